@@ -1,0 +1,36 @@
+"""Creating the director account (first run, or ``arbitre createadmin``)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from arbitre.app.events.roles import DIRECTOR, ensure_groups
+
+
+class AccountError(ValueError):
+    """The account cannot be created; the message is in French for the user."""
+
+
+@transaction.atomic
+def create_director(username: str, password: str, email: str = "") -> None:
+    User = get_user_model()
+    username = username.strip()
+    if not username:
+        raise AccountError("Le nom d'utilisateur est obligatoire.")
+    if User.objects.filter(username=username).exists():
+        raise AccountError(f"L'utilisateur « {username} » existe déjà.")
+    try:
+        validate_password(password)
+    except ValidationError as exc:
+        raise AccountError(" ".join(exc.messages)) from exc
+    ensure_groups()
+    user = User.objects.create_superuser(username=username, email=email, password=password)
+    user.groups.add(Group.objects.get(name=DIRECTOR))
+
+
+def has_any_account() -> bool:
+    return get_user_model().objects.exists()

@@ -1,0 +1,64 @@
+"""Pages common to every game: the events list, the first-run flow, the about page."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import authenticate, login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from arbitre import __version__
+from arbitre.app.events.accounts import AccountError, create_director, has_any_account
+from arbitre.app.events.models import Event
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.all()
+    return render(
+        request, "events/list.html", {"events": events, "needs_director": not has_any_account()}
+    )
+
+
+class DirectorForm(forms.Form):
+    username = forms.CharField(label="Nom d'utilisateur", max_length=150)
+    password = forms.CharField(label="Mot de passe", widget=forms.PasswordInput)
+    password2 = forms.CharField(label="Mot de passe (confirmation)", widget=forms.PasswordInput)
+
+    def clean(self) -> dict[str, str]:
+        data = super().clean() or {}
+        if data.get("password") != data.get("password2"):
+            raise forms.ValidationError("Les deux mots de passe ne sont pas identiques.")
+        return data
+
+
+def first_run(request: HttpRequest) -> HttpResponse:
+    """Create the director account, only while no account exists at all."""
+    if has_any_account():
+        return redirect("events:list")
+    form = DirectorForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            create_director(form.cleaned_data["username"], form.cleaned_data["password"])
+        except AccountError as exc:
+            form.add_error(None, str(exc))
+        else:
+            user = authenticate(
+                request,
+                username=form.cleaned_data["username"].strip(),
+                password=form.cleaned_data["password"],
+            )
+            if user is not None:
+                login(request, user)
+            return redirect("events:list")
+    return render(request, "events/first_run.html", {"form": form})
+
+
+def about(request: HttpRequest) -> HttpResponse:
+    context: dict[str, object] = {"version": __version__}
+    try:
+        from arbitre.lexicon import DEFAULT_NOTICE
+    except ImportError:  # the word-list package is optional for this page
+        pass
+    else:
+        context["lexicon_notice"] = DEFAULT_NOTICE
+    return render(request, "events/about.html", context)

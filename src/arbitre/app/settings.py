@@ -1,0 +1,118 @@
+"""Django settings for Arbitre.
+
+Environment variables:
+- ``ARBITRE_DATABASE_URL``: database (default: SQLite file in the per-user data directory);
+- ``ARBITRE_DATA_DIR``: the per-user data directory;
+- ``ARBITRE_SECRET_KEY``: secret key (default: generated once and kept in the data directory);
+- ``ARBITRE_DEBUG``: ``1`` for debug pages;
+- ``ARBITRE_ALLOWED_HOSTS``: comma-separated host names (default ``*``: the venue's network).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from arbitre.app.database_url import parse_database_url, sqlite_settings
+from arbitre.paths import data_dir
+
+BASE_DIR = Path(__file__).resolve().parent
+DATA_DIR = data_dir()
+
+
+def _secret_key() -> str:
+    key = os.environ.get("ARBITRE_SECRET_KEY")
+    if key:
+        return key
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50), encoding="ascii")
+        path.chmod(0o600)
+    return path.read_text(encoding="ascii").strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("ARBITRE_DEBUG", "") == "1"
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ARBITRE_ALLOWED_HOSTS", "*").split(",") if h]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "arbitre.app.events",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "arbitre.app.urls"
+WSGI_APPLICATION = "arbitre.app.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "arbitre.app.context_processors.version",
+            ],
+        },
+    },
+]
+
+_database_url = os.environ.get("ARBITRE_DATABASE_URL")
+DATABASES = {
+    "default": parse_database_url(_database_url)
+    if _database_url
+    else sqlite_settings(DATA_DIR / "arbitre.sqlite3")
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "events:list"
+LOGOUT_REDIRECT_URL = "events:list"
+
+LANGUAGE_CODE = "fr"
+LANGUAGES = [("fr", "Français")]
+TIME_ZONE = "Europe/Paris"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_SAMESITE = "Strict"
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

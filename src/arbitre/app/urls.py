@@ -1,0 +1,16 @@
+"""Top-level URL map. Each domain app adds its own ``urls`` module here."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("arbitre.app.events.urls")),
+    path(
+        "compte/connexion/",
+        auth_views.LoginView.as_view(template_name="registration/login.html"),
+        name="login",
+    ),
+    path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

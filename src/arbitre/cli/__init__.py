@@ -1,0 +1,88 @@
+"""The ``arbitre`` command line.
+
+Each command group lives in its own module of this package and exposes
+``register(subparsers)``, which adds its parser and sets ``func`` (a callable taking the
+parsed ``argparse.Namespace`` and returning an exit status) with ``set_defaults``.
+Groups are discovered automatically, so adding a module adds a group.
+
+Conventions for every command: ``--help`` everywhere; engine commands accept ``--json``
+for machine-readable output on stdout; an error raises :class:`CliError` (or one of the
+engines' ``ValueError`` subclasses), which is printed to stderr as one line and gives
+exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import pkgutil
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from arbitre import __version__
+
+
+class CliError(Exception):
+    """An error to report to the user as one line on stderr, with a non-zero exit status."""
+
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as JSON on stdout (UTF-8, accents kept)."""
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def _group_modules() -> list[str]:
+    names = [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+    return sorted(names)
+
+
+def add_group(subparsers: Any, name: str, help_text: str) -> Any:
+    """Add a command group ``name`` and return the sub-parsers object for its commands.
+
+    ``arbitre NAME`` alone prints the group's help.
+    """
+    group = subparsers.add_parser(name, help=help_text, description=help_text)
+    group.set_defaults(group_parser=group)
+    return group.add_subparsers(dest=f"{name}_command", metavar="COMMAND")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbitre",
+        description="Arbitre: tournaments and arbitration for Duplicate Scrabble, "
+        "Classic Scrabble and backgammon.",
+    )
+    parser.add_argument("--version", action="version", version=f"arbitre {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in _group_modules():
+        module = importlib.import_module(f"{__name__}.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        # A group given without a sub-command: show that group's help.
+        target = getattr(args, "group_parser", parser)
+        target.print_help()
+        return 0 if args.command is None else 2
+    try:
+        status = func(args)
+    except (CliError, ValueError, OSError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        print(f"arbitre: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return int(status or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+

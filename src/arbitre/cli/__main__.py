@@ -1,0 +1,5 @@
+import sys
+
+from arbitre.cli import main
+
+sys.exit(main())

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Set everything up (a virtual environment in .venv) and run Arbitre's web application
+# on SQLite with the default word list: http://127.0.0.1:8000/
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/venv.sh
+exec .venv/bin/arbitre serve "$@"
