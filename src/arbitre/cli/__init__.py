@@ -1,9 +1,15 @@
 """The ``arbitre`` command line.
 
-Each command group lives in its own module of this package and exposes
-``register(subparsers)``, which adds its parser and sets ``func`` (a callable taking the
-parsed ``argparse.Namespace`` and returning an exit status) with ``set_defaults``.
-Groups are discovered automatically, so adding a module adds a group.
+Commands live in the modules of this package, discovered automatically (modules whose
+name starts with ``_`` are skipped). A module either
+
+- defines ``GROUP = ("name", "help text")`` and ``register(group_subparsers)``: its commands
+  go into the group ``arbitre name ...``; several modules may contribute to one group
+  (``classic_game.py`` and ``classic_tournament.py`` both fill ``arbitre classic``); or
+- defines only ``register(subparsers)``: top-level commands (``arbitre serve``).
+
+Each command sets ``func`` (a callable taking the parsed ``argparse.Namespace`` and
+returning an exit status) with ``set_defaults``.
 
 Conventions for every command: ``--help`` everywhere; engine commands accept ``--json``
 for machine-readable output on stdout; an error raises :class:`CliError` (or one of the
@@ -57,9 +63,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"arbitre {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    groups: dict[str, Any] = {}
     for name in _group_modules():
         module = importlib.import_module(f"{__name__}.{name}")
-        module.register(subparsers)
+        group = getattr(module, "GROUP", None)
+        if group is None:
+            module.register(subparsers)
+            continue
+        group_name, help_text = group
+        if group_name not in groups:
+            groups[group_name] = add_group(subparsers, group_name, help_text)
+        module.register(groups[group_name])
     return parser
 
 

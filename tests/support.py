@@ -1,4 +1,4 @@
-"""Shared test helpers.
+"""Shared test helpers (import with ``from tests.support import require``).
 
 ``require(condition, reason)``: skip a test whose external tool is missing on a user's
 machine, but fail it in CI (``CI=true``), where ``.ci/run`` installs every tool.

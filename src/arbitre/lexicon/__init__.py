@@ -1,0 +1,1 @@
+"""Word lists: folding, loading user lists and the default list, the compiled word graph."""

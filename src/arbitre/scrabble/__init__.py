@@ -1,0 +1,1 @@
+"""Scrabble core: tiles, board, moves and coordinates, scoring, move generation."""
