@@ -22,10 +22,16 @@ def register(subparsers: Any) -> None:
         description="Apply the database migrations, then serve the web application with "
         "waitress (a production WSGI server). Ctrl-C stops it cleanly.",
     )
-    serve.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (default %(default)s; 0.0.0.0 for the venue's network)")
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help="address to listen on (default %(default)s; 0.0.0.0 for the venue's network)",
+    )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
     serve.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
-    serve.add_argument("--threads", type=int, default=8, help="worker threads (default %(default)s)")
+    serve.add_argument(
+        "--threads", type=int, default=8, help="worker threads (default %(default)s)"
+    )
     serve.set_defaults(func=run_serve)
 
     admin = subparsers.add_parser(
@@ -63,7 +69,9 @@ def run_serve(args: argparse.Namespace) -> int:
     url = f"http://{args.host}:{args.port}/"
     print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter)", flush=True)
     try:
-        waitress.serve(application, host=args.host, port=args.port, threads=args.threads, ident="arbitre")
+        waitress.serve(
+            application, host=args.host, port=args.port, threads=args.threads, ident="arbitre"
+        )
     except KeyboardInterrupt:
         pass
     except OSError as exc:

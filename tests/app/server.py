@@ -1,0 +1,72 @@
+"""Start ``arbitre serve`` in a subprocess on a free port, for smoke and browser tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class RunningServer:
+    url: str
+    process: subprocess.Popen[str]
+
+    def get(self, path: str = "/") -> tuple[int, str]:
+        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=10) as response:
+            return response.status, response.read().decode("utf-8")
+
+
+@contextmanager
+def arbitre_server(
+    data_dir: Path, database_url: str | None = None, timeout: float = 60.0
+) -> Iterator[RunningServer]:
+    port = free_port()
+    env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir))
+    env.pop("ARBITRE_DATABASE_URL", None)
+    if database_url:
+        env["ARBITRE_DATABASE_URL"] = database_url
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            if process.poll() is not None:
+                output = process.stdout.read() if process.stdout else ""
+                raise RuntimeError(f"arbitre serve exited early ({process.returncode}):\n{output}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise TimeoutError("arbitre serve did not start in time") from None
+                time.sleep(0.2)
+        yield RunningServer(url=url, process=process)
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

@@ -1,0 +1,25 @@
+"""A real headless browser opens the home page served by ``arbitre serve``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.app.browser import headless_chromium
+from tests.app.server import arbitre_server
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.mark.browser
+def test_home_page_title_in_chromium(tmp_path: Path) -> None:
+    with arbitre_server(tmp_path) as server, headless_chromium() as browser:
+        page = browser.new_page()
+        page.goto(server.url)
+        assert page.title() == "Événements — Arbitre"
+        assert page.locator("h1").inner_text() == "Événements"
+        page.get_by_role("link", name="À propos").click()
+        assert page.title() == "À propos — Arbitre"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "home-about.png"))

@@ -1,0 +1,53 @@
+"""``ARBITRE_DATABASE_URL`` parsing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arbitre.app.database_url import DatabaseUrlError, parse_database_url
+
+
+def test_sqlite_absolute_and_relative_paths() -> None:
+    absolute = parse_database_url("sqlite:////var/lib/arbitre/db.sqlite3")
+    assert absolute["ENGINE"] == "django.db.backends.sqlite3"
+    assert absolute["NAME"] == "/var/lib/arbitre/db.sqlite3"
+    assert parse_database_url("sqlite:///data/db.sqlite3")["NAME"] == "data/db.sqlite3"
+
+
+def test_sqlite_is_durable_and_concurrent() -> None:
+    options = parse_database_url("sqlite:////tmp/x.sqlite3")["OPTIONS"]
+    assert "journal_mode=WAL" in options["init_command"]
+    assert "synchronous=FULL" in options["init_command"]
+
+
+def test_postgresql_url() -> None:
+    db = parse_database_url("postgresql://arb%40itre:s%3Acret@db.local:5433/tournoi")
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
+        "arb@itre",
+        "s:cret",
+        "db.local",
+        "5433",
+        "tournoi",
+    )
+    socket = parse_database_url("postgres:///tournoi?host=/run/postgresql")
+    assert socket["HOST"] == "/run/postgresql"
+
+
+@pytest.mark.parametrize(
+    "url", ["mysql://u@h/db", "sqlite://", "postgresql://user@host/", "nonsense"]
+)
+def test_bad_urls_are_refused_with_a_reason(url: str) -> None:
+    with pytest.raises(DatabaseUrlError, match="URL"):
+        parse_database_url(url)
+
+
+@given(st.text(max_size=60))
+def test_any_text_parses_or_is_refused_clearly(text: str) -> None:
+    try:
+        result = parse_database_url(text)
+    except DatabaseUrlError:
+        return
+    assert result["ENGINE"].startswith("django.db.backends.")
