@@ -1,0 +1,143 @@
+"""``arbitre duplicate judge`` and ``arbitre duplicate standings``: seed 004 chapters 3-5."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from arbitre.cli import CliError, print_json
+
+GROUP = ("duplicate", "Duplicate Scrabble: games, arbitration, standings")
+
+
+def register(group: Any) -> None:
+    judge = group.add_parser(
+        "judge",
+        help="decide one ballot for a move of a recorded game",
+        description="Decide a ballot (compact form, see docs/duplicate-arbitration.md) for "
+        "move N of a game record: the score awarded and the sanction with its rule.",
+    )
+    judge.add_argument("--record", required=True, type=Path, help="game record (JSON)")
+    judge.add_argument("--move", required=True, type=int, help="move number (1 = first)")
+    judge.add_argument("--ballot", required=True, help='ballot text, e.g. "H4 MAiSON 76"')
+    judge.add_argument("--lexicon", type=Path, help="word list file named by the record")
+    judge.add_argument(
+        "--refused",
+        default="",
+        help="comma-separated words already refused to this player (seed 004, 4.6)",
+    )
+    judge.add_argument("--json", action="store_true", help="machine-readable output")
+    judge.set_defaults(func=run_judge)
+
+    standings = group.add_parser(
+        "standings",
+        help="standings of an event file",
+        description="Compute the standings of a Duplicate event file (JSON, documented in "
+        "docs/duplicate-arbitration.md): totals, ties by tops lost, solos.",
+    )
+    standings.add_argument("event", type=Path, help="event file (JSON)")
+    standings.add_argument("--lexicon", type=Path, help="word list file named by the records")
+    out = standings.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="standings as JSON")
+    out.add_argument("--csv", action="store_true", help="federation results CSV")
+    standings.add_argument(
+        "--encoding", choices=["utf-8", "latin-1"], default="utf-8", help="CSV encoding"
+    )
+    standings.add_argument("--series", type=int, help="only this series (1-7)")
+    standings.add_argument("--category", help="only this age category")
+    standings.set_defaults(func=run_standings)
+
+
+def _lexicon_loader(path: Path | None) -> Any:
+    from arbitre.lexicon import Lexicon
+
+    cache: dict[str, Any] = {}
+
+    def lexicon_for(record: dict[str, Any]) -> Any:
+        if "lexicon" not in cache:
+            cache["lexicon"] = Lexicon.load(path)
+        lexicon = cache["lexicon"]
+        named = (record.get("lexicon") or {}).get("sha256")
+        if named and named != lexicon.sha256:
+            name = (record.get("lexicon") or {}).get("name")
+            raise CliError(
+                f"the record was played with word list {name!r} (sha256 {named[:12]}...); "
+                "give that list with --lexicon"
+            )
+        return lexicon
+
+    return lexicon_for
+
+
+def run_judge(args: argparse.Namespace) -> int:
+    from arbitre.duplicate import record as game_record
+    from arbitre.duplicate.ballot import parse_ballot
+    from arbitre.duplicate.decision import Turn, judge
+    from arbitre.duplicate.turns import turns_of
+
+    rec = game_record.load(args.record)
+    lexicon = _lexicon_loader(args.lexicon)(rec)
+    game = game_record.replay(rec, lexicon)
+    turns = turns_of(game.moves, lexicon)
+    if not 1 <= args.move <= len(turns):
+        raise CliError(f"move {args.move}: the record has moves 1 to {len(turns)}")
+    turn = turns[args.move - 1]
+    refused = frozenset(w.strip().upper() for w in args.refused.split(",") if w.strip())
+    if refused:
+        turn = Turn(
+            turn.board, turn.draw, turn.lexicon, turn.number, turn.top,
+            turn.first_word_length, refused,
+        )  # fmt: skip
+    decision = judge(parse_ballot(args.ballot), turn)
+    if args.json:
+        print_json(decision.to_json())
+        return 0
+    s = decision.sanction
+    print(f"Coup {args.move} : tirage {turn.draw}, top {turn.top.move if turn.top else '?'}")
+    print(f"Bulletin : {args.ballot}")
+    print(f"Points : {decision.score}")
+    print(f"Sanction : {s.label}" + (f" ({s.rule})" if s.rule else ""))
+    if decision.disciplinary_warning:
+        print("Avertissement disciplinaire en plus (004 4.4)")
+    if decision.explanation:
+        print(f"Motif : {decision.explanation}")
+    return 0
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    from arbitre.duplicate.event_file import load_event
+    from arbitre.duplicate.results_csv import encode_results, results_csv
+
+    event = load_event(args.event, _lexicon_loader(args.lexicon))
+    if args.csv:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(encode_results(results_csv(event), args.encoding))
+        return 0
+    rows = event.standings(series=args.series, category=args.category)
+    if args.json:
+        print_json(
+            {
+                "event": event.name,
+                "games": [g.name for g in event.games],
+                "standings": [r.to_json() for r in rows],
+                "solos": [
+                    {"game": g, "move": n, "licence": p.licence, "name": p.full_name, "score": s}
+                    for g, n, p, s in event.solo_list()
+                ],
+            }
+        )
+        return 0
+    print(f"{event.name} — classement")
+    for r in rows:
+        rank = f"{r.rank}{'ex' if r.ex_aequo else ''}"
+        games = " ".join(f"{t:5d}" for t in r.games)
+        print(
+            f"{rank:>5} {r.player.full_name:<30} {r.player.series_label:>3} {games} "
+            f"{r.total:6d} {r.difference:6d} {r.percentage:6.2f}%"
+        )
+    solos = event.solo_list()
+    if solos:
+        print("Solos : " + ", ".join(f"{p.full_name} ({g}, coup {n})" for g, n, p, _ in solos))
+    return 0

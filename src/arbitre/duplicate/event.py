@@ -1,0 +1,349 @@
+"""A Duplicate event: players, games, per-player game sheets and standings.
+
+Seed 004: solos (2.6.4, ruling Duplicate 5), warnings and their penalties (4.7, ruling
+Duplicate 6), compensation after a late warning slip (4.6), late arrival (5.1, ruling
+Duplicate 8). Seed 002 A.4: ties for a title are broken by the fewest tops lost; ties in
+the standings by series or age category are not broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from arbitre.duplicate import sanctions as S
+from arbitre.duplicate.decision import Decision
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """Named settings with the rulings' defaults."""
+
+    solo_min_players: int = 16  # 2.6.4: no solo under sixteen players
+    solo_bonus: int = 10  # 2.6.4
+    free_warnings: int = 3  # 4.7: the 4th warning and each later one cost points
+    warning_penalty: int = 5  # 4.7
+    disciplinary_in_penalty: bool = False  # disciplinary warnings are counted apart
+
+
+@dataclass(frozen=True)
+class Player:
+    licence: str
+    name: str
+    first_name: str = ""
+    club: str = ""
+    series: int | None = None
+    tier: str = ""
+    category: str = ""
+    table: int | None = None
+    arbiter: str = ""
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} {self.first_name}".strip()
+
+    @property
+    def series_label(self) -> str:
+        if self.series is None:
+            return ""
+        return f"{self.series}{self.tier}"
+
+
+@dataclass
+class GameRecordScores:
+    """One game of the event: the top of each move and every player's decisions.
+
+    ``decisions[licence][i]`` is the decision for move ``i + 1`` (``None`` when the ballot
+    is not entered yet); ``late_from[licence] = k``: the player arrived for move ``k``, the
+    moves before it score 0 (5.1).
+    """
+
+    name: str
+    tops: list[int]
+    top_moves: list[str] = field(default_factory=list)
+    decisions: dict[str, list[Decision | None]] = field(default_factory=dict)
+    late_from: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    number: int
+    top: int
+    score: int
+    solo: bool
+    sanction: str
+    warning: bool
+    disciplinary_warning: bool
+    compensated: bool
+    entered: bool
+
+
+@dataclass(frozen=True)
+class GameSheet:
+    """A player's sheet for one game (seed 004, 2.6.4, 4.7)."""
+
+    licence: str
+    game: str
+    lines: tuple[MoveLine, ...]
+    warnings: int
+    disciplinary_warnings: int
+    penalty: int
+    solos: int
+    moves_total: int
+    total: int
+    top_total: int
+    tops_lost: int
+
+    @property
+    def difference(self) -> int:
+        return self.total - self.top_total
+
+    @property
+    def percentage(self) -> float:
+        return round(100.0 * self.total / self.top_total, 2) if self.top_total else 0.0
+
+
+class Event:
+    """Players and games of one Duplicate event; computes sheets and standings.
+
+    An ``Event`` is a snapshot: results are cached per game, so build a new ``Event`` after
+    changing a game's decisions.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        players: Iterable[Player],
+        games: Sequence[GameRecordScores] = (),
+        settings: EventSettings | None = None,
+    ) -> None:
+        self.name = name
+        self.players = list(players)
+        self.settings = settings or EventSettings()
+        seen: set[str] = set()
+        for p in self.players:
+            if p.licence in seen:
+                raise ValueError(f"licence {p.licence} en double dans l'événement")
+            seen.add(p.licence)
+        self.games = list(games)
+        self._scores: dict[int, list[dict[str, int]]] = {}
+        self._solos: dict[int, dict[int, str]] = {}
+        for game in self.games:
+            unknown = set(game.decisions) - seen
+            if unknown:
+                raise ValueError(f"{game.name} : joueur inconnu {sorted(unknown)[0]}")
+
+    # -- scores per move ------------------------------------------------------------------
+
+    def move_scores(self, game: GameRecordScores, number: int) -> dict[str, int]:
+        key = id(game)
+        if key not in self._scores:
+            self._scores[key] = [self._move_scores(game, n) for n in range(1, len(game.tops) + 1)]
+        return self._scores[key][number - 1]
+
+    def _move_scores(self, game: GameRecordScores, number: int) -> dict[str, int]:
+        """Each player's score on move ``number`` before solos and penalties, with 5.1 (late
+        arrival: 0) and 4.6 (compensation: the mean of the player's arbiter's players,
+        zeros included, never more than the player's proposed solution)."""
+        index = number - 1
+        raw: dict[str, int] = {}
+        for p in self.players:
+            decision = self._decision(game, p.licence, index)
+            late = game.late_from.get(p.licence, 1)
+            raw[p.licence] = 0 if number < late or decision is None else decision.score
+        out = dict(raw)
+        for p in self.players:
+            decision = self._decision(game, p.licence, index)
+            if decision is None or not decision.compensation:
+                continue
+            group = [q.licence for q in self.players if q.arbiter == p.arbiter]
+            mean = Fraction(sum(raw[lic] for lic in group), len(group))
+            cap = decision.proposed_score if decision.proposed_score is not None else 0
+            out[p.licence] = min(int(mean), cap)  # rounded down: a whole number of points
+        return out
+
+    @staticmethod
+    def _decision(game: GameRecordScores, licence: str, index: int) -> Decision | None:
+        row = game.decisions.get(licence, [])
+        return row[index] if index < len(row) else None
+
+    def solos(self, game: GameRecordScores) -> dict[int, str]:
+        """Move number -> licence of the player with a solo (2.6.4, ruling Duplicate 5):
+        strictly higher than every other player of the event on that move, only when the
+        event has at least ``solo_min_players`` players."""
+        if id(game) in self._solos:
+            return self._solos[id(game)]
+        out: dict[int, str] = {}
+        self._solos[id(game)] = out
+        if len(self.players) < self.settings.solo_min_players:
+            return out
+        for number in range(1, len(game.tops) + 1):
+            scores = self.move_scores(game, number)
+            ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+            if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] and ranked[0][1] > 0:
+                out[number] = ranked[0][0]
+        return out
+
+    def sheet(self, game: GameRecordScores, licence: str) -> GameSheet:
+        """The player's sheet for ``game`` (4.7: penalties deducted at the end of the game)."""
+        if licence not in {p.licence for p in self.players}:
+            raise KeyError(licence)
+        solos = self.solos(game)
+        lines = []
+        warnings = disciplinary = 0
+        late = game.late_from.get(licence, 1)
+        for number, top in enumerate(game.tops, start=1):
+            decision = self._decision(game, licence, number - 1)
+            score = self.move_scores(game, number)[licence]
+            solo = solos.get(number) == licence
+            counted = decision is not None and number >= late
+            warning = (
+                counted
+                and decision is not None
+                and decision.sanction.kind is S.SanctionKind.WARNING
+            )
+            disc = counted and decision is not None and decision.disciplinary_warning
+            warnings += int(warning)
+            disciplinary += int(disc)
+            lines.append(
+                MoveLine(
+                    number=number,
+                    top=top,
+                    score=score,
+                    solo=solo,
+                    sanction=decision.sanction.code if counted and decision else "none",
+                    warning=warning,
+                    disciplinary_warning=disc,
+                    compensated=bool(counted and decision and decision.compensation),
+                    entered=decision is not None,
+                )
+            )
+        counted_warnings = warnings + (disciplinary if self.settings.disciplinary_in_penalty else 0)
+        penalty = self.settings.warning_penalty * max(
+            0, counted_warnings - self.settings.free_warnings
+        )
+        moves_total = sum(line.score for line in lines)
+        n_solos = sum(line.solo for line in lines)
+        total = moves_total + n_solos * self.settings.solo_bonus - penalty
+        return GameSheet(
+            licence=licence,
+            game=game.name,
+            lines=tuple(lines),
+            warnings=warnings,
+            disciplinary_warnings=disciplinary,
+            penalty=penalty,
+            solos=n_solos,
+            moves_total=moves_total,
+            total=total,
+            top_total=sum(game.tops),
+            tops_lost=sum(1 for line in lines if line.score < line.top),
+        )
+
+    # -- standings --------------------------------------------------------------------------
+
+    def standings(
+        self, series: int | None = None, category: str | None = None
+    ) -> list[StandingRow]:
+        """Standings by total over all games. Overall: ties broken by the fewest tops lost
+        (002 A.4), then ex aequo; by series or age category: ex aequo, not broken (002 A.4)."""
+        rows = []
+        for p in self.players:
+            if series is not None and p.series != series:
+                continue
+            if category is not None and p.category != category:
+                continue
+            sheets = [self.sheet(g, p.licence) for g in self.games]
+            rows.append(
+                StandingRow(
+                    rank=0,
+                    player=p,
+                    games=tuple(s.total for s in sheets),
+                    total=sum(s.total for s in sheets),
+                    top_total=sum(s.top_total for s in sheets),
+                    tops_lost=sum(s.tops_lost for s in sheets),
+                    solos=sum(s.solos for s in sheets),
+                    warnings=sum(s.warnings for s in sheets),
+                    ex_aequo=False,
+                )
+            )
+        tie_break = series is None and category is None
+
+        def key(row: StandingRow) -> tuple[int, int]:
+            return (-row.total, row.tops_lost if tie_break else 0)
+
+        rows.sort(key=lambda r: (key(r), r.player.name, r.player.first_name))
+        ranked: list[StandingRow] = []
+        for i, row in enumerate(rows):
+            if i and key(rows[i - 1]) == key(row):
+                rank = ranked[-1].rank
+            else:
+                rank = i + 1
+            ranked.append(row.with_rank(rank))
+        ranks = [r.rank for r in ranked]
+        return [r.with_ex_aequo(ranks.count(r.rank) > 1) for r in ranked]
+
+    def solo_list(self) -> list[tuple[str, int, Player, int]]:
+        """(game, move number, player, score) of every solo, announced at the end (2.6.4)."""
+        by_licence = {p.licence: p for p in self.players}
+        out = []
+        for game in self.games:
+            for number, licence in sorted(self.solos(game).items()):
+                out.append(
+                    (
+                        game.name,
+                        number,
+                        by_licence[licence],
+                        self.move_scores(game, number)[licence],
+                    )
+                )
+        return out
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: Player
+    games: tuple[int, ...]
+    total: int
+    top_total: int
+    tops_lost: int
+    solos: int
+    warnings: int
+    ex_aequo: bool
+
+    @property
+    def difference(self) -> int:
+        return self.total - self.top_total
+
+    @property
+    def percentage(self) -> float:
+        return round(100.0 * self.total / self.top_total, 2) if self.top_total else 0.0
+
+    def with_rank(self, rank: int) -> StandingRow:
+        return StandingRow(**{**self.__dict__, "rank": rank})
+
+    def with_ex_aequo(self, flag: bool) -> StandingRow:
+        return StandingRow(**{**self.__dict__, "ex_aequo": flag})
+
+    def to_json(self) -> dict[str, object]:
+        p = self.player
+        return {
+            "rank": self.rank,
+            "ex_aequo": self.ex_aequo,
+            "licence": p.licence,
+            "name": p.name,
+            "first_name": p.first_name,
+            "club": p.club,
+            "series": p.series_label,
+            "category": p.category,
+            "table": p.table,
+            "games": list(self.games),
+            "total": self.total,
+            "top_total": self.top_total,
+            "difference": self.difference,
+            "percentage": self.percentage,
+            "tops_lost": self.tops_lost,
+            "solos": self.solos,
+            "warnings": self.warnings,
+        }

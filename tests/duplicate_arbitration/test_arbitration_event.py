@@ -1,0 +1,138 @@
+"""Game sheets and standings of a Duplicate event (seed 004 2.6.4, 4.6, 4.7, 5.1; 002 A.4)."""
+
+from __future__ import annotations
+
+from arbitre.duplicate import sanctions as S
+from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
+
+
+def ok(score: int) -> Decision:
+    return Decision(score, S.NONE)
+
+
+def warned(score: int) -> Decision:
+    return Decision(score, S.SCORE_WRONG)
+
+
+def players(n: int, **kw: object) -> list[Player]:
+    return [Player(licence=f"L{i:02d}", name=f"JOUEUR{i:02d}", **kw) for i in range(n)]  # type: ignore[arg-type]
+
+
+def game_with(n_players: int, best: int) -> tuple[Event, GameRecordScores]:
+    """Move 1 (top 50): player 0 scores ``best``, everybody else 20."""
+    ps = players(n_players)
+    game = GameRecordScores("TH1", tops=[50])
+    for i, p in enumerate(ps):
+        game.decisions[p.licence] = [ok(best if i == 0 else 20)]
+    return Event("Test", ps, [game]), game
+
+
+def test_solo_needs_sixteen_players() -> None:
+    event15, game15 = game_with(15, 30)
+    assert event15.solos(game15) == {}
+    assert event15.sheet(game15, "L00").total == 30
+    event16, game16 = game_with(16, 30)
+    assert event16.solos(game16) == {1: "L00"}
+    # +10 even below the top (2.6.4): 30 + 10
+    assert event16.sheet(game16, "L00").total == 40
+    assert event16.sheet(game16, "L00").solos == 1
+
+
+def test_no_solo_when_two_players_share_the_best_score() -> None:
+    event, game = game_with(16, 30)
+    game.decisions["L01"] = [ok(30)]
+    event = Event("Test", event.players, [game])
+    assert event.solos(game) == {}
+
+
+def test_fourth_warning_costs_five_points_and_each_later_one() -> None:
+    ps = players(2)
+    game = GameRecordScores("TH1", tops=[10] * 6)
+    game.decisions["L00"] = [warned(10)] * 3 + [ok(10)] * 3
+    game.decisions["L01"] = [warned(10)] * 5 + [ok(10)]
+    event = Event("Test", ps, [game])
+    three = event.sheet(game, "L00")
+    five = event.sheet(game, "L01")
+    assert (three.warnings, three.penalty, three.total) == (3, 0, 60)
+    assert (five.warnings, five.penalty, five.total) == (5, 10, 50)
+
+
+def test_disciplinary_warnings_are_counted_apart_unless_set() -> None:
+    ps = players(1)
+    game = GameRecordScores("TH1", tops=[10] * 4)
+    game.decisions["L00"] = [warned(10)] * 3 + [Decision(10, S.NONE, disciplinary_warning=True)]
+    sheet = Event("T", ps, [game]).sheet(game, "L00")
+    assert (sheet.warnings, sheet.disciplinary_warnings, sheet.penalty) == (3, 1, 0)
+    strict = Event("T", ps, [game], EventSettings(disciplinary_in_penalty=True))
+    assert strict.sheet(game, "L00").penalty == 5
+
+
+def test_late_player_scores_zero_on_moves_already_played() -> None:
+    ps = players(2)
+    game = GameRecordScores("TH1", tops=[10, 20, 30], late_from={"L01": 3})
+    game.decisions["L00"] = [ok(10), ok(20), ok(30)]
+    game.decisions["L01"] = [ok(10), ok(20), ok(30)]  # entered by mistake: still 0 (5.1)
+    sheet = Event("T", ps, [game]).sheet(game, "L01")
+    assert [line.score for line in sheet.lines] == [0, 0, 30]
+    assert sheet.tops_lost == 2 and sheet.difference == -30
+
+
+def test_compensation_is_the_mean_of_the_arbiters_players_capped() -> None:
+    ps = [
+        Player("A1", "UN", arbiter="A"),
+        Player("A2", "DEUX", arbiter="A"),
+        Player("A3", "TROIS", arbiter="A"),
+        Player("B1", "QUATRE", arbiter="B"),
+    ]
+    refused = Decision(0, S.INVALID_WORD, invalid_word="RUSA", proposed_score=40, compensation=True)
+    game = GameRecordScores("TH1", tops=[50])
+    game.decisions = {"A1": [refused], "A2": [ok(50)], "A3": [ok(25)], "B1": [ok(50)]}
+    event = Event("T", ps, [game])
+    # mean of arbiter A's players, zeros included: (0 + 50 + 25) / 3 = 25
+    assert event.move_scores(game, 1)["A1"] == 25
+    capped = Decision(0, S.INVALID_WORD, invalid_word="RUSA", proposed_score=12, compensation=True)
+    game.decisions["A1"] = [capped]
+    assert Event("T", ps, [game]).move_scores(game, 1)["A1"] == 12
+
+
+def test_standings_break_ties_by_tops_lost_then_ex_aequo() -> None:
+    ps = players(4, series=4, category="V")
+    g1 = GameRecordScores("TH1", tops=[50, 50])
+    g1.decisions = {
+        "L00": [ok(50), ok(30)],  # 80, one top lost
+        "L01": [ok(40), ok(40)],  # 80, two tops lost
+        "L02": [ok(40), ok(40)],  # 80, two tops lost
+        "L03": [ok(50), ok(50)],  # 100
+    }
+    event = Event("T", ps, [g1])
+    rows = event.standings()
+    assert [(r.player.licence, r.rank, r.ex_aequo) for r in rows] == [
+        ("L03", 1, False),
+        ("L00", 2, False),
+        ("L01", 3, True),
+        ("L02", 3, True),
+    ]
+    assert rows[0].percentage == 100.0 and rows[1].difference == -20
+    # by series: ties are not broken (002 A.4)
+    by_series = event.standings(series=4)
+    assert [(r.player.licence, r.rank) for r in by_series] == [
+        ("L03", 1),
+        ("L00", 2),
+        ("L01", 2),
+        ("L02", 2),
+    ]
+    assert [r.player.licence for r in event.standings(category="J")] == []
+
+
+def test_standings_sum_several_games() -> None:
+    ps = players(2)
+    g1 = GameRecordScores("TH1", tops=[50])
+    g2 = GameRecordScores("TH2", tops=[60])
+    g1.decisions = {"L00": [ok(50)], "L01": [ok(10)]}
+    g2.decisions = {"L00": [ok(0)], "L01": [ok(60)]}
+    rows = Event("T", ps, [g1, g2]).standings()
+    assert [(r.player.licence, r.games, r.total) for r in rows] == [
+        ("L01", (10, 60), 70),
+        ("L00", (50, 0), 50),
+    ]

@@ -1,0 +1,125 @@
+"""Event file, federation results CSV and warning slips."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitre.duplicate import sanctions as S
+from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.event import Event, GameRecordScores, Player
+from arbitre.duplicate.event_file import EventFileError, load_event
+from arbitre.duplicate.results_csv import ResultsEncodingError, encode_results, results_csv
+from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
+
+
+def no_lexicon(record: dict[str, object]) -> set[str]:
+    raise AssertionError("no record in these files")
+
+
+def event_json(**over: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "format": "arbitre.duplicate.event",
+        "version": 1,
+        "name": "Open de Vichy",
+        "players": [
+            {"licence": "100", "name": "CŒUR", "first_name": "Hélène", "club": "Vichy",
+             "series": 2, "tier": "A", "category": "V", "table": 2},
+            {"licence": "200", "name": "MARTIN", "first_name": "Luc", "club": "Nice",
+             "series": 4, "tier": "C", "category": "S", "table": 1},
+        ],
+        "games": [
+            {"name": "TH1", "tops": [60, 40], "scores": {"100": [60, 40], "200": [60, 12]}},
+            {"name": "TH2", "tops": [50], "scores": {"100": [20], "200": [50]}},
+        ],
+    }  # fmt: skip
+    data.update(over)
+    return data
+
+
+def write(tmp_path: Path, data: object) -> Path:
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_event_file_standings(tmp_path: Path) -> None:
+    event = load_event(write(tmp_path, event_json()), no_lexicon)
+    rows = event.standings()
+    assert [(r.player.licence, r.games, r.total) for r in rows] == [
+        ("200", (72, 50), 122),
+        ("100", (100, 20), 120),
+    ]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"format": "other"}, "not a Duplicate event file"),
+        ({"players": [{"name": "X"}]}, "player 1: missing 'licence'"),
+        ({"players": [{"licence": "1", "name": "X", "series": 9}]}, "series must be 1 to 7"),
+        (
+            {"games": [{"name": "TH1", "tops": [10], "scores": {"999": [10]}}]},
+            "unknown licence 999",
+        ),
+        (
+            {"games": [{"name": "TH1", "tops": [10], "scores": {"100": [10, 20]}}]},
+            "more entries than moves",
+        ),
+    ],
+)
+def test_bad_event_files_are_refused_with_the_place(
+    tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    with pytest.raises(EventFileError, match=message):
+        load_event(write(tmp_path, event_json(**change)), no_lexicon)
+
+
+def test_results_csv_columns_and_encodings(tmp_path: Path) -> None:
+    event = load_event(write(tmp_path, event_json()), no_lexicon)
+    text = results_csv(event)
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[0] == [
+        "table",
+        "licence",
+        "nom",
+        "prenom",
+        "club",
+        "serie",
+        "TH1",
+        "TH2",
+        "total",
+        "rang",
+    ]
+    assert rows[1] == ["1", "200", "MARTIN", "Luc", "Nice", "4C", "72", "50", "122", "1"]
+    assert rows[2][2:4] == ["CŒUR", "Hélène"]
+    latin1 = encode_results(text, "latin-1").decode("latin-1")
+    assert "COEUR;Hélène" in latin1  # Œ is not Latin-1: written OE
+    with pytest.raises(ResultsEncodingError, match="Latin-1"):
+        encode_results(text.replace("Luc", "Łukasz"), "latin-1")
+
+
+def test_ex_aequo_marked_in_results() -> None:
+    ps = [Player("1", "A"), Player("2", "B")]
+    game = GameRecordScores(
+        "TH1", [10], decisions={"1": [Decision(10, S.NONE)], "2": [Decision(10, S.NONE)]}
+    )
+    rows = list(csv.reader(io.StringIO(results_csv(Event("E", ps, [game]))), delimiter=";"))
+    assert [r[-1] for r in rows[1:]] == ["1ex", "1ex"]
+
+
+def test_warning_slip_notifies_all_but_score_errors() -> None:
+    player = Player("100", "CŒUR", "Hélène", table=7)
+    nullity = Decision(0, S.INVALID_WORD, invalid_word="RUSA")
+    assert must_notify(nullity)
+    assert not must_notify(Decision(12, S.SCORE_WRONG))
+    assert must_notify(Decision(12, S.BLANK_NOT_CIRCLED))
+    assert must_notify(Decision(12, S.SCORE_WRONG, disciplinary_warning=True))
+    html = slips_document("Open", [slip_html("Open", "TH1", 5, player, nullity)])
+    assert "@page" in html and "Hélène" in html and "coup 5" in html
+    assert "Nullité (zéro) : Mot non admis (article 4.2)" in html
+    assert "<script" not in slip_html("<script>", "TH1", 1, Player("1", "<script>"), nullity)
