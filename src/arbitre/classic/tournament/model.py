@@ -1,0 +1,200 @@
+"""Value types of a Belgian-formula Classic Scrabble tournament (seed 000).
+
+A :class:`Player` carries the rating (cote PL, or PL* for a Duplicate-derived rating) used
+for the initial ranking and for Pdep. A :class:`Game` is one table of one round: two
+players with their scores, a forfeit of one side (or both), or a bye (``b is None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+WIN_PM = 3
+DRAW_PM = 2
+LOSS_PM = 1
+FORFEIT_PM = 0
+
+
+class TournamentError(ValueError):
+    """A tournament state or a request that the Belgian formula cannot accept."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player: name (unique in the event), rating PL (or PL* when ``starred``)."""
+
+    name: str
+    rating: int
+    starred: bool = False
+    club: str | None = None
+    licence: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name or self.name != self.name.strip():
+            raise TournamentError(f"invalid player name {self.name!r}")
+        if self.name.casefold() == "bye":
+            raise TournamentError("'BYE' is reserved and cannot be a player's name")
+        if self.rating < 0:
+            raise TournamentError(f"negative rating for {self.name}: {self.rating}")
+
+
+def number_of_rounds(players: int) -> int:
+    """Rounds for ``players`` registered players (seed 000 "Nombre de matchs"; rulings Classic 1).
+
+    4 up to 16 players, 5 for 17-32, 6 for 33-64, 7 for 65-128, one more per doubling.
+    """
+    if players < 0:
+        raise TournamentError("negative number of players")
+    rounds, ceiling = 4, 16
+    while players > ceiling:
+        rounds += 1
+        ceiling *= 2
+    return rounds
+
+
+@dataclass(frozen=True)
+class Game:
+    """One table of one round.
+
+    ``b is None``: a bye for ``a`` (rulings Classic 3). ``forfeit_a`` / ``forfeit_b``: that
+    side was declared forfeit (seed 000, 9.5); its score is then ``None``. ``starts`` names
+    the player who started the (first) game, when known. For best-of-three matches the
+    scores are the numbers of games won.
+    """
+
+    round: int
+    a: str
+    b: str | None
+    score_a: int | None = None
+    score_b: int | None = None
+    forfeit_a: bool = False
+    forfeit_b: bool = False
+    starts: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.round < 1:
+            raise TournamentError(f"round numbers start at 1, got {self.round}")
+        if self.b is None:
+            if self.forfeit_a or self.forfeit_b:
+                raise TournamentError(f"round {self.round}: a bye cannot be forfeited")
+            return
+        if self.a == self.b:
+            raise TournamentError(f"round {self.round}: {self.a} cannot play themselves")
+        for forfeit, score, name in (
+            (self.forfeit_a, self.score_a, self.a),
+            (self.forfeit_b, self.score_b, self.b),
+        ):
+            if not forfeit and self.played and score is None:
+                raise TournamentError(f"round {self.round}: missing score for {name}")
+        if self.starts is not None and self.starts not in (self.a, self.b):
+            raise TournamentError(
+                f"round {self.round}: {self.starts} cannot start a game between "
+                f"{self.a} and {self.b}"
+            )
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+    @property
+    def played(self) -> bool:
+        """True when the game was played over the board (no bye, no forfeit)."""
+        return self.b is not None and not self.forfeit_a and not self.forfeit_b
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+    def opponent(self, name: str) -> str | None:
+        if name == self.a:
+            return self.b
+        if name == self.b:
+            return self.a
+        raise KeyError(name)
+
+    def winner(self) -> str | None:
+        """The winner (a bye or a forfeit win included), ``None`` for a draw or double forfeit."""
+        if self.b is None:
+            return self.a
+        if self.forfeit_a or self.forfeit_b:
+            if self.forfeit_a and self.forfeit_b:
+                return None
+            return self.b if self.forfeit_a else self.a
+        assert self.score_a is not None and self.score_b is not None
+        if self.score_a == self.score_b:
+            return None
+        return self.a if self.score_a > self.score_b else self.b
+
+    def absent_win(self, name: str) -> bool:
+        """True when ``name`` won without playing: a bye or an opponent's forfeit.
+
+        Such a player "has been paired against an absent player" (seed 000; rulings Classic 3).
+        """
+        if self.b is None:
+            return name == self.a
+        if name == self.a:
+            return self.forfeit_b and not self.forfeit_a
+        if name == self.b:
+            return self.forfeit_a and not self.forfeit_b
+        return False
+
+    def match_points(self, name: str) -> int:
+        """PM of ``name`` (seed 000 "Points de match"): 3 win, 2 draw, 1 loss, 0 forfeit.
+
+        A bye or a win by the opponent's forfeit counts as a win (rulings Classic 3).
+        """
+        if name not in self.players:
+            raise KeyError(name)
+        if (name == self.a and self.forfeit_a) or (name == self.b and self.forfeit_b):
+            return FORFEIT_PM
+        winner = self.winner()
+        if winner is None:
+            return DRAW_PM
+        return WIN_PM if winner == name else LOSS_PM
+
+    def pdep(self, name: str, ratings: Mapping[str, int]) -> int:
+        """Pdep of ``name`` for this game (seed 000 "Points de départage : Pdep").
+
+        Winner: the higher of the two ratings; loser: the lower; draw: one's own rating.
+        Bye or forfeit win: one's own rating (rulings Classic 3); forfeiter: 0.
+        """
+        if name not in self.players:
+            raise KeyError(name)
+        if (name == self.a and self.forfeit_a) or (name == self.b and self.forfeit_b):
+            return 0
+        if self.absent_win(name):
+            return ratings[name]
+        assert self.b is not None
+        ra, rb = ratings[self.a], ratings[self.b]
+        winner = self.winner()
+        if winner is None:
+            return ratings[name]
+        return max(ra, rb) if winner == name else min(ra, rb)
+
+
+@dataclass(frozen=True)
+class Round:
+    """The games of one round; players of the event without a game were absent."""
+
+    number: int
+    games: tuple[Game, ...]
+
+    def __post_init__(self) -> None:
+        seen: set[str] = set()
+        for game in self.games:
+            if game.round != self.number:
+                raise TournamentError(f"game of round {game.round} recorded in round {self.number}")
+            for name in game.players:
+                if name in seen:
+                    raise TournamentError(f"round {self.number}: {name} appears twice")
+                seen.add(name)
+
+    def game_of(self, name: str) -> Game | None:
+        for game in self.games:
+            if name in game.players:
+                return game
+        return None
+
+    def participants(self) -> set[str]:
+        return {name for game in self.games for name in game.players}

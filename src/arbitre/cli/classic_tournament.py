@@ -1,0 +1,194 @@
+"""``arbitre classic pair`` and ``arbitre classic standings``: Belgian-formula tournaments
+(seed 000)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from arbitre.classic.tournament import Tournament
+from arbitre.classic.tournament.players_csv import read_players
+from arbitre.classic.tournament.results_csv import read_results
+from arbitre.cli import CliError, print_json
+
+GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
+
+
+def register(group_subparsers: Any) -> None:
+    pair = group_subparsers.add_parser(
+        "pair",
+        help="pair the next round of a Belgian-formula tournament",
+        description="Pair the next round (seed 000: groups A/B in round 1, then score "
+        "groups with permutations against rematches). Results that differ from the "
+        "formula's pairings are accepted and reported on stderr.",
+    )
+    _common(pair)
+    pair.add_argument(
+        "--absent",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="player absent from the next round (forfeit announced in advance)",
+    )
+    pair.add_argument(
+        "--withdrawn",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="player withdrawn from the event (left out of this and later rounds)",
+    )
+    pair.add_argument(
+        "--best-of",
+        type=int,
+        choices=(1, 3),
+        default=1,
+        help="games per match: 1 (default) or best of three (seed 000, 3.1)",
+    )
+    pair.add_argument("--explain", action="store_true", help="print which rule produced each pair")
+    pair.set_defaults(func=run_pair)
+
+    standings = group_subparsers.add_parser(
+        "standings",
+        help="ranking of a Belgian-formula tournament (PM, PPM, Pdep)",
+        description="Intermediate ranking (PPM only inside groups whose players all met) "
+        "or, once every round is played, the final ranking (seed 000).",
+    )
+    _common(standings, results_required=True)
+    kind = standings.add_mutually_exclusive_group()
+    kind.add_argument("--final", action="store_true", help="force the final ranking")
+    kind.add_argument("--intermediate", action="store_true", help="force the intermediate ranking")
+    standings.set_defaults(func=run_standings)
+
+
+def _common(parser: argparse.ArgumentParser, results_required: bool = False) -> None:
+    parser.add_argument(
+        "--players", required=True, metavar="CSV", help="players: name,rating[,club,licence]"
+    )
+    parser.add_argument(
+        "--results",
+        required=results_required,
+        metavar="CSV",
+        help="results: round,player_a,player_b,score_a,score_b[,starts]",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        metavar="N",
+        help="number of rounds (default from the number of players: rulings Classic 1)",
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def _load(args: argparse.Namespace, best_of: int = 1) -> tuple[Tournament, list[str]]:
+    players = read_players(args.players)
+    if args.rounds is not None and args.rounds < 1:
+        raise CliError("--rounds must be at least 1")
+    tournament = Tournament(players, rounds=args.rounds, best_of=best_of)
+    warnings: list[str] = []
+    if args.results:
+        for rnd in read_results(args.results, players):
+            warnings.extend(tournament.record_round(rnd.games))
+    for line in warnings:
+        print(f"arbitre: warning: {line}", file=sys.stderr)
+    return tournament, warnings
+
+
+def _resolve(tournament: Tournament, raw: list[str], option: str) -> list[str]:
+    names = {p.name.casefold(): p.name for p in tournament.players}
+    out = []
+    for name in raw:
+        if name.casefold() not in names:
+            raise CliError(f"{option}: unknown player {name!r}")
+        out.append(names[name.casefold()])
+    return out
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    tournament, warnings = _load(args, args.best_of)
+    if tournament.is_complete:
+        raise CliError(
+            f"all {tournament.number_of_rounds} rounds are recorded; use --rounds to play more"
+        )
+    for name in _resolve(tournament, args.withdrawn, "--withdrawn"):
+        tournament.withdraw(name)
+    absent = _resolve(tournament, args.absent, "--absent")
+    pairing = tournament.pair_next_round(absent)
+    if args.json:
+        pairs: list[dict[str, Any]] = []
+        for p in pairing.pairs:
+            row: dict[str, Any] = {
+                "table": p.table,
+                "a": p.a,
+                "b": p.b if p.b is not None else "BYE",
+                "starts": p.starts,
+                "rule": str(p.rule),
+            }
+            if tournament.best_of == 3 and not p.is_bye:
+                row["starters"] = list(p.starters)
+            pairs.append(row)
+        out: dict[str, Any] = {
+            "round": pairing.round,
+            "rounds": tournament.number_of_rounds,
+            "pairs": pairs,
+            "absent": list(pairing.absent),
+            "explain": list(pairing.explain) if args.explain else [],
+        }
+        if warnings:
+            out["warnings"] = warnings
+        print_json(out)
+        return 0
+    print(f"Round {pairing.round} of {tournament.number_of_rounds}")
+    width = max([len(p.a) for p in pairing.pairs] + [8])
+    width_b = max([len(p.b or "BYE") for p in pairing.pairs] + [8])
+    print(f"{'Table':>5}  {'Player A':<{width}}  {'Player B':<{width_b}}  Starts")
+    for p in pairing.pairs:
+        starts = " / ".join(p.starters) if p.starters else "-"
+        print(f"{p.table:>5}  {p.a:<{width}}  {p.b or 'BYE':<{width_b}}  {starts}")
+    if pairing.absent:
+        print("Absent: " + ", ".join(pairing.absent))
+    if args.explain:
+        print()
+        for line in pairing.explain:
+            print(line)
+    return 0
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    tournament, _ = _load(args)
+    final: bool | None = True if args.final else (False if args.intermediate else None)
+    rows = tournament.standings(final)
+    is_final = tournament.is_complete if final is None else final
+    if args.json:
+        print_json(
+            [
+                {
+                    "rank": r.rank,
+                    "name": r.name,
+                    "pm": r.pm,
+                    "ppm": r.ppm,
+                    "pdep": r.pdep,
+                    "games": r.games,
+                    "ppm_used": r.ppm_used,
+                    "ex_aequo": r.ex_aequo,
+                    "rating": r.player.rating,
+                    "club": r.player.club,
+                    "final": is_final,
+                }
+                for r in rows
+            ]
+        )
+        return 0
+    title = "Final ranking" if is_final else "Intermediate ranking"
+    print(f"{title} after {len(tournament.rounds)} of {tournament.number_of_rounds} rounds")
+    width = max([len(r.name) for r in rows] + [4])
+    print(f"{'Rank':>5}  {'Name':<{width}}  {'PM':>3}  {'PPM':>4}  {'Pdep':>7}  Games")
+    for r in rows:
+        rank = f"{r.rank}{'=' if r.ex_aequo else ''}"
+        ppm = f"{r.ppm}" if r.ppm_used else f"({r.ppm})"
+        print(f"{rank:>5}  {r.name:<{width}}  {r.pm:>3}  {ppm:>4}  {r.pdep:>7}  {r.games}")
+    if not is_final and any(not r.ppm_used for r in rows):
+        print("(PPM in brackets: not used, the tied players have not all met.)")
+    return 0
