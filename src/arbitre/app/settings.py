@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "arbitre.app.events",
+    "arbitre.app.duplicate",
 ]
 
 MIDDLEWARE = [

@@ -50,7 +50,8 @@ def add_group(subparsers: Any, name: str, help_text: str) -> Any:
 
     ``arbitre NAME`` alone prints the group's help.
     """
-    group = subparsers.add_parser(name, help=help_text, description=help_text)
+    escaped = help_text.replace("%", "%%")  # argparse formats help strings with %
+    group = subparsers.add_parser(name, help=escaped, description=escaped)
     group.set_defaults(group_parser=group)
     return group.add_subparsers(dest=f"{name}_command", metavar="COMMAND")
 

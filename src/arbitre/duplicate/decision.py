@@ -25,6 +25,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Container, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import Ballot, BallotKind, Solution
@@ -76,13 +77,34 @@ class Decision:
             "disciplinary_warning": self.disciplinary_warning,
             "explanation": self.explanation,
         }
+        if self.invalid_word:
+            data["invalid_word"] = self.invalid_word
+        if self.proposed_score is not None:
+            data["proposed_score"] = self.proposed_score
         if self.compensation:
             data["compensation"] = True
-            data["proposed_score"] = self.proposed_score
         if self.overridden_by:
             data["overridden_by"] = self.overridden_by
             data["override_reason"] = self.override_reason
         return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Decision:
+        """Inverse of :meth:`to_json`."""
+        move = data.get("move")
+        return cls(
+            score=int(data["score"]),
+            sanction=S.by_code(data["sanction"]["code"]),
+            move=Move.parse(move) if move else None,
+            candidates=tuple(Move.parse(m) for m in data.get("candidates", [])),
+            disciplinary_warning=bool(data.get("disciplinary_warning", False)),
+            invalid_word=data.get("invalid_word"),
+            proposed_score=data.get("proposed_score"),
+            compensation=bool(data.get("compensation", False)),
+            explanation=str(data.get("explanation", "")),
+            overridden_by=data.get("overridden_by"),
+            override_reason=data.get("override_reason"),
+        )
 
 
 def override(

@@ -10,12 +10,20 @@ from django.shortcuts import redirect, render
 from arbitre import __version__
 from arbitre.app.events.accounts import AccountError, create_director, has_any_account
 from arbitre.app.events.models import Event
+from arbitre.app.events.roles import DIRECTOR, has_role
+from arbitre.lexicon import DEFAULT_NOTICE
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
     events = Event.objects.all()
     return render(
-        request, "events/list.html", {"events": events, "needs_director": not has_any_account()}
+        request,
+        "events/list.html",
+        {
+            "events": events,
+            "needs_director": not has_any_account(),
+            "is_director": has_role(request.user, DIRECTOR),
+        },
     )
 
 
@@ -54,11 +62,5 @@ def first_run(request: HttpRequest) -> HttpResponse:
 
 
 def about(request: HttpRequest) -> HttpResponse:
-    context: dict[str, object] = {"version": __version__}
-    try:
-        from arbitre.lexicon import DEFAULT_NOTICE
-    except ImportError:  # the word-list package is optional for this page
-        pass
-    else:
-        context["lexicon_notice"] = DEFAULT_NOTICE
+    context = {"version": __version__, "lexicon_notice": DEFAULT_NOTICE}
     return render(request, "events/about.html", context)

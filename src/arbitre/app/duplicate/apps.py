@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class DuplicateConfig(AppConfig):
+    name = "arbitre.app.duplicate"
+    label = "duplicate"
+    verbose_name = "Scrabble duplicate"
+    default_auto_field = "django.db.models.BigAutoField"

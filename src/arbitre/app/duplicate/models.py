@@ -1,0 +1,131 @@
+"""Database models of a Duplicate event. The game itself is stored as the engine's game
+record (JSON); ballots keep their text and the engine's decision."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from arbitre.app.events.models import Event
+
+
+class DuplicateEvent(models.Model):
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="duplicate")
+    games_planned = models.PositiveSmallIntegerField("nombre de parties", default=3)
+    seconds_per_move = models.PositiveSmallIntegerField("temps par coup (s)", default=180)
+    warning_seconds = models.PositiveSmallIntegerField("alerte avant la fin (s)", default=30)
+    solo_min_players = models.PositiveSmallIntegerField("joueurs minimum pour un solo", default=16)
+    lexicon_name = models.CharField("liste de mots", max_length=200, default="")
+    lexicon_path = models.CharField(max_length=500, blank=True, default="")
+    lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")
+
+    def __str__(self) -> str:
+        return str(self.event)
+
+
+class Registration(models.Model):
+    """A player of the event."""
+
+    duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="players")
+    licence = models.CharField("licence", max_length=20)
+    name = models.CharField("nom", max_length=100)
+    first_name = models.CharField("prénom", max_length=100, blank=True)
+    club = models.CharField("club", max_length=100, blank=True)
+    series = models.PositiveSmallIntegerField("série", null=True, blank=True)
+    tier = models.CharField("palier", max_length=2, blank=True)
+    category = models.CharField("catégorie d'âge", max_length=10, blank=True)
+    table = models.PositiveIntegerField("table", null=True, blank=True)
+    arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["table", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["duplicate", "licence"], name="unique_licence_per_event"
+            ),
+        ]
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} {self.first_name}".strip()
+
+    def __str__(self) -> str:
+        return f"{self.full_name} ({self.licence})"
+
+
+class Game(models.Model):
+    duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    record = models.JSONField(null=True, blank=True)
+    predrawn = models.JSONField(null=True, blank=True)
+    undo_stack = models.JSONField(default=list, blank=True)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["duplicate", "number"], name="unique_game_number"),
+        ]
+
+    @property
+    def name(self) -> str:
+        return f"TH{self.number}"
+
+    def __str__(self) -> str:
+        return f"{self.duplicate} — {self.name}"
+
+
+class Lateness(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="latecomers")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE)
+    from_move = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "registration"], name="unique_lateness"),
+        ]
+
+
+class BallotEntry(models.Model):
+    """One player's ballot for one move, with the engine's decision (JSON)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ballots")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="ballots")
+    move_number = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=200)
+    decision = models.JSONField()
+    score = models.IntegerField()
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["move_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "registration", "move_number"], name="unique_ballot"
+            ),
+        ]
+
+
+class AuditEntry(models.Model):
+    """Every entry and correction: who, when, what before, what after."""
+
+    duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]

@@ -1,0 +1,129 @@
+"""Print-friendly pages (``@page`` CSS), the federation results CSV and the progression plot."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.html import escape
+
+from arbitre.app.duplicate import services
+from arbitre.app.duplicate.models import Registration
+from arbitre.app.duplicate.views import _dup, _game
+from arbitre.app.events.roles import ARBITER, require_role
+from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.results_csv import ResultsEncodingError, encode_results, results_csv
+from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
+
+
+@require_role(ARBITER)
+def game_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    engine = services.engine_of(game)
+    return render(
+        request,
+        "duplicate/print_game.html",
+        {
+            "dup": dup,
+            "event": dup.event,
+            "game": game,
+            "moves": engine.moves,
+            "total": engine.total,
+        },
+    )
+
+
+@require_role(ARBITER)
+def player_sheet(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
+    dup = _dup(event_id)
+    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
+    event = services.build_event(dup)
+    sheets = [event.sheet(g, reg.licence) for g in event.games]
+    row = next(r for r in event.standings() if r.player.licence == reg.licence)
+    return render(
+        request,
+        "duplicate/print_player.html",
+        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets, "row": row},
+    )
+
+
+@require_role(ARBITER)
+def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    slips = []
+    for entry in game.ballots.select_related("registration").order_by(
+        "move_number", "registration__table"
+    ):
+        decision = Decision.from_json(entry.decision)
+        if must_notify(decision):
+            player = services.player_of(entry.registration)
+            slips.append(slip_html(dup.event.name, game.name, entry.move_number, player, decision))
+    return HttpResponse(slips_document(dup.event.name, slips))
+
+
+@require_role(ARBITER)
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    event = services.build_event(dup)
+    return render(
+        request,
+        "duplicate/print_standings.html",
+        {
+            "dup": dup,
+            "event": dup.event,
+            "rows": event.standings(),
+            "games": [g.name for g in event.games],
+            "solos": event.solo_list(),
+        },
+    )
+
+
+@require_role(ARBITER)
+def results_csv_view(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    encoding = "latin-1" if request.GET.get("encodage") == "latin-1" else "utf-8"
+    try:
+        data = encode_results(results_csv(services.build_event(dup)), encoding)
+    except ResultsEncodingError as exc:
+        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(data, content_type=f"text/csv; charset={encoding}")
+    response["Content-Disposition"] = f'attachment; filename="resultats-{dup.event.pk}.csv"'
+    return response
+
+
+def progression_svg(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
+    """The player's cumulative score against the cumulative top, move by move, over the games."""
+    dup = _dup(event_id)
+    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
+    event = services.build_event(dup)
+    player: list[int] = [0]
+    top: list[int] = [0]
+    for g in event.games:
+        for line in event.sheet(g, reg.licence).lines:
+            player.append(player[-1] + line.score + (event.settings.solo_bonus if line.solo else 0))
+            top.append(top[-1] + line.top)
+    width, height, margin = 640, 320, 40
+    n = max(1, len(top) - 1)
+    peak = max(1, max(top), max(player))
+
+    def points(values: list[int]) -> str:
+        return " ".join(
+            f"{margin + i * (width - 2 * margin) / n:.1f},{height - margin - v * (height - 2 * margin) / peak:.1f}"
+            for i, v in enumerate(values)
+        )
+
+    title = escape(f"{reg.full_name} : {player[-1]} points, top {top[-1]}")
+    svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{title}">
+<title>{title}</title>
+<rect width="100%" height="100%" fill="#fff"/>
+<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" y2="{height - margin}" stroke="#999"/>
+<line x1="{margin}" y1="{margin}" x2="{margin}" y2="{height - margin}" stroke="#999"/>
+<polyline fill="none" stroke="#b22" stroke-width="2" points="{points(top)}"/>
+<polyline fill="none" stroke="#0b6e4f" stroke-width="2" points="{points(player)}"/>
+<text x="{margin}" y="20" font-family="sans-serif" font-size="13">{title}</text>
+<text x="{width - margin}" y="{height - 12}" text-anchor="end" font-family="sans-serif" font-size="11">coups ({len(top) - 1})</text>
+<text x="{width - 150}" y="40" font-family="sans-serif" font-size="11" fill="#b22">— top</text>
+<text x="{width - 150}" y="56" font-family="sans-serif" font-size="11" fill="#0b6e4f">— joueur</text>
+</svg>"""
+    return HttpResponse(svg, content_type="image/svg+xml")

@@ -1,0 +1,426 @@
+"""Services of the Duplicate event: every change goes through here, in a transaction, with
+an audit entry. Game rules are the engine's (``arbitre.duplicate``): this module only
+stores and loads their results.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from arbitre.app.duplicate.models import (
+    AuditEntry,
+    BallotEntry,
+    DuplicateEvent,
+    Game,
+    Lateness,
+    Registration,
+)
+from arbitre.duplicate import record as game_record
+from arbitre.duplicate.ballot import parse_ballot
+from arbitre.duplicate.decision import Decision, Turn, judge, refused_words
+from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
+from arbitre.duplicate.game import DuplicateGame
+from arbitre.duplicate.turns import turns_of
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class ServiceError(ValueError):
+    """A refused action; the message is French, for the user."""
+
+
+class StaleEditError(ServiceError):
+    """The ballot changed since the page was loaded (another arbiter's entry)."""
+
+
+_lock = threading.Lock()
+_lexicons: dict[str, Any] = {}
+_engines: dict[int, tuple[int, DuplicateGame]] = {}
+_turns: dict[int, tuple[int, list[Turn]]] = {}
+
+
+def lexicon_of(dup: DuplicateEvent) -> Any:
+    from arbitre.lexicon import Lexicon
+
+    key = dup.lexicon_path or ""
+    with _lock:
+        if key not in _lexicons:
+            _lexicons[key] = Lexicon.load(dup.lexicon_path or None)
+        return _lexicons[key]
+
+
+def engine_of(game: Game) -> DuplicateGame:
+    """The engine's game for this database row (rebuilt from its record when needed)."""
+    with _lock:
+        cached = _engines.get(game.pk)
+        if cached and cached[0] == game.version:
+            return cached[1]
+    lexicon = lexicon_of(game.duplicate)
+    if game.record:
+        engine = game_record.replay(game.record, lexicon)
+    else:
+        engine = DuplicateGame(lexicon, seed=None, random_draws=True)
+    with _lock:
+        _engines[game.pk] = (game.version, engine)
+    return engine
+
+
+def turns(game: Game) -> list[Turn]:
+    with _lock:
+        cached = _turns.get(game.pk)
+        if cached and cached[0] == game.version:
+            return cached[1]
+    engine = engine_of(game)
+    result = turns_of(engine.moves, engine.lexicon)
+    with _lock:
+        _turns[game.pk] = (game.version, result)
+    return result
+
+
+def _user(user: User) -> Any:
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def audit(
+    dup: DuplicateEvent,
+    user: User,
+    action: str,
+    target: str = "",
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    AuditEntry.objects.create(
+        duplicate=dup,
+        user=_user(user),
+        action=action,
+        target=target,
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
+# -- the chief arbiter's actions --------------------------------------------------------------
+
+CHIEF_ACTIONS = {
+    "draw_random": "Tirage au hasard",
+    "draw_entered": "Tirage saisi",
+    "reject_entered": "Rejet saisi",
+    "start_timer": "Début du temps de jeu",
+    "reveal": "Top retenu",
+    "annul_no_score": "Annulation : aucun score possible",
+    "annul_draw": "Annulation du tirage",
+    "undo": "Retour en arrière",
+}
+
+
+@transaction.atomic
+def chief_action(
+    game_id: int, expected_version: int, action: str, user: User, value: str = ""
+) -> Game:
+    """Apply one action of the chief arbiter's screen (refused when the page is stale)."""
+    game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
+    if game.version != expected_version:
+        raise StaleEditError("La partie a changé depuis l'affichage de la page : rechargez-la.")
+    if action not in CHIEF_ACTIONS:
+        raise ServiceError(f"Action inconnue : {action}")
+    before = game.record
+    engine = _fresh_engine(game)
+    try:
+        if action == "draw_random":
+            predrawn = _predrawn_move(game, engine.move_number)
+            if predrawn is not None:
+                for attempt in predrawn.get("attempts", []):
+                    if attempt.get("outcome") == "reject":
+                        engine.reject(attempt["drawn"], attempt.get("reason", ""))
+                engine.draw(predrawn["drawn"])
+            else:
+                engine.draw()
+        elif action == "draw_entered":
+            engine.draw(value.strip().upper())
+        elif action == "reject_entered":
+            engine.reject(value.strip().upper(), "rejet saisi par le juge-arbitre")
+        elif action == "start_timer":
+            if engine.phase != "play":
+                raise ServiceError("Faites d'abord le tirage.")
+            game.timer_started_at = timezone.now()
+        elif action == "reveal":
+            engine.play(value or None)
+            game.timer_started_at = None
+        elif action == "annul_no_score":
+            engine.annul_no_score()
+        elif action == "annul_draw":
+            engine.annul_draw(value or "annulé par le juge-arbitre")
+        elif action == "undo":
+            _undo(game, engine)
+            engine = None  # type: ignore[assignment]
+    except ServiceError:
+        raise
+    except ValueError as exc:
+        raise ServiceError(_french_engine_error(exc)) from exc
+    if engine is not None and action != "start_timer":
+        game.undo_stack = [*game.undo_stack, before][-30:]
+        game.record = game_record.to_record(engine)
+    game.version += 1
+    game.save()
+    audit(
+        game.duplicate,
+        user,
+        CHIEF_ACTIONS[action],
+        game.name,
+        _brief(before),
+        _brief(game.record),
+        value,
+    )
+    return game
+
+
+def _fresh_engine(game: Game) -> DuplicateGame:
+    """A private copy of the engine game (the cached one must not change on failure)."""
+    lexicon = lexicon_of(game.duplicate)
+    if game.record:
+        return game_record.replay(game.record, lexicon)
+    return DuplicateGame(lexicon, seed=None, random_draws=True)
+
+
+def _undo(game: Game, engine: DuplicateGame) -> None:
+    stack = list(game.undo_stack)
+    if not stack:
+        raise ServiceError("Rien à annuler.")
+    previous = stack.pop()
+    moves_before = len((previous or {}).get("moves", []))
+    if BallotEntry.objects.filter(game=game, move_number__gt=moves_before).exists():
+        raise ServiceError(
+            "Des bulletins sont déjà saisis pour ce coup : supprimez-les avant de revenir en arrière."
+        )
+    game.record = previous
+    game.undo_stack = stack
+    game.timer_started_at = None
+
+
+def _predrawn_move(game: Game, number: int) -> dict[str, Any] | None:
+    if not game.predrawn:
+        return None
+    moves = game.predrawn.get("moves", [])
+    return moves[number - 1] if number - 1 < len(moves) else None
+
+
+def _brief(record: Any) -> Any:
+    if not record:
+        return None
+    moves = record.get("moves", [])
+    pending = record.get("pending") or {}
+    return {
+        "moves": len(moves),
+        "last": f"{moves[-1]['top']['coordinate']} {moves[-1]['top']['word']}" if moves else None,
+        "draw": (pending.get("draw") or {}).get("drawn"),
+    }
+
+
+_ENGINE_MESSAGES = [
+    ("not in the bag", "Ces lettres ne sont pas dans le sac"),
+    ("letter(s) entered, the draw needs", "Nombre de lettres incorrect"),
+    ("has fewer than", "Tirage non valable (voyelles/consonnes, 2.2) : rejetez-le"),
+    ("it is valid, not a reject", "Ce tirage est valable : ce n'est pas un rejet"),
+    ("cannot be retained", "Ce coup ne peut pas être retenu comme top"),
+    ("no move scores", "Aucun coup ne marque de points : annulez le tirage (5.2)"),
+    ("a move scores", "Un coup marque des points : le tirage ne peut pas être annulé pour cela"),
+    ("draw first", "Faites d'abord le tirage"),
+    ("play or annul", "Retenez le top ou annulez le tirage en cours"),
+    ("the game is over", "La partie est terminée"),
+    ("is not a tile", "Lettre inconnue"),
+]
+
+
+def _french_engine_error(exc: Exception) -> str:
+    text = str(exc)
+    for needle, french in _ENGINE_MESSAGES:
+        if needle in text:
+            return f"{french}. ({text})"
+    return text
+
+
+@transaction.atomic
+def load_predrawn(game_id: int, text: str, user: User) -> Game:
+    """A pre-drawn game (an uploaded record) to be played move by move."""
+    game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
+    if game.record and game.record.get("moves"):
+        raise ServiceError("La partie est commencée : impossible de charger une partie prétirée.")
+    try:
+        source = game_record.loads(text, "partie prétirée")
+        game_record.replay(source, lexicon_of(game.duplicate), check_lexicon=True)
+    except game_record.RecordError as exc:
+        raise ServiceError(f"Partie prétirée refusée : {exc}") from exc
+    game.predrawn = source
+    game.undo_stack = []
+    game.record = None
+    game.version += 1
+    game.save()
+    audit(
+        game.duplicate,
+        user,
+        "Partie prétirée chargée",
+        game.name,
+        None,
+        {"moves": len(source.get("moves", []))},
+    )
+    return game
+
+
+# -- ballots --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    entry: BallotEntry
+    decision: Decision
+
+
+@transaction.atomic
+def enter_ballot(
+    game_id: int,
+    registration_id: int,
+    move_number: int,
+    text: str,
+    expected_version: int,
+    user: User,
+) -> EntryResult:
+    """Judge and store a ballot. ``expected_version`` is the version the arbiter saw (0 for
+    a ballot not entered yet): a second edit based on stale data is refused."""
+    game = Game.objects.select_related("duplicate").get(pk=game_id)
+    registration = Registration.objects.get(pk=registration_id, duplicate=game.duplicate)
+    all_turns = turns(game)
+    if not 1 <= move_number <= len(all_turns):
+        raise ServiceError(f"Le coup {move_number} n'est pas encore joué.")
+    text = text.strip()
+    if not text:
+        raise ServiceError(
+            "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
+        )
+    ballot = parse_ballot(text)
+    earlier = [
+        Decision.from_json(e.decision)
+        for e in BallotEntry.objects.filter(
+            game=game, registration=registration, move_number__lt=move_number
+        )
+    ]
+    turn = all_turns[move_number - 1]
+    refused = refused_words(earlier)
+    if refused:
+        turn = Turn(
+            turn.board,
+            turn.draw,
+            turn.lexicon,
+            turn.number,
+            turn.top,
+            turn.first_word_length,
+            refused,
+        )
+    decision = judge(ballot, turn)
+    existing = (
+        BallotEntry.objects.select_for_update()
+        .filter(game=game, registration=registration, move_number=move_number)
+        .first()
+    )
+    target = f"{game.name} coup {move_number} table {registration.table} ({registration.licence})"
+    if existing is None:
+        if expected_version != 0:
+            raise StaleEditError("Ce bulletin a été supprimé entre-temps : rechargez la page.")
+        try:
+            with transaction.atomic():
+                entry = BallotEntry.objects.create(
+                    game=game,
+                    registration=registration,
+                    move_number=move_number,
+                    text=text,
+                    decision=decision.to_json(),
+                    score=decision.score,
+                    entered_by=_user(user),
+                )
+        except IntegrityError as exc:
+            raise StaleEditError(
+                "Un autre arbitre vient de saisir ce bulletin : rechargez la page."
+            ) from exc
+        audit(game.duplicate, user, "Saisie", target, None, {"text": text, "score": decision.score})
+        return EntryResult(entry, decision)
+    if existing.version != expected_version:
+        who = existing.entered_by.get_username() if existing.entered_by else "un autre arbitre"
+        raise StaleEditError(
+            f"Ce bulletin a été modifié par {who} entre-temps (« {existing.text} ») : "
+            "rechargez la page avant de le corriger."
+        )
+    before = {"text": existing.text, "score": existing.score}
+    updated = BallotEntry.objects.filter(pk=existing.pk, version=expected_version).update(
+        text=text,
+        decision=decision.to_json(),
+        score=decision.score,
+        version=expected_version + 1,
+        entered_by=_user(user),
+        updated_at=timezone.now(),
+    )
+    if updated != 1:  # pragma: no cover - guarded by the row lock above
+        raise StaleEditError("Ce bulletin a été modifié entre-temps : rechargez la page.")
+    existing.refresh_from_db()
+    audit(
+        game.duplicate, user, "Correction", target, before, {"text": text, "score": decision.score}
+    )
+    return EntryResult(existing, decision)
+
+
+# -- standings ------------------------------------------------------------------------------
+
+
+def player_of(r: Registration) -> Player:
+    return Player(
+        licence=r.licence,
+        name=r.name,
+        first_name=r.first_name,
+        club=r.club,
+        series=r.series,
+        tier=r.tier,
+        category=r.category,
+        table=r.table,
+        arbiter=str(r.arbiter_id or ""),
+    )
+
+
+def build_event(dup: DuplicateEvent) -> Event:
+    """The engine's event from the database (for sheets and standings)."""
+    registrations = list(dup.players.all())
+    by_id = {r.pk: r.licence for r in registrations}
+    games = []
+    for game in dup.games.all():
+        record = game.record or {}
+        moves = record.get("moves", [])
+        tops = [int(m["top"]["score"]) for m in moves]
+        top_moves = [f"{m['top']['coordinate']} {m['top']['word']}" for m in moves]
+        decisions: dict[str, list[Decision | None]] = {
+            r.licence: [None] * len(moves) for r in registrations
+        }
+        for entry in game.ballots.all():
+            row = decisions[by_id[entry.registration_id]]
+            if entry.move_number <= len(row):
+                row[entry.move_number - 1] = Decision.from_json(entry.decision)
+        late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
+        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late))
+    settings = EventSettings(solo_min_players=dup.solo_min_players)
+    return Event(dup.event.name, [player_of(r) for r in registrations], games, settings)
+
+
+def draw_texts(engine: DuplicateGame) -> dict[str, Any]:
+    """The announcement pieces for the chief arbiter's and the public pages (004, 2.1)."""
+    if engine.phase != "play":
+        return {}
+    a = engine.announcement()
+    return {
+        "leave": engine.leave,
+        "drawn": engine.drawn,
+        "lines": a.lines(),
+    }

@@ -1,0 +1,71 @@
+from django.urls import path
+
+from arbitre.app.duplicate import prints, views
+
+app_name = "duplicate"
+
+urlpatterns = [
+    path("duplicate/nouveau/", views.create_event, name="create"),
+    path("duplicate/<int:event_id>/", views.detail, name="detail"),
+    path("duplicate/<int:event_id>/joueurs/import/", views.import_players, name="import_players"),
+    path("duplicate/<int:event_id>/joueurs/ajout/", views.add_player, name="add_player"),
+    path("duplicate/<int:event_id>/arbitres/", views.assign_arbiter, name="assign_arbiter"),
+    path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/pretiree/",
+        views.upload_predrawn,
+        name="predrawn",
+    ),
+    path("duplicate/<int:event_id>/partie/<int:number>/retard/", views.mark_late, name="late"),
+    path("duplicate/<int:event_id>/partie/<int:number>/saisie/", views.entry, name="entry"),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/saisie/api/",
+        views.entry_api,
+        name="entry_api",
+    ),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/imprimer/",
+        prints.game_sheet,
+        name="print_game",
+    ),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/avertissements/",
+        prints.warning_slips,
+        name="print_slips",
+    ),
+    path("duplicate/<int:event_id>/imprimer/classement/", prints.standings, name="print_standings"),
+    path(
+        "duplicate/<int:event_id>/imprimer/joueur/<str:licence>/",
+        prints.player_sheet,
+        name="print_player",
+    ),
+    path(
+        "duplicate/<int:event_id>/export/resultats.csv", prints.results_csv_view, name="results_csv"
+    ),
+    path("public/duplicate/<int:event_id>/", views.public_standings, name="public_standings"),
+    path(
+        "public/duplicate/<int:event_id>/classement.json",
+        views.public_standings_json,
+        name="public_json",
+    ),
+    path(
+        "public/duplicate/<int:event_id>/joueur/<str:licence>/",
+        views.public_player,
+        name="public_player",
+    ),
+    path(
+        "public/duplicate/<int:event_id>/joueur/<str:licence>/progression.svg",
+        prints.progression_svg,
+        name="progression",
+    ),
+    path(
+        "public/duplicate/<int:event_id>/partie/<int:number>/",
+        views.public_move,
+        name="public_move",
+    ),
+    path(
+        "public/duplicate/<int:event_id>/partie/<int:number>/etat.json",
+        views.game_state_json,
+        name="game_state",
+    ),
+]

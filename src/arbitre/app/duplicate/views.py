@@ -1,0 +1,541 @@
+"""Pages of the Duplicate event. Every page that changes data checks its role server-side
+(director or arbiter); public pages only read."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from arbitre.app.duplicate import services
+from arbitre.app.duplicate.board_view import board_rows
+from arbitre.app.duplicate.forms import (
+    ArbiterForm,
+    EventForm,
+    LatenessForm,
+    PlayerForm,
+    PlayersFileForm,
+    PredrawnForm,
+)
+from arbitre.app.duplicate.models import (
+    AuditEntry,
+    BallotEntry,
+    DuplicateEvent,
+    Game,
+    Lateness,
+    Registration,
+)
+from arbitre.app.events.models import Event
+from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_groups, has_role, require_role
+from arbitre.duplicate.announcement import announce_top
+from arbitre.duplicate.ballot import BallotParseError
+from arbitre.duplicate.players_csv import PlayersFileError, decode, parse_players
+from arbitre.paths import data_dir
+
+
+def _dup(event_id: int) -> DuplicateEvent:
+    return get_object_or_404(DuplicateEvent.objects.select_related("event"), event_id=event_id)
+
+
+def _game(dup: DuplicateEvent, number: int) -> Game:
+    return get_object_or_404(Game, duplicate=dup, number=number)
+
+
+# -- set-up (director) ------------------------------------------------------------------------
+
+
+@require_role(DIRECTOR)
+def create_event(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        lexicon_path = lexicon_name = lexicon_sha = ""
+        upload = data.get("lexicon_file")
+        try:
+            if upload:
+                lexicon_path, lexicon_name, lexicon_sha = _store_lexicon(upload)
+            else:
+                lexicon = services.lexicon_of(DuplicateEvent())
+                lexicon_name, lexicon_sha = lexicon.name, lexicon.sha256
+        except ValueError as exc:
+            form.add_error("lexicon_file", f"Liste de mots refusée : {exc}")
+        else:
+            with transaction.atomic():
+                event = Event.objects.create(
+                    name=data["name"],
+                    kind=Event.Kind.DUPLICATE,
+                    date=data["date"],
+                    place=data["place"],
+                )
+                dup = DuplicateEvent.objects.create(
+                    event=event,
+                    games_planned=data["games_planned"],
+                    seconds_per_move=data["seconds_per_move"],
+                    lexicon_name=lexicon_name,
+                    lexicon_path=lexicon_path,
+                    lexicon_sha256=lexicon_sha,
+                )
+                for number in range(1, data["games_planned"] + 1):
+                    Game.objects.create(duplicate=dup, number=number)
+                services.audit(dup, request.user, "Création de l'événement", event.name)
+            messages.success(request, f"Événement « {event.name} » créé.")
+            return redirect("duplicate:detail", event_id=event.pk)
+    return render(request, "duplicate/create.html", {"form": form})
+
+
+def _store_lexicon(upload: Any) -> tuple[str, str, str]:
+    """Keep an uploaded word list in the data directory; the engine validates it."""
+    from arbitre.lexicon import Lexicon
+
+    content = upload.read()
+    digest = hashlib.sha256(content).hexdigest()
+    folder = data_dir() / "lexicons"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{digest}.txt"
+    path.write_bytes(content)
+    try:
+        lexicon = Lexicon.load(path)
+    except ValueError:
+        path.unlink(missing_ok=True)
+        raise
+    return str(path), upload.name, lexicon.sha256
+
+
+def detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    if not has_role(request.user, ARBITER):
+        return redirect("duplicate:public_standings", event_id=event_id)
+    dup = _dup(event_id)
+    context = {
+        "dup": dup,
+        "event": dup.event,
+        "players": dup.players.select_related("arbiter"),
+        "games": dup.games.all(),
+        "is_director": has_role(request.user, DIRECTOR),
+        "player_form": PlayerForm(),
+        "file_form": PlayersFileForm(),
+        "arbiter_form": ArbiterForm(),
+        "lateness_form": LatenessForm(),
+        "audit": AuditEntry.objects.filter(duplicate=dup).select_related("user")[:30],
+    }
+    return render(request, "duplicate/detail.html", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    form = PlayersFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choisissez un fichier CSV.")
+        return redirect("duplicate:detail", event_id=event_id)
+    try:
+        players = parse_players(decode(form.cleaned_data["file"].read()))
+    except PlayersFileError as exc:
+        for error in exc.errors[:50]:
+            messages.error(request, f"Import refusé, {error}")
+        messages.error(
+            request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
+        )
+        return redirect("duplicate:detail", event_id=event_id)
+    existing = set(dup.players.values_list("licence", flat=True))
+    clash = [p.licence for p in players if p.licence in existing]
+    taken_tables = set(dup.players.exclude(table=None).values_list("table", flat=True))
+    table_clash = [p.table for p in players if p.table in taken_tables]
+    if clash or table_clash:
+        what = (
+            f"licence {clash[0]} déjà inscrite" if clash else f"table {table_clash[0]} déjà prise"
+        )
+        messages.error(request, f"Import refusé : {what}. Aucun joueur n'a été importé.")
+        return redirect("duplicate:detail", event_id=event_id)
+    with transaction.atomic():
+        for p in players:
+            Registration.objects.create(
+                duplicate=dup,
+                licence=p.licence,
+                name=p.name,
+                first_name=p.first_name,
+                club=p.club,
+                series=p.series,
+                tier=p.tier,
+                category=p.category,
+                table=p.table,
+            )
+        services.audit(dup, request.user, "Import des joueurs", f"{len(players)} joueurs")
+    messages.success(request, f"{len(players)} joueurs importés.")
+    return redirect("duplicate:detail", event_id=event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{field} : {' '.join(errors)}")
+        return redirect("duplicate:detail", event_id=event_id)
+    data = form.cleaned_data
+    if dup.players.filter(licence=data["licence"]).exists():
+        messages.error(request, f"La licence {data['licence']} est déjà inscrite.")
+    elif data["table"] and dup.players.filter(table=data["table"]).exists():
+        messages.error(request, f"La table {data['table']} est déjà prise.")
+    else:
+        Registration.objects.create(duplicate=dup, **data)
+        services.audit(
+            dup, request.user, "Inscription", data["licence"], None, {"nom": data["name"]}
+        )
+        messages.success(request, f"{data['name']} inscrit.")
+    return redirect("duplicate:detail", event_id=event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    form = ArbiterForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect("duplicate:detail", event_id=event_id)
+    User = get_user_model()
+    username = form.cleaned_data["username"].strip()
+    low, high = form.cleaned_data["tables"]
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        password = form.cleaned_data["password"]
+        try:
+            validate_password(password)
+        except ValidationError as exc:
+            messages.error(request, "Mot de passe refusé : " + " ".join(exc.messages))
+            return redirect("duplicate:detail", event_id=event_id)
+        user = User.objects.create_user(username=username, password=password)
+        ensure_groups()
+        user.groups.add(Group.objects.get(name=ARBITER))
+    count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=user)
+    services.audit(
+        dup,
+        request.user,
+        "Tables attribuées",
+        f"{username} : {low}-{high}",
+        None,
+        {"joueurs": count},
+    )
+    messages.success(request, f"Tables {low} à {high} ({count} joueurs) attribuées à {username}.")
+    return redirect("duplicate:detail", event_id=event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def mark_late(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    form = LatenessForm(request.POST)
+    if form.is_valid():
+        reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
+        if reg is None:
+            messages.error(request, "Licence inconnue dans cet événement.")
+        else:
+            Lateness.objects.update_or_create(
+                game=game, registration=reg, defaults={"from_move": form.cleaned_data["from_move"]}
+            )
+            services.audit(
+                dup, request.user, "Retard", f"{game.name} {reg.licence}", None, form.cleaned_data
+            )
+            messages.success(
+                request,
+                f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} (5.1).",
+            )
+    return redirect("duplicate:detail", event_id=event_id)
+
+
+# -- the chief arbiter's screen ---------------------------------------------------------------
+
+
+def _game_state(game: Game) -> dict[str, Any]:
+    engine = services.engine_of(game)
+    dup = game.duplicate
+    state: dict[str, Any] = {
+        "version": game.version,
+        "phase": engine.phase,
+        "move_number": engine.move_number,
+        "moves_played": len(engine.moves),
+        "total": engine.total,
+        "bag_count": len(engine.bag.tiles()),
+        "end_reason": engine.end_reason,
+        "draw": services.draw_texts(engine),
+        "seconds_per_move": dup.seconds_per_move,
+        "warning_seconds": dup.warning_seconds,
+        "remaining": None,
+        "predrawn": bool(game.predrawn),
+    }
+    if game.timer_started_at and engine.phase == "play":
+        elapsed = (timezone.now() - game.timer_started_at).total_seconds()
+        state["remaining"] = max(0, int(round(dup.seconds_per_move - elapsed)))
+    if engine.moves:
+        last = engine.moves[-1]
+        state["last"] = {
+            "number": last.number,
+            "move": str(last.move),
+            "coordinate": last.move.coordinate,
+            "word": last.move.word,
+            "score": last.score,
+            "rack": last.rack,
+            "announce": announce_top(last.move.coordinate, last.move.word, last.score),
+            "equal_tops": [str(m) for m in last.equal_tops],
+        }
+    return state
+
+
+@require_role(DIRECTOR)
+def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            services.chief_action(
+                game.pk,
+                int(request.POST.get("version", -1)),
+                action,
+                request.user,
+                request.POST.get("value", ""),
+            )
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        return redirect("duplicate:chief", event_id=event_id, number=number)
+    engine = services.engine_of(game)
+    tops = None
+    if engine.phase == "play":
+        choice = engine.tops()
+        if choice is not None:
+            tops = {
+                "score": choice.score,
+                "equal": [str(m) for m in choice.equal_tops],
+                "admissible": [str(m) for m in choice.admissible],
+                "default": str(choice.default),
+            }
+    context = {
+        "dup": dup,
+        "event": dup.event,
+        "game": game,
+        "state": _game_state(game),
+        "tops": tops,
+        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
+        "predrawn_form": PredrawnForm(),
+    }
+    return render(request, "duplicate/chief.html", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def upload_predrawn(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    form = PredrawnForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            text = form.cleaned_data["record"].read().decode("utf-8")
+            services.load_predrawn(game.pk, text, request.user)
+            messages.success(request, "Partie prétirée chargée : les tirages suivront le fichier.")
+        except (UnicodeDecodeError, services.ServiceError) as exc:
+            messages.error(
+                request,
+                str(exc) if isinstance(exc, services.ServiceError) else "Fichier non UTF-8.",
+            )
+    return redirect("duplicate:chief", event_id=event_id, number=number)
+
+
+def game_state_json(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
+    """Public: the state of the game (the draw, the countdown, the last top revealed)."""
+    dup = _dup(event_id)
+    state = _game_state(_game(dup, number))
+    return JsonResponse(state)
+
+
+# -- the arbiters' entry ----------------------------------------------------------------------
+
+
+@require_role(ARBITER)
+def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    engine = services.engine_of(game)
+    played = len(engine.moves)
+    try:
+        move_number = int(request.GET.get("coup", played))
+    except ValueError:
+        move_number = played
+    move_number = max(0, min(move_number, played))
+    players = dup.players.all()
+    if not has_role(request.user, DIRECTOR):
+        players = players.filter(arbiter=request.user)
+    entries = {
+        e.registration_id: e
+        for e in BallotEntry.objects.filter(
+            game=game, move_number=move_number, registration__in=players
+        )
+    }
+    rows = [{"player": p, "entry": entries.get(p.pk)} for p in players]
+    context = {
+        "dup": dup,
+        "event": dup.event,
+        "game": game,
+        "move_number": move_number,
+        "moves": range(1, played + 1),
+        "rows": rows,
+        "top": engine.moves[move_number - 1] if move_number else None,
+        "progress": _progress(dup, game, move_number),
+    }
+    return render(request, "duplicate/entry.html", context)
+
+
+def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[str, Any]]:
+    out = []
+    for arbiter_id in sorted(
+        {p.arbiter_id for p in dup.players.all()}, key=lambda x: (x is None, x or 0)
+    ):
+        mine = dup.players.filter(arbiter_id=arbiter_id)
+        done = BallotEntry.objects.filter(
+            game=game, move_number=move_number, registration__in=mine
+        ).count()
+        name = (
+            get_user_model().objects.get(pk=arbiter_id).get_username()
+            if arbiter_id
+            else "sans arbitre"
+        )
+        out.append({"arbiter": name, "done": done, "total": mine.count()})
+    return out
+
+
+@require_POST
+@require_role(ARBITER)
+def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    try:
+        payload = json.loads(request.body or b"{}")
+        registration = Registration.objects.get(pk=int(payload["registration"]), duplicate=dup)
+        move_number = int(payload["move"])
+        version = int(payload.get("version", 0))
+        text = str(payload["text"])
+    except (ValueError, KeyError, TypeError, Registration.DoesNotExist):
+        return JsonResponse({"ok": False, "error": "Requête mal formée."}, status=400)
+    if not has_role(request.user, DIRECTOR) and registration.arbiter_id != request.user.pk:
+        raise PermissionDenied("Cette table n'est pas la vôtre.")
+    try:
+        result = services.enter_ballot(
+            game.pk, registration.pk, move_number, text, version, request.user
+        )
+    except services.StaleEditError as exc:
+        return JsonResponse({"ok": False, "stale": True, "error": str(exc)}, status=409)
+    except (BallotParseError, services.ServiceError) as exc:
+        return JsonResponse({"ok": False, "error": str(exc)}, status=400)
+    d = result.decision
+    return JsonResponse(
+        {
+            "ok": True,
+            "version": result.entry.version,
+            "score": d.score,
+            "sanction": d.sanction.to_json(),
+            "disciplinary_warning": d.disciplinary_warning,
+            "move": str(d.move) if d.move else None,
+            "explanation": d.explanation,
+        }
+    )
+
+
+# -- public pages -----------------------------------------------------------------------------
+
+
+def _standings_payload(
+    dup: DuplicateEvent, series: int | None, category: str | None
+) -> dict[str, Any]:
+    event = services.build_event(dup)
+    rows = event.standings(series=series, category=category or None)
+    return {
+        "event": dup.event.name,
+        "games": [g.name for g in event.games],
+        "standings": [r.to_json() for r in rows],
+        "solos": [
+            {"game": g, "move": n, "licence": p.licence, "name": p.full_name, "score": s}
+            for g, n, p, s in event.solo_list()
+        ],
+        "updated": timezone.now().isoformat(),
+    }
+
+
+def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
+    series = request.GET.get("serie")
+    try:
+        series_value = int(series) if series else None
+    except ValueError:
+        raise Http404("série inconnue") from None
+    return series_value, request.GET.get("categorie") or None
+
+
+def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    dup = _dup(event_id)
+    series, category = _filters(request)
+    payload = _standings_payload(dup, series, category)
+    players = dup.players.all()
+    context = {
+        "dup": dup,
+        "event": dup.event,
+        "payload": payload,
+        "series_choices": sorted({p.series for p in players if p.series}),
+        "category_choices": sorted({p.category for p in players if p.category}),
+        "series": series,
+        "category": category,
+        "games": dup.games.all(),
+    }
+    return render(request, "duplicate/public_standings.html", context)
+
+
+def public_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
+    dup = _dup(event_id)
+    series, category = _filters(request)
+    return JsonResponse(_standings_payload(dup, series, category))
+
+
+def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
+    dup = _dup(event_id)
+    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
+    event = services.build_event(dup)
+    sheets = []
+    for g in event.games:
+        sheet = event.sheet(g, reg.licence)
+        lines = [
+            {"line": line, "top_move": g.top_moves[i] if i < len(g.top_moves) else ""}
+            for i, line in enumerate(sheet.lines)
+        ]
+        sheets.append({"sheet": sheet, "lines": lines})
+    return render(
+        request,
+        "duplicate/public_player.html",
+        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets},
+    )
+
+
+def public_move(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    engine = services.engine_of(game)
+    context = {
+        "dup": dup,
+        "event": dup.event,
+        "game": game,
+        "state": _game_state(game),
+        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
+    }
+    return render(request, "duplicate/public_move.html", context)

@@ -1,0 +1,124 @@
+// Arbitre — Duplicate pages: countdown, ballot entry, live standings (no framework).
+(function () {
+  "use strict";
+
+  function csrfToken() {
+    const m = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : "";
+  }
+
+  // -- countdown of the chief arbiter's screen (seed 004, 2.3) --------------------------
+  const countdown = document.getElementById("countdown");
+  if (countdown && countdown.dataset.remaining !== "") {
+    let remaining = parseInt(countdown.dataset.remaining, 10);
+    const warning = parseInt(countdown.dataset.warning, 10);
+    const started = Date.now();
+    const tick = function () {
+      const left = Math.max(0, remaining - Math.floor((Date.now() - started) / 1000));
+      const m = Math.floor(left / 60), s = left % 60;
+      countdown.textContent = m + ":" + String(s).padStart(2, "0");
+      countdown.classList.toggle("warning", left <= warning && left > 0);
+      countdown.classList.toggle("finished", left === 0);
+      if (left === 0) { countdown.textContent = "Temps écoulé"; return; }
+      setTimeout(tick, 250);
+    };
+    tick();
+  }
+
+  // -- pages that follow the game: reload when its version changes -----------------------
+  const follower = document.querySelector(".public-move[data-state-url]");
+  if (follower) {
+    const version = follower.dataset.version;
+    setInterval(function () {
+      fetch(follower.dataset.stateUrl, { cache: "no-store" })
+        .then(function (r) { return r.json(); })
+        .then(function (state) { if (String(state.version) !== version) { location.reload(); } })
+        .catch(function () {});
+    }, 1000);
+  }
+
+  // -- ballot entry ------------------------------------------------------------------------
+  const table = document.getElementById("entry-table");
+  if (table) {
+    const inputs = Array.from(table.querySelectorAll("input.ballot"));
+    inputs.forEach(function (input, index) {
+      input.addEventListener("keydown", function (event) {
+        if (event.key !== "Enter") { return; }
+        event.preventDefault();
+        const row = input.closest("tr");
+        const decision = row.querySelector(".decision");
+        const score = row.querySelector(".score");
+        row.classList.remove("error", "nullity", "warning", "saved");
+        fetch(table.dataset.api, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+          body: JSON.stringify({
+            registration: row.dataset.registration,
+            move: table.dataset.move,
+            version: parseInt(row.dataset.version, 10),
+            text: input.value,
+          }),
+        })
+          .then(function (r) { return r.json(); })
+          .then(function (data) {
+            if (!data.ok) {
+              row.classList.add("error");
+              decision.textContent = data.error;
+              return;
+            }
+            row.dataset.version = data.version;
+            score.textContent = data.score;
+            let label = data.sanction.kind === "none" ? "OK" : data.sanction.label + " (" + data.sanction.rule + ")";
+            if (data.disciplinary_warning) { label += " + avertissement disciplinaire"; }
+            decision.textContent = label;
+            row.classList.add(data.sanction.kind === "none" ? "saved" : data.sanction.kind);
+            if (index + 1 < inputs.length) { inputs[index + 1].focus(); }
+          })
+          .catch(function () { row.classList.add("error"); decision.textContent = "Serveur injoignable : réessayez."; });
+      });
+    });
+    if (inputs.length) { inputs[0].focus(); }
+  }
+
+  // -- live standings ------------------------------------------------------------------------
+  const standings = document.getElementById("standings");
+  if (standings) {
+    const render = function (data) {
+      const body = standings.querySelector("tbody");
+      const rows = data.standings.map(function (r) {
+        const link = standings.dataset.playerUrl.replace("LICENCE", encodeURIComponent(r.licence));
+        const cells = [
+          '<td class="num">' + r.rank + (r.ex_aequo ? " ex" : "") + "</td>",
+          '<td><a href="' + link + '"></a></td>',
+          "<td></td>", "<td></td>",
+        ].concat(r.games.map(function (t) { return '<td class="num">' + t + "</td>"; }))
+          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + r.percentage + "</td>"]);
+        const tr = document.createElement("tr");
+        tr.innerHTML = cells.join("");
+        tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
+        tr.children[2].textContent = r.club;
+        tr.children[3].textContent = r.series;
+        return tr;
+      });
+      body.replaceChildren.apply(body, rows);
+      const solos = document.getElementById("solos");
+      if (solos) {
+        const items = data.solos.map(function (s) {
+          const li = document.createElement("li");
+          li.textContent = s.name + " — " + s.game + ", coup " + s.move + " (" + s.score + " points)";
+          return li;
+        });
+        if (!items.length) {
+          const li = document.createElement("li"); li.className = "empty"; li.textContent = "Aucun solo."; items.push(li);
+        }
+        solos.replaceChildren.apply(solos, items);
+      }
+    };
+    setInterval(function () {
+      fetch(standings.dataset.url, { cache: "no-store" })
+        .then(function (r) { return r.json(); })
+        .then(render)
+        .catch(function () {});
+    }, 1000);
+  }
+})();
