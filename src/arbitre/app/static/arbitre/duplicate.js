@@ -92,7 +92,7 @@
           '<td><a href="' + link + '"></a></td>',
           "<td></td>", "<td></td>",
         ].concat(r.games.map(function (t) { return '<td class="num">' + t + "</td>"; }))
-          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + r.percentage + "</td>"]);
+          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + String(r.percentage).replace(".", ",") + "</td>"]);
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
         tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
