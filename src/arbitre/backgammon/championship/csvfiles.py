@@ -1,0 +1,205 @@
+"""CSV formats of the championship (docs/backgammon-championship.md).
+
+- players: ``name,elo[,club,licence]``;
+- Swiss results: ``round,player_a,player_b,winner[,match_length,score_a,score_b]`` where
+  ``winner`` is a player's name, ``bye`` (``player_a`` is exempt, ``player_b`` empty or
+  ``BYE``), ``forfeit:<name>`` (``<name>`` wins by forfeit) or ``forfeit:both``;
+- bracket results: ``match,winner[,sets]`` with ``sets`` like ``9-4 7-9 11-3`` (top player
+  first).
+
+A header line is optional; blank lines and lines starting with ``#`` are ignored; the
+separator is ``,`` or ``;`` (spreadsheets set to French use ``;``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from arbitre.backgammon.championship.bracket import SetScore
+from arbitre.backgammon.championship.model import (
+    Championship,
+    ChampionshipError,
+    MatchResult,
+    Player,
+    ResultKind,
+)
+
+
+def _rows(
+    text: str, source: str, header_word: str, allow_empty: bool = False
+) -> list[tuple[int, list[str]]]:
+    lines = text.splitlines()
+    sample = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    delimiter = ";" if ";" in sample and "," not in sample else ","
+    out: list[tuple[int, list[str]]] = []
+    for lineno, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if not out and cells[0].lower() == header_word:
+            continue
+        out.append((lineno, cells))
+    if not out and not allow_empty:
+        raise ChampionshipError(f"{source}: no data")
+    return out
+
+
+def _int(value: str, what: str, where: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise ChampionshipError(f"{where}: {what} must be a whole number, not {value!r}") from None
+
+
+def parse_players(text: str, source: str = "players") -> list[Player]:
+    """Players from ``name,elo[,club,licence]`` lines."""
+    players = []
+    seen: set[str] = set()
+    for lineno, cells in _rows(text, source, "name"):
+        where = f"{source}:{lineno}"
+        if len(cells) < 2 or len(cells) > 4:
+            raise ChampionshipError(f"{where}: expected name,elo[,club,licence]")
+        name = cells[0]
+        if name in seen:
+            raise ChampionshipError(f"{where}: duplicate player {name}")
+        seen.add(name)
+        elo = _int(cells[1], "ELO", where)
+        club = cells[2] if len(cells) > 2 else ""
+        licence = cells[3] if len(cells) > 3 else ""
+        try:
+            players.append(Player(name, elo, club, licence))
+        except ChampionshipError as exc:
+            raise ChampionshipError(f"{where}: {exc}") from None
+    return players
+
+
+def parse_results(text: str, source: str = "results") -> list[MatchResult]:
+    """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b]``."""
+    results = []
+    for lineno, cells in _rows(text, source, "round", allow_empty=True):
+        where = f"{source}:{lineno}"
+        if len(cells) not in (4, 5, 7):
+            raise ChampionshipError(
+                f"{where}: expected round,player_a,player_b,winner[,length,score_a,score_b]"
+            )
+        rnd = _int(cells[0], "round", where)
+        a, b, w = cells[1], cells[2], cells[3]
+        length = _int(cells[4], "match length", where) if len(cells) > 4 and cells[4] else None
+        score = (
+            (_int(cells[5], "score", where), _int(cells[6], "score", where))
+            if len(cells) == 7 and cells[5] and cells[6]
+            else None
+        )
+        try:
+            if w.lower() == "bye" or b.upper() == "BYE":
+                if b and b.upper() != "BYE":
+                    raise ChampionshipError("a bye has one player (player_b empty or BYE)")
+                if w.lower() != "bye" and w != a:
+                    raise ChampionshipError("the winner of a bye is its player")
+                results.append(MatchResult(rnd, a, None, None, ResultKind.BYE))
+            elif w.lower().startswith("forfeit:"):
+                who = w.split(":", 1)[1].strip()
+                winner = None if who.lower() == "both" else who
+                if winner is not None and winner not in (a, b):
+                    raise ChampionshipError(f"forfeit winner {winner!r} is neither {a} nor {b}")
+                results.append(MatchResult(rnd, a, b, winner, ResultKind.FORFEIT))
+            else:
+                results.append(
+                    MatchResult(
+                        rnd,
+                        a,
+                        b,
+                        w,
+                        ResultKind.PLAYED,
+                        length,
+                        score[0] if score else None,
+                        score[1] if score else None,
+                    )
+                )
+        except ChampionshipError as exc:
+            raise ChampionshipError(f"{where}: {exc}") from None
+    return results
+
+
+def parse_bracket_results(
+    text: str, source: str = "bracket results"
+) -> list[tuple[str, str, tuple[SetScore, ...]]]:
+    """Bracket results from ``match,winner[,sets]`` lines."""
+    out = []
+    for lineno, cells in _rows(text, source, "match", allow_empty=True):
+        where = f"{source}:{lineno}"
+        if len(cells) not in (2, 3) or not cells[0] or not cells[1]:
+            raise ChampionshipError(f"{where}: expected match,winner[,sets]")
+        sets: list[SetScore] = []
+        if len(cells) == 3 and cells[2]:
+            for part in cells[2].split():
+                top, sep, bottom = part.partition("-")
+                if not sep:
+                    raise ChampionshipError(f"{where}: set score {part!r} is not like 9-4")
+                sets.append(
+                    SetScore(_int(top, "set score", where), _int(bottom, "set score", where))
+                )
+        out.append((cells[0], cells[1], tuple(sets)))
+    return out
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise ChampionshipError(f"{path}: not UTF-8 text") from None
+
+
+def read_players(path: str | Path) -> list[Player]:
+    return parse_players(_read(path), str(path))
+
+
+def read_results(path: str | Path) -> list[MatchResult]:
+    return parse_results(_read(path), str(path))
+
+
+def read_bracket_results(path: str | Path) -> list[tuple[str, str, tuple[SetScore, ...]]]:
+    return parse_bracket_results(_read(path), str(path))
+
+
+def load_championship(
+    players_path: str | Path, results_path: str | Path | None = None
+) -> Championship:
+    """A championship from a players file and an optional results file."""
+    champ = Championship(read_players(players_path))
+    if results_path is not None:
+        for r in read_results(results_path):
+            try:
+                champ.record(r)
+            except ChampionshipError as exc:
+                raise ChampionshipError(f"{results_path}: {exc}") from None
+    return champ
+
+
+def format_results(champ: Championship) -> str:
+    """The Swiss results as CSV (the format read by :func:`parse_results`)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"])
+    for r in sorted(champ.results, key=lambda r: r.round):
+        if r.kind is ResultKind.BYE:
+            w.writerow([r.round, r.a, "", "bye", "", "", ""])
+            continue
+        if r.kind is ResultKind.FORFEIT:
+            winner = f"forfeit:{r.winner or 'both'}"
+        else:
+            winner = r.winner or ""
+        w.writerow(
+            [
+                r.round,
+                r.a,
+                r.b,
+                winner,
+                r.match_length or "",
+                "" if r.score_a is None else r.score_a,
+                "" if r.score_b is None else r.score_b,
+            ]
+        )
+    return buf.getvalue()

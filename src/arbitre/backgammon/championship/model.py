@@ -1,0 +1,289 @@
+"""State of the first stage (seed 003, "Organisation du CDF"): players, rounds and results.
+
+A :class:`Championship` holds the registered players, the results of each Swiss round
+(matches played over the board, forfeits, byes), withdrawals and late arrivals. Points
+follow rulings.md Backgammon 2: a win scores 1, a bye 0.5, a forfeit win 1 (0 for the
+absent player).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class ChampionshipError(ValueError):
+    """Invalid championship data or request (unknown player, double result, ...)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player; ``elo`` seeds the Swiss pairings (seed 003, "1ere ronde")."""
+
+    name: str
+    elo: int
+    club: str = ""
+    licence: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.name or self.name != self.name.strip():
+            raise ChampionshipError(f"invalid player name {self.name!r}")
+        if self.name.upper() == "BYE" or self.name.lower().startswith("forfeit:"):
+            raise ChampionshipError(f"reserved player name {self.name!r}")
+        if not 0 <= self.elo <= 4000:
+            raise ChampionshipError(f"ELO out of range for {self.name}: {self.elo}")
+
+
+class ResultKind(Enum):
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    BYE = "bye"
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One result of a Swiss round.
+
+    - ``PLAYED``: ``winner`` is ``a`` or ``b``; optional match length and final score.
+    - ``FORFEIT``: ``winner`` is the present player, or ``None`` when both were absent.
+    - ``BYE``: ``a`` is the exempt player, ``b`` and ``winner`` are ``None``.
+    """
+
+    round: int
+    a: str
+    b: str | None
+    winner: str | None
+    kind: ResultKind = ResultKind.PLAYED
+    match_length: int | None = None
+    score_a: int | None = None
+    score_b: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.round < 1:
+            raise ChampionshipError(f"round must be 1 or more, not {self.round}")
+        if self.kind is ResultKind.BYE:
+            if self.b is not None or self.winner is not None:
+                raise ChampionshipError("a bye has one player and no winner")
+            return
+        if self.b is None or self.a == self.b:
+            raise ChampionshipError(f"round {self.round}: a match needs two different players")
+        if self.kind is ResultKind.PLAYED and self.winner not in (self.a, self.b):
+            raise ChampionshipError(
+                f"round {self.round}: winner {self.winner!r} is neither {self.a} nor {self.b}"
+            )
+        if self.kind is ResultKind.FORFEIT and self.winner not in (self.a, self.b, None):
+            raise ChampionshipError(f"round {self.round}: forfeit winner {self.winner!r} unknown")
+        if self.match_length is not None:
+            if self.match_length < 1:
+                raise ChampionshipError(f"round {self.round}: invalid match length")
+            if self.kind is ResultKind.PLAYED and (
+                self.score_a is not None and self.score_b is not None
+            ):
+                win, lose = (
+                    (self.score_a, self.score_b)
+                    if self.winner == self.a
+                    else (self.score_b, self.score_a)
+                )
+                if win < self.match_length or lose >= self.match_length or lose < 0:
+                    raise ChampionshipError(
+                        f"round {self.round}: score {self.score_a}-{self.score_b} does not "
+                        f"end a {self.match_length}-point match won by {self.winner}"
+                    )
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+    def points_of(self, name: str, bye_points: float = 0.5) -> float:
+        """Points this result gives ``name`` (rulings.md Backgammon 2)."""
+        if self.kind is ResultKind.BYE:
+            return bye_points
+        return 1.0 if self.winner == name else 0.0
+
+    def opponent_of(self, name: str) -> str | None:
+        if name == self.a:
+            return self.b
+        if name == self.b:
+            return self.a
+        raise ChampionshipError(f"{name} is not in this match")
+
+
+@dataclass
+class SwissSettings:
+    """First-stage settings (seed 003: seven rounds in 9 points; rulings.md Backgammon 2)."""
+
+    rounds: int = 7
+    match_length: int = 9
+    bye_points: float = 0.5
+    qualified: int = 8
+
+
+@dataclass
+class Championship:
+    """Players and results of the first stage."""
+
+    players: list[Player] = field(default_factory=list)
+    settings: SwissSettings = field(default_factory=SwissSettings)
+    results: list[MatchResult] = field(default_factory=list)
+    #: name -> last round played before withdrawing (0: withdrew before round 1).
+    withdrawals: dict[str, int] = field(default_factory=dict)
+    #: name -> first round the player can be paired in.
+    late_arrivals: dict[str, int] = field(default_factory=dict)
+    #: one-point play-off matches entered by the director: (winner, loser).
+    playoffs: list[tuple[str, str]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        players = list(self.players)
+        self.players = []
+        self._index: dict[str, int] = {}
+        for p in players:
+            self.add_player(p)
+        results = list(self.results)
+        self.results = []
+        for r in results:
+            self.record(r)
+
+    # players -------------------------------------------------------------------------
+    def add_player(self, player: Player) -> None:
+        if player.name in self._index:
+            raise ChampionshipError(f"duplicate player {player.name}")
+        self._index[player.name] = len(self.players)
+        self.players.append(player)
+
+    def player(self, name: str) -> Player:
+        try:
+            return self.players[self._index[name]]
+        except KeyError:
+            raise ChampionshipError(f"unknown player {name!r}") from None
+
+    def registration_index(self, name: str) -> int:
+        self.player(name)
+        return self._index[name]
+
+    def elo_key(self, name: str) -> tuple[int, int]:
+        """Sort key for "ELO order": higher ELO first, then registration order."""
+        return (-self.player(name).elo, self._index[name])
+
+    def withdraw(self, name: str, after_round: int) -> None:
+        """The player plays no round after ``after_round`` (seed 003, 1.12)."""
+        self.player(name)
+        if after_round < 0:
+            raise ChampionshipError("after_round must be 0 or more")
+        self.withdrawals[name] = after_round
+
+    def arrive_late(self, name: str, first_round: int) -> None:
+        """The player joins at ``first_round``; earlier rounds score 0 and are no bye."""
+        self.player(name)
+        if first_round < 1:
+            raise ChampionshipError("first_round must be 1 or more")
+        self.late_arrivals[name] = first_round
+
+    def is_present(self, name: str, round_no: int) -> bool:
+        self.player(name)
+        if round_no < self.late_arrivals.get(name, 1):
+            return False
+        last = self.withdrawals.get(name)
+        return last is None or round_no <= last
+
+    def present(self, round_no: int) -> list[str]:
+        return [p.name for p in self.players if self.is_present(p.name, round_no)]
+
+    # results -------------------------------------------------------------------------
+    def record(self, result: MatchResult) -> None:
+        """Add a result after checking that its players exist and are free that round."""
+        busy = {n for r in self.results if r.round == result.round for n in r.players}
+        for name in result.players:
+            self.player(name)
+            if name in busy:
+                raise ChampionshipError(f"round {result.round}: {name} already has a result")
+        if result.kind is not ResultKind.FORFEIT:
+            for name in result.players:
+                if not self.is_present(name, result.round):
+                    raise ChampionshipError(
+                        f"round {result.round}: {name} is withdrawn or not yet arrived"
+                    )
+        self.results.append(result)
+
+    def record_match(
+        self,
+        round_no: int,
+        a: str,
+        b: str,
+        winner: str,
+        match_length: int | None = None,
+        score: tuple[int, int] | None = None,
+    ) -> MatchResult:
+        r = MatchResult(
+            round_no,
+            a,
+            b,
+            winner,
+            ResultKind.PLAYED,
+            match_length,
+            score[0] if score else None,
+            score[1] if score else None,
+        )
+        self.record(r)
+        return r
+
+    def record_forfeit(self, round_no: int, a: str, b: str, winner: str | None) -> MatchResult:
+        r = MatchResult(round_no, a, b, winner, ResultKind.FORFEIT)
+        self.record(r)
+        return r
+
+    def record_bye(self, round_no: int, name: str) -> MatchResult:
+        r = MatchResult(round_no, name, None, None, ResultKind.BYE)
+        self.record(r)
+        return r
+
+    def record_playoff(self, winner: str, loser: str) -> None:
+        """A one-point play-off between players tied on points and D (seed 003)."""
+        self.player(winner)
+        self.player(loser)
+        if winner == loser:
+            raise ChampionshipError("a play-off needs two different players")
+        self.playoffs.append((winner, loser))
+
+    def results_of(self, name: str, up_to_round: int | None = None) -> list[MatchResult]:
+        return [
+            r
+            for r in self.results
+            if name in r.players and (up_to_round is None or r.round <= up_to_round)
+        ]
+
+    def round_results(self, round_no: int) -> list[MatchResult]:
+        return [r for r in self.results if r.round == round_no]
+
+    def points(self, name: str, up_to_round: int | None = None) -> float:
+        bye = self.settings.bye_points
+        return sum(r.points_of(name, bye) for r in self.results_of(name, up_to_round))
+
+    def opponents_met(self, name: str, up_to_round: int | None = None) -> set[str]:
+        """Opponents met over the board (a forfeit is not a meeting; see the docs)."""
+        met: set[str] = set()
+        for r in self.results_of(name, up_to_round):
+            if r.kind is ResultKind.PLAYED:
+                other = r.opponent_of(name)
+                if other is not None:
+                    met.add(other)
+        return met
+
+    def byes_of(self, name: str, up_to_round: int | None = None) -> int:
+        return sum(1 for r in self.results_of(name, up_to_round) if r.kind is ResultKind.BYE)
+
+    def rounds_played(self) -> int:
+        """The highest round with at least one result (0 before round 1)."""
+        return max((r.round for r in self.results), default=0)
+
+    def missing_results(self, round_no: int) -> list[str]:
+        """Present players without a result in ``round_no``."""
+        done = {n for r in self.round_results(round_no) for n in r.players}
+        return [n for n in self.present(round_no) if n not in done]
+
+    def next_round(self) -> int:
+        """The round to pair: one after the last, which must be complete."""
+        last = self.rounds_played()
+        if last and self.missing_results(last):
+            missing = ", ".join(self.missing_results(last))
+            raise ChampionshipError(f"round {last} is not complete (no result for {missing})")
+        return last + 1

@@ -1,0 +1,204 @@
+"""Final bracket and consolation (seed 003, "Tableau final", "Consolation")."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.backgammon.championship import Championship, ChampionshipError, Player, pair_round
+from arbitre.backgammon.championship.bracket import (
+    BYE,
+    BracketSettings,
+    Ref,
+    SetScore,
+    build_brackets,
+    final_bracket,
+    plan_consolation,
+    qualified,
+    recount,
+    won_round,
+)
+from arbitre.backgammon.championship.tiebreak import standings
+from tests.backgammon_championship.test_bgchamp_pairing import _field, _play_favourites
+
+
+def _sixteen() -> Championship:
+    """16 players, favourites win all 7 rounds. Final ranking (points, D): A 7, B 6, C 5,
+    then E, D, F, G, H, J, K on 4 points separated by D; I 3..."""
+    champ = _field(16)
+    for _ in range(7):
+        _play_favourites(champ, pair_round(champ))
+    return champ
+
+
+def test_final_bracket_seeding() -> None:
+    champ = _sixteen()
+    q = [s.name for s in standings(champ)[:8]]
+    assert q == ["A", "B", "C", "E", "D", "F", "G", "H"]
+    b = final_bracket(champ)
+    pairs = [(b.matches[m].top, b.matches[m].bottom) for m in ("QF1", "QF2", "QF3", "QF4")]
+    # 1-8, 4-5, 3-6, 2-7 from top to bottom
+    assert pairs == [(q[0], q[7]), (q[3], q[4]), (q[2], q[5]), (q[1], q[6])]
+    assert b.matches["QF1"].sets == (9, 9, 11)
+    assert b.matches["SF2"].sets == (9, 9, 11)
+    assert b.matches["F"].sets == (11, 11, 11)
+
+
+def test_winners_advance_and_sets_are_checked() -> None:
+    b = final_bracket(_sixteen())
+    assert b.players("SF1") == (None, None)
+    b.record("QF1", "H", (SetScore(9, 5), SetScore(3, 9), SetScore(7, 11)))
+    b.record("QF2", "E", (SetScore(9, 2), SetScore(9, 8)))
+    assert b.players("SF1") == ("H", "E")
+    assert b.loser("QF1") == "A"
+    with pytest.raises(ChampionshipError, match="after the match was won"):
+        b.record("QF3", "C", (SetScore(9, 2), SetScore(9, 8), SetScore(11, 3)))
+    with pytest.raises(ChampionshipError, match="does not end a 9-point set"):
+        b.record("QF3", "C", (SetScore(8, 2), SetScore(9, 8)))
+    with pytest.raises(ChampionshipError, match="decider|does not end"):
+        b.record("QF3", "C", (SetScore(9, 2), SetScore(2, 9), SetScore(9, 3)))  # decider is 11
+    with pytest.raises(ChampionshipError, match="contradict"):
+        b.record("QF3", "F", (SetScore(9, 2), SetScore(9, 8)))
+    with pytest.raises(ChampionshipError, match="does not play"):
+        b.record("QF3", "A")
+    with pytest.raises(ChampionshipError, match="not known yet"):
+        b.record("F", "A")
+    b.record("QF3", "C")
+    b.record("QF4", "B")
+    b.record("SF1", "E")
+    b.record("SF2", "B")
+    with pytest.raises(ChampionshipError, match="11-point set"):
+        b.record("F", "E", (SetScore(9, 2), SetScore(9, 8)))
+    b.record("F", "E", (SetScore(11, 2), SetScore(11, 8)))
+    assert b.winner("F") == "E"
+
+
+def test_bracket_needs_the_whole_swiss_stage() -> None:
+    champ = _field(16)
+    for _ in range(6):
+        _play_favourites(champ, pair_round(champ))
+    with pytest.raises(ChampionshipError, match="not finished"):
+        final_bracket(champ)
+
+
+def test_set_lengths_are_settings() -> None:
+    settings = BracketSettings(quarter_final=(7, 7, 9), final=(13,))
+    b = final_bracket(_sixteen(), settings)
+    assert b.matches["QF2"].sets == (7, 7, 9)
+    assert b.matches["F"].sets == (13,)
+    with pytest.raises(ChampionshipError):
+        BracketSettings(final=(11, 11))
+
+
+def test_unsettled_tie_at_the_cut_needs_a_playoff() -> None:
+    champ = Championship([Player(f"P{i}", 1500) for i in range(10)])
+    champ.settings.rounds = 1
+    for i in range(0, 10, 2):
+        champ.record_match(1, f"P{i}", f"P{i + 1}", f"P{i}")
+    # five winners tied on points and D, five losers tied: the cut (8th/9th) is a tie
+    with pytest.raises(ChampionshipError, match="play-off needed"):
+        qualified(champ)
+    for w, lo in [("P1", "P3"), ("P1", "P5"), ("P1", "P7"), ("P3", "P5"), ("P3", "P7"),
+                  ("P5", "P7"), ("P1", "P9"), ("P3", "P9"), ("P5", "P9")]:  # fmt: skip
+        champ.record_playoff(w, lo)
+    q = qualified(champ)
+    assert set(q) == {"P0", "P2", "P4", "P6", "P8", "P1", "P3", "P5"}
+    # the five winners are still tied: their seeds need play-offs too
+    with pytest.raises(ChampionshipError, match="play-off needed.*P0, P2, P4, P6, P8"):
+        final_bracket(champ)
+
+
+def test_withdrawn_player_does_not_qualify_nor_enter_the_consolation() -> None:
+    champ = _field(16)
+    champ.withdraw("A", 5)
+    for _ in range(7):
+        _play_favourites(champ, pair_round(champ))
+    assert "A" not in qualified(champ)
+    b = build_brackets(champ)
+    assert "A" not in b.entry_levels
+
+
+def test_consolation_entry_levels_sixteen() -> None:
+    """Semi- and quarter-final losers enter at the consolation's quarter-finals; J, first
+    player eliminated on tie-break (4 points like H), too; K, also on 4 points, is the top
+    seed of the feeding knock-out and gets a bye; the 6 others play round 1."""
+    champ = _sixteen()
+    b = build_brackets(champ)
+    qf = [m for m in b.matches.values() if m.round_name == "Consolante, quarts de finale"]
+    assert len(qf) == 4
+    slots = [s for m in qf for s in (m.top, m.bottom)]
+    for ref in ["SF1", "SF2"]:
+        assert Ref("loser", ref) in slots
+    for i in (1, 2, 3, 4):
+        assert Ref("loser", f"QF{i}") in slots
+    assert "J" in slots
+    # the two semi-final losers are seeds 1 and 2: they can only meet in the final
+    assert qf[0].top == Ref("loser", "SF1") and qf[2].top == Ref("loser", "SF2")
+    assert b.entry_levels["J"] == "Consolante, quarts de finale"
+    assert b.entry_levels["K"] == "Consolante, tour 2"
+    first = {n for m in b.matches.values() if m.id.startswith("C1-") for n in (m.top, m.bottom)}
+    assert first == {"I", "L", "M", "N", "O", "P"}
+    assert BYE not in first
+    assert not any(won_round(champ, n, 7) for n in first if isinstance(n, str))
+    final = [m for m in b.matches.values() if m.round_name == "Consolante, finale"]
+    assert len(final) == 1
+
+
+def test_recount_weights_last_rounds() -> None:
+    champ = _sixteen()
+    # K: results by round, weighted 1,1,1,1,1,2,3
+    points = {r.round: r.points_of("K") for r in champ.results_of("K")}
+    expected = sum(p * {6: 2, 7: 3}.get(rnd, 1) for rnd, p in points.items())
+    assert recount(champ, "K") == expected
+    a_win = Championship(
+        [Player("X", 1500), Player("Y", 1500), Player("Z", 1500), Player("W", 1500)]
+    )
+    a_win.settings.rounds = 7
+    for rnd in range(1, 8):
+        a_win.record_match(rnd, "X", "Y", "X" if rnd == 7 else "Y")
+        a_win.record_match(rnd, "Z", "W", "Z" if rnd == 6 else "W")
+    assert recount(a_win, "X") == 3 and recount(a_win, "Z") == 2
+    assert won_round(a_win, "X", 7) and not won_round(a_win, "Z", 7)
+
+
+def test_last_round_winners_skip_the_first_consolation_round() -> None:
+    """Round 1 of the consolation takes the last-round losers of the re-count ranking;
+    here 14 places for 11 such losers: the 3 lowest last-round winners complete it."""
+    champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(32)])
+    for _ in range(7):
+        _play_favourites(champ, pair_round(champ))
+    b = build_brackets(champ)
+    first = {n for m in b.matches.values() if m.id.startswith("C1-") for n in (m.top, m.bottom)}
+    q = set(qualified(champ))
+    tie_out = {s.name for s in standings(champ) if s.points == 4 and s.name not in q}
+    pool = [p.name for p in champ.players if p.name not in q | tie_out]
+    losers = {n for n in pool if not won_round(champ, n, 7)}
+    assert len(losers) == 11 and losers <= first
+    extra = first - losers
+    assert extra == {"P22", "P23", "P29"}  # the lowest re-counts among the winners
+    others = [n for n in pool if n not in first and won_round(champ, n, 7)]
+    assert min(recount(champ, n) for n in others) >= max(recount(champ, n) for n in extra)
+
+
+@pytest.mark.parametrize(
+    ("tie_out", "others", "direct", "slots", "feeder", "first", "rounds"),
+    [
+        (1, 7, 1, 1, 8, 6, 3),  # 16 players, one eliminated on tie-break
+        (0, 8, 0, 2, 8, 8, 2),  # 16 players, no tie on the cut
+        (3, 21, 1, 1, 32, 14, 5),  # 32 players
+        (2, 40, 1, 1, 64, 18, 6),  # 50 players
+        (0, 2, 0, 2, 0, 0, 0),  # 10 players: both enter at the quarter-finals
+    ],
+)
+def test_consolation_plans(
+    tie_out: int, others: int, direct: int, slots: int, feeder: int, first: int, rounds: int
+) -> None:
+    plan = plan_consolation(tie_out, others)
+    assert plan.entry_size == 8 and plan.main_losers == 6
+    assert plan.tie_out_direct == direct
+    assert plan.slots == slots
+    assert plan.feeder_size == feeder
+    assert plan.first_round_players == first
+    assert plan.feeding_rounds == rounds
+    # every place of the feeding knock-out is a player or a bye, and it yields `slots`
+    if feeder:
+        assert feeder // 2 < plan.feeding_players <= feeder
