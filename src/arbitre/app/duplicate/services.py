@@ -374,7 +374,32 @@ def enter_ballot(
     return EntryResult(existing, decision)
 
 
-# -- standings ------------------------------------------------------------------------------
+# -- players and standings ------------------------------------------------------------------
+
+
+@transaction.atomic
+def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> None:
+    """Register the players of an imported file: all of them, or none."""
+    existing = set(dup.players.values_list("licence", flat=True))
+    taken = set(dup.players.exclude(table=None).values_list("table", flat=True))
+    for p in players:
+        if p.licence in existing:
+            raise ServiceError(f"licence {p.licence} déjà inscrite.")
+        if p.table in taken:
+            raise ServiceError(f"table {p.table} déjà prise.")
+    for p in players:
+        Registration.objects.create(
+            duplicate=dup,
+            licence=p.licence,
+            name=p.name,
+            first_name=p.first_name,
+            club=p.club,
+            series=p.series,
+            tier=p.tier,
+            category=p.category,
+            table=p.table,
+        )
+    audit(dup, user, "Import des joueurs", f"{len(players)} joueurs")
 
 
 def player_of(r: Registration) -> Player:

@@ -148,30 +148,11 @@ def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
             request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
         )
         return redirect("duplicate:detail", event_id=event_id)
-    existing = set(dup.players.values_list("licence", flat=True))
-    clash = [p.licence for p in players if p.licence in existing]
-    taken_tables = set(dup.players.exclude(table=None).values_list("table", flat=True))
-    table_clash = [p.table for p in players if p.table in taken_tables]
-    if clash or table_clash:
-        what = (
-            f"licence {clash[0]} déjà inscrite" if clash else f"table {table_clash[0]} déjà prise"
-        )
-        messages.error(request, f"Import refusé : {what}. Aucun joueur n'a été importé.")
+    try:
+        services.register_players(dup, players, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
         return redirect("duplicate:detail", event_id=event_id)
-    with transaction.atomic():
-        for p in players:
-            Registration.objects.create(
-                duplicate=dup,
-                licence=p.licence,
-                name=p.name,
-                first_name=p.first_name,
-                club=p.club,
-                series=p.series,
-                tier=p.tier,
-                category=p.category,
-                table=p.table,
-            )
-        services.audit(dup, request.user, "Import des joueurs", f"{len(players)} joueurs")
     messages.success(request, f"{len(players)} joueurs importés.")
     return redirect("duplicate:detail", event_id=event_id)
 
