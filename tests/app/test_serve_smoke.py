@@ -72,3 +72,12 @@ def test_post_without_csrf_token_is_refused(tmp_path: Path) -> None:
             assert exc.code == 403
         else:
             raise AssertionError("a POST without a CSRF token must be refused")
+
+
+def test_about_page_shows_the_word_list_notice(tmp_path: Path) -> None:
+    with arbitre_server(tmp_path) as server:
+        status, html = server.get("/a-propos/")
+    assert status == 200
+    assert "Grammalecte/Dicollecte" in html
+    assert "Ce n&#x27;est PAS l&#x27;Officiel du Scrabble" in html or "Ce n'est PAS l'Officiel du Scrabble" in html
+    assert "chargez votre propre liste" in html
