@@ -1,0 +1,238 @@
+"""``arbitre ranking ...``: the federation Duplicate ranking (seed 002)."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from typing import Any
+
+from arbitre.cli import CliError, print_json
+
+GROUP = ("ranking", "federation Duplicate ranking: points, PP4, Sn percentages, series and tiers")
+
+
+def _date(value: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a date YYYY-MM-DD") from None
+
+
+def _season_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--licensees", required=True, help="licensees CSV file")
+    p.add_argument("--events", required=True, help="folder of event CSV files")
+    p.add_argument("--previous", help="last season's figures (CSV, e.g. last season's --csv)")
+    p.add_argument("--season", type=int, help="season's starting year (default: from the dates)")
+    p.add_argument(
+        "--as-of", type=_date, help="rolling display on this date (events of the past year)"
+    )
+    p.add_argument(
+        "--quotas",
+        help="%%S1,%%S2,%%S3 divisor quotas (default FFSc 2013-2014: 245,337,574)",
+    )
+
+
+def register(group: Any) -> None:
+    ev = group.add_parser(
+        "event",
+        help="one event: every player's m, PP4 and %%Sn with weights",
+        description="Compute one event's ranking points (M, m), PP4 and %Sn with weights "
+        "and bonuses (seed 002, B.1-B.3). The CSV has the columns "
+        "place,licence,name,series,tier[,pair], with an optional header block "
+        "('# type: TH', '# games: 3', '# date: 2013-10-12', '# overseas: yes').",
+    )
+    ev.add_argument("file", help="event CSV file")
+    ev.add_argument("--type", help="event type code (TH, GC, CENTRES, TSAP, SF, SP, ICQ, ...)")
+    ev.add_argument("--games", type=int, help="number of games")
+    ev.add_argument("--date", type=_date, help="date of the event")
+    ev.add_argument("--overseas", action="store_true", default=None, help="overseas event")
+    ev.add_argument("--json", action="store_true", help="JSON output")
+    ev.set_defaults(func=run_event)
+
+    types = group.add_parser("types", help="list the event types and their rules")
+    types.add_argument("--json", action="store_true", help="JSON output")
+    types.set_defaults(func=run_types)
+
+    season = group.add_parser(
+        "season",
+        help="a season's figures and the classification into series and tiers",
+        description="Accumulate a season's events, apply the quota correction, the "
+        "yearly decay and the reliquats, and classify every licensee (seed 002, A.1, B).",
+    )
+    _season_args(season)
+    out = season.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="JSON output")
+    out.add_argument(
+        "--csv", action="store_true", help="CSV output (usable as next season's --previous)"
+    )
+    season.set_defaults(func=run_season)
+
+    explain = group.add_parser(
+        "explain",
+        help="the chain of figures behind players' series",
+        description="For each licence: per event the place, points, PP4, %Sn, weight and "
+        "bonus, then the season totals, the decay and the rule that placed the player.",
+    )
+    explain.add_argument("licence", nargs="+", help="licence number(s)")
+    _season_args(explain)
+    explain.add_argument("--json", action="store_true", help="JSON output")
+    explain.set_defaults(func=run_explain)
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from arbitre.ranking import Settings
+
+    if not args.quotas:
+        return Settings()
+    parts = args.quotas.split(",")
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise CliError(f"--quotas {args.quotas!r}: three numbers expected") from None
+    if len(values) != 3 or min(values) < 0:
+        raise CliError(f"--quotas {args.quotas!r}: three non-negative numbers expected")
+    return Settings(quotas=(values[0], values[1], values[2]))
+
+
+def _compute(args: argparse.Namespace) -> Any:
+    from pathlib import Path
+
+    from arbitre.ranking import compute_season
+    from arbitre.ranking.csvformat import parse_licensees, parse_previous, read_events_dir
+
+    lic_path = Path(args.licensees)
+    licensees = parse_licensees(lic_path.read_text(encoding="utf-8-sig"), str(lic_path))
+    previous = []
+    if args.previous:
+        prev_path = Path(args.previous)
+        previous = parse_previous(prev_path.read_text(encoding="utf-8-sig"), str(prev_path))
+    events = read_events_dir(args.events)
+    return compute_season(
+        licensees, events, previous, _settings(args), season=args.season, as_of=args.as_of
+    )
+
+
+def run_event(args: argparse.Namespace) -> int:
+    from arbitre.ranking import score_event
+    from arbitre.ranking.csvformat import read_event
+    from arbitre.ranking.explain import event_line
+
+    event = read_event(
+        args.file, type_code=args.type, games=args.games, date=args.date, overseas=args.overseas
+    )
+    es = score_event(event)
+    if args.json:
+        print_json(
+            {
+                "event": event.name,
+                "type": event.type.code,
+                "games": event.games,
+                "players": es.n,
+                "M": es.m_winner,
+                "D": es.d,
+                "Y": es.y,
+                "Y_used": es.y_used,
+                "present": {f"S{k}": v for k, v in es.present.items()},
+                "weights": {f"S{k}": v for k, v in es.weights.items()},
+                "players_scores": [
+                    {
+                        "licence": sc.entry.licence,
+                        "name": sc.entry.name,
+                        "series": sc.entry.series,
+                        **event_line(es, sc),
+                    }
+                    for sc in es.scores
+                ],
+            }
+        )
+        return 0
+    w = ", ".join(f"PoidsS{k}={v:g} (A={es.present[k]})" for k, v in es.weights.items())
+    print(
+        f"{event.name} [{event.type.code}, {event.games} games]: n={es.n}, M={es.m_winner}, "
+        f"D={es.d:g}, Y={es.y} (used {es.y_used})" + (f"; {w}" if w else "")
+    )
+    print(f"{'place':>5} {'licence':<10} {'name':<24} {'ser':<4} {'m':>5} {'PP4':>7}  %Sn")
+    for sc in es.scores:
+        e = sc.entry
+        pcts = " ".join(
+            f"S{f.series}:{'-' if f.pct is None else f'{100 * f.pct:.2f}%'}"
+            + (f"+{f.bonus:.2f}" if f.bonus else "")
+            for f in sc.pct
+        )
+        print(
+            f"{sc.place:>5} {e.licence:<10} {e.name[:24]:<24} {f'{e.series}{e.tier}':<4} "
+            f"{sc.points:>5} {sc.pp4:>7g}  {pcts}"
+        )
+    return 0
+
+
+def run_types(args: argparse.Namespace) -> int:
+    from arbitre.ranking import EVENT_TYPES
+
+    rows = [
+        {
+            "code": t.code,
+            "label": t.label,
+            "D": None if t.d_hundredths is None else t.d_hundredths / 100,
+            "M": t.m_fixed,
+            "pp4": t.pp4.value,
+            "pct": t.pct.value,
+            "cap_x1.5": t.cap_boost,
+        }
+        for t in EVENT_TYPES.values()
+    ]
+    if args.json:
+        print_json(rows)
+        return 0
+    for r in rows:
+        d = "by games" if r["D"] is None and r["M"] is None else r["D"]
+        fixed = f"M={r['M']}" if r["M"] is not None else f"D={d}"
+        print(f"{r['code']:<8} {fixed:<12} PP4 {r['pp4']:<9} %Sn {r['pct']:<9} {r['label']}")
+    return 0
+
+
+def run_season(args: argparse.Namespace) -> int:
+    from arbitre.ranking.csvformat import format_result_csv, result_rows
+
+    result = _compute(args)
+    if args.csv:
+        sys.stdout.write(format_result_csv(result))
+        return 0
+    rows = result_rows(result)
+    if args.json:
+        print_json(
+            {
+                "season": f"{result.season}-{result.season + 1}",
+                "licensees": len(result.players),
+                "out_of_ranking": result.out_of_ranking,
+                "players": rows,
+            }
+        )
+        return 0
+    print(f"Season {result.season}-{result.season + 1}: {len(rows)} licensees classified")
+    print(
+        f"{'series':<7} {'licence':<10} {'name':<24} {'%S1':>7} {'%S2':>7} {'%S3':>7} "
+        f"{'PP4':>6} {'points':>7}  reason"
+    )
+    for r in rows:
+        label = f"S{r['series']}{r['tier']}" + ("*" if r["super_series"] else "")
+        print(
+            f"{label:<7} {r['licence']:<10} {r['name'][:24]:<24} {float(r['pct_s1']):>7.2f} "
+            f"{float(r['pct_s2']):>7.2f} {float(r['pct_s3']):>7.2f} {r['pp4']:>6} "
+            f"{r['points']:>7}  {r['reason']}"
+        )
+    return 0
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    from arbitre.ranking import explanation, format_explanation
+    from arbitre.ranking.season import player_rows
+
+    result = _compute(args)
+    players = player_rows(result, args.licence)
+    if args.json:
+        print_json([explanation(result, p) for p in players])
+        return 0
+    print("\n\n".join(format_explanation(result, p) for p in players))
+    return 0

@@ -1,0 +1,309 @@
+"""CSV files of the ranking: events, licensees, previous season's figures, season results.
+
+Event file: an optional header block of ``# key: value`` lines (``type``, ``date``,
+``games``, ``name``, ``overseas``), then a CSV table with the columns
+``place,licence,name,series,tier[,pair]``. Percentages in the season files are written in
+percent (0-100) with four decimals.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from arbitre.ranking.events import Entry, Event, RankingError, event_type
+from arbitre.ranking.season import Licensee, Reliquat, SeasonResult
+
+_TRUE = {"1", "yes", "oui", "true", "vrai", "y", "o", "x"}
+_FALSE = {"", "0", "no", "non", "false", "faux", "n"}
+
+_TIERS = frozenset({"", "A", "B", "C", "D"})
+
+RESULT_COLUMNS = (
+    "licence",
+    "name",
+    "series",
+    "tier",
+    "super_series",
+    "reason",
+    "pct_s1",
+    "pct_s2",
+    "pct_s3",
+    "pp4",
+    "points",
+    "season_pp4",
+    "season_points",
+    "highest_series",
+    "s1_for_life",
+)
+
+
+def _bool(value: str, where: str) -> bool:
+    v = value.strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise RankingError(f"{where}: {value!r} is not yes/no")
+
+
+def _int(value: str, where: str, what: str) -> int:
+    try:
+        return int(value.strip())
+    except ValueError:
+        raise RankingError(f"{where}: {what} {value!r} is not a whole number") from None
+
+
+def _float(value: str, where: str, what: str) -> float:
+    v = value.strip().replace(",", ".")
+    if not v:
+        return 0.0
+    try:
+        return float(v)
+    except ValueError:
+        raise RankingError(f"{where}: {what} {value!r} is not a number") from None
+
+
+def _series_tier(series: str, tier: str, where: str) -> tuple[int, str]:
+    if len(series) == 1 and "1" <= series <= "7" and tier in _TIERS:
+        return int(series), tier
+    s = series.strip().upper().removeprefix("S")
+    t = tier.strip().upper()
+    if s and s[-1] in "ABCD" and len(s) > 1:
+        s, t = s[:-1], t or s[-1]
+    n = _int(s, where, "series")
+    if not 1 <= n <= 7:
+        raise RankingError(f"{where}: series {n} not in 1-7")
+    if t not in ("", "A", "B", "C", "D"):
+        raise RankingError(f"{where}: tier {tier!r} is not A, B, C or D")
+    return n, t
+
+
+def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[str, dict[str, str]]]:
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        raise RankingError(f"{source}: no table")
+    reader = csv.reader(io.StringIO("\n".join(lines)))
+    header = [h.strip().lower() for h in next(reader)]
+    missing = [c for c in required if c not in header]
+    if missing:
+        raise RankingError(f"{source}: missing column(s) {', '.join(missing)}")
+    width = len(header)
+    rows = []
+    for i, raw in enumerate(reader, start=2):
+        if len(raw) > width:
+            raise RankingError(f"{source} row {i}: {len(raw)} fields for {width} columns")
+        rows.append((f"{source} row {i}", dict(zip(header, raw, strict=False))))
+    return rows
+
+
+def parse_event(
+    text: str,
+    source: str = "event",
+    type_code: str | None = None,
+    games: int | None = None,
+    date: dt.date | None = None,
+    name: str | None = None,
+    overseas: bool | None = None,
+) -> Event:
+    """An event from its CSV text; arguments override the header block."""
+    meta: dict[str, str] = {}
+    for ln in text.splitlines():
+        s = ln.strip()
+        if s.startswith("#") and ":" in s:
+            key, _, value = s[1:].partition(":")
+            meta[key.strip().lower()] = value.strip()
+    code = type_code or meta.get("type")
+    if not code:
+        raise RankingError(f"{source}: the event type is missing (# type: TH or --type)")
+    if games is None:
+        if "games" not in meta:
+            raise RankingError(f"{source}: the number of games is missing (# games: 3)")
+        games = _int(meta["games"], source, "games")
+    if date is None and meta.get("date"):
+        try:
+            date = dt.date.fromisoformat(meta["date"])
+        except ValueError:
+            raise RankingError(f"{source}: date {meta['date']!r} is not YYYY-MM-DD") from None
+    if overseas is None:
+        overseas = _bool(meta.get("overseas", ""), source)
+    entries = []
+    for where, row in _table(text, source, ("place", "licence", "series")):
+        place = _int(row.get("place", ""), where, "place")
+        series, tier = _series_tier(row.get("series", ""), row.get("tier", ""), where)
+        entries.append(
+            Entry(
+                place,
+                row.get("licence", "").strip(),
+                row.get("name", "").strip(),
+                series,
+                tier,
+                row.get("pair", "").strip(),
+            )
+        )
+    return Event(
+        event_type(code),
+        games,
+        tuple(entries),
+        date,
+        name if name is not None else meta.get("name", Path(source).stem),
+        overseas,
+    )
+
+
+def read_event(path: str | os.PathLike[str], **overrides: object) -> Event:
+    p = Path(path)
+    return parse_event(p.read_text(encoding="utf-8-sig"), str(p), **overrides)  # type: ignore[arg-type]
+
+
+def read_events_dir(path: str | os.PathLike[str]) -> list[Event]:
+    """Every ``*.csv`` event file of a folder, in name order."""
+    p = Path(path)
+    if not p.is_dir():
+        raise RankingError(f"{p}: not a folder")
+    files = sorted(p.glob("*.csv"))
+    if not files:
+        raise RankingError(f"{p}: no .csv event file")
+    return [read_event(f) for f in files]
+
+
+def parse_licensees(text: str, source: str = "licensees") -> list[Licensee]:
+    """Licensees: ``licence,name,series,tier,first_season,highest_series,overseas,
+    affiliated,after_festival,s1_for_life`` (only licence and series required)."""
+    out = []
+    for where, row in _table(text, source, ("licence", "series")):
+        series, tier = _series_tier(row.get("series", ""), row.get("tier", ""), where)
+        highest = row.get("highest_series", "").strip()
+        first = row.get("first_season", "").strip()
+        out.append(
+            Licensee(
+                row["licence"].strip(),
+                row.get("name", "").strip(),
+                series,
+                tier,
+                _int(first, where, "first season") if first else 0,
+                _series_tier(highest, "", where)[0] if highest else series,
+                _bool(row.get("overseas", ""), where),
+                _bool(row.get("affiliated", "yes") or "yes", where),
+                _bool(row.get("after_festival", ""), where),
+                _bool(row.get("s1_for_life", ""), where),
+            )
+        )
+    return out
+
+
+def parse_previous(text: str, source: str = "previous") -> list[Reliquat]:
+    """Last season's figures: ``licence,series,tier,pct_s1,pct_s2,pct_s3,pp4,points``
+    (percentages in percent); a season result file is accepted as is."""
+    out = []
+    for where, row in _table(text, source, ("licence", "series")):
+        series, tier = _series_tier(row.get("series", ""), row.get("tier", ""), where)
+        pct = tuple(_float(row.get(f"pct_s{k}", ""), where, f"pct_s{k}") / 100 for k in (1, 2, 3))
+        for v in pct:
+            if not 0 <= v <= 1:
+                raise RankingError(f"{where}: a percentage must be between 0 and 100")
+        pp4 = row.get("pp4", "").strip()
+        points = row.get("points", "").strip()
+        out.append(
+            Reliquat(
+                row["licence"].strip(),
+                series,
+                tier,
+                (pct[0], pct[1], pct[2]),
+                _int(pp4, where, "pp4") if pp4 else 0,
+                _int(points, where, "points") if points else 0,
+            )
+        )
+    return out
+
+
+def result_rows(result: SeasonResult) -> list[dict[str, str]]:
+    rows = []
+    for p in result.ordered():
+        pl = p.placement
+        assert pl is not None
+        rows.append(
+            {
+                "licence": p.licensee.licence,
+                "name": p.licensee.name,
+                "series": str(pl.series),
+                "tier": pl.tier,
+                "super_series": "yes" if pl.super_series else "",
+                "reason": pl.reason,
+                "pct_s1": f"{100 * p.pct_final(1):.4f}",
+                "pct_s2": f"{100 * p.pct_final(2):.4f}",
+                "pct_s3": f"{100 * p.pct_final(3):.4f}",
+                "pp4": str(p.pp4_final),
+                "points": str(p.points_final),
+                "season_pp4": f"{p.pp4_season_tenths / 10:.1f}",
+                "season_points": str(p.points_season + p.points_doubled),
+                "highest_series": str(pl.highest_series),
+                "s1_for_life": "yes" if pl.s1_for_life else "",
+            }
+        )
+    return rows
+
+
+def format_result_csv(result: SeasonResult) -> str:
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=RESULT_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(result_rows(result))
+    return buf.getvalue()
+
+
+def format_event_csv(event: Event) -> str:
+    """An event as its CSV file (header block and table)."""
+    buf = io.StringIO()
+    buf.write(f"# type: {event.type.code}\n# games: {event.games}\n")
+    if event.date:
+        buf.write(f"# date: {event.date.isoformat()}\n")
+    if event.name:
+        buf.write(f"# name: {event.name}\n")
+    if event.overseas:
+        buf.write("# overseas: yes\n")
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["place", "licence", "name", "series", "tier", "pair"])
+    for e in event.entries:
+        writer.writerow([e.place, e.licence, e.name, e.series, e.tier, e.pair])
+    return buf.getvalue()
+
+
+def format_licensees_csv(licensees: Iterable[Licensee]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(
+        [
+            "licence",
+            "name",
+            "series",
+            "tier",
+            "first_season",
+            "highest_series",
+            "overseas",
+            "affiliated",
+            "after_festival",
+            "s1_for_life",
+        ]
+    )
+    yn = {True: "yes", False: "no"}
+    for p in licensees:
+        writer.writerow(
+            [
+                p.licence,
+                p.name,
+                p.series,
+                p.tier,
+                p.first_season,
+                p.highest_series,
+                yn[p.overseas],
+                yn[p.affiliated],
+                yn[p.after_festival],
+                yn[p.s1_for_life],
+            ]
+        )
+    return buf.getvalue()
