@@ -31,7 +31,7 @@ i.e. a blank).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 
@@ -162,22 +162,23 @@ def parse_ballot(text: str) -> Ballot:
             flags[flag] = True
         else:
             body_tokens.append(token)
-    common = {
-        "disciplinary_warning": flags["disciplinary_warning"],
-        "disciplinary_nullity": flags["disciplinary_nullity"],
-        "late_warning_slip": flags["late"],
-    }
+    base = Ballot(
+        BallotKind.SOLUTIONS,
+        disciplinary_warning=flags["disciplinary_warning"],
+        disciplinary_nullity=flags["disciplinary_nullity"],
+        late_warning_slip=flags["late"],
+    )
     if not body_tokens:
         if flags["disciplinary_nullity"]:
-            return Ballot(BallotKind.SOLUTIONS, **common)
+            return base
         raise BallotParseError("bulletin vide : tapez le bulletin, « vide » ou « aucun »")
     if len(body_tokens) == 1:
         only = body_tokens[0]
         kind = _KIND_WORDS.get(only.lower())
         if kind is not None:
-            return Ballot(kind, **common)
+            return replace(base, kind=kind)
         if _SCORE.fullmatch(only):
-            return Ballot(BallotKind.SCORE, score=int(only), **common)
+            return replace(base, kind=BallotKind.SCORE, score=int(only))
     solutions: list[Solution] = []
     crossed: list[Solution] = []
     for chunk in " ".join(body_tokens).split("/"):
@@ -187,7 +188,7 @@ def parse_ballot(text: str) -> Ballot:
         is_crossed = chunk.startswith("~")
         solution = _parse_solution(chunk.lstrip("~").strip())
         (crossed if is_crossed else solutions).append(solution)
-    return Ballot(BallotKind.SOLUTIONS, tuple(solutions), crossed_out=tuple(crossed), **common)
+    return replace(base, solutions=tuple(solutions), crossed_out=tuple(crossed))
 
 
 def _parse_solution(text: str) -> Solution:

@@ -137,9 +137,17 @@ def chief_action(
         if action == "draw_random":
             predrawn = _predrawn_move(game, engine.move_number)
             if predrawn is not None:
+                # the same rejects and annulments as the pre-drawn game, then its draw
                 for attempt in predrawn.get("attempts", []):
-                    if attempt.get("outcome") == "reject":
-                        engine.reject(attempt["drawn"], attempt.get("reason", ""))
+                    outcome, drawn = attempt.get("outcome"), attempt["drawn"]
+                    if outcome == "reject":
+                        engine.reject(drawn, attempt.get("reason", ""))
+                    elif outcome == "no_score":
+                        engine.draw(drawn)
+                        engine.annul_no_score()
+                    elif outcome == "annulled" and not attempt.get("move"):
+                        engine.draw(drawn)
+                        engine.annul_draw(attempt.get("reason", ""))
                 engine.draw(predrawn["drawn"])
             else:
                 engine.draw()

@@ -1,0 +1,61 @@
+"""The arbiter's announcement (seed 004, 2.1 and 2.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.duplicate.announcement import (
+    SPELLING,
+    DrawAnnouncement,
+    announce_top,
+    grouped,
+    spell_drawn,
+    spell_word,
+)
+
+
+def test_spelling_alphabet_is_the_seeds() -> None:
+    assert len(SPELLING) == 27
+    assert SPELLING["A"] == "Algérie" and SPELLING["B"] == "Belgique"
+    assert SPELLING["X"] == "Xénophon" and SPELLING["Y"] == "Yougoslavie"
+    assert SPELLING["?"] == "Joker"
+    # every country starts with its letter
+    for letter, country in SPELLING.items():
+        if letter != "?":
+            assert country[0] == letter
+
+
+def test_draw_announcement_order() -> None:
+    a = DrawAnnouncement(move_number=4, leave="SE?", new="TRA")
+    # leave: alphabetical, blank last, country alone
+    assert a.leave_spelled == ["Egypte", "Suisse", "Joker"]
+    # new letters: drawing order, "Pays-Lettre"
+    assert a.new_spelled == ["Tunisie-T", "Roumanie-R", "Algérie-A"]
+    # complete draw, country alone
+    assert a.complete_spelled == ["Algérie", "Egypte", "Roumanie", "Suisse", "Tunisie", "Joker"]
+    text = a.text()
+    assert "Reliquat de 3 lettres : Egypte, Suisse, Joker." in text
+    assert text.index("Reliquat") < text.index("Nouvelles") < text.index("Tirage")
+
+
+def test_identical_letters_grouped() -> None:
+    assert grouped("EAE?E?") == ["Algérie", "trois Egypte", "deux Joker"]
+    assert spell_drawn("?") == "Joker"
+
+
+def test_reject_announcement_counts_the_rejected_letters() -> None:
+    a = DrawAnnouncement(move_number=2, leave="", new="ABCDEFG", rejected=7)
+    assert a.lines()[1] == "Rejet de 7 lettres."
+    assert "Reliquat" not in a.text()
+
+
+def test_top_announcement_spells_the_blank() -> None:
+    assert spell_word("MAiSON") == ["M", "A", "Joker Italie", "S", "O", "N"]
+    text = announce_top("H4", "MAiSON", 30)
+    assert text.startswith("30 points, horizontal, en H4 : MAISON")
+    assert "vertical" in announce_top("4H", "MAiSON", 30)
+
+
+def test_bad_tile_refused() -> None:
+    with pytest.raises(ValueError):
+        grouped("A1")

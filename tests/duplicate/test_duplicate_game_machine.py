@@ -1,0 +1,72 @@
+"""Stateful property test: any sequence of the arbiter's actions keeps the 102 tiles and a
+record that replays to the same game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from arbitre.duplicate.draws import Bag
+from arbitre.duplicate.game import DuplicateGame
+from arbitre.duplicate.record import replay, to_record
+from tests.duplicate.duplicate_words import make_lexicon
+
+LEX = make_lexicon()
+FULL = Counter(Bag().tiles())
+
+
+class ArbiterActions(RuleBasedStateMachine):
+    game: DuplicateGame
+
+    @initialize(seed=st.integers(min_value=0, max_value=10**9))
+    def start(self, seed: int) -> None:
+        self.game = DuplicateGame(LEX, seed=seed, engine="fast")
+
+    @precondition(lambda self: self.game.phase == "draw")
+    @rule()
+    def draw(self) -> None:
+        self.game.draw()
+
+    @precondition(lambda self: self.game.phase == "play")
+    @rule(pick=st.integers(min_value=0, max_value=50))
+    def play_or_annul(self, pick: int) -> None:
+        tops = self.game.tops()
+        if tops is None:
+            self.game.annul_no_score()
+        else:
+            move = tops.admissible[pick % len(tops.admissible)]
+            assert self.game.play(move).move == move
+
+    @precondition(lambda self: self.game.phase == "play")
+    @rule()
+    def annul_draw(self) -> None:
+        self.game.annul_draw("test")
+
+    @precondition(
+        lambda self: (
+            self.game.phase in ("draw", "over") and self.game.moves and not self.game.attempts
+        )
+    )
+    @rule()
+    def annul_last_move(self) -> None:
+        before = self.game.total - self.game.moves[-1].score
+        self.game.annul_last_move("test")
+        assert self.game.total == before and self.game.phase in ("draw", "over")
+
+    @invariant()
+    def tiles_kept(self) -> None:
+        board = "".join("?" if t.islower() else t for _, _, t in self.game.board.tiles())
+        assert Counter(board + self.game.hand + self.game.bag.tiles()) == FULL
+        assert self.game.total == sum(e.score for e in self.game.moves)
+
+    def teardown(self) -> None:
+        if hasattr(self, "game"):
+            record = to_record(self.game)
+            assert to_record(replay(record, LEX)) == record
+
+
+TestArbiterActions = ArbiterActions.TestCase
+TestArbiterActions.settings = settings(max_examples=40, stateful_step_count=40, deadline=None)
