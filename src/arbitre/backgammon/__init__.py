@@ -1,1 +1,7 @@
-"""Backgammon (seed 003): positions, legal moves, match and cube, clock, IDs, .mat, championship."""
+"""Backgammon (seed 003): positions, legal moves, match and cube, clock, IDs, .mat, championship.
+
+Modules: ``board`` (positions, dice, legal moves), ``match`` (match play, cube, Crawford),
+``clock`` (the match clock), ``ids`` (gnubg Position/Match IDs, XGID), ``mat`` (Jellyfish
+records), ``championship`` (Swiss stage, tie-break, bracket). Nothing is imported here, so
+that importing one module stays cheap.
+"""

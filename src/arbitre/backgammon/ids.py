@@ -1,0 +1,252 @@
+"""GNU Backgammon Position IDs and Match IDs, and XGID positions (eXtreme Gammon).
+
+Position ID: 80 bits, base64 without padding (14 characters). For each side, the side not
+on roll first, then the side on roll, each point 1-24 and then the bar: as many 1 bits as
+checkers, then a 0 bit. Bits fill bytes from the least significant bit.
+
+Match ID: 66 bits (72 with padding, 12 characters): cube value (log2, 4 bits), cube owner
+(2: 0, 1 or 3 = centred), player on roll (1), Crawford game (1), game state (3), turn (1),
+double offered (1), resignation (2), dice (3 + 3), match length (15), score of player 0
+(15), score of player 1 (15); bit 66 (Jacoby) is ignored in match play.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import dataclass
+
+from arbitre.backgammon.board import CHECKERS, BackgammonError, Position
+
+START_POSITION_ID = "4HPwATDgc/ABMA"
+
+
+def _bits_to_text(bits: list[int], nbytes: int) -> str:
+    data = bytearray(nbytes)
+    for i, bit in enumerate(bits):
+        if bit:
+            data[i // 8] |= 1 << (i % 8)
+    return base64.b64encode(bytes(data)).decode("ascii").rstrip("=")
+
+
+def _text_to_bits(text: str, nchars: int, nbytes: int, what: str) -> list[int]:
+    text = text.strip()
+    if len(text) != nchars:
+        raise BackgammonError(f"invalid {what} {text!r}: {nchars} characters expected")
+    try:
+        data = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise BackgammonError(f"invalid {what} {text!r}: not base64") from exc
+    if len(data) != nbytes:
+        raise BackgammonError(f"invalid {what} {text!r}")
+    return [(data[i // 8] >> (i % 8)) & 1 for i in range(nbytes * 8)]
+
+
+def position_id(position: Position) -> str:
+    """The 14-character gnubg Position ID (the start position is ``4HPwATDgc/ABMA``)."""
+    key = 0
+    shift = 0
+    for side in (position.opponent, position.player):
+        for count in side:
+            if count:
+                key |= ((1 << count) - 1) << shift
+            shift += count + 1
+    return base64.b64encode(key.to_bytes(10, "little")).decode("ascii")[:14]
+
+
+def position_from_id(text: str) -> Position:
+    """Read a gnubg Position ID; BackgammonError if it is not a valid position."""
+    bits = _text_to_bits(text, 14, 10, "position ID")
+    sides: list[list[int]] = [[], []]
+    index = 0
+    for side in sides:
+        while len(side) < 25:
+            count = 0
+            while index < 80 and bits[index]:
+                count += 1
+                index += 1
+            if index >= 80:
+                raise BackgammonError(f"invalid position ID {text!r}: truncated")
+            index += 1
+            side.append(count)
+    if any(bits[index:]):
+        raise BackgammonError(f"invalid position ID {text!r}: trailing bits")
+    opponent, player = sides
+    if sum(opponent) > CHECKERS or sum(player) > CHECKERS:
+        raise BackgammonError(f"invalid position ID {text!r}: more than 15 checkers")
+    return Position(tuple(player), tuple(opponent))
+
+
+GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROPPED = range(5)
+
+
+@dataclass(frozen=True)
+class MatchId:
+    """The fields of a gnubg Match ID. Players are 0 and 1 as in gnubg.
+
+    ``cube_owner`` is ``None`` when the cube is centred; ``dice`` is ``(0, 0)`` before the
+    roll; ``match_length`` 0 is money play (then ``jacoby`` is meaningful).
+    """
+
+    cube_value: int = 1
+    cube_owner: int | None = None
+    player_on_roll: int = 0
+    crawford: bool = False
+    game_state: int = GAME_PLAYING
+    turn: int = 0
+    double_offered: bool = False
+    resignation: int = 0
+    dice: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        value = self.cube_value
+        if value < 1 or value & (value - 1) or value > 1 << 15:
+            raise BackgammonError(f"invalid cube value {value}")
+        if self.cube_owner not in (None, 0, 1):
+            raise BackgammonError(f"invalid cube owner {self.cube_owner}")
+        if not all(0 <= d <= 6 for d in self.dice) or (0 in self.dice and self.dice != (0, 0)):
+            raise BackgammonError(f"invalid dice {self.dice}")
+        if not 0 <= self.match_length < 1 << 15:
+            raise BackgammonError(f"invalid match length {self.match_length}")
+        if not all(0 <= s < 1 << 15 for s in self.score):
+            raise BackgammonError(f"invalid score {self.score}")
+        if not 0 <= self.game_state <= 4 or not 0 <= self.resignation <= 3:
+            raise BackgammonError("invalid game state or resignation")
+
+
+def _put(bits: list[int], value: int, width: int) -> None:
+    bits.extend((value >> i) & 1 for i in range(width))
+
+
+def _get(bits: list[int], start: int, width: int) -> int:
+    return sum(bits[start + i] << i for i in range(width))
+
+
+def match_id(state: MatchId) -> str:
+    """The 12-character gnubg Match ID."""
+    bits: list[int] = []
+    _put(bits, state.cube_value.bit_length() - 1, 4)
+    _put(bits, 3 if state.cube_owner is None else state.cube_owner, 2)
+    _put(bits, state.player_on_roll, 1)
+    _put(bits, int(state.crawford), 1)
+    _put(bits, state.game_state, 3)
+    _put(bits, state.turn, 1)
+    _put(bits, int(state.double_offered), 1)
+    _put(bits, state.resignation, 2)
+    _put(bits, state.dice[0], 3)
+    _put(bits, state.dice[1], 3)
+    _put(bits, state.match_length, 15)
+    _put(bits, state.score[0], 15)
+    _put(bits, state.score[1], 15)
+    _put(bits, int(state.jacoby and state.match_length == 0), 1)
+    return _bits_to_text(bits, 9)
+
+
+def match_from_id(text: str) -> MatchId:
+    """Read a gnubg Match ID (bit 66, Jacoby, is ignored in match play)."""
+    bits = _text_to_bits(text, 12, 9, "match ID")
+    owner = _get(bits, 4, 2)
+    if owner == 2:
+        raise BackgammonError(f"invalid match ID {text!r}: cube owner")
+    length = _get(bits, 21, 15)
+    return MatchId(
+        cube_value=1 << _get(bits, 0, 4),
+        cube_owner=None if owner == 3 else owner,
+        player_on_roll=bits[6],
+        crawford=bool(bits[7]),
+        game_state=_get(bits, 8, 3),
+        turn=bits[11],
+        double_offered=bool(bits[12]),
+        resignation=_get(bits, 13, 2),
+        dice=(_get(bits, 15, 3), _get(bits, 18, 3)),
+        match_length=length,
+        score=(_get(bits, 36, 15), _get(bits, 51, 15)),
+        jacoby=bool(bits[66]) and length == 0,
+    )
+
+
+@dataclass(frozen=True)
+class Xgid:
+    """An XGID read into a :class:`Position` (seen from the player on roll) and its fields.
+
+    The XGID's bottom player (upper-case checkers) is player 0 here, the top player 1.
+    """
+
+    position: Position
+    player_on_roll: int
+    cube_value: int
+    cube_owner: int | None
+    dice: tuple[int, int]
+    score: tuple[int, int]
+    crawford: bool
+    match_length: int
+
+
+def read_xgid(text: str) -> Xgid:
+    """Read ``XGID=<26 characters>:cube:owner:turn:dice:score0:score1:crawford:length[:max]``.
+
+    Position characters: ``-`` empty, ``A``-``O`` 1-15 checkers of the bottom player,
+    ``a``-``o`` of the top player; index 0 is the top player's bar, indexes 1-24 the bottom
+    player's points 1-24, index 25 the bottom player's bar.
+    """
+    body = text.strip()
+    if body.upper().startswith("XGID="):
+        body = body[5:]
+    fields = body.split(":")
+    if len(fields) < 9 or len(fields[0]) != 26:
+        raise BackgammonError(f"invalid XGID {text!r}")
+    board = fields[0]
+    bottom = [0] * 25
+    top = [0] * 25
+    for index, char in enumerate(board):
+        if char == "-":
+            continue
+        if "A" <= char <= "O":
+            count, side = ord(char) - ord("A") + 1, bottom
+        elif "a" <= char <= "o":
+            count, side = ord(char) - ord("a") + 1, top
+        else:
+            raise BackgammonError(f"invalid XGID {text!r}: character {char!r}")
+        if side is bottom:
+            if index == 0:
+                raise BackgammonError(f"invalid XGID {text!r}: bottom checkers on top bar")
+            side[24 if index == 25 else index - 1] += count
+        else:
+            if index == 25:
+                raise BackgammonError(f"invalid XGID {text!r}: top checkers on bottom bar")
+            side[24 if index == 0 else 24 - index] += count
+    try:
+        cube_log = int(fields[1])
+        owner_field = int(fields[2])
+        turn_field = int(fields[3])
+        score = (int(fields[5]), int(fields[6]))
+        crawford_field = int(fields[7])
+        length = int(fields[8])
+    except ValueError as exc:
+        raise BackgammonError(f"invalid XGID {text!r}: {exc}") from exc
+    if turn_field not in (1, -1) or owner_field not in (1, 0, -1) or not 0 <= cube_log <= 12:
+        raise BackgammonError(f"invalid XGID {text!r}: cube or turn field")
+    dice_text = fields[4]
+    dice = (0, 0)
+    if len(dice_text) == 2 and dice_text.isdigit() and dice_text != "00":
+        dice = (int(dice_text[0]), int(dice_text[1]))
+        if not all(1 <= d <= 6 for d in dice):
+            raise BackgammonError(f"invalid XGID {text!r}: dice")
+    roller = 0 if turn_field == 1 else 1
+    if roller == 0:
+        position = Position(tuple(bottom), tuple(top))
+    else:
+        position = Position(tuple(top), tuple(bottom))
+    return Xgid(
+        position=position,
+        player_on_roll=roller,
+        cube_value=1 << cube_log,
+        cube_owner=None if owner_field == 0 else (0 if owner_field == 1 else 1),
+        dice=dice,
+        score=score,
+        crawford=bool(crawford_field) and length > 0,
+        match_length=length,
+    )

@@ -1,0 +1,253 @@
+"""Jellyfish ``.mat`` match records: export a :class:`Match`, import and check a file.
+
+The layout is the one GNU Backgammon reads and writes: a ``N point match`` header, then for
+each game a `` Game k`` line, the two names with their scores, and numbered lines holding
+player 0's action in the left column (from column 5, 28 wide) and player 1's in the right
+one. A checker move is ``52: 13/8 24/22`` (each die's step in the mover's numbering, 25 the
+bar, 0 off, ``*`` a hit); cube actions are `` Doubles => 2``, `` Takes``, `` Drops``; each
+game ends with `` Wins N point(s)`` in the winner's column.
+
+Import replays every action through :class:`Match`, so each move and cube action is
+checked; a wrong one raises :class:`BackgammonError` naming the line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from arbitre.backgammon.board import BackgammonError, Dice, Step
+from arbitre.backgammon.match import Action, Match, Phase
+
+LEFT = 28
+
+
+def _step_text(step: Step) -> str:
+    return f"{step.source}/{step.target}{'*' if step.hit else ''}"
+
+
+def _cell(action: Action) -> str:
+    if action.kind == "move":
+        assert action.dice is not None
+        text = f"{action.dice.die1}{action.dice.die2}: "
+        return text + " ".join(_step_text(step) for step in action.steps)
+    if action.kind == "double":
+        return f" Doubles => {action.value}"
+    if action.kind == "take":
+        return " Takes"
+    if action.kind == "drop":
+        return " Drops"
+    return ""
+
+
+def _wins(points: int) -> str:
+    return f" Wins {points} point{'s' if points != 1 else ''}"
+
+
+def export_mat(match: Match) -> str:
+    """The match as Jellyfish ``.mat`` text (games played so far, finished ones with result).
+
+    A resignation is written as the game's ``Wins`` line, as Jellyfish does. Cube actions
+    annulled under the Crawford rule (seed 003, 6.5) are left out.
+    """
+    names = [
+        name.replace(":", " ").strip() or f"Player {i + 1}" for i, name in enumerate(match.names)
+    ]
+    lines = [f" {match.length} point match", ""]
+    for game in match.games:
+        if not game.actions and game.result is None:
+            continue
+        lines.append(f" Game {game.number}")
+        left = f" {names[0]} : {game.score_before[0]}"
+        lines.append(f"{left:<32}{names[1]} : {game.score_before[1]}")
+        cells = [
+            (a.player, _cell(a))
+            for i, a in enumerate(game.actions)
+            if _cell(a) and i not in game.annulled_actions
+        ]
+        number = 0
+        row: list[str] = ["", ""]
+        open_row = False
+        side_next = 0
+        for player, text in cells:
+            if not open_row or player < side_next:
+                if open_row:
+                    lines.append(_row(number, row))
+                number += 1
+                row = ["", ""]
+                open_row = True
+            row[player] = text
+            side_next = player + 1
+        if game.result is not None:
+            winner = game.result.winner
+            if open_row and winner == 1 and side_next == 1:
+                row[1] = _wins(game.result.points)
+                lines.append(_row(number, row))
+            else:
+                if open_row:
+                    lines.append(_row(number, row))
+                if winner == 0:
+                    lines.append(" " * 5 + _wins(game.result.points))
+                else:
+                    lines.append(" " * (5 + LEFT) + _wins(game.result.points))
+        elif open_row:
+            lines.append(_row(number, row))
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _row(number: int, row: list[str]) -> str:
+    left = row[0].ljust(LEFT) if len(row[0]) < LEFT else row[0] + " "
+    return f"{number:3d}) {left}{row[1]}".rstrip() + " "
+
+
+_HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.IGNORECASE)
+_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
+_NAMES = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_NUMBERED = re.compile(r"^\s*(\d+)\)(.*)$")
+_MOVE = re.compile(r"^([1-6])([1-6]):\s*(.*)$")
+_DOUBLE = re.compile(r"^Doubles\s*=>\s*(\d+)$", re.IGNORECASE)
+_WINS = re.compile(r"^Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
+
+
+def import_mat(text: str) -> Match:
+    """Read ``.mat`` text into a :class:`Match`, checking every action (BackgammonError)."""
+    match: Match | None = None
+    expect_names = False
+    game_started = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        try:
+            if not stripped or stripped.startswith(";"):
+                continue
+            header = _HEADER.match(line)
+            if header and match is None:
+                match = Match(int(header.group(1)))
+                continue
+            if match is None:
+                raise BackgammonError("the file must start with 'N point match'")
+            game = _GAME.match(line)
+            if game:
+                if match.games[-1].result is None and game_started:
+                    raise BackgammonError("the previous game has no result")
+                expect_names = True
+                game_started = False
+                continue
+            if expect_names:
+                names = _NAMES.match(line)
+                if not names:
+                    raise BackgammonError("expected the players' names and scores")
+                if match.names == ("Player 1", "Player 2"):
+                    match.names = (names.group(1), names.group(3))
+                score = (int(names.group(2)), int(names.group(4)))
+                if score != match.score:
+                    raise BackgammonError(
+                        f"score {score[0]}-{score[1]} but the games give {match.score[0]}-{match.score[1]}"
+                    )
+                expect_names = False
+                continue
+            numbered = _NUMBERED.match(line)
+            if numbered:
+                cells = _split_cells(numbered.group(2))
+            else:
+                position = len(line) - len(line.lstrip())
+                cells = ["", stripped] if position >= 5 + LEFT - 2 else [stripped, ""]
+            for player in (0, 1):
+                if cells[player]:
+                    _apply(match, player, cells[player], game_started)
+                    game_started = True
+        except BackgammonError as exc:
+            raise BackgammonError(f"line {number}: {exc}") from exc
+    if match is None:
+        raise BackgammonError("not a .mat file: no 'N point match' header")
+    return match
+
+
+_CELL_START = re.compile(
+    r"^(?:[1-6][1-6]:.*|doubles|takes|drops|passes|wins|accepts|refuses)$", re.IGNORECASE
+)
+
+
+def _split_cells(body: str) -> list[str]:
+    """The left and right cells of a numbered line (a cell may overflow its column)."""
+    words = body.split()
+    starts = [i for i, word in enumerate(words) if _CELL_START.match(word)]
+    if not words:
+        return ["", ""]
+    if not starts or starts[0] != 0 or len(starts) > 2:
+        raise BackgammonError(f"cannot read {body.strip()!r}")
+    cells = [" ".join(words[a:b]) for a, b in zip(starts, starts[1:] + [len(words)], strict=True)]
+    indent = len(body) - len(body.lstrip())
+    if len(cells) == 1:
+        return ["", cells[0]] if indent > LEFT // 2 else [cells[0], ""]
+    return cells
+
+
+def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
+    moved = _MOVE.match(cell)
+    if moved:
+        dice = Dice(int(moved.group(1)), int(moved.group(2)))
+        if match.phase in (Phase.OPENING, Phase.GAME_OVER) and not game_started:
+            if dice.is_double:
+                raise BackgammonError("an opening roll cannot be a double")
+            high, low = max(dice), min(dice)
+            match.opening_roll(*((high, low) if player == 0 else (low, high)))
+            if match.player_on_roll != player:
+                raise BackgammonError("the opening roll belongs to the other player")
+        else:
+            _need_turn(match, player)
+            match.roll(dice)
+        match.move(moved.group(3))
+        return
+    double = _DOUBLE.match(cell)
+    if double:
+        _need_turn(match, player)
+        if int(double.group(1)) != match.cube * 2:
+            raise BackgammonError(f"double to {double.group(1)} with the cube at {match.cube}")
+        match.double()
+        return
+    lower = cell.lower()
+    if lower in ("takes", "accepts"):
+        _need_answer(match, player)
+        match.take()
+        return
+    if lower in ("drops", "passes", "refuses"):
+        _need_answer(match, player)
+        match.drop()
+        return
+    wins = _WINS.match(cell)
+    if wins:
+        points = int(wins.group(1))
+        game = match.game
+        if game.result is None:
+            # A game ending without bear-off or drop: a resignation.
+            if points % match.cube or not 1 <= points // match.cube <= 3:
+                raise BackgammonError(
+                    f"{points} points cannot be won with the cube at {match.cube}"
+                )
+            match.resign(1 - player, points // match.cube)
+            match.accept_resignation()
+        assert game.result is not None
+        if game.result.winner != player or game.result.points != points:
+            raise BackgammonError(
+                f"the record says player {player + 1} wins {points}, the game gives "
+                f"player {game.result.winner + 1} {game.result.points}"
+            )
+        return
+    raise BackgammonError(f"cannot read {cell!r}")
+
+
+def _need_turn(match: Match, player: int) -> None:
+    if match.phase is not Phase.ROLL or match.player_on_roll != player:
+        raise BackgammonError(f"player {player + 1} acts out of turn")
+
+
+def _need_answer(match: Match, player: int) -> None:
+    if match.phase is not Phase.DOUBLED or match.turn != player:
+        raise BackgammonError(f"player {player + 1} answers no double")
+
+
+def read_mat(path: str | Path) -> Match:
+    """Read and check a ``.mat`` file."""
+    return import_mat(Path(path).read_text(encoding="utf-8", errors="replace"))
