@@ -1,0 +1,225 @@
+"""The :class:`Lexicon`: a word list with its compiled graphs (DAWG, GADDAG).
+
+Words are kept as a sorted numpy ``S15`` array (memory-mapped from the cache for lists
+loaded from disk); membership is a binary search. The graphs are compiled on first use,
+once per list, and cached on disk keyed by the list's sha256 (issue 3, item 4).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import lzma
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from arbitre.lexicon import cache as disk
+from arbitre.lexicon.fold import (
+    MAX_LETTERS,
+    MIN_LETTERS,
+    MIN_VALID_WORDS,
+    WordListError,
+    WordListReport,
+    fold,
+    read_word_list,
+)
+from arbitre.lexicon.graph import Automaton
+
+DEFAULT_NAME = "Liste libre par défaut (Grammalecte/Dicollecte)"
+_DATA = "arbitre.lexicon.data"
+
+
+def list_sha256(sorted_words: Iterable[str]) -> str:
+    """sha256 of the normalised list: sorted unique folded words, one per line (LF)."""
+    digest = hashlib.sha256()
+    for word in sorted_words:
+        digest.update(word.encode("ascii") + b"\n")
+    return digest.hexdigest()
+
+
+@cache
+def default_manifest() -> dict[str, Any]:
+    """The shipped default list's manifest (word count, sha256, sources)."""
+    text = resources.files(_DATA).joinpath("manifest.json").read_text("utf-8")
+    manifest: dict[str, Any] = json.loads(text)
+    return manifest
+
+
+def default_words() -> list[str]:
+    """Words of the shipped default list, checked against its manifest."""
+    data = resources.files(_DATA).joinpath("default.txt.xz").read_bytes()
+    raw = lzma.decompress(data)
+    manifest = default_manifest()
+    if hashlib.sha256(raw).hexdigest() != manifest["sha256"]:
+        raise WordListError("the shipped default word list is corrupt (sha256 mismatch)")
+    words = raw.decode("ascii").split()
+    if len(words) != manifest["words"]:
+        raise WordListError("the shipped default word list is corrupt (word count mismatch)")
+    return words
+
+
+class Lexicon:
+    """A folded word list: ``word in lexicon``, ``len``, iteration, ``.dawg``, ``.gaddag``."""
+
+    def __init__(
+        self,
+        words: np.ndarray,
+        name: str,
+        sha256: str,
+        *,
+        cache_entry: Path | None = None,
+        report: WordListReport | None = None,
+        is_default: bool = False,
+    ) -> None:
+        self._words = words
+        self.name = name
+        self.sha256 = sha256
+        self.report = report
+        self.is_default = is_default
+        self._cache_entry = cache_entry
+        self._graphs: dict[str, Automaton] = {}
+
+    # construction -----------------------------------------------------------------
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "test") -> Lexicon:
+        """Lexicon of already folded words (2-15 letters A-Z), graphs built in memory."""
+        unique = sorted(set(words))
+        for word in unique:
+            if not (MIN_LETTERS <= len(word) <= MAX_LETTERS and _is_folded(word)):
+                raise ValueError(f"not a folded word of 2-15 letters A-Z: {word!r}")
+        array = np.array(unique, dtype="S15")
+        return cls(array, name, list_sha256(unique))
+
+    @classmethod
+    def load(cls, path: str | Path | None = None, *, minimum: int = MIN_VALID_WORDS) -> Lexicon:
+        """Load a user list (``path``) or the shipped default list (``None``).
+
+        The user list is read with folding (see :func:`read_word_list`; its report is kept
+        in ``.report``); the words and graphs are then taken from the cache when valid.
+        """
+        if path is None:
+            sha = default_manifest()["sha256"]
+            words, entry = _cached_words(sha, default_words)
+            return cls(words, DEFAULT_NAME, sha, cache_entry=entry, is_default=True)
+        report = read_word_list(path, minimum=minimum)
+        sha = list_sha256(report.words)
+        words, entry = _cached_words(sha, lambda: report.words)
+        return cls(words, Path(path).name, sha, cache_entry=entry, report=report)
+
+    # set-like interface -------------------------------------------------------------
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        folded = word if _is_folded(word) else fold(word)
+        if folded is None or len(folded) > MAX_LETTERS:
+            return False
+        key = folded.encode("ascii")
+        index = int(np.searchsorted(self._words, key))
+        return index < len(self._words) and bytes(self._words[index]) == key
+
+    def __len__(self) -> int:
+        return int(self._words.shape[0])
+
+    def __iter__(self) -> Iterator[str]:
+        for item in self._words.tolist():
+            yield item.decode("ascii")
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name!r}: {len(self)} words, sha256 {self.sha256[:12]}>"
+
+    # graphs -------------------------------------------------------------------------
+
+    @property
+    def dawg(self) -> Automaton:
+        """Minimised forward automaton of the words (loaded lazily, memory-mapped)."""
+        return self._graph("dawg")
+
+    @property
+    def gaddag(self) -> Automaton:
+        """Minimised GADDAG of the words (loaded lazily, memory-mapped)."""
+        return self._graph("gaddag")
+
+    def compile(self) -> None:
+        """Make sure both graphs are compiled (and cached when the list came from disk)."""
+        self._graph("dawg")
+        self._graph("gaddag")
+
+    def _graph(self, kind: str) -> Automaton:
+        found = self._graphs.get(kind)
+        if found is not None:
+            return found
+        entry = self._cache_entry
+        automaton = None
+        if entry is not None:
+            try:
+                automaton = disk.load_graph(entry, self.sha256, kind)
+                if automaton is None:
+                    with disk.compile_lock(entry):
+                        automaton = disk.load_graph(entry, self.sha256, kind)
+                        if automaton is None:
+                            built = self._build(kind, show=True)
+                            disk.store_graph(entry, self.sha256, kind, built)
+                            automaton = disk.load_graph(entry, self.sha256, kind) or built
+            except OSError as error:
+                _warn_no_cache(error)
+        if automaton is None:
+            automaton = self._build(kind, show=entry is not None)
+        self._graphs[kind] = automaton
+        return automaton
+
+    def _build(self, kind: str, show: bool) -> Automaton:
+        from arbitre.lexicon import _compile
+
+        words = list(self)
+        total = sum(len(w) for w in words) if kind == "gaddag" else len(words)
+        start = time.perf_counter()
+        if not show:
+            return _compile.build(words, gaddag=kind == "gaddag")
+        from tqdm import tqdm
+
+        label = "GADDAG" if kind == "gaddag" else "DAWG"
+        with tqdm(total=total, desc=f"compiling {label}", unit="path", file=sys.stderr) as bar:
+            automaton = _compile.build(words, gaddag=kind == "gaddag", progress=bar.update)
+        elapsed = time.perf_counter() - start
+        print(
+            f"arbitre: compiled the {label} of {self.name!r} ({len(words)} words, "
+            f"{automaton.n_nodes} nodes, {automaton.n_edges} edges) in {elapsed:.1f} s",
+            file=sys.stderr,
+        )
+        return automaton
+
+
+def _cached_words(sha: str, make: Callable[[], list[str]]) -> tuple[np.ndarray, Path | None]:
+    """Sorted words of the list ``sha`` from its verified cache entry (written if needed),
+    with the entry; in memory, without entry, when the cache directory is unusable."""
+    try:
+        entry = disk.entry_dir(sha)
+        words = disk.load_words(entry, sha)
+        if words is None:
+            with disk.compile_lock(entry):
+                words = disk.load_words(entry, sha)
+                if words is None:
+                    disk.store_words(entry, sha, np.array(make(), dtype="S15"))
+                    words = disk.load_words(entry, sha)
+        if words is not None:
+            return words, entry
+    except OSError as error:
+        _warn_no_cache(error)
+    return np.array(make(), dtype="S15"), None
+
+
+def _warn_no_cache(error: OSError) -> None:
+    print(f"arbitre: word list cache unavailable ({error}); working in memory", file=sys.stderr)
+
+
+def _is_folded(word: str) -> bool:
+    return word.isascii() and word.isalpha() and word.isupper()
