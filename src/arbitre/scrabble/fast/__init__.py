@@ -1,0 +1,185 @@
+"""Fast top-move search: every move of the highest score, by a compiled kernel.
+
+``top_moves(board, rack, lexicon)`` returns the same set of moves as
+``arbitre.scrabble.generate.top_moves(..., engine="reference")``: every legal placement of
+the highest score (seed 004, 2.4: the arbiter chooses among them), each placement once, a
+single tile forming words both ways listed as the horizontal move. The search itself lives
+in :mod:`arbitre.scrabble.fast.kernel` (cross-sets as bit masks, GADDAG traversal, best-only
+pruning by score upper bounds), compiled by numba and cached on disk.
+
+Lower-level entry point for benchmarks and self-play: :func:`search_codes` on raw arrays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from arbitre.scrabble.board import Board
+from arbitre.scrabble.fast import kernel
+from arbitre.scrabble.fast.trie import gaddag_arrays_from_words
+from arbitre.scrabble.move import Move
+from arbitre.scrabble.rack import Rack
+from arbitre.scrabble.tiles import LETTER_MULTIPLIER, LETTER_VALUES, RACK_SIZE, WORD_MULTIPLIER
+
+__all__ = ["FoundMove", "GaddagArrays", "gaddag_arrays", "search_codes", "top_moves", "warm_up"]
+
+_LM = np.ascontiguousarray(LETTER_MULTIPLIER, dtype=np.int32)
+_WM = np.ascontiguousarray(WORD_MULTIPLIER, dtype=np.int32)
+#: Value of each tile code 0..51 (26..51 are blanks, worth 0: seed 004, 2.6).
+CODE_VALUES = np.zeros(52, dtype=np.int32)
+CODE_VALUES[:26] = LETTER_VALUES
+
+
+@dataclass(frozen=True)
+class GaddagArrays:
+    """The GADDAG arrays of the graph contract, with the dtypes the kernel is compiled for."""
+
+    first_edge: np.ndarray
+    edge_letter: np.ndarray
+    edge_target: np.ndarray
+    terminal: np.ndarray
+    letter_mask: np.ndarray
+    #: Letters on some path below each node (computed here, not part of the contract).
+    below: np.ndarray
+
+    @classmethod
+    def of(cls, automaton: Any) -> GaddagArrays:
+        return cls.from_arrays(
+            automaton.first_edge,
+            automaton.edge_letter,
+            automaton.edge_target,
+            automaton.terminal,
+            automaton.letter_mask,
+        )
+
+    @classmethod
+    def from_arrays(
+        cls,
+        first_edge: np.ndarray,
+        edge_letter: np.ndarray,
+        edge_target: np.ndarray,
+        terminal: np.ndarray,
+        letter_mask: np.ndarray,
+    ) -> GaddagArrays:
+        first = np.ascontiguousarray(first_edge, dtype=np.int32)
+        letters = np.ascontiguousarray(edge_letter, dtype=np.uint8)
+        targets = np.ascontiguousarray(edge_target, dtype=np.int32)
+        return cls(
+            first,
+            letters,
+            targets,
+            np.ascontiguousarray(terminal, dtype=np.bool_),
+            np.ascontiguousarray(letter_mask, dtype=np.uint32),
+            kernel.subtree_letters(first, letters, targets),
+        )
+
+
+@dataclass(frozen=True)
+class FoundMove:
+    """A move found by :func:`search_codes`: ``codes`` are the word's tile codes (0..25
+    natural, 26..51 blank), board tiles included."""
+
+    horizontal: bool
+    row: int
+    col: int
+    codes: tuple[int, ...]
+    score: int
+
+    @property
+    def word(self) -> str:
+        return "".join(chr(65 + c) if c < 26 else chr(97 + c - 26) for c in self.codes)
+
+
+_graphs: dict[int, tuple[Any, GaddagArrays]] = {}
+
+
+def gaddag_arrays(lexicon: Any) -> GaddagArrays:
+    """The lexicon's GADDAG as kernel arrays (cached per lexicon object).
+
+    A word container without a compiled ``gaddag`` (a plain set of words, for instance) gets
+    one built from its words.
+    """
+    hit = _graphs.get(id(lexicon))
+    if hit is not None and hit[0] is lexicon:
+        return hit[1]
+    automaton = getattr(lexicon, "gaddag", None)
+    if automaton is not None:
+        arrays = GaddagArrays.of(automaton)
+    else:
+        arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(lexicon)))
+    if len(_graphs) >= 8:
+        _graphs.clear()
+    _graphs[id(lexicon)] = (lexicon, arrays)
+    return arrays
+
+
+def search_codes(
+    grid: np.ndarray, rack_counts: np.ndarray, gaddag: GaddagArrays, capacity: int = 256
+) -> tuple[int, list[FoundMove]]:
+    """Every move of the highest score on a raw board: ``(top score, moves)``.
+
+    ``grid``: int8 (15, 15), -1 empty, 0..25 tile, 26..51 blank (``Board.grid_codes()``);
+    ``rack_counts``: int (27,), blanks at index 26, at most 7 tiles. The score is -1 and the
+    list empty when no move exists.
+    """
+    grid = np.ascontiguousarray(grid, dtype=np.int8)
+    if grid.shape != (15, 15):
+        raise ValueError(f"board grid must be 15x15, got {grid.shape}")
+    rack = np.ascontiguousarray(rack_counts, dtype=np.int32)
+    if rack.shape != (27,) or (rack < 0).any():
+        raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
+    if int(rack.sum()) > RACK_SIZE:
+        raise ValueError(f"a rack holds at most {RACK_SIZE} tiles, got {int(rack.sum())}")
+    if ((grid < -1) | (grid > 51)).any():
+        raise ValueError("board grid codes must be -1 (empty) or 0..51")
+    g = gaddag
+    while True:
+        info = np.zeros((capacity, kernel.INFO_WIDTH), dtype=np.int32)
+        codes = np.zeros((capacity, 15), dtype=np.int8)
+        n, best, _, _ = kernel.top_search(
+            grid,
+            rack,
+            g.first_edge,
+            g.edge_letter,
+            g.edge_target,
+            g.terminal,
+            g.letter_mask,
+            g.below,
+            _LM,
+            _WM,
+            CODE_VALUES,
+            info,
+            codes,
+        )
+        if n <= capacity:
+            break
+        capacity = int(n)
+    found = []
+    for i in range(int(n)):
+        orient, lane, start, length, score = (int(x) for x in info[i])
+        word = tuple(int(x) for x in codes[i, :length])
+        if orient == 0:
+            found.append(FoundMove(True, lane, start, word, score))
+        else:
+            found.append(FoundMove(False, start, lane, word, score))
+    return int(best), found
+
+
+def top_moves(board: Board, rack: Rack, lexicon: Any) -> list[Any]:
+    """Every move of the highest score as ``ScoredMove`` values, in their total order."""
+    from arbitre.scrabble.generate import ScoredMove
+
+    _, found = search_codes(board.grid_codes(), rack.counts(), gaddag_arrays(lexicon))
+    return sorted(ScoredMove(Move(f.row, f.col, f.horizontal, f.word), f.score) for f in found)
+
+
+def warm_up() -> None:
+    """Load (or compile) the kernel so that the first real search is not slowed down."""
+    words = ["AA", "AB"]
+    arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(words)))
+    counts = np.zeros(27, dtype=np.int32)
+    counts[0] = 2
+    search_codes(np.full((15, 15), -1, dtype=np.int8), counts, arrays)

@@ -1,0 +1,814 @@
+"""Compiled kernel of the fast top-move search (numba, raw arrays only).
+
+Everything here works on plain numpy arrays so that it can be compiled by numba and
+cached on disk (``cache=True``):
+
+- the board as ``grid`` int8 (15, 15): -1 empty, 0..25 natural tile A..Z, 26..51 blank
+  standing for letter ``code - 26``;
+- the rack as ``rack`` int32 (27,): counts of A..Z, index 26 = blanks;
+- the GADDAG as the arrays of ``arbitre.lexicon.graph.Automaton`` (``first_edge``,
+  ``edge_letter``, ``edge_target``, ``terminal``, ``letter_mask``): for a word ``w`` and
+  every ``i`` in 1..n the path ``reversed(w[:i]) + SEPARATOR + w[i:]``.
+
+Both directions are handled by one code path: orientation 0 is the board itself
+(horizontal moves), orientation 1 its transpose (vertical moves). A *lane* is a row of the
+oriented board. A *placement* is a lane and a span ``[s, e]`` of squares that a move's main
+word covers exactly (squares before and after are empty or off the board): the empty
+squares of the span receive rack tiles. For a placement the score of any word is
+``const + sum(value(tile_i) * coef_i)`` over the placed tiles (seed 004, 2.6: letter
+premiums, word premiums multiplied, cross-words, +50 for seven tiles), which gives an upper
+bound by pairing the highest rack values with the highest coefficients. Placements are
+searched in decreasing order of bound and the search stops when the next bound is below the
+best score found (best-only pruning, ties kept). Inside a placement, branches are cut when a
+rack letter that must still be placed lies below no path of the node, and (with blanks in
+the rack) when the partial score plus a bound on the rest cannot reach the best score.
+See docs/scrabble-fast.md.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+SEPARATOR = 26
+ALL_LETTERS = (1 << 26) - 1
+BINGO_BONUS = 50
+RACK_SIZE = 7
+WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
+WARMUP_TILES = 3
+CAP = 17  # column of the capped bound in the kernel's ``pre`` table
+
+# Move record layout in ``out_info`` rows.
+INFO_ORIENT = 0
+INFO_LANE = 1
+INFO_START = 2
+INFO_LENGTH = 3
+INFO_SCORE = 4
+INFO_WIDTH = 5
+
+
+@njit(cache=True, inline="always")
+def _popcount32(x: int) -> int:
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def _child(first_edge, edge_target, letter_mask, node, letter):  # type: ignore[no-untyped-def]
+    """Target of ``node``'s edge labelled ``letter``, -1 when absent (edges are sorted)."""
+    m = np.int64(letter_mask[node])
+    bit = np.int64(1) << letter
+    if (m & bit) == 0:
+        return -1
+    return edge_target[first_edge[node] + _popcount32(m & (bit - 1))]
+
+
+@njit(cache=True)
+def subtree_letters(first_edge, edge_letter, edge_target):  # type: ignore[no-untyped-def]
+    """For each node, the letters (bits 0..25) on some path from it (post-order over the
+    acyclic automaton); used to cut branches that cannot place a letter the move needs."""
+    n = first_edge.shape[0] - 1
+    below = np.zeros(n, dtype=np.uint32)
+    state = np.zeros(n, dtype=np.uint8)  # 0 new, 1 open, 2 done
+    stack = np.empty(n + 1, dtype=np.int64)
+    for start in range(n):
+        if state[start] != 0:
+            continue
+        top = 0
+        stack[0] = start
+        state[start] = 1
+        while top >= 0:
+            node = stack[top]
+            pushed = False
+            for ed in range(first_edge[node], first_edge[node + 1]):
+                t = edge_target[ed]
+                if state[t] == 0:
+                    state[t] = 1
+                    top += 1
+                    stack[top] = t
+                    pushed = True
+                    break
+            if pushed:
+                continue
+            m = np.uint32(0)
+            for ed in range(first_edge[node], first_edge[node + 1]):
+                lt = edge_letter[ed]
+                if lt < 26:
+                    m |= np.uint32(1) << np.uint32(lt)
+                m |= below[edge_target[ed]]
+            below[node] = m
+            state[node] = 2
+            top -= 1
+    return below
+
+
+@njit(cache=True)
+def cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
+    """Fill cross-set masks, cross-scores and cross-word flags for both orientations.
+
+    For an empty square of orientation ``o``, the cross-word is the run of tiles above and
+    below it (perpendicular to the lane). ``xmask`` has bit ``k`` set when letter ``k``
+    placed there makes a listed cross-word (all letters when there is no cross-word);
+    ``xscore`` is the face value of the cross-word's existing tiles (blanks 0).
+    """
+    for o in range(2):
+        g = grid2[o]
+        for r in range(15):
+            for c in range(15):
+                if g[r, c] >= 0:
+                    xmask[o, r, c] = 0
+                    xscore[o, r, c] = 0
+                    xhas[o, r, c] = False
+                    continue
+                up = r
+                while up > 0 and g[up - 1, c] >= 0:
+                    up -= 1
+                down = r
+                while down < 14 and g[down + 1, c] >= 0:
+                    down += 1
+                if up == r and down == r:
+                    xmask[o, r, c] = ALL_LETTERS
+                    xscore[o, r, c] = 0
+                    xhas[o, r, c] = False
+                    continue
+                xhas[o, r, c] = True
+                sc = 0
+                for k in range(up, r):
+                    sc += values[g[k, c]]
+                for k in range(r + 1, down + 1):
+                    sc += values[g[k, c]]
+                xscore[o, r, c] = sc
+                mask = 0
+                if up < r:
+                    # Path: reversed(prefix) + SEP + letter + suffix.
+                    node = 0
+                    for k in range(r - 1, up - 1, -1):
+                        node = _child(g_first, g_target, g_mask, node, g[k, c] % 26)
+                        if node < 0:
+                            break
+                    if node >= 0:
+                        node = _child(g_first, g_target, g_mask, node, SEPARATOR)
+                    if node >= 0:
+                        for ed in range(g_first[node], g_first[node + 1]):
+                            lt = g_letter[ed]
+                            if lt >= 26:
+                                break
+                            n2 = g_target[ed]
+                            for k in range(r + 1, down + 1):
+                                n2 = _child(g_first, g_target, g_mask, n2, g[k, c] % 26)
+                                if n2 < 0:
+                                    break
+                            if n2 >= 0 and g_terminal[n2]:
+                                mask |= 1 << lt
+                else:
+                    # Path: letter + SEP + suffix.
+                    for ed in range(g_first[0], g_first[1]):
+                        lt = g_letter[ed]
+                        if lt >= 26:
+                            break
+                        n2 = _child(g_first, g_target, g_mask, g_target[ed], SEPARATOR)
+                        for k in range(r + 1, down + 1):
+                            if n2 < 0:
+                                break
+                            n2 = _child(g_first, g_target, g_mask, n2, g[k, c] % 26)
+                        if n2 >= 0 and g_terminal[n2]:
+                            mask |= 1 << lt
+                xmask[o, r, c] = mask
+
+
+@njit(cache=True)
+def _insertion_sort_desc(a, n):  # type: ignore[no-untyped-def]
+    for i in range(1, n):
+        v = a[i]
+        k = i - 1
+        while k >= 0 and a[k] < v:
+            a[k + 1] = a[k]
+            k -= 1
+        a[k + 1] = v
+
+
+@njit(cache=True)
+def top_search(
+    grid,
+    rack,
+    g_first,
+    g_letter,
+    g_target,
+    g_terminal,
+    g_mask,
+    g_below,
+    lm,
+    wm,
+    values,
+    out_info,
+    out_codes,
+):  # type: ignore[no-untyped-def]
+    """Find every move of the highest score: ``(n_found, best_score, n_placements, n_steps)``.
+
+    Moves are written to ``out_info`` (orientation, lane, start, length, score) and
+    ``out_codes`` (the word's tile codes, board tiles included) up to their capacity;
+    ``n_found`` may exceed it, in which case the caller retries with larger buffers.
+    ``best_score`` is -1 when no move exists. The last two count the placements searched and the search steps.
+    """
+    cap = out_info.shape[0]
+    grid2 = np.empty((2, 15, 15), dtype=np.int64)
+    lm2 = np.empty((2, 15, 15), dtype=np.int64)
+    wm2 = np.empty((2, 15, 15), dtype=np.int64)
+    for r in range(15):
+        for c in range(15):
+            grid2[0, r, c] = grid[r, c]
+            grid2[1, c, r] = grid[r, c]
+            lm2[0, r, c] = lm[r, c]
+            lm2[1, c, r] = lm[r, c]
+            wm2[0, r, c] = wm[r, c]
+            wm2[1, c, r] = wm[r, c]
+    xmask = np.empty((2, 15, 15), dtype=np.int64)
+    xscore = np.empty((2, 15, 15), dtype=np.int64)
+    xhas = np.empty((2, 15, 15), dtype=np.bool_)
+    cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas)
+
+    rk = np.zeros(27, dtype=np.int64)
+    ntiles = 0
+    rackmask = 0
+    for i in range(27):
+        rk[i] = rack[i]
+        ntiles += rack[i]
+        if i < 26 and rack[i] > 0:
+            rackmask |= 1 << i
+    if ntiles == 0:
+        return 0, -1, 0, 0
+    nblank = rk[26]
+    usable = ALL_LETTERS if nblank > 0 else rackmask
+    rv = np.zeros(RACK_SIZE + 1, dtype=np.int64)
+    nv = 0
+    for i in range(27):
+        for _ in range(rack[i]):
+            if nv < RACK_SIZE + 1:
+                rv[nv] = values[i] if i < 26 else 0
+                nv += 1
+    _insertion_sort_desc(rv, nv)
+    rmax = rv[0]
+
+    empty_board = True
+    for r in range(15):
+        for c in range(15):
+            if grid[r, c] >= 0:
+                empty_board = False
+
+    # Highest rack value that fits each square (0 when only a blank fits).
+    sqmax = np.zeros((2, 15, 15), dtype=np.int64)
+    for o in range(2):
+        for r in range(15):
+            for c in range(15):
+                m = xmask[o, r, c] & rackmask
+                if m == rackmask:
+                    sqmax[o, r, c] = rmax
+                    continue
+                best_v = 0
+                for lt in range(26):
+                    if (m >> lt) & 1 and values[lt] > best_v:
+                        best_v = values[lt]
+                sqmax[o, r, c] = best_v
+
+    maxp = 2 * 15 * 15 * 8
+    p_o = np.empty(maxp, dtype=np.int64)
+    p_lane = np.empty(maxp, dtype=np.int64)
+    p_s = np.empty(maxp, dtype=np.int64)
+    p_e = np.empty(maxp, dtype=np.int64)
+    p_bound = np.empty(maxp, dtype=np.int64)
+    p_k = np.empty(maxp, dtype=np.int64)
+    npl = 0
+    coefs = np.empty(16, dtype=np.int64)
+    # On an empty board with symmetric premiums, vertical moves are the horizontal ones
+    # transposed: search one direction and mirror the result.
+    mirror = empty_board
+    for r in range(15):
+        for c in range(15):
+            if lm[r, c] != lm[c, r] or wm[r, c] != wm[c, r]:
+                mirror = False
+    for o in range(1 if mirror else 2):
+        for lane in range(15):
+            row = grid2[o, lane]
+            for s in range(15):
+                if s > 0 and row[s - 1] >= 0:
+                    continue
+                k = 0
+                fixed_sum = 0
+                wmul = 1
+                connected = False
+                cross_const = 0
+                last_empty = -1
+                for e in range(s, 15):
+                    if row[e] >= 0:
+                        fixed_sum += values[row[e]]
+                        connected = True
+                    else:
+                        if (xmask[o, lane, e] & usable) == 0:
+                            break
+                        k += 1
+                        if k > ntiles:
+                            break
+                        wmul *= wm2[o, lane, e]
+                        last_empty = e
+                        if xhas[o, lane, e]:
+                            connected = True
+                            cross_const += wm2[o, lane, e] * xscore[o, lane, e]
+                        if empty_board and lane == 7 and e == 7:
+                            connected = True
+                    if e == s or k == 0 or not connected:
+                        continue
+                    if e < 14 and row[e + 1] >= 0:
+                        continue
+                    # A single tile forming words both ways is generated horizontally only.
+                    if o == 1 and k == 1 and xhas[1, lane, last_empty]:
+                        continue
+                    nk = 0
+                    capped = 0
+                    for q in range(s, e + 1):
+                        if row[q] < 0:
+                            cf = lm2[o, lane, q] * wmul
+                            if xhas[o, lane, q]:
+                                cf += lm2[o, lane, q] * wm2[o, lane, q]
+                            coefs[nk] = cf
+                            capped += cf * sqmax[o, lane, q]
+                            nk += 1
+                    _insertion_sort_desc(coefs, nk)
+                    paired = 0
+                    for q in range(nk):
+                        paired += coefs[q] * rv[q]
+                    if capped < paired:
+                        paired = capped
+                    bound = wmul * fixed_sum + cross_const + paired
+                    if k == RACK_SIZE:
+                        bound += BINGO_BONUS
+                    p_o[npl] = o
+                    p_lane[npl] = lane
+                    p_s[npl] = s
+                    p_e[npl] = e
+                    p_bound[npl] = bound
+                    p_k[npl] = k
+                    npl += 1
+
+    order = np.argsort(-p_bound[:npl], kind="mergesort")
+
+    best = -1
+    nfound = 0
+    explored = 0
+    steps = 0
+    seq = np.empty(17, dtype=np.int64)
+    coef_at = np.zeros(15, dtype=np.int64)
+    allow_at = np.zeros(15, dtype=np.int64)
+    word = np.zeros(15, dtype=np.int64)
+    node_st = np.empty(18, dtype=np.int64)
+    acc = np.empty(18, dtype=np.int64)
+    cur = np.empty(18, dtype=np.int64)
+    rem = np.zeros(18, dtype=np.int64)
+    fresh = np.zeros(18, dtype=np.bool_)
+    usedb = np.zeros(18, dtype=np.bool_)
+    pre = np.zeros((18, 18), dtype=np.int64)
+    rem_coefs = np.zeros(18, dtype=np.int64)
+    rackbits = rackmask
+    # The distinct natural letters of the rack, highest value first.
+    rl = np.zeros(26, dtype=np.int64)
+    nrl = 0
+    for v in range(10, 0, -1):
+        for i in range(26):
+            if rack[i] > 0 and values[i] == v:
+                rl[nrl] = i
+                nrl += 1
+    # The in-search bound pays off only when blanks multiply the branches.
+    use_bound = nblank > 0
+    if mirror:
+        # First move: the same words fit every span of a length; find them once.
+        best, nfound, steps = _first_move(
+            rack, ntiles, rackmask, g_first, g_target, g_terminal, g_mask, g_below, lm, wm,
+            values, p_s, p_e, p_bound, npl, out_info, out_codes,
+        )  # fmt: skip
+        explored = npl
+        npl = 0
+    # Two passes: first a few short placements of high bound (cheap to search, and the
+    # score they find prunes the rest), then everything in decreasing order of bound.
+    done = np.zeros(max(npl, 1), dtype=np.bool_)
+    for phase in range(2):
+        quota = WARMUP_PLACEMENTS
+        for oi in range(npl):
+            pi = order[oi]
+            if p_bound[pi] < best:
+                break
+            if done[pi]:
+                continue
+            if phase == 0:
+                if p_k[pi] > WARMUP_TILES:
+                    continue
+                if quota == 0:
+                    break
+                quota -= 1
+            done[pi] = True
+            explored += 1
+            o = p_o[pi]
+            lane = p_lane[pi]
+            s = p_s[pi]
+            e = p_e[pi]
+            row = grid2[o, lane]
+            # Constant part and per-square coefficients of this placement.
+            wmul = 1
+            fixed_sum = 0
+            k = 0
+            for q in range(s, e + 1):
+                if row[q] < 0:
+                    wmul *= wm2[o, lane, q]
+                    k += 1
+                else:
+                    fixed_sum += values[row[q]]
+            const = wmul * fixed_sum
+            # Every rack tile goes down: each natural letter left must still lie below the node.
+            all_used = k == ntiles
+            if k == RACK_SIZE:
+                const += BINGO_BONUS
+            for q in range(s, e + 1):
+                if row[q] < 0:
+                    cf = lm2[o, lane, q] * wmul
+                    if xhas[o, lane, q]:
+                        cf += lm2[o, lane, q] * wm2[o, lane, q]
+                        const += wm2[o, lane, q] * xscore[o, lane, q]
+                    coef_at[q] = cf
+                    allow_at[q] = xmask[o, lane, q] & usable
+            # Pivot: rightmost square of the longest run of board tiles, else the most
+            # constrained empty square.
+            pivot = -1
+            best_len = 0
+            q = s
+            while q <= e:
+                if row[q] >= 0:
+                    q2 = q
+                    while q2 + 1 <= e and row[q2 + 1] >= 0:
+                        q2 += 1
+                    if q2 - q + 1 > best_len:
+                        best_len = q2 - q + 1
+                        pivot = q2
+                    q = q2 + 1
+                else:
+                    q += 1
+            if pivot < 0:
+                fewest = 99
+                for q in range(s, e + 1):
+                    pc = _popcount32(allow_at[q])
+                    if pc < fewest:
+                        fewest = pc
+                        pivot = q
+            nsteps = 0
+            for q in range(pivot, s - 1, -1):
+                seq[nsteps] = q
+                nsteps += 1
+            seq[nsteps] = -1
+            nsteps += 1
+            for q in range(pivot + 1, e + 1):
+                seq[nsteps] = q
+                nsteps += 1
+
+            # pre[j, m]: sum of the m largest coefficients of the empty squares at steps >= j,
+            # for the in-search bound (remaining rack values paired with them).
+            # pre[j, CAP]: sum of coefficient x highest rack value its cross-set allows.
+            m = 0
+            for i in range(RACK_SIZE + 2):
+                pre[nsteps, i] = 0
+            pre[nsteps, CAP] = 0
+            for j in range(nsteps - 1 if use_bound else -1, -1, -1):
+                q = seq[j]
+                pre[j, CAP] = pre[j + 1, CAP]
+                if q >= 0 and row[q] < 0:
+                    cf = coef_at[q]
+                    pre[j, CAP] += cf * sqmax[o, lane, q]
+                    i = m
+                    while i > 0 and rem_coefs[i - 1] < cf:
+                        rem_coefs[i] = rem_coefs[i - 1]
+                        i -= 1
+                    rem_coefs[i] = cf
+                    m += 1
+                pre[j, 0] = 0
+                for i in range(m):
+                    pre[j, i + 1] = pre[j, i] + rem_coefs[i]
+                for i in range(m, RACK_SIZE + 1):
+                    pre[j, i + 1] = pre[j, i]
+            need = best - const  # prune a branch when acc + remaining bound < need
+
+            j = 0
+            node_st[0] = 0
+            acc[0] = 0
+            fresh[0] = True
+            while j >= 0:
+                steps += 1
+                if j == nsteps:
+                    if g_terminal[node_st[j]]:
+                        score = const + acc[j]
+                        if score > best:
+                            best = score
+                            need = best - const
+                            nfound = 0
+                        if score == best:
+                            if nfound < cap:
+                                out_info[nfound, INFO_ORIENT] = o
+                                out_info[nfound, INFO_LANE] = lane
+                                out_info[nfound, INFO_START] = s
+                                out_info[nfound, INFO_LENGTH] = e - s + 1
+                                out_info[nfound, INFO_SCORE] = score
+                                for q in range(s, e + 1):
+                                    out_codes[nfound, q - s] = word[q]
+                            nfound += 1
+                    j -= 1
+                    continue
+                pos = seq[j]
+                node = node_st[j]
+                if pos < 0 or row[pos] >= 0:
+                    if fresh[j]:
+                        fresh[j] = False
+                        lt = SEPARATOR if pos < 0 else row[pos] % 26
+                        ch = _child(g_first, g_target, g_mask, node, lt)
+                        if ch >= 0 and (not all_used or (rackbits & ~np.int64(g_below[ch])) == 0):
+                            if pos >= 0:
+                                word[pos] = row[pos]
+                            node_st[j + 1] = ch
+                            acc[j + 1] = acc[j]
+                            j += 1
+                            fresh[j] = True
+                            continue
+                    j -= 1
+                    continue
+                # Empty square: candidates are the node's letters allowed by the cross-set and
+                # present in the rack (any letter with a blank); natural tile first, then blank.
+                if fresh[j]:
+                    fresh[j] = False
+                    avail = rackbits
+                    if rk[26] > 0:
+                        avail = ALL_LETTERS
+                    rem[j] = np.int64(g_mask[node]) & allow_at[pos] & avail
+                    cur[j] = -1
+                else:
+                    lt = cur[j]
+                    if usedb[j]:
+                        rk[26] += 1
+                    else:
+                        rk[lt] += 1
+                        rackbits |= np.int64(1) << lt
+                        if rk[26] > 0:
+                            rk[26] -= 1
+                            usedb[j] = True
+                            ch = _child(g_first, g_target, g_mask, node, lt)
+                            below = np.int64(g_below[ch])
+                            if (not all_used or (rackbits & ~below) == 0) and (
+                                not use_bound
+                                or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
+                                >= need
+                            ):
+                                word[pos] = lt + 26
+                                node_st[j + 1] = ch
+                                acc[j + 1] = acc[j]
+                                j += 1
+                                fresh[j] = True
+                                continue
+                            rk[26] += 1
+                descended = False
+                while rem[j] != 0:
+                    r = rem[j]
+                    low = r & -r
+                    rem[j] = r ^ low
+                    lt = _popcount32((low - 1) & 0xFFFFFFFF)
+                    cur[j] = lt
+                    ch = _child(g_first, g_target, g_mask, node, lt)
+                    below = np.int64(g_below[ch])
+                    if rk[lt] > 0:
+                        rk[lt] -= 1
+                        if rk[lt] == 0:
+                            rackbits &= ~low
+                        v = values[lt]
+                        gain = v * coef_at[pos]
+                        if (not all_used or (rackbits & ~below) == 0) and (
+                            not use_bound
+                            or acc[j] + gain + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
+                            >= need
+                        ):
+                            usedb[j] = False
+                            word[pos] = lt
+                            acc[j + 1] = acc[j] + gain
+                            descended = True
+                            break
+                        rk[lt] += 1
+                        rackbits |= low
+                    if rk[26] > 0:
+                        rk[26] -= 1
+                        if (not all_used or (rackbits & ~below) == 0) and (
+                            not use_bound
+                            or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
+                        ):
+                            usedb[j] = True
+                            word[pos] = lt + 26
+                            acc[j + 1] = acc[j]
+                            descended = True
+                            break
+                        rk[26] += 1
+                if not descended:
+                    j -= 1
+                    continue
+                node_st[j + 1] = ch
+                j += 1
+                fresh[j] = True
+    if mirror:
+        for i in range(min(nfound, cap)):
+            if nfound + i < cap:
+                for q in range(INFO_WIDTH):
+                    out_info[nfound + i, q] = out_info[i, q]
+                out_info[nfound + i, INFO_ORIENT] = 1
+                for q in range(15):
+                    out_codes[nfound + i, q] = out_codes[i, q]
+        nfound *= 2
+    return nfound, best, explored, steps
+
+
+@njit(cache=True)
+def _first_move(
+    rack,
+    ntiles,
+    rackmask,
+    g_first,
+    g_target,
+    g_terminal,
+    g_mask,
+    g_below,
+    lm,
+    wm,
+    values,
+    p_s,
+    p_e,
+    p_bound,
+    npl,
+    out_info,
+    out_codes,
+):  # type: ignore[no-untyped-def]  # noqa: E501
+    """Top of the first move (empty board, horizontal spans of row H through H8).
+
+    Every span of a given length accepts the same words, so the words of each length are
+    enumerated once (GADDAG paths ``w[0] + SEPARATOR + w[1:]``) and scored on each span.
+    Lengths are taken in decreasing order of their best span bound, and the search stops
+    when that bound is below the best score. Returns ``(best, n_found, steps)``.
+    """
+    cap = out_info.shape[0]
+    best = -1
+    nfound = 0
+    steps = 0
+    rk = np.zeros(27, dtype=np.int64)
+    for i in range(27):
+        rk[i] = rack[i]
+    rackbits = rackmask
+    lbound = np.full(16, -1, dtype=np.int64)
+    for i in range(npl):
+        length = p_e[i] - p_s[i] + 1
+        if p_bound[i] > lbound[length]:
+            lbound[length] = p_bound[i]
+    cf = np.zeros((15, 15), dtype=np.int64)
+    word = np.zeros(15, dtype=np.int64)
+    vals = np.zeros(15, dtype=np.int64)
+    node_st = np.zeros(18, dtype=np.int64)
+    rem = np.zeros(18, dtype=np.int64)
+    cur = np.zeros(18, dtype=np.int64)
+    usedb = np.zeros(18, dtype=np.bool_)
+    fresh = np.zeros(18, dtype=np.bool_)
+    lane = 7
+    while True:
+        length = -1
+        for m in range(2, 16):
+            if lbound[m] >= 0 and (length < 0 or lbound[m] > lbound[length]):
+                length = m
+        if length < 0 or lbound[length] < best:
+            break
+        lbound[length] = -1
+        s_lo = max(0, lane + 1 - length)
+        s_hi = min(lane, 15 - length)
+        for s in range(s_lo, s_hi + 1):
+            wmul = 1
+            for i in range(length):
+                wmul *= wm[lane, s + i]
+            for i in range(length):
+                cf[s, i] = lm[lane, s + i] * wmul
+        const = BINGO_BONUS if length == RACK_SIZE else 0
+        all_used = length == ntiles
+        last = length + 1  # path symbols: letter 0, separator, letters 1..length-1
+        d = 0
+        node_st[0] = 0
+        fresh[0] = True
+        while d >= 0:
+            steps += 1
+            node = node_st[d]
+            if d == last:
+                if g_terminal[node]:
+                    for s in range(s_lo, s_hi + 1):
+                        score = const
+                        for i in range(length):
+                            score += vals[i] * cf[s, i]
+                        if score > best:
+                            best = score
+                            nfound = 0
+                        if score == best:
+                            if nfound < cap:
+                                out_info[nfound, INFO_ORIENT] = 0
+                                out_info[nfound, INFO_LANE] = lane
+                                out_info[nfound, INFO_START] = s
+                                out_info[nfound, INFO_LENGTH] = length
+                                out_info[nfound, INFO_SCORE] = score
+                                for i in range(length):
+                                    out_codes[nfound, i] = word[i]
+                            nfound += 1
+                d -= 1
+                continue
+            if d == 1:
+                if fresh[d]:
+                    fresh[d] = False
+                    ch = _child(g_first, g_target, g_mask, node, SEPARATOR)
+                    if ch >= 0:
+                        node_st[d + 1] = ch
+                        d += 1
+                        fresh[d] = True
+                        continue
+                d -= 1
+                continue
+            wi = 0 if d == 0 else d - 1
+            if fresh[d]:
+                fresh[d] = False
+                avail = rackbits
+                if rk[26] > 0:
+                    avail = ALL_LETTERS
+                rem[d] = np.int64(g_mask[node]) & avail
+            else:
+                lt = cur[d]
+                if usedb[d]:
+                    rk[26] += 1
+                else:
+                    rk[lt] += 1
+                    rackbits |= np.int64(1) << lt
+                    if rk[26] > 0:
+                        ch = _child(g_first, g_target, g_mask, node, lt)
+                        if not all_used or (rackbits & ~np.int64(g_below[ch])) == 0:
+                            rk[26] -= 1
+                            usedb[d] = True
+                            word[wi] = lt + 26
+                            vals[wi] = 0
+                            node_st[d + 1] = ch
+                            d += 1
+                            fresh[d] = True
+                            continue
+            descended = False
+            while rem[d] != 0:
+                r = rem[d]
+                low = r & -r
+                rem[d] = r ^ low
+                lt = _popcount32((low - 1) & 0xFFFFFFFF)
+                cur[d] = lt
+                ch = _child(g_first, g_target, g_mask, node, lt)
+                below = np.int64(g_below[ch])
+                if rk[lt] > 0:
+                    rk[lt] -= 1
+                    if rk[lt] == 0:
+                        rackbits &= ~low
+                    if not all_used or (rackbits & ~below) == 0:
+                        usedb[d] = False
+                        word[wi] = lt
+                        vals[wi] = values[lt]
+                        descended = True
+                        break
+                    rk[lt] += 1
+                    rackbits |= low
+                if rk[26] > 0 and (not all_used or (rackbits & ~below) == 0):
+                    rk[26] -= 1
+                    usedb[d] = True
+                    word[wi] = lt + 26
+                    vals[wi] = 0
+                    descended = True
+                    break
+            if not descended:
+                d -= 1
+                continue
+            node_st[d + 1] = ch
+            d += 1
+            fresh[d] = True
+    return best, nfound, steps
+
+
+@njit(cache=True, inline="always")
+def _rest_bound(pre, j, rk, rl, nrl, values, below):  # type: ignore[no-untyped-def]
+    """Upper bound of what the squares at steps >= j can add: the rack tiles left whose
+    letter still lies below the node, highest values first, on the largest coefficients
+    (rearrangement inequality); at most the capped sum ``pre[j, CAP]``."""
+    total = 0
+    used = 0
+    for i in range(nrl):
+        lt = rl[i]
+        t = rk[lt]
+        if t > 0 and (below >> lt) & 1:
+            if used + t > RACK_SIZE:
+                t = RACK_SIZE - used
+            total += values[lt] * (pre[j, used + t] - pre[j, used])
+            used += t
+    if pre[j, CAP] < total:
+        return pre[j, CAP]
+    return total

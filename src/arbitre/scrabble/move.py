@@ -1,0 +1,91 @@
+"""The ``Move`` value type and its coordinates (seed 004, 3.2).
+
+``H4 MAiSON``: horizontal, first letter on row H, column 4. ``4H MAiSON``: vertical, first
+letter on column 4, row H. The word is written in full, letters already on the board
+included; a blank is written as the lower-case letter it stands for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from arbitre.scrabble.tiles import ROW_NAMES, SIZE
+
+
+class MoveParseError(ValueError):
+    """A move's text cannot be read; the message names what is wrong."""
+
+
+_ROW_FIRST = re.compile(r"([A-Oa-o])\s*(\d{1,2})", re.ASCII)
+_COL_FIRST = re.compile(r"(\d{1,2})\s*([A-Oa-o])", re.ASCII)
+_WORD = re.compile(r"[A-Za-z]+")
+_MOVE_TEXT = re.compile(r"(\S+|[A-Za-z]\s+\d+|\d+\s+[A-Za-z])\s+(\S+)", re.ASCII)
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A placement: the main word written in full from its first square.
+
+    ``row`` 0..14 is A..O, ``col`` 0..14 is 1..15. Upper-case letters are tiles, lower-case
+    letters are blanks.
+    """
+
+    row: int
+    col: int
+    horizontal: bool
+    word: str
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
+            raise MoveParseError(f"square ({self.row}, {self.col}) is off the board")
+        if len(self.word) < 2 or not _WORD.fullmatch(self.word) or not self.word.isascii():
+            raise MoveParseError(
+                f"word {self.word!r} must have two or more letters A-Z (lower case for a blank)"
+            )
+        end = (self.col if self.horizontal else self.row) + len(self.word)
+        if end > SIZE:
+            raise MoveParseError(f"word {self.word} runs off the board from {self.coordinate}")
+
+    @property
+    def coordinate(self) -> str:
+        """``H4`` (horizontal) or ``4H`` (vertical)."""
+        if self.horizontal:
+            return f"{ROW_NAMES[self.row]}{self.col + 1}"
+        return f"{self.col + 1}{ROW_NAMES[self.row]}"
+
+    def squares(self) -> list[tuple[int, int]]:
+        """The squares of the word, in order."""
+        if self.horizontal:
+            return [(self.row, self.col + i) for i in range(len(self.word))]
+        return [(self.row + i, self.col) for i in range(len(self.word))]
+
+    def __str__(self) -> str:
+        return f"{self.coordinate} {self.word}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``H4 MAiSON`` or ``4H MAiSON`` (seed 004, 3.2)."""
+        # The coordinate may have a space inside, as the seed writes it ("H 4", "5 H").
+        match = _MOVE_TEXT.fullmatch(text.strip())
+        if match is None:
+            raise MoveParseError(
+                f"move {text.strip()!r} must be a coordinate and a word, like 'H4 MAiSON'"
+            )
+        coord, word = match.group(1), match.group(2)
+        if m := _ROW_FIRST.fullmatch(coord):
+            row, col, horizontal = ROW_NAMES.index(m.group(1).upper()), int(m.group(2)) - 1, True
+        elif m := _COL_FIRST.fullmatch(coord):
+            row, col, horizontal = ROW_NAMES.index(m.group(2).upper()), int(m.group(1)) - 1, False
+        else:
+            raise MoveParseError(
+                f"coordinate {coord!r} must be a row A-O and a column 1-15 "
+                "('H4' horizontal, '4H' vertical)"
+            )
+        if not 0 <= col < SIZE:
+            raise MoveParseError(f"column {col + 1} in {coord!r} is not between 1 and 15")
+        if not _WORD.fullmatch(word) or not word.isascii():
+            raise MoveParseError(
+                f"word {word!r} must be letters A-Z without accents (lower case for a blank)"
+            )
+        return cls(row, col, horizontal, word)

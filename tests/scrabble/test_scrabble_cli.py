@@ -1,0 +1,110 @@
+"""``arbitre scrabble top|score`` (issue 4, item 6), with the shipped word list."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitre.cli import main
+from arbitre.scrabble.board import Board
+from arbitre.scrabble.move import Move
+
+HABLONS = "15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15"
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> object:
+    from arbitre.lexicon import Lexicon
+
+    return Lexicon.load()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(["scrabble", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("engine", ["fast", "reference"])
+def test_top_json_lists_legal_moves_of_the_top_score(
+    capsys: pytest.CaptureFixture[str], lexicon: object, engine: str
+) -> None:
+    status, out, _ = run(
+        capsys, "top", "--board", HABLONS, "--rack", "EAIS?RT", "--json", "--engine", engine
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["count"] == len(data["moves"]) > 0
+    board = Board.from_text(HABLONS)
+    for item in data["moves"]:
+        result = board.score(Move.parse(item["move"]), lexicon)  # type: ignore[arg-type]
+        assert result.score == item["score"] == data["score"]
+    status, out, _ = run(capsys, "top", "--board", HABLONS, "--rack", "EAIS?RT", "--all", "--json")
+    every = json.loads(out)
+    assert every["score"] == data["score"] and every["count"] > data["count"]
+    assert [m["move"] for m in every["moves"][: data["count"]]] == [
+        m["move"] for m in data["moves"]
+    ]
+
+
+def test_top_text_output(capsys: pytest.CaptureFixture[str], lexicon: object) -> None:
+    status, out, _ = run(capsys, "top", "--rack", "ZEST", "--engine", "reference")
+    assert status == 0
+    first = out.splitlines()[0].split()
+    assert first[1].startswith("H") and int(first[0]) > 0  # horizontal first on the empty board
+
+
+def test_batch_writes_one_json_line_per_position(
+    capsys: pytest.CaptureFixture[str], lexicon: object, tmp_path: Path
+) -> None:
+    batch = tmp_path / "positions.txt"
+    batch.write_text(
+        f"{HABLONS} EAIS?RT 78 extra fields\n\n{'/'.join(['15'] * 15)} ZEST\n{HABLONS} ABC1\n"
+    )
+    status, out, err = run(capsys, "top", "--batch", str(batch))
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert len(lines) == 3 and status == 1 and "1 line(s)" in err
+    first, second, bad = lines
+    assert set(first) == {"score", "moves", "ms"} and first["ms"] >= 0
+    board = Board.from_text(HABLONS)
+    for text in first["moves"]:
+        assert board.score(Move.parse(text), lexicon).score == first["score"]  # type: ignore[arg-type]
+    assert second["moves"] and all(" " in m for m in second["moves"])
+    assert bad["line"] == 4 and "'1'" in bad["error"]
+
+
+def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: object) -> None:
+    status, out, _ = run(capsys, "score", "--move", "H4 MAiSON")
+    assert status == 0 and out.strip() == "H4 MAiSON: 16 points (MAiSON 16)"
+    status, out, _ = run(capsys, "score", "--board", HABLONS, "--move", "A1 MAISON", "--json")
+    data = json.loads(out)
+    assert status == 1 and data["legal"] is False and data["rule"] == "not_connected"
+    status, out, _ = run(capsys, "score", "--move", "H4 MAISON", "--rack", "MAISO?")
+    assert status == 1 and "tile N not in the rack" in out
+    status, out, _ = run(capsys, "score", "--move", "H4 HAbLONS", "--json")
+    data = json.loads(out)
+    assert (
+        data["score"] == 76
+        and data["bingo"]
+        and data["words"] == [{"word": "HAbLONS", "score": 26}]
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["top", "--board", "15/15", "--rack", "A"], "2 rows"),
+        (["top", "--rack", "ABCDEFGH"], "at most 7"),
+        (["top"], "--rack is required"),
+        (["top", "--board", "no-such-file", "--rack", "A"], "neither board text nor a file"),
+        (["score", "--move", "Z9 MAISON"], "coordinate"),
+        (["top", "--batch", "x", "--rack", "A"], "drop --board"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    status, _, err = run(capsys, *argv)
+    assert status == 2 and fragment in err and len(err.strip().splitlines()) == 1
