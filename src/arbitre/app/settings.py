@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "arbitre.app.events",
     "arbitre.app.duplicate",
+    "arbitre.app.tournaments",
 ]
 
 MIDDLEWARE = [

@@ -7,6 +7,7 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("arbitre.app.events.urls")),
     path("", include("arbitre.app.duplicate.urls")),
+    path("", include("arbitre.app.tournaments.urls")),
     path(
         "compte/connexion/",
         auth_views.LoginView.as_view(template_name="registration/login.html"),

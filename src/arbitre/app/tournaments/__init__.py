@@ -1,0 +1,1 @@
+"""Classic Scrabble and backgammon tournaments in the browser (issue 13)."""
