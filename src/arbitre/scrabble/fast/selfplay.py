@@ -150,7 +150,7 @@ def play_game(
         counts = np.zeros(27, dtype=np.int32)
         for t in rack:
             counts[t] += 1
-        position = Position(game, number, grid_to_text(grid), rack_to_text(rack), counts[26])
+        position = Position(game, number, grid_to_text(grid), rack_to_text(rack), int(counts[26]))
         positions.append(position)
         if on_position is not None:
             on_position(position, grid, counts)
@@ -175,6 +175,7 @@ def play_game(
         for r, c, code in _placed(grid, chosen):
             grid[r, c] = code
         number += 1
+        rejected_moves = 0
     return positions
 
 

@@ -1,0 +1,185 @@
+"""Benchmark of the top-move search (issue 4, item 5).
+
+    python bench/bench_movegen.py [--games 200] [--seed 1] [--lexicon FILE]
+                                  [--reference-every 10]
+
+Plays ``--games`` Duplicate self-play games (bench/selfplay_positions.py) and times, on
+every position, the fast top search (``arbitre.scrabble.fast``): the kernel on raw arrays
+(``search_codes``) and the full ``top_moves(board, rack, lexicon)`` call that returns
+``ScoredMove`` values. The reference implementation
+(``generate.top_moves(..., engine="reference")``) is timed in the same run on every
+``--reference-every``-th position, and the ratio is taken on that subset. Each fast search
+is run ``--repeat`` times and the fastest run is kept (wall-clock time, so that another
+process taking the CPU does not count as search time; ``--repeat 1`` for single shots).
+Warm-up (numba
+import, kernel compilation or cache load, word graph load) is reported separately. Figures
+in milliseconds; split by the number of blanks in the rack. A stress section then times self-play boards
+whose racks are given one or two blanks (``--stress-blanks``), as self-play rarely deals
+two.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import numpy as np
+
+T_START = time.perf_counter()
+import arbitre.scrabble.fast as fast  # noqa: E402  (import time is part of the warm-up)
+
+T_IMPORT = time.perf_counter() - T_START
+
+from selfplay_positions import generate as selfplay  # noqa: E402
+from selfplay_positions import load_lexicon  # noqa: E402
+
+from arbitre.scrabble import generate  # noqa: E402
+from arbitre.scrabble.board import Board  # noqa: E402
+from arbitre.scrabble.rack import Rack  # noqa: E402
+
+TARGET_MEDIAN_MS = 0.30
+TARGET_MAX_MS = 10.0
+
+
+def stats(ms: list[float]) -> str:
+    if not ms:
+        return "-"
+    a = np.array(ms)
+    return (
+        f"n={len(a):5d}  mean {a.mean():7.3f}  median {np.median(a):7.3f}  "
+        f"p90 {np.percentile(a, 90):7.3f}  p99 {np.percentile(a, 99):7.3f}  max {a.max():7.3f}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmark of the top-move search")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lexicon", help="word list file (default: the shipped list)")
+    parser.add_argument("--reference-every", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--stress-blanks",
+        type=int,
+        default=400,
+        help="also time this many self-play boards with two rack tiles made blanks",
+    )
+    args = parser.parse_args(argv)
+
+    print(f"warm-up: import of arbitre.scrabble.fast (numba) {T_IMPORT * 1000:.0f} ms")
+    t = time.perf_counter()
+    fast.warm_up()
+    print(
+        f"warm-up: first kernel call (compile or cache load) {(time.perf_counter() - t) * 1000:.0f} ms"
+    )
+    t = time.perf_counter()
+    lexicon = load_lexicon(args.lexicon)
+    arrays = fast.gaddag_arrays(lexicon)
+    print(
+        f"warm-up: word list {lexicon.name} ({len(lexicon)} words) and its GADDAG "
+        f"({len(arrays.terminal)} nodes) {(time.perf_counter() - t) * 1000:.0f} ms"
+    )
+
+    t = time.perf_counter()
+    positions = selfplay(lexicon, args.games, args.seed)
+    print(
+        f"self-play: {len(positions)} positions from {args.games} games "
+        f"(seed {args.seed}) in {time.perf_counter() - t:.1f} s"
+    )
+    prepared = []
+    for p in positions:
+        board, rack = Board.from_text(p.board), Rack.parse(p.rack)
+        prepared.append((p, board, rack, board.grid_codes(), rack.counts()))
+
+    kernel_ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    full_ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    ref_pairs: list[tuple[int, float, float]] = []
+    clock = time.perf_counter
+    for i, (p, board, rack, grid, counts) in enumerate(prepared):
+        k_ms = f_ms = float("inf")
+        for _ in range(max(1, args.repeat)):
+            t = clock()
+            fast.search_codes(grid, counts, arrays)
+            k_ms = min(k_ms, (clock() - t) * 1000)
+            t = clock()
+            top = fast.top_moves(board, rack, lexicon)
+            f_ms = min(f_ms, (clock() - t) * 1000)
+        kernel_ms[int(p.blanks)].append(k_ms)
+        full_ms[int(p.blanks)].append(f_ms)
+        if args.reference_every and i % args.reference_every == 0:
+            t = clock()
+            ref = generate.top_moves(board, rack, lexicon, engine="reference")
+            r_ms = (clock() - t) * 1000
+            if set(ref) != set(top):
+                print(f"MISMATCH fast/reference: {p.board} {p.rack}", file=sys.stderr)
+                return 1
+            ref_pairs.append((int(p.blanks), f_ms, r_ms))
+
+    every_kernel = [x for v in kernel_ms.values() for x in v]
+    every_full = [x for v in full_ms.values() for x in v]
+    print(f"\nfast top search, kernel on raw arrays (search_codes), ms, best of {args.repeat}")
+    print(f"  all       {stats(every_kernel)}")
+    for k in range(3):
+        print(f"  {k} blank{'s' if k != 1 else ' '}  {stats(kernel_ms[k])}")
+    print(f"fast top search, full call top_moves(board, rack, lexicon), ms, best of {args.repeat}")
+    print(f"  all       {stats(every_full)}")
+    for k in range(3):
+        print(f"  {k} blank{'s' if k != 1 else ' '}  {stats(full_ms[k])}")
+    if ref_pairs:
+        f = [x[1] for x in ref_pairs]
+        r = [x[2] for x in ref_pairs]
+        print(
+            f"reference (Appel-Jacobson, pure Python) on every {args.reference_every}th "
+            f"position ({len(ref_pairs)} positions), same run, ms"
+        )
+        print(f"  reference {stats(r)}")
+        print(f"  fast      {stats(f)}  (full call, same positions)")
+        print(
+            f"  ratio reference/fast: median {statistics.median(r) / statistics.median(f):.0f}x, "
+            f"mean {sum(r) / sum(f):.0f}x"
+        )
+        for k in range(3):
+            rk = [x[2] for x in ref_pairs if x[0] == k]
+            fk = [x[1] for x in ref_pairs if x[0] == k]
+            if rk:
+                print(
+                    f"    {k} blank(s): {len(rk)} positions, median ratio "
+                    f"{statistics.median(rk) / statistics.median(fk):.0f}x"
+                )
+    if args.stress_blanks:
+        rng = random.Random(args.seed)
+        picks = rng.sample(prepared, min(args.stress_blanks, len(prepared)))
+        stress: dict[int, list[float]] = {1: [], 2: []}
+        for blanks in (1, 2):
+            for p, *_ in picks:
+                letters = [t for t in p.rack if t != "?"]
+                if len(letters) + p.rack.count("?") < 2 or p.rack.count("?") > blanks:
+                    continue
+                rng.shuffle(letters)
+                rack_text = "".join(letters[blanks - p.rack.count("?") :]) + "?" * blanks
+                grid = Board.from_text(p.board).grid_codes()
+                counts = Rack.parse(rack_text).counts()
+                best_ms = float("inf")
+                for _ in range(max(1, args.repeat)):
+                    t = clock()
+                    fast.search_codes(grid, counts, arrays)
+                    best_ms = min(best_ms, (clock() - t) * 1000)
+                stress[blanks].append(best_ms)
+        print("stress (not in the figures above): self-play boards, rack tiles made blanks")
+        for blanks in (1, 2):
+            print(f"  {blanks} blank{'s' if blanks > 1 else ' '}  {stats(stress[blanks])}")
+    med = float(np.median(every_kernel))
+    worst = max(every_kernel)
+    ok = med <= TARGET_MEDIAN_MS and worst <= TARGET_MAX_MS
+    print(
+        f"\ntarget (kernel): median {med:.3f} ms <= {TARGET_MEDIAN_MS} and worst {worst:.2f} ms "
+        f"<= {TARGET_MAX_MS}: {'met' if ok else 'NOT met'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

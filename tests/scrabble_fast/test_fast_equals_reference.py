@@ -1,0 +1,30 @@
+"""The fast top search returns exactly the reference's set of top moves (issue 4, item 4)
+on positions of random Duplicate self-play, with 0, 1 and 2 blanks in the draw."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.scrabble_fast.fast_helpers import check_same_tops, selfplay, small_lexicon, with_blanks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_selfplay_small_list(seed: int) -> None:
+    """About 2,200 positions in all (20 games per seed), the draws as they came."""
+    lexicon = small_lexicon()
+    positions = selfplay("small", 20, seed)
+    assert len(positions) > 400
+    for p in positions:
+        check_same_tops(p.board, p.rack, lexicon)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("blanks", [1, 2])
+def test_selfplay_small_list_with_blanks(blanks: int) -> None:
+    """Self-play boards with one or two rack tiles turned into blanks."""
+    lexicon = small_lexicon()
+    cases = with_blanks(selfplay("small", 20, 1)[::3], blanks, seed=blanks)
+    assert len(cases) > 100
+    for board, rack in cases[: 300 // blanks]:
+        check_same_tops(board, rack, lexicon)

@@ -1,0 +1,228 @@
+"""Hand-checked tops (seed 004, 2.5-2.6) with 0, 1 and 2 blanks, and the brute-force oracle."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbitre.lexicon import Lexicon
+from arbitre.scrabble.board import Board
+from arbitre.scrabble.fast import gaddag_arrays, search_codes, top_moves
+from arbitre.scrabble.fast.selfplay import (
+    draw_is_valid,
+    full_bag,
+    game_over,
+    grid_to_text,
+    selfplay_positions,
+)
+from arbitre.scrabble.rack import Rack
+from tests.scrabble_fast.fast_helpers import brute_force_top
+
+
+def tops(board: str, rack: str, words: list[str]) -> tuple[int, set[str]]:
+    found = top_moves(Board.from_text(board), Rack.parse(rack), Lexicon.from_words(words))
+    scores = {m.score for m in found}
+    assert len(scores) <= 1
+    return (scores.pop() if scores else -1), {str(m.move) for m in found}
+
+
+EMPTY = "/".join(["15"] * 15)
+
+
+def test_first_move_bingo_no_blank() -> None:
+    # H4 is a double letter, H8 the star: (2*2 + 6) * 2 + 50 = 70, both directions.
+    assert tops(EMPTY, "AIMNOSS", ["MAISONS", "MAISON"]) == (70, {"H4 MAISONS", "8D MAISONS"})
+
+
+def test_first_move_one_blank_is_kept_off_premiums() -> None:
+    # The blank must be an S (one natural S): (2*2 + 1+1+1+1+1 + 0) * 2 + 50 = 68.
+    assert tops(EMPTY, "AIMNOS?", ["MAISONS"]) == (
+        68,
+        {"H4 MAIsONS", "H4 MAISONs", "8D MAIsONS", "8D MAISONs"},
+    )
+
+
+def test_first_move_two_blanks() -> None:
+    # O and one S from the blanks: (2*2 + 1+1+1+1) * 2 + 50 = 66.
+    assert tops(EMPTY, "AIMNS??", ["MAISONS"]) == (
+        66,
+        {"H4 MAIsoNS", "H4 MAISoNs", "8D MAIsoNS", "8D MAISoNs"},
+    )
+
+
+def test_issue_board_cross_words_and_ties() -> None:
+    # HAbLONS on row H from H4 (the B a blank, worth 0).
+    board = "15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15"
+    words = ["HABLONS", "SA", "AS", "OS", "ZO", "ZOO", "OH", "AH"]
+    score, moves = tops(board, "ZO", words)
+    ref = brute_force_top(Board.from_text(board), "ZO", words)
+    assert (score, moves) == ref
+    assert score > 0
+
+
+def test_no_move_gives_empty_list() -> None:
+    assert tops(EMPTY, "QK", ["MAISON"]) == (-1, set())
+    board = "15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15"
+    assert tops(board, "", ["HABLONS"]) == (-1, set())
+
+
+def test_single_tile_both_ways_is_listed_once_horizontally() -> None:
+    # An A on H8 makes AA with H7 and AA with G8: one move, written horizontally (H7 AA).
+    board = "15/15/15/15/15/15/7A7/6A8/15/15/15/15/15/15/15"
+    words = ["AA"]
+    score, moves = tops(board, "A", words)
+    assert (score, moves) == brute_force_top(Board.from_text(board), "A", words)
+    assert "H7 AA" in moves and "8G AA" not in moves
+
+
+def test_search_codes_validates_input() -> None:
+    arrays = gaddag_arrays(Lexicon.from_words(["AA"]))
+    grid = np.full((15, 15), -1, dtype=np.int8)
+    with pytest.raises(ValueError, match="at most 7"):
+        search_codes(grid, np.full(27, 1), arrays)
+    with pytest.raises(ValueError, match="15x15"):
+        search_codes(np.zeros((3, 3)), np.zeros(27), arrays)
+    bad = grid.copy()
+    bad[0, 0] = 60
+    with pytest.raises(ValueError, match="codes"):
+        search_codes(bad, np.zeros(27), arrays)
+
+
+def test_many_tied_tops_overflow_the_first_buffer() -> None:
+    # Two blanks on an empty board with every two-letter word: hundreds of equal tops.
+    words = sorted(
+        {a + b for a in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" for b in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"}
+    )
+    arrays = gaddag_arrays(Lexicon.from_words(words))
+    counts = np.zeros(27, dtype=np.int32)
+    counts[26] = 2
+    best, found = search_codes(np.full((15, 15), -1, dtype=np.int8), counts, arrays, capacity=4)
+    # 26*26 words x 2 spans x 2 directions, all scoring 0.
+    assert best == 0 and len(found) == 26 * 26 * 2 * 2
+    assert len({(f.horizontal, f.row, f.col, f.word) for f in found}) == len(found)
+
+
+# -- brute force on a tiny list -----------------------------------------------------------
+
+TINY = sorted(
+    {
+        "AA", "AI", "AN", "AS", "AU", "BA", "BE", "BU", "CA", "CE", "DA", "DE", "DO", "EH", "EN",
+        "ES", "ET", "EU", "FA", "FI", "IL", "IN", "JE", "KA", "LA", "LE", "LI", "LU", "MA", "ME",
+        "MI", "MU", "NE", "NI", "NU", "OH", "ON", "OS", "OU", "PI", "QI", "RE", "RI", "SA", "SE",
+        "SI", "SU", "TA", "TE", "TU", "UN", "US", "VA", "VU", "WU", "XI", "ZO", "AIE", "AIR",
+        "AME", "AMI", "ANE", "ANS", "ARE", "BAS", "BEL", "BUT", "CAS", "DES", "EAU", "ELU",
+        "ETE", "EUS", "FIN", "ILE", "ILS", "JEU", "LAS", "LES", "LIT", "LUE", "MAI", "MER",
+        "MIS", "MOT", "NEZ", "NID", "NUE", "OSE", "OUI", "PAS", "PIE", "QUI", "RAT", "RIS",
+        "RUE", "SAC", "SEL", "SUR", "TAS", "THE", "TIR", "TUE", "UNE", "VIE", "ZOO", "AIME",
+        "AMIE", "ARTS", "DENT", "ETES", "LIEN", "LITS", "MAIS", "MERE", "NOTE", "OSER", "PAIN",
+        "RATS", "RIEN", "SAIN", "SEIN", "TARE", "TIRE", "VENT", "ZONE", "AIMER", "AMIES",
+        "DENTS", "LIENS", "MAISON", "NOTES", "PAINS", "RIENS", "SAINE", "TIRES", "ZONES",
+        "MAISONS", "SARIENT", "TRAINES", "ENTRAIS", "ETAINS",
+    }
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def tiny_positions() -> list[tuple[str, str]]:
+    lexicon = Lexicon.from_words(TINY)
+    positions = selfplay_positions(gaddag_arrays(lexicon), games=4, seed=11)
+    return [(p.board, p.rack) for p in positions]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_fast_equals_brute_force_on_tiny_list(
+    tiny_positions: list[tuple[str, str]], data: st.DataObject
+) -> None:
+    board, _ = data.draw(st.sampled_from(tiny_positions), label="position")
+    pool = data.draw(st.permutations("AAEEIIOUSSNRTLMD??ZQX"), label="pool")
+    size = data.draw(st.integers(1, 7), label="size")
+    rack = "".join(pool[:size])
+    assert tops(board, rack, TINY) == brute_force_top(Board.from_text(board), rack, TINY)
+
+
+# -- self-play helpers (seed 004, 2.2 and 2.7) --------------------------------------------
+
+
+def test_full_bag_has_102_tiles_and_two_blanks() -> None:
+    bag = full_bag()
+    assert len(bag) == 102 and bag.count(26) == 2
+
+
+@pytest.mark.parametrize(
+    ("rack", "rule", "valid"),
+    [
+        ("AEBCDFG", (2, 2), True),
+        ("AEIOUBB", (2, 2), True),
+        ("AEIOUUB", (2, 2), False),  # one consonant only
+        ("AYIOUUB", (2, 2), True),  # the Y counts as a consonant
+        ("A?IOUUE", (2, 2), False),  # one blank cannot make two consonants
+        ("A??OUUE", (2, 2), True),
+        ("BCDFGHA", (2, 2), False),
+        ("BCDFGHA", (1, 1), True),
+        ("BCDFGHJ", (1, 1), False),
+    ],
+)
+def test_draw_validity(rack: str, rule: tuple[int, int], valid: bool) -> None:
+    codes = [26 if t == "?" else ord(t) - 65 for t in rack]
+    assert draw_is_valid(codes, *rule) is valid
+
+
+@pytest.mark.parametrize(
+    ("left", "over"),
+    [("", True), ("E", True), ("Q", True), ("AEI", True), ("BCD", True), ("AB", False),
+     ("A?", False), ("BY", False), ("?", True)],
+)  # fmt: skip
+def test_game_over(left: str, over: bool) -> None:
+    codes = [26 if t == "?" else ord(t) - 65 for t in left]
+    assert game_over(codes) is over
+
+
+def test_grid_to_text_round_trips_through_board() -> None:
+    rng = random.Random(3)
+    grid = np.full((15, 15), -1, dtype=np.int8)
+    bag = full_bag()
+    rng.shuffle(bag)
+    for tile in bag[:80]:
+        code = rng.randrange(26) + 26 if tile == 26 else tile
+        grid[rng.randrange(15), rng.randrange(15)] = code
+    assert np.array_equal(Board.from_text(grid_to_text(grid)).grid_codes(), grid)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.text("ABCDEZ", min_size=2, max_size=6), min_size=1, max_size=30))
+def test_subtree_letters_are_the_letters_of_the_paths_below(words: list[str]) -> None:
+    """The pruning table: for each GADDAG node, exactly the letters on paths below it."""
+    arrays = gaddag_arrays(Lexicon.from_words(words))
+    paths: dict[int, set[int]] = {}
+
+    def letters_below(node: int) -> set[int]:
+        if node not in paths:
+            out: set[int] = set()
+            for e in range(arrays.first_edge[node], arrays.first_edge[node + 1]):
+                letter = int(arrays.edge_letter[e])
+                if letter < 26:
+                    out.add(letter)
+                out |= letters_below(int(arrays.edge_target[e]))
+            paths[node] = out
+        return paths[node]
+
+    for node in range(len(arrays.terminal)):
+        expected = sum(1 << x for x in letters_below(node))
+        assert int(arrays.below[node]) == expected
+
+
+def test_plain_word_container_gets_its_own_gaddag() -> None:
+    """A set of words without compiled graphs works like the lexicon built from it."""
+    words = ["MAISON", "MAISONS", "SON", "SONS", "ON", "OS", "AS", "MA", "MAIS", "HABLONS"]
+    board = Board.from_text("15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15")
+    rack = Rack.parse("MAIS?ON")
+    plain = top_moves(board, rack, set(words))
+    assert plain == top_moves(board, rack, Lexicon.from_words(words))
+    assert {str(m.move) for m in plain} == brute_force_top(board, "MAIS?ON", words)[1]
