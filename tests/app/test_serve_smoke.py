@@ -79,5 +79,8 @@ def test_about_page_shows_the_word_list_notice(tmp_path: Path) -> None:
         status, html = server.get("/a-propos/")
     assert status == 200
     assert "Grammalecte/Dicollecte" in html
-    assert "Ce n&#x27;est PAS l&#x27;Officiel du Scrabble" in html or "Ce n'est PAS l'Officiel du Scrabble" in html
+    assert (
+        "Ce n&#x27;est PAS l&#x27;Officiel du Scrabble" in html
+        or "Ce n'est PAS l'Officiel du Scrabble" in html
+    )
     assert "chargez votre propre liste" in html
