@@ -1,0 +1,341 @@
+"""Replay a recorded game and check it against the rules (a director's tool for disputed
+totals, 001 10.4; 000 9.4).
+
+Every move is placed on the board and scored again; every challenge is judged with the word
+list; the reckoning at the end is made again. Each line of the record is reported with the
+score and total it gives and the ones the rules give.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Container
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.classic.game.bag import BagError
+from arbitre.classic.game.game import ClassicGame, GameError, Overdraw, Sanction
+from arbitre.classic.game.gcg import GcgError, GcgEvent, GcgRecord
+from arbitre.classic.game.profiles import Profile
+from arbitre.scrabble.board import IllegalMoveError
+from arbitre.scrabble.move import Move, MoveParseError
+from arbitre.scrabble.rack import RackError
+
+_LOSSES = ("sanction", "abandon", "overdraw", "forfeit")
+
+
+class ReplayError(ValueError):
+    """A record that cannot be replayed at all (a move off the rules, a wrong turn order)."""
+
+
+@dataclass
+class ReplayLine:
+    """One ``>`` line of the record checked against the rules."""
+
+    line: int
+    nick: str
+    kind: str
+    text: str
+    recorded_score: int
+    score: int | None
+    recorded_total: int
+    total: int
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "line": self.line,
+            "player": self.nick,
+            "kind": self.kind,
+            "text": self.text,
+            "recorded_score": self.recorded_score,
+            "score": self.score,
+            "recorded_total": self.recorded_total,
+            "total": self.total,
+            "ok": self.ok,
+            "problems": self.problems,
+        }
+
+
+@dataclass
+class Replay:
+    """The replayed game and the report of every line."""
+
+    game: ClassicGame
+    lines: list[ReplayLine]
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and all(line.ok for line in self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.game
+        result = game.result
+        winner = None if result is None or result.winner is None else game.names[result.winner]
+        return {
+            "players": list(game.names),
+            "scores": {game.names[p]: game.score(p) for p in (0, 1)},
+            "winner": winner,
+            "over": game.over,
+            "reason": None if result is None else result.reason,
+            "profile": game.profile.name,
+            "ok": self.ok,
+            "problems": self.problems,
+            "moves": [line.to_json() for line in self.lines],
+        }
+
+
+def replay(
+    record: GcgRecord,
+    lexicon: Container[str],
+    profile: str | Profile | None = None,
+    seed: int = 0,
+) -> Replay:
+    """Replay ``record`` with ``lexicon`` under ``profile`` (default: the record's own, else
+    ``ffsc``). Raises :class:`ReplayError` when a line cannot be applied at all."""
+    return _Replayer(record, lexicon, profile or record.profile or "ffsc", seed).run()
+
+
+class _Replayer:
+    def __init__(
+        self, record: GcgRecord, lexicon: Container[str], profile: str | Profile, seed: int
+    ) -> None:
+        self.record = record
+        self.nicks = [nick for nick, _ in record.players]
+        turns = [e for e in record.events if e.kind in ("move", "pass", "exchange")]
+        starter = self.nicks.index(turns[0].nick) if turns else 0
+        names = [name for _, name in record.players]
+        if names[0] == names[1]:
+            names = self.nicks
+        self.game = ClassicGame(lexicon, names, profile=profile, starter=starter, seed=seed)
+        self.lines: list[ReplayLine] = []
+        self.problems: list[str] = []
+        self.matched_turns = 0
+
+    def run(self) -> Replay:
+        events = self.record.events
+        if self.record.header_notes and self.nicks:
+            header = GcgEvent(0, self.nicks[0], "header", "", 0, 0, notes=self.record.header_notes)
+            self._notes(header, header.arbitre_notes())
+        for i, ev in enumerate(events):
+            try:
+                if ev.kind in ("end_points", "end_rack") and not self.game.over:
+                    self._final_racks(events[i:])
+                self._apply(ev)
+            except (GameError, BagError, IllegalMoveError, MoveParseError, RackError) as exc:
+                raise ReplayError(f"line {ev.line}: {exc}") from None
+        game = self.game
+        if (
+            not game.over
+            and game.challengeable is not None
+            and not game.rack(game.challengeable.player)
+        ):
+            game.close_challenge_window()
+        if not game.over:
+            self.problems.append("the record stops before the end of the game")
+        return Replay(game, self.lines, self.problems)
+
+    def _final_racks(self, events: list[GcgEvent]) -> None:
+        """The end-of-game lines name the tiles left on the racks: the racks are set from
+        them before the reckoning."""
+        for ev in events:
+            if ev.kind not in ("end_points", "end_rack"):
+                break
+            owner = self.player(ev) if ev.kind == "end_rack" else 1 - self.player(ev)
+            self.game.set_rack(owner, ev.rack)
+
+    def player(self, ev: GcgEvent) -> int:
+        return self.nicks.index(ev.nick)
+
+    def _apply(self, ev: GcgEvent) -> None:
+        game = self.game
+        p = self.player(ev)
+        notes = ev.arbitre_notes()
+        problems: list[str] = []
+        score: int | None = None
+        text = ev.kind
+        if ev.kind in ("move", "pass", "exchange"):
+            if game.over:
+                raise ReplayError(f"line {ev.line}: the game is already over")
+            text, score = self._turn(ev, p, notes, problems)
+        elif ev.kind == "withdrawn":
+            text, score = self._withdrawn(ev, p, problems)
+        elif ev.kind in ("end_points", "end_rack"):
+            text, score = self._end_line(ev, p, problems)
+        else:
+            text = ev.kind
+            problems.append(f"{ev.kind} is not a rule of French Classic Scrabble: ignored")
+        total = game.score(p)
+        if ev.kind not in ("end_points", "end_rack"):
+            # The end-of-game lines come after in the record, whatever ended the game.
+            total -= sum(
+                ln.points for ln in game.lines if ln.player == p and ln.kind.startswith("end_")
+            )
+        if total != ev.total:
+            problems.append(f"recorded total {ev.total}, the rules give {total}")
+        self.lines.append(
+            ReplayLine(ev.line, ev.nick, ev.kind, text, ev.score, score, ev.total, total, problems)
+        )
+        self._notes(ev, notes)
+
+    def _turn(
+        self, ev: GcgEvent, p: int, notes: list[list[str]], problems: list[str]
+    ) -> tuple[str, int | None]:
+        game = self.game
+        flagged = any(n[:1] == ["out-of-time"] for n in notes)
+        if ev.kind == "pass" and flagged:
+            if ev.rack:
+                game.set_rack(p, ev.rack)
+            if self._unmatched():
+                auto = game.turns[self.matched_turns]
+                if auto.automatic and auto.player == p:
+                    self.matched_turns = auto.number
+                    return "-", 0
+            if game.to_move != p:
+                raise ReplayError(f"line {ev.line}: it is not {ev.nick}'s turn")
+            game.flag(p)
+            self.matched_turns = len(game.turns)
+            return "-", 0
+        if game.to_move != p:
+            raise ReplayError(f"line {ev.line}: it is not {ev.nick}'s turn")
+        if ev.rack:
+            game.set_rack(p, ev.rack)
+        if ev.kind == "pass":
+            if any(n[:1] == ["lost-turn"] for n in notes):
+                done = game.lose_turn()
+            else:
+                done = game.pass_turn()
+            self.matched_turns = done.number
+            return "-", 0
+        if ev.kind == "exchange":
+            tiles = ev.exchanged or game.rack(p)[: ev.exchange_count]
+            self.matched_turns = game.exchange(tiles).number
+            return f"-{tiles}", 0
+        if (ev.col if ev.horizontal else ev.row) + len(ev.word) > 15:
+            raise ReplayError(f"line {ev.line}: the word {ev.word} runs off the board")
+        word = "".join(
+            (game.board[sq] or "?") if letter == "." else letter
+            for sq, letter in zip(_squares(ev), ev.word, strict=True)
+        )
+        if "?" in word:
+            raise ReplayError(f"line {ev.line}: '.' stands on an empty square in {ev.word}")
+        turn = game.play(Move(ev.row, ev.col, ev.horizontal, word), announced=ev.score)
+        self.matched_turns = turn.number
+        if turn.score_disputed:
+            problems.append(f"recorded score {ev.score}, the rules give {turn.score}")
+        return str(turn.move), turn.score
+
+    def _unmatched(self) -> bool:
+        return len(self.game.turns) > self.matched_turns
+
+    def _withdrawn(self, ev: GcgEvent, p: int, problems: list[str]) -> tuple[str, int | None]:
+        game = self.game
+        last = game.turns[-1] if game.turns else None
+        if last is None or last.kind != "play" or last.player != p:
+            raise ReplayError(f"line {ev.line}: '--' does not follow a move of {ev.nick}")
+        if last.challenge is None:
+            if game.challengeable is not last:
+                raise ReplayError(f"line {ev.line}: the move above can no longer be challenged")
+            invalid = [w for w, _ in last.words if w.upper() not in game.lexicon]
+            if not invalid:
+                problems.append(
+                    "the record withdraws the move but the word list accepts every word: kept"
+                )
+                return "--", 0
+            game.challenge(invalid)
+        elif not last.challenge.withdrawn:
+            problems.append("the record withdraws the move but the challenged words are valid")
+            return "--", 0
+        return "--", -last.score
+
+    def _end_line(self, ev: GcgEvent, p: int, problems: list[str]) -> tuple[str, int | None]:
+        game = self.game
+        if not game.over:
+            pending = game.challengeable
+            if pending is not None and not game.rack(pending.player):
+                game.close_challenge_window()
+            else:
+                problems.append("the rules do not end the game here: each deducts their tiles")
+                game.director_end()
+        kind = "end_bonus" if ev.kind == "end_points" else "end_rack"
+        found = [ln for ln in game.lines if ln.player == p and ln.kind == kind]
+        if not found:
+            problems.append(f"the rules give {ev.nick} no such end-of-game line")
+            return f"({ev.rack})", None
+        line = found[-1]
+        if line.text != f"({ev.rack})" and sorted(line.text) != sorted(f"({ev.rack})"):
+            problems.append(f"recorded tiles {ev.rack}, the rules give {line.text.strip('()')}")
+        if line.points != ev.score:
+            problems.append(f"recorded {ev.score:+d}, the rules give {line.points:+d}")
+        return line.text, line.points
+
+    def _notes(self, ev: GcgEvent, notes: list[list[str]]) -> None:
+        game = self.game
+        for note in notes:
+            if not note:
+                continue
+            key, args = note[0], note[1:]
+            if key == "challenge" and len(args) >= 2:
+                if game.challengeable is None:
+                    raise ReplayError(f"line {ev.line}: the challenge note follows no open move")
+                game.challenge(args[1:])
+            elif key == "penalty" and len(args) >= 3:
+                who = self._nick(args[0], ev)
+                points = abs(int(args[1])) if args[1].lstrip("+-").isdigit() else 0
+                what = args[2]
+                if what == "challenge":
+                    continue  # applied by the challenge itself; totals are compared
+                if game.over:
+                    continue
+                kind = "overdraw" if what == "overdraw" else "penalty"
+                reason = " ".join(args[3:])
+                game.penalize(who, Sanction.POINTS, reason, points=points, kind=kind)
+            elif key == "rack" and len(args) == 2:
+                if not game.over:
+                    who = self._nick(args[0], ev)
+                    game.set_rack(who, args[1])
+                    last = game.lines[-1] if game.lines else None
+                    if last is not None and last.kind == "overdraw" and last.player == who:
+                        game.lines[-1] = dataclasses.replace(last, rack=game.rack(who))
+            elif key == "out-of-time" and args:
+                who = self._nick(args[0], ev)
+                if not game.over and not game.out_of_time[who]:
+                    game.flag(who)
+            elif key == "warning" and args:
+                if not game.over:
+                    game.penalize(self._nick(args[0], ev), Sanction.WARNING, " ".join(args[1:]))
+            elif key == "result" and len(args) >= 2:
+                reason, winner = args[0], args[1]
+                if reason in _LOSSES and not game.over and winner != "draw":
+                    loser = 1 - self._nick(winner, ev)
+                    if reason == "forfeit":
+                        game.forfeit(loser)
+                    elif reason == "abandon":
+                        game.abandon(loser)
+                    elif reason == "overdraw":
+                        game.overdraw(loser, 1, Overdraw.ARBITER)
+                    else:
+                        game.penalize(loser, Sanction.LOSS)
+                if game.result is not None and game.result.reason != reason:
+                    self.problems.append(
+                        f"the record ends by {reason}, the rules by {game.result.reason}"
+                    )
+
+    def _nick(self, nick: str, ev: GcgEvent) -> int:
+        if nick not in self.nicks:
+            raise ReplayError(f"line {ev.line}: unknown player {nick!r} in a note")
+        return self.nicks.index(nick)
+
+
+def _squares(ev: GcgEvent) -> list[tuple[int, int]]:
+    if ev.horizontal:
+        return [(ev.row, ev.col + i) for i in range(len(ev.word))]
+    return [(ev.row + i, ev.col) for i in range(len(ev.word))]
+
+
+__all__ = ["GcgError", "Replay", "ReplayError", "ReplayLine", "replay"]

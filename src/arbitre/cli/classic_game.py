@@ -1,0 +1,150 @@
+"""``arbitre classic replay`` and ``arbitre classic selfplay``: the Classic game engine
+(seeds 001 and 000)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from arbitre.cli import CliError, print_json
+
+GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
+
+
+def register(group_subparsers: Any) -> None:
+    rep = group_subparsers.add_parser(
+        "replay",
+        help="check every move, challenge and total of a recorded game (GCG)",
+        description="Replay a GCG game record: every move is placed and scored again, every "
+        "challenge judged with the word list, the end-of-game reckoning made again (a "
+        "director's tool for disputed totals, 001 10.4). Exit status 1 when the record "
+        "disagrees with the rules.",
+    )
+    rep.add_argument("gcg", metavar="GAME.gcg", help="the game record")
+    _lexicon_option(rep)
+    rep.add_argument(
+        "--profile",
+        choices=("ffsc", "fbs"),
+        help="federation rules (default: the record's profile, else ffsc)",
+    )
+    rep.add_argument("--json", action="store_true", help="machine-readable output")
+    rep.set_defaults(func=run_replay)
+
+    sp = group_subparsers.add_parser(
+        "selfplay",
+        help="play a whole game between two engine players (top move each turn)",
+        description="Play a whole Classic game between two engine players, each playing a "
+        "top move, for tests and benchmarks; write its GCG record when asked.",
+    )
+    sp.add_argument("--seed", type=int, default=0, help="seed of the bag (default 0)")
+    _lexicon_option(sp)
+    sp.add_argument("--gcg", metavar="FILE", help="write the game record to FILE")
+    sp.add_argument("--profile", choices=("ffsc", "fbs"), default="ffsc")
+    sp.add_argument(
+        "--engine",
+        choices=("fast", "reference"),
+        default="fast",
+        help="move generator (default fast)",
+    )
+    sp.add_argument("--json", action="store_true", help="machine-readable output")
+    sp.set_defaults(func=run_selfplay)
+
+
+def _lexicon_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lexicon", metavar="FILE", help="word list file (default: the shipped list)"
+    )
+
+
+def _load_lexicon(path: str | None) -> Any:
+    from arbitre.lexicon import Lexicon
+
+    if path is not None and not Path(path).is_file():
+        raise CliError(f"word list {path}: no such file")
+    return Lexicon.load(path)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from arbitre.classic.game import gcg
+    from arbitre.classic.game.replay import replay
+
+    path = Path(args.gcg)
+    if not path.is_file():
+        raise CliError(f"{path}: no such file")
+    record = gcg.load(path)
+    lexicon = _load_lexicon(args.lexicon)
+    result = replay(record, lexicon, profile=args.profile)
+    if args.json:
+        print_json(result.to_json())
+        return 0 if result.ok else 1
+    game = result.game
+    for line in result.lines:
+        mark = "ok" if line.ok else "!!"
+        score = "" if line.score is None else f"{line.score:+d}"
+        print(
+            f"{mark} line {line.line:>3}  {line.nick:<12} {line.text:<22} "
+            f"{line.recorded_score:+5d} (rules {score:>5})  total {line.recorded_total:>5} "
+            f"(rules {line.total:>5})"
+        )
+        for problem in line.problems:
+            print(f"          {problem}")
+    for problem in result.problems:
+        print(f"!! {problem}")
+    _print_result(game)
+    print("record agrees with the rules" if result.ok else "record DISAGREES with the rules")
+    return 0 if result.ok else 1
+
+
+def run_selfplay(args: argparse.Namespace) -> int:
+    from arbitre.classic.game import gcg
+    from arbitre.classic.game.selfplay import selfplay
+
+    lexicon = _load_lexicon(args.lexicon)
+    game = selfplay(lexicon, seed=args.seed, profile=args.profile, engine=args.engine)
+    if args.gcg:
+        Path(args.gcg).write_text(gcg.write(game, title=f"selfplay seed {args.seed}"), "utf-8")
+    if args.json:
+        result = game.result
+        assert result is not None
+        print_json(
+            {
+                "players": list(game.names),
+                "seed": args.seed,
+                "starter": game.names[game.starter],
+                "scores": {game.names[p]: game.score(p) for p in (0, 1)},
+                "winner": None if result.winner is None else game.names[result.winner],
+                "reason": result.reason,
+                "moves": [_turn_json(game, t) for t in game.turns],
+            }
+        )
+        return 0
+    for line, total in game.sheet():
+        print(
+            f"{game.names[line.player]:<8} {line.kind:<17} {line.text:<22} {line.points:+5d} {total:>5}"
+        )
+    _print_result(game)
+    return 0
+
+
+def _turn_json(game: Any, turn: Any) -> dict[str, Any]:
+    return {
+        "number": turn.number,
+        "player": game.names[turn.player],
+        "kind": turn.kind,
+        "rack": turn.rack,
+        "move": None if turn.move is None else str(turn.move),
+        "score": turn.score,
+        "exchanged": turn.exchanged,
+        "withdrawn": turn.withdrawn,
+    }
+
+
+def _print_result(game: Any) -> None:
+    result = game.result
+    scores = ", ".join(f"{game.names[p]} {game.score(p)}" for p in (0, 1))
+    if result is None:
+        print(f"game not finished: {scores}")
+        return
+    who = "draw" if result.winner is None else f"winner {game.names[result.winner]}"
+    print(f"end ({result.reason}): {scores}; {who}")
