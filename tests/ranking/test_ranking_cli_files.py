@@ -128,7 +128,9 @@ def test_explain_command(files: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "place 3" in out and "m=10" in out and "%S3" in out and "Classified S" in out
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data[0]["events"][0]["pct"][2]["bonus"] == pytest.approx(2.0)
+    # Carl is S4: his %S3 from the band is plain, the bonus is for one's own series (ruling 3)
+    assert data[0]["events"][0]["pct"][2]["series"] == 3
+    assert data[0]["events"][0]["pct"][2]["bonus"] == 0
     assert (
         main(
             [

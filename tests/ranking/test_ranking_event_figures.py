@@ -235,10 +235,13 @@ def test_bands_pct_and_bonus_worked_example() -> None:
     fc = c.pct_for(3)
     assert fc is not None
     assert fc.num_adjusted == pytest.approx(10) and fc.weight_adjusted == pytest.approx(10)
-    # f (S4): NumS2 = 1/3 x 6 = 2 goes to its %S3 (1/2 x 4 = 2)
+    # f (S4) has no %S4 of its own: its %S3 (1/2 x 4 = 2) takes no bonus (ruling 3)
     ff = f.pct_for(3)
     assert ff is not None
-    assert (ff.num_adjusted, ff.weight_adjusted) == pytest.approx((4, 6))
+    assert (ff.num_adjusted, ff.weight_adjusted) == pytest.approx((2, 4))
+    # c's %S2 is not its own series: no bonus from its NumS1 there either
+    fc2 = c.pct_for(2)
+    assert fc2 is not None and fc2.bonus == 0
 
 
 def test_one_game_event_pct_weight() -> None:

@@ -93,7 +93,8 @@ def test_event_figures_match_the_definitions(ev: Event) -> None:
             else:
                 assert fig.pct is None
                 assert e.series > n
-            higher = [f.num for f in sc.pct if f.series < n]
+            # ruling 3: the bonus goes to the player's own series only
+            higher = [f.num for f in sc.pct if f.series < n] if n == e.series else []
             assert math.isclose(fig.bonus, sum(higher))
         # every S1-S3 player holds a %Sn of their own series when the event gives %Sn
         if es.weights and e.series <= 3:

@@ -89,6 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args.command is None else 2
     try:
         status = func(args)
+    except BrokenPipeError:
+        # the reader closed the pipe (``arbitre ... | head``): not an error of ours
+        sys.stderr.close()
+        return 0
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         print(f"arbitre: error: {message}", file=sys.stderr)

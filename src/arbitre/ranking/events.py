@@ -449,13 +449,15 @@ def score_event(event: Event) -> EventScore:
             for s, a_n, last, ps, weight in bands:
                 if s > series:
                     break
+                # ruling 3 / B.1 (1): the bonus goes to the %Sn of the player's own series only
+                own = bonus if s == series else 0.0
                 if place <= last:
                     p_n = 1 + bisect_left(ps, place)
                     pct = (a_n - p_n + 1) / a_n
-                    figs.append(PctFigure(s, pct, p_n, a_n, weight, bonus))
+                    figs.append(PctFigure(s, pct, p_n, a_n, weight, own))
                     bonus += pct * weight
                 else:
-                    figs.append(PctFigure(s, None, None, a_n, weight, bonus))
+                    figs.append(PctFigure(s, None, None, a_n, weight, own))
             figures = tuple(figs)
         scores.append(EntryScore(e, place, points, pp4, figures))
     return EventScore(event, n, d, m_winner, y, y_used, coef, present, weights, tuple(scores))
