@@ -153,12 +153,50 @@ def test_live_standings_with_a_solo(event: Any, director: Any) -> None:
     assert svg["Content-Type"] == "image/svg+xml" and b"<polyline" in svg.content
 
 
-def test_undo_refused_when_ballots_are_entered(event: Any, director: Any) -> None:
+def test_undo_of_a_move_deletes_its_ballots_into_the_audit_log(event: Any, director: Any) -> None:
     game = play_first_move(event, director)
     a = login("arbitre-a", "Arbitrage-2026")
     post_ballot(a, event, 1, "top")
-    with pytest.raises(services.ServiceError, match="bulletins sont déjà saisis"):
-        services.chief_action(game.pk, game.version, "undo", director)
+    services.chief_action(game.pk, game.version, "undo", director)
+    assert not BallotEntry.objects.exists()
+    deleted = AuditEntry.objects.get(action="Bulletin supprimé (retour en arrière)")
+    assert deleted.before == {"text": "top", "score": 18} and deleted.user == director
+    assert services.engine_of(Game.objects.get(pk=game.pk)).phase == "play"
+
+
+def test_bare_score_above_the_top_and_forged_requests_are_refused(
+    event: Any, director: Any
+) -> None:
+    play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    answer = post_ballot(a, event, 1, "99").json()
+    assert not answer["ok"] and "supérieur au top (18)" in answer["error"]
+    d = login("directrice", "Tournoi-2026!")
+    page = d.post(
+        f"/duplicate/{event.event_id}/partie/1/ja/",
+        {"action": "draw_random", "version": "x"},
+        follow=True,
+    )
+    assert page.status_code == 200 and "Requête mal formée" in page.content.decode()
+
+
+def test_late_arrival_for_any_game(event: Any, director: Any) -> None:
+    from arbitre.app.duplicate.models import Lateness
+
+    d = login("directrice", "Tournoi-2026!")
+    d.post(f"/duplicate/{event.event_id}/retard/", {"game": 1, "licence": "1003", "from_move": 4})
+    d.post(f"/duplicate/{event.event_id}/retard/", {"game": 1, "licence": "1003", "from_move": 5})
+    assert Lateness.objects.get().from_move == 5
+    change = AuditEntry.objects.filter(action="Retard").first()
+    assert (
+        change is not None
+        and change.before == {"from_move": 4}
+        and change.after == {"from_move": 5}
+    )
+    bad = d.post(
+        f"/duplicate/{event.event_id}/retard/", {"game": 7, "licence": "1003", "from_move": 2}
+    )
+    assert bad.status_code == 404
 
 
 def test_players_csv_import_reports_every_bad_row_and_imports_nothing(

@@ -10,7 +10,10 @@ from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import BallotKind, BallotParseError, parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, override
 from arbitre.scrabble.board import Board
+from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
+
+parse_move = Move.parse
 
 WORDS = {
     "MAISON", "MAISONS", "RUSE", "RUSES", "SON", "SONS", "TAS", "RUES", "RUE", "ES", "ET",
@@ -283,3 +286,25 @@ def test_override_is_recorded_with_author_and_reason() -> None:
     assert d.score == 5 and d.overridden_by == "Chantal (JA)"
     with pytest.raises(ValueError):
         override(d, 5, S.NONE, "", "")
+
+
+def test_partial_word_with_a_coordinate_follows_the_connecting_letters_rule() -> None:
+    # 3.2.2, last sentence: MAISON + S written "...NS" with the reference of MAISONS (H4)
+    # or of the first written letter (H9).
+    for text in ("H4 ...NS 8", "H9 ...NS 8"):
+        d = decide(text)
+        assert (d.score, d.sanction, str(d.move)) == (8, S.NONE, "H4 MAISONS"), text
+    # a reference elsewhere designates no prolongation
+    assert decide("H2 ...NS 8").sanction is S.NOT_WRITTEN_IN_FULL
+
+
+def test_partial_word_that_prolongs_nothing_is_not_written_in_full() -> None:
+    # "...S" shows none of the formed word's letters (3.3.2)
+    assert decide("...S 8 raccord SON").sanction is S.NOT_WRITTEN_IN_FULL
+
+
+def test_a_bare_score_above_the_top_is_refused() -> None:
+    t = turn(top=Board.from_text(MAISON).score(parse_move("7F RUSE"), WORDS))
+    assert decide("6", t).score == 6
+    with pytest.raises(ValueError, match="supérieur au top"):
+        decide("99", t)

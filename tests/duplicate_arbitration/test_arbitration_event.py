@@ -96,33 +96,47 @@ def test_compensation_is_the_mean_of_the_arbiters_players_capped() -> None:
     assert Event("T", ps, [game]).move_scores(game, 1)["A1"] == 12
 
 
-def test_standings_break_ties_by_tops_lost_then_ex_aequo() -> None:
-    ps = players(4, series=4, category="V")
+def test_title_tie_broken_by_tops_lost_other_ties_ex_aequo() -> None:
+    ps = players(5, series=4, category="V")
     g1 = GameRecordScores("TH1", tops=[50, 50])
     g1.decisions = {
         "L00": [ok(50), ok(30)],  # 80, one top lost
         "L01": [ok(40), ok(40)],  # 80, two tops lost
         "L02": [ok(40), ok(40)],  # 80, two tops lost
-        "L03": [ok(50), ok(50)],  # 100
+        "L03": [ok(50), ok(50)],  # 100, title alone
+        "L04": [ok(50), ok(50)],  # 100, title alone too
     }
     event = Event("T", ps, [g1])
     rows = event.standings()
+    # L03 and L04 tie for the title with no top lost: still ex aequo after the tie-break;
+    # the tie at 80 is not for the title: ex aequo although tops lost differ
     assert [(r.player.licence, r.rank, r.ex_aequo) for r in rows] == [
-        ("L03", 1, False),
-        ("L00", 2, False),
+        ("L03", 1, True),
+        ("L04", 1, True),
+        ("L00", 3, True),
         ("L01", 3, True),
         ("L02", 3, True),
     ]
-    assert rows[0].percentage == 100.0 and rows[1].difference == -20
-    # by series: ties are not broken (002 A.4)
-    by_series = event.standings(series=4)
-    assert [(r.player.licence, r.rank) for r in by_series] == [
-        ("L03", 1),
-        ("L00", 2),
-        ("L01", 2),
-        ("L02", 2),
+    assert rows[0].percentage == 100.0 and rows[2].difference == -20
+    # a tie for the title with different tops lost is broken
+    g1.decisions["L04"] = [ok(60), ok(40)]  # 100 too, one top lost
+    rows = Event("T", ps, [g1]).standings()
+    assert [(r.player.licence, r.rank, r.ex_aequo) for r in rows[:2]] == [
+        ("L03", 1, False),
+        ("L04", 2, False),
     ]
+    # by series: ties are not broken (002 A.4), not even for first place
+    by_series = Event("T", ps, [g1]).standings(series=4)
+    assert [(r.player.licence, r.rank) for r in by_series[:2]] == [("L03", 1), ("L04", 1)]
     assert [r.player.licence for r in event.standings(category="J")] == []
+
+
+def test_no_solo_and_no_top_lost_before_every_ballot_is_in() -> None:
+    event, game = game_with(16, 30)
+    game.decisions["L05"] = [None]
+    event = Event("Test", event.players, [game])
+    assert event.solos(game) == {}  # announced at the end of the move's entry only
+    assert event.sheet(game, "L05").tops_lost == 0
 
 
 def test_standings_sum_several_games() -> None:

@@ -15,6 +15,7 @@ from arbitre.duplicate.event import Event, GameRecordScores, Player
 from arbitre.duplicate.event_file import EventFileError, load_event
 from arbitre.duplicate.results_csv import ResultsEncodingError, encode_results, results_csv
 from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
+from arbitre.scrabble.move import Move
 
 
 def no_lexicon(record: dict[str, object]) -> set[str]:
@@ -70,6 +71,24 @@ def test_event_file_standings(tmp_path: Path) -> None:
             {"games": [{"name": "TH1", "tops": [10], "scores": {"100": [10, 20]}}]},
             "more entries than moves",
         ),
+        ({"games": [5]}, "game 1: must be an object"),
+        ({"games": [{"tops": [10], "scores": 5}]}, "'scores' must be an object"),
+        ({"games": [{"tops": [10], "scores": {"100": [-3]}}]}, "whole numbers >= 0"),
+        ({"games": [{"tops": ["x"]}]}, "tops must be whole numbers"),
+        ({"settings": {"solo_bonus": "dix"}}, "'solo_bonus' must be a int"),
+        ({"settings": {"nope": 1}}, "unknown setting"),
+        (
+            {
+                "games": [
+                    {
+                        "tops": [10],
+                        "scores": {"100": [10]},
+                        "overrides": [{"licence": "100", "move": 1, "score": 5}],
+                    }
+                ]
+            },
+            "auteur et sa raison",
+        ),
     ],
 )
 def test_bad_event_files_are_refused_with_the_place(
@@ -116,10 +135,26 @@ def test_warning_slip_notifies_all_but_score_errors() -> None:
     player = Player("100", "CŒUR", "Hélène", table=7)
     nullity = Decision(0, S.INVALID_WORD, invalid_word="RUSA")
     assert must_notify(nullity)
-    assert not must_notify(Decision(12, S.SCORE_WRONG))
+    top = Move.parse("H4 MAISON")
+    # a score error on the retained word is not sent; on another word it is (4.6)
+    assert not must_notify(Decision(12, S.SCORE_WRONG, move=top), top)
+    assert must_notify(Decision(12, S.SCORE_WRONG, move=Move.parse("7F RUSE")), top)
     assert must_notify(Decision(12, S.BLANK_NOT_CIRCLED))
     assert must_notify(Decision(12, S.SCORE_WRONG, disciplinary_warning=True))
     html = slips_document("Open", [slip_html("Open", "TH1", 5, player, nullity)])
     assert "@page" in html and "Hélène" in html and "coup 5" in html
-    assert "Nullité (zéro) : Mot non admis (article 4.2)" in html
+    assert "Nullité (zéro) : Mot non admis : RUSA (article 4.2)" in html
     assert "<script" not in slip_html("<script>", "TH1", 1, Player("1", "<script>"), nullity)
+
+
+def test_override_in_the_event_file(tmp_path: Path) -> None:
+    data = event_json()
+    data["games"][0]["overrides"] = [  # type: ignore[index]
+        {"licence": "200", "move": 2, "score": 40, "sanction": "none",
+         "author": "J. Martin (JA)", "reason": "mot admis après recours"}
+    ]  # fmt: skip
+    event = load_event(write(tmp_path, data), no_lexicon)
+    decision = event.games[0].decisions["200"][1]
+    assert decision is not None and decision.score == 40
+    assert decision.overridden_by == "J. Martin (JA)"
+    assert [r.total for r in event.standings() if r.player.licence == "200"] == [150]

@@ -178,6 +178,10 @@ def _judge_body(ballot: Ballot, turn: Turn) -> Decision:
         return Decision(turn.top.score, S.NONE, turn.top.move, explanation="Top")
     if kind is BallotKind.SCORE:
         assert ballot.score is not None
+        if turn.top is not None and ballot.score > turn.top.score:
+            raise ValueError(
+                f"score {ballot.score} supérieur au top ({turn.top.score}) : vérifiez la saisie"
+            )
         return Decision(ballot.score, S.NONE, explanation="Score saisi par l'arbitre")
     if not ballot.solutions:
         # Only crossed-out solutions: they do not exist (4.5), the ballot is blank.
@@ -437,11 +441,7 @@ def _parse_coordinate(text: str) -> tuple[int, int, bool]:
 def _judge_by_coordinate(solution: Solution, turn: Turn) -> Decision:
     assert solution.coordinate is not None
     if solution.partial:
-        return Decision(
-            0,
-            S.NOT_WRITTEN_IN_FULL,
-            explanation="Avec une référence alphanumérique, le mot s'écrit en entier (3.2.2)",
-        )
+        return _judge_partial_by_coordinate(solution, turn)
     row, col, horizontal = _parse_coordinate(solution.coordinate)
     written = solution.written_vertically
     directions = [horizontal]
@@ -467,6 +467,38 @@ def _judge_by_coordinate(solution: Solution, turn: Turn) -> Decision:
         return _nullity_for(error, move, turn)
     extra: list[Sanction | None] = [S.REFERENCE_OR_DIRECTION_REVERSED] if reversed_one else []
     return _settle(legal, solution, extra, f"Référence {solution.coordinate}")
+
+
+def _judge_partial_by_coordinate(solution: Solution, turn: Turn) -> Decision:
+    """3.2.2, last sentence: the prolongation in one direction of a word on the board may be
+    written in part with a reference, as with connecting letters; the reference names the
+    square of the full word's first letter or of the first written letter."""
+    assert solution.coordinate is not None
+    row, col, horizontal = _parse_coordinate(solution.coordinate)
+    readings: list[_Reading] = []
+    errors: list[tuple[IllegalMoveError, Move | None]] = []
+    for r0, c0, direction, full in _placements(solution, turn):
+        if direction != horizontal:
+            continue
+        shift = len(full.word) - len(solution.word) if solution.partial == "after" else 0
+        first_written = (r0, c0 + shift) if direction else (r0 + shift, c0)
+        if (row, col) not in ((r0, c0), first_written):
+            continue
+        got = _readings(full, r0, c0, direction, turn)
+        if isinstance(got, IllegalMoveError):
+            errors.append((got, None))
+            continue
+        readings.extend(r for r in got if r.result is not None)
+        errors.extend((r.error, r.move) for r in got if r.error is not None)
+    if readings:
+        return _settle(readings, solution, [], f"Prolongement {solution.coordinate}")
+    if errors:
+        error, move = _worst(errors)
+        return _nullity_for(error, move, turn)
+    s = S.NOT_WRITTEN_IN_FULL
+    return Decision(
+        0, s, explanation=f"{s.label} : aucun mot de la grille n'est prolongé ({s.rule}, 3.3.2)"
+    )
 
 
 def _legal_transposed(solution: Solution, row: int, col: int, horizontal: bool, turn: Turn) -> bool:
@@ -505,6 +537,11 @@ def _judge_by_anchors(solution: Solution, turn: Turn) -> Decision:
         if errors:
             error, move = _worst(errors)
             return _nullity_for(error, move, turn)
+        if solution.partial and not any(True for _ in _placements(solution, turn)):
+            s = S.NOT_WRITTEN_IN_FULL
+            return Decision(
+                0, s, explanation=f"{s.label} : aucun mot de la grille n'est prolongé (3.3.2)"
+            )
         s = S.NOT_CONNECTED
         return Decision(
             0,

@@ -179,11 +179,21 @@ class Event:
         if len(self.players) < self.settings.solo_min_players:
             return out
         for number in range(1, len(game.tops) + 1):
+            if not self._all_entered(game, number):
+                continue  # solos are announced at the end: only once every ballot is in
             scores = self.move_scores(game, number)
             ranked = sorted(scores.items(), key=lambda kv: -kv[1])
             if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] and ranked[0][1] > 0:
                 out[number] = ranked[0][0]
         return out
+
+    def _all_entered(self, game: GameRecordScores, number: int) -> bool:
+        """Every player present for move ``number`` has a decision entered."""
+        return all(
+            self._decision(game, p.licence, number - 1) is not None
+            for p in self.players
+            if number >= game.late_from.get(p.licence, 1)
+        )
 
     def sheet(self, game: GameRecordScores, licence: str) -> GameSheet:
         """The player's sheet for ``game`` (4.7: penalties deducted at the end of the game)."""
@@ -237,7 +247,12 @@ class Event:
             moves_total=moves_total,
             total=total,
             top_total=sum(game.tops),
-            tops_lost=sum(1 for line in lines if line.score < line.top),
+            # a move counts once its ballot is entered (or missed by a late arrival)
+            tops_lost=sum(
+                1
+                for line in lines
+                if (line.entered or line.number < late) and line.score < line.top
+            ),
         )
 
     # -- standings --------------------------------------------------------------------------
@@ -245,8 +260,9 @@ class Event:
     def standings(
         self, series: int | None = None, category: str | None = None
     ) -> list[StandingRow]:
-        """Standings by total over all games. Overall: ties broken by the fewest tops lost
-        (002 A.4), then ex aequo; by series or age category: ex aequo, not broken (002 A.4)."""
+        """Standings by total over all games. A tie for first place overall (the title) is
+        broken by the fewest tops lost, then ex aequo; every other tie, and ties by series or
+        age category, are ex aequo (002 A.4)."""
         rows = []
         for p in self.players:
             if series is not None and p.series != series:
@@ -267,10 +283,15 @@ class Event:
                     ex_aequo=False,
                 )
             )
+        # 002 A.4: a tie for the title (first place of the overall standings) is broken by
+        # the fewest tops lost; every other tie, and every tie by series or age category,
+        # stays ex aequo.
         tie_break = series is None and category is None
+        best = max((r.total for r in rows), default=0)
 
         def key(row: StandingRow) -> tuple[int, int]:
-            return (-row.total, row.tops_lost if tie_break else 0)
+            title = tie_break and row.total == best
+            return (-row.total, row.tops_lost if title else 0)
 
         rows.sort(key=lambda r: (key(r), r.player.name, r.player.first_name))
         ranked: list[StandingRow] = []

@@ -11,6 +11,7 @@ from html import escape
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Player
+from arbitre.scrabble.move import Move
 
 _STYLE = """
 @page { size: A6 landscape; margin: 8mm; }
@@ -22,13 +23,16 @@ body { font-family: sans-serif; font-size: 11pt; }
 """
 
 
-def must_notify(decision: Decision) -> bool:
-    """4.6: every sanction is notified, except a warning for a score error."""
+def must_notify(decision: Decision, top: Move | None = None) -> bool:
+    """4.6: every sanction is notified, except a warning for a score error on the retained
+    word (the top, ``top``)."""
     if decision.disciplinary_warning:
         return True
     if decision.sanction.kind is S.SanctionKind.NONE:
         return False
-    return decision.sanction not in (S.SCORE_WRONG, S.SCORE_MISSING)
+    if decision.sanction in (S.SCORE_WRONG, S.SCORE_MISSING):
+        return top is None or decision.move is None or decision.move != top
+    return True
 
 
 def slip_html(event_name: str, game: str, number: int, player: Player, decision: Decision) -> str:
@@ -40,7 +44,10 @@ def slip_html(event_name: str, game: str, number: int, player: Player, decision:
             if decision.sanction.kind is S.SanctionKind.NULLITY
             else "Avertissement"
         )
-        reasons.append(f"{kind} : {decision.sanction.label} (article {decision.sanction.rule[4:]})")
+        word = f" : {decision.invalid_word}" if decision.invalid_word else ""
+        reasons.append(
+            f"{kind} : {decision.sanction.label}{word} (article {decision.sanction.rule[4:]})"
+        )
     if decision.disciplinary_warning:
         reasons.append(f"Avertissement : {S.DISCIPLINARY_WARNING.label}")
     items = "".join(f"<li>{escape(r)}</li>" for r in reasons)

@@ -66,5 +66,6 @@ class PredrawnForm(forms.Form):
 
 
 class LatenessForm(forms.Form):
+    game = forms.IntegerField(label="Partie (numéro)", min_value=1, initial=1)
     licence = forms.CharField(label="Licence du joueur en retard", max_length=20)
     from_move = forms.IntegerField(label="Arrivé pour le coup", min_value=2)

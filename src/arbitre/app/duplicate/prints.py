@@ -52,11 +52,13 @@ def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     dup = _dup(event_id)
     game = _game(dup, number)
     slips = []
+    tops = [m.move for m in services.engine_of(game).moves]
     for entry in game.ballots.select_related("registration").order_by(
         "move_number", "registration__table"
     ):
         decision = Decision.from_json(entry.decision)
-        if must_notify(decision):
+        top = tops[entry.move_number - 1] if entry.move_number <= len(tops) else None
+        if must_notify(decision, top):
             player = services.player_of(entry.registration)
             slips.append(slip_html(dup.event.name, game.name, entry.move_number, player, decision))
     return HttpResponse(slips_document(dup.event.name, slips))

@@ -167,7 +167,7 @@ def chief_action(
         elif action == "annul_draw":
             engine.annul_draw(value or "annulé par le juge-arbitre")
         elif action == "undo":
-            _undo(game, engine)
+            _undo(game, user)
             engine = None  # type: ignore[assignment]
     except ServiceError:
         raise
@@ -198,16 +198,25 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     return DuplicateGame(lexicon, seed=None, random_draws=True)
 
 
-def _undo(game: Game, engine: DuplicateGame) -> None:
+def _undo(game: Game, user: User) -> None:
     stack = list(game.undo_stack)
     if not stack:
         raise ServiceError("Rien à annuler.")
     previous = stack.pop()
     moves_before = len((previous or {}).get("moves", []))
-    if BallotEntry.objects.filter(game=game, move_number__gt=moves_before).exists():
-        raise ServiceError(
-            "Des bulletins sont déjà saisis pour ce coup : supprimez-les avant de revenir en arrière."
+    # the ballots of an undone move go with it, each kept in the audit log
+    for entry in BallotEntry.objects.filter(game=game, move_number__gt=moves_before).select_related(
+        "registration"
+    ):
+        audit(
+            game.duplicate,
+            user,
+            "Bulletin supprimé (retour en arrière)",
+            f"{game.name} coup {entry.move_number} table {entry.registration.table}",
+            {"text": entry.text, "score": entry.score},
+            None,
         )
+        entry.delete()
     game.record = previous
     game.undo_stack = stack
     game.timer_started_at = None
@@ -251,7 +260,7 @@ def _french_engine_error(exc: Exception) -> str:
     text = str(exc)
     for needle, french in _ENGINE_MESSAGES:
         if needle in text:
-            return f"{french}. ({text})"
+            return f"{french}."
     return text
 
 
@@ -331,7 +340,10 @@ def enter_ballot(
             turn.first_word_length,
             refused,
         )
-    decision = judge(ballot, turn)
+    try:
+        decision = judge(ballot, turn)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from exc
     existing = (
         BallotEntry.objects.select_for_update()
         .filter(game=game, registration=registration, move_number=move_number)

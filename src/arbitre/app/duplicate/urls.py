@@ -16,7 +16,7 @@ urlpatterns = [
         views.upload_predrawn,
         name="predrawn",
     ),
-    path("duplicate/<int:event_id>/partie/<int:number>/retard/", views.mark_late, name="late"),
+    path("duplicate/<int:event_id>/retard/", views.mark_late, name="late"),
     path("duplicate/<int:event_id>/partie/<int:number>/saisie/", views.entry, name="entry"),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/saisie/api/",

@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
@@ -218,25 +218,35 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @require_POST
 @require_role(DIRECTOR)
-def mark_late(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A late player (5.1): the moves before their arrival score 0."""
     dup = _dup(event_id)
-    game = _game(dup, number)
     form = LatenessForm(request.POST)
-    if form.is_valid():
-        reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
-        if reg is None:
-            messages.error(request, "Licence inconnue dans cet événement.")
-        else:
-            Lateness.objects.update_or_create(
-                game=game, registration=reg, defaults={"from_move": form.cleaned_data["from_move"]}
-            )
-            services.audit(
-                dup, request.user, "Retard", f"{game.name} {reg.licence}", None, form.cleaned_data
-            )
-            messages.success(
-                request,
-                f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} (5.1).",
-            )
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return redirect("duplicate:detail", event_id=event_id)
+    game = _game(dup, form.cleaned_data["game"])
+    reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
+    if reg is None:
+        messages.error(request, "Licence inconnue dans cet événement.")
+        return redirect("duplicate:detail", event_id=event_id)
+    previous = Lateness.objects.filter(game=game, registration=reg).first()
+    Lateness.objects.update_or_create(
+        game=game, registration=reg, defaults={"from_move": form.cleaned_data["from_move"]}
+    )
+    services.audit(
+        dup,
+        request.user,
+        "Retard",
+        f"{game.name} {reg.licence}",
+        {"from_move": previous.from_move} if previous else None,
+        {"from_move": form.cleaned_data["from_move"]},
+    )
+    messages.success(
+        request,
+        f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} de {game.name} (5.1).",
+    )
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -285,15 +295,14 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
+            version = int(request.POST.get("version", -1))
             services.chief_action(
-                game.pk,
-                int(request.POST.get("version", -1)),
-                action,
-                request.user,
-                request.POST.get("value", ""),
+                game.pk, version, action, request.user, request.POST.get("value", "")
             )
         except services.ServiceError as exc:
             messages.error(request, str(exc))
+        except ValueError:  # a forged version number
+            messages.error(request, "Requête mal formée : rechargez la page.")
         return redirect("duplicate:chief", event_id=event_id, number=number)
     engine = services.engine_of(game)
     tops = None
@@ -458,10 +467,7 @@ def _standings_payload(
 
 def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
     series = request.GET.get("serie")
-    try:
-        series_value = int(series) if series else None
-    except ValueError:
-        raise Http404("série inconnue") from None
+    series_value = int(series) if series and series.isdigit() else None
     return series_value, request.GET.get("categorie") or None
 
 
