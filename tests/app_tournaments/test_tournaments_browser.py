@@ -160,6 +160,11 @@ def test_classic_tournament_in_the_browser(tmp_path: Path) -> None:
         assert public.locator("#history tbody tr").count() == 4
 
 
+def decimal(value: float) -> str:
+    """A number as the standings show it: shortest form, decimal comma."""
+    return f"{value:g}".replace(".", ",")
+
+
 @pytest.mark.browser
 def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
     data = start(tmp_path)
@@ -203,7 +208,8 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
         for i, s in enumerate(expected):
             cells = rows.nth(i).locator("td").all_inner_texts()
             assert cells[1] == s.name
-            assert cells[2] == f"{s.points:g}" and int(cells[4]) == s.performance
+            assert cells[2] == decimal(s.points) and int(cells[4]) == s.performance
+            assert cells[3] == decimal(s.buchholz) and cells[5] == decimal(s.d)
         public.screenshot(path=str(ARTIFACTS / "backgammon-standings.png"), full_page=True)
 
         # the quarter-finals from the standings, played set by set
@@ -227,4 +233,9 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
             assert public.locator(f"#pub-{match} .winner").inner_text() == seeds[hi - 1]
         sf1 = public.locator("#pub-SF1").inner_text()
         assert seeds[0] in sf1 and seeds[3] in sf1
+        # on a 390 px phone the rounds are stacked: nothing is cut off on the right
+        widths = public.locator(".bracket, main").evaluate_all(
+            "els => els.map(e => [e.scrollWidth, e.clientWidth])"
+        )
+        assert widths and all(scroll <= client for scroll, client in widths)
         public.screenshot(path=str(ARTIFACTS / "backgammon-bracket.png"), full_page=True)

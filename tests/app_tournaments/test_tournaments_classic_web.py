@@ -358,3 +358,21 @@ def test_arbiters_enter_results_but_do_not_pair(aclient: Client, dclient: Client
     assert aclient.post(f"/tournoi/{eid}/ronde/1/modifier/", {"reason": "x"}).status_code == 403
     entry = AuditEntry.objects.filter(action="Résultat").get()
     assert entry.user.username == "arbitre" and entry.after["score"] == [400, 300]
+
+
+def test_tsh_file_leaves_out_a_round_still_being_played(dclient: Client) -> None:
+    eid = setup_event(dclient)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    _play_round(dclient, 1)
+    pair(dclient, eid)
+    first, waiting = tables(2)[0], tables(2)[1]
+    result(dclient, first, score_a=400, score_b=300)
+    tsh = dclient.get(f"/public/tournoi/{eid}/tournoi.t").content.decode().splitlines()
+    assert len(tsh) == 12
+    for name in (waiting.a, waiting.b, first.a):
+        line = next(x for x in tsh if x.startswith(f"{name} "))
+        opponents, scores = line.split(" ", 2)[2].split("; ")
+        # round 1 only: the unfinished round 2 is not written, least of all as a loss
+        assert len(opponents.split()) == 1 and len(scores.split()) == 1
+        assert scores.split()[0] != "-50"

@@ -236,9 +236,10 @@ def tsh_file(request: HttpRequest, event_id: int) -> HttpResponse:
 
 
 def tsh_text(t: Tournament) -> str:
+    """Only the finished rounds: a table still waiting for its result is not a loss."""
     entrants = services.players_in_play(t)
     index = {e.name: i for i, e in enumerate(entrants, start=1)}
-    rounds = services.classic_rounds(t)
+    rounds = services.classic_rounds(t, include_partial=False)
     lines = []
     for e in entrants:
         opponents: list[str] = []
