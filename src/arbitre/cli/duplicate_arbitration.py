@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +75,7 @@ def _lexicon_loader(path: Path | None) -> Any:
 def run_judge(args: argparse.Namespace) -> int:
     from arbitre.duplicate import record as game_record
     from arbitre.duplicate.ballot import parse_ballot
-    from arbitre.duplicate.decision import Turn, judge
+    from arbitre.duplicate.decision import judge
     from arbitre.duplicate.turns import turns_of
 
     rec = game_record.load(args.record)
@@ -86,10 +87,7 @@ def run_judge(args: argparse.Namespace) -> int:
     turn = turns[args.move - 1]
     refused = frozenset(w.strip().upper() for w in args.refused.split(",") if w.strip())
     if refused:
-        turn = Turn(
-            turn.board, turn.draw, turn.lexicon, turn.number, turn.top,
-            turn.first_word_length, refused,
-        )  # fmt: skip
+        turn = replace(turn, refused_words=refused)
     decision = judge(parse_ballot(args.ballot), turn)
     if args.json:
         print_json(decision.to_json())

@@ -9,7 +9,7 @@ the standings by series or age category are not broken.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from arbitre.duplicate import sanctions as S
@@ -66,6 +66,11 @@ class GameRecordScores:
     late_from: dict[str, int] = field(default_factory=dict)
 
 
+def percentage_of_top(total: int, top_total: int) -> float:
+    """A total as a percentage of the tops' total, to the hundredth."""
+    return round(100.0 * total / top_total, 2) if top_total else 0.0
+
+
 @dataclass(frozen=True)
 class MoveLine:
     number: int
@@ -101,7 +106,7 @@ class GameSheet:
 
     @property
     def percentage(self) -> float:
-        return round(100.0 * self.total / self.top_total, 2) if self.top_total else 0.0
+        return percentage_of_top(self.total, self.top_total)
 
 
 class Event:
@@ -300,9 +305,9 @@ class Event:
                 rank = ranked[-1].rank
             else:
                 rank = i + 1
-            ranked.append(row.with_rank(rank))
+            ranked.append(replace(row, rank=rank))
         ranks = [r.rank for r in ranked]
-        return [r.with_ex_aequo(ranks.count(r.rank) > 1) for r in ranked]
+        return [replace(r, ex_aequo=ranks.count(r.rank) > 1) for r in ranked]
 
     def solo_list(self) -> list[tuple[str, int, Player, int]]:
         """(game, move number, player, score) of every solo, announced at the end (2.6.4)."""
@@ -339,13 +344,7 @@ class StandingRow:
 
     @property
     def percentage(self) -> float:
-        return round(100.0 * self.total / self.top_total, 2) if self.top_total else 0.0
-
-    def with_rank(self, rank: int) -> StandingRow:
-        return StandingRow(**{**self.__dict__, "rank": rank})
-
-    def with_ex_aequo(self, flag: bool) -> StandingRow:
-        return StandingRow(**{**self.__dict__, "ex_aequo": flag})
+        return percentage_of_top(self.total, self.top_total)
 
     def to_json(self) -> dict[str, object]:
         p = self.player

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Container
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -231,9 +232,6 @@ def _judge_row(ballots: Any, turns: list[Turn], where: str) -> list[Decision | N
         done = [d for d in out if d is not None]
         refused = refused_words(done)
         if refused:
-            turn = Turn(
-                turn.board, turn.draw, turn.lexicon, turn.number, turn.top,
-                turn.first_word_length, refused,
-            )  # fmt: skip
+            turn = replace(turn, refused_words=refused)
         out.append(judge(ballot, turn))
     return out

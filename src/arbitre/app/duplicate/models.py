@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from arbitre.app.events.models import Event
+from arbitre.app.events.models import AuditRecord, Event
 
 
 class DuplicateEvent(models.Model):
@@ -113,19 +113,7 @@ class BallotEntry(models.Model):
         ]
 
 
-class AuditEntry(models.Model):
+class AuditEntry(AuditRecord):
     """Every entry and correction: who, when, what before, what after."""
 
     duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="audit")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=60)
-    target = models.CharField(max_length=200, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]

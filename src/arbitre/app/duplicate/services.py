@@ -6,7 +6,7 @@ stores and loads their results.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -21,6 +21,7 @@ from arbitre.app.duplicate.models import (
     Lateness,
     Registration,
 )
+from arbitre.app.events.models import actor
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, refused_words
@@ -61,11 +62,7 @@ def engine_of(game: Game) -> DuplicateGame:
         cached = _engines.get(game.pk)
         if cached and cached[0] == game.version:
             return cached[1]
-    lexicon = lexicon_of(game.duplicate)
-    if game.record:
-        engine = game_record.replay(game.record, lexicon)
-    else:
-        engine = DuplicateGame(lexicon, seed=None, random_draws=True)
+    engine = _fresh_engine(game)
     with _lock:
         _engines[game.pk] = (game.version, engine)
     return engine
@@ -83,10 +80,6 @@ def turns(game: Game) -> list[Turn]:
     return result
 
 
-def _user(user: User) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
-
-
 def audit(
     dup: DuplicateEvent,
     user: User,
@@ -96,15 +89,7 @@ def audit(
     after: Any = None,
     reason: str = "",
 ) -> None:
-    AuditEntry.objects.create(
-        duplicate=dup,
-        user=_user(user),
-        action=action,
-        target=target,
-        before=before,
-        after=after,
-        reason=reason,
-    )
+    AuditEntry.log(user, action, target, before, after, reason, duplicate=dup)
 
 
 # -- the chief arbiter's actions --------------------------------------------------------------
@@ -178,6 +163,9 @@ def chief_action(
         game.record = game_record.to_record(engine)
     game.version += 1
     game.save()
+    if engine is not None:
+        # the engine just played is the record's game: no replay for the next page
+        transaction.on_commit(lambda: _remember(game.pk, game.version, engine))
     audit(
         game.duplicate,
         user,
@@ -188,6 +176,11 @@ def chief_action(
         value,
     )
     return game
+
+
+def _remember(game_id: int, version: int, engine: DuplicateGame) -> None:
+    with _lock:
+        _engines[game_id] = (version, engine)
 
 
 def _fresh_engine(game: Game) -> DuplicateGame:
@@ -331,15 +324,7 @@ def enter_ballot(
     turn = all_turns[move_number - 1]
     refused = refused_words(earlier)
     if refused:
-        turn = Turn(
-            turn.board,
-            turn.draw,
-            turn.lexicon,
-            turn.number,
-            turn.top,
-            turn.first_word_length,
-            refused,
-        )
+        turn = replace(turn, refused_words=refused)
     try:
         decision = judge(ballot, turn)
     except ValueError as exc:
@@ -362,7 +347,7 @@ def enter_ballot(
                     text=text,
                     decision=decision.to_json(),
                     score=decision.score,
-                    entered_by=_user(user),
+                    entered_by=actor(user),
                 )
         except IntegrityError as exc:
             raise StaleEditError(
@@ -382,7 +367,7 @@ def enter_ballot(
         decision=decision.to_json(),
         score=decision.score,
         version=expected_version + 1,
-        entered_by=_user(user),
+        entered_by=actor(user),
         updated_at=timezone.now(),
     )
     if updated != 1:  # pragma: no cover - guarded by the row lock above
@@ -408,17 +393,8 @@ def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> 
         if p.table in taken:
             raise ServiceError(f"table {p.table} déjà prise.")
     for p in players:
-        Registration.objects.create(
-            duplicate=dup,
-            licence=p.licence,
-            name=p.name,
-            first_name=p.first_name,
-            club=p.club,
-            series=p.series,
-            tier=p.tier,
-            category=p.category,
-            table=p.table,
-        )
+        fields = {k: v for k, v in asdict(p).items() if k != "arbiter"}  # arbiters: by tables
+        Registration.objects.create(duplicate=dup, **fields)
     audit(dup, user, "Import des joueurs", f"{len(players)} joueurs")
 
 

@@ -48,6 +48,13 @@ def _dup(event_id: int) -> DuplicateEvent:
     return get_object_or_404(DuplicateEvent.objects.select_related("event"), event_id=event_id)
 
 
+def _refuse_form(request: HttpRequest, form: Any, event_id: int) -> HttpResponse:
+    """Show an invalid form's errors on the event page."""
+    for errors in form.errors.values():
+        messages.error(request, " ".join(errors))
+    return redirect("duplicate:detail", event_id=event_id)
+
+
 def _game(dup: DuplicateEvent, number: int) -> Game:
     return get_object_or_404(Game, duplicate=dup, number=number)
 
@@ -186,9 +193,7 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     form = ArbiterForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
-        return redirect("duplicate:detail", event_id=event_id)
+        return _refuse_form(request, form, event_id)
     User = get_user_model()
     username = form.cleaned_data["username"].strip()
     low, high = form.cleaned_data["tables"]
@@ -223,9 +228,7 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     form = LatenessForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
-        return redirect("duplicate:detail", event_id=event_id)
+        return _refuse_form(request, form, event_id)
     game = _game(dup, form.cleaned_data["game"])
     reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
     if reg is None:

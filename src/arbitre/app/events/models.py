@@ -1,5 +1,11 @@
-"""The event: one tournament of one game kind, whatever its format."""
+"""The event: one tournament of one game kind, whatever its format; and the audit record
+every kind of event keeps of its changes."""
 
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
 from django.db import models
 
 
@@ -22,3 +28,50 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
+
+
+def actor(user: Any) -> Any:
+    """The user to record as the author of a change (``None`` for an anonymous one)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+class AuditRecord(models.Model):
+    """One entry of an event's audit log: who, when, what, before, after, why.
+
+    Abstract: each kind of event keeps its own table with a foreign key to itself."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=60)
+    target = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-at", "-id"]
+
+    @classmethod
+    def log(
+        cls,
+        user: Any,
+        action: str,
+        target: str = "",
+        before: Any = None,
+        after: Any = None,
+        reason: str = "",
+        **owner: Any,
+    ) -> AuditRecord:
+        """Record a change made by ``user`` on the event given in ``owner``."""
+        return cls.objects.create(
+            user=actor(user),
+            action=action,
+            target=target[:200],
+            before=before,
+            after=after,
+            reason=reason[:300],
+            **owner,
+        )

@@ -7,10 +7,9 @@ recomputed by the engines from these rows.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 
-from arbitre.app.events.models import Event
+from arbitre.app.events.models import AuditRecord, Event
 
 
 class Tournament(models.Model):
@@ -166,19 +165,7 @@ class Playoff(models.Model):
     loser = models.CharField(max_length=100)
 
 
-class AuditEntry(models.Model):
+class AuditEntry(AuditRecord):
     """Every change: who, when, what before, what after, and the reason when one is given."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=60)
-    target = models.CharField(max_length=200, blank=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]

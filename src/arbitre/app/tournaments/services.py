@@ -45,10 +45,6 @@ class StaleEditError(ServiceError):
     """The row changed since the page was loaded."""
 
 
-def _user(user: User) -> Any:
-    return user if getattr(user, "is_authenticated", False) else None
-
-
 def audit(
     t: Tournament,
     user: User,
@@ -58,15 +54,7 @@ def audit(
     after: Any = None,
     reason: str = "",
 ) -> None:
-    AuditEntry.objects.create(
-        tournament=t,
-        user=_user(user),
-        action=action,
-        target=target[:200],
-        before=before,
-        after=after,
-        reason=reason[:300],
-    )
+    AuditEntry.log(user, action, target, before, after, reason, tournament=t)
 
 
 def bump(t: Tournament) -> None:
