@@ -31,11 +31,9 @@ import os
 import subprocess
 import sys
 import tokenize
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-
-if sys.version_info >= (3, 11):
-    import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "mutation-equivalents.txt"
