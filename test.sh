@@ -8,7 +8,7 @@ for d in bench tools; do [ -d "$d" ] && paths+=("$d"); done
 echo "== ruff check"; .venv/bin/ruff check "${paths[@]}"
 echo "== ruff format --check"; .venv/bin/ruff format --check "${paths[@]}"
 engines=()
-for e in lexicon scrabble duplicate classic backgammon ranking; do
+for e in common lexicon scrabble duplicate classic backgammon ranking i18n; do
   [ -d "src/arbitre/$e" ] && engines+=("src/arbitre/$e")
 done
 if [ ${#engines[@]} -gt 0 ]; then echo "== mypy ${engines[*]}"; .venv/bin/mypy "${engines[@]}"; fi

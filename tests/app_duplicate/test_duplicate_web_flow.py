@@ -212,7 +212,7 @@ def test_players_csv_import_reports_every_bad_row_and_imports_nothing(
         follow=True,
     )
     page = response.content.decode()
-    assert "ligne 3 : nom absent" in page and "ligne 4 : série « 9 »" in page
+    assert "ligne 3 : nom : valeur manquante" in page and "ligne 4 : série « 9 »" in page
     assert not Registration.objects.filter(licence="2001").exists()
     good = "licence;nom;prenom;serie;table\n2001;DURAND;Anaïs;3B;21\n"
     client.post(

@@ -113,7 +113,7 @@ NAMES = st.text(
 def test_players_csv_reads_back_what_was_written(
     rows: list[tuple[str, int, bool]], delimiter: str
 ) -> None:
-    rows = [r for r in rows if r[0].casefold() not in ("bye", "name", "nom")]
+    rows = [r for r in rows if r[0].casefold() != "bye"]
     text = "\n".join(f"{n}{delimiter}{r}{'*' if s else ''}" for n, r, s in rows) + "\n"
     report = parse_players_csv(text.encode("utf-8"), classic=True)
     assert not report.errors or not rows
@@ -123,4 +123,5 @@ def test_players_csv_reads_back_what_was_written(
 def test_players_csv_reports_every_bad_line() -> None:
     text = "nom,elo\nA,1500\nB,5000\nC\n,1200\nA,1400\n"
     report = parse_players_csv(text.encode("latin-1"), classic=False)
-    assert [e.split(" :")[0] for e in report.errors] == ["ligne 3", "ligne 4", "ligne 5", "ligne 6"]
+    assert [e.line for e in report.errors] == [3, 4, 5, 6]
+    assert not report.rows

@@ -19,6 +19,7 @@ from arbitre.backgammon.championship.csvfiles import (
 )
 from arbitre.backgammon.championship.model import ResultKind
 from arbitre.cli import main
+from arbitre.common.players_csv import PlayersFileError
 
 
 def test_players_csv_forms() -> None:
@@ -29,18 +30,23 @@ def test_players_csv_forms() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "errors"),
     [
-        ("Alice,abc\n", "players:1: ELO must be a whole number"),
-        ("Alice,1800\nAlice,1700\n", "players:2: duplicate player Alice"),
-        ("Alice\n", "players:1: expected name,elo"),
-        ("BYE,1500\n", "reserved player name"),
-        ("", "no data"),
+        ("Alice,abc\n", [(1, "players_csv.not_integer")]),
+        ("Alice,1800\nAlice,1700\n", [(2, "players_csv.duplicate")]),
+        ("Alice\n", [(1, "players_csv.required")]),
+        ("BYE,1500\n", [(1, "players_csv.reserved_name")]),
+        (
+            "Alice,4001\nBob,-1\n",
+            [(1, "players_csv.out_of_range"), (2, "players_csv.out_of_range")],
+        ),
+        ("", [(1, "players_csv.empty")]),
     ],
 )
-def test_players_csv_errors(text: str, message: str) -> None:
-    with pytest.raises(ChampionshipError, match=message):
+def test_players_csv_errors(text: str, errors: list[tuple[int, str]]) -> None:
+    with pytest.raises(PlayersFileError) as caught:
         parse_players(text)
+    assert [(e.line, e.message.code) for e in caught.value.errors] == errors
 
 
 def test_results_csv_forms() -> None:

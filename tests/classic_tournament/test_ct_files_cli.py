@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arbitre.classic.tournament import Player
-from arbitre.classic.tournament.players_csv import CsvFormatError, parse_players
+from arbitre.classic.tournament.players_csv import CsvFormatError, PlayersFileError, parse_players
 from arbitre.classic.tournament.results_csv import parse_results
 from arbitre.cli import main
 
@@ -31,19 +31,21 @@ def test_players_csv_fields_and_pl_star() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "line", "code"),
     [
-        ("name,rating\nAlice,abc\n", "line 2: rating 'abc' is not a whole number"),
-        ("Alice,1500\nBob\n", "line 2: expected name,rating"),
-        ("Alice,1500\nalice,1400\n", "line 2: player 'alice' already on line 1"),
-        ("Alice,1500\nBye,1400\n", "line 2: 'BYE' is reserved"),
-        ("Alice,-3\n", "line 1: negative rating"),
-        ("name,rating\n", "no player"),
+        ("name,rating\nAlice,abc\n", 2, "players_csv.not_integer"),
+        ("Alice,1500\nBob\n", 2, "players_csv.required"),
+        ("Alice,1500\nalice,1400\n", 2, "players_csv.duplicate"),
+        ("Alice,1500\nBye,1400\n", 2, "players_csv.reserved_name"),
+        ("Alice,-3\n", 1, "players_csv.too_small"),
+        ("Alice,1500,Mons,L1,extra\n", 1, "players_csv.cell_count"),
+        ("name,rating\n", 2, "players_csv.no_players"),
     ],
 )
-def test_players_csv_bad_rows(text: str, message: str) -> None:
-    with pytest.raises(CsvFormatError, match=message):
+def test_players_csv_bad_rows(text: str, line: int, code: str) -> None:
+    with pytest.raises(PlayersFileError) as caught:
         parse_players(text)
+    assert [(e.line, e.message.code) for e in caught.value.errors] == [(line, code)]
 
 
 def test_results_csv_forfeit_bye_and_starts() -> None:

@@ -15,6 +15,7 @@ import secrets
 from pathlib import Path
 
 from arbitre.app.database_url import parse_database_url, sqlite_settings
+from arbitre.i18n import LOCALE_DIR
 from arbitre.paths import data_dir
 
 BASE_DIR = Path(__file__).resolve().parent
@@ -99,6 +100,7 @@ LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français")]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
+LOCALE_PATHS = [str(LOCALE_DIR)]
 USE_TZ = True
 
 STATIC_URL = "/static/"

@@ -14,7 +14,8 @@ returning an exit status) with ``set_defaults``.
 Conventions for every command: ``--help`` everywhere; engine commands accept ``--json``
 for machine-readable output on stdout; an error raises :class:`CliError` (or one of the
 engines' ``ValueError`` subclasses), which is printed to stderr as one line and gives
-exit status 2.
+exit status 2. Engine messages (a bad players file, a refusal) are worded through the
+translation catalogue, in French unless ``arbitre --lang en ...``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from arbitre import __version__
+from arbitre.common.messages import Refusal
+from arbitre.common.players_csv import PlayersFileError
+from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word, word_line
 
 
 class CliError(Exception):
@@ -63,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
         "Classic Scrabble and backgammon.",
     )
     parser.add_argument("--version", action="version", version=f"arbitre {__version__}")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=DEFAULT_LANGUAGE,
+        help=f"language of the engines' messages (default {DEFAULT_LANGUAGE})",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     groups: dict[str, Any] = {}
     for name in _group_modules():
@@ -93,6 +103,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader closed the pipe (``arbitre ... | head``): not an error of ours
         sys.stderr.close()
         return 0
+    except PlayersFileError as exc:
+        for error in exc.errors:
+            print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
+        return 2
+    except Refusal as exc:
+        print(f"arbitre: error: {word(exc.message, args.lang)}", file=sys.stderr)
+        return 2
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         print(f"arbitre: error: {message}", file=sys.stderr)

@@ -2,142 +2,83 @@
 
 A header line names the columns, in any order, French or English:
 ``licence;nom;prenom;club;serie;palier;categorie;table`` (``licence`` and ``nom`` required;
-``serie`` may hold the tier too, as ``3B``). Separator ``;`` or ``,``; UTF-8 or Latin-1.
-Every bad row is reported with its line number; nothing is returned unless the file is clean.
+``serie`` may hold the tier too, as ``3B``). The file is read by
+:mod:`arbitre.common.players_csv` (delimiter, encoding); every bad line is reported at once
+in :class:`PlayersFileError`, as a message code; nothing is returned unless the file is clean.
+
+>>> [p.name for p in parse_players("licence;nom;série\\n123;Dupont;3B\\n")]
+['Dupont']
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-from dataclasses import dataclass
 
+from arbitre.common.players_csv import (
+    CLUB,
+    FIRST_NAME,
+    LICENCE,
+    NAME,
+    Column,
+    PlayersFileError,
+    decode,
+    read_sheet,
+)
 from arbitre.duplicate.event import Player
 
-_COLUMNS = {
-    "licence": "licence",
-    "license": "licence",
-    "nom": "name",
-    "name": "name",
-    "prenom": "first_name",
-    "prénom": "first_name",
-    "first_name": "first_name",
-    "club": "club",
-    "serie": "series",
-    "série": "series",
-    "series": "series",
-    "palier": "tier",
-    "tier": "tier",
-    "categorie": "category",
-    "catégorie": "category",
-    "category": "category",
-    "table": "table",
-}
+__all__ = ["COLUMNS", "PlayersFileError", "decode", "parse_players"]
+
+COLUMNS = (
+    Column(LICENCE.key, LICENCE.labels, required=True),
+    NAME,
+    FIRST_NAME,
+    CLUB,
+    Column("series", ("serie", "series")),
+    Column("tier", ("palier", "tier")),
+    Column("category", ("categorie", "category")),
+    Column("table", ("table",)),
+)
 _SERIES = re.compile(r"([1-7])\s*([A-Da-d]?)")
 
 
-@dataclass(frozen=True)
-class RowError:
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"ligne {self.line} : {self.message}"
-
-
-class PlayersFileError(ValueError):
-    """The file cannot be imported; ``errors`` lists every bad row."""
-
-    def __init__(self, errors: list[RowError]) -> None:
-        self.errors = errors
-        super().__init__("; ".join(str(e) for e in errors[:5]))
-
-
-def decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def parse_players(text: str) -> list[Player]:
-    """The players of the file; raises :class:`PlayersFileError` listing every bad row."""
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
-        raise PlayersFileError(
-            [RowError(1, "fichier vide : la première ligne doit nommer les colonnes")]
-        )
-    delimiter = ";" if lines[0].count(";") >= lines[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = [h.strip().lower() for h in next(reader)]
-    unknown = [h for h in header if h and h not in _COLUMNS]
-    if unknown:
-        raise PlayersFileError([RowError(1, f"colonne inconnue « {unknown[0]} »")])
-    fields = [_COLUMNS.get(h, "") for h in header]
-    missing = [f for f in ("licence", "name") if f not in fields]
-    if missing:
-        label = {"licence": "licence", "name": "nom"}[missing[0]]
-        raise PlayersFileError([RowError(1, f"colonne « {label} » absente")])
-    errors: list[RowError] = []
+def parse_players(text: str | bytes) -> list[Player]:
+    """The players of the file; raises :class:`PlayersFileError` listing every bad line."""
+    sheet = read_sheet(text, COLUMNS)
     players: list[Player] = []
     seen_licences: dict[str, int] = {}
-    seen_tables: dict[int, int] = {}
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(fields):
-            errors.append(RowError(line, f"{len(row)} colonnes au lieu de {len(fields)}"))
-            continue
-        values = {f: cell.strip() for f, cell in zip(fields, row, strict=True) if f}
-        problem = None
-        licence = values.get("licence", "")
-        if not licence:
-            problem = "licence absente"
-        elif licence in seen_licences:
-            problem = f"licence {licence} déjà vue ligne {seen_licences[licence]}"
-        elif not values.get("name"):
-            problem = "nom absent"
+    seen_tables: dict[str, int] = {}
+    for row in sheet.rows:
+        errors = len(sheet.errors)
+        licence = row.get("licence")
+        name = sheet.player_name(row)
         series: int | None = None
-        tier = values.get("tier", "").upper()
-        if problem is None and values.get("series"):
-            m = _SERIES.fullmatch(values["series"])
+        tier = row.get("tier").upper()
+        if row.get("series"):
+            m = _SERIES.fullmatch(row.get("series"))
             if not m:
-                problem = f"série « {values['series']} » : 1 à 7, palier A à D"
+                sheet.error(row.line, "series", value=row.get("series"))
             else:
                 series = int(m.group(1))
                 tier = tier or m.group(2).upper()
-        if problem is None and tier and tier not in "ABCD":
-            problem = f"palier « {tier} » : A, B, C ou D"
-        table: int | None = None
-        if problem is None and values.get("table"):
-            if not values["table"].isdigit() or int(values["table"]) < 1:
-                problem = f"table « {values['table']} » : un nombre entier positif"
-            else:
-                table = int(values["table"])
-                if table in seen_tables:
-                    problem = f"table {table} déjà attribuée ligne {seen_tables[table]}"
-        if problem:
-            errors.append(RowError(line, problem))
-            continue
-        seen_licences[licence] = line
+        if tier and tier not in ("A", "B", "C", "D"):
+            sheet.error(row.line, "tier", value=tier)
+        table = sheet.integer(row, "table", 1) if row.get("table") else None
         if table is not None:
-            seen_tables[table] = line
+            sheet.unique(row, "table", str(table), seen_tables)
+        sheet.unique(row, "licence", licence, seen_licences)
+        if len(sheet.errors) > errors or name is None:
+            continue
         players.append(
             Player(
                 licence=licence,
-                name=values["name"],
-                first_name=values.get("first_name", ""),
-                club=values.get("club", ""),
+                name=name,
+                first_name=row.get("first_name"),
+                club=row.get("club"),
                 series=series,
                 tier=tier,
-                category=values.get("category", ""),
+                category=row.get("category"),
                 table=table,
             )
         )
-    if errors:
-        raise PlayersFileError(errors)
-    if not players:
-        raise PlayersFileError([RowError(2, "aucun joueur dans le fichier")])
+    sheet.check()
     return players

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import services
@@ -40,7 +41,8 @@ from arbitre.app.events.models import Event
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_groups, has_role, require_role
 from arbitre.duplicate.announcement import announce_top
 from arbitre.duplicate.ballot import BallotParseError
-from arbitre.duplicate.players_csv import PlayersFileError, decode, parse_players
+from arbitre.duplicate.players_csv import PlayersFileError, parse_players
+from arbitre.i18n import word_line
 from arbitre.paths import data_dir
 
 
@@ -147,10 +149,10 @@ def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.error(request, "Choisissez un fichier CSV.")
         return redirect("duplicate:detail", event_id=event_id)
     try:
-        players = parse_players(decode(form.cleaned_data["file"].read()))
+        players = parse_players(form.cleaned_data["file"].read())
     except PlayersFileError as exc:
         for error in exc.errors[:50]:
-            messages.error(request, f"Import refusé, {error}")
+            messages.error(request, f"Import refusé, {word_line(error, get_language())}")
         messages.error(
             request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
         )

@@ -6,8 +6,6 @@ engines' (``arbitre.classic.tournament``, seed 000; ``arbitre.backgammon.champio
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -30,9 +28,12 @@ from arbitre.app.tournaments.models import (
     Tournament,
 )
 from arbitre.backgammon import championship as bg
+from arbitre.backgammon.championship import csvfiles as bg_csv
 from arbitre.backgammon.championship.bracket import BYE
 from arbitre.backgammon.championship.lateness import point_penalty
 from arbitre.classic import tournament as cl
+from arbitre.classic.tournament.players_csv import parse_players as classic_players
+from arbitre.common.players_csv import LineError, PlayersFileError
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
 
@@ -95,58 +96,29 @@ class PlayerRow:
 
 @dataclass
 class ImportReport:
+    """The rows of a players file, or the errors of its bad lines (worded by the view)."""
+
     rows: list[PlayerRow] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
 
 
 def parse_players_csv(data: bytes, classic: bool) -> ImportReport:
-    """Rows ``name,rating[,club,licence]`` (the engines' player files, docs/classic-tournament.md
-    and docs/backgammon-championship.md). Every bad row is reported with its line number."""
-    report = ImportReport()
+    """The players of a file through the engine's reader (``name,rating[,club,licence]`` for
+    a Classic tournament, ``name,elo[,club,licence]`` for a championship)."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    lines = text.splitlines()
-    sample = next((ln for ln in lines if ln.strip() and not ln.startswith("#")), "")
-    delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    seen: dict[str, int] = {}
-    rating_name = "la cote" if classic else "l'ELO"
-    for number, cells in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
-        cells = [c.strip() for c in cells]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        if cells[0].casefold() in ("name", "nom") and len(report.rows) == 0:
-            continue
-        where = f"ligne {number}"
-        if len(cells) < 2 or len(cells) > 4:
-            report.errors.append(f"{where} : il faut nom,{rating_name}[,club,licence].")
-            continue
-        name, raw = cells[0], cells[1]
-        starred = classic and raw.endswith("*")
-        digits = raw[:-1].strip() if starred else raw
-        problem = name_problem(name)
-        if problem:
-            report.errors.append(f"{where} : {problem}")
-            continue
-        if not digits.isdigit():
-            report.errors.append(f"{where} : {rating_name} « {raw} » n'est pas un nombre entier.")
-            continue
-        rating = int(digits)
-        if not classic and rating > 4000:
-            report.errors.append(f"{where} : ELO {rating} hors limites (0 à 4000).")
-            continue
-        key = name.casefold()
-        if key in seen:
-            report.errors.append(f"{where} : {name} est déjà à la ligne {seen[key]}.")
-            continue
-        seen[key] = number
-        club = cells[2] if len(cells) > 2 else ""
-        licence = cells[3] if len(cells) > 3 else ""
-        report.rows.append(PlayerRow(name, rating, starred, club, licence))
-    if not report.rows and not report.errors:
-        report.errors.append("le fichier ne contient aucun joueur.")
-    return report
+        if classic:
+            rows = [
+                PlayerRow(p.name, p.rating, p.starred, p.club or "", p.licence or "")
+                for p in classic_players(data)
+            ]
+        else:
+            rows = [
+                PlayerRow(p.name, p.elo, False, p.club, p.licence)
+                for p in bg_csv.parse_players(data)
+            ]
+    except PlayersFileError as exc:
+        return ImportReport(errors=exc.errors)
+    return ImportReport(rows=rows)
 
 
 def name_problem(name: str) -> str | None:

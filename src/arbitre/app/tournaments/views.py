@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events.models import Event
@@ -24,6 +25,7 @@ from arbitre.app.tournaments.forms import (
     PlayersFileForm,
 )
 from arbitre.app.tournaments.models import AuditEntry, Entrant, Round, Table, Tournament
+from arbitre.i18n import word_line
 
 
 def _tournament(event_id: int) -> Tournament:
@@ -158,7 +160,7 @@ def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
     report = services.parse_players_csv(form.cleaned_data["file"].read(), t.is_classic)
     if report.errors:
         for error in report.errors[:50]:
-            messages.error(request, f"Import refusé, {error}")
+            messages.error(request, f"Import refusé, {word_line(error, get_language())}")
         messages.error(
             request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
         )

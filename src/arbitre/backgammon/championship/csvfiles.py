@@ -19,12 +19,15 @@ from pathlib import Path
 
 from arbitre.backgammon.championship.bracket import SetScore
 from arbitre.backgammon.championship.model import (
+    ELO_MAX,
+    ELO_MIN,
     Championship,
     ChampionshipError,
     MatchResult,
     Player,
     ResultKind,
 )
+from arbitre.common.players_csv import NAME_ELO, read_sheet
 
 
 def _rows(
@@ -53,25 +56,24 @@ def _int(value: str, what: str, where: str) -> int:
         raise ChampionshipError(f"{where}: {what} must be a whole number, not {value!r}") from None
 
 
-def parse_players(text: str, source: str = "players") -> list[Player]:
-    """Players from ``name,elo[,club,licence]`` lines."""
+def parse_players(text: str | bytes) -> list[Player]:
+    """Players from ``name,elo[,club,licence]`` lines (header optional), read by
+    :mod:`arbitre.common.players_csv`; every bad line is reported at once in
+    :class:`~arbitre.common.players_csv.PlayersFileError`.
+
+    >>> parse_players("Chloé;1650;Lyon\\n")
+    [Player(name='Chloé', elo=1650, club='Lyon', licence='')]
+    """
+    sheet = read_sheet(text, NAME_ELO, positional=True)
     players = []
-    seen: set[str] = set()
-    for lineno, cells in _rows(text, source, "name"):
-        where = f"{source}:{lineno}"
-        if len(cells) < 2 or len(cells) > 4:
-            raise ChampionshipError(f"{where}: expected name,elo[,club,licence]")
-        name = cells[0]
-        if name in seen:
-            raise ChampionshipError(f"{where}: duplicate player {name}")
-        seen.add(name)
-        elo = _int(cells[1], "ELO", where)
-        club = cells[2] if len(cells) > 2 else ""
-        licence = cells[3] if len(cells) > 3 else ""
-        try:
-            players.append(Player(name, elo, club, licence))
-        except ChampionshipError as exc:
-            raise ChampionshipError(f"{where}: {exc}") from None
+    seen: dict[str, int] = {}
+    for row in sheet.rows:
+        name = sheet.player_name(row)
+        elo = sheet.integer(row, "elo", ELO_MIN, ELO_MAX)
+        if name is None or elo is None or not sheet.unique(row, "name", name, seen):
+            continue
+        players.append(Player(name, elo, row.get("club"), row.get("licence")))
+    sheet.check()
     return players
 
 
@@ -153,7 +155,7 @@ def _read(path: str | Path) -> str:
 
 
 def read_players(path: str | Path) -> list[Player]:
-    return parse_players(_read(path), str(path))
+    return parse_players(Path(path).read_bytes())
 
 
 def read_results(path: str | Path) -> list[MatchResult]:

@@ -16,6 +16,9 @@ class ChampionshipError(ValueError):
     """Invalid championship data or request (unknown player, double result, ...)."""
 
 
+ELO_MIN, ELO_MAX = 0, 4000
+
+
 @dataclass(frozen=True)
 class Player:
     """A registered player; ``elo`` seeds the Swiss pairings (seed 003, "1ere ronde")."""
@@ -30,7 +33,7 @@ class Player:
             raise ChampionshipError(f"invalid player name {self.name!r}")
         if self.name.upper() == "BYE" or self.name.lower().startswith("forfeit:"):
             raise ChampionshipError(f"reserved player name {self.name!r}")
-        if not 0 <= self.elo <= 4000:
+        if not ELO_MIN <= self.elo <= ELO_MAX:
             raise ChampionshipError(f"ELO out of range for {self.name}: {self.elo}")
 
 

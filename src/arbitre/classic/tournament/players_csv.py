@@ -1,55 +1,47 @@
 """Players CSV: ``name,rating[,club,licence]`` (seed 000 "Classement initial").
 
 The rating is the cote PL; a trailing ``*`` marks a PL* rating (derived from the
-Duplicate series). An optional header row starts with ``name``.
+Duplicate series). The file is read by :mod:`arbitre.common.players_csv` (header optional).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from arbitre.classic.tournament._csvutil import CsvFormatError, read_text, rows
-from arbitre.classic.tournament.model import Player, TournamentError
+from arbitre.classic.tournament._csvutil import CsvFormatError
+from arbitre.classic.tournament.model import Player
+from arbitre.common.players_csv import NAME_RATING, PlayersFileError, read_sheet
 
-__all__ = ["CsvFormatError", "parse_players", "read_players", "format_players"]
+__all__ = ["CsvFormatError", "PlayersFileError", "parse_players", "read_players", "format_players"]
 
 
-def parse_players(text: str, source: str = "players") -> list[Player]:
-    """Players of ``text``; a bad row raises :class:`CsvFormatError` naming its line."""
+def parse_players(text: str | bytes) -> list[Player]:
+    """Players of ``text`` (``arbitre.common.players_csv`` reads the file: delimiter, encoding,
+    header); every bad line is reported at once in :class:`PlayersFileError`.
+
+    >>> parse_players("nom;cote;club\\nZoé;1500*;Liège\\n")
+    [Player(name='Zoé', rating=1500, starred=True, club='Liège', licence=None)]
+    """
+    sheet = read_sheet(text, NAME_RATING, positional=True)
     players: list[Player] = []
     seen: dict[str, int] = {}
-    for line, cells in rows(text, "name"):
-        where = f"{source}, line {line}"
-        if len(cells) < 2 or len(cells) > 4:
-            raise CsvFormatError(f"{where}: expected name,rating[,club,licence]")
-        name, raw = cells[0], cells[1]
-        if not name:
-            raise CsvFormatError(f"{where}: empty name")
+    for row in sheet.rows:
+        name = sheet.player_name(row)
+        raw = row.get("rating")
         starred = raw.endswith("*")
-        digits = raw[:-1].strip() if starred else raw
-        try:
-            rating = int(digits)
-        except ValueError:
-            raise CsvFormatError(f"{where}: rating {raw!r} is not a whole number") from None
-        if name.casefold() in seen:
-            raise CsvFormatError(
-                f"{where}: player {name!r} already on line {seen[name.casefold()]}"
-            )
-        seen[name.casefold()] = line
-        club = cells[2] if len(cells) > 2 and cells[2] else None
-        licence = cells[3] if len(cells) > 3 and cells[3] else None
-        try:
-            players.append(Player(name, rating, starred, club, licence))
-        except TournamentError as exc:
-            raise CsvFormatError(f"{where}: {exc}") from None
-    if not players:
-        raise CsvFormatError(f"{source}: no player")
+        rating = sheet.integer(row, "rating", 0, text=raw[:-1].strip() if starred else raw)
+        if name is None or rating is None or not sheet.unique(row, "name", name, seen):
+            continue
+        players.append(
+            Player(name, rating, starred, row.get("club") or None, row.get("licence") or None)
+        )
+    sheet.check()
     return players
 
 
 def read_players(path: str | Path) -> list[Player]:
     """Players of the CSV file at ``path``."""
-    return parse_players(read_text(path), str(path))
+    return parse_players(Path(path).read_bytes())
 
 
 def format_players(players: list[Player]) -> str:

@@ -1,0 +1,46 @@
+"""Messages as values: a code and its parameters, worded by the interface, never by an engine.
+
+An engine reports a refusal, a sanction, a warning or an explanation as a :class:`Message`;
+the web application and the command line word it through the translation catalogue
+(``arbitre.i18n``), French first. No sentence is parsed back.
+
+>>> m = Message.of("players_csv.duplicate", column="name", value="Alice", first_line=2)
+>>> m.code, m.params["first_line"]
+('players_csv.duplicate', 2)
+>>> m.as_dict()
+{'code': 'players_csv.duplicate', 'params': {'column': 'name', 'value': 'Alice', 'first_line': 2}}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Param = str | int | float | bool | None
+
+
+@dataclass(frozen=True)
+class Message:
+    """What an engine says: a stable ``code`` (``family.name``) and its parameters."""
+
+    code: str
+    params: dict[str, Param] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, code: str, **params: Param) -> Message:
+        return cls(code, dict(params))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params)}
+
+
+class Refusal(ValueError):
+    """An input an engine refuses, with the reason as a :class:`Message`.
+
+    ``str()`` gives the code and parameters, for logs and tests; users see the worded text.
+    """
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        params = ", ".join(f"{k}={v!r}" for k, v in message.params.items())
+        super().__init__(f"{message.code}({params})")

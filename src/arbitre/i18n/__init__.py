@@ -1,0 +1,91 @@
+"""Wording of the engines' messages, through the gettext catalogues under ``locale/``.
+
+Engines say what they decide as :class:`~arbitre.common.Message` values (a code and its
+parameters). This package holds, for every code, the English text (the catalogue's msgid)
+and words a message in a language: French by default, English on request. The web
+application reads the same catalogue through Django (``LOCALE_PATHS``), the command line
+through :mod:`gettext`; both call :func:`word`.
+
+>>> from arbitre.common import Message
+>>> word(Message.of("players_csv.duplicate", column="name", value="Alice", first_line=2))
+'nom « Alice » déjà à la ligne 2'
+>>> word(Message.of("players_csv.duplicate", column="name", value="Alice", first_line=2), "en")
+'name “Alice” already on line 2'
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+from arbitre.common.messages import Message
+from arbitre.common.players_csv import LineError
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "django"
+LANGUAGES = ("fr", "en")
+DEFAULT_LANGUAGE = "fr"
+
+TEMPLATES: dict[str, str] = {
+    # the players file (arbitre.common.players_csv and the engines' players formats)
+    "players_csv.not_text": "the file is not text: save it as CSV from the spreadsheet",
+    "players_csv.empty": "the file is empty",
+    "players_csv.unknown_column": "unknown column “{label}”",
+    "players_csv.duplicate_column": "column “{label}” given twice",
+    "players_csv.missing_column": "the “{column}” column is missing",
+    "players_csv.cell_count": "{found} columns instead of {expected}",
+    "players_csv.required": "{column}: value missing",
+    "players_csv.not_integer": "{column} “{value}” is not a whole number",
+    "players_csv.too_small": "{column} {value}: at least {low}",
+    "players_csv.out_of_range": "{column} {value} out of range ({low} to {high})",
+    "players_csv.name_too_long": "name “{name}…” too long ({limit} characters at most)",
+    "players_csv.reserved_name": "“{name}” is a reserved word and cannot be a player's name",
+    "players_csv.duplicate": "{column} “{value}” already on line {first_line}",
+    "players_csv.no_players": "the file holds no player",
+    "players_csv.series": "series “{value}”: 1 to 7, tier A to D",
+    "players_csv.tier": "tier “{value}”: A, B, C or D",
+}
+"""English wording of every engine message code; the msgids of the catalogue."""
+
+PHRASES: dict[str, str] = {
+    "line": "line {line}: {text}",
+    "column.name": "name",
+    "column.first_name": "first name",
+    "column.club": "club",
+    "column.licence": "licence",
+    "column.rating": "rating",
+    "column.elo": "ELO",
+    "column.series": "series",
+    "column.tier": "tier",
+    "column.category": "category",
+    "column.table": "table",
+}
+"""English wording of the pieces messages are built from (line prefix, column names)."""
+
+
+@cache
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def phrase(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+    """One of :data:`PHRASES`, worded in ``lang``."""
+    return _catalogue(lang).gettext(PHRASES[key]).format(**params)
+
+
+def word(message: Message, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The text of ``message`` in ``lang``; a parameter named ``column`` holding a column key is
+    worded too. An unknown code raises :class:`KeyError` (the catalogue test lists them all)."""
+    template = _catalogue(lang).gettext(TEMPLATES[message.code])
+    params: dict[str, object] = {}
+    for key, value in message.params.items():
+        if key == "column" and isinstance(value, str) and f"column.{value}" in PHRASES:
+            value = phrase(f"column.{value}", lang)
+        params[key] = "" if value is None else value
+    return template.format(**params)
+
+
+def word_line(error: LineError, lang: str = DEFAULT_LANGUAGE) -> str:
+    """``line N: text`` for an error of a file."""
+    return phrase("line", lang, line=error.line, text=word(error.message, lang))
