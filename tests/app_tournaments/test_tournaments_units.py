@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.app.tournaments import final_phase as fp
 from arbitre.app.tournaments.explain_fr import french
 from arbitre.app.tournaments.services import parse_players_csv
 from arbitre.classic import tournament as cl
@@ -50,47 +48,6 @@ def test_every_explanation_of_the_engine_reads_in_french(
                 a, b = rng.randrange(250, 500), rng.randrange(250, 500)
                 games.append(cl.Game(pairing.round, p.a, p.b, a, b, starts=p.starts))
         t.record_round(games)
-
-
-def test_final_of_two_and_of_four() -> None:
-    assert fp.plan(["A", "B", "C"], 2) == [("F", "Finale", "A", "B")]
-    matches = fp.resolve(["A", "B", "C", "D"], 4, 3, {"SF1": [(400, 300), (300, 400), (420, 380)]})
-    by_id = {m.id: m for m in matches}
-    assert (by_id["SF1"].top, by_id["SF1"].bottom, by_id["SF1"].winner) == ("A", "D", "A")
-    assert (by_id["SF2"].top, by_id["SF2"].bottom) == ("B", "C")
-    assert by_id["F"].top == "A" and by_id["F"].bottom is None
-    assert by_id["P3"].top == "D"
-
-
-def test_match_winner_best_of_three() -> None:
-    assert fp.match_winner("A", "B", [(400, 300), (410, 300)], 3) == "A"
-    assert fp.match_winner("A", "B", [(300, 400), (410, 300), (350, 360)], 3) == "B"
-    with pytest.raises(fp.FinalPhaseError, match="de trop"):
-        fp.match_winner("A", "B", [(400, 300), (410, 300), (300, 400)], 3)
-    with pytest.raises(fp.FinalPhaseError, match="pas de vainqueur"):
-        fp.match_winner("A", "B", [(400, 300)], 3)
-    # a drawn game counts half: 1.5 - 0.5 after two games is not decided yet (a third
-    # game may tie the match), and a tie after three games needs a deciding game
-    with pytest.raises(fp.FinalPhaseError, match="pas de vainqueur"):
-        fp.match_winner("A", "B", [(400, 400), (410, 300)], 3)
-    assert fp.match_winner("A", "B", [(400, 400), (410, 300), (400, 300)], 3) == "A"
-    tied = [(400, 400), (410, 300), (300, 400)]
-    with pytest.raises(fp.FinalPhaseError, match="1.5 - 1.5"):
-        fp.match_winner("A", "B", tied, 3)
-    assert fp.match_winner("A", "B", [*tied, (300, 420)], 3) == "B"
-    with pytest.raises(fp.FinalPhaseError, match="pas de vainqueur"):
-        fp.match_winner("A", "B", [(400, 400)], 1)
-
-
-def test_final_places() -> None:
-    results = {
-        "SF1": [(300, 400)],
-        "SF2": [(400, 300)],
-        "F": [(380, 390)],
-        "P3": [(400, 390)],
-    }
-    matches = fp.resolve(["A", "B", "C", "D"], 4, 1, results)
-    assert fp.final_places(matches) == {"B": 1, "D": 2, "A": 3, "C": 4}
 
 
 NAMES = st.text(

@@ -14,9 +14,10 @@ the web application and the command line word it through the translation catalog
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
-Param = str | int | float | bool | None
+Param: TypeAlias = "str | int | float | bool | None | Message"
+"""A parameter: a plain value, or a message worded in its turn (a match's name, a rule)."""
 
 
 @dataclass(frozen=True)
@@ -25,13 +26,16 @@ class Message:
 
     code: str
     params: dict[str, Param] = field(default_factory=dict)
+    """Values by name; a :class:`Message` among them is worded in its turn."""
 
     @classmethod
     def of(cls, code: str, **params: Param) -> Message:
         return cls(code, dict(params))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "params": dict(self.params)}
+        """A JSON-ready form (nested messages as dicts too)."""
+        params = {k: v.as_dict() if isinstance(v, Message) else v for k, v in self.params.items()}
+        return {"code": self.code, "params": params}
 
 
 class Refusal(ValueError):

@@ -45,6 +45,22 @@ TEMPLATES: dict[str, str] = {
     "players_csv.no_players": "the file holds no player",
     "players_csv.series": "series “{value}”: 1 to 7, tier A to D",
     "players_csv.tier": "tier “{value}”: A, B, C or D",
+    # the Classic final phase (arbitre.classic.tournament.final_phase)
+    "final_phase.match.F": "Final",
+    "final_phase.match.SF1": "Semi-final 1",
+    "final_phase.match.SF2": "Semi-final 2",
+    "final_phase.match.P3": "Match for third place",
+    "final_phase.size": "The final phase is played by the first two or the first four, not {size}.",
+    "final_phase.players_needed": "The final phase needs {size} ranked players ({found} here).",
+    "final_phase.best_of": "A match is one game or the best of three, not {best_of}.",
+    "final_phase.no_games": "Enter the score of at least one game.",
+    "final_phase.extra_game": "Game {number} is one too many: the match was already won.",
+    "final_phase.negative_score": "Game {number}: negative score.",
+    "final_phase.no_winner": (
+        "The match has no winner ({top:g} - {bottom:g}): enter the game that decides it."
+    ),
+    "final_phase.players_unknown": "{match}: its players are not known yet.",
+    "final_phase.unknown_match": "Unknown match: {matches}.",
 }
 """English wording of every engine message code; the msgids of the catalogue."""
 
@@ -80,7 +96,9 @@ def word(message: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     template = _catalogue(lang).gettext(TEMPLATES[message.code])
     params: dict[str, object] = {}
     for key, value in message.params.items():
-        if key == "column" and isinstance(value, str) and f"column.{value}" in PHRASES:
+        if isinstance(value, Message):
+            value = word(value, lang)
+        elif key == "column" and isinstance(value, str) and f"column.{value}" in PHRASES:
             value = phrase(f"column.{value}", lang)
         params[key] = "" if value is None else value
     return template.format(**params)

@@ -19,8 +19,7 @@ from arbitre.app.tournaments.views import _tournament, standings_rows
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.clock import ClockSettings, format_seconds
 from arbitre.backgammon.mat import export_mat, import_mat
-
-BYE_SPREAD = 50  # TSH convention for a win without an opponent (docs/tournaments-web.md)
+from arbitre.classic.tournament.tsh import format_tsh
 
 
 def _round(t: Tournament, number: int) -> Round:
@@ -237,32 +236,8 @@ def tsh_file(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def tsh_text(t: Tournament) -> str:
     """Only the finished rounds: a table still waiting for its result is not a loss."""
-    entrants = services.players_in_play(t)
-    index = {e.name: i for i, e in enumerate(entrants, start=1)}
-    rounds = services.classic_rounds(t, include_partial=False)
-    lines = []
-    for e in entrants:
-        opponents: list[str] = []
-        scores: list[str] = []
-        for rnd in rounds:
-            game = rnd.game_of(e.name)
-            if game is None:  # absent: a loss without opponent
-                opponents.append("0")
-                scores.append(str(-BYE_SPREAD))
-                continue
-            other = game.opponent(e.name)
-            mine_forfeit = (e.name == game.a and game.forfeit_a) or (
-                e.name == game.b and game.forfeit_b
-            )
-            if other is None or not game.played:
-                opponents.append("0")
-                scores.append(str(-BYE_SPREAD if mine_forfeit else BYE_SPREAD))
-                continue
-            opponents.append(str(index[other]))
-            scores.append(str(game.score_a if e.name == game.a else game.score_b))
-        name = e.name.replace(";", ",")
-        lines.append(f"{name} {e.rating} {' '.join(opponents)}; {' '.join(scores)}".rstrip())
-    return "\n".join(lines) + "\n"
+    players = [services.classic_player(e) for e in services.players_in_play(t)]
+    return format_tsh(players, services.classic_rounds(t, include_partial=False))
 
 
 @require_POST

@@ -14,8 +14,8 @@ from typing import Any, TypeAlias
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import get_language
 
-from arbitre.app.tournaments import final_phase
 from arbitre.app.tournaments.explain_fr import french
 from arbitre.app.tournaments.models import (
     Absence,
@@ -32,8 +32,10 @@ from arbitre.backgammon.championship import csvfiles as bg_csv
 from arbitre.backgammon.championship.bracket import BYE
 from arbitre.backgammon.championship.lateness import point_penalty
 from arbitre.classic import tournament as cl
+from arbitre.classic.tournament import final_phase
 from arbitre.classic.tournament.players_csv import parse_players as classic_players
 from arbitre.common.players_csv import LineError, PlayersFileError
+from arbitre.i18n import word
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
 
@@ -1061,9 +1063,9 @@ def _withdrawn_names(t: Tournament) -> set[str]:
 def final_matches(t: Tournament) -> list[final_phase.FinalMatch]:
     results = {r.match_id: [tuple(s) for s in r.scores] for r in t.knockout.all()}
     try:
-        return final_phase.resolve(final_qualified(t), t.final_size, t.final_best_of, results)  # type: ignore[arg-type]
+        return final_phase.resolve(final_qualified(t), t.final_size, t.final_best_of, results)
     except final_phase.FinalPhaseError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(word(exc.message, get_language())) from None
 
 
 @transaction.atomic
@@ -1088,9 +1090,9 @@ def _record_final_phase(
     results = {r.match_id: [tuple(s) for s in r.scores] for r in t.knockout.all()}
     results[match_id] = scores
     try:
-        matches = final_phase.resolve(final_qualified(t), t.final_size, t.final_best_of, results)  # type: ignore[arg-type]
+        matches = final_phase.resolve(final_qualified(t), t.final_size, t.final_best_of, results)
     except final_phase.FinalPhaseError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(word(exc.message, get_language())) from None
     winner = next(m.winner for m in matches if m.id == match_id)
     KnockoutResult.objects.create(
         tournament=t, match_id=match_id, winner=winner or "", scores=[list(s) for s in scores]

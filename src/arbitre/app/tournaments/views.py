@@ -25,7 +25,8 @@ from arbitre.app.tournaments.forms import (
     PlayersFileForm,
 )
 from arbitre.app.tournaments.models import AuditEntry, Entrant, Round, Table, Tournament
-from arbitre.i18n import word_line
+from arbitre.classic.tournament.final_phase import final_places
+from arbitre.i18n import word, word_line
 
 
 def _tournament(event_id: int) -> Tournament:
@@ -359,7 +360,7 @@ def _knockout_view(t: Tournament) -> dict[str, Any]:
         rows = [
             {
                 "id": m.id,
-                "label": m.label,
+                "label": word(m.name, get_language()),
                 "top": m.top or "?",
                 "bottom": m.bottom or "?",
                 "winner": m.winner,
@@ -476,8 +477,6 @@ def standings_rows(t: Tournament) -> tuple[list[dict[str, Any]], bool]:
         places: dict[str, int] = {}
         if t.final_started:
             try:
-                from arbitre.app.tournaments.final_phase import final_places
-
                 places = final_places(services.final_matches(t))
             except services.ServiceError:
                 places = {}
