@@ -142,7 +142,7 @@ def as_predrawn(record: Mapping[str, Any]) -> dict[str, Any]:
     Rooms or centres that play the same draws replay it with their own arbiters; it no longer
     depends on the random generator (its replay checks that each draw comes from the bag).
     """
-    out = json.loads(json.dumps(record))
+    out: dict[str, Any] = json.loads(json.dumps(record))
 
     def mark(step: Any) -> None:
         if isinstance(step, dict) and "drawn" in step:

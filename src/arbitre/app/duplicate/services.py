@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
@@ -29,7 +29,7 @@ from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Play
 from arbitre.duplicate.game import DuplicateGame
 from arbitre.duplicate.turns import turns_of
 
-User = AbstractBaseUser | AnonymousUser
+User: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
 class ServiceError(ValueError):
