@@ -41,6 +41,12 @@ def test_message_text_inside_a_raise_is_wording() -> None:
     assert tool.is_wording(d, SOURCE)
 
 
+def test_wording_is_found_whatever_the_hunk_numbers() -> None:
+    """mutmut numbers hunks from the start of the mutated function, not of the file."""
+    d = diff(1, '        "round must be positive"', '        "ROUND MUST BE POSITIVE"')
+    assert tool.is_wording(d, SOURCE)
+
+
 def test_a_result_string_is_not_wording() -> None:
     assert not tool.is_wording(diff(6, '    label = "S1"', '    label = "XXS1XX"'), SOURCE)
 

@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -34,16 +30,14 @@ from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
     Game,
-    Lateness,
     Registration,
 )
-from arbitre.app.events.models import Event
-from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_groups, has_role, require_role
+from arbitre.app.events.accounts import AccountError
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.duplicate.announcement import announce_top
 from arbitre.duplicate.ballot import BallotParseError
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
-from arbitre.paths import data_dir
 
 
 def _dup(event_id: int) -> DuplicateEvent:
@@ -69,56 +63,14 @@ def create_event(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        lexicon_path = lexicon_name = lexicon_sha = ""
-        upload = data.get("lexicon_file")
         try:
-            if upload:
-                lexicon_path, lexicon_name, lexicon_sha = _store_lexicon(upload)
-            else:
-                lexicon = services.lexicon_of(DuplicateEvent())
-                lexicon_name, lexicon_sha = lexicon.name, lexicon.sha256
+            event = services.create_event(data, data.get("lexicon_file"), request.user)
         except ValueError as exc:
             form.add_error("lexicon_file", f"Liste de mots refusée : {exc}")
         else:
-            with transaction.atomic():
-                event = Event.objects.create(
-                    name=data["name"],
-                    kind=Event.Kind.DUPLICATE,
-                    date=data["date"],
-                    place=data["place"],
-                )
-                dup = DuplicateEvent.objects.create(
-                    event=event,
-                    games_planned=data["games_planned"],
-                    seconds_per_move=data["seconds_per_move"],
-                    lexicon_name=lexicon_name,
-                    lexicon_path=lexicon_path,
-                    lexicon_sha256=lexicon_sha,
-                )
-                for number in range(1, data["games_planned"] + 1):
-                    Game.objects.create(duplicate=dup, number=number)
-                services.audit(dup, request.user, "Création de l'événement", event.name)
             messages.success(request, f"Événement « {event.name} » créé.")
             return redirect("duplicate:detail", event_id=event.pk)
     return render(request, "duplicate/create.html", {"form": form})
-
-
-def _store_lexicon(upload: Any) -> tuple[str, str, str]:
-    """Keep an uploaded word list in the data directory; the engine validates it."""
-    from arbitre.lexicon import Lexicon
-
-    content = upload.read()
-    digest = hashlib.sha256(content).hexdigest()
-    folder = data_dir() / "lexicons"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{digest}.txt"
-    path.write_bytes(content)
-    try:
-        lexicon = Lexicon.load(path)
-    except ValueError:
-        path.unlink(missing_ok=True)
-        raise
-    return str(path), upload.name, lexicon.sha256
 
 
 def detail(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -175,17 +127,12 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
         for field, errors in form.errors.items():
             messages.error(request, f"{field} : {' '.join(errors)}")
         return redirect("duplicate:detail", event_id=event_id)
-    data = form.cleaned_data
-    if dup.players.filter(licence=data["licence"]).exists():
-        messages.error(request, f"La licence {data['licence']} est déjà inscrite.")
-    elif data["table"] and dup.players.filter(table=data["table"]).exists():
-        messages.error(request, f"La table {data['table']} est déjà prise.")
+    try:
+        services.add_player(dup, form.cleaned_data, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
     else:
-        Registration.objects.create(duplicate=dup, **data)
-        services.audit(
-            dup, request.user, "Inscription", data["licence"], None, {"nom": data["name"]}
-        )
-        messages.success(request, f"{data['name']} inscrit.")
+        messages.success(request, f"{form.cleaned_data['name']} inscrit.")
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -196,29 +143,15 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     form = ArbiterForm(request.POST)
     if not form.is_valid():
         return _refuse_form(request, form, event_id)
-    User = get_user_model()
     username = form.cleaned_data["username"].strip()
     low, high = form.cleaned_data["tables"]
-    user = User.objects.filter(username=username).first()
-    if user is None:
-        password = form.cleaned_data["password"]
-        try:
-            validate_password(password)
-        except ValidationError as exc:
-            messages.error(request, "Mot de passe refusé : " + " ".join(exc.messages))
-            return redirect("duplicate:detail", event_id=event_id)
-        user = User.objects.create_user(username=username, password=password)
-        ensure_groups()
-        user.groups.add(Group.objects.get(name=ARBITER))
-    count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=user)
-    services.audit(
-        dup,
-        request.user,
-        "Tables attribuées",
-        f"{username} : {low}-{high}",
-        None,
-        {"joueurs": count},
-    )
+    try:
+        count = services.assign_arbiter(
+            dup, username, form.cleaned_data["password"], (low, high), request.user
+        )
+    except AccountError as exc:
+        messages.error(request, str(exc))
+        return redirect("duplicate:detail", event_id=event_id)
     messages.success(request, f"Tables {low} à {high} ({count} joueurs) attribuées à {username}.")
     return redirect("duplicate:detail", event_id=event_id)
 
@@ -236,18 +169,7 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     if reg is None:
         messages.error(request, "Licence inconnue dans cet événement.")
         return redirect("duplicate:detail", event_id=event_id)
-    previous = Lateness.objects.filter(game=game, registration=reg).first()
-    Lateness.objects.update_or_create(
-        game=game, registration=reg, defaults={"from_move": form.cleaned_data["from_move"]}
-    )
-    services.audit(
-        dup,
-        request.user,
-        "Retard",
-        f"{game.name} {reg.licence}",
-        {"from_move": previous.from_move} if previous else None,
-        {"from_move": form.cleaned_data["from_move"]},
-    )
+    services.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
     messages.success(
         request,
         f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} de {game.name} (5.1).",

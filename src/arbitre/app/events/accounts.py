@@ -8,7 +8,7 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from arbitre.app.events.roles import DIRECTOR, ensure_groups
+from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_groups
 
 
 class AccountError(ValueError):
@@ -30,6 +30,25 @@ def create_director(username: str, password: str, email: str = "") -> None:
     ensure_groups()
     user = User.objects.create_superuser(username=username, email=email, password=password)
     user.groups.add(Group.objects.get(name=DIRECTOR))
+
+
+@transaction.atomic
+def arbiter_account(username: str, password: str) -> tuple[object, bool]:
+    """The arbiter account ``username``, created with ``password`` when it does not exist
+    (the password must pass the validators); returns ``(user, created)``."""
+    User = get_user_model()
+    username = username.strip()
+    user = User.objects.filter(username=username).first()
+    if user is not None:
+        return user, False
+    try:
+        validate_password(password)
+    except ValidationError as exc:
+        raise AccountError("Mot de passe refusé : " + " ".join(exc.messages)) from exc
+    user = User.objects.create_user(username=username, password=password)
+    ensure_groups()
+    user.groups.add(Group.objects.get(name=ARBITER))
+    return user, True
 
 
 def has_any_account() -> bool:

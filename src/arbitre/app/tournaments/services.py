@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import get_language
 
+from arbitre.app.events.models import Event
 from arbitre.app.tournaments.explain_fr import french
 from arbitre.app.tournaments.models import (
     Absence,
@@ -176,6 +177,22 @@ def register(t: Tournament, rows: Iterable[PlayerRow], user: User, late: bool = 
         )
     bump(t)
     return len(rows)
+
+
+@transaction.atomic
+def create_tournament(kind: str, data: dict[str, Any], user: User) -> Event:
+    """A new Classic tournament or backgammon championship with its settings."""
+    settings = dict(data)
+    event = Event.objects.create(
+        name=settings.pop("name"),
+        kind=kind,
+        date=settings.pop("date"),
+        place=settings.pop("place"),
+    )
+    settings["rounds"] = settings.get("rounds") or 0
+    t = Tournament.objects.create(event=event, **settings)
+    audit(t, user, "Création de l'événement", event.name)
+    return event
 
 
 @transaction.atomic

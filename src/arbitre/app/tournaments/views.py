@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
@@ -83,13 +82,7 @@ def _create(request: HttpRequest, kind: Any, form_class: type) -> HttpResponse:
                 except services.ServiceError as exc:
                     form.add_error(label, str(exc))
         if form.is_valid():
-            with transaction.atomic():
-                event = Event.objects.create(
-                    name=data.pop("name"), kind=kind, date=data.pop("date"), place=data.pop("place")
-                )
-                data["rounds"] = data.get("rounds") or 0
-                t = Tournament.objects.create(event=event, **data)
-                services.audit(t, request.user, "Création de l'événement", event.name)
+            event = services.create_tournament(kind, data, request.user)
             messages.success(request, f"Événement « {event.name} » créé.")
             return redirect("tournaments:detail", event_id=event.pk)
     title = (
