@@ -137,7 +137,15 @@ def is_wording(diff: str, source: str) -> bool:
     if not before or len(before) != len(after):
         return False
     changed = [(b, a) for b, a in zip(before, after, strict=True) if b != a]
-    return bool(changed) and all(b[0] == a[0] == tokenize.STRING for b, a in changed)
+    return bool(changed) and all(
+        b[0] == a[0] == tokenize.STRING and not _formatted(b[1]) for b, a in changed
+    )
+
+
+def _formatted(literal: str) -> bool:
+    """True for an f-string: a change inside it may change an expression, not only text."""
+    prefix = literal[: min(i for i in (literal.find('"'), literal.find("'")) if i >= 0)]
+    return "f" in prefix.lower()
 
 
 @dataclass

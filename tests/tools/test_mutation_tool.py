@@ -47,6 +47,12 @@ def test_wording_is_found_whatever_the_hunk_numbers() -> None:
     assert tool.is_wording(d, SOURCE)
 
 
+def test_an_expression_inside_an_f_string_is_not_wording() -> None:
+    source = 'def f(xs):\n    raise ValueError(f"bad {xs[0]}")\n'
+    d = diff(2, '    raise ValueError(f"bad {xs[0]}")', '    raise ValueError(f"bad {xs[1]}")')
+    assert not tool.is_wording(d, source)
+
+
 def test_a_result_string_is_not_wording() -> None:
     assert not tool.is_wording(diff(6, '    label = "S1"', '    label = "XXS1XX"'), SOURCE)
 
