@@ -79,6 +79,8 @@ def first_round_groups(present: int) -> tuple[int, int]:
 
     A is the even number closest to two thirds of the present players (ties: the larger).
     """
+    if present < 0:
+        raise TournamentError(f"negative number of present players: {present}")
     target = 2 * present / 3
     low = int(target) // 2 * 2
     high = low + 2

@@ -104,7 +104,14 @@ def group_ppm(names: Sequence[str], h2h: HeadToHead) -> tuple[dict[str, int], bo
 def compute_standings(
     players: Iterable[Player], rounds: Sequence[Round], *, final: bool = False
 ) -> list[Standing]:
-    """The intermediate (``final=False``) or final ranking after ``rounds``."""
+    """The intermediate (``final=False``) or final ranking after ``rounds``.
+
+    The rounds must be numbered 1, 2, ... without gap or repeat (seed 000: a tournament is
+    a sequence of rounds from the first match on); anything else is refused.
+    """
+    numbers = sorted(rnd.number for rnd in rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise TournamentError(f"rounds must be numbered 1 to {len(numbers)}, got {numbers}")
     order = initial_ranking(players)
     ratings = {p.name: p.rating for p in order}
     seed_index = {p.name: i for i, p in enumerate(order)}
