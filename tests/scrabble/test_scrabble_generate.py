@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.scrabble.board import Board, IllegalMoveError
-from arbitre.scrabble.generate import ScoredMove, all_moves, top_moves
+from arbitre.scrabble.generate import all_moves, top_moves
+from arbitre.scrabble.move import ScoredMove
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import TILE_COUNTS
