@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from arbitre.scrabble.board import Board, IllegalMoveError
 from arbitre.scrabble.generate import all_moves, top_moves
-from arbitre.scrabble.move import ScoredMove
-from arbitre.scrabble.move import Move
+from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.scrabble.scrabble_words_helper import make_lexicon

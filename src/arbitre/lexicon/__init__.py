@@ -6,8 +6,8 @@
 (True, 2)
 """
 
-from arbitre.lexicon.fold import WordListError, WordListReport, fold, read_word_list
 from arbitre.lexicon.build import Progress, build_dawg, build_gaddag
+from arbitre.lexicon.fold import WordListError, WordListReport, fold, read_word_list
 from arbitre.lexicon.graph import SEPARATOR, Automaton
 from arbitre.lexicon.lexicon import (
     DEFAULT_NAME,

@@ -38,7 +38,9 @@ def build_gaddag(words: Iterable[str], progress: Progress | None = None) -> Auto
     return build_graph("gaddag", words, progress)
 
 
-def build_graph(kind: GraphKind, words: Iterable[str], progress: Progress | None = None) -> Automaton:
+def build_graph(
+    kind: GraphKind, words: Iterable[str], progress: Progress | None = None
+) -> Automaton:
     """The graph ``kind`` ("dawg" or "gaddag") of the folded words."""
     from arbitre.lexicon import _compile  # numba: loaded on the first build only
 

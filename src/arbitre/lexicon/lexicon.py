@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from arbitre.lexicon import cache as disk
+from arbitre.lexicon.build import GraphKind, Progress, build_graph
 from arbitre.lexicon.fold import (
     MAX_LETTERS,
     MIN_LETTERS,
@@ -34,7 +35,6 @@ from arbitre.lexicon.fold import (
     fold,
     read_word_list,
 )
-from arbitre.lexicon.build import GraphKind, Progress, build_graph
 from arbitre.lexicon.graph import Automaton
 
 DEFAULT_NAME = "Liste libre par défaut (Grammalecte/Dicollecte)"
@@ -137,9 +137,7 @@ class Lexicon:
         report = read_word_list(path, minimum=minimum)
         sha = list_sha256(report.words)
         words, entry = _cached_words(sha, lambda: report.words)
-        return cls(
-            words, Path(path).name, sha, cache_entry=entry, report=report, progress=progress
-        )
+        return cls(words, Path(path).name, sha, cache_entry=entry, report=report, progress=progress)
 
     # set-like interface -------------------------------------------------------------
 

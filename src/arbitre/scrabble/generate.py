@@ -28,6 +28,7 @@ from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
+    ALL_LETTERS,
     BINGO_BONUS,
     BLANK_INDEX,
     CENTER,
@@ -39,7 +40,6 @@ from arbitre.scrabble.tiles import (
 )
 
 ENGINES = ("fast", "reference")
-_ALL_LETTERS = (1 << 26) - 1
 #: For letter code k: play it as the natural tile k, or as a blank standing for it.
 _TILE_CHOICES = [((k, chr(65 + k)), (BLANK_INDEX, chr(97 + k))) for k in range(26)]
 
@@ -193,7 +193,7 @@ class _RowSearch:
         self.word_mult = [int(x) for x in wm[row]]
         # Cross-checks: allowed letters (bit mask) and the face value of the cross-word's
         # other tiles, or None for a square without a vertical neighbour.
-        self.cross_mask = [_ALL_LETTERS] * SIZE
+        self.cross_mask = [ALL_LETTERS] * SIZE
         self.cross_sum: list[int | None] = [None] * SIZE
         self.anchors = [False] * SIZE
         for col in range(SIZE):

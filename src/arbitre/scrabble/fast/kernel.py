@@ -30,10 +30,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-SEPARATOR = 26
-ALL_LETTERS = (1 << 26) - 1
-BINGO_BONUS = 50
-RACK_SIZE = 7
+# numba reads these module-level constants of the imported modules when it compiles the
+# kernel (they are frozen in the on-disk cache, keyed by this file).
+from arbitre.lexicon.graph import SEPARATOR
+from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
+
 WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
 WARMUP_TILES = 3
 CAP = 17  # column of the capped bound in the kernel's ``pre`` table
