@@ -215,13 +215,6 @@ def test_reference_top_matches_brute_force_on_wfrench() -> None:
         assert all_moves(board, rack, lexicon) == expected
 
 
-def test_board_legal_moves_is_the_reference(small_lexicon: object) -> None:
-    board = Board()
-    board.play(Move.parse("H4 MAISON"))
-    rack = Rack.parse("RATE?")
-    assert board.legal_moves(rack, small_lexicon) == all_moves(board, rack, small_lexicon)
-
-
 def test_fast_engine_missing_falls_back_to_reference(
     small_lexicon: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
