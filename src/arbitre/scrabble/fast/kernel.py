@@ -218,7 +218,8 @@ def top_search(
     (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
     (:func:`_placements`); then either the first move on an empty board (:func:`_first_move`,
     mirrored by :func:`_mirror_found`), or the placements searched best bound first
-    (:func:`_search_placements`).
+    (:func:`_search_placements`). The steps are inlined by numba (``inline="always"``):
+    the compiled search is one function, as fast as when it was written as one.
     """
     grid2, lm2, wm2 = _oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
@@ -253,7 +254,7 @@ def top_search(
     )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _oriented(grid, lm, wm):  # type: ignore[no-untyped-def]
     """The board and the premiums in both orientations: index 0 as given (horizontal moves
     along rows), index 1 transposed (vertical moves)."""
@@ -271,7 +272,7 @@ def _oriented(grid, lm, wm):  # type: ignore[no-untyped-def]
     return grid2, lm2, wm2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _rack_summary(rack, values):  # type: ignore[no-untyped-def]
     """``(counts, tiles, letter mask, values)``: the rack's counts as int64, its number of
     tiles, the bit mask of its natural letters, and its tile values highest first (blanks 0)."""
@@ -294,7 +295,7 @@ def _rack_summary(rack, values):  # type: ignore[no-untyped-def]
     return rk, ntiles, rackmask, rv
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _is_empty(grid):  # type: ignore[no-untyped-def]
     for r in range(15):
         for c in range(15):
@@ -303,7 +304,7 @@ def _is_empty(grid):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _symmetric(lm, wm):  # type: ignore[no-untyped-def]
     """Whether the premiums are symmetric about the main diagonal."""
     for r in range(15):
@@ -313,7 +314,7 @@ def _symmetric(lm, wm):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _square_max(xmask, rackmask, rmax, values):  # type: ignore[no-untyped-def]
     """Highest rack value that fits each square (0 when only a blank fits)."""
     sqmax = np.zeros((2, 15, 15), dtype=np.int64)
@@ -332,7 +333,7 @@ def _square_max(xmask, rackmask, rmax, values):  # type: ignore[no-untyped-def]
     return sqmax
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _placements(
     grid2, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles, empty_board, rv, sqmax,
     n_orient,
@@ -419,7 +420,7 @@ def _placements(
     return p_o, p_lane, p_s, p_e, p_bound, p_k, npl
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _search_placements(
     grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
     p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal, g_mask, g_below,
@@ -432,7 +433,12 @@ def _search_placements(
     they find prunes the rest), then everything in decreasing order of bound. For each
     placement: its score coefficients (:func:`_placement_coefficients`), the order of its
     squares (:func:`_pivot`, :func:`_step_order`), the bounds of what is left at each step
-    (:func:`_prefix_bounds`), then the walk of the GADDAG along it (:func:`_extend`).
+    (:func:`_prefix_bounds`), then the walk of the GADDAG along it, each word reaching the
+    end kept by :func:`_record`.
+
+    The walk is the innermost loop and stays in this function: as a function of its own,
+    called (or inlined by numba) once per placement, it cost 10 to 40% of the search time
+    in reference counts of its two dozen array arguments (bench/bench_movegen.py).
     """
     order = np.argsort(-p_bound[:npl], kind="mergesort")
     best = -1
@@ -443,9 +449,11 @@ def _search_placements(
     coef_at = np.zeros(15, dtype=np.int64)
     allow_at = np.zeros(15, dtype=np.int64)
     word = np.zeros(15, dtype=np.int64)
-    node_st = np.empty(18, dtype=np.int64)
-    acc = np.empty(18, dtype=np.int64)
-    cur = np.empty(18, dtype=np.int64)
+    # The walk's stack, by step: node, score so far, current letter, letters left to try,
+    # first visit, blank used.
+    node_st = np.zeros(18, dtype=np.int64)
+    acc = np.zeros(18, dtype=np.int64)
+    cur = np.zeros(18, dtype=np.int64)
     rem = np.zeros(18, dtype=np.int64)
     fresh = np.zeros(18, dtype=np.bool_)
     usedb = np.zeros(18, dtype=np.bool_)
@@ -485,16 +493,127 @@ def _search_placements(
             nsteps = _step_order(pivot, s, e, seq)
             if use_bound:
                 _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane)
-            best, nfound, steps, rackbits = _extend(
-                row, o, lane, s, e, seq, nsteps, const, all_used, use_bound, best, nfound,
-                steps, rackbits, rk, rl, nrl, values, coef_at, allow_at, pre, node_st, acc,
-                cur, rem, fresh, usedb, word, g_first, g_target, g_terminal, g_mask, g_below,
-                out_info, out_codes,
-            )  # fmt: skip
+            # The walk: depth first along the squares in ``seq`` order, an explicit stack
+            # indexed by step ``j``, rack tiles placed on the empty squares (natural tile
+            # first, then a blank). A branch is cut when a rack letter that must still go
+            # down lies below no path of the node (``all_used``) and, with ``use_bound``,
+            # when the score so far plus a bound on the rest (:func:`_rest_bound`) cannot
+            # reach the best score. The rack (``rk``, ``rackbits``) is whole again at the end.
+            need = best - const  # prune a branch when acc + remaining bound < need
+            j = 0
+            node_st[0] = 0
+            acc[0] = 0
+            fresh[0] = True
+            while j >= 0:
+                steps += 1
+                if j == nsteps:
+                    if g_terminal[node_st[j]]:
+                        best, nfound = _record(
+                            const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
+                            out_codes,
+                        )  # fmt: skip
+                        need = best - const
+                    j -= 1
+                    continue
+                pos = seq[j]
+                node = node_st[j]
+                if pos < 0 or row[pos] >= 0:
+                    if fresh[j]:
+                        fresh[j] = False
+                        lt = SEPARATOR if pos < 0 else row[pos] % 26
+                        ch = _child(g_first, g_target, g_mask, node, lt)
+                        if ch >= 0 and (not all_used or (rackbits & ~np.int64(g_below[ch])) == 0):
+                            if pos >= 0:
+                                word[pos] = row[pos]
+                            node_st[j + 1] = ch
+                            acc[j + 1] = acc[j]
+                            j += 1
+                            fresh[j] = True
+                            continue
+                    j -= 1
+                    continue
+                # Empty square: candidates are the node's letters allowed by the cross-set and
+                # present in the rack (any letter with a blank); natural tile first, then blank.
+                if fresh[j]:
+                    fresh[j] = False
+                    avail = rackbits
+                    if rk[26] > 0:
+                        avail = ALL_LETTERS
+                    rem[j] = np.int64(g_mask[node]) & allow_at[pos] & avail
+                    cur[j] = -1
+                else:
+                    lt = cur[j]
+                    if usedb[j]:
+                        rk[26] += 1
+                    else:
+                        rk[lt] += 1
+                        rackbits |= np.int64(1) << lt
+                        if rk[26] > 0:
+                            rk[26] -= 1
+                            usedb[j] = True
+                            ch = _child(g_first, g_target, g_mask, node, lt)
+                            below = np.int64(g_below[ch])
+                            if (not all_used or (rackbits & ~below) == 0) and (
+                                not use_bound
+                                or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
+                                >= need
+                            ):
+                                word[pos] = lt + 26
+                                node_st[j + 1] = ch
+                                acc[j + 1] = acc[j]
+                                j += 1
+                                fresh[j] = True
+                                continue
+                            rk[26] += 1
+                descended = False
+                while rem[j] != 0:
+                    r = rem[j]
+                    low = r & -r
+                    rem[j] = r ^ low
+                    lt = _popcount32((low - 1) & 0xFFFFFFFF)
+                    cur[j] = lt
+                    ch = _child(g_first, g_target, g_mask, node, lt)
+                    below = np.int64(g_below[ch])
+                    if rk[lt] > 0:
+                        rk[lt] -= 1
+                        if rk[lt] == 0:
+                            rackbits &= ~low
+                        v = values[lt]
+                        gain = v * coef_at[pos]
+                        if (not all_used or (rackbits & ~below) == 0) and (
+                            not use_bound
+                            or acc[j] + gain + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
+                            >= need
+                        ):
+                            usedb[j] = False
+                            word[pos] = lt
+                            acc[j + 1] = acc[j] + gain
+                            descended = True
+                            break
+                        rk[lt] += 1
+                        rackbits |= low
+                    if rk[26] > 0:
+                        rk[26] -= 1
+                        if (not all_used or (rackbits & ~below) == 0) and (
+                            not use_bound
+                            or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
+                        ):
+                            usedb[j] = True
+                            word[pos] = lt + 26
+                            acc[j + 1] = acc[j]
+                            descended = True
+                            break
+                        rk[26] += 1
+                if not descended:
+                    j -= 1
+                    continue
+                node_st[j + 1] = ch
+                j += 1
+                fresh[j] = True
     return nfound, best, explored, steps
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _rack_letters_by_value(rack, values):  # type: ignore[no-untyped-def]
     """The distinct natural letters of the rack, highest value first: ``(letters, n)``."""
     rl = np.zeros(26, dtype=np.int64)
@@ -634,134 +753,7 @@ def _record(
     return best, nfound
 
 
-@njit(cache=True)
-def _extend(
-    row, o, lane, s, e, seq, nsteps, const, all_used, use_bound, best, nfound, steps,
-    rackbits, rk, rl, nrl, values, coef_at, allow_at, pre, node_st, acc, cur, rem, fresh,
-    usedb, word, g_first, g_target, g_terminal, g_mask, g_below, out_info, out_codes,
-):  # fmt: skip  # type: ignore[no-untyped-def]
-    """Walk the GADDAG along the placement's squares in ``seq`` order (depth first, an
-    explicit stack indexed by step ``j``), placing rack tiles on the empty squares, and
-    record every word reaching the end at the best score. Returns ``(best, n_found, steps,
-    rackbits)``; the rack (``rk``, ``rackbits``) is restored on return.
-
-    Branches are cut when a rack letter that must still go down lies below no path of the
-    node (``all_used``) and, with ``use_bound``, when the score so far plus a bound on the
-    rest (:func:`_rest_bound`) cannot reach the best score.
-    """
-    need = best - const  # prune a branch when acc + remaining bound < need
-    j = 0
-    node_st[0] = 0
-    acc[0] = 0
-    fresh[0] = True
-    while j >= 0:
-        steps += 1
-        if j == nsteps:
-            if g_terminal[node_st[j]]:
-                best, nfound = _record(
-                    const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
-                    out_codes,
-                )  # fmt: skip
-                need = best - const
-            j -= 1
-            continue
-        pos = seq[j]
-        node = node_st[j]
-        if pos < 0 or row[pos] >= 0:
-            if fresh[j]:
-                fresh[j] = False
-                lt = SEPARATOR if pos < 0 else row[pos] % 26
-                ch = _child(g_first, g_target, g_mask, node, lt)
-                if ch >= 0 and (not all_used or (rackbits & ~np.int64(g_below[ch])) == 0):
-                    if pos >= 0:
-                        word[pos] = row[pos]
-                    node_st[j + 1] = ch
-                    acc[j + 1] = acc[j]
-                    j += 1
-                    fresh[j] = True
-                    continue
-            j -= 1
-            continue
-        # Empty square: candidates are the node's letters allowed by the cross-set and
-        # present in the rack (any letter with a blank); natural tile first, then blank.
-        if fresh[j]:
-            fresh[j] = False
-            avail = rackbits
-            if rk[26] > 0:
-                avail = ALL_LETTERS
-            rem[j] = np.int64(g_mask[node]) & allow_at[pos] & avail
-            cur[j] = -1
-        else:
-            lt = cur[j]
-            if usedb[j]:
-                rk[26] += 1
-            else:
-                rk[lt] += 1
-                rackbits |= np.int64(1) << lt
-                if rk[26] > 0:
-                    rk[26] -= 1
-                    usedb[j] = True
-                    ch = _child(g_first, g_target, g_mask, node, lt)
-                    below = np.int64(g_below[ch])
-                    if (not all_used or (rackbits & ~below) == 0) and (
-                        not use_bound
-                        or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
-                    ):
-                        word[pos] = lt + 26
-                        node_st[j + 1] = ch
-                        acc[j + 1] = acc[j]
-                        j += 1
-                        fresh[j] = True
-                        continue
-                    rk[26] += 1
-        descended = False
-        while rem[j] != 0:
-            r = rem[j]
-            low = r & -r
-            rem[j] = r ^ low
-            lt = _popcount32((low - 1) & 0xFFFFFFFF)
-            cur[j] = lt
-            ch = _child(g_first, g_target, g_mask, node, lt)
-            below = np.int64(g_below[ch])
-            if rk[lt] > 0:
-                rk[lt] -= 1
-                if rk[lt] == 0:
-                    rackbits &= ~low
-                v = values[lt]
-                gain = v * coef_at[pos]
-                if (not all_used or (rackbits & ~below) == 0) and (
-                    not use_bound
-                    or acc[j] + gain + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
-                ):
-                    usedb[j] = False
-                    word[pos] = lt
-                    acc[j + 1] = acc[j] + gain
-                    descended = True
-                    break
-                rk[lt] += 1
-                rackbits |= low
-            if rk[26] > 0:
-                rk[26] -= 1
-                if (not all_used or (rackbits & ~below) == 0) and (
-                    not use_bound
-                    or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
-                ):
-                    usedb[j] = True
-                    word[pos] = lt + 26
-                    acc[j + 1] = acc[j]
-                    descended = True
-                    break
-                rk[26] += 1
-        if not descended:
-            j -= 1
-            continue
-        node_st[j + 1] = ch
-        j += 1
-        fresh[j] = True
-    return best, nfound, steps, rackbits
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mirror_found(out_info, out_codes, nfound):  # type: ignore[no-untyped-def]
     """Add the vertical copy of each move found on the empty board; returns the new count."""
     cap = out_info.shape[0]
