@@ -179,19 +179,6 @@ class Lexicon:
         self._graph("dawg", progress)
         self._graph("gaddag", progress)
 
-    def is_compiled(self) -> bool:
-        """True when both graphs are in memory or in a valid cache entry (nothing to build)."""
-        entry = self._cache_entry
-        for kind in ("dawg", "gaddag"):
-            if kind in self._graphs:
-                continue
-            try:
-                if entry is None or disk.load_graph(entry, self.sha256, kind) is None:
-                    return False
-            except OSError:
-                return False
-        return True
-
     def _graph(self, kind: GraphKind, progress: Progress | None = None) -> Automaton:
         found = self._graphs.get(kind)
         if found is not None:
