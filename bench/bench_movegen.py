@@ -3,7 +3,8 @@
     python bench/bench_movegen.py [--games 200] [--seed 1] [--lexicon FILE]
                                   [--reference-every 10]
 
-Plays ``--games`` Duplicate self-play games (bench/selfplay_positions.py) and times, on
+Plays ``--games`` Duplicate self-play games (bench/selfplay_positions.py, which runs
+``arbitre.duplicate.selfplay``) and times, on
 every position, the fast top search (``arbitre.scrabble.fast``): the kernel on raw arrays
 (``search_codes``) and the full ``top_moves(board, rack, lexicon)`` call that returns
 ``ScoredMove`` values. The reference implementation

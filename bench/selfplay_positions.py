@@ -2,9 +2,9 @@
 
     python bench/selfplay_positions.py [--games 200] [--seed 1] [--lexicon FILE] [--out FILE]
 
-Plays ``--games`` games (seed 004 draws: 2 vowels / 2 consonants up to move 15, then 1 / 1,
-blanks included; the top played each move, chosen as spec/rulings.md 2 says) with the fast
-search and writes one line per position: ``BOARD RACK game move`` (the batch format of
+Plays ``--games`` Duplicate games (``arbitre.duplicate.selfplay``: the Duplicate game's own
+draws, seed 004 2.2, and end, 2.7; the top played each move, chosen as spec/rulings.md 2 says)
+with the fast search and writes one line per position: ``BOARD RACK game move`` (the batch format of
 ``arbitre scrabble top --batch``). Deterministic for a seed and a word list.
 """
 
@@ -15,9 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from arbitre.duplicate.selfplay import Position, selfplay_positions
 from arbitre.lexicon import Lexicon
-from arbitre.scrabble.fast import gaddag_arrays
-from arbitre.scrabble.fast.selfplay import Position, selfplay_positions
 
 
 def load_lexicon(path: str | None) -> Lexicon:
@@ -26,7 +25,7 @@ def load_lexicon(path: str | None) -> Lexicon:
 
 
 def generate(lexicon: Lexicon, games: int, seed: int) -> list[Position]:
-    return selfplay_positions(gaddag_arrays(lexicon), games, seed=seed)
+    return selfplay_positions(lexicon, games, seed=seed)
 
 
 def write(positions: list[Position], out: Path) -> None:

@@ -20,8 +20,8 @@ from arbitre.duplicate.draws import (
     letters_only_end,
     meets,
     required_minimum,
-    sort_tiles,
 )
+from arbitre.scrabble.tiles import sort_tiles
 
 TILES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ?"
 

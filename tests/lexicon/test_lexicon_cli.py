@@ -123,3 +123,34 @@ def test_bad_lists_fail_with_one_line(
     status, out, err = run(["lexicon", "check", "CHAT", "--lexicon", str(path)], capsys)
     assert status != 0 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_compilation_shows_a_progress_bar_on_stderr(
+    tmp_path: Path, cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_list(tmp_path / "ods.txt", BASE)
+    empty = "/".join(["15"] * 15)
+    status, out, err = run(
+        ["scrabble", "top", "--board", empty, "--rack", "BALESTR", "--lexicon", path, "--json"],
+        capsys,
+    )
+    assert status == 0 and json.loads(out)["score"] > 0
+    assert "compiling the word list" in err and "100%" in err
+    assert out.startswith("{")  # the bar stays off stdout
+    # The second run loads the compiled graphs from the cache: no bar.
+    status, _, err = run(
+        ["scrabble", "top", "--board", empty, "--rack", "BALESTR", "--lexicon", path], capsys
+    )
+    assert status == 0 and "compiling" not in err
+
+
+def test_unusable_cache_is_one_warning_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("x")
+    monkeypatch.setenv("ARBITRE_CACHE_DIR", str(blocker / "cache"))
+    path = write_list(tmp_path / "ods.txt", BASE)
+    status, _, err = run(["lexicon", "check", "BALE", "--lexicon", path], capsys)
+    assert status == 0
+    assert "arbitre: warning: word list cache unavailable" in err

@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.scrabble.board import Board, IllegalMoveError
-from arbitre.scrabble.generate import ScoredMove, all_moves, top_moves
-from arbitre.scrabble.move import Move
+from arbitre.scrabble.generate import all_moves, top_moves
+from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.scrabble.scrabble_words_helper import make_lexicon
@@ -213,13 +213,6 @@ def test_reference_top_matches_brute_force_on_wfrench() -> None:
         rack = Rack.parse(text)
         expected = brute_force(board, rack, lexicon, words)
         assert all_moves(board, rack, lexicon) == expected
-
-
-def test_board_legal_moves_is_the_reference(small_lexicon: object) -> None:
-    board = Board()
-    board.play(Move.parse("H4 MAISON"))
-    rack = Rack.parse("RATE?")
-    assert board.legal_moves(rack, small_lexicon) == all_moves(board, rack, small_lexicon)
 
 
 def test_fast_engine_missing_falls_back_to_reference(

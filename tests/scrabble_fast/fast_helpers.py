@@ -10,11 +10,11 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from arbitre.duplicate.selfplay import Position, selfplay_positions
 from arbitre.lexicon import Lexicon, fold
 from arbitre.scrabble import generate
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import gaddag_arrays, top_moves
-from arbitre.scrabble.fast.selfplay import Position, selfplay_positions
+from arbitre.scrabble.fast import top_moves
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
     LETTER_MULTIPLIER,
@@ -54,7 +54,7 @@ def small_lexicon() -> Lexicon:
 @functools.cache
 def selfplay(lexicon_key: str, games: int, seed: int) -> tuple[Position, ...]:
     lexicon = small_lexicon() if lexicon_key == "small" else Lexicon.load()
-    return tuple(selfplay_positions(gaddag_arrays(lexicon), games, seed=seed))
+    return tuple(selfplay_positions(lexicon, games, seed=seed))
 
 
 def with_blanks(positions: Iterable[Position], blanks: int, seed: int) -> list[tuple[str, str]]:

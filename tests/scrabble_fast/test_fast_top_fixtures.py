@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbitre.duplicate.selfplay import selfplay_positions
 from arbitre.lexicon import Lexicon
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import gaddag_arrays, search_codes, top_moves
-from arbitre.scrabble.fast.selfplay import (
-    draw_is_valid,
-    full_bag,
-    game_over,
-    grid_to_text,
-    selfplay_positions,
-)
 from arbitre.scrabble.rack import Rack
 from tests.scrabble_fast.fast_helpers import brute_force_top
 
@@ -129,7 +121,7 @@ TINY = sorted(
 @pytest.fixture(scope="module")
 def tiny_positions() -> list[tuple[str, str]]:
     lexicon = Lexicon.from_words(TINY)
-    positions = selfplay_positions(gaddag_arrays(lexicon), games=4, seed=11)
+    positions = selfplay_positions(lexicon, games=4, seed=11)
     return [(p.board, p.rack) for p in positions]
 
 
@@ -145,54 +137,6 @@ def test_fast_equals_brute_force_on_tiny_list(
     size = data.draw(st.integers(1, 7), label="size")
     rack = "".join(pool[:size])
     assert tops(board, rack, TINY) == brute_force_top(Board.from_text(board), rack, TINY)
-
-
-# -- self-play helpers (seed 004, 2.2 and 2.7) --------------------------------------------
-
-
-def test_full_bag_has_102_tiles_and_two_blanks() -> None:
-    bag = full_bag()
-    assert len(bag) == 102 and bag.count(26) == 2
-
-
-@pytest.mark.parametrize(
-    ("rack", "rule", "valid"),
-    [
-        ("AEBCDFG", (2, 2), True),
-        ("AEIOUBB", (2, 2), True),
-        ("AEIOUUB", (2, 2), False),  # one consonant only
-        ("AYIOUUB", (2, 2), True),  # the Y counts as a consonant
-        ("A?IOUUE", (2, 2), False),  # one blank cannot make two consonants
-        ("A??OUUE", (2, 2), True),
-        ("BCDFGHA", (2, 2), False),
-        ("BCDFGHA", (1, 1), True),
-        ("BCDFGHJ", (1, 1), False),
-    ],
-)
-def test_draw_validity(rack: str, rule: tuple[int, int], valid: bool) -> None:
-    codes = [26 if t == "?" else ord(t) - 65 for t in rack]
-    assert draw_is_valid(codes, *rule) is valid
-
-
-@pytest.mark.parametrize(
-    ("left", "over"),
-    [("", True), ("E", True), ("Q", True), ("AEI", True), ("BCD", True), ("AB", False),
-     ("A?", False), ("BY", False), ("?", True)],
-)  # fmt: skip
-def test_game_over(left: str, over: bool) -> None:
-    codes = [26 if t == "?" else ord(t) - 65 for t in left]
-    assert game_over(codes) is over
-
-
-def test_grid_to_text_round_trips_through_board() -> None:
-    rng = random.Random(3)
-    grid = np.full((15, 15), -1, dtype=np.int8)
-    bag = full_bag()
-    rng.shuffle(bag)
-    for tile in bag[:80]:
-        code = rng.randrange(26) + 26 if tile == 26 else tile
-        grid[rng.randrange(15), rng.randrange(15)] = code
-    assert np.array_equal(Board.from_text(grid_to_text(grid)).grid_codes(), grid)
 
 
 @settings(max_examples=25, deadline=None)

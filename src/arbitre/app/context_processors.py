@@ -1,9 +1,17 @@
 """Values available to every template."""
 
+from typing import Any
+
 from django.http import HttpRequest
 
 from arbitre import __version__
+from arbitre.app.duplicate import preparation
 
 
 def version(request: HttpRequest) -> dict[str, str]:
     return {"arbitre_version": __version__}
+
+
+def lexicon_preparation(request: HttpRequest) -> dict[str, Any]:
+    """The default word list's preparation at server start, for the banner of base.html."""
+    return {"lexicon_preparation": preparation.status()}

@@ -75,6 +75,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "arbitre.app.context_processors.version",
+                "arbitre.app.context_processors.lexicon_preparation",
             ],
         },
     },

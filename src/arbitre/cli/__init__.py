@@ -25,8 +25,9 @@ import importlib
 import json
 import pkgutil
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from arbitre import __version__
 from arbitre.common.messages import Refusal
@@ -88,6 +89,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """An engine's warning (e.g. an unusable word-list cache) as one line on stderr."""
+    print(f"arbitre: warning: {message}", file=file or sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -98,7 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         target.print_help()
         return 0 if args.command is None else 2
     try:
-        status = func(args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            status = func(args)
     except BrokenPipeError:
         # the reader closed the pipe (``arbitre ... | head``): not an error of ours
         sys.stderr.close()

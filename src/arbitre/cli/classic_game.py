@@ -58,11 +58,11 @@ def _lexicon_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _load_lexicon(path: str | None) -> Any:
-    from arbitre.lexicon import Lexicon
+    from arbitre.cli._progress import load_lexicon
 
     if path is not None and not Path(path).is_file():
         raise CliError(f"word list {path}: no such file")
-    return Lexicon.load(path)
+    return load_lexicon(path)
 
 
 def run_replay(args: argparse.Namespace) -> int:

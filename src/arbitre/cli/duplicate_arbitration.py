@@ -52,13 +52,13 @@ def register(group: Any) -> None:
 
 
 def _lexicon_loader(path: Path | None) -> Any:
-    from arbitre.lexicon import Lexicon
+    from arbitre.cli._progress import load_lexicon
 
     cache: dict[str, Any] = {}
 
     def lexicon_for(record: dict[str, Any]) -> Any:
         if "lexicon" not in cache:
-            cache["lexicon"] = Lexicon.load(path)
+            cache["lexicon"] = load_lexicon(path)
         lexicon = cache["lexicon"]
         named = (record.get("lexicon") or {}).get("sha256")
         if named and named != lexicon.sha256:

@@ -51,12 +51,12 @@ def register(group_subparsers: Any) -> None:
 
 def load_lexicon(path: str | None) -> Any:
     """The word list of ``--lexicon FILE``, or the shipped default list."""
-    from arbitre.lexicon import Lexicon
+    from arbitre.cli._progress import load_lexicon
 
     if path is not None:
-        return Lexicon.load(path)
+        return load_lexicon(path)
     try:
-        return Lexicon.load(None)
+        return load_lexicon(None)
     except ImportError as exc:  # the default list's data package is missing
         raise CliError(
             "the default word list is not installed: give a word list with --lexicon FILE"

@@ -59,9 +59,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
 
 
 def _lexicon(path: str | None) -> Any:
-    from arbitre.lexicon import Lexicon
+    from arbitre.cli._progress import load_lexicon
 
-    return Lexicon.load(path)
+    return load_lexicon(path)
 
 
 def _board(text: str | None) -> Any:

@@ -60,7 +60,12 @@ def run_serve(args: argparse.Namespace) -> int:
     import waitress
 
     _setup(args.database_url)
+    from arbitre.app.duplicate import preparation
     from arbitre.app.wsgi import application
+
+    # The default word list is loaded (and compiled on the first start) in the background;
+    # the pages show its progress meanwhile.
+    preparation.start()
 
     def _stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt

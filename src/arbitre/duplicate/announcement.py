@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from arbitre.duplicate.draws import sort_tiles
+from arbitre.scrabble.tiles import sort_tiles
 
 #: Seed 004, 2.1, "Tableau d'épellation".
 SPELLING: dict[str, str] = {

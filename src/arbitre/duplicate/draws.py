@@ -14,12 +14,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from arbitre.scrabble.tiles import BLANK, LETTERS, RACK_SIZE, TILE_COUNTS, VOWELS
+from arbitre.scrabble.tiles import BLANK, RACK_SIZE, TILE_COUNTS, TILE_ORDER, VOWELS
 
 #: Tiles that count as vowel or consonant at the arbiter's convenience (2.2).
 FLEXIBLE = frozenset({"Y", BLANK})
-#: Canonical tile order: letters alphabetically, the blank last (2.1).
-TILE_ORDER = LETTERS + BLANK
 
 
 class BagError(ValueError):
@@ -28,11 +26,6 @@ class BagError(ValueError):
 
 class InvalidDrawError(ValueError):
     """An entered draw is refused: wrong number of tiles, or the vowel/consonant minimum."""
-
-
-def sort_tiles(tiles: Iterable[str]) -> str:
-    """Tiles in alphabetical order, blanks last (the order of the leave's announcement)."""
-    return "".join(sorted(tiles, key=TILE_ORDER.index))
 
 
 def check_tiles(text: str) -> str:

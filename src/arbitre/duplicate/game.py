@@ -157,7 +157,8 @@ class TopChoice:
 TopFinder = Callable[[Board, Rack, Any], Sequence[Any]]
 
 
-def _generator_top_moves(engine: str) -> TopFinder:
+def generator_top_moves(engine: str) -> TopFinder:
+    """The top finder of ``arbitre.scrabble.generate.top_moves`` with ``engine``."""
     from arbitre.scrabble import generate
 
     def find(board: Board, rack: Rack, lexicon: Any) -> Sequence[Any]:
@@ -221,7 +222,7 @@ class DuplicateGame:
             seed = random.SystemRandom().randrange(2**62)
         self.seed = seed
         self._rng = random.Random(seed) if seed is not None else None
-        self._find = top_finder or _generator_top_moves(engine)
+        self._find = top_finder or generator_top_moves(engine)
         self.board = Board()
         self.bag = bag.copy() if bag is not None else Bag()
         self.initial_tiles = self.bag.tiles()
@@ -580,5 +581,7 @@ __all__ = [
     "MoveChoiceError",
     "MoveEntry",
     "TopChoice",
+    "TopFinder",
+    "generator_top_moves",
     "move_order_key",
 ]

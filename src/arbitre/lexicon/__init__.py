@@ -6,9 +6,16 @@
 (True, 2)
 """
 
+from arbitre.lexicon.build import Progress, build_dawg, build_gaddag
 from arbitre.lexicon.fold import WordListError, WordListReport, fold, read_word_list
-from arbitre.lexicon.graph import SEPARATOR, Automaton, build_dawg, build_gaddag
-from arbitre.lexicon.lexicon import DEFAULT_NAME, Lexicon, default_manifest, list_sha256
+from arbitre.lexicon.graph import SEPARATOR, Automaton
+from arbitre.lexicon.lexicon import (
+    DEFAULT_NAME,
+    Lexicon,
+    LexiconWarning,
+    default_manifest,
+    list_sha256,
+)
 
 DEFAULT_NOTICE = (
     "La liste de mots par défaut d'Arbitre est dérivée des dictionnaires orthographiques "
@@ -25,6 +32,8 @@ __all__ = [
     "SEPARATOR",
     "Automaton",
     "Lexicon",
+    "LexiconWarning",
+    "Progress",
     "WordListError",
     "WordListReport",
     "build_dawg",

@@ -20,9 +20,10 @@ _WIDTH = MAX_WORD + 1  # a GADDAG path is one longer than its word
 
 
 def build(
-    words: Iterable[str], gaddag: bool, progress: Callable[[int], None] | None = None
+    words: Iterable[str], gaddag: bool, progress: Callable[[int, int], None] | None = None
 ) -> Automaton:
-    """Minimised DAWG (or GADDAG) of folded words; ``progress`` gets numbers of paths done."""
+    """Minimised DAWG (or GADDAG) of folded words; ``progress(done, total)`` gets the
+    number of paths minimised so far and the number of paths."""
     rows = _word_rows(words)
     if gaddag:
         rows = _gaddag_rows(rows)
@@ -101,15 +102,18 @@ def _unique_sorted(rows: np.ndarray) -> np.ndarray:
     return rows[order[keep]]
 
 
-def _automaton(rows: np.ndarray, progress: Callable[[int], None] | None) -> Automaton:
+def _automaton(rows: np.ndarray, progress: Callable[[int, int], None] | None) -> Automaton:
     """Minimise the sorted unique rows (codes + 1, 0 padded), in chunks for progress."""
     state = _Builder()
     chunk = 200_000
-    for start in range(0, rows.shape[0], chunk):
+    total = int(rows.shape[0])
+    if progress is not None:
+        progress(0, total)
+    for start in range(0, total, chunk):
         part = rows[start : start + chunk]
         state.add(part)
         if progress is not None:
-            progress(part.shape[0])
+            progress(start + part.shape[0], total)
     return state.finish()
 
 

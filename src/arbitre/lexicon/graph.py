@@ -4,14 +4,12 @@ Both are :class:`Automaton` values: immutable numpy arrays in compressed sparse 
 layout, no Python object per node, so a compiled graph can be saved with ``numpy.save``
 and memory-mapped on later loads.
 
-Construction sorts the (encoded) strings and minimises incrementally (register of
-equivalent states, checked as each state is left for good), compiled with numba; the
-default list's GADDAG (about 4.5 million paths) builds in seconds.
+The graphs are built by :mod:`arbitre.lexicon.build` (``build_dawg``, ``build_gaddag``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -134,18 +132,3 @@ class Automaton:
         )
         if not ok:
             raise ValueError("inconsistent automaton arrays")
-
-
-def build_dawg(words: Iterable[str], progress: Callable[[int], None] | None = None) -> Automaton:
-    """Minimised automaton of the folded words (letters A-Z), forward."""
-    from arbitre.lexicon import _compile
-
-    return _compile.build(words, gaddag=False, progress=progress)
-
-
-def build_gaddag(words: Iterable[str], progress: Callable[[int], None] | None = None) -> Automaton:
-    """Minimised GADDAG: for word ``w`` of ``n`` letters and each ``i`` in 1..n, the path
-    ``reversed(w[:i]) + SEPARATOR + w[i:]``, terminal at its end."""
-    from arbitre.lexicon import _compile
-
-    return _compile.build(words, gaddag=True, progress=progress)

@@ -3,6 +3,11 @@
 Words are kept as a sorted numpy ``S15`` array (memory-mapped from the cache for lists
 loaded from disk); membership is a binary search. The graphs are compiled on first use,
 once per list, and cached on disk keyed by the list's sha256 (issue 3, item 4).
+
+No output: compilation reports its progress through the optional ``progress(done, total)``
+callback given to :meth:`Lexicon.load` (or set on :attr:`Lexicon.progress`), the graphs
+compiled in this process are listed in :attr:`Lexicon.compiled`, and an unusable cache
+directory is reported as a :class:`LexiconWarning` (the list then works in memory).
 """
 
 from __future__ import annotations
@@ -10,8 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import lzma
-import sys
-import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from importlib import resources
@@ -21,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from arbitre.lexicon import cache as disk
+from arbitre.lexicon.build import GraphKind, Progress, build_graph
 from arbitre.lexicon.fold import (
     MAX_LETTERS,
     MIN_LETTERS,
@@ -34,6 +39,11 @@ from arbitre.lexicon.graph import Automaton
 
 DEFAULT_NAME = "Liste libre par défaut (Grammalecte/Dicollecte)"
 _DATA = "arbitre.lexicon.data"
+
+
+class LexiconWarning(UserWarning):
+    """Something the user should know that does not stop the list from working (the cache
+    directory is unusable: the list is kept in memory and compiled on every run)."""
 
 
 def list_sha256(sorted_words: Iterable[str]) -> str:
@@ -77,6 +87,7 @@ class Lexicon:
         cache_entry: Path | None = None,
         report: WordListReport | None = None,
         is_default: bool = False,
+        progress: Progress | None = None,
     ) -> None:
         self._words = words
         self.name = name
@@ -85,6 +96,11 @@ class Lexicon:
         self.is_default = is_default
         self._cache_entry = cache_entry
         self._graphs: dict[str, Automaton] = {}
+        #: Called as ``progress(done, total)`` while a graph is compiled (None: silent).
+        self.progress = progress
+        #: The graphs ("dawg", "gaddag") compiled in this process, in order (not those
+        #: loaded from the cache).
+        self.compiled: list[GraphKind] = []
 
     # construction -----------------------------------------------------------------
 
@@ -99,20 +115,29 @@ class Lexicon:
         return cls(array, name, list_sha256(unique))
 
     @classmethod
-    def load(cls, path: str | Path | None = None, *, minimum: int = MIN_VALID_WORDS) -> Lexicon:
+    def load(
+        cls,
+        path: str | Path | None = None,
+        *,
+        minimum: int = MIN_VALID_WORDS,
+        progress: Progress | None = None,
+    ) -> Lexicon:
         """Load a user list (``path``) or the shipped default list (``None``).
 
         The user list is read with folding (see :func:`read_word_list`; its report is kept
         in ``.report``); the words and graphs are then taken from the cache when valid.
+        ``progress`` is called as ``progress(done, total)`` while a graph is compiled.
         """
         if path is None:
             sha = default_manifest()["sha256"]
             words, entry = _cached_words(sha, default_words)
-            return cls(words, DEFAULT_NAME, sha, cache_entry=entry, is_default=True)
+            return cls(
+                words, DEFAULT_NAME, sha, cache_entry=entry, is_default=True, progress=progress
+            )
         report = read_word_list(path, minimum=minimum)
         sha = list_sha256(report.words)
         words, entry = _cached_words(sha, lambda: report.words)
-        return cls(words, Path(path).name, sha, cache_entry=entry, report=report)
+        return cls(words, Path(path).name, sha, cache_entry=entry, report=report, progress=progress)
 
     # set-like interface -------------------------------------------------------------
 
@@ -148,12 +173,13 @@ class Lexicon:
         """Minimised GADDAG of the words (loaded lazily, memory-mapped)."""
         return self._graph("gaddag")
 
-    def compile(self) -> None:
-        """Make sure both graphs are compiled (and cached when the list came from disk)."""
-        self._graph("dawg")
-        self._graph("gaddag")
+    def compile(self, progress: Progress | None = None) -> None:
+        """Make sure both graphs are compiled (and cached when the list came from disk);
+        ``progress`` (else :attr:`progress`) follows each compilation."""
+        self._graph("dawg", progress)
+        self._graph("gaddag", progress)
 
-    def _graph(self, kind: str) -> Automaton:
+    def _graph(self, kind: GraphKind, progress: Progress | None = None) -> Automaton:
         found = self._graphs.get(kind)
         if found is not None:
             return found
@@ -166,35 +192,19 @@ class Lexicon:
                     with disk.compile_lock(entry):
                         automaton = disk.load_graph(entry, self.sha256, kind)
                         if automaton is None:
-                            built = self._build(kind, show=True)
+                            built = self._build(kind, progress)
                             disk.store_graph(entry, self.sha256, kind, built)
                             automaton = disk.load_graph(entry, self.sha256, kind) or built
             except OSError as error:
                 _warn_no_cache(error)
         if automaton is None:
-            automaton = self._build(kind, show=entry is not None)
+            automaton = self._build(kind, progress)
         self._graphs[kind] = automaton
         return automaton
 
-    def _build(self, kind: str, show: bool) -> Automaton:
-        from arbitre.lexicon import _compile
-
-        words = list(self)
-        total = sum(len(w) for w in words) if kind == "gaddag" else len(words)
-        start = time.perf_counter()
-        if not show:
-            return _compile.build(words, gaddag=kind == "gaddag")
-        from tqdm import tqdm
-
-        label = "GADDAG" if kind == "gaddag" else "DAWG"
-        with tqdm(total=total, desc=f"compiling {label}", unit="path", file=sys.stderr) as bar:
-            automaton = _compile.build(words, gaddag=kind == "gaddag", progress=bar.update)
-        elapsed = time.perf_counter() - start
-        print(
-            f"arbitre: compiled the {label} of {self.name!r} ({len(words)} words, "
-            f"{automaton.n_nodes} nodes, {automaton.n_edges} edges) in {elapsed:.1f} s",
-            file=sys.stderr,
-        )
+    def _build(self, kind: GraphKind, progress: Progress | None) -> Automaton:
+        automaton = build_graph(kind, list(self), progress or self.progress)
+        self.compiled.append(kind)
         return automaton
 
 
@@ -218,7 +228,9 @@ def _cached_words(sha: str, make: Callable[[], list[str]]) -> tuple[np.ndarray, 
 
 
 def _warn_no_cache(error: OSError) -> None:
-    print(f"arbitre: word list cache unavailable ({error}); working in memory", file=sys.stderr)
+    warnings.warn(
+        f"word list cache unavailable ({error}); working in memory", LexiconWarning, stacklevel=3
+    )
 
 
 def _is_folded(word: str) -> bool:

@@ -9,8 +9,8 @@
 """
 
 from arbitre.scrabble.board import Board, BoardParseError, IllegalMoveError, PlayResult
-from arbitre.scrabble.generate import ScoredMove, all_moves, top_moves
-from arbitre.scrabble.move import Move, MoveParseError
+from arbitre.scrabble.generate import all_moves, top_moves
+from arbitre.scrabble.move import Move, MoveParseError, ScoredMove
 from arbitre.scrabble.rack import Rack, RackError
 
 __all__ = [

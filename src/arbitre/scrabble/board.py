@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Container, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -247,13 +246,6 @@ class Board:
         self._count += len(placed)
         self._history.append(placed)
         return result
-
-    def legal_moves(self, rack: Rack, lexicon: Any) -> list[Any]:
-        """Every legal move of ``rack`` with its score, best first (``ScoredMove`` values of
-        :func:`arbitre.scrabble.generate.all_moves`)."""
-        from arbitre.scrabble.generate import all_moves
-
-        return all_moves(self, rack, lexicon)
 
     def undo(self) -> None:
         """Take back the last move placed with :meth:`play`."""

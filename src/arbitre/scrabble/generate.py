@@ -19,17 +19,16 @@ placed vertically are two moves.
 
 from __future__ import annotations
 
-import functools
 import importlib
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.move import Move
+from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
+    ALL_LETTERS,
     BINGO_BONUS,
     BLANK_INDEX,
     CENTER,
@@ -41,35 +40,8 @@ from arbitre.scrabble.tiles import (
 )
 
 ENGINES = ("fast", "reference")
-_ALL_LETTERS = (1 << 26) - 1
 #: For letter code k: play it as the natural tile k, or as a blank standing for it.
 _TILE_CHOICES = [((k, chr(65 + k)), (BLANK_INDEX, chr(97 + k))) for k in range(26)]
-
-
-@functools.total_ordering
-@dataclass(frozen=True)
-class ScoredMove:
-    """A move and its score, ordered best first.
-
-    Total order (``sorted`` gives it): score descending; then horizontal before vertical;
-    then row, then column ascending; then the word (``str`` order, so a natural tile sorts
-    before a blank standing for the same letter).
-    """
-
-    move: Move
-    score: int
-
-    def sort_key(self) -> tuple[int, bool, int, int, str]:
-        m = self.move
-        return (-self.score, not m.horizontal, m.row, m.col, m.word)
-
-    def __lt__(self, other: object) -> bool:
-        if not isinstance(other, ScoredMove):
-            return NotImplemented
-        return self.sort_key() < other.sort_key()
-
-    def __str__(self) -> str:
-        return f"{self.move} {self.score}"
 
 
 def all_moves(board: Board, rack: Rack, lexicon: Any) -> list[ScoredMove]:
@@ -221,7 +193,7 @@ class _RowSearch:
         self.word_mult = [int(x) for x in wm[row]]
         # Cross-checks: allowed letters (bit mask) and the face value of the cross-word's
         # other tiles, or None for a square without a vertical neighbour.
-        self.cross_mask = [_ALL_LETTERS] * SIZE
+        self.cross_mask = [ALL_LETTERS] * SIZE
         self.cross_sum: list[int | None] = [None] * SIZE
         self.anchors = [False] * SIZE
         for col in range(SIZE):

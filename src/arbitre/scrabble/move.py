@@ -1,4 +1,4 @@
-"""The ``Move`` value type and its coordinates (seed 004, 3.2).
+"""The ``Move`` value type and its coordinates (seed 004, 3.2), and ``ScoredMove``.
 
 ``H4 MAiSON``: horizontal, first letter on row H, column 4. ``4H MAiSON``: vertical, first
 letter on column 4, row H. The word is written in full, letters already on the board
@@ -7,6 +7,7 @@ included; a blank is written as the lower-case letter it stands for.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -89,3 +90,29 @@ class Move:
                 f"word {word!r} must be letters A-Z without accents (lower case for a blank)"
             )
         return cls(row, col, horizontal, word)
+
+
+@functools.total_ordering
+@dataclass(frozen=True)
+class ScoredMove:
+    """A move and its score, ordered best first.
+
+    Total order (``sorted`` gives it): score descending; then horizontal before vertical;
+    then row, then column ascending; then the word (``str`` order, so a natural tile sorts
+    before a blank standing for the same letter).
+    """
+
+    move: Move
+    score: int
+
+    def sort_key(self) -> tuple[int, bool, int, int, str]:
+        m = self.move
+        return (-self.score, not m.horizontal, m.row, m.col, m.word)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ScoredMove):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __str__(self) -> str:
+        return f"{self.move} {self.score}"

@@ -1,6 +1,13 @@
-"""The French tile set, letter codes and the board's premium squares (shared/spec/facts.md)."""
+"""The tile vocabulary: the French tile set, letter codes, the rack, the bingo bonus and the
+board's premium squares (shared/spec/facts.md). Every other module imports these from here.
+
+>>> sort_tiles("S?EA"), sum(TILE_COUNTS.values()), RACK_SIZE, BINGO_BONUS
+('AES?', 102, 7, 50)
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -9,6 +16,10 @@ BLANK = "?"
 #: Index of the blank in 27-long count arrays (``Rack.counts()``).
 BLANK_INDEX = 26
 VOWELS = frozenset("AEIOU")
+#: Canonical tile order: letters alphabetically, the blank last (seed 004, 2.1).
+TILE_ORDER = LETTERS + BLANK
+#: Bit mask of the 26 letter codes (bit ``k`` for letter code ``k``).
+ALL_LETTERS = (1 << 26) - 1
 SIZE = 15
 CENTER = (7, 7)
 #: Row names, top to bottom (row index 0 is A).
@@ -60,9 +71,15 @@ LETTER_MULTIPLIER = _premium_grid([(_DOUBLE_LETTER, 2), (_TRIPLE_LETTER, 3)])
 WORD_MULTIPLIER = _premium_grid([(_DOUBLE_WORD, 2), (_TRIPLE_WORD, 3)])
 #: Bonus for placing the seven tiles of the rack in one move (seed 004, 2.6.3).
 BINGO_BONUS = 50
+#: Tiles in a full rack (a draw completes the leave to this many).
 RACK_SIZE = 7
 
 
 def letter_code(letter: str) -> int:
     """0..25 for ``A``..``Z`` (either case)."""
     return ord(letter.upper()) - 65
+
+
+def sort_tiles(tiles: Iterable[str]) -> str:
+    """Tiles in canonical order (letters alphabetically, blanks last), as a string."""
+    return "".join(sorted(tiles, key=TILE_ORDER.index))

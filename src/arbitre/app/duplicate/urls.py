@@ -5,6 +5,7 @@ from arbitre.app.duplicate import prints, views
 app_name = "duplicate"
 
 urlpatterns = [
+    path("lexique/etat/", views.lexicon_status, name="lexicon_status"),
     path("duplicate/nouveau/", views.create_event, name="create"),
     path("duplicate/<int:event_id>/", views.detail, name="detail"),
     path("duplicate/<int:event_id>/joueurs/import/", views.import_players, name="import_players"),

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
-from arbitre.app.duplicate import services
+from arbitre.app.duplicate import preparation, services
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -271,6 +271,12 @@ def upload_predrawn(request: HttpRequest, event_id: int, number: int) -> HttpRes
                 str(exc) if isinstance(exc, services.ServiceError) else "Fichier non UTF-8.",
             )
     return redirect("duplicate:chief", event_id=event_id, number=number)
+
+
+def lexicon_status(request: HttpRequest) -> JsonResponse:
+    """Public: the preparation of the default word list at server start (polled by the
+    banner of every page while it runs)."""
+    return JsonResponse(preparation.status())
 
 
 def game_state_json(request: HttpRequest, event_id: int, number: int) -> JsonResponse:

@@ -10,10 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from arbitre.scrabble.tiles import BLANK, LETTERS, TILE_COUNTS, TILE_VALUES
-
-#: Canonical tile order: A..Z then the blank.
-TILE_ORDER = LETTERS + BLANK
+from arbitre.scrabble.tiles import TILE_COUNTS, TILE_ORDER, TILE_VALUES, sort_tiles
 
 
 class BagError(ValueError):
@@ -27,11 +24,6 @@ def check_tiles(tiles: Iterable[str]) -> list[str]:
         if t not in TILE_COUNTS:
             raise BagError(f"{t!r} is not a tile (letters A-Z, '?' for a blank)")
     return out
-
-
-def sort_tiles(tiles: Iterable[str]) -> str:
-    """Tiles in canonical order (blanks last), as a string."""
-    return "".join(sorted(tiles, key=TILE_ORDER.index))
 
 
 def rack_value(tiles: Iterable[str]) -> int:

@@ -20,13 +20,13 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.classic.game.bag import Bag, check_tiles, rack_value, sort_tiles
+from arbitre.classic.game.bag import Bag, check_tiles, rack_value
 from arbitre.classic.game.clock import GameClock
 from arbitre.classic.game.profiles import Profile, get_profile
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
-from arbitre.scrabble.tiles import BLANK, RACK_SIZE, TILE_COUNTS
+from arbitre.scrabble.tiles import BLANK, RACK_SIZE, TILE_COUNTS, sort_tiles
 
 #: The bag must hold at least this many tiles for an exchange (001 4.3.1; 000 4.3).
 EXCHANGE_MINIMUM = 7

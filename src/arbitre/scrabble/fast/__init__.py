@@ -20,7 +20,7 @@ import numpy as np
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import kernel
 from arbitre.scrabble.fast.trie import gaddag_arrays_from_words
-from arbitre.scrabble.move import Move
+from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import LETTER_MULTIPLIER, LETTER_VALUES, RACK_SIZE, WORD_MULTIPLIER
 
@@ -168,10 +168,8 @@ def search_codes(
     return int(best), found
 
 
-def top_moves(board: Board, rack: Rack, lexicon: Any) -> list[Any]:
+def top_moves(board: Board, rack: Rack, lexicon: Any) -> list[ScoredMove]:
     """Every move of the highest score as ``ScoredMove`` values, in their total order."""
-    from arbitre.scrabble.generate import ScoredMove
-
     _, found = search_codes(board.grid_codes(), rack.counts(), gaddag_arrays(lexicon))
     return sorted(ScoredMove(Move(f.row, f.col, f.horizontal, f.word), f.score) for f in found)
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-SEPARATOR = 26
-ALL_LETTERS = (1 << 26) - 1
-BINGO_BONUS = 50
-RACK_SIZE = 7
+# numba reads these module-level constants of the imported modules when it compiles the
+# kernel (they are frozen in the on-disk cache, keyed by this file).
+from arbitre.lexicon.graph import SEPARATOR
+from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
+
 WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
 WARMUP_TILES = 3
 CAP = 17  # column of the capped bound in the kernel's ``pre`` table
@@ -210,9 +211,53 @@ def top_search(
     Moves are written to ``out_info`` (orientation, lane, start, length, score) and
     ``out_codes`` (the word's tile codes, board tiles included) up to their capacity;
     ``n_found`` may exceed it, in which case the caller retries with larger buffers.
-    ``best_score`` is -1 when no move exists. The last two count the placements searched and the search steps.
+    ``best_score`` is -1 when no move exists. The last two count the placements searched and
+    the search steps.
+
+    The steps, in order: both orientations of the board (:func:`_oriented`), the cross-sets
+    (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
+    (:func:`_placements`); then either the first move on an empty board (:func:`_first_move`,
+    mirrored by :func:`_mirror_found`), or the placements searched best bound first
+    (:func:`_search_placements`). The steps are inlined by numba (``inline="always"``):
+    the compiled search is one function, as fast as when it was written as one.
     """
-    cap = out_info.shape[0]
+    grid2, lm2, wm2 = _oriented(grid, lm, wm)
+    xmask = np.empty((2, 15, 15), dtype=np.int64)
+    xscore = np.empty((2, 15, 15), dtype=np.int64)
+    xhas = np.empty((2, 15, 15), dtype=np.bool_)
+    cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas)
+    rk, ntiles, rackmask, rv = _rack_summary(rack, values)
+    if ntiles == 0:
+        return 0, -1, 0, 0
+    # With a blank, any letter can go on a square; else only the rack's letters.
+    usable = ALL_LETTERS if rk[26] > 0 else rackmask
+    sqmax = _square_max(xmask, rackmask, rv[0], values)
+    empty_board = _is_empty(grid)
+    # On an empty board with symmetric premiums, vertical moves are the horizontal ones
+    # transposed: search one direction and mirror the result.
+    mirror = empty_board and _symmetric(lm, wm)
+    p_o, p_lane, p_s, p_e, p_bound, p_k, npl = _placements(
+        grid2, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles, empty_board, rv, sqmax,
+        1 if mirror else 2,
+    )  # fmt: skip
+    if mirror:
+        # First move: the same words fit every span of a length; find them once.
+        best, nfound, steps = _first_move(
+            rack, ntiles, rackmask, g_first, g_target, g_terminal, g_mask, g_below, lm, wm,
+            values, p_s, p_e, p_bound, npl, out_info, out_codes,
+        )  # fmt: skip
+        return _mirror_found(out_info, out_codes, nfound), best, npl, steps
+    return _search_placements(
+        grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask,
+        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal,
+        g_mask, g_below, out_info, out_codes,
+    )  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def _oriented(grid, lm, wm):  # type: ignore[no-untyped-def]
+    """The board and the premiums in both orientations: index 0 as given (horizontal moves
+    along rows), index 1 transposed (vertical moves)."""
     grid2 = np.empty((2, 15, 15), dtype=np.int64)
     lm2 = np.empty((2, 15, 15), dtype=np.int64)
     wm2 = np.empty((2, 15, 15), dtype=np.int64)
@@ -224,11 +269,13 @@ def top_search(
             lm2[1, c, r] = lm[r, c]
             wm2[0, r, c] = wm[r, c]
             wm2[1, c, r] = wm[r, c]
-    xmask = np.empty((2, 15, 15), dtype=np.int64)
-    xscore = np.empty((2, 15, 15), dtype=np.int64)
-    xhas = np.empty((2, 15, 15), dtype=np.bool_)
-    cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas)
+    return grid2, lm2, wm2
 
+
+@njit(cache=True, inline="always")
+def _rack_summary(rack, values):  # type: ignore[no-untyped-def]
+    """``(counts, tiles, letter mask, values)``: the rack's counts as int64, its number of
+    tiles, the bit mask of its natural letters, and its tile values highest first (blanks 0)."""
     rk = np.zeros(27, dtype=np.int64)
     ntiles = 0
     rackmask = 0
@@ -237,10 +284,6 @@ def top_search(
         ntiles += rack[i]
         if i < 26 and rack[i] > 0:
             rackmask |= 1 << i
-    if ntiles == 0:
-        return 0, -1, 0, 0
-    nblank = rk[26]
-    usable = ALL_LETTERS if nblank > 0 else rackmask
     rv = np.zeros(RACK_SIZE + 1, dtype=np.int64)
     nv = 0
     for i in range(27):
@@ -249,15 +292,31 @@ def top_search(
                 rv[nv] = values[i] if i < 26 else 0
                 nv += 1
     _insertion_sort_desc(rv, nv)
-    rmax = rv[0]
+    return rk, ntiles, rackmask, rv
 
-    empty_board = True
+
+@njit(cache=True, inline="always")
+def _is_empty(grid):  # type: ignore[no-untyped-def]
     for r in range(15):
         for c in range(15):
             if grid[r, c] >= 0:
-                empty_board = False
+                return False
+    return True
 
-    # Highest rack value that fits each square (0 when only a blank fits).
+
+@njit(cache=True, inline="always")
+def _symmetric(lm, wm):  # type: ignore[no-untyped-def]
+    """Whether the premiums are symmetric about the main diagonal."""
+    for r in range(15):
+        for c in range(15):
+            if lm[r, c] != lm[c, r] or wm[r, c] != wm[c, r]:
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _square_max(xmask, rackmask, rmax, values):  # type: ignore[no-untyped-def]
+    """Highest rack value that fits each square (0 when only a blank fits)."""
     sqmax = np.zeros((2, 15, 15), dtype=np.int64)
     for o in range(2):
         for r in range(15):
@@ -271,7 +330,22 @@ def top_search(
                     if (m >> lt) & 1 and values[lt] > best_v:
                         best_v = values[lt]
                 sqmax[o, r, c] = best_v
+    return sqmax
 
+
+@njit(cache=True, inline="always")
+def _placements(
+    grid2, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles, empty_board, rv, sqmax,
+    n_orient,
+):  # fmt: skip  # type: ignore[no-untyped-def]
+    """Every placement (orientation, lane, span ``[s, e]``, tiles placed) that a move could
+    cover, with an upper bound of its score: ``(p_o, p_lane, p_s, p_e, p_bound, p_k, n)``.
+
+    A span qualifies when its squares before and after are empty, each of its empty squares
+    accepts a letter the rack can supply, it places 1..``ntiles`` tiles and connects (a
+    board tile, a cross-word, or the centre star). The bound pairs the highest rack values
+    with the highest square coefficients, capped by each square's best fitting value.
+    """
     maxp = 2 * 15 * 15 * 8
     p_o = np.empty(maxp, dtype=np.int64)
     p_lane = np.empty(maxp, dtype=np.int64)
@@ -281,14 +355,7 @@ def top_search(
     p_k = np.empty(maxp, dtype=np.int64)
     npl = 0
     coefs = np.empty(16, dtype=np.int64)
-    # On an empty board with symmetric premiums, vertical moves are the horizontal ones
-    # transposed: search one direction and mirror the result.
-    mirror = empty_board
-    for r in range(15):
-        for c in range(15):
-            if lm[r, c] != lm[c, r] or wm[r, c] != wm[c, r]:
-                mirror = False
-    for o in range(1 if mirror else 2):
+    for o in range(n_orient):
         for lane in range(15):
             row = grid2[o, lane]
             for s in range(15):
@@ -350,9 +417,30 @@ def top_search(
                     p_bound[npl] = bound
                     p_k[npl] = k
                     npl += 1
+    return p_o, p_lane, p_s, p_e, p_bound, p_k, npl
 
+
+@njit(cache=True, inline="always")
+def _search_placements(
+    grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
+    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal, g_mask, g_below,
+    out_info, out_codes,
+):  # fmt: skip  # type: ignore[no-untyped-def]
+    """Search the placements in decreasing order of bound, stopping at the first bound below
+    the best score: ``(n_found, best_score, n_placements, n_steps)`` as :func:`top_search`.
+
+    Two passes: first a few short placements of high bound (cheap to search, and the score
+    they find prunes the rest), then everything in decreasing order of bound. For each
+    placement: its score coefficients (:func:`_placement_coefficients`), the order of its
+    squares (:func:`_pivot`, :func:`_step_order`), the bounds of what is left at each step
+    (:func:`_prefix_bounds`), then the walk of the GADDAG along it, each word reaching the
+    end kept by :func:`_record`.
+
+    The walk is the innermost loop and stays in this function: as a function of its own,
+    called (or inlined by numba) once per placement, it cost 10 to 40% of the search time
+    in reference counts of its two dozen array arguments (bench/bench_movegen.py).
+    """
     order = np.argsort(-p_bound[:npl], kind="mergesort")
-
     best = -1
     nfound = 0
     explored = 0
@@ -361,35 +449,20 @@ def top_search(
     coef_at = np.zeros(15, dtype=np.int64)
     allow_at = np.zeros(15, dtype=np.int64)
     word = np.zeros(15, dtype=np.int64)
-    node_st = np.empty(18, dtype=np.int64)
-    acc = np.empty(18, dtype=np.int64)
-    cur = np.empty(18, dtype=np.int64)
+    # The walk's stack, by step: node, score so far, current letter, letters left to try,
+    # first visit, blank used.
+    node_st = np.zeros(18, dtype=np.int64)
+    acc = np.zeros(18, dtype=np.int64)
+    cur = np.zeros(18, dtype=np.int64)
     rem = np.zeros(18, dtype=np.int64)
     fresh = np.zeros(18, dtype=np.bool_)
     usedb = np.zeros(18, dtype=np.bool_)
     pre = np.zeros((18, 18), dtype=np.int64)
     rem_coefs = np.zeros(18, dtype=np.int64)
     rackbits = rackmask
-    # The distinct natural letters of the rack, highest value first.
-    rl = np.zeros(26, dtype=np.int64)
-    nrl = 0
-    for v in range(10, 0, -1):
-        for i in range(26):
-            if rack[i] > 0 and values[i] == v:
-                rl[nrl] = i
-                nrl += 1
+    rl, nrl = _rack_letters_by_value(rack, values)
     # The in-search bound pays off only when blanks multiply the branches.
-    use_bound = nblank > 0
-    if mirror:
-        # First move: the same words fit every span of a length; find them once.
-        best, nfound, steps = _first_move(
-            rack, ntiles, rackmask, g_first, g_target, g_terminal, g_mask, g_below, lm, wm,
-            values, p_s, p_e, p_bound, npl, out_info, out_codes,
-        )  # fmt: skip
-        explored = npl
-        npl = 0
-    # Two passes: first a few short placements of high bound (cheap to search, and the
-    # score they find prunes the rest), then everything in decreasing order of bound.
+    use_bound = rk[26] > 0
     done = np.zeros(max(npl, 1), dtype=np.bool_)
     for phase in range(2):
         quota = WARMUP_PLACEMENTS
@@ -412,88 +485,21 @@ def top_search(
             s = p_s[pi]
             e = p_e[pi]
             row = grid2[o, lane]
-            # Constant part and per-square coefficients of this placement.
-            wmul = 1
-            fixed_sum = 0
-            k = 0
-            for q in range(s, e + 1):
-                if row[q] < 0:
-                    wmul *= wm2[o, lane, q]
-                    k += 1
-                else:
-                    fixed_sum += values[row[q]]
-            const = wmul * fixed_sum
-            # Every rack tile goes down: each natural letter left must still lie below the node.
-            all_used = k == ntiles
-            if k == RACK_SIZE:
-                const += BINGO_BONUS
-            for q in range(s, e + 1):
-                if row[q] < 0:
-                    cf = lm2[o, lane, q] * wmul
-                    if xhas[o, lane, q]:
-                        cf += lm2[o, lane, q] * wm2[o, lane, q]
-                        const += wm2[o, lane, q] * xscore[o, lane, q]
-                    coef_at[q] = cf
-                    allow_at[q] = xmask[o, lane, q] & usable
-            # Pivot: rightmost square of the longest run of board tiles, else the most
-            # constrained empty square.
-            pivot = -1
-            best_len = 0
-            q = s
-            while q <= e:
-                if row[q] >= 0:
-                    q2 = q
-                    while q2 + 1 <= e and row[q2 + 1] >= 0:
-                        q2 += 1
-                    if q2 - q + 1 > best_len:
-                        best_len = q2 - q + 1
-                        pivot = q2
-                    q = q2 + 1
-                else:
-                    q += 1
-            if pivot < 0:
-                fewest = 99
-                for q in range(s, e + 1):
-                    pc = _popcount32(allow_at[q])
-                    if pc < fewest:
-                        fewest = pc
-                        pivot = q
-            nsteps = 0
-            for q in range(pivot, s - 1, -1):
-                seq[nsteps] = q
-                nsteps += 1
-            seq[nsteps] = -1
-            nsteps += 1
-            for q in range(pivot + 1, e + 1):
-                seq[nsteps] = q
-                nsteps += 1
-
-            # pre[j, m]: sum of the m largest coefficients of the empty squares at steps >= j,
-            # for the in-search bound (remaining rack values paired with them).
-            # pre[j, CAP]: sum of coefficient x highest rack value its cross-set allows.
-            m = 0
-            for i in range(RACK_SIZE + 2):
-                pre[nsteps, i] = 0
-            pre[nsteps, CAP] = 0
-            for j in range(nsteps - 1 if use_bound else -1, -1, -1):
-                q = seq[j]
-                pre[j, CAP] = pre[j + 1, CAP]
-                if q >= 0 and row[q] < 0:
-                    cf = coef_at[q]
-                    pre[j, CAP] += cf * sqmax[o, lane, q]
-                    i = m
-                    while i > 0 and rem_coefs[i - 1] < cf:
-                        rem_coefs[i] = rem_coefs[i - 1]
-                        i -= 1
-                    rem_coefs[i] = cf
-                    m += 1
-                pre[j, 0] = 0
-                for i in range(m):
-                    pre[j, i + 1] = pre[j, i] + rem_coefs[i]
-                for i in range(m, RACK_SIZE + 1):
-                    pre[j, i + 1] = pre[j, i]
+            const, all_used = _placement_coefficients(
+                row, o, lane, s, e, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles,
+                coef_at, allow_at,
+            )  # fmt: skip
+            pivot = _pivot(row, s, e, allow_at)
+            nsteps = _step_order(pivot, s, e, seq)
+            if use_bound:
+                _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane)
+            # The walk: depth first along the squares in ``seq`` order, an explicit stack
+            # indexed by step ``j``, rack tiles placed on the empty squares (natural tile
+            # first, then a blank). A branch is cut when a rack letter that must still go
+            # down lies below no path of the node (``all_used``) and, with ``use_bound``,
+            # when the score so far plus a bound on the rest (:func:`_rest_bound`) cannot
+            # reach the best score. The rack (``rk``, ``rackbits``) is whole again at the end.
             need = best - const  # prune a branch when acc + remaining bound < need
-
             j = 0
             node_st[0] = 0
             acc[0] = 0
@@ -502,21 +508,11 @@ def top_search(
                 steps += 1
                 if j == nsteps:
                     if g_terminal[node_st[j]]:
-                        score = const + acc[j]
-                        if score > best:
-                            best = score
-                            need = best - const
-                            nfound = 0
-                        if score == best:
-                            if nfound < cap:
-                                out_info[nfound, INFO_ORIENT] = o
-                                out_info[nfound, INFO_LANE] = lane
-                                out_info[nfound, INFO_START] = s
-                                out_info[nfound, INFO_LENGTH] = e - s + 1
-                                out_info[nfound, INFO_SCORE] = score
-                                for q in range(s, e + 1):
-                                    out_codes[nfound, q - s] = word[q]
-                            nfound += 1
+                        best, nfound = _record(
+                            const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
+                            out_codes,
+                        )  # fmt: skip
+                        need = best - const
                     j -= 1
                     continue
                 pos = seq[j]
@@ -614,16 +610,161 @@ def top_search(
                 node_st[j + 1] = ch
                 j += 1
                 fresh[j] = True
-    if mirror:
-        for i in range(min(nfound, cap)):
-            if nfound + i < cap:
-                for q in range(INFO_WIDTH):
-                    out_info[nfound + i, q] = out_info[i, q]
-                out_info[nfound + i, INFO_ORIENT] = 1
-                for q in range(15):
-                    out_codes[nfound + i, q] = out_codes[i, q]
-        nfound *= 2
     return nfound, best, explored, steps
+
+
+@njit(cache=True, inline="always")
+def _rack_letters_by_value(rack, values):  # type: ignore[no-untyped-def]
+    """The distinct natural letters of the rack, highest value first: ``(letters, n)``."""
+    rl = np.zeros(26, dtype=np.int64)
+    nrl = 0
+    for v in range(10, 0, -1):
+        for i in range(26):
+            if rack[i] > 0 and values[i] == v:
+                rl[nrl] = i
+                nrl += 1
+    return rl, nrl
+
+
+@njit(cache=True, inline="always")
+def _placement_coefficients(
+    row, o, lane, s, e, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles, coef_at,
+    allow_at,
+):  # fmt: skip  # type: ignore[no-untyped-def]
+    """The score of a word on the placement is ``const + sum(value_i * coef_at[i])`` over
+    its empty squares: fill ``coef_at`` and ``allow_at`` (the letters each empty square
+    accepts) and return ``(const, all_used)``; ``all_used``: every rack tile goes down."""
+    wmul = 1
+    fixed_sum = 0
+    k = 0
+    for q in range(s, e + 1):
+        if row[q] < 0:
+            wmul *= wm2[o, lane, q]
+            k += 1
+        else:
+            fixed_sum += values[row[q]]
+    const = wmul * fixed_sum
+    if k == RACK_SIZE:
+        const += BINGO_BONUS
+    for q in range(s, e + 1):
+        if row[q] < 0:
+            cf = lm2[o, lane, q] * wmul
+            if xhas[o, lane, q]:
+                cf += lm2[o, lane, q] * wm2[o, lane, q]
+                const += wm2[o, lane, q] * xscore[o, lane, q]
+            coef_at[q] = cf
+            allow_at[q] = xmask[o, lane, q] & usable
+    return const, k == ntiles
+
+
+@njit(cache=True, inline="always")
+def _pivot(row, s, e, allow_at):  # type: ignore[no-untyped-def]
+    """Where the GADDAG walk starts: the rightmost square of the longest run of board tiles,
+    else the most constrained empty square."""
+    pivot = -1
+    best_len = 0
+    q = s
+    while q <= e:
+        if row[q] >= 0:
+            q2 = q
+            while q2 + 1 <= e and row[q2 + 1] >= 0:
+                q2 += 1
+            if q2 - q + 1 > best_len:
+                best_len = q2 - q + 1
+                pivot = q2
+            q = q2 + 1
+        else:
+            q += 1
+    if pivot < 0:
+        fewest = 99
+        for q in range(s, e + 1):
+            pc = _popcount32(allow_at[q])
+            if pc < fewest:
+                fewest = pc
+                pivot = q
+    return pivot
+
+
+@njit(cache=True, inline="always")
+def _step_order(pivot, s, e, seq):  # type: ignore[no-untyped-def]
+    """The squares in GADDAG order: the pivot leftwards to ``s``, the separator (-1), then
+    rightwards to ``e``; returns the number of steps."""
+    nsteps = 0
+    for q in range(pivot, s - 1, -1):
+        seq[nsteps] = q
+        nsteps += 1
+    seq[nsteps] = -1
+    nsteps += 1
+    for q in range(pivot + 1, e + 1):
+        seq[nsteps] = q
+        nsteps += 1
+    return nsteps
+
+
+@njit(cache=True, inline="always")
+def _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane):  # type: ignore[no-untyped-def]
+    """Fill the table of the in-search bound (remaining rack values paired with the
+    coefficients still to fill). ``pre[j, m]``: sum of the ``m`` largest coefficients of the
+    empty squares at steps >= ``j``; ``pre[j, CAP]``: sum of coefficient x highest rack value
+    its cross-set allows."""
+    m = 0
+    for i in range(RACK_SIZE + 2):
+        pre[nsteps, i] = 0
+    pre[nsteps, CAP] = 0
+    for j in range(nsteps - 1, -1, -1):
+        q = seq[j]
+        pre[j, CAP] = pre[j + 1, CAP]
+        if q >= 0 and row[q] < 0:
+            cf = coef_at[q]
+            pre[j, CAP] += cf * sqmax[o, lane, q]
+            i = m
+            while i > 0 and rem_coefs[i - 1] < cf:
+                rem_coefs[i] = rem_coefs[i - 1]
+                i -= 1
+            rem_coefs[i] = cf
+            m += 1
+        pre[j, 0] = 0
+        for i in range(m):
+            pre[j, i + 1] = pre[j, i] + rem_coefs[i]
+        for i in range(m, RACK_SIZE + 1):
+            pre[j, i + 1] = pre[j, i]
+
+
+@njit(cache=True, inline="always")
+def _record(
+    score, best, nfound, orient, lane, start, length, word, word_start, out_info, out_codes
+):  # type: ignore[no-untyped-def]
+    """Keep a move of ``score`` when it is at least the best so far (a better score drops
+    the moves kept); returns the new ``(best, n_found)``. The word's codes are
+    ``word[word_start : word_start + length]``."""
+    if score > best:
+        best = score
+        nfound = 0
+    if score == best:
+        if nfound < out_info.shape[0]:
+            out_info[nfound, INFO_ORIENT] = orient
+            out_info[nfound, INFO_LANE] = lane
+            out_info[nfound, INFO_START] = start
+            out_info[nfound, INFO_LENGTH] = length
+            out_info[nfound, INFO_SCORE] = score
+            for i in range(length):
+                out_codes[nfound, i] = word[word_start + i]
+        nfound += 1
+    return best, nfound
+
+
+@njit(cache=True, inline="always")
+def _mirror_found(out_info, out_codes, nfound):  # type: ignore[no-untyped-def]
+    """Add the vertical copy of each move found on the empty board; returns the new count."""
+    cap = out_info.shape[0]
+    for i in range(min(nfound, cap)):
+        if nfound + i < cap:
+            for q in range(INFO_WIDTH):
+                out_info[nfound + i, q] = out_info[i, q]
+            out_info[nfound + i, INFO_ORIENT] = 1
+            for q in range(15):
+                out_codes[nfound + i, q] = out_codes[i, q]
+    return nfound * 2
 
 
 @njit(cache=True)
@@ -653,7 +794,6 @@ def _first_move(
     Lengths are taken in decreasing order of their best span bound, and the search stops
     when that bound is below the best score. Returns ``(best, n_found, steps)``.
     """
-    cap = out_info.shape[0]
     best = -1
     nfound = 0
     steps = 0
@@ -706,19 +846,9 @@ def _first_move(
                         score = const
                         for i in range(length):
                             score += vals[i] * cf[s, i]
-                        if score > best:
-                            best = score
-                            nfound = 0
-                        if score == best:
-                            if nfound < cap:
-                                out_info[nfound, INFO_ORIENT] = 0
-                                out_info[nfound, INFO_LANE] = lane
-                                out_info[nfound, INFO_START] = s
-                                out_info[nfound, INFO_LENGTH] = length
-                                out_info[nfound, INFO_SCORE] = score
-                                for i in range(length):
-                                    out_codes[nfound, i] = word[i]
-                            nfound += 1
+                        best, nfound = _record(
+                            score, best, nfound, 0, lane, s, length, word, 0, out_info, out_codes
+                        )
                 d -= 1
                 continue
             if d == 1:

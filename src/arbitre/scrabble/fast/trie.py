@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-SEPARATOR = 26
+from arbitre.lexicon.graph import SEPARATOR
 
 
 def gaddag_arrays_from_words(

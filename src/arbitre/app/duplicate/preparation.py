@@ -1,0 +1,121 @@
+"""The default word list made ready at server start, with its progress shown on the pages.
+
+``arbitre serve`` calls :func:`start`: a background thread loads the default list, compiles
+its graphs when they are not cached yet (the first start: tens of seconds), and loads the
+top-search engine. Meanwhile :func:`status` gives the progress, served as JSON at
+``/lexique/etat/`` and polled by the banner of every page, instead of a silent wait at the
+first top search. The list itself is the one :func:`services.lexicon_of` serves afterwards.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from arbitre.app.duplicate.models import DuplicateEvent
+from arbitre.app.duplicate.services import lexicon_of
+from arbitre.lexicon import Progress
+from arbitre.scrabble.generate import fast_engine
+
+IDLE = "idle"  # nothing started (another server than ``arbitre serve``, tests)
+RUNNING = "running"
+READY = "ready"
+FAILED = "failed"
+
+#: The steps, as the banner words them.
+LOADING = "Chargement de la liste de mots"
+COMPILING = "Compilation de la liste de mots"
+ENGINE = "Préparation du moteur de recherche du top"
+
+Step = Callable[[str], None]
+Job = Callable[[Progress, Step], None]
+
+
+@dataclass
+class Status:
+    state: str = IDLE
+    step: str = ""
+    done: int = 0
+    total: int = 0
+    error: str = ""
+
+    @property
+    def percent(self) -> int:
+        return 100 * self.done // self.total if self.total else 0
+
+
+_lock = threading.Lock()
+_status = Status()
+_thread: threading.Thread | None = None
+
+
+def status() -> dict[str, Any]:
+    """The preparation's state (``idle``, ``running``, ``ready``, ``failed``), its step in
+    French, and the compilation's progress (``done`` of ``total`` paths, ``percent``)."""
+    with _lock:
+        return {**asdict(_status), "percent": _status.percent}
+
+
+def start(job: Job | None = None) -> bool:
+    """Run ``job`` (default: prepare the default list) in a background thread, once per
+    process; False when it was already started."""
+    global _thread
+    with _lock:
+        if _thread is not None:
+            return False
+        _status.state, _status.step = RUNNING, LOADING
+        _thread = threading.Thread(
+            target=_run, args=(job or prepare_default_list,), name="arbitre-lexique", daemon=True
+        )
+    _thread.start()
+    return True
+
+
+def wait(timeout: float | None = None) -> None:
+    """Wait for the preparation thread (tests, shutdown)."""
+    thread = _thread
+    if thread is not None:
+        thread.join(timeout)
+
+
+def reset() -> None:
+    """Forget a finished preparation (tests)."""
+    global _thread, _status
+    wait()
+    with _lock:
+        _thread = None
+        _status = Status()
+
+
+def prepare_default_list(progress: Progress, step: Step) -> None:
+    """Load the default list, compile its graphs if needed, load the top-search engine."""
+    lexicon = lexicon_of(DuplicateEvent())
+    step(COMPILING)
+    lexicon.compile(progress=progress)
+    step(ENGINE)
+    fast = fast_engine()
+    if fast is not None:
+        fast.warm_up()
+
+
+def _progress(done: int, total: int) -> None:
+    with _lock:
+        _status.done, _status.total = done, total
+
+
+def _step(name: str) -> None:
+    with _lock:
+        _status.step, _status.done, _status.total = name, 0, 0
+
+
+def _run(job: Job) -> None:
+    try:
+        job(_progress, _step)
+    except Exception as exc:  # noqa: BLE001 - reported on the page, the server goes on
+        with _lock:
+            _status.state, _status.error = FAILED, str(exc) or exc.__class__.__name__
+        return
+    with _lock:
+        _status.state, _status.step = READY, ""
