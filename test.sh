@@ -11,7 +11,7 @@ engines=()
 for e in common lexicon scrabble duplicate classic backgammon ranking i18n; do
   [ -d "src/arbitre/$e" ] && engines+=("src/arbitre/$e")
 done
-if [ ${#engines[@]} -gt 0 ]; then echo "== mypy ${engines[*]}"; .venv/bin/mypy "${engines[@]}"; fi
+if [ ${#engines[@]} -gt 0 ]; then echo "== mypy --strict ${engines[*]}"; .venv/bin/mypy --strict "${engines[@]}"; fi
 echo "== mypy src/arbitre/app src/arbitre/cli"; .venv/bin/mypy src/arbitre/app src/arbitre/cli
 echo "== pytest"
 set +e

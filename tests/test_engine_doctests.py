@@ -8,6 +8,12 @@ import importlib
 import pytest
 
 MODULES = [
+    "arbitre.common",
+    "arbitre.i18n",
+    "arbitre.duplicate",
+    "arbitre.classic",
+    "arbitre.backgammon",
+    "arbitre.ranking",
     "arbitre.lexicon",
     "arbitre.lexicon.build",
     "arbitre.scrabble",

@@ -69,7 +69,8 @@ def load_words(directory: Path, sha256: str) -> np.ndarray | None:
         return None
     if words.dtype != np.dtype("S15") or words.ndim != 1:
         return None
-    return words
+    checked: np.ndarray = words
+    return checked
 
 
 def load_graph(directory: Path, sha256: str, kind: str) -> Automaton | None:

@@ -4,6 +4,11 @@ Pure engine: build :class:`Event` and :class:`Licensee` values (or read them wit
 :mod:`arbitre.ranking.csvformat`), call :func:`score_event` for one event or
 :func:`compute_season` for a season and its classification, and :func:`explanation` for the
 chain of figures behind a player's series.
+
+>>> from arbitre.ranking import Entry, Event, event_type, score_event
+>>> th = Event(event_type("TH"), 3, (Entry(1, "123", "Alice", 1, "A"), Entry(2, "456", "Bob", 4, "B")))
+>>> [(s.entry.name, s.points) for s in score_event(th).scores]
+[('Alice', 4), ('Bob', 2)]
 """
 
 from arbitre.ranking.classification import Candidate, Placement, Settings, classify, quota_counts
