@@ -471,7 +471,11 @@ class Match:
         s = self._state
         if not game.crawford or not game.crawford_violation or game.annulled:
             raise BackgammonError("no illegal Crawford double to annul in this game")
-        leader = 0 if game.score_before[0] > game.score_before[1] else 1
+        score0, score1 = game.score_before
+        if score0 != score1:
+            leader = 0 if score0 > score1 else 1
+        else:  # only a 1-point match (0-0): the player who received the double annuls it
+            leader = 1 - next(a.player for a in reversed(game.actions) if a.kind == "double")
         if player != leader:
             raise BackgammonError("only the leader of the match may annul the Crawford double")
         self._save()
@@ -625,6 +629,8 @@ class Match:
             raise BackgammonError(f"no board set-up now ({self._state.phase.value})")
         if turn not in (0, 1):
             raise BackgammonError(f"invalid player {turn}")
+        if len(start_checkers) != 2:
+            raise BackgammonError("start_checkers: one count for each of the two players")
         own, other = sum(position.player), sum(position.opponent)
         counts = (own, other) if turn == 0 else (other, own)
         if (

@@ -73,6 +73,8 @@ def point_penalty(
 def disqualification_minute(match_length: int, settings: LatenessSettings | None = None) -> float:
     """The lateness (minutes) from which the absent player is disqualified."""
     s = settings or LatenessSettings()
+    if match_length < 1:
+        raise ChampionshipError("match length must be 1 or more")
     periods = 1
     while Fraction(periods * s.points_per_period) <= Fraction(match_length, 2):
         periods += 1
