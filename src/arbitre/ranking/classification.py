@@ -11,6 +11,8 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from arbitre.ranking.events import RankingError
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -40,6 +42,14 @@ class Candidate:
     highest_series: int = 7
     s1_for_life: bool = False
     beginner: bool = False  # first affiliation this season, after the summer festival
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.series <= 7:
+            raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+        if not 1 <= self.highest_series <= 7:
+            raise RankingError(
+                f"licence {self.licence}: highest series {self.highest_series} not in 1-7"
+            )
 
     @property
     def min_series(self) -> int:

@@ -60,34 +60,30 @@ class EventType:
     overseas_min_m: bool = False  # M at least 100 when played overseas (A.5)
 
 
-def _t(code: str, label: str, **kwargs: object) -> EventType:
-    return EventType(code, label, **kwargs)  # type: ignore[arg-type]
-
-
 EVENT_TYPES: dict[str, EventType] = {
     t.code: t
     for t in (
-        _t("TH", "Tournoi homologué (2 manches ou plus)", overseas_min_m=True),
-        _t(
+        EventType("TH", "Tournoi homologué (2 manches ou plus)", overseas_min_m=True),
+        EventType(
             "GC",
             "Tournoi du Grand Chelem international (Aix, Cannes, Vichy, Belgique, Suisse)",
             cap_boost=True,
         ),
-        _t(
+        EventType(
             "CENTRES",
             "Épreuve par centres (championnats régionaux, départementaux)",
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
             overseas_min_m=True,
         ),
-        _t(
+        EventType(
             "TSAP",
             "TSAP en 2 parties des Semaines fédérales",
             m_fixed=300,
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
         ),
-        _t(
+        EventType(
             "SF",
             "Simultané fédéral / de France en 1 partie",
             m_fixed=150,
@@ -96,7 +92,7 @@ EVENT_TYPES: dict[str, EventType] = {
             pct=PctRule.ONE_GAME,
             one_game=True,
         ),
-        _t(
+        EventType(
             "SP",
             "Partie de Simultané permanent",
             m_fixed=100,
@@ -104,7 +100,7 @@ EVENT_TYPES: dict[str, EventType] = {
             pct=PctRule.NONE,
             one_game=True,
         ),
-        _t(
+        EventType(
             "ICQ",
             "Interclubs, partie de la phase qualificative",
             pp4=Pp4Rule.PER_GAME,
@@ -112,7 +108,7 @@ EVENT_TYPES: dict[str, EventType] = {
             pct=PctRule.ONE_GAME,
             one_game=True,
         ),
-        _t(
+        EventType(
             "ICF",
             "Interclubs, partie de la finale",
             pp4=Pp4Rule.PER_GAME,
@@ -120,42 +116,50 @@ EVENT_TYPES: dict[str, EventType] = {
             pct=PctRule.ONE_GAME,
             one_game=True,
         ),
-        _t("PAIRS", "Tournoi en paires", pp4=Pp4Rule.NONE, pct=PctRule.NONE),
-        _t(
+        EventType("PAIRS", "Tournoi en paires", pp4=Pp4Rule.NONE, pct=PctRule.NONE),
+        EventType(
             "CP",
             "Championnat du Monde ou de France par paires",
             d_hundredths=100,
             pp4=Pp4Rule.NONE,
             pct=PctRule.NONE,
         ),
-        _t(
+        EventType(
             "CF1",
             "Championnat de France individuel, phase 1",
             d_hundredths=20,
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
         ),
-        _t("CF2", "Championnat de France individuel, phase 2", d_hundredths=40, cap_boost=True),
-        _t("CF3", "Championnat de France individuel, phase 3", d_hundredths=100, cap_boost=True),
-        _t("CFF", "Championnat de France individuel, finale", d_hundredths=1000, cap_boost=True),
-        _t(
+        EventType(
+            "CF2", "Championnat de France individuel, phase 2", d_hundredths=40, cap_boost=True
+        ),
+        EventType(
+            "CF3", "Championnat de France individuel, phase 3", d_hundredths=100, cap_boost=True
+        ),
+        EventType(
+            "CFF", "Championnat de France individuel, finale", d_hundredths=1000, cap_boost=True
+        ),
+        EventType(
             "VQ",
             "Championnat de France Vermeil, qualification",
             d_hundredths=20,
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
         ),
-        _t(
+        EventType(
             "VD",
             "Simultané national Vermeil Diamant",
             d_hundredths=20,
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
         ),
-        _t("VF", "Championnat de France Vermeil, finale", d_hundredths=300),
-        _t("WI", "Championnat du Monde individuel (Élite)", d_hundredths=1500, cap_boost=True),
-        _t("WB", "Championnat du Monde de Blitz", cap_boost=True),
-        _t(
+        EventType("VF", "Championnat de France Vermeil, finale", d_hundredths=300),
+        EventType(
+            "WI", "Championnat du Monde individuel (Élite)", d_hundredths=1500, cap_boost=True
+        ),
+        EventType("WB", "Championnat du Monde de Blitz", cap_boost=True),
+        EventType(
             "SM",
             "Simultané mondial",
             d_hundredths=10,
@@ -163,7 +167,7 @@ EVENT_TYPES: dict[str, EventType] = {
             pp4_tenths=5,
             cap_boost=True,
         ),
-        _t(
+        EventType(
             "SMB",
             "Simultané mondial de blitz ou en semi-rapide",
             d_hundredths=50,
@@ -171,14 +175,14 @@ EVENT_TYPES: dict[str, EventType] = {
             pp4_tenths=5,
             cap_boost=True,
         ),
-        _t(
+        EventType(
             "SH",
             "Simultané national avec handicap (classement sans handicap)",
             d_hundredths=20,
             pp4=Pp4Rule.CENTRES,
             pp4_tenths=5,
         ),
-        _t("SJ", "Simultané des jeunes", d_hundredths=20, pp4=Pp4Rule.CENTRES, pp4_tenths=5),
+        EventType("SJ", "Simultané des jeunes", d_hundredths=20, pp4=Pp4Rule.CENTRES, pp4_tenths=5),
     )
 }
 

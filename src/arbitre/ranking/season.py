@@ -71,6 +71,10 @@ class Reliquat:
     pp4: int = 0
     points: int = 0
 
+    def __post_init__(self) -> None:
+        if not 1 <= self.series <= 7:
+            raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+
 
 @dataclass(frozen=True)
 class PctTotal:
