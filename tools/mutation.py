@@ -16,9 +16,10 @@ The modules under test and the tests that may kill a mutant are set in ``[tool.m
 
 - equivalent mutants, listed with a one-line reason in ``mutation-equivalents.txt`` (they cannot
   change any result, whatever the input);
-- wording mutants: the fault only changes the text of an exception message (a string literal
-  inside a ``raise`` statement). The refusal itself, its exception type and when it happens, is
-  a result and stays counted.
+- wording mutants that survive: the fault only changes the text of an exception message (a
+  plain string literal inside a ``raise`` statement, changed or replaced by ``None``). The
+  refusal itself, its exception type and when it happens, is a result and stays counted; a
+  wording mutant that a test catches counts as caught.
 
 Score = caught / (all - equivalent - wording), where caught counts killed mutants, time-outs
 (an infinite loop is caught) and mutants refused by the type checker.
@@ -138,7 +139,10 @@ def is_wording(diff: str, source: str) -> bool:
         return False
     changed = [(b, a) for b, a in zip(before, after, strict=True) if b != a]
     return bool(changed) and all(
-        b[0] == a[0] == tokenize.STRING and not _formatted(b[1]) for b, a in changed
+        b[0] == tokenize.STRING
+        and not _formatted(b[1])
+        and (a[0] == tokenize.STRING or a == (tokenize.NAME, "None"))
+        for b, a in changed
     )
 
 

@@ -53,6 +53,11 @@ def test_an_expression_inside_an_f_string_is_not_wording() -> None:
     assert not tool.is_wording(d, source)
 
 
+def test_a_message_replaced_by_none_is_wording() -> None:
+    d = diff(4, '            "round must be positive"', "            None")
+    assert tool.is_wording(d, SOURCE)
+
+
 def test_a_result_string_is_not_wording() -> None:
     assert not tool.is_wording(diff(6, '    label = "S1"', '    label = "XXS1XX"'), SOURCE)
 
