@@ -104,13 +104,18 @@ def test_cli_pair_first_round_json(files, capsys) -> None:
     players, _ = files
     assert main(["classic", "pair", "--players", str(players), "--json", "--explain"]) == 0
     out = json.loads(capsys.readouterr().out)
+    assert out["explain"][0] == {
+        "text": "Liste d'appariement : classement initial (cote décroissante, puis nom).",
+        "code": "pairing.list_initial",
+        "params": {},
+    }
     assert out["round"] == 1
     assert [(p["table"], p["a"], p["b"], p["starts"]) for p in out["pairs"]] == [
         (1, "Alice", "David", "Alice"),
         (2, "Bruno", "Chloé", "Bruno"),
         (3, "Emma", "Félix", "Emma"),
     ]
-    assert any("Group A" in line for line in out["explain"])
+    assert any(line["text"].startswith("Groupe A : les 4 premiers") for line in out["explain"])
 
 
 def test_cli_pair_next_round_with_absent(files, capsys) -> None:
@@ -144,11 +149,14 @@ def test_cli_pair_next_round_with_absent(files, capsys) -> None:
 
 def test_cli_pair_text_explain(files, capsys) -> None:
     players, results = files
-    assert main(["classic", "pair", "--players", str(players), "--results", str(results),
-                 "--explain"]) == 0  # fmt: skip
+    assert main(["--lang", "en", "classic", "pair", "--players", str(players), "--results",
+                 str(results), "--explain"]) == 0  # fmt: skip
     out = capsys.readouterr().out
     assert out.startswith("Round 2 of 4")
     assert "first against last" in out
+    assert main(["classic", "pair", "--players", str(players), "--results", str(results),
+                 "--explain"]) == 0  # fmt: skip
+    assert "premier contre dernier" in capsys.readouterr().out
 
 
 def test_cli_standings_json(files, capsys) -> None:

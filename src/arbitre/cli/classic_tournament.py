@@ -11,6 +11,7 @@ from arbitre.classic.tournament import Tournament
 from arbitre.classic.tournament.players_csv import read_players
 from arbitre.classic.tournament.results_csv import read_results
 from arbitre.cli import CliError, print_json
+from arbitre.i18n import word
 
 GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
 
@@ -134,7 +135,11 @@ def run_pair(args: argparse.Namespace) -> int:
             "rounds": tournament.number_of_rounds,
             "pairs": pairs,
             "absent": list(pairing.absent),
-            "explain": list(pairing.explain) if args.explain else [],
+            "explain": [
+                {"text": word(m, args.lang), **m.as_dict()} for m in pairing.explain
+            ]
+            if args.explain
+            else [],
         }
         if warnings:
             out["warnings"] = warnings
@@ -152,7 +157,7 @@ def run_pair(args: argparse.Namespace) -> int:
     if args.explain:
         print()
         for line in pairing.explain:
-            print(line)
+            print(word(line, args.lang))
     return 0
 
 

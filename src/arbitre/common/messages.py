@@ -32,6 +32,18 @@ class Message:
     def of(cls, code: str, **params: Param) -> Message:
         return cls(code, dict(params))
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Message:
+        """The message of :meth:`as_dict`'s output (nested messages included).
+
+        >>> Message.from_dict(Message.of("a", inner=Message.of("b")).as_dict())
+        Message(code='a', params={'inner': Message(code='b', params={})})
+        """
+        params: dict[str, Param] = {}
+        for key, value in dict(data.get("params") or {}).items():
+            params[key] = cls.from_dict(value) if isinstance(value, dict) else value
+        return cls(str(data["code"]), params)
+
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready form (nested messages as dicts too)."""
         params = {k: v.as_dict() if isinstance(v, Message) else v for k, v in self.params.items()}

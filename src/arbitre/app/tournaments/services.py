@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils.translation import get_language
 
 from arbitre.app.events.models import Event
-from arbitre.app.tournaments.explain_fr import french
+from arbitre.app.events.templatetags.wording import stored
 from arbitre.app.tournaments.models import (
     Absence,
     AuditEntry,
@@ -434,7 +434,7 @@ def pair_next_round(t: Tournament, user: User) -> Round:
             players = [classic_player(e) for e in entrants]
             absent = classic_absent(t, number, entrants)
             pairing = cl.pair_round(players, classic_rounds(t), absent=absent, best_of=t.best_of)
-            explain = [french(line) for line in pairing.explain]
+            explain: list[Any] = [m.as_dict() for m in pairing.explain]
             order = list(pairing.order)
             for p in pairing.pairs:
                 rows.append(
@@ -443,7 +443,7 @@ def pair_next_round(t: Tournament, user: User) -> Round:
                         "a": p.a,
                         "b": p.b or "",
                         "rule": p.rule.value,
-                        "explanation": french(p.explanation),
+                        "explanation": stored(p.explanation),
                         "starts": list(p.starters),
                     }
                 )

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.tournaments import services
-from arbitre.app.tournaments.explain_fr import RULE_LABELS
+from arbitre.app.events.templatetags.wording import rule_label
 from arbitre.app.tournaments.forms import (
     BackgammonForm,
     ClassicForm,
@@ -257,7 +257,7 @@ def round_page(request: HttpRequest, event_id: int, number: int) -> HttpResponse
         "t": t,
         "event": t.event,
         "round": rnd,
-        "tables": [{"table": tb, "rule": RULE_LABELS.get(tb.rule, "")} for tb in tables],
+        "tables": [{"table": tb, "rule": rule_label(tb.rule)} for tb in tables],
         "is_last": is_last,
         "editable": is_last and not t.bracket_started and not t.final_started,
         "started": started,
@@ -535,7 +535,7 @@ def public(request: HttpRequest, event_id: int) -> HttpResponse:
 def public_round(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     t = _tournament(event_id)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    tables = [{"table": tb, "rule": RULE_LABELS.get(tb.rule, "")} for tb in rnd.tables.all()]
+    tables = [{"table": tb, "rule": rule_label(tb.rule)} for tb in rnd.tables.all()]
     context = {
         "t": t,
         "event": t.event,

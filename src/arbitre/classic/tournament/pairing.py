@@ -2,6 +2,8 @@
 suivants", "Permutations", "Forfaits provisoires"; rulings Classic 2, 3, 4, 6, 7, 8).
 
 Every pair records the rule that produced it, so that the director can explain a pairing.
+Explanations are :class:`~arbitre.common.Message` values (codes ``pairing.*``), worded by
+:mod:`arbitre.i18n` in the reader's language.
 """
 
 from __future__ import annotations
@@ -11,7 +13,52 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.common.messages import Message
 from arbitre.classic.tournament.standings import HeadToHead, compute_standings, initial_ranking
+
+
+MESSAGE_CODES = frozenset(
+    f"pairing.{name}"
+    for name in (
+        "list_initial",
+        "list_intermediate",
+        "absent",
+        "present",
+        "groups",
+        "groups_bye",
+        "table",
+        "group_a",
+        "group_b",
+        "even_group",
+        "odd_group",
+        "players_one",
+        "players_many",
+        "with_permutation",
+        "permutation_up",
+        "permutation_down",
+        "rematch_kept",
+        "starts_fewer",
+        "starts_not_previous",
+        "starts_higher",
+        "bye_table",
+        "bye_lowest",
+        "bye_fewest",
+        "rule.group_a",
+        "rule.group_b",
+        "rule.bye",
+        "rule.even_group",
+        "rule.odd_group",
+        "rule.permutation_up",
+        "rule.permutation_down",
+        "rule.rematch_kept",
+        "rule.override",
+    )
+)
+"""The codes of the pairing's explanations, and of the rules' names (``pairing.rule.*``)."""
+
+
+def _m(code: str, **params: str | int | Message) -> Message:
+    return Message.of(f"pairing.{code}", **params)
 
 
 class Rule(StrEnum):
@@ -26,6 +73,11 @@ class Rule(StrEnum):
     PERMUTATION_DOWN = "permutation_down"
     REMATCH_KEPT = "rematch_kept"
 
+    @property
+    def label(self) -> Message:
+        """The rule's name, to be worded."""
+        return _m(f"rule.{self.value}")
+
 
 @dataclass(frozen=True)
 class Pair:
@@ -39,7 +91,7 @@ class Pair:
     a: str
     b: str | None
     rule: Rule
-    explanation: str
+    explanation: Message
     nominal: str | None = None
     starters: tuple[str, ...] = ()
 
@@ -60,7 +112,7 @@ class RoundPairing:
     pairs: tuple[Pair, ...]
     absent: tuple[str, ...]
     order: tuple[str, ...]
-    explain: tuple[str, ...]
+    explain: tuple[Message, ...]
 
     def opponent(self, name: str) -> str | None:
         for pair in self.pairs:
@@ -110,19 +162,17 @@ class _History:
                         self.started[name] = self.started.get(name, 0) + int(did)
                         self.started_last[name] = did
 
-    def who_starts(self, x: str, y: str, rank: dict[str, int]) -> tuple[str, str]:
+    def who_starts(self, x: str, y: str, rank: dict[str, int]) -> tuple[str, Message]:
         """Rulings Classic 7 (seed 000, 3.1): fewer games started; then the one who did not
         start their previous game; then the higher-ranked player. Returns the name and
         the criterion that decided."""
         sx, sy = self.started.get(x, 0), self.started.get(y, 0)
         if sx != sy:
-            return (
-                x if sx < sy else y
-            ), f"fewer games started: {min(sx, sy)} against {max(sx, sy)}"
+            return (x if sx < sy else y), _m("starts_fewer", fewer=min(sx, sy), more=max(sx, sy))
         lx, ly = self.started_last.get(x, False), self.started_last.get(y, False)
         if lx != ly:
-            return (y if lx else x), "did not start their previous game"
-        return (x if rank[x] < rank[y] else y), "higher-ranked"
+            return (y if lx else x), _m("starts_not_previous")
+        return (x if rank[x] < rank[y] else y), _m("starts_higher")
 
 
 def who_starts(rounds: Sequence[Round], higher: str, lower: str) -> str:
@@ -141,20 +191,14 @@ def _match_starters(first: str, other: str, best_of: int) -> tuple[str, ...]:
     return (first, other, first)
 
 
-def _choose_bye(order: Sequence[str], history: _History) -> tuple[str, str]:
+def _choose_bye(order: Sequence[str], history: _History) -> tuple[str, Message]:
     """Rulings Classic 3: the lowest-ranked present player with the fewest games against an
     absent player (bye or opponent's forfeit)."""
     fewest = min(history.absent_wins.get(n, 0) for n in order)
     for name in reversed(order):
         count = history.absent_wins.get(name, 0)
         if count == fewest:
-            if count == 0:
-                reason = "lowest-ranked present player not yet paired against an absent player"
-            else:
-                reason = (
-                    f"every present player has had a bye or forfeit win; lowest-ranked "
-                    f"among those with the fewest ({count})"
-                )
+            reason = _m("bye_lowest") if count == 0 else _m("bye_fewest", count=count)
             return name, reason
     raise AssertionError("empty pairing list")
 
@@ -181,41 +225,34 @@ def pair_round(
         raise TournamentError(f"unknown absent player {unknown[0]!r}")
     number = max((r.number for r in rounds), default=0) + 1
     history = _History(rounds)
-    explain: list[str] = []
+    explain: list[Message] = []
     if not rounds:
         full_order = [p.name for p in initial_ranking(roster)]
         pm: dict[str, int] = dict.fromkeys(full_order, 0)
-        explain.append("Pairing list: initial ranking (rating descending, then name).")
+        explain.append(_m("list_initial"))
     else:
         standings = compute_standings(roster, rounds, final=False)
         full_order = [s.name for s in standings]
         pm = {s.name: s.pm for s in standings}
-        explain.append(
-            f"Pairing list: intermediate ranking after round {number - 1} "
-            "(PM, PPM if all tied players met, Pdep, initial ranking)."
-        )
+        explain.append(_m("list_intermediate", round=number - 1))
     order = [n for n in full_order if n not in absent_set]
     absent_list = tuple(n for n in full_order if n in absent_set)
     if absent_list:
-        explain.append(
-            "Absent, left out of the pairing (they keep their points): "
-            + ", ".join(absent_list)
-            + "."
-        )
+        explain.append(_m("absent", names=", ".join(absent_list)))
     if not order:
         raise TournamentError("no present player to pair")
     explain.append(
-        "Present: " + ", ".join(f"{i}. {n} ({pm[n]} PM)" for i, n in enumerate(order, 1)) + "."
+        _m("present", players=", ".join(f"{i}. {n} ({pm[n]} PM)" for i, n in enumerate(order, 1)))
     )
     rank = {n: i for i, n in enumerate(full_order)}
 
-    bye: tuple[str, str] | None = None
+    bye: tuple[str, Message] | None = None
     to_pair = list(order)
     if len(to_pair) % 2 == 1:
         bye = _choose_bye(to_pair, history)
         to_pair.remove(bye[0])
 
-    raw: list[tuple[str, str, Rule, str, str]] = []
+    raw: list[tuple[str, str, Rule, Message, str]] = []
     if not rounds:
         raw = _pair_first(order, bye[0] if bye else None, explain)
     else:
@@ -231,14 +268,15 @@ def pair_round(
                 a=a,
                 b=b,
                 rule=rule,
-                explanation=f"Table {table}: {a} - {b}: {text} {first} starts ({why}).",
+                explanation=_m("table", table=table, a=a, b=b, reason=text, starter=first, why=why),
                 nominal=nominal,
                 starters=_match_starters(first, other, best_of),
             )
         )
     if bye is not None:
-        text = f"Table {len(pairs) + 1}: {bye[0]} - BYE: odd number of present players; {bye[1]} (3 PM, own rating as Pdep)."
-        pairs.append(Pair(table=len(pairs) + 1, a=bye[0], b=None, rule=Rule.BYE, explanation=text))
+        table = len(pairs) + 1
+        text = _m("bye_table", table=table, player=bye[0], reason=bye[1])
+        pairs.append(Pair(table=table, a=bye[0], b=None, rule=Rule.BYE, explanation=text))
     explain.extend(p.explanation for p in pairs)
     return RoundPairing(
         round=number,
@@ -250,19 +288,16 @@ def pair_round(
 
 
 def _pair_first(
-    order: Sequence[str], bye: str | None, explain: list[str]
-) -> list[tuple[str, str, Rule, str, str]]:
+    order: Sequence[str], bye: str | None, explain: list[Message]
+) -> list[tuple[str, str, Rule, Message, str]]:
     """Round 1 (seed 000 "Premier match"; rulings Classic 2). The bye, when there is one,
     is the last player of the initial ranking and is taken out of group B."""
     size_a, size_b = first_round_groups(len(order))
     group_a = list(order[:size_a])
     group_b = [n for n in order[size_a:] if n != bye]
-    explain.append(
-        f"Group A: the first {size_a} of {len(order)} present players (the even number "
-        f"closest to two thirds); group B: the other {size_b}"
-        + (" (the last one has the bye)." if bye else ".")
-    )
-    out: list[tuple[str, str, Rule, str, str]] = []
+    code = "groups_bye" if bye else "groups"
+    explain.append(_m(code, size_a=size_a, present=len(order), size_b=size_b))
+    out: list[tuple[str, str, Rule, Message, str]] = []
     for i in range(size_a // 2):
         a, b = group_a[i], group_a[size_a - 1 - i]
         out.append(
@@ -270,23 +305,24 @@ def _pair_first(
                 a,
                 b,
                 Rule.GROUP_A,
-                f"group A, no. {i + 1} against no. {size_a - i} of {size_a}.",
+                _m("group_a", number=i + 1, against=size_a - i, size=size_a),
                 b,
             )
         )
     for i in range(0, len(group_b) - 1, 2):
         a, b = group_b[i], group_b[i + 1]
-        out.append((a, b, Rule.GROUP_B, f"group B, no. {i + 1} against no. {i + 2}.", b))
+        text = _m("group_b", number=i + 1, against=i + 2)
+        out.append((a, b, Rule.GROUP_B, text, b))
     return out
 
 
-def _players(count: int) -> str:
-    return f"{count} player" if count == 1 else f"{count} players"
+def _players(count: int) -> Message:
+    return _m("players_one" if count == 1 else "players_many", count=count)
 
 
 def _pair_later(
     order: list[str], pm: dict[str, int], h2h: HeadToHead
-) -> list[tuple[str, str, Rule, str, str]]:
+) -> list[tuple[str, str, Rule, Message, str]]:
     """Rounds 2 and after (seed 000; rulings Classic 4).
 
     The unpaired players are taken top down. A is the first of them; within A's score
@@ -296,27 +332,21 @@ def _pair_later(
     place, then downward; if there is none, the rematch is kept.
     """
     remaining = list(order)
-    out: list[tuple[str, str, Rule, str, str]] = []
+    out: list[tuple[str, str, Rule, Message, str]] = []
     while remaining:
         a = remaining[0]
         group = [n for n in remaining if pm[n] == pm[a]]
         if len(group) % 2 == 0:
             b = group[-1]
             rule = Rule.EVEN_GROUP
-            text = (
-                f"group of {pm[a]} PM has {_players(len(group))} unpaired (even): "
-                "first against last."
-            )
+            text = _m("even_group", pm=pm[a], players=_players(len(group)))
         else:
             lower = [n for n in remaining if pm[n] < pm[a]]
             if not lower:  # impossible with an even number of players; kept for safety
                 raise AssertionError("odd last group")
             b = lower[0]
             rule = Rule.ODD_GROUP
-            text = (
-                f"group of {pm[a]} PM has {_players(len(group))} unpaired (odd): its first "
-                f"meets the first of the next group, {b} ({pm[b]} PM)."
-            )
+            text = _m("odd_group", pm=pm[a], players=_players(len(group)), next=b, next_pm=pm[b])
         nominal = b
         if h2h.met(a, b):
             pos = remaining.index(b)
@@ -325,28 +355,21 @@ def _pair_later(
                 if not h2h.met(a, remaining[i]):
                     choice = remaining[i]
                     rule = Rule.PERMUTATION_UP
-                    text += (
-                        f" {a} has already met {b}: {choice} is the first unpaired player "
-                        f"above {b} who has not met {a} (permutation upward)."
-                    )
+                    note = _m("permutation_up", a=a, b=b, choice=choice)
+                    text = _m("with_permutation", group=text, permutation=note)
                     break
             if choice is None:
                 for i in range(pos + 1, len(remaining)):
                     if not h2h.met(a, remaining[i]):
                         choice = remaining[i]
                         rule = Rule.PERMUTATION_DOWN
-                        text += (
-                            f" {a} has already met {b} and every unpaired player above "
-                            f"{b}: {choice} is the first unpaired player below {b} who "
-                            f"has not met {a} (permutation downward)."
-                        )
+                        note = _m("permutation_down", a=a, b=b, choice=choice)
+                        text = _m("with_permutation", group=text, permutation=note)
                         break
             if choice is None:
                 rule = Rule.REMATCH_KEPT
-                text += (
-                    f" {a} has already met {b} and every other unpaired player: "
-                    "the rematch is kept."
-                )
+                note = _m("rematch_kept", a=a, b=b)
+                text = _m("with_permutation", group=text, permutation=note)
             else:
                 b = choice
         out.append((a, b, rule, text, nominal))
