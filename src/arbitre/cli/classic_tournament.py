@@ -135,9 +135,7 @@ def run_pair(args: argparse.Namespace) -> int:
             "rounds": tournament.number_of_rounds,
             "pairs": pairs,
             "absent": list(pairing.absent),
-            "explain": [
-                {"text": word(m, args.lang), **m.as_dict()} for m in pairing.explain
-            ]
+            "explain": [{"text": word(m, args.lang), **m.as_dict()} for m in pairing.explain]
             if args.explain
             else [],
         }

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_POST
 
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.app.tournaments import services
 from arbitre.app.events.templatetags.wording import rule_label
+from arbitre.app.tournaments import services
 from arbitre.app.tournaments.forms import (
     BackgammonForm,
     ClassicForm,

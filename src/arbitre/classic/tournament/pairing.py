@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from arbitre.classic.tournament.model import Player, Round, TournamentError
-from arbitre.common.messages import Message
 from arbitre.classic.tournament.standings import HeadToHead, compute_standings, initial_ranking
-
+from arbitre.common.messages import Message
 
 MESSAGE_CODES = frozenset(
     f"pairing.{name}"
