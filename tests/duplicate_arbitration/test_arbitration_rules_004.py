@@ -1,0 +1,329 @@
+"""Seed 004 (Duplicate regulation), chapters 3 and 4: the rules a ballot is judged by.
+
+Each test pins one article (or one reading of it written in docs/duplicate-arbitration.md)
+through the public API: a ballot typed as an arbiter types it, judged on a hand-checked board.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.duplicate import sanctions as S
+from arbitre.duplicate.ballot import parse_ballot
+from arbitre.duplicate.decision import Decision, Turn, judge, override, refused_words
+from arbitre.scrabble.board import Board
+from arbitre.scrabble.move import Move
+from arbitre.scrabble.rack import Rack
+
+WORDS = {
+    "MAISON", "MAISONS", "RUSE", "RUSES", "SON", "SONS", "TAS", "RUES", "RUE", "ES", "ET",
+    "MAISONNETTE", "NETTE", "SE", "US", "TU", "TE", "UT", "ST", "TES", "AS", "SA",
+    "MAISONNE", "REMAISON",
+}  # fmt: skip
+
+EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+# Row H holds MAISON from H4: M H4, A H5, I H6, S H7, O H8, N H9.
+MAISON = "15/15/15/15/15/15/15/3MAISON6/15/15/15/15/15/15/15"
+# Row H holds MAISONS from H4 (two S: H7 and H10).
+MAISONS = "15/15/15/15/15/15/15/3MAISONS5/15/15/15/15/15/15/15"
+# Only ES on the board (a first move of two letters), E on H8, S on H9.
+ES = "15/15/15/15/15/15/15/7ES6/15/15/15/15/15/15/15"
+
+
+def turn(board: str = MAISON, draw: str = "AERSTU?", number: int = 2, **kw: object) -> Turn:
+    return Turn(Board.from_text(board), Rack.parse(draw), WORDS, number, **kw)  # type: ignore[arg-type]
+
+
+def decide(text: str, t: Turn | None = None) -> Decision:
+    return judge(parse_ballot(text), t or turn())
+
+
+def summary(d: Decision) -> tuple[int, str, str | None]:
+    return d.score, d.sanction.code, None if d.move is None else str(d.move)
+
+
+# -- 4.2: nullities of the ballot itself -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, explanation",
+    [
+        ("aucun", "Absence de bulletin (004 4.2)"),
+        ("vide", "Bulletin vierge (004 4.2)"),
+        ("plusieurs", "Plusieurs bulletins non vierges (004 4.2)"),
+        ("hors-temps", "Bulletin écrit ou échangé après le temps imparti (004 4.2)"),
+        ("illisible", "Bulletin ou raccord illisible (004 4.2)"),
+    ],
+)
+def test_004_4_2_ballot_level_nullity_is_explained_with_its_article(
+    text: str, explanation: str
+) -> None:
+    """4.2: no ballot, a blank ballot, several ballots, a late ballot, an illegible one: zero,
+    and the slip names the fault and its article."""
+    d = decide(text)
+    assert (d.score, d.sanction.kind, d.move, d.explanation) == (
+        0,
+        S.SanctionKind.NULLITY,
+        None,
+        explanation,
+    )
+
+
+def test_004_4_2_disciplinary_nullity_replaces_any_decision() -> None:
+    """4.2, last item: a nullity for a disciplinary reason, whatever the ballot said."""
+    d = decide("7F RUSE 6 +nul-disc")
+    assert summary(d) == (0, "disciplinary_nullity", None)
+    assert d.explanation == "Nullité disciplinaire (4.2)"
+    assert d.warnings == 0
+
+
+def test_004_4_5_only_crossed_out_solutions_is_a_blank_ballot() -> None:
+    """4.5: crossed-out solutions do not exist; a ballot with nothing else is blank (4.2)."""
+    d = decide("~7F RUSE 6")
+    assert summary(d) == (0, "blank_ballot", None)
+    assert d.explanation == "Toutes les solutions sont rayées (4.5)"
+
+
+# -- 4.6: the decision as notified (JSON of the slip) --------------------------------------
+
+
+def test_004_4_6_invalid_word_nullity_keeps_the_refused_word_in_its_json() -> None:
+    """4.6: the slip gives the reason of a nullity; for a word not admitted, the word itself
+    (it is what a later compensation is checked against). RUSA at 7F would score 6."""
+    d = decide("7F RUSA 5")
+    data = d.to_json()
+    assert data == {
+        "score": 0,
+        "sanction": {
+            "kind": "nullity",
+            "code": "invalid_word",
+            "label": "Mot non admis",
+            "rule": "004 4.2",
+        },
+        "move": "7F RUSA",
+        "candidates": [],
+        "disciplinary_warning": False,
+        "explanation": "Mot non admis : RUSA (004 4.2)",
+        "invalid_word": "RUSA",
+        "proposed_score": 6,
+    }
+    assert Decision.from_json(data) == d
+
+
+def test_004_4_6_decision_without_a_refused_word_has_no_such_field() -> None:
+    """4.6: a correct ballot has no refused word, no proposed score, no compensation."""
+    d = decide("7F RUSE 6")
+    assert d.to_json() == {
+        "score": 6,
+        "sanction": {"kind": "none", "code": "none", "label": "Aucune sanction", "rule": ""},
+        "move": "7F RUSE",
+        "candidates": [],
+        "disciplinary_warning": False,
+        "explanation": "Référence 7F : 7F RUSE = 6",
+    }
+    assert Decision.from_json(d.to_json()) == d
+    nothing = decide("aucun").to_json()
+    assert nothing["move"] is None
+    assert Decision.from_json(nothing) == decide("aucun")
+
+
+def test_004_4_6_every_field_of_a_decision_survives_its_json() -> None:
+    """4.6 and 5.3: a compensated repeat, a disciplinary warning, the candidates of 3.3.4 and
+    an arbiters' override are all part of the recorded decision."""
+    t = turn(refused_words=frozenset({"RUSA"}))
+    compensated = decide("7F RUSA 5 +tardif +disc", t)
+    data = compensated.to_json()
+    assert data["compensation"] is True
+    assert data["disciplinary_warning"] is True
+    assert Decision.from_json(data) == compensated
+    ambiguous = decide("RUSES 8 raccord ONS", turn(board=MAISONS))
+    data = ambiguous.to_json()
+    assert data["candidates"] == ["10D RUSES", "10F RUSES", "7D RUSES", "7F RUSES"]
+    assert Decision.from_json(data) == ambiguous
+    changed = override(ambiguous, 9, S.NONE, "Chantal (JA)", "score revendiqué lisible")
+    data = changed.to_json()
+    assert (data["overridden_by"], data["override_reason"]) == (
+        "Chantal (JA)",
+        "score revendiqué lisible",
+    )
+    assert Decision.from_json(data) == changed
+
+
+def test_004_4_6_a_minimal_record_reads_with_the_defaults() -> None:
+    """A decision recorded with only its score and sanction reads as no move, no candidate,
+    no warning, no refused word, no compensation, no override."""
+    d = Decision.from_json({"score": "4", "sanction": {"code": "score_wrong"}})
+    assert d == Decision(4, S.SCORE_WRONG)
+    assert d.warnings == 1
+
+
+def test_004_4_6_words_refused_so_far_are_the_invalid_words() -> None:
+    """4.6: the words refused to a player on earlier moves (for the compensation)."""
+    decisions = [decide("7F RUSA 5"), decide("7F RUSE 6"), decide("aucun")]
+    assert refused_words(decisions) == frozenset({"RUSA"})
+    assert refused_words([]) == frozenset()
+
+
+# -- 3.2.2 (last sentence): a partial word with a coordinate ------------------------------
+
+
+def test_004_3_2_2_partial_word_before_a_word_with_its_coordinate() -> None:
+    """3.2.2: the prolongation of a word in one direction follows the connecting-letters
+    rule: REM... before MAISON is REMAISON, referenced by its first square (H2), which is
+    also its first written letter; R 1 + E 1 + MAISON 7 = 9 (no premium on H2, H3). No other
+    square designates it."""
+    t = turn(draw="AERSTUE")
+    d = decide("H2 REM... 9", t)
+    assert summary(d) == (9, "none", "H2 REMAISON")
+    assert d.explanation == "Prolongement H2 : H2 REMAISON = 9"
+    for elsewhere in ("H3", "H4", "H7"):
+        assert decide(f"{elsewhere} REM... 9", t).sanction is S.NOT_WRITTEN_IN_FULL, elsewhere
+
+
+# MAISON written down column 8 from D8 (M D8 ... N I8), and SON across row L from L2.
+MAISON_DOWN = "15/15/15/7M7/7A7/7I7/7S7/7O7/7N7/15/15/1SON11/15/15/15"
+
+
+def test_004_3_2_2_partial_word_after_a_vertical_word_with_its_coordinate() -> None:
+    """3.2.2: ...NS after the vertical MAISON is MAISONS down column 8 (S on J8, no
+    premium: 8 points); the reference is the full word's first square (8D) or the first
+    written letter's (8I, the N). SONS across row L is another prolongation ...NS could
+    mean, but only with a horizontal reference."""
+    t = turn(board=MAISON_DOWN)
+    for text in ("8D ...NS 8", "8I ...NS 8"):
+        d = decide(text, t)
+        assert summary(d) == (8, "none", "8D MAISONS"), text
+    assert decide("8J ...NS 8", t).sanction is S.NOT_WRITTEN_IN_FULL
+    assert summary(decide("L2 ...NS 4", t)) == (4, "none", "L2 SONS")
+
+
+def test_004_3_2_2_partial_word_reference_must_follow_the_word_direction() -> None:
+    """3.2.2: H4 is horizontal; MAISON's prolongation ...NS is horizontal, the vertical
+    reference 4H designates no prolongation."""
+    assert decide("4H ...NS 8").sanction is S.NOT_WRITTEN_IN_FULL
+    assert decide("9H ...NS 8").sanction is S.NOT_WRITTEN_IN_FULL
+
+
+# -- 3.1 and 4.3: blanks (circled letters) ----------------------------------------------------
+
+
+def test_004_4_3_circling_more_blanks_than_the_draw_holds_is_not_exact() -> None:
+    """3.1 and 4.3: a circle marks the letter a blank stands for. The draw ARSTU?L holds one
+    blank; rUSe circles two letters: at most one of the circles can be right, so it is the
+    warning for a wrong letter circled, and the word is read with the E as the blank (the
+    only reading the draw allows): R 1 + U 2 (G7 double) + S 1 + e 0 = 4. Read as exact,
+    both circles would be blanks and score 3 without a warning."""
+    d = decide("7F rUSe 3", turn(draw="ARSTU?L"))
+    assert summary(d) == (4, "wrong_letter_circled", "7F RUSe")
+    assert d.explanation == (
+        "Référence 7F : 7F RUSe = 4 ; avertissement : Lettre entourée autre que celle dont "
+        "le joker tient lieu (004 4.3)"
+    )
+
+
+def test_004_4_3_two_circles_one_blank_with_every_letter_in_the_draw() -> None:
+    """4.3: with AERSTU? every letter of RUSE is in the draw; circling two letters (one
+    blank) is a wrong circle, read with no blank at all (fewest blanks): 6 points."""
+    d = decide("7F rUSe 6", turn(draw="AERSTU?"))
+    assert summary(d) == (6, "wrong_letter_circled", "7F RUSE")
+
+
+def test_004_4_3_first_move_all_letters_circled_with_one_blank() -> None:
+    """4.3 on the first move: four circles, one blank: a wrong circle, the best placement
+    of the word read with natural letters: (1 + 1 + 1 + 1) x 2 = 8."""
+    d = decide("ruse 8", turn(board=EMPTY, number=1))
+    assert summary(d) == (8, "wrong_letter_circled", "H5 RUSE")
+
+
+def test_004_4_3_circle_on_a_letter_already_on_the_board_is_ignored() -> None:
+    """4.3: no circle is due on a letter of the board ("sauf si le joker est déjà posé sur la
+    grille"); a circle written on the S of H7 (a board tile) is not a blank of this move."""
+    d = decide("7F RUsE 6", turn(draw="AERSTU?"))
+    assert summary(d) == (6, "none", "7F RUSE")
+
+
+def test_004_4_3_circled_letter_given_apart_that_is_not_in_the_word() -> None:
+    """4.3: a circled letter that is not the one the blank stands for; the blank is read
+    where the draw needs it (the E): 4 points and the warning."""
+    d = decide("7F RUSE 4 joker Z", turn(draw="ARSTU?L"))
+    assert summary(d) == (4, "wrong_letter_circled", "7F RUSe")
+
+
+def test_004_4_3_circled_letter_without_a_blank_in_the_draw() -> None:
+    """4.3: the draw AERSTUL has no blank: a circled U is a circle on a letter no blank
+    stands for; the word scores its natural 6 with the warning."""
+    d = decide("7F RUSE 6 joker U", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "wrong_letter_circled", "7F RUSE")
+
+
+def test_004_4_3_blank_not_circled_is_read_with_the_blank_the_draw_needs() -> None:
+    """4.3: no circle, but the draw ARSTU?L has no E: the E is the blank, not circled:
+    4 points and the warning for a blank not circled."""
+    d = decide("7F RUSE 4", turn(draw="ARSTU?L"))
+    assert summary(d) == (4, "blank_not_circled", "7F RUSe")
+    assert d.explanation.endswith("avertissement : Lettre du joker non entourée (004 4.3)")
+
+
+def test_004_4_2_circled_letters_cannot_make_a_word_the_draw_lacks() -> None:
+    """4.2: at 7F, RUSES takes the S of H7 from the board and needs another S on J7; the draw
+    AERTULO has none and no blank: the word cannot be formed, circle or not."""
+    for text in ("7F RUSES 7", "7F RUSEs 6"):
+        d = decide(text, turn(draw="AERTULO"))
+        assert summary(d) == (0, "letters_not_in_draw", None), text
+        assert d.explanation == (
+            "Mot ne pouvant être formé avec les lettres du tirage (004 4.2)"
+        )
+
+
+# -- 3.2.1 and 4.3: the first move (ruling Duplicate 7) --------------------------------------
+
+
+def test_004_4_3_first_move_gets_the_best_placement_with_or_without_reference() -> None:
+    """3.2.1: on the first move the reference is optional; 4.3: the player gets the score of
+    the most favourable placement. RUSE through H8 (double word) scores 8 wherever it starts;
+    the horizontal placement from H5 is the one recorded."""
+    t = turn(board=EMPTY, number=1)
+    for text in ("RUSE 8", "H8 RUSE 8", "8H RUSE 8"):
+        d = decide(text, t)
+        assert summary(d) == (8, "none", "H5 RUSE"), text
+        assert d.explanation == "Premier coup : meilleur placement H5 RUSE = 8"
+    missing = decide("RUSE", t)
+    assert summary(missing) == (8, "score_missing", "H5 RUSE")
+    assert missing.explanation == (
+        "Premier coup : meilleur placement H5 RUSE = 8 ; avertissement : Score absent (004 4.3)"
+    )
+
+
+def test_004_4_3_first_move_circled_blank_counts_zero() -> None:
+    """4.3: a circled E is the blank (0 points): (1 + 1 + 1 + 0) x 2 = 6; a claimed 8 is a
+    score error."""
+    d = decide("RUSe 8", turn(board=EMPTY, number=1))
+    assert summary(d) == (6, "score_wrong", "H5 RUSe")
+
+
+def test_004_3_3_2_first_move_must_be_written_in_full() -> None:
+    """3.3.2: only the prolongation of a word on the board may be written in part; on the
+    first move there is none."""
+    d = decide("...RUSE 8", turn(board=EMPTY, number=1))
+    assert summary(d) == (0, "not_written_in_full", None)
+    assert d.explanation == "Mot non écrit en entier (3.3.2)"
+
+
+def test_004_4_2_first_move_word_not_admitted_names_the_word() -> None:
+    """4.2 and 4.6: a word not admitted on the first move is a nullity naming the word, with
+    what it would have scored at its best place: (1 + 1 + 1 + 1) x 2 = 8."""
+    d = decide("RUSA 8", turn(board=EMPTY, number=1))
+    assert (d.score, d.sanction.code, d.invalid_word, d.proposed_score) == (
+        0,
+        "invalid_word",
+        "RUSA",
+        8,
+    )
+    assert d.move is not None and d.move.word == "RUSA"
+
+
+def test_004_4_2_first_move_letters_not_in_draw() -> None:
+    """4.2: RUSES needs two S; AERSTUL has one and no blank."""
+    d = decide("RUSES 10", turn(board=EMPTY, draw="AERSTUL", number=1))
+    assert summary(d) == (0, "letters_not_in_draw", None)
+
