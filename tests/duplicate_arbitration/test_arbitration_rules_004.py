@@ -12,7 +12,6 @@ from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, override, refused_words
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
 
 WORDS = {
@@ -270,9 +269,7 @@ def test_004_4_2_circled_letters_cannot_make_a_word_the_draw_lacks() -> None:
     for text in ("7F RUSES 7", "7F RUSEs 6"):
         d = decide(text, turn(draw="AERTULO"))
         assert summary(d) == (0, "letters_not_in_draw", None), text
-        assert d.explanation == (
-            "Mot ne pouvant être formé avec les lettres du tirage (004 4.2)"
-        )
+        assert d.explanation == ("Mot ne pouvant être formé avec les lettres du tirage (004 4.2)")
 
 
 # -- 3.2.1 and 4.3: the first move (ruling Duplicate 7) --------------------------------------
@@ -326,4 +323,3 @@ def test_004_4_2_first_move_letters_not_in_draw() -> None:
     """4.2: RUSES needs two S; AERSTUL has one and no blank."""
     d = decide("RUSES 10", turn(board=EMPTY, draw="AERSTUL", number=1))
     assert summary(d) == (0, "letters_not_in_draw", None)
-
