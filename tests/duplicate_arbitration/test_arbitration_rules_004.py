@@ -17,7 +17,7 @@ from arbitre.scrabble.rack import Rack
 WORDS = {
     "MAISON", "MAISONS", "RUSE", "RUSES", "SON", "SONS", "TAS", "RUES", "RUE", "ES", "ET",
     "MAISONNETTE", "NETTE", "SE", "US", "TU", "TE", "UT", "ST", "TES", "AS", "SA",
-    "MAISONNE", "REMAISON",
+    "MAISONNE", "REMAISON", "TASSE",
 }  # fmt: skip
 
 EMPTY = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
@@ -323,3 +323,170 @@ def test_004_4_2_first_move_letters_not_in_draw() -> None:
     """4.2: RUSES needs two S; AERSTUL has one and no blank."""
     d = decide("RUSES 10", turn(board=EMPTY, draw="AERSTUL", number=1))
     assert summary(d) == (0, "letters_not_in_draw", None)
+
+
+# -- 3.3.2: which words a partial word may prolong ---------------------------------------------
+
+# MAISON across row H from H4; SON across row L from L2 and TAS across row L from L8.
+TWO_ROWS = "15/15/15/15/15/15/15/3MAISON6/15/15/15/1SON3TAS5/15/15/15"
+# MAISON across row A from A1 and down column 1 from A1; MAISON across row O from O10.
+EDGES = "MAISON9/A14/I14/S14/O14/N14/15/15/15/15/15/15/15/15/9MAISON"
+
+
+def test_004_3_3_2_partial_word_may_prolong_any_word_of_three_letters_or_more() -> None:
+    """3.3.2: ...NS prolongs MAISON (row H) or SON (row L, three letters): the reference
+    says which. SONS from L2: 1 + 1 + 1 + 1 = 4; MAISONS from H4: 8."""
+    t = turn(board=TWO_ROWS)
+    assert summary(decide("L2 ...NS 4", t)) == (4, "none", "L2 SONS")
+    assert summary(decide("H4 ...NS 8", t)) == (8, "none", "H4 MAISONS")
+
+
+def test_004_3_3_2_second_word_of_a_row_may_be_prolonged() -> None:
+    """3.3.2: TAS stands after SON in row L; ...SSE prolongs it into TASSE from L8, the E on
+    L12 (double word): (1 + 1 + 1 + 1 + 1) x 2 = 10."""
+    d = decide("L8 ...SSE 10", turn(board=TWO_ROWS))
+    assert summary(d) == (10, "none", "L8 TASSE")
+    assert d.explanation == "Prolongement L8 : L8 TASSE = 10"
+
+
+def test_004_3_3_2_partial_word_before_is_completed_in_front() -> None:
+    """3.3.2: ST... written before TAS ends with the T of TAS: the formed word is STAS, from
+    L7, which is not admitted (4.2), whatever the mode of reference."""
+    t = turn(board=TWO_ROWS)
+    for text in ("ST... 5 raccord TAS", "L7 ST... 5"):
+        d = decide(text, t)
+        assert (d.sanction.code, d.invalid_word, str(d.move)) == (
+            "invalid_word",
+            "STAS",
+            "L7 STAS",
+        ), text
+
+
+def test_004_3_3_2_the_written_letters_must_prolong_the_word() -> None:
+    """3.3.2: ...ON repeats the end of MAISON and adds nothing: no word is prolonged, it is a
+    word not written in full."""
+    t = turn(draw="AENRSTU")
+    by_letters = decide("...ON 7 raccord SON", t)
+    assert summary(by_letters) == (0, "not_written_in_full", None)
+    assert by_letters.explanation == (
+        "Mot non écrit en entier : aucun mot de la grille n'est prolongé (3.3.2)"
+    )
+    by_reference = decide("H4 ...ON 7", t)
+    assert summary(by_reference) == (0, "not_written_in_full", None)
+    assert by_reference.explanation == (
+        "Mot non écrit en entier : aucun mot de la grille n'est prolongé (004 4.2, 3.3.2)"
+    )
+
+
+def test_004_3_3_2_one_letter_of_the_word_next_to_the_prolongation_is_enough() -> None:
+    """3.3.2: "au moins une lettre du mot formé attenante à la prolongation": ...NNE shows
+    the N of MAISON: MAISONNE from H4, N and E new on H10 and H11: 2 + 1 x 7 = 9."""
+    t = turn(draw="AENRSTU")
+    for text in ("H4 ...NNE 9", "...NNE 9 raccord SON"):
+        assert summary(decide(text, t)) == (9, "none", "H4 MAISONNE"), text
+
+
+def test_004_3_3_2_words_at_the_edges_of_the_grid() -> None:
+    """3.3.2: the words of the grid's first row and first column are prolonged like any
+    other; a prolongation beyond the last column is a placement fault (4.2)."""
+    t = turn(board=EDGES)
+    assert summary(decide("A1 ...NS 8", t)) == (8, "none", "A1 MAISONS")
+    assert summary(decide("1A ...NS 8", t)) == (8, "none", "1A MAISONS")
+    for inside in ("A2", "2A"):
+        d = decide(f"{inside} ...NS 8", t)
+        assert d.explanation == (
+            "Mot non écrit en entier : aucun mot de la grille n'est prolongé (004 4.2, 3.3.2)"
+        ), inside
+    beyond = decide("O10 ...NS 8", t)
+    assert summary(beyond) == (0, "misplaced", None)
+    assert beyond.explanation == "Placement non conforme (004 4.2)"
+
+
+def test_004_4_2_prolongation_with_letters_not_in_the_draw_or_not_admitted() -> None:
+    """4.2: the prolongation obeys the same nullities as a full word: letters not in the
+    draw (no S in AERTULO), or a formed word not admitted (MAISONE, which would score 8)."""
+    missing = decide("H4 ...NS 8", turn(draw="AERTULO"))
+    assert summary(missing) == (0, "letters_not_in_draw", None)
+    refused = decide("H4 ...NE 8", turn(draw="AERSTUL"))
+    assert (refused.sanction.code, refused.invalid_word, refused.proposed_score) == (
+        "invalid_word",
+        "MAISONE",
+        8,
+    )
+    assert str(refused.move) == "H4 MAISONE"
+
+
+# -- 4.3: the first move's most favourable placement ------------------------------------------
+
+
+def test_004_4_3_first_move_most_favourable_placement_uses_the_double_letter() -> None:
+    """4.3: "le placement le plus avantageux": MAISON through H8 scores most with its M (2)
+    on the double letter H4: (4 + 1 + 1 + 1 + 1 + 1) x 2 = 18."""
+    d = decide("MAISON 18", turn(board=EMPTY, draw="MAISONT", number=1))
+    assert summary(d) == (18, "none", "H4 MAISON")
+    assert d.explanation == "Premier coup : meilleur placement H4 MAISON = 18"
+
+
+# -- 3.3.4: several places, the claimed score or the minimum -----------------------------------
+
+
+def test_004_3_3_4_claimed_score_designates_the_place() -> None:
+    """3.3.4: RUSES through either S of MAISONS scores 9 only from 10F: the claimed 9
+    designates it; no note of several places."""
+    d = decide("RUSES 9 raccord ONS", turn(board=MAISONS))
+    assert summary(d) == (9, "none", "10F RUSES")
+    assert d.explanation == "Raccord ONS : 10F RUSES = 9"
+
+
+def test_004_3_3_4_no_claimed_score_gets_the_minimum_with_the_warning() -> None:
+    """3.3.4 and 4.3: TES connected by E S on a board holding only ES fits nine places
+    (3 to 9 points); with no score written, the minimum (3) and the warning for a missing
+    score. Of the two places worth 3, 8G is recorded."""
+    d = decide("TES raccord ES", turn(board=ES, draw="AERSTUL"))
+    assert summary(d) == (3, "score_missing", "8G TES")
+    assert d.explanation == (
+        "Raccord ES : 8G TES = 3 (plusieurs placements possibles, score minimum, 3.3.4) ; "
+        "avertissement : Score absent (004 4.3)"
+    )
+    assert len(d.candidates) == 9
+
+
+def test_004_4_3_score_error_on_a_located_word() -> None:
+    """4.3: one place, a wrong score: the real score and the warning, no note of several
+    places."""
+    d = decide("7F RUSE 8")
+    assert d.explanation == (
+        "Référence 7F : 7F RUSE = 6 ; avertissement : Erreur de calcul des points (004 4.3)"
+    )
+    assert d.candidates == ()
+
+
+def test_004_4_2_misplaced_word_has_no_proposed_score() -> None:
+    """4.6: only a word not admitted carries the score it would have had (for a later
+    compensation); a misplaced word does not."""
+    data = decide("7E RUSE 6").to_json()
+    assert data["sanction"]["code"] == "misplaced"  # type: ignore[index]
+    assert "proposed_score" not in data and "invalid_word" not in data
+
+
+# -- 5.3: the arbiters' override ---------------------------------------------------------------
+
+
+def test_004_5_3_override_records_author_and_reason() -> None:
+    """5.3: the arbiters may change a decision; the new decision keeps who and why, and a
+    score of zero is a decision like another; a negative score, or a missing author or
+    reason, is refused."""
+    d = override(decide("7F RUSA 5"), 0, S.NOT_CONNECTED, "  Chantal (JA) ", " recours rejeté ")
+    assert (d.score, d.sanction, d.overridden_by, d.override_reason) == (
+        0,
+        S.NOT_CONNECTED,
+        "Chantal (JA)",
+        "recours rejeté",
+    )
+    assert d.explanation == "Décision modifiée par Chantal (JA) : recours rejeté"
+    assert d.invalid_word == "RUSA"
+    for author, reason in (("", "raison"), ("Chantal", " "), (" ", "")):
+        with pytest.raises(ValueError):
+            override(d, 5, S.NONE, author, reason)
+    with pytest.raises(ValueError):
+        override(d, -1, S.NONE, "Chantal", "raison")
