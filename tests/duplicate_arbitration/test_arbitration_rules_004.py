@@ -12,6 +12,7 @@ from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, override, refused_words
 from arbitre.scrabble.board import Board
+from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
 
 WORDS = {
@@ -490,3 +491,218 @@ def test_004_5_3_override_records_author_and_reason() -> None:
             override(d, 5, S.NONE, author, reason)
     with pytest.raises(ValueError):
         override(d, -1, S.NONE, "Chantal", "raison")
+
+
+# -- 3.3.1 and 4.3: connecting letters -------------------------------------------------------
+
+
+def test_004_3_3_1_three_connecting_letters_locate_the_word() -> None:
+    """3.3.1: a connecting letter is in the word (S of H7), next to it, or next to another
+    connecting letter (I, then A): AIS locates RUSE at 7F, 6 points, no sanction."""
+    d = decide("RUSE 6 raccord ASI", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "none", "7F RUSE")
+    assert d.explanation == "Raccord ASI : 7F RUSE = 6"
+
+
+def test_004_4_3_two_connecting_letters_is_a_warning() -> None:
+    """4.3: from the second move, two connecting letters instead of three is a warning; the
+    word keeps its score."""
+    d = decide("RUSE 6 raccord AI", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "two_anchor_letters", "7F RUSE")
+    assert d.explanation == (
+        "Raccord AI : 7F RUSE = 6 ; avertissement : Raccord de deux lettres au lieu de trois "
+        "(004 4.3, 3.3.1)"
+    )
+
+
+def test_004_4_2_one_connecting_letter_is_not_a_connection() -> None:
+    """4.2: fewer than two connecting letters: the word is not correctly connected."""
+    d = decide("RUSE 6 raccord S", turn(draw="AERSTUL"))
+    assert summary(d) == (0, "not_connected", None)
+    assert d.explanation == "Aucun emplacement ne correspond au raccord S (004 4.2, 3.3)"
+
+
+def test_004_4_3_two_connecting_letters_suffice_after_a_first_word_of_two_letters() -> None:
+    """4.3: "sauf si le mot placé au premier coup ne comporte que deux lettres": with only ES
+    on the board, E S are a full connection (no warning); one letter is still too few."""
+    t = turn(board=ES, draw="AERSTUL")
+    d = decide("TES 3 raccord ES", t)
+    assert d.score == 3 and d.sanction is S.NONE
+    assert decide("TES 3 raccord E", t).sanction is S.NOT_CONNECTED
+
+
+def test_004_3_3_4_more_connecting_letters_than_needed_can_leave_several_places() -> None:
+    """3.3.4: N O S are connecting letters both for RUSE at 7F (through the S, next to O and
+    N in turn) and at 10F (next to N, O, S in a chain): 6 or 14 points. The claimed 6
+    designates 7F."""
+    d = decide("RUSE 6 raccord NOS", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "none", "7F RUSE")
+    assert [str(m) for m in d.candidates] == ["10F RUSE", "7F RUSE"]
+
+
+def test_004_3_3_3_parasite_letters_do_not_count() -> None:
+    """3.3.3: a letter that cannot be a connecting letter does not exist: S O S has one S
+    too many, so it counts as two letters, the warning of 4.3."""
+    d = decide("RUSE 6 raccord SOS", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "two_anchor_letters", "7F RUSE")
+
+
+def test_004_3_3_2_prolongation_with_connecting_letters_that_match_nothing() -> None:
+    """3.3.2 and 4.2: ...SSE prolongs TAS, but X Y Z connect nothing: not connected; ...XYZ
+    prolongs no word at all: not written in full."""
+    t = turn(board=TWO_ROWS)
+    d = decide("...SSE 10 raccord XYZ", t)
+    assert summary(d) == (0, "not_connected", None)
+    d = decide("...XYZ 10 raccord SON", t)
+    assert summary(d) == (0, "not_written_in_full", None)
+    assert summary(decide("...SSE 10 raccord TAS", t)) == (10, "none", "L8 TASSE")
+
+
+def test_004_3_1_from_the_second_move_a_reference_is_required() -> None:
+    """3.1: from the second move the player locates the word by a reference or by
+    connecting letters; a word with neither is not connected."""
+    d = decide("RUSE 6")
+    assert summary(d) == (0, "not_connected", None)
+    assert d.explanation == "Ni référence alphanumérique ni lettres de raccord (3.1)"
+
+
+# -- 3.4: both modes of reference -----------------------------------------------------------
+
+
+def test_004_3_4_both_modes_right_is_no_fault() -> None:
+    """3.4: both modes used and both right: the word scores, no sanction."""
+    d = decide("7F RUSE 6 raccord AIS", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "none", "7F RUSE")
+    assert d.explanation == "Deux modes de référence (3.4, 4.5). Référence 7F : 7F RUSE = 6"
+
+
+def test_004_3_4_a_nullity_in_either_mode_is_the_decision() -> None:
+    """3.4: "il est sanctionné même si l'une des références est correcte": wrong connecting
+    letters, or a wrong reference with right letters, make the nullity."""
+    t = turn(draw="AERSTUL")
+    d = decide("7F RUSE 6 raccord XYZ", t)
+    assert summary(d) == (0, "not_connected", None)
+    assert d.explanation == (
+        "Deux modes de référence (3.4) : Aucun emplacement ne correspond au raccord XYZ "
+        "(004 4.2, 3.3)"
+    )
+    d = decide("7E RUSE 6 raccord AIS", t)
+    assert summary(d) == (0, "misplaced", None)
+    assert d.explanation == "Deux modes de référence (3.4) : Placement non conforme (004 4.2)"
+
+
+def test_004_4_5_both_modes_keep_the_minimal_solution() -> None:
+    """4.5: located by both modes, only the minimal solution is kept: 7F designates RUSES
+    for 7 points where the connecting letters O N S with the claimed 9 designate 10F: 7,
+    with the score warning."""
+    d = decide("7F RUSES 9 raccord ONS", turn(board=MAISONS))
+    assert summary(d) == (7, "score_wrong", "7F RUSES")
+
+
+def test_004_4_4_both_modes_give_one_warning_named_in_the_explanation() -> None:
+    """4.4: one warning per move. Two connecting letters (raccord I S) and a wrong score at
+    7F: one warning, the connecting one first (docs: order of the warnings), and the
+    explanation names the warning given."""
+    d = decide("7F RUSE 8 raccord IS", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "two_anchor_letters", "7F RUSE")
+    assert d.warnings == 1
+    assert d.explanation == (
+        "Deux modes de référence (3.4, 4.5). Référence 7F : 7F RUSE = 6 ; avertissement : "
+        "Raccord de deux lettres au lieu de trois (004 4.3, 3.3.1)"
+    )
+
+
+# -- 4.4: one warning per move ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, draw, expected",
+    [
+        ("F7 RUSE 8 sens:v", "AERSTUL", (6, "reference_or_direction_reversed", "7F RUSE")),
+        ("RUSE 6 raccord IS", "ARSTU?L", (4, "two_anchor_letters", "7F RUSe")),
+        ("7F rUSE 6", "ARSTU?L", (4, "wrong_letter_circled", "7F RUSe")),
+        ("7F RUSE", "ARSTU?L", (4, "blank_not_circled", "7F RUSe")),
+        ("7F RUSE", "AERSTUL", (6, "score_missing", "7F RUSE")),
+    ],
+)
+def test_004_4_4_several_faults_give_one_warning(
+    text: str, draw: str, expected: tuple[int, str, str]
+) -> None:
+    """4.4: "un joueur ne peut recevoir plus d'un avertissement": a ballot with two faults
+    gets one warning, in the order reference or direction, connecting letters, wrong
+    circle, blank not circled, score error, score missing."""
+    d = decide(text, turn(draw=draw))
+    assert summary(d) == expected
+    assert d.warnings == 1
+
+
+def test_004_4_4_disciplinary_warning_adds_to_a_warning_or_a_nullity() -> None:
+    """4.4: the disciplinary warning is the exception: it adds to another warning or to a
+    zero."""
+    assert decide("7F RUSE 8 +disc").warnings == 2
+    assert decide("7F RUSE 6 +disc").warnings == 1
+    assert decide("aucun +disc").warnings == 1
+    assert decide("7F RUSE 6").warnings == 0
+
+
+# -- 4.5: several solutions -----------------------------------------------------------------
+
+
+def test_004_4_5_several_solutions_keep_the_minimal_one() -> None:
+    """4.5: of two solutions only the minimal is kept, and the slip says so."""
+    d = decide("10F RUSES 9 / 7F RUSES 7", turn(board=MAISONS))
+    assert summary(d) == (7, "none", "7F RUSES")
+    assert d.explanation == (
+        "Plusieurs solutions : la plus faible est retenue (4.5). Référence 7F : 7F RUSES = 7"
+    )
+
+
+def test_004_4_5_a_nullity_is_below_a_solution_worth_zero() -> None:
+    """4.5: on the first move two blanks placed as ES score 0; beside a word not admitted
+    (also 0), the minimal solution is the nullity."""
+    t = turn(board=EMPTY, draw="RUSA??T", number=1)
+    assert summary(decide("es 0", t))[:2] == (0, "none")
+    for text in ("es 0 / RUSA 8", "RUSA 8 / es 0"):
+        d = decide(text, t)
+        assert (d.score, d.sanction.code, d.invalid_word) == (0, "invalid_word", "RUSA"), text
+
+
+# -- 4.6: compensation of a repeated word after a late slip ------------------------------------
+
+
+def test_004_4_6_compensation_only_for_the_same_refused_word_after_a_late_slip() -> None:
+    """4.6: no new nullity counted against the player who repeats a word refused earlier
+    when the slip came late: the decision is marked for compensation. Not for another
+    word, not without a late slip, never for another fault."""
+    t = turn(draw="AERSTUL", refused_words=frozenset({"RUSA"}))
+    assert decide("7F RUSA 5 +tardif", t).compensation
+    assert not decide("7F RUSA 5", t).compensation
+    other = turn(draw="AERSTUL", refused_words=frozenset({"MAISONE"}))
+    assert not decide("7F RUSA 5 +tardif", other).compensation
+    assert not decide("7F RUSE 6 +tardif", t).compensation
+    assert not decide("7E RUSE 6 +tardif", t).compensation
+
+
+# -- top and bare scores typed by the arbiter ---------------------------------------------------
+
+
+def test_004_top_ballot_gets_the_top() -> None:
+    """A ballot marked as the retained top scores the top, with its move; it needs the top
+    to be known."""
+    top = Board.from_text(MAISON).score(Move.parse("7F RUSE"), WORDS)
+    d = decide("top", turn(top=top))
+    assert summary(d) == (6, "none", "7F RUSE")
+    assert d.explanation == "Top"
+    with pytest.raises(ValueError):
+        decide("top", turn(top=None))
+
+
+def test_004_bare_score_up_to_the_top_is_accepted() -> None:
+    """A score typed by the arbiter is the score of the move, at most the top (a score
+    above the top is a typing error)."""
+    top = Board.from_text(MAISON).score(Move.parse("7F RUSE"), WORDS)
+    d = decide("6", turn(top=top))
+    assert (d.score, d.sanction.code, d.explanation) == (6, "none", "Score saisi par l'arbitre")
+    assert decide("7", turn(top=None)).score == 7
+    with pytest.raises(ValueError):
+        decide("7", turn(top=top))
