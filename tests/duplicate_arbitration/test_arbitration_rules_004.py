@@ -706,3 +706,73 @@ def test_004_bare_score_up_to_the_top_is_accepted() -> None:
     assert decide("7", turn(top=None)).score == 7
     with pytest.raises(ValueError):
         decide("7", turn(top=top))
+
+
+# -- 3.3.1: what a connecting letter may be -----------------------------------------------------
+
+# MAISON across row A from A1 only; MAISON down column 1 from A1 only.
+TOP_ROW = "MAISON9/15/15/15/15/15/15/15/15/15/15/15/15/15/15"
+LEFT_COLUMN = "M14/A14/I14/S14/O14/N14/15/15/15/15/15/15/15/15/15"
+
+
+def test_004_3_3_1_connecting_letters_designate_the_place_of_the_word() -> None:
+    """3.3.1: a connecting letter is in the word, next to it, or next to another connecting
+    letter. With S and M, RUSE at 7F has one (M is neither next to it nor next to a written
+    connecting letter: I and A are not written); across row G from G4 it has both (M under
+    the R, S under the E). The letters designate G4, where R over M forms RM, a word not
+    admitted (4.2)."""
+    d = decide("RUSE 6 raccord SM", turn(draw="AERSTUL"))
+    assert (d.score, d.sanction.code, str(d.move), d.invalid_word) == (
+        0,
+        "invalid_word",
+        "G4 RUSE",
+        "RM",
+    )
+
+
+@pytest.mark.parametrize("board, move", [(TOP_ROW, "7A SE"), (LEFT_COLUMN, "G1 SE")])
+def test_004_3_3_1_connecting_letters_on_the_edge_rows_of_the_grid(board: str, move: str) -> None:
+    """3.3.1: SE whose S makes MAISONS, connected by N O S of MAISON, in the first row or the
+    first column: SE 2 + MAISONS 8 = 10."""
+    d = decide("SE 10 raccord NOS", turn(board=board, draw="AERSTUL"))
+    assert summary(d) == (10, "none", move)
+
+
+# -- 4.2 and 4.3: reference and direction of writing ---------------------------------------------
+
+
+def test_004_4_3_direction_of_writing_that_agrees_is_no_fault() -> None:
+    """4.3: the warning is for a reference or a direction reversed; 7F written vertically
+    agrees with its reference: no warning."""
+    d = decide("7F RUSE 6 sens:v", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "none", "7F RUSE")
+    d = decide("F7 RUSE 6 sens:v", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "reference_or_direction_reversed", "7F RUSE")
+
+
+def test_004_4_2_reference_and_direction_both_reversed() -> None:
+    """4.2: reference and direction both inverted: F7 TAS (horizontal, not connected) is
+    legal only as 7F TAS, two tiles placed: the nullity, its reason on the slip."""
+    d = decide("F7 TAS 3", turn(draw="AERSTUL"))
+    assert summary(d) == (0, "reference_and_direction_swapped", None)
+    assert d.explanation == "Référence alphanumérique et sens du mot inversés (004 4.2)"
+
+
+# E on H8 and A on I8 below it; U on G9.
+ONE_TILE = "15/15/15/15/15/15/8U6/7E7/7A7/15/15/15/15/15/15"
+
+
+def test_004_4_2_a_single_tile_forming_two_words_is_no_inversion() -> None:
+    """4.2, exception: "sauf dans le cas de la pose sur la grille d'une seule lettre formant
+    simultanément un mot horizontal et vertical": an S on H9 makes ES across and US down;
+    8H ES is not the inversion nullity."""
+    d = decide("8H ES 2", turn(board=ONE_TILE, draw="AERSTUL"))
+    assert d.sanction is not S.REFERENCE_AND_DIRECTION_SWAPPED
+    assert summary(d) == (0, "misplaced", None)
+
+
+def test_004_4_2_the_most_telling_fault_of_a_reversed_reading() -> None:
+    """4.2 with 4.3: F7 written vertically may be read either way; across it is not
+    connected, down it is RUSA, not admitted: the slip names the word."""
+    d = decide("F7 RUSA 6 sens:v", turn(draw="AERSTUL"))
+    assert (d.sanction.code, d.invalid_word) == ("invalid_word", "RUSA")
