@@ -460,6 +460,8 @@ def test_004_4_3_score_error_on_a_located_word() -> None:
         "Référence 7F : 7F RUSE = 6 ; avertissement : Erreur de calcul des points (004 4.3)"
     )
     assert d.candidates == ()
+    zero = decide("7F RUSE 0")
+    assert summary(zero) == (6, "score_wrong", "7F RUSE")
 
 
 def test_004_4_2_misplaced_word_has_no_proposed_score() -> None:
@@ -489,7 +491,7 @@ def test_004_5_3_override_records_author_and_reason() -> None:
     for author, reason in (("", "raison"), ("Chantal", " "), (" ", "")):
         with pytest.raises(ValueError):
             override(d, 5, S.NONE, author, reason)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="négatif"):
         override(d, -1, S.NONE, "Chantal", "raison")
 
 
@@ -693,7 +695,7 @@ def test_004_top_ballot_gets_the_top() -> None:
     d = decide("top", turn(top=top))
     assert summary(d) == (6, "none", "7F RUSE")
     assert d.explanation == "Top"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="top de ce coup n'est pas connu"):
         decide("top", turn(top=None))
 
 
@@ -704,7 +706,7 @@ def test_004_bare_score_up_to_the_top_is_accepted() -> None:
     d = decide("6", turn(top=top))
     assert (d.score, d.sanction.code, d.explanation) == (6, "none", "Score saisi par l'arbitre")
     assert decide("7", turn(top=None)).score == 7
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="supérieur au top"):
         decide("7", turn(top=top))
 
 
@@ -776,3 +778,35 @@ def test_004_4_2_the_most_telling_fault_of_a_reversed_reading() -> None:
     connected, down it is RUSA, not admitted: the slip names the word."""
     d = decide("F7 RUSA 6 sens:v", turn(draw="AERSTUL"))
     assert (d.sanction.code, d.invalid_word) == ("invalid_word", "RUSA")
+
+
+def test_004_3_3_1_connecting_letters_next_to_the_word_on_any_side() -> None:
+    """3.3.1: "adjacente par un de ses côtés": with only ES on the board (E H8, S H9), E S
+    connect TU wherever the word touches them: T left of E (7H, TES across), T above E
+    (G8, TE and US down), T under S (I9, ST down). Scores: 7H 3 + TES 3 = 6; G8 TU 3 (U on
+    the double letter G9) + TE 2 + US 3 = 8; I9 TU 3 (T on the double letter I9) + ST 3 =
+    6. The claimed 8 designates G8 (3.3.4)."""
+    t = turn(board=ES, draw="AERSTUL")
+    d = decide("TU 8 raccord ES", t)
+    assert summary(d) == (8, "none", "G8 TU")
+    assert [str(m) for m in d.candidates] == ["7H TU", "G8 TU", "I9 TU"]
+    d = decide("UT raccord ES", t)
+    assert [str(m) for m in d.candidates] == ["7G UT", "G7 UT", "G9 UT", "I7 UT"]
+
+
+def test_004_3_3_4_two_places_two_scores_none_claimed_right() -> None:
+    """3.3.4: N O S fit RUSE at 7F (6) and at 10F (14); a claimed 8 designates neither: the
+    minimum, 6, with the score warning, and the slip says why."""
+    d = decide("RUSE 8 raccord NOS", turn(draw="AERSTUL"))
+    assert summary(d) == (6, "score_wrong", "7F RUSE")
+    assert d.explanation == (
+        "Raccord NOS : 7F RUSE = 6 (plusieurs placements possibles, score minimum, 3.3.4) ; "
+        "avertissement : Erreur de calcul des points (004 4.3)"
+    )
+
+
+def test_004_4_2_vertical_reference_for_a_word_legal_only_across() -> None:
+    """4.2: 2H (vertical) with REMAISON written vertically: the word stands only across, from
+    H2, two tiles placed: reference and direction both inverted, the nullity."""
+    d = decide("2H REMAISON 9", turn(draw="AERSTUE"))
+    assert summary(d) == (0, "reference_and_direction_swapped", None)
