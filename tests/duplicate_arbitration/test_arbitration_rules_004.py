@@ -810,3 +810,21 @@ def test_004_4_2_vertical_reference_for_a_word_legal_only_across() -> None:
     H2, two tiles placed: reference and direction both inverted, the nullity."""
     d = decide("2H REMAISON 9", turn(draw="AERSTUE"))
     assert summary(d) == (0, "reference_and_direction_swapped", None)
+
+
+def test_004_3_3_2_partial_word_before_a_vertical_word() -> None:
+    """3.3.2: REM... before the vertical MAISON (column 8 from D8) is REMAISON from B8, by
+    its reference or by connecting letters: R 1 + E 1 + MAISON 7 = 9 (no premium on B8, C8)."""
+    t = turn(board=MAISON_DOWN, draw="AERSTUE")
+    for text in ("8B REM... 9", "REM... 9 raccord MAI"):
+        assert summary(decide(text, t)) == (9, "none", "8B REMAISON"), text
+
+
+def test_004_3_3_2_no_prolongation_before_the_first_square_of_the_grid() -> None:
+    """3.3.2: MAISON starts on A1: nothing can be written before it; REM... prolongs no word
+    of the grid."""
+    d = decide("REM... 9 raccord MAI", turn(board=TOP_ROW, draw="AERSTUE"))
+    assert summary(d) == (0, "not_written_in_full", None)
+    assert d.explanation == (
+        "Mot non écrit en entier : aucun mot de la grille n'est prolongé (3.3.2)"
+    )
