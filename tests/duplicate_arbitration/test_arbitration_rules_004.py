@@ -828,3 +828,16 @@ def test_004_3_3_2_no_prolongation_before_the_first_square_of_the_grid() -> None
     assert d.explanation == (
         "Mot non écrit en entier : aucun mot de la grille n'est prolongé (3.3.2)"
     )
+
+
+# E on H8, S on H9, E on H10.
+ESE = "15/15/15/15/15/15/15/7ESE5/15/15/15/15/15/15/15"
+
+
+def test_004_3_3_1_a_letter_written_once_connects_once() -> None:
+    """3.3.1: "le joueur indique trois lettres minimum": US down from G9 (U on the double
+    letter: 2 + 1 = 3) touches the S and both E; E S written counts two letters (the
+    warning of 4.3), E S E written counts three."""
+    t = turn(board=ESE, draw="AERSTUL")
+    assert summary(decide("US 3 raccord ES", t)) == (3, "two_anchor_letters", "9G US")
+    assert summary(decide("US 3 raccord ESE", t)) == (3, "none", "9G US")
