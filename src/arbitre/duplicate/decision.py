@@ -224,10 +224,14 @@ def judge_solution(solution: Solution, turn: Turn) -> Decision:
     kept = min(pair, key=lambda d: d.score)
     warnings = [d.sanction for d in pair if d.sanction.kind is SanctionKind.WARNING]
     sanction = _first_warning(warnings) if warnings else S.NONE
+    # 4.6: the slip names the warning given, which may come from the other mode (4.4).
+    text = kept.explanation.split(" ; avertissement : ")[0]
+    if sanction is not S.NONE:
+        text += f" ; avertissement : {sanction.label} ({sanction.rule})"
     return replace(
         kept,
         sanction=sanction,
-        explanation="Deux modes de référence (3.4, 4.5). " + kept.explanation,
+        explanation="Deux modes de référence (3.4, 4.5). " + text,
     )
 
 
