@@ -1,0 +1,315 @@
+"""Seed 003, "Appariements" (rulings.md Backgammon 1-3; decisions in
+docs/backgammon-championship.md).
+
+Round 1: players sorted by ELO, split into two equal halves, the i-th of the top half
+against the i-th of the bottom half. Later rounds: the same inside each group of equal
+points, without a rematch; an odd group sends a player down (the floater); an odd number of
+players: the player with the fewest points and the lowest ELO is exempt once (0.5 point).
+Each table carries an explanation (French, shown to the players): these tests pin it too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.backgammon.championship import (
+    Championship,
+    ChampionshipError,
+    Player,
+    RoundPairing,
+    pair_round,
+)
+
+LETTERS = "ABCDEFGHIJKLMNOP"
+HALVES = "{} de la moitié haute contre {} de la moitié basse (ELO {} contre {})"
+TRANSPOSED = ", moitié basse transposée pour éviter une rencontre déjà jouée"
+ODD = "plus faible ELO possible d'un groupe impair"
+AVOID = "descendu pour éviter une rencontre déjà jouée"
+
+
+def _field(n: int) -> Championship:
+    """Players A, B, C... with ELO 1800, 1700, 1600... (A is the strongest)."""
+    return Championship([Player(LETTERS[i], 1800 - 100 * i) for i in range(n)])
+
+
+def _favourites_win(champ: Championship, rp: RoundPairing) -> None:
+    for p in rp.pairs:
+        if p.b is None:
+            champ.record_bye(rp.round, p.a)
+        else:
+            higher = p.a if champ.player(p.a).elo > champ.player(p.b).elo else p.b
+            champ.record_match(rp.round, p.a, p.b, higher)
+
+
+def _floater(name: str, points: str, why: str) -> str:
+    return f"{name} flotteur venu du groupe à {points} ({why})"
+
+
+def test_003_appariements_round_1_halves_by_elo_explained() -> None:
+    """1st round: the best ELO of the first group meets the best ELO of the second group,
+    the second the second, and so on; each table says so."""
+    rp = pair_round(_field(8))
+    assert rp.round == 1 and not rp.rematches
+    assert rp.explain_lines() == [
+        "Table 1 : A - E : Groupe à 0 pt : " + HALVES.format("1er", "1er", 1800, 1400) + ".",
+        "Table 2 : B - F : Groupe à 0 pt : " + HALVES.format("2e", "2e", 1700, 1300) + ".",
+        "Table 3 : C - G : Groupe à 0 pt : " + HALVES.format("3e", "3e", 1600, 1200) + ".",
+        "Table 4 : D - H : Groupe à 0 pt : " + HALVES.format("4e", "4e", 1500, 1100) + ".",
+    ]
+    data = rp.to_json(explain=True)
+    assert data["round"] == 1
+    assert data["explain"] == rp.explain_lines()
+    assert data["pairs"][0] == {
+        "table": 1,
+        "a": "A",
+        "b": "E",
+        "explanation": "Groupe à 0 pt : " + HALVES.format("1er", "1er", 1800, 1400) + ".",
+    }
+    assert rp.to_json() == {
+        "round": 1,
+        "pairs": [
+            {"table": 1, "a": "A", "b": "E"},
+            {"table": 2, "a": "B", "b": "F"},
+            {"table": 3, "a": "C", "b": "G"},
+            {"table": 4, "a": "D", "b": "H"},
+        ],
+    }
+
+
+def test_003_appariements_score_groups_and_floater_reasons() -> None:
+    """Eight players, favourites winning (worked example of the docs). Round 4: A, alone
+    on 3 points, floats as the lowest ELO that can leave an odd group; A-C was played, so
+    the lower half is transposed (A-D, B-C); in the odd 1-point group E floats (G and F
+    cannot: G-H and F-H were played). Round 5: A and B have met: both go down to avoid
+    the rematch, and so do C and D from the 2-point group."""
+    champ = _field(8)
+    for _ in range(3):
+        _favourites_win(champ, pair_round(champ))
+    rp = pair_round(champ)
+    assert rp.explain_lines() == [
+        "Table 1 : A - D : Groupe à 2 pts : "
+        + HALVES.format("1er", "2e", 1800, 1500)
+        + TRANSPOSED
+        + " ; "
+        + _floater("A", "3 pts", ODD)
+        + ".",
+        "Table 2 : B - C : Groupe à 2 pts : "
+        + HALVES.format("2e", "1er", 1700, 1600)
+        + TRANSPOSED
+        + ".",
+        "Table 3 : F - G : Groupe à 1 pt : " + HALVES.format("1er", "1er", 1300, 1200) + ".",
+        "Table 4 : E - H : Groupe à 0 pt : "
+        + HALVES.format("1er", "1er", 1400, 1100)
+        + " ; "
+        + _floater("E", "1 pt", ODD)
+        + ".",
+    ]
+    _favourites_win(champ, rp)
+    rp = pair_round(champ)
+    assert rp.explain_lines() == [
+        "Table 1 : A - F : Groupe à 2 pts : "
+        + HALVES.format("1er", "2e", 1800, 1300)
+        + TRANSPOSED
+        + " ; "
+        + _floater("A", "4 pts", ODD)
+        + " ; "
+        + _floater("A", "3 pts", AVOID)
+        + ".",
+        "Table 2 : B - E : Groupe à 2 pts : "
+        + HALVES.format("2e", "1er", 1700, 1400)
+        + TRANSPOSED
+        + " ; "
+        + _floater("B", "3 pts", AVOID)
+        + ".",
+        "Table 3 : D - G : Groupe à 1 pt : "
+        + HALVES.format("1er", "1er", 1500, 1200)
+        + " ; "
+        + _floater("D", "2 pts", AVOID)
+        + ".",
+        "Table 4 : C - H : Groupe à 0 pt : "
+        + HALVES.format("1er", "1er", 1600, 1100)
+        + " ; "
+        + _floater("C", "2 pts", AVOID)
+        + " ; "
+        + _floater("C", "1 pt", ODD)
+        + ".",
+    ]
+
+
+def test_003_exempt_fewest_points_lowest_elo_once_explained() -> None:
+    """Odd number of players: the player with the fewest points and the lowest ELO is
+    exempt and scores 0.5; a player is exempt only once. Round 1: I (lowest ELO); round 2:
+    H (0 point, I has 0.5), and I, alone on 0.5, floats into the 0-point group."""
+    champ = _field(9)
+    rp = pair_round(champ)
+    assert rp.bye == "I"
+    assert rp.explain_lines()[-1] == (
+        "Table 5 : I - exempt : Exempt (0,5 pt) : moins de points (0) puis plus faible ELO "
+        "(1000), parmi les joueurs jamais exemptés."
+    )
+    assert rp.to_json(explain=True)["pairs"][-1]["b"] == "BYE"
+    _favourites_win(champ, rp)
+    assert champ.points("I") == 0.5
+    rp = pair_round(champ)
+    assert rp.bye == "H"
+    assert rp.explain_lines()[3:] == [
+        "Table 4 : F - I : Groupe à 0 pt : "
+        + HALVES.format("2e", "2e", 1300, 1000)
+        + " ; "
+        + _floater("I", "0,5 pt", ODD)
+        + ".",
+        "Table 5 : H - exempt : Exempt (0,5 pt) : moins de points (0) puis plus faible ELO "
+        "(1100), parmi les joueurs jamais exemptés.",
+    ]
+    _favourites_win(champ, rp)
+    rp = pair_round(champ)
+    assert rp.explain_lines()[3] == (
+        "Table 4 : H - I : Groupe à 0,5 pt : " + HALVES.format("1er", "1er", 1100, 1000) + "."
+    )
+    assert rp.bye == "G"
+
+
+def test_003_exempt_bye_points_setting_in_the_explanation() -> None:
+    """The bye's value is a setting (0.5 by the seed); the explanation gives it."""
+    champ = _field(3)
+    champ.settings.bye_points = 1.0
+    rp = pair_round(champ)
+    assert rp.pairs[-1].explanation == (
+        "Exempt (1 pt) : moins de points (0) puis plus faible ELO (1600), "
+        "parmi les joueurs jamais exemptés."
+    )
+
+
+def test_003_exempt_when_everyone_has_had_a_bye() -> None:
+    """Decision (docs): once every present player has been exempt, the fewest byes decide,
+    then the fewest points and the lowest ELO, and the explanation says so."""
+    champ = _field(3)
+    champ.settings.rounds = 5
+    byes = []
+    for _ in range(4):
+        rp = pair_round(champ)
+        byes.append(rp.bye)
+        _favourites_win(champ, rp)
+    # rounds 1-3: C, B, then A (everyone once); round 4: C again (fewest points, lowest ELO)
+    assert byes == ["C", "B", "A", "C"]
+    rp = pair_round(champ)
+    # round 5: A and B have one bye, C two: B (fewer points than A)
+    assert rp.bye == "B"
+    assert rp.pairs[-1].explanation == (
+        "Exempt (0,5 pt) : moins de points (1,5) puis plus faible ELO (1700), "
+        "tous les joueurs présents ayant déjà été exemptés."
+    )
+
+
+def test_003_rematch_kept_only_when_unavoidable_explained() -> None:
+    """Four players who have all met: round 4 must repeat matches. The last group is paired
+    outside the halves, the strongest first against the first partner from the bottom
+    half position (A-C, not A-B nor A-D), and each table says the rematch was
+    unavoidable."""
+    champ = Championship([Player(n, 1800 - 100 * i) for i, n in enumerate("ABCD")])
+    champ.settings.rounds = 4
+    for rnd in range(1, 4):
+        rp = pair_round(champ)
+        for p in rp.pairs:
+            champ.record_match(rnd, p.a, p.b or "", p.a)
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("A", "C"), ("B", "D")]
+    assert rp.rematches == (("A", "C"), ("B", "D"))
+    free = "appariement hors moitiés (ELO {} contre {}) pour éviter une rencontre déjà jouée"
+    forced = "rencontre répétée inévitable (aucun appariement sans répétition)"
+    # every group floats its players down to the last (0-point) group, where A, B, C, D
+    # are paired freely: A (3 pts) odd alone; A and B (2 pts) have met; A, B, C (1 pt)
+    assert rp.explain_lines() == [
+        "Table 1 : A - C : Groupe à 0 pt : "
+        + free.format(1800, 1600)
+        + " ; "
+        + " ; ".join(
+            [
+                _floater("A", "3 pts", ODD),
+                _floater("A", "2 pts", AVOID),
+                _floater("A", "1 pt", AVOID),
+                _floater("C", "1 pt", AVOID),
+                forced,
+            ]
+        )
+        + ".",
+        "Table 2 : B - D : Groupe à 0 pt : "
+        + free.format(1700, 1500)
+        + " ; "
+        + " ; ".join([_floater("B", "2 pts", AVOID), _floater("B", "1 pt", AVOID), forced])
+        + ".",
+    ]
+
+
+def test_003_appariements_refuse_rounds_outside_the_stage() -> None:
+    """Rounds are numbered from 1 to the stage's number of rounds (7): round 0, a round
+    beyond the stage, a round already paired and played, or a round whose previous one is
+    not played are refused; so is a round with fewer than two players present."""
+    champ = _field(4)
+    with pytest.raises(ChampionshipError, match="round numbers start at 1"):
+        pair_round(champ, 0)
+    with pytest.raises(ChampionshipError, match="round numbers start at 1"):
+        pair_round(champ, -1)
+    with pytest.raises(ChampionshipError, match="the first stage has 7 rounds; round 8"):
+        pair_round(champ, 8)
+    assert pair_round(champ, 1).round == 1
+    with pytest.raises(ChampionshipError, match="round 1 has no results yet: pair it first"):
+        pair_round(champ, 2)
+    for rnd in range(1, 8):
+        rp = pair_round(champ)
+        assert rp.round == rnd
+        _favourites_win(champ, rp)
+    with pytest.raises(ChampionshipError, match="round 8 cannot be paired"):
+        pair_round(champ)
+    with pytest.raises(ChampionshipError, match="round 7 already has results"):
+        pair_round(champ, 7)
+    alone = _field(3)
+    alone.withdraw("A", 0)
+    alone.withdraw("B", 0)
+    with pytest.raises(ChampionshipError, match="round 1: fewer than two players present"):
+        pair_round(alone)
+    two = _field(3)
+    two.withdraw("C", 0)
+    rp = pair_round(two)
+    assert [(p.a, p.b) for p in rp.pairs] == [("A", "B")] and rp.bye is None
+
+
+def test_003_appariements_after_each_round_not_before_a_played_one() -> None:
+    """Rounds are paired one after the other ("après chaque ronde"): a round cannot be
+    paired once a later round has results (its pairing would ignore the later meetings)."""
+    champ = Championship([Player(n, 1500) for n in "ABCD"])
+    champ.record_match(1, "A", "C", "A")
+    champ.record_match(1, "B", "D", "B")
+    champ.record_match(3, "A", "B", "A")
+    champ.record_match(3, "C", "D", "C")
+    with pytest.raises(ChampionshipError, match="round 2 cannot be paired: round 3 already"):
+        pair_round(champ, 2)
+    assert pair_round(champ).round == 4
+
+
+def test_003_exempt_equal_points_and_elo_later_registration() -> None:
+    """Equal points and ELO: the bye goes to the player registered last (docs), the
+    others being paired in registration order."""
+    rp = pair_round(Championship([Player(n, 1500) for n in "WXY"]))
+    assert rp.bye == "Y"
+    assert [(p.a, p.b) for p in rp.pairs] == [("W", "X"), ("Y", None)]
+
+
+def test_003_rematch_only_where_unavoidable_fewest_rematches() -> None:
+    """Four players; A-D was a forfeit (not a meeting), every other pair but C-D has met:
+    no pairing avoids a rematch. The strongest, A, takes the one partner he has not met,
+    D; only B-C is repeated (never A-C, which would repeat two matches)."""
+    champ = Championship([Player(n, 1800 - 100 * i) for i, n in enumerate("ABCD")])
+    champ.record_match(1, "A", "B", "A")
+    champ.record_forfeit(1, "C", "D", "C")
+    champ.record_match(2, "A", "C", "A")
+    champ.record_match(2, "B", "D", "B")
+    champ.record_forfeit(3, "A", "D", "D")
+    champ.record_match(3, "B", "C", "C")
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("A", "D"), ("B", "C")]
+    assert rp.rematches == (("B", "C"),)
+    assert "rencontre répétée inévitable" not in rp.pairs[0].explanation
+    assert rp.pairs[1].explanation.endswith(
+        "rencontre répétée inévitable (aucun appariement sans répétition)."
+    )
