@@ -313,3 +313,69 @@ def test_003_rematch_only_where_unavoidable_fewest_rematches() -> None:
     assert rp.pairs[1].explanation.endswith(
         "rencontre répétée inévitable (aucun appariement sans répétition)."
     )
+
+
+def test_003_exempt_passes_to_the_next_when_it_would_force_a_rematch_explained() -> None:
+    """Decision (docs): the bye goes to the next eligible player when the first one's bye
+    would force a rematch among the others, and the explanation names who was passed over.
+    Nine players after six rounds (the data of the property test module): P0, P1, P2 have
+    had no bye; P2 has the fewest points, but without P2 the eight others cannot be paired
+    without a rematch: P1 is exempt."""
+    rows = [
+        (1, "P0", "P4", "P0"), (1, "P1", "P5", "P1"), (1, "P2", "P6", "P6"),
+        (1, "P3", "P7", "P7"), (1, "P8", "", "bye"), (2, "P0", "P6", "P0"),
+        (2, "P1", "P7", "P7"), (2, "P2", "P4", "P4"), (2, "P3", "P8", "P8"),
+        (2, "P5", "", "bye"), (3, "P0", "P7", "P0"), (3, "P1", "P6", "P1"),
+        (3, "P4", "P8", "P8"), (3, "P2", "P5", "P2"), (3, "P3", "", "bye"),
+        (4, "P0", "P8", "P0"), (4, "P1", "P4", "P1"), (4, "P2", "P7", "P2"),
+        (4, "P3", "P5", "P5"), (4, "P6", "", "bye"), (5, "P0", "P1", "P1"),
+        (5, "P2", "P8", "P8"), (5, "P5", "P7", "P5"), (5, "P3", "P6", "P6"),
+        (5, "P4", "", "bye"), (6, "P1", "P8", "P8"), (6, "P0", "P5", "P0"),
+        (6, "P4", "P6", "P4"), (6, "P2", "P3", "P2"), (6, "P7", "", "bye"),
+    ]  # fmt: skip
+    champ = Championship([Player(f"P{i}", 2000 - 10 * i) for i in range(9)])
+    for rnd, a, b, w in rows:
+        if w == "bye":
+            champ.record_bye(rnd, a)
+        else:
+            champ.record_match(rnd, a, b, w)
+    rp = pair_round(champ)
+    assert rp.bye == "P1" and not rp.rematches
+    assert rp.explain_lines()[-1] == (
+        "Table 5 : P1 - exempt : Exempt (0,5 pt) : moins de points (4) puis plus faible ELO "
+        "(1990), parmi les joueurs jamais exemptés ; P2 non exempté(s) car les autres joueurs "
+        "n'auraient pas pu être appariés sans rencontre répétée."
+    )
+    assert [(p.a, p.b) for p in rp.pairs[:4]] == [
+        ("P0", "P2"),
+        ("P5", "P8"),
+        ("P6", "P7"),
+        ("P3", "P4"),
+    ]
+
+
+def test_003_appariements_lower_half_transposed_only_where_needed() -> None:
+    """Ruling 3: a rematch inside the halves is avoided by transposing the lower half, the
+    first permutation in order: here only B-E was played, so A-D stays, and the 2nd and
+    3rd of the lower half are swapped (B-F, C-E); only the swapped tables say so."""
+    champ = Championship([Player(n, 1800 - 100 * i) for i, n in enumerate("ABCDEF")])
+    for rnd, a, b, w in [
+        (1, "B", "E", "B"),
+        (1, "A", "C", "A"),
+        (1, "D", "F", "D"),
+        (2, "E", "D", "E"),
+        (2, "C", "B", "C"),
+        (2, "F", "A", "F"),
+    ]:
+        champ.record_match(rnd, a, b, w)
+    assert pair_round(champ).explain_lines() == [
+        "Table 1 : A - D : Groupe à 1 pt : " + HALVES.format("1er", "1er", 1800, 1500) + ".",
+        "Table 2 : B - F : Groupe à 1 pt : "
+        + HALVES.format("2e", "3e", 1700, 1300)
+        + TRANSPOSED
+        + ".",
+        "Table 3 : C - E : Groupe à 1 pt : "
+        + HALVES.format("3e", "2e", 1600, 1400)
+        + TRANSPOSED
+        + ".",
+    ]
