@@ -217,6 +217,9 @@ def test_003_consolation_into_an_existing_bracket_keeps_its_results(
     assert out.to_json()["consolation"][-4]["bottom"] == "perdant QF4"
     qf4 = next(m for m in out.to_json()["consolation"] if m["id"] == "C3-4")
     assert qf4["top"] == "F"  # F lost QF1
+    kept = final_bracket(sixteen, BracketSettings(final=(13,)))
+    consolation_bracket(sixteen, BracketSettings(), into=kept)
+    assert kept.matches["F"].sets == (13,)  # the final bracket given is left as it is
     empty = consolation_bracket(sixteen, BracketSettings(final=(13,)), into=Brackets())
     assert empty.matches["F"].sets == (13,)
     assert _rows(empty, "consolation") == _rows(build_brackets(sixteen), "consolation")
