@@ -379,3 +379,56 @@ def test_003_appariements_lower_half_transposed_only_where_needed() -> None:
         + TRANSPOSED
         + ".",
     ]
+
+
+def test_003_exchange_between_the_halves_explained() -> None:
+    """Ruling 3: when no transposition of the lower half avoids a rematch, one player of
+    each half is exchanged. All four on 1 point; A has met C and D: B and C change halves,
+    giving A-B and C-D, and both tables say so."""
+    champ = Championship([Player(n, 1800 - 100 * i) for i, n in enumerate("ABCD")])
+    champ.record_match(1, "A", "C", "A")
+    champ.record_match(1, "B", "D", "B")
+    champ.record_match(2, "A", "D", "D")
+    champ.record_match(2, "B", "C", "C")
+    swapped = ", B et C échangés entre les moitiés pour éviter une rencontre déjà jouée"
+    assert pair_round(champ).explain_lines() == [
+        "Table 1 : A - B : Groupe à 1 pt : "
+        + HALVES.format("1er", "1er", 1800, 1700)
+        + swapped
+        + ".",
+        "Table 2 : C - D : Groupe à 1 pt : "
+        + HALVES.format("2e", "2e", 1600, 1500)
+        + swapped
+        + ".",
+    ]
+
+
+def test_003_exempt_passes_over_two_players_explained() -> None:
+    """The bye passes over every player whose bye would force a rematch: nine players
+    before round 7, P8, P7, P1, P5, P4, P6 have had a bye; P3 and P2 cannot have it without
+    a rematch among the others, so P0 is exempt, and the explanation names both."""
+    rows = [
+        (1, "P0", "P4", "P0"), (1, "P1", "P5", "P5"), (1, "P2", "P6", "P2"),
+        (1, "P3", "P7", "P3"), (1, "P8", "", "bye"), (2, "P0", "P3", "P0"),
+        (2, "P2", "P5", "P2"), (2, "P1", "P6", "P6"), (2, "P4", "P8", "P4"),
+        (2, "P7", "", "bye"), (3, "P0", "P2", "P0"), (3, "P3", "P5", "P3"),
+        (3, "P4", "P6", "P6"), (3, "P7", "P8", "P8"), (3, "P1", "", "bye"),
+        (4, "P0", "P6", "P0"), (4, "P2", "P3", "P3"), (4, "P1", "P8", "P1"),
+        (4, "P4", "P7", "P7"), (4, "P5", "", "bye"), (5, "P3", "P6", "P6"),
+        (5, "P0", "P5", "P0"), (5, "P1", "P7", "P1"), (5, "P2", "P8", "P2"),
+        (5, "P4", "", "bye"), (6, "P0", "P1", "P0"), (6, "P2", "P7", "P2"),
+        (6, "P3", "P8", "P8"), (6, "P4", "P5", "P4"), (6, "P6", "", "bye"),
+    ]  # fmt: skip
+    champ = Championship([Player(f"P{i}", 2000 - 10 * i) for i in range(9)])
+    for rnd, a, b, w in rows:
+        if w == "bye":
+            champ.record_bye(rnd, a)
+        else:
+            champ.record_match(rnd, a, b, w)
+    rp = pair_round(champ)
+    assert rp.bye == "P0" and not rp.rematches
+    assert rp.pairs[-1].explanation == (
+        "Exempt (0,5 pt) : moins de points (6) puis plus faible ELO (2000), parmi les joueurs "
+        "jamais exemptés ; P3, P2 non exempté(s) car les autres joueurs n'auraient pas pu "
+        "être appariés sans rencontre répétée."
+    )
