@@ -432,3 +432,36 @@ def test_003_exempt_passes_over_two_players_explained() -> None:
         "jamais exemptés ; P3, P2 non exempté(s) car les autres joueurs n'auraient pas pu "
         "être appariés sans rencontre répétée."
     )
+
+
+def test_003_appariements_round_1_by_elo_not_by_name() -> None:
+    """1st round: players are sorted by their ELO, whatever their names or registration
+    order: Zoé 1900, Chloé 1750 (top half) against Martin 1650, Albert 1500."""
+    champ = Championship(
+        [Player("Martin", 1650), Player("Albert", 1500), Player("Zoé", 1900), Player("Chloé", 1750)]
+    )
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("Zoé", "Martin"), ("Chloé", "Albert")]
+
+
+def test_003_appariements_a_forced_rematch_does_not_spread() -> None:
+    """Eight players before round 6 (random results): no pairing of the round avoids every
+    rematch. The groups that can be paired without one are paired as usual (with an
+    exchange between halves in the 3-point group); only the last group repeats a match,
+    A-C: one rematch, not more."""
+    rows = [
+        (1, "A", "E", "E"), (1, "B", "F", "B"), (1, "C", "G", "G"), (1, "D", "H", "H"),
+        (2, "B", "G", "G"), (2, "E", "H", "H"), (2, "A", "D", "D"), (2, "C", "F", "F"),
+        (3, "G", "H", "G"), (3, "B", "E", "B"), (3, "D", "F", "F"), (3, "A", "C", "A"),
+        (4, "B", "H", "B"), (4, "A", "F", "F"), (4, "D", "G", "D"), (4, "C", "E", "E"),
+        (5, "F", "G", "F"), (5, "D", "E", "D"), (5, "A", "B", "B"), (5, "C", "H", "H"),
+    ]  # fmt: skip
+    champ = _field(8)
+    for rnd, a, b, w in rows:
+        champ.record_match(rnd, a, b, w)
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("B", "D"), ("F", "H"), ("E", "G"), ("A", "C")]
+    assert rp.rematches == (("A", "C"),)
+    assert rp.pairs[3].explanation.endswith(
+        "; rencontre répétée inévitable (aucun appariement sans répétition)."
+    )
