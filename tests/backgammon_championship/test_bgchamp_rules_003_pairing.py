@@ -465,3 +465,34 @@ def test_003_appariements_a_forced_rematch_does_not_spread() -> None:
     assert rp.pairs[3].explanation.endswith(
         "; rencontre répétée inévitable (aucun appariement sans répétition)."
     )
+
+
+def test_003_two_floaters_nearest_the_bottom_first() -> None:
+    """Decision (docs, ruling 3): when an even group cannot be paired, two of its players
+    float down, trying the pairs nearest the bottom of the group first, and keeping the
+    first that lets the groups below be paired without a rematch. Eight players before
+    round 6 (random results): the 3-point group floats whole; in the 2-point group (P00,
+    P02, P03, P05, P06, P07 by ELO), P06-P07, P05-P07 and P05-P06 cannot go down, P03 and
+    P07 do."""
+    rows = [
+        (1, "P00", "P04", "P00"), (1, "P01", "P05", "P05"), (1, "P02", "P06", "P02"),
+        (1, "P03", "P07", "P07"), (2, "P00", "P05", "P05"), (2, "P02", "P07", "P07"),
+        (2, "P01", "P04", "P04"), (2, "P03", "P06", "P03"), (3, "P05", "P07", "P05"),
+        (3, "P00", "P03", "P03"), (3, "P02", "P04", "P02"), (3, "P01", "P06", "P06"),
+        (4, "P02", "P03", "P03"), (4, "P00", "P06", "P00"), (4, "P04", "P05", "P05"),
+        (4, "P01", "P07", "P07"), (5, "P03", "P05", "P03"), (5, "P00", "P07", "P00"),
+        (5, "P04", "P06", "P06"), (5, "P01", "P02", "P01"),
+    ]  # fmt: skip
+    champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(8)])
+    for rnd, a, b, w in rows:
+        champ.record_match(rnd, a, b, w)
+    rp = pair_round(champ)
+    assert not rp.rematches
+    assert [(p.a, p.b) for p in rp.pairs] == [
+        ("P00", "P02"),
+        ("P05", "P06"),
+        ("P01", "P03"),
+        ("P04", "P07"),
+    ]
+    assert _floater("P03", "2 pts", AVOID) in rp.pairs[2].explanation
+    assert _floater("P07", "2 pts", AVOID) in rp.pairs[3].explanation
