@@ -496,3 +496,95 @@ def test_003_two_floaters_nearest_the_bottom_first() -> None:
     ]
     assert _floater("P03", "2 pts", AVOID) in rp.pairs[2].explanation
     assert _floater("P07", "2 pts", AVOID) in rp.pairs[3].explanation
+
+
+def _played(n: int, rows: list[tuple[int, str, str, str]]) -> Championship:
+    champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(n)])
+    for rnd, a, b, w in rows:
+        champ.record_match(rnd, a, b, w)
+    return champ
+
+
+def test_003_two_floaters_same_distance_lowest_first() -> None:
+    """Decision (docs): among pairs of floaters as near the bottom, the lower pair is tried
+    first. Ten players before round 6 (random results): P05 and P06 (4 points) have met
+    and go down; the groups are then paired without a rematch as shown."""
+    champ = _played(
+        10,
+        [
+            (1, "P00", "P05", "P05"),
+            (1, "P01", "P06", "P06"),
+            (1, "P02", "P07", "P07"),
+            (1, "P03", "P08", "P08"),
+            (1, "P04", "P09", "P04"),
+            (2, "P04", "P06", "P06"),
+            (2, "P05", "P07", "P05"),
+            (2, "P00", "P03", "P03"),
+            (2, "P01", "P08", "P08"),
+            (2, "P02", "P09", "P02"),
+            (3, "P05", "P06", "P05"),
+            (3, "P02", "P04", "P02"),
+            (3, "P03", "P07", "P07"),
+            (3, "P00", "P08", "P08"),
+            (3, "P01", "P09", "P09"),
+            (4, "P05", "P08", "P05"),
+            (4, "P02", "P06", "P06"),
+            (4, "P03", "P09", "P03"),
+            (4, "P04", "P07", "P04"),
+            (4, "P00", "P01", "P01"),
+            (5, "P06", "P08", "P06"),
+            (5, "P02", "P05", "P02"),
+            (5, "P03", "P04", "P03"),
+            (5, "P01", "P07", "P07"),
+            (5, "P00", "P09", "P09"),
+        ],  # fmt: skip
+    )
+    rp = pair_round(champ)
+    assert not rp.rematches
+    assert [(p.a, p.b) for p in rp.pairs] == [
+        ("P02", "P08"),
+        ("P03", "P05"),
+        ("P06", "P09"),
+        ("P01", "P04"),
+        ("P00", "P07"),
+    ]
+    assert _floater("P06", "3 pts", AVOID) in rp.pairs[2].explanation
+    assert _floater("P07", "3 pts", AVOID) in rp.pairs[4].explanation
+
+
+def test_003_odd_group_sends_down_its_three_lowest() -> None:
+    """Decision (docs, ruling 3): an odd group that cannot send one player down sends the
+    lowest three (then five...). Eight players before round 5 (random results): the 3-point
+    group floats whole; in the 2-point group (P01, P02, P03, P05, P07) no single floater
+    works, the three lowest (P03, P05, P07) go down and P01-P02 play."""
+    champ = _played(
+        8,
+        [
+            (1, "P00", "P04", "P04"),
+            (1, "P01", "P05", "P05"),
+            (1, "P02", "P06", "P02"),
+            (1, "P03", "P07", "P03"),
+            (2, "P02", "P04", "P02"),
+            (2, "P03", "P05", "P03"),
+            (2, "P00", "P06", "P00"),
+            (2, "P01", "P07", "P01"),
+            (3, "P02", "P03", "P02"),
+            (3, "P00", "P05", "P05"),
+            (3, "P01", "P04", "P01"),
+            (3, "P06", "P07", "P07"),
+            (4, "P01", "P03", "P03"),
+            (4, "P02", "P05", "P05"),
+            (4, "P00", "P07", "P07"),
+            (4, "P04", "P06", "P06"),
+        ],  # fmt: skip
+    )
+    rp = pair_round(champ)
+    assert not rp.rematches
+    assert [(p.a, p.b) for p in rp.pairs] == [
+        ("P01", "P02"),
+        ("P00", "P03"),
+        ("P04", "P07"),
+        ("P05", "P06"),
+    ]
+    for table, name in ((1, "P03"), (2, "P07"), (3, "P05")):
+        assert _floater(name, "2 pts", AVOID) in rp.pairs[table].explanation
