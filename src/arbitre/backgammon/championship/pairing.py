@@ -121,6 +121,10 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
         )
     if champ.round_results(rnd):
         raise ChampionshipError(f"round {rnd} already has results")
+    if rnd < champ.rounds_played():
+        raise ChampionshipError(
+            f"round {rnd} cannot be paired: round {champ.rounds_played()} already has results"
+        )
     if rnd > champ.next_round():
         raise ChampionshipError(f"round {rnd - 1} has no results yet: pair it first")
     present = champ.present(rnd)

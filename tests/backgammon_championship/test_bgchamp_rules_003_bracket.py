@@ -1,0 +1,437 @@
+"""Seed 003, "Tableau final" and "Consolation" (rulings.md Backgammon 5 and 8; decisions
+in docs/backgammon-championship.md).
+
+The 8 qualified players meet top to bottom 1-8, 4-5, 3-6, 2-7, best of three sets
+(quarter- and semi-finals 2 x 9 points and an 11-point decider, final 2 x 11 and 11). The
+consolation is progressive: the semi-final losers and the quarter-final losers enter at its
+quarter-finals; the others enter through the re-count (round 6 counted twice, round 7 three
+times), the best placed entering latest, so that a 7th-round win gains a round.
+
+The scenarios here have no player eliminated on tie-break (the 9th has fewer points than
+the 8th), so they do not depend on how places are shared with such players.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from arbitre.backgammon.championship import Championship, ChampionshipError, Player, pair_round
+from arbitre.backgammon.championship.bracket import (
+    BYE,
+    BracketMatch,
+    Brackets,
+    BracketSettings,
+    Ref,
+    SetScore,
+    build_brackets,
+    consolation_bracket,
+    final_bracket,
+    plan_consolation,
+    qualified,
+    recount,
+    won_round,
+)
+from arbitre.backgammon.championship.tiebreak import standings
+
+LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def _swiss(n: int, upsets: tuple[int, ...]) -> Championship:
+    """n players (ELO 1800, 1790, ...), 7 rounds paired by the engine; the higher ELO
+    wins, except in the ``upsets`` rounds where the lower ELO wins."""
+    names = [LETTERS[i] if n <= 16 else f"P{i:02d}" for i in range(n)]
+    champ = Championship([Player(name, 1800 - 10 * i) for i, name in enumerate(names)])
+    for rnd in range(1, 8):
+        for p in pair_round(champ).pairs:
+            if p.b is None:
+                champ.record_bye(rnd, p.a)
+                continue
+            a_higher = champ.player(p.a).elo > champ.player(p.b).elo
+            a_wins = a_higher != (rnd in upsets)
+            champ.record_match(rnd, p.a, p.b, p.a if a_wins else p.b)
+    return champ
+
+
+@pytest.fixture(scope="module")
+def sixteen() -> Championship:
+    """16 players, upsets in rounds 2 and 7. Ranking: F 6; E, A, C 5; B, D, I, M 4 (the 8
+    qualified); G, H, O, K 3; J, L, P 2; N 1."""
+    return _swiss(16, (2, 7))
+
+
+@pytest.fixture(scope="module")
+def thirty_two() -> Championship:
+    """32 players, upsets in rounds 1 and 7; 8 qualified on 5 or 6 points, the next on 4."""
+    return _swiss(32, (1, 7))
+
+
+def _rows(b: Brackets, stage: str) -> list[tuple[str, str, str | None, str | None, list[int]]]:
+    data = b.to_json()[stage]
+    return [(m["id"], m["round"], m["top"], m["bottom"], m["sets"]) for m in data]
+
+
+def test_003_tableau_final_1_8_4_5_3_6_2_7_in_sets(sixteen: Championship) -> None:
+    """Final bracket from the ranking: 1st v 8th, 4th v 5th, 3rd v 6th, 2nd v 7th from top
+    to bottom; quarter- and semi-finals 2 x 9 + 11, final 2 x 11 + 11."""
+    ranking = [s.name for s in standings(sixteen)]
+    assert ranking[:9] == ["F", "E", "A", "C", "B", "D", "I", "M", "G"]
+    b = build_brackets(sixteen)
+    qf, sf, f = [9, 9, 11], [9, 9, 11], [11, 11, 11]
+    assert _rows(b, "final") == [
+        ("QF1", "Quart de finale", "F", "M", qf),
+        ("QF2", "Quart de finale", "C", "B", qf),
+        ("QF3", "Quart de finale", "A", "D", qf),
+        ("QF4", "Quart de finale", "E", "I", qf),
+        ("SF1", "Demi-finale", "vainqueur QF1", "vainqueur QF2", sf),
+        ("SF2", "Demi-finale", "vainqueur QF3", "vainqueur QF4", sf),
+        ("F", "Finale", "vainqueur SF1", "vainqueur SF2", f),
+    ]
+
+
+def test_003_consolation_sixteen_players_no_tie_on_the_cut(sixteen: Championship) -> None:
+    """Docs table, 16 players and nobody eliminated on tie-break: the 6 main-bracket losers
+    at the consolation's quarter-finals, 2 places fed by the 8 others through two knock-outs
+    of 4 (no bye), seeded by the re-count: O 6, K 5, H 4, P 4, G 3, L 3, J 2, N 1 (ties by
+    the first-stage ranking). Semi-final losers are seeds 1 and 2 of the quarter-finals."""
+    order = ["O", "K", "H", "P", "G", "L", "J", "N"]
+    counts = [6, 5, 4, 4, 3, 3, 2, 1]
+    assert [recount(sixteen, n) for n in order] == counts
+    b = build_brackets(sixteen)
+    c = [9]
+    assert _rows(b, "consolation") == [
+        ("C1-1", "Consolante, tour 1", "O", "N", c),
+        ("C1-2", "Consolante, tour 1", "P", "G", c),
+        ("C1-3", "Consolante, tour 1", "K", "J", c),
+        ("C1-4", "Consolante, tour 1", "H", "L", c),
+        ("C2-1", "Consolante, tour 2", "vainqueur C1-1", "vainqueur C1-2", c),
+        ("C2-2", "Consolante, tour 2", "vainqueur C1-3", "vainqueur C1-4", c),
+        ("C3-1", "Consolante, quarts de finale", "perdant SF1", "vainqueur C2-2", c),
+        ("C3-2", "Consolante, quarts de finale", "perdant QF2", "perdant QF3", c),
+        ("C3-3", "Consolante, quarts de finale", "perdant SF2", "vainqueur C2-1", c),
+        ("C3-4", "Consolante, quarts de finale", "perdant QF1", "perdant QF4", c),
+        ("C4-1", "Consolante, demi-finales", "vainqueur C3-1", "vainqueur C3-2", c),
+        ("C4-2", "Consolante, demi-finales", "vainqueur C3-3", "vainqueur C3-4", c),
+        ("C5-1", "Consolante, finale", "vainqueur C4-1", "vainqueur C4-2", c),
+    ]
+    assert b.to_json()["consolation_entry"] == {n: "Consolante, tour 1" for n in order}
+
+
+def test_003_consolation_a_7th_round_win_gains_a_round(thirty_two: Championship) -> None:
+    """Seed: "toute victoire à la 7ème ronde garantit de gagner au moins un tour dans la
+    consolation". 32 players, nobody eliminated on tie-break: 24 players feed 2 places
+    through a 32-place knock-out (8 byes, 16 players in round 1, 4 feeding rounds). The 14
+    players who lost round 7 all play round 1; of the 10 who won it, the 8 best re-counts
+    have a bye and only the 2 lowest (P29, P31, re-count 4) must play round 1."""
+    b = build_brackets(thirty_two)
+    entry = b.to_json()["consolation_entry"]
+    pool = [n for n in entry]
+    assert len(pool) == 24
+    winners = {n for n in pool if won_round(thirty_two, n, 7)}
+    byes = {n for n, level in entry.items() if level == "Consolante, tour 2"}
+    first = {n for n, level in entry.items() if level == "Consolante, tour 1"}
+    assert byes == {"P18", "P19", "P20", "P21", "P25", "P26", "P27", "P28"}
+    assert byes <= winners and winners - byes == {"P29", "P31"}
+    assert first == set(pool) - byes and len(first) == 16
+    assert [recount(thirty_two, n) for n in ("P29", "P31")] == [4, 4]
+    assert min(recount(thirty_two, n) for n in byes) == 5
+    rows = _rows(b, "consolation")
+    assert [r[:4] for r in rows[:16]] == [
+        ("C1-1", "Consolante, tour 1", "P31", "P09"),
+        ("C1-2", "Consolante, tour 1", "P04", "P30"),
+        ("C1-3", "Consolante, tour 1", "P12", "P14"),
+        ("C1-4", "Consolante, tour 1", "P22", "P23"),
+        ("C1-5", "Consolante, tour 1", "P29", "P10"),
+        ("C1-6", "Consolante, tour 1", "P05", "P15"),
+        ("C1-7", "Consolante, tour 1", "P13", "P11"),
+        ("C1-8", "Consolante, tour 1", "P03", "P24"),
+        ("C2-1", "Consolante, tour 2", "P20", "vainqueur C1-1"),
+        ("C2-2", "Consolante, tour 2", "P27", "vainqueur C1-2"),
+        ("C2-3", "Consolante, tour 2", "P19", "vainqueur C1-3"),
+        ("C2-4", "Consolante, tour 2", "P28", "vainqueur C1-4"),
+        ("C2-5", "Consolante, tour 2", "P21", "vainqueur C1-5"),
+        ("C2-6", "Consolante, tour 2", "P26", "vainqueur C1-6"),
+        ("C2-7", "Consolante, tour 2", "P18", "vainqueur C1-7"),
+        ("C2-8", "Consolante, tour 2", "P25", "vainqueur C1-8"),
+    ]
+    assert [r[1] for r in rows[16:]] == (
+        ["Consolante, tour 3"] * 4
+        + ["Consolante, tour 4"] * 2
+        + ["Consolante, quarts de finale"] * 4
+        + ["Consolante, demi-finales"] * 2
+        + ["Consolante, finale"]
+    )
+    assert [r[2:4] for r in rows[22:26]] == [
+        ("perdant SF1", "vainqueur C4-2"),
+        ("perdant QF2", "perdant QF3"),
+        ("perdant SF2", "vainqueur C4-1"),
+        ("perdant QF1", "perdant QF4"),
+    ]
+
+
+def test_003_consolation_settings_are_used(sixteen: Championship) -> None:
+    """Set lengths, re-count weights and the entry round's size are settings: a 7-point
+    consolation, a re-count without weights (plain points, ties by the ranking), and a
+    16-place entry round (everyone enters directly, byes to the best)."""
+    settings = BracketSettings(
+        quarter_final=(7, 7, 9), final=(13,), consolation=(7,), recount_weights=()
+    )
+    b = build_brackets(sixteen, settings)
+    assert b.matches["QF1"].sets == (7, 7, 9)
+    assert b.matches["F"].sets == (13,)
+    rows = _rows(b, "consolation")
+    assert all(r[4] == [7] for r in rows)
+    # plain points: G, H, O, K 3; J, L, P 2; N 1 (ranking order inside equal points)
+    assert [r[2:4] for r in rows[:4]] == [("G", "N"), ("K", "J"), ("H", "P"), ("O", "L")]
+    same = consolation_bracket(sixteen, settings)
+    assert _rows(same, "consolation") == rows
+    assert same.matches["QF2"].sets == (7, 7, 9)
+    wide = build_brackets(sixteen, BracketSettings(consolation_entry_size=16))
+    rows16 = _rows(wide, "consolation")
+    # 6 losers + 8 players = 14 of 16 places: seeds 1 and 2 (semi-final losers) have byes
+    assert [r[:2] for r in rows16[:6]] == [(f"C1-{i}", "Consolante, tour 1") for i in range(1, 7)]
+    assert [r[2:4] for r in rows16[:6]] == [
+        ("K", "H"),
+        ("perdant QF2", "J"),
+        ("perdant QF3", "L"),
+        ("O", "P"),
+        ("perdant QF1", "N"),
+        ("perdant QF4", "G"),
+    ]
+    assert [r[1] for r in rows16[6:]] == (
+        ["Consolante, quarts de finale"] * 4
+        + ["Consolante, demi-finales"] * 2
+        + ["Consolante, finale"]
+    )
+    assert rows16[6][2:4] == ("perdant SF1", "vainqueur C1-1")
+
+
+def test_003_consolation_into_an_existing_bracket_keeps_its_results(
+    sixteen: Championship,
+) -> None:
+    """The consolation can be added to a final bracket whose results are entered: the
+    losers named are the real ones. Into an empty bracket, the final bracket is built."""
+    b = final_bracket(sixteen)
+    b.record("QF1", "M")
+    out = consolation_bracket(sixteen, into=b)
+    assert out is b
+    assert out.to_json()["consolation"][-4]["bottom"] == "perdant QF4"
+    qf4 = next(m for m in out.to_json()["consolation"] if m["id"] == "C3-4")
+    assert qf4["top"] == "F"  # F lost QF1
+    kept = final_bracket(sixteen, BracketSettings(final=(13,)))
+    consolation_bracket(sixteen, BracketSettings(), into=kept)
+    assert kept.matches["F"].sets == (13,)  # the final bracket given is left as it is
+    empty = consolation_bracket(sixteen, BracketSettings(final=(13,)), into=Brackets())
+    assert empty.matches["F"].sets == (13,)
+    assert _rows(empty, "consolation") == _rows(build_brackets(sixteen), "consolation")
+
+
+def test_003_tableau_final_needs_every_result_of_the_last_round() -> None:
+    """The bracket is built from the final ranking: a last round with a result missing
+    is refused, as is a number of qualified players other than 8."""
+    champ = Championship([Player(f"P{i:02d}", 1800 - 10 * i) for i in range(10)])
+    champ.settings.rounds = 1
+    for p in pair_round(champ).pairs[:-1]:
+        champ.record_match(1, p.a, p.b or "", p.a)
+    with pytest.raises(ChampionshipError, match="not finished"):
+        final_bracket(champ)
+    champ.record_match(1, "P04", "P09", "P04")
+    assert qualified(champ) == ["P00", "P01", "P02", "P03", "P04", "P05", "P06", "P07"]
+    assert final_bracket(champ).matches["QF1"].top == "P00"
+    champ.settings.qualified = 4
+    with pytest.raises(ChampionshipError, match="8 qualified"):
+        final_bracket(champ)
+
+
+def _equal_field(n: int) -> Championship:
+    """n players of equal ELO; round 1: P0-P1, P2-P3, ... the first of each pair wins."""
+    champ = Championship([Player(f"P{i}", 1500) for i in range(n)])
+    champ.settings.rounds = 1
+    for i in range(0, n - 1, 2):
+        champ.record_match(1, f"P{i}", f"P{i + 1}", f"P{i}")
+    return champ
+
+
+def test_003_qualification_exactly_eight_players() -> None:
+    """Eight players are enough for the final bracket; seven are not."""
+    champ = Championship([Player(f"P{i}", 1800 - 10 * i) for i in range(8)])
+    champ.settings.rounds = 1
+    for i in range(4):
+        champ.record_match(1, f"P{i}", f"P{i + 4}", f"P{i}")
+    assert qualified(champ) == [f"P{i}" for i in range(8)]
+    champ.withdraw("P7", 0)
+    with pytest.raises(ChampionshipError, match="7 players: 8 are needed"):
+        qualified(champ)
+
+
+def test_003_departage_tie_only_matters_at_the_cut_or_between_seeds() -> None:
+    """Criterion 3 (play-off) is needed when players equal on points and D straddle the
+    8th place, or, for the seeds of the bracket, inside the 8. A tie between the 7th and
+    8th still qualifies both (but seeds need a play-off); a tie between the 9th and 10th
+    changes nothing."""
+    # 16 equal players: 8 winners tied, 8 losers tied
+    champ = _equal_field(16)
+    # winners: settle all but the last two (P12, P14) with play-offs; same for the losers
+    winners = [f"P{i}" for i in range(0, 16, 2)]
+    for i, w in enumerate(winners[:6]):
+        for lo in winners[i + 1 :]:
+            champ.record_playoff(w, lo)
+    q = qualified(champ)
+    assert q == winners
+    with pytest.raises(ChampionshipError, match="play-off needed.*P12, P14"):
+        qualified(champ, seeded=True)
+    champ.record_playoff("P12", "P14")
+    assert qualified(champ, seeded=True) == winners
+    # the losers are all tied (9th to 16th): no play-off needed for the bracket
+    assert final_bracket(champ).matches["QF1"].bottom == "P14"
+
+
+def test_003_departage_two_tied_across_the_cut_need_a_playoff() -> None:
+    """Two players equal on points and D at the 8th and 9th places: a play-off decides."""
+    champ = _equal_field(18)
+    winners = [f"P{i}" for i in range(0, 18, 2)]  # 9 winners for 8 places
+    for i, w in enumerate(winners[:7]):
+        for lo in winners[i + 1 :]:
+            champ.record_playoff(w, lo)
+    with pytest.raises(ChampionshipError, match="play-off needed.*P14, P16"):
+        qualified(champ)
+    champ.record_playoff("P16", "P14")
+    assert qualified(champ)[-1] == "P16"
+
+
+def test_003_qualification_from_the_ranking_given() -> None:
+    """The qualified are the first 8 of the ranking passed (here the ranking after round
+    1 of a 2-round stage, where P9 is not yet among them)."""
+    champ = Championship([Player(f"P{i}", 1800 - 10 * i) for i in range(10)])
+    champ.settings.rounds = 2
+    for i in range(5):
+        champ.record_match(1, f"P{i}", f"P{i + 5}", f"P{i}")
+    champ.record_match(2, "P0", "P1", "P0")
+    champ.record_match(2, "P2", "P3", "P2")
+    champ.record_match(2, "P4", "P9", "P9")
+    champ.record_match(2, "P5", "P6", "P5")
+    champ.record_match(2, "P7", "P8", "P7")
+    after1 = qualified(champ, standings(champ, 1))
+    assert "P9" not in after1
+    assert "P9" in qualified(champ)
+
+
+def test_003_tableau_final_sets_must_end_the_match() -> None:
+    """Each set is played to its length (4.1): the winner reaches it, the loser stays
+    below (10-9 or 9-9 in a 9-point set is refused; 9-0 is a set); the match ends when a
+    player has won the majority of the sets, and the sets must agree with the winner."""
+    b = Brackets()
+    b.add(BracketMatch("M", "final", "Finale", "X", "Y", (9, 9, 11)))
+    for bad in ((SetScore(10, 9),), (SetScore(9, 9),), (SetScore(9, -1),)):
+        with pytest.raises(ChampionshipError, match="M: set 1 score .* does not end a 9-point"):
+            b.record("M", "X", (*bad, SetScore(9, 0), SetScore(11, 0)))
+    with pytest.raises(ChampionshipError, match="M: the sets do not decide the match"):
+        b.record("M", "X", (SetScore(9, 0),))
+    with pytest.raises(ChampionshipError, match="M: set 3 played after the match was won"):
+        b.record("M", "X", (SetScore(9, 0), SetScore(9, 3), SetScore(11, 0)))
+    with pytest.raises(ChampionshipError, match="M: the set scores contradict the winner"):
+        b.record("M", "Y", (SetScore(9, 0), SetScore(9, 3)))
+    b.record("M", "X", (SetScore(9, 0), SetScore(0, 9), SetScore(11, 10)))
+    assert b.to_json()["final"][0] == {
+        "id": "M",
+        "round": "Finale",
+        "top": "X",
+        "bottom": "Y",
+        "sets": [9, 9, 11],
+        "winner": "X",
+        "set_scores": [[9, 0], [0, 9], [11, 10]],
+    }
+    assert b.loser("M") == "Y"
+    # best of five sets: two sets do not decide, three do
+    b.add(BracketMatch("B5", "final", "Finale", "X", "Y", (5, 5, 5, 5, 5)))
+    with pytest.raises(ChampionshipError, match="do not decide"):
+        b.record("B5", "Y", (SetScore(0, 5), SetScore(0, 5)))
+    b.record("B5", "Y", (SetScore(0, 5), SetScore(5, 4), SetScore(0, 5), SetScore(3, 5)))
+    assert b.winner("B5") == "Y"
+
+
+def test_003_tableau_final_results_need_both_players(sixteen: Championship) -> None:
+    """A semi-final cannot be entered while one of its quarter-finals is not decided."""
+    b = final_bracket(sixteen)
+    b.record("QF1", "F")
+    assert b.players("SF1") == ("F", None)
+    with pytest.raises(ChampionshipError, match="SF1: the players are not known yet"):
+        b.record("SF1", "F")
+    with pytest.raises(ChampionshipError, match="unknown bracket match 'SF3'"):
+        b.record("SF3", "F")
+    b.record("QF2", "B")
+    b.record("SF1", "B", (SetScore(3, 9), SetScore(9, 8), SetScore(10, 11)))
+    assert b.to_json()["final"][4]["set_scores"] == [[3, 9], [9, 8], [10, 11]]
+    assert b.to_json()["final"][6]["top"] == "B"
+
+
+def test_003_consolation_a_bye_goes_through_without_a_match() -> None:
+    """A player facing a bye goes through; no result can be entered for a bye."""
+    b = Brackets()
+    b.add(BracketMatch("X1", "consolation", "Consolante, tour 1", "X", BYE, (9,)))
+    b.add(BracketMatch("X2", "consolation", "Consolante, tour 1", BYE, "Y", (9,)))
+    b.add(BracketMatch("X3", "consolation", "Consolante, tour 1", BYE, BYE, (9,)))
+    b.add(BracketMatch("X4", "consolation", "Consolante, tour 1", Ref("winner", "Z"), BYE, (9,)))
+    b.add(BracketMatch("Z", "consolation", "Consolante, tour 1", "U", "V", (9,)))
+    assert [b.winner(m) for m in ("X1", "X2", "X3", "X4")] == ["X", "Y", BYE, None]
+    assert [b.loser(m) for m in ("X1", "X2", "X3", "X4")] == [BYE, BYE, BYE, None]
+    with pytest.raises(ChampionshipError, match="X1: a bye needs no result"):
+        b.record("X1", "X")
+    b.record("Z", "V")
+    assert b.winner("X4") == "V"
+    assert b.to_json()["consolation"][3]["top"] == "V"
+
+
+def test_003_consolation_plan_shapes_without_tie_on_the_cut() -> None:
+    """Docs table (rows with nobody eliminated on tie-break) and the direct entries: the
+    players eliminated on tie-break enter at the same level as the quarter-final losers
+    (seed), here when there is room for all."""
+    p16 = plan_consolation(0, 8)
+    assert (p16.slots, p16.feeding_players, p16.feeder_size) == (2, 8, 8)
+    assert (p16.first_round_players, p16.feeding_rounds) == (8, 2)
+    p32 = plan_consolation(0, 24)
+    assert (p32.slots, p32.feeding_players, p32.feeder_size) == (2, 24, 32)
+    assert (p32.first_round_players, p32.feeding_rounds) == (16, 4)
+    p50 = plan_consolation(0, 42)
+    assert (p50.feeder_size, p50.first_round_players, p50.feeding_rounds) == (64, 20, 5)
+    direct = plan_consolation(2, 0)
+    assert (direct.tie_out_direct, direct.feeding_players, direct.feeder_size) == (2, 0, 0)
+    both = plan_consolation(1, 1)
+    assert (both.tie_out_direct, both.feeding_players, both.feeder_size) == (1, 1, 0)
+    assert (both.slots, both.first_round_players, both.feeding_rounds) == (1, 0, 0)
+    few = plan_consolation(0, 2)
+    assert (few.tie_out_direct, few.feeding_players, few.feeder_size) == (0, 2, 0)
+
+
+def test_003_consolation_plan_refuses_impossible_sizes() -> None:
+    """Negative counts are refused; the entry round is a power of two with room for the
+    main-bracket losers (a setting)."""
+    for args in ((-1, 0), (0, -1)):
+        with pytest.raises(ChampionshipError, match="invalid consolation sizes"):
+            plan_consolation(*args)
+    with pytest.raises(ChampionshipError, match="invalid consolation sizes"):
+        plan_consolation(0, 0, main_losers=-1)
+    assert plan_consolation(0, 0).feeding_players == 0
+    assert plan_consolation(0, 3, entry_size=4, main_losers=0).tie_out_direct == 0
+    assert plan_consolation(0, 1, entry_size=8, main_losers=7).slots == 1
+    for size, losers in ((8, 8), (12, 6), (6, 2)):
+        with pytest.raises(ChampionshipError, match="power of two above"):
+            plan_consolation(0, 4, entry_size=size, main_losers=losers)
+
+
+def test_003_set_lengths_are_odd_counts_of_one_point_or_more() -> None:
+    """Settings: every stage is an odd number of sets, each of 1 point or more."""
+    assert BracketSettings(consolation=(1,)).consolation == (1,)
+    for bad in ((), (9, 9), (9, 0, 11)):
+        with pytest.raises(ChampionshipError, match="consolation: an odd number of sets"):
+            BracketSettings(consolation=bad)
+
+
+def test_003_consolation_recount_uses_the_bye_points_setting() -> None:
+    """The re-count counts every result's points (a bye at its setting's value), rounds 6
+    and 7 weighted 2 and 3."""
+    champ = Championship([Player("X", 1500), Player("Y", 1400), Player("Z", 1300)])
+    champ.settings.bye_points = 1.0
+    champ.record_bye(7, "X")
+    champ.record_match(6, "X", "Y", "X")
+    assert recount(champ, "X") == 3 * 1.0 + 2 * 1
+    assert not won_round(champ, "X", 7)
