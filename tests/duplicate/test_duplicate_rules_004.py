@@ -278,7 +278,7 @@ def test_004_1_2_tile_count_detects_a_lost_tile() -> None:
     game = entered_game()
     game.draw("NATURES")
     game.hand = game.hand[1:]
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="^tiles lost or duplicated$"):
         game.check_tiles()
 
 
@@ -487,3 +487,26 @@ def test_004_5_2_no_score_draws_counted_afresh_after_a_move_played() -> None:
     game.draw("ZEROUAI")
     game.annul_no_score()  # the second: no placement is possible
     assert game.over and game.end_reason == "no_move"
+
+
+def test_004_2_1_a_game_of_entered_draws_cannot_draw_at_random() -> None:
+    """2.1: in a game whose draws are all entered by the arbiter (a pre-drawn game), a random
+    draw is refused, asking for the letters drawn."""
+    game = entered_game()
+    with pytest.raises(
+        GameStateError, match="^this game has no random generator: enter the letters drawn$"
+    ):
+        game.draw()
+    assert game.phase == "draw" and len(game.bag) == 102
+
+
+def test_004_2_4_when_every_top_uses_the_blank_one_of_them_is_retained() -> None:
+    """2.4: the arbiter must prefer a top without blank only "si un ou plusieurs de ces mots
+    n'utilisent pas le joker"; when all of them use it, any of them may be retained."""
+    game = entered_game()
+    game.draw("U?KJQXZ")
+    choice = game.tops()
+    assert choice is not None and choice.score == 38
+    assert [str(m) for m in choice.admissible] == ["H5 JeUX", "H6 JeUX", "H7 JeUX", "H8 JeUX"]
+    assert choice.admissible == choice.equal_tops
+    assert str(game.play().move) == "H5 JeUX"
