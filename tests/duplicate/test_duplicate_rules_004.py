@@ -1,5 +1,5 @@
-"""The Duplicate game procedure pinned article by article (seed 004, 2.1, 2.2, 2.7, 5.2;
-rulings.md Duplicate 1-4): what the arbiter announces and records for draws, rejects and
+"""The Duplicate game procedure pinned article by article (seed 004, 1.2, 2.1, 2.2, 2.4,
+2.7, 5.2; rulings.md Duplicate 1-4): what the arbiter announces and records for draws, rejects and
 annulments, the refusals of actions the procedure does not allow, and the settings."""
 
 from __future__ import annotations
@@ -36,9 +36,11 @@ def test_004_2_1_no_rejected_letters_announced_without_a_reject() -> None:
     game.draw("NATURES")
     announced = game.announcement()
     assert announced.rejected == 0
-    assert announced.lines()[:2] == [
+    assert announced.lines() == [
         "Coup 1.",
-        "Nouvelles lettres : " + ", ".join(announced.new_spelled) + ".",
+        "Nouvelles lettres : Norvège-N, Algérie-A, Tunisie-T, Uruguay-U, Roumanie-R, Egypte-E, "
+        "Suisse-S.",
+        "Tirage : Algérie, Egypte, Norvège, Roumanie, Suisse, Tunisie, Uruguay.",
     ]
     assert not any(line.startswith("Rejet") for line in announced.lines())
 
