@@ -512,3 +512,13 @@ def test_004_2_4_when_every_top_uses_the_blank_one_of_them_is_retained() -> None
     assert [str(m) for m in choice.admissible] == ["H5 JeUX", "H6 JeUX", "H7 JeUX", "H8 JeUX"]
     assert choice.admissible == choice.equal_tops
     assert str(game.play().move) == "H5 JeUX"
+
+
+def test_004_2_4_unknown_move_generator_refused() -> None:
+    """2.4: the top is the highest score found by the move generator the arbiter chose
+    (``fast`` or ``reference``, both exhaustive); a generator name that does not exist is
+    refused when the top is looked for, not silently replaced."""
+    game = DuplicateGame(LEX, random_draws=False, engine="quick")
+    game.draw("NATURES")
+    with pytest.raises(ValueError, match="unknown engine 'quick'"):
+        game.tops()
