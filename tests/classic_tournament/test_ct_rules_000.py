@@ -23,15 +23,7 @@ from arbitre.classic.tournament import (
     pair_round,
     who_starts,
 )
-from arbitre.i18n import word
-
-
-def en(value):  # type: ignore[no-untyped-def]
-    """The English wording of an explanation (a message, or a tuple of them)."""
-    if isinstance(value, tuple):
-        return tuple(word(m, "en") for m in value)
-    return word(value, "en")
-
+from tests.classic_tournament.helpers import en
 
 LETTERS = "ABCDEFGHIJKL"
 

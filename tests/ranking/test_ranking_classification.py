@@ -6,21 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.ranking import Candidate, Settings, classify, quota_counts
+from tests.ranking.helpers import cand
 
 S = Settings()
-
-
-def cand(
-    licence: str,
-    series: int = 6,
-    pct: tuple[float, float, float] = (0, 0, 0),
-    pp4: float = 0,
-    points: float = 0,
-    highest: int = 7,
-    life: bool = False,
-    beginner: bool = False,
-) -> Candidate:
-    return Candidate(licence, series, pct, pp4, points, highest, life, beginner)
 
 
 def filler(n: int, start: int = 0) -> list[Candidate]:

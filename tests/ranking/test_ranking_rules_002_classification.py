@@ -9,21 +9,9 @@ from __future__ import annotations
 import pytest
 
 from arbitre.ranking import Candidate, Placement, RankingError, Reliquat, Settings, classify
+from tests.ranking.helpers import cand
 
 S = Settings()
-
-
-def cand(
-    licence: str,
-    series: int = 6,
-    pct: tuple[float, float, float] = (0, 0, 0),
-    pp4: float = 0,
-    points: float = 0,
-    highest: int = 7,
-    life: bool = False,
-    beginner: bool = False,
-) -> Candidate:
-    return Candidate(licence, series, pct, pp4, points, highest, life, beginner)
 
 
 def population() -> list[Candidate]:

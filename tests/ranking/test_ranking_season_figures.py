@@ -7,34 +7,16 @@ import datetime as dt
 import pytest
 
 from arbitre.ranking import (
-    Entry,
     Event,
-    Licensee,
     RankingError,
     Reliquat,
     Settings,
     compute_season,
     decay,
-    event_type,
     next_reliquats,
 )
 from arbitre.ranking.season import decay_tenths
-
-D1 = dt.date(2013, 10, 5)
-D2 = dt.date(2014, 3, 8)
-
-
-def event(
-    code: str, games: int, rows: list[tuple[str, int]], day: dt.date = D1, overseas: bool = False
-) -> Event:
-    entries = tuple(Entry(i + 1, lic, lic, s) for i, (lic, s) in enumerate(rows))
-    return Event(event_type(code), games, entries, day, f"{code}-{day}", overseas)
-
-
-def lic(licence: str, series: int, **kw: object) -> Licensee:
-    kw.setdefault("first_season", 2000)
-    kw.setdefault("highest_series", series)
-    return Licensee(licence, licence, series, **kw)  # type: ignore[arg-type]
+from tests.ranking.helpers import D2, event, lic
 
 
 def test_decay_rounding() -> None:
