@@ -27,6 +27,18 @@ ODD = "plus faible ELO possible d'un groupe impair"
 AVOID = "descendu pour éviter une rencontre déjà jouée"
 
 
+def _nine_players_after(rows: list[tuple[int, str, str, str]]) -> Championship:
+    """Players P0..P8 (ELO 2000, 1990, ...) with ``rows`` recorded: (round, a, b, winner),
+    winner ``"bye"`` for a bye of ``a``."""
+    champ = Championship([Player(f"P{i}", 2000 - 10 * i) for i in range(9)])
+    for rnd, a, b, w in rows:
+        if w == "bye":
+            champ.record_bye(rnd, a)
+        else:
+            champ.record_match(rnd, a, b, w)
+    return champ
+
+
 def _field(n: int) -> Championship:
     """Players A, B, C... with ELO 1800, 1700, 1600... (A is the strongest)."""
     return Championship([Player(LETTERS[i], 1800 - 100 * i) for i in range(n)])
@@ -333,12 +345,7 @@ def test_003_exempt_passes_to_the_next_when_it_would_force_a_rematch_explained()
         (5, "P4", "", "bye"), (6, "P1", "P8", "P8"), (6, "P0", "P5", "P0"),
         (6, "P4", "P6", "P4"), (6, "P2", "P3", "P2"), (6, "P7", "", "bye"),
     ]  # fmt: skip
-    champ = Championship([Player(f"P{i}", 2000 - 10 * i) for i in range(9)])
-    for rnd, a, b, w in rows:
-        if w == "bye":
-            champ.record_bye(rnd, a)
-        else:
-            champ.record_match(rnd, a, b, w)
+    champ = _nine_players_after(rows)
     rp = pair_round(champ)
     assert rp.bye == "P1" and not rp.rematches
     assert rp.explain_lines()[-1] == (
@@ -419,12 +426,7 @@ def test_003_exempt_passes_over_two_players_explained() -> None:
         (5, "P4", "", "bye"), (6, "P0", "P1", "P0"), (6, "P2", "P7", "P2"),
         (6, "P3", "P8", "P8"), (6, "P4", "P5", "P4"), (6, "P6", "", "bye"),
     ]  # fmt: skip
-    champ = Championship([Player(f"P{i}", 2000 - 10 * i) for i in range(9)])
-    for rnd, a, b, w in rows:
-        if w == "bye":
-            champ.record_bye(rnd, a)
-        else:
-            champ.record_match(rnd, a, b, w)
+    champ = _nine_players_after(rows)
     rp = pair_round(champ)
     assert rp.bye == "P0" and not rp.rematches
     assert rp.pairs[-1].explanation == (
