@@ -123,7 +123,7 @@ def test_new_licensee_keeps_points_from_before_affiliation() -> None:
 def test_event_outside_the_season_is_rejected() -> None:
     e1 = event("TH", 2, [("A", 5)], dt.date(2013, 9, 1))
     e2 = event("TH", 2, [("A", 5)], dt.date(2014, 9, 1))
-    with pytest.raises(RankingError, match="outside season"):
+    with pytest.raises(RankingError, match=r"dated 2014-09-01 is outside season 2013-2014$"):
         compute_season([lic("A", 5)], [e1, e2])
 
 
