@@ -158,6 +158,7 @@ class Tally:
     path: Path
     caught: int = 0
     survived: list[str] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
     equivalent: int = 0
     wording: int = 0
     unchecked: int = 0
@@ -192,7 +193,10 @@ def tally(module: str, equivalents: dict[str, str]) -> Tally:
     codes = json.loads(meta.read_text("utf-8"))["exit_code_by_key"]
     source = (ROOT / rel.with_suffix(".py")).read_text("utf-8")
     for name, code in sorted(codes.items()):
-        if name in equivalents:
+        if name in equivalents and code in CAUGHT:
+            result.stale.append(name)  # a test catches it: the line names another mutant now
+            result.caught += 1
+        elif name in equivalents:
             result.equivalent += 1
         elif code in CAUGHT:
             result.caught += 1
@@ -300,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"{t.module:42} {t.caught:7} {len(t.survived):7} {t.equivalent:6} "
                 f"{t.wording:8} {score:>7}{note}"
             )
+    for t in tallies:
+        for name in t.stale:
+            print(f"stale line in {EQUIVALENTS.name}: {name} is caught by a test", file=sys.stderr)
     if args.survivors:
         for t in tallies:
             for name in t.survived:
