@@ -42,7 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENTS = ROOT / "mutation-equivalents.txt"
 MUTANTS = ROOT / "mutants"
-CAUGHT = {1, 3, 36, 37, -24, 24, 152, 255}
+CAUGHT = {1, 3, 36, 37, -24, 24, 152, 255, -9, -11}
+"""mutmut's exit codes of a caught mutant: a failing test, a time-out, the type checker, or
+a test process killed (an endless loop that ate the memory)."""
 SURVIVED = {0, 5, 33}
 
 

@@ -191,7 +191,9 @@ def test_retaira_left_on_the_board_can_be_challenged_when_extended() -> None:
     g.set_rack(0, "DIN")
     with_din = g.rack(0)
     g.play("9G DIN")
-    with pytest.raises(GameError):
+    with pytest.raises(
+        GameError, match=r"^RETAIRA was not formed by the move just played \(DIN, RETAIRAI\)"
+    ):
         g.challenge(["RETAIRA"])  # not formed by this move
     assert g.challenge(["RETAIRAI"]).withdrawn
     assert g.rack(0) == with_din and g.to_move == 1 and conserved(g)

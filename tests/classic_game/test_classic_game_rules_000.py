@@ -6,7 +6,17 @@ forfeit at half their time (9.5), the arbiter's penalty is five points (8.2).
 
 from __future__ import annotations
 
-from arbitre.classic.game import Bag, ChessClock, ClassicGame, ManualTime, MoveTimer, Sanction
+import pytest
+
+from arbitre.classic.game import (
+    Bag,
+    ChessClock,
+    ClassicGame,
+    GameError,
+    ManualTime,
+    MoveTimer,
+    Sanction,
+)
 from tests.classic_game.classic_words import small_lexicon
 
 
@@ -97,3 +107,14 @@ def test_000_8_2_five_point_penalty_and_loss() -> None:
     result = g.penalize(0, Sanction.LOSS)
     assert result is g.result and result.winner == 1 and result.reason == "sanction"  # type: ignore[union-attr]
     assert result.scores == (3, 0)  # type: ignore[union-attr]
+
+
+def test_000_2_5_a_chess_clock_gives_each_player_at_least_20_minutes() -> None:
+    """000 2.5: at least 20 minutes per player; a shorter chess clock is refused, and the
+    refusal says what the clock gives."""
+    t = ManualTime()
+    with pytest.raises(
+        GameError, match=r"needs at least 20 minutes per player, the clock gives 15$"
+    ):
+        fbs_game(("DINEEEE", "AAAAAAA"), clock=ChessClock(15 * 60, t))
+    assert fbs_game(("DINEEEE", "AAAAAAA"), clock=ChessClock(20 * 60, t)).over is False

@@ -440,6 +440,7 @@ def test_001_10_1_2_overdraw_penalty_on_the_sheet_and_its_refusals() -> None:
     line = g.overdraw(0, 2, Overdraw.SEEN)
     assert sheet(g) == [(0, "overdraw", -5, "2 lettre(s) tirée(s) en trop")]
     assert line is g.lines[-1] and len(g.rack(0)) == 7
+    assert line.rack == g.rack(0)  # the sheet shows the rack left after the tiles went back
     g2 = new_game(("DINEEEE", "AAAAAAA"), bag="DINEEEE" + "AAAAAAA")
     with pytest.raises(GameError, match="the bag is empty"):
         g2.overdraw(0, 1, Overdraw.SEEN)
