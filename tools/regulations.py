@@ -4,7 +4,7 @@ the tests that prove it.
 The map is read from the code itself, so it stays true:
 
 - an engine function, class or module implements an article when its docstring cites it as
-  ``seed 004, 4.3`` (or ``seed 002, A.1``, ``seed 000 3.1``);
+  ``seed 004, 4.3`` or ``004 4.3`` (also ``seed 002, A.1``, ``(001 5.3; 000 5.3)``);
 - a test proves an article when it is named after it: ``test_004_4_3_...``,
   ``test_002_A1_...``, ``test_000_3_1_...`` (docs/contributing.md).
 
@@ -33,7 +33,7 @@ SEEDS = {
     "003": "French backgammon championship",
     "004": "Duplicate Scrabble regulation",
 }
-CITATION = re.compile(r"seed (\d{3})(?:,| |, )\s*([0-9A-Z](?:[0-9A-Za-z]*)(?:\.[0-9A-Za-z]+)*)")
+CITATION = re.compile(r"\b(?:seed )?(00[0-4]),? ((?:[0-9]+|[A-Z])(?:\.[0-9]+)+|[0-9]+(?![0-9.]))")
 TEST_NAME = re.compile(r"^test_(\d{3})_((?:[0-9]+|[A-Z][0-9]*)(?:_(?:[0-9]+|[A-Z][0-9]*))*)(?:_|$)")
 
 Article = tuple[str, ...]
