@@ -522,3 +522,16 @@ def test_004_2_4_unknown_move_generator_refused() -> None:
     game.draw("NATURES")
     with pytest.raises(ValueError, match="unknown engine 'quick'"):
         game.tops()
+
+
+def test_004_2_1_letters_not_in_the_bag_refused_before_the_minimum_is_judged() -> None:
+    """2.1: the arbiter draws the letters from the bag. Letters entered that the bag does not
+    hold are refused as such (not judged as a draw, valid or not), for a draw and a reject."""
+    from arbitre.duplicate.draws import BagError
+
+    game = entered_game("AEBCDFGHKLMN")
+    with pytest.raises(BagError, match=r"^not in the bag: ZZZZ \(bag holds ABCDEFGHKLMN\)$"):
+        game.draw("BCDZZZZ")  # also short of vowels: the bag is what is wrong
+    with pytest.raises(BagError, match=r"^not in the bag: IO "):
+        game.reject("AEIOBCD")  # would be a valid draw: still refused for the bag
+    assert game.attempts == () and len(game.bag) == 12 and game.phase == "draw"
