@@ -28,6 +28,7 @@ Score = caught / (all - equivalent - wording), where caught counts killed mutant
 from __future__ import annotations
 
 import argparse
+import functools
 import ast
 import io
 import json
@@ -88,13 +89,14 @@ def read_equivalents() -> dict[str, str]:
     return out
 
 
-def raise_lines(source: str) -> set[int]:
+@functools.cache
+def raise_lines(source: str) -> frozenset[int]:
     """Line numbers covered by ``raise`` statements of ``source``."""
     lines: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Raise) and node.end_lineno is not None:
             lines.update(range(node.lineno, node.end_lineno + 1))
-    return lines
+    return frozenset(lines)
 
 
 def _tokens(text: str) -> list[tuple[int, str]]:

@@ -24,6 +24,7 @@ from arbitre.classic.tournament import (
     who_starts,
 )
 from tests.classic_tournament.helpers import en
+from tests.classic_tournament.test_ct_worked_examples import R1, R2, R3
 
 LETTERS = "ABCDEFGHIJKL"
 
@@ -195,41 +196,7 @@ def test_000_permutations_upward_explanation() -> None:
     first of the 5 PM group, met in round 2. Upward from C: K, unpaired, has not met E.
     """
     players = roster(12)
-    rounds = [
-        Round(
-            1,
-            (
-                win(1, "A", "H"),
-                win(1, "B", "G"),
-                Game(1, "C", "F", 300, 400),
-                draw(1, "D", "E"),
-                win(1, "I", "J"),
-                Game(1, "K", "L", 300, 400),
-            ),
-        ),
-        Round(
-            2,
-            (
-                win(2, "A", "D"),
-                win(2, "B", "L"),
-                win(2, "F", "I"),
-                win(2, "C", "E"),
-                win(2, "K", "G"),
-                win(2, "H", "J"),
-            ),
-        ),
-        Round(
-            3,
-            (
-                win(3, "A", "C"),
-                win(3, "F", "B"),
-                win(3, "H", "L"),
-                draw(3, "I", "K"),
-                win(3, "G", "D"),
-                win(3, "E", "J"),
-            ),
-        ),
-    ]
+    rounds = [Round(n, tuple(games)) for n, games in ((1, R1), (2, R2), (3, R3))]
     pairing = pair_round(players, rounds)
     table3 = pairing.pairs[2]
     assert (table3.a, table3.b, table3.rule, table3.nominal) == (
