@@ -28,8 +28,8 @@ Score = caught / (all - equivalent - wording), where caught counts killed mutant
 from __future__ import annotations
 
 import argparse
-import functools
 import ast
+import functools
 import io
 import json
 import os
