@@ -46,7 +46,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "arbitre.app.events",
     "arbitre.app.duplicate",
-    "arbitre.app.tournaments",
+    "arbitre.app.rounds",
+    "arbitre.app.classic",
+    "arbitre.app.backgammon",
 ]
 
 MIDDLEWARE = [

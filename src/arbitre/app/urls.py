@@ -7,7 +7,9 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("arbitre.app.events.urls")),
     path("", include("arbitre.app.duplicate.urls")),
-    path("", include("arbitre.app.tournaments.urls")),
+    path("", include("arbitre.app.classic.urls")),
+    path("", include("arbitre.app.backgammon.urls")),
+    path("", include("arbitre.app.legacy")),
     path(
         "compte/connexion/",
         auth_views.LoginView.as_view(template_name="registration/login.html"),

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 
 class Event(models.Model):
@@ -28,6 +29,18 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    def get_absolute_url(self) -> str:
+        """The event's page, in its game's app."""
+        return reverse(PAGES[self.kind], args=[self.pk])
+
+
+PAGES = {
+    Event.Kind.DUPLICATE: "duplicate:detail",
+    Event.Kind.CLASSIC: "classic:detail",
+    Event.Kind.BACKGAMMON: "backgammon:detail",
+}
+"""The URL name of each kind of event's page."""
 
 
 def actor(user: Any) -> Any:

@@ -375,3 +375,20 @@ def _pair_later(
         remaining.remove(a)
         remaining.remove(b)
     return out
+
+
+def match_starters(
+    rounds: Sequence[Round], order: Sequence[str], a: str, b: str, best_of: int = 1
+) -> tuple[str, ...]:
+    """Who starts each game of a match between ``a`` and ``b`` set by hand (a director's
+    change of the pairing), by the same rule as a paired table: rulings Classic 7 (seed 000,
+    3.1) with ``order`` the ranking the round was paired from (a player missing from it
+    ranks last).
+
+    >>> match_starters([], ["Ana", "Bea"], "Bea", "Ana", best_of=3)
+    ('Ana', 'Bea', 'Ana')
+    """
+    rank = {n: i for i, n in enumerate(order)}
+    higher, lower = sorted((a, b), key=lambda n: rank.get(n, len(order)))
+    first = who_starts(rounds, higher, lower)
+    return _match_starters(first, lower if first == higher else higher, best_of)

@@ -1,0 +1,1 @@
+"""Backgammon championships (seed 003): Swiss rounds, results, bracket and consolation."""

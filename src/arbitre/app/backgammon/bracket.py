@@ -1,0 +1,212 @@
+"""The final stage of a backgammon championship (seed 003 "Tableau final" and
+"Consolante"): the bracket of eight and the consolation, built and decided by the engine
+(:mod:`arbitre.backgammon.championship.bracket`); this module stores the play-offs and the
+set scores entered, match by match or set by set.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+
+from arbitre.app.backgammon.services import championship, parse_sets
+from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
+from arbitre.app.rounds.services import (
+    ServiceError,
+    User,
+    audit,
+    bump,
+    locked,
+    parse_scores,
+    players_in_play,
+    swiss_complete,
+)
+from arbitre.backgammon import championship as bg
+from arbitre.backgammon.championship.bracket import BYE
+
+
+def settings(t: Tournament) -> bg.BracketSettings:
+    return bg.BracketSettings(
+        quarter_final=parse_sets(t.qf_sets, "Quarts de finale"),
+        semi_final=parse_sets(t.sf_sets, "Demi-finales"),
+        final=parse_sets(t.final_sets, "Finale"),
+        consolation=parse_sets(t.consolation_sets, "Consolante"),
+    )
+
+
+def brackets(t: Tournament) -> bg.Brackets:
+    """The final bracket and the consolation (engine), with the results entered so far."""
+    champ = championship(t)
+    try:
+        b = bg.build_brackets(champ, settings(t))
+    except bg.ChampionshipError as exc:
+        raise ServiceError(_bracket_french(str(exc))) from None
+    for r in t.knockout.all():
+        if r.winner:  # a match in progress (sets so far) is not a result yet
+            b.record(r.match_id, r.winner, tuple(bg.SetScore(x, y) for x, y in r.scores))
+    return b
+
+
+def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
+    """Set scores of the bracket matches still being played (entered set by set)."""
+    return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all() if not r.winner}
+
+
+def _bracket_french(text: str) -> str:
+    if text.startswith("play-off needed"):
+        names = text.split(":", 1)[1].strip()
+        return (
+            f"Barrage nécessaire (mêmes points et même D) : {names}. Saisissez le résultat "
+            "du barrage en un point."
+        )
+    if text.startswith("the Swiss stage is not finished"):
+        return (
+            "Le tournoi suisse n'est pas terminé : toutes les rondes doivent avoir leurs résultats."
+        )
+    if "are needed for the final bracket" in text:
+        return "Pas assez de joueurs classés pour un tableau final de 8."
+    return f"Tableau impossible : {text}"
+
+
+@transaction.atomic
+def start(t: Tournament, user: User) -> None:
+    t = locked(t)
+    if not swiss_complete(t):
+        raise ServiceError("Le tournoi suisse n'est pas terminé.")
+    brackets(t)  # refuses while a tie must be played off
+    t.bracket_started = True
+    t.save(update_fields=["bracket_started"])
+    audit(t, user, "Tableau final généré", "")
+    bump(t)
+
+
+@transaction.atomic
+def record_playoff(t: Tournament, winner: str, loser: str, user: User) -> None:
+    t = locked(t)
+    names = {e.name for e in players_in_play(t)}
+    for n in (winner, loser):
+        if n not in names:
+            raise ServiceError(f"Joueur inconnu : {n}.")
+    if winner == loser:
+        raise ServiceError("Un barrage oppose deux joueurs différents.")
+    if t.bracket_started:
+        raise ServiceError("Le tableau est déjà généré.")
+    Playoff.objects.create(tournament=t, winner=winner, loser=loser)
+    audit(t, user, "Barrage", f"{winner} bat {loser}")
+    bump(t)
+
+
+@transaction.atomic
+def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: User) -> None:
+    """A bracket or consolation result, or the sets played so far of a match in progress."""
+    t = locked(t)
+    scores = parse_scores(scores_text)
+    if not t.bracket_started:
+        raise ServiceError("Le tableau final n'est pas encore généré.")
+    b = brackets(t)
+    if match_id not in b.matches:
+        raise ServiceError(f"Match inconnu : {match_id}.")
+    existing = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
+    if existing is not None and existing.winner:
+        raise ServiceError(f"{match_id} a déjà un résultat : supprimez-le pour le corriger.")
+    top, bottom = b.players(match_id)
+    if top is None or bottom is None:
+        raise ServiceError(f"{match_id} : ses deux joueurs ne sont pas encore connus.")
+    if BYE in (top, bottom):
+        raise ServiceError(f"{match_id} : un exempt n'a pas de résultat à saisir.")
+    sets = tuple(bg.SetScore(x, y) for x, y in scores)
+    before = None if existing is None else {"sets en cours": existing.scores}
+    if not winner:
+        # seed 003 "Tableau final": matches in sets, entered set by set as they end
+        if not scores:
+            raise ServiceError("Indiquez le vainqueur, ou les sets déjà joués.")
+        _check_sets_so_far(b, match_id, top, sets)
+        KnockoutResult.objects.update_or_create(
+            tournament=t, match_id=match_id, defaults={"winner": "", "scores": scores}
+        )
+        audit(t, user, "Sets du tableau", match_id, before, {"sets": scores_text})
+        bump(t)
+        return
+    if winner not in (top, bottom):
+        raise ServiceError(f"{winner} ne joue pas le match {match_id} ({top} - {bottom}).")
+    try:
+        b.record(match_id, winner, sets)
+    except bg.ChampionshipError as exc:
+        raise ServiceError(f"Résultat refusé : {_sets_french(str(exc))}") from None
+    KnockoutResult.objects.update_or_create(
+        tournament=t,
+        match_id=match_id,
+        defaults={"winner": winner, "scores": [list(s) for s in scores]},
+    )
+    audit(
+        t, user, "Résultat du tableau", match_id, before, {"vainqueur": winner, "sets": scores_text}
+    )
+    bump(t)
+
+
+def _check_sets_so_far(
+    b: bg.Brackets, match_id: str, top: str, sets: tuple[bg.SetScore, ...]
+) -> None:
+    """Sets of a match not finished yet: each must be a valid set and the match undecided.
+
+    Checked by the engine: the sets so far, completed by sets won by the leading player,
+    must make a valid result (so each set ends at its length and none is played after the end).
+    """
+    lengths = b.matches[match_id].sets
+    need = len(lengths) // 2 + 1
+    won_top = sum(1 for s in sets if s.top > s.bottom)
+    won_bottom = sum(1 for s in sets if s.bottom > s.top)
+    top_leads = won_bottom < need
+    missing = max(need - (won_top if top_leads else won_bottom), 0)
+    filler = tuple(
+        bg.SetScore(lengths[i], 0) if top_leads else bg.SetScore(0, lengths[i])
+        for i in range(len(sets), min(len(sets) + missing, len(lengths)))
+    )
+    bottom_player = b.players(match_id)[1]
+    probe = bg.Brackets(matches=dict(b.matches), winners=dict(b.winners))
+    try:
+        probe.record(match_id, top if top_leads else str(bottom_player), sets + filler)
+    except bg.ChampionshipError as exc:
+        raise ServiceError(f"Sets refusés : {_sets_french(str(exc))}") from None
+    if won_top >= need or won_bottom >= need:
+        raise ServiceError("Ces sets décident du match : indiquez aussi le vainqueur.")
+
+
+_SET_ERRORS = (
+    (
+        re.compile(r"set (\d+) played after the match was won"),
+        r"le set \1 est de trop : le match était gagné",
+    ),
+    (re.compile(r"more than (\d+) sets"), r"plus de \1 sets"),
+    (
+        re.compile(r"set (\d+) score (\d+)-(\d+) does not end a (\d+)-point set"),
+        r"le set \1 (\2-\3) ne termine pas un set en \4 points",
+    ),
+    (re.compile(r"the sets do not decide the match"), "les sets ne décident pas du match"),
+    (re.compile(r"the set scores contradict the winner"), "les sets contredisent le vainqueur"),
+)
+
+
+def _sets_french(text: str) -> str:
+    """The engine's set-score refusals (seed 003 "Tableau final") in French."""
+    for pattern, repl in _SET_ERRORS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+@transaction.atomic
+def undo(t: Tournament, match_id: str, user: User) -> None:
+    t = locked(t)
+    r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
+    if r is None:
+        raise ServiceError(f"{match_id} n'a pas de résultat.")
+    b = brackets(t)
+    for mid, m in b.matches.items():
+        depends = [s for s in (m.top, m.bottom) if getattr(s, "match", None) == match_id]
+        if depends and KnockoutResult.objects.filter(tournament=t, match_id=mid).exists():
+            raise ServiceError(f"Supprimez d'abord le résultat de {mid}, qui en dépend.")
+    before = {"vainqueur": r.winner, "scores": r.scores}
+    r.delete()
+    audit(t, user, "Résultat supprimé", match_id, before, None)
+    bump(t)

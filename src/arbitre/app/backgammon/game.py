@@ -1,0 +1,293 @@
+"""Backgammon as a paired game (seed 003, "Organisation du CDF"): what the shared round pages
+ask of it. Every rule is the engine's (:mod:`arbitre.backgammon.championship`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest
+from django.utils.translation import get_language
+
+from arbitre.app.backgammon import bracket, services
+from arbitre.app.backgammon.forms import BackgammonForm
+from arbitre.app.events.models import Event
+from arbitre.app.rounds.forms import PlayerForm
+from arbitre.app.rounds.games import HistoryLine, PairedGame, ResultFields, StoredPairing
+from arbitre.app.rounds.models import Entrant, Table, Tournament
+from arbitre.app.rounds.services import (
+    ImportReport,
+    PlayerRow,
+    ServiceError,
+    User,
+    last_round_number,
+    parse_int,
+    players_in_play,
+    swiss_complete,
+)
+from arbitre.backgammon import championship as bg
+from arbitre.backgammon.championship import csvfiles
+from arbitre.backgammon.championship.results import (
+    Outcome,
+    ResultEntry,
+    check_result,
+    history,
+)
+from arbitre.common import Refusal
+from arbitre.common.players_csv import PlayersFileError
+from arbitre.i18n import word
+
+OUTCOMES = {
+    Outcome.WON: "gagné",
+    Outcome.LOST: "perdu",
+    Outcome.FORFEIT: "forfait",
+    Outcome.FORFEIT_WIN: "gagné par forfait",
+    Outcome.BYE: "exempt",
+}
+
+SET_FIELDS = ("qf_sets", "sf_sets", "final_sets", "consolation_sets")
+
+
+def decimal(value: float) -> str:
+    """``1.5`` -> ``"1,5"`` (French decimal comma), ``2.0`` -> ``"2"``."""
+    return f"{value:g}".replace(".", ",")
+
+
+class BackgammonGame(PairedGame):
+    kind = str(Event.Kind.BACKGAMMON)
+    namespace = "backgammon"
+    url_prefix = "backgammon"
+    templates = "backgammon"
+    creation_form = BackgammonForm
+    creation_title = "Nouveau championnat de backgammon"
+    player_form = PlayerForm
+    rating_label = "ELO"
+    rating_name = "ELO"
+    rating_column = "elo"
+    sheets_label = "Feuilles de match"
+    knockout_title = "Tableau final et consolante"
+    public_knockout_title = "tableaux"
+    start_knockout_label = "Générer le tableau final"
+    standings_legend = "Départage : D = 20 × Buchholz + performance."
+
+    def clean_settings(self, form: forms.Form) -> None:
+        for key in SET_FIELDS:
+            try:
+                services.parse_sets(form.cleaned_data[key], str(form.fields[key].label))
+            except ServiceError as exc:
+                form.add_error(key, str(exc))
+
+    def check_registration(self, t: Tournament, rows: list[PlayerRow]) -> None:
+        for row in rows:
+            if not bg.model.ELO_MIN <= row.rating <= bg.model.ELO_MAX:
+                raise ServiceError(f"ELO {row.rating} hors limites (0 à 4000).")
+        if last_round_number(t) > 0 and t.bracket_started:
+            raise ServiceError("Le tableau final est commencé : plus d'inscription possible.")
+
+    def parse_players(self, data: bytes) -> ImportReport:
+        """``name,elo[,club,licence]``."""
+        try:
+            players = csvfiles.parse_players(data)
+        except PlayersFileError as exc:
+            return ImportReport(errors=exc.errors)
+        return ImportReport(
+            rows=[PlayerRow(p.name, p.elo, False, p.club, p.licence) for p in players]
+        )
+
+    def effective_rounds(self, t: Tournament, players: int) -> int:
+        """The director's number, or the seed's seven rounds."""
+        return t.rounds or bg.SwissSettings().rounds
+
+    def pair(self, t: Tournament, number: int, entrants: list[Entrant]) -> StoredPairing:
+        champ = services.championship(t)
+        try:
+            pairing = bg.pair_round(champ, number)
+        except ValueError as exc:
+            raise ServiceError(f"Appariement impossible : {exc}") from None
+        explain: list[Any] = [
+            f"Table {p.table} : {p.a} - {p.b or 'exempt'} : {p.explanation}" for p in pairing.pairs
+        ]
+        if pairing.rematches:
+            pairs = ", ".join(f"{a} - {b}" for a, b in pairing.rematches)
+            explain.append(f"Revanche inévitable : {pairs}.")
+        stored = StoredPairing(explain, [s.name for s in bg.standings(champ)])
+        for p in pairing.pairs:
+            stored.tables.append(
+                {
+                    "number": p.table,
+                    "a": p.a,
+                    "b": p.b or "",
+                    "rule": "bye" if p.b is None else "swiss",
+                    "explanation": p.explanation,
+                    "starts": [],
+                }
+            )
+        return stored
+
+    def read_result(self, request: HttpRequest) -> dict[str, Any]:
+        post = request.POST
+        return {
+            "forfeit": post.get("forfeit", ""),
+            "score_a": parse_int(post.get("score_a")),
+            "score_b": parse_int(post.get("score_b")),
+            "winner": post.get("winner", "").strip(),
+            "late_a": parse_int(post.get("late_a")) or 0,
+            "late_b": parse_int(post.get("late_b")) or 0,
+        }
+
+    def check_result(self, t: Tournament, tb: Table, entry: dict[str, Any]) -> ResultFields:
+        try:
+            checked = check_result(
+                ResultEntry(tb.round.number, tb.a, tb.b, t.match_length, table=tb.number, **entry)
+            )
+        except Refusal as exc:
+            raise ServiceError(word(exc.message, get_language())) from None
+        r = checked.result
+        return ResultFields(
+            checked.forfeit,
+            r.score_a,
+            r.score_b,
+            checked.winner,
+            entry["late_a"],
+            entry["late_b"],
+            checked.penalty_a,
+            checked.penalty_b,
+        )
+
+    def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
+        """The engine's ranking: points, then D = 20 x Buchholz + performance (seed 003)."""
+        entrants = {e.name: e for e in players_in_play(t)}
+        rows = []
+        for b in services.standings(t):
+            e = entrants[b.name]
+            rows.append(
+                {
+                    "rank": b.rank,
+                    "ex_aequo": b.tied,
+                    "name": b.name,
+                    "id": e.pk,
+                    "club": e.club,
+                    "rating": e.rating,
+                    "points": decimal(b.points),
+                    "buchholz": decimal(b.buchholz),
+                    "performance": b.performance,
+                    "d": decimal(b.d),
+                    "played": b.played,
+                    "withdrawn": b.withdrawn,
+                }
+            )
+        return rows, swiss_complete(t)
+
+    def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
+        header = ["rang", "ex_aequo", "nom", "club", "elo", "points", "buchholz"]
+        out: list[list[Any]] = [header + ["performance", "D", "joues"]]
+        for r in rows:
+            out.append(
+                [
+                    r["rank"],
+                    int(r["ex_aequo"]),
+                    r["name"],
+                    r["club"],
+                    r["rating"],
+                    r["points"],
+                    r["buchholz"],
+                    r["performance"],
+                    r["d"],
+                    r["played"],
+                ]
+            )
+        return out
+
+    def results_csv(self, t: Tournament) -> str:
+        """The engine's results format, re-readable by ``arbitre backgammon standings``."""
+        return csvfiles.format_results(services.championship(t))
+
+    def history(self, t: Tournament, name: str) -> list[HistoryLine]:
+        tables = {
+            tb.round.number: tb
+            for tb in Table.objects.filter(round__tournament=t).select_related("round")
+            if name in (tb.a, tb.b)
+        }
+        champ = services.championship(t)
+        out: list[HistoryLine] = []
+        for h in history(champ.results, name, champ.settings.bye_points):
+            played = h.score is not None and h.opponent_score is not None
+            out.append(
+                HistoryLine(
+                    h.round,
+                    tables[h.round].number,
+                    h.opponent or "exempt",
+                    OUTCOMES[h.outcome],
+                    f"{h.score} - {h.opponent_score}" if played else "",
+                    decimal(h.points),
+                )
+            )
+        done = {line.round for line in out}
+        for number, tb in sorted(tables.items()):
+            if number not in done:
+                opponent = tb.b if tb.a == name else tb.a
+                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+        return sorted(out, key=lambda line: line.round)
+
+    def knockout_view(self, t: Tournament) -> dict[str, Any]:
+        if not swiss_complete(t):
+            return {"stages": []}
+        b = bracket.brackets(t)
+        progress = bracket.sets_in_progress(t)
+        stages = []
+        for stage, title in (("final", "Tableau final"), ("consolation", "Consolante")):
+            rows = []
+            for mid in b.ids(stage):
+                m = b.matches[mid]
+                top, bottom = b.players(mid)
+                rows.append(
+                    {
+                        "id": mid,
+                        "label": m.round_name,
+                        "top": top or _slot_label(m.top),
+                        "bottom": bottom or _slot_label(m.bottom),
+                        "winner": b.winner(mid),
+                        "scores": " ".join(
+                            f"{s.top}-{s.bottom}" for s in b.set_scores.get(mid, ())
+                        ),
+                        "progress": " ".join(f"{x}-{y}" for x, y in progress.get(mid, ())),
+                        "ready": top is not None
+                        and bottom is not None
+                        and "BYE" not in (top, bottom)
+                        and mid not in b.winners,
+                        "sets": ", ".join(str(x) for x in m.sets),
+                    }
+                )
+            stages.append((title, rows))
+        return {"stages": stages}
+
+    def start_knockout(self, t: Tournament, user: User) -> str:
+        bracket.start(t, user)
+        return "Tableau final généré."
+
+    def record_knockout(
+        self, t: Tournament, match_id: str, winner: str, scores: str, user: User
+    ) -> str:
+        bracket.record(t, match_id, winner, scores, user)
+        if not winner:
+            return f"{match_id} : sets enregistrés, match en cours."
+        return f"{match_id} : résultat enregistré."
+
+    def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
+        bracket.undo(t, match_id, user)
+
+    def sheet_context(self, t: Tournament) -> dict[str, Any]:
+        return {"budget": services.clock_budget(t, t.match_length)}
+
+
+def _slot_label(slot: Any) -> str:
+    kind = getattr(slot, "kind", "")
+    match = getattr(slot, "match", "")
+    if kind == "winner":
+        return f"vainqueur {match}"
+    if kind == "loser":
+        return f"perdant {match}"
+    return str(slot)
+
+
+GAME = BackgammonGame()

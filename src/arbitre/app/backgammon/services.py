@@ -1,0 +1,79 @@
+"""Services of a backgammon championship (seed 003): the engine's championship from the
+stored rows, and the settings it reads. Pairing, results and standings are the engine's
+(:mod:`arbitre.backgammon.championship`); this module converts rows to its values.
+"""
+
+from __future__ import annotations
+
+from arbitre.app.rounds.models import Table, Tournament
+from arbitre.app.rounds.services import ServiceError, players_in_play
+from arbitre.backgammon import championship as bg
+from arbitre.backgammon.clock import ClockSettings, format_seconds
+
+
+def parse_sets(text: str, what: str) -> tuple[int, ...]:
+    """``"9,9,11"`` -> (9, 9, 11): set lengths of a knock-out stage (rulings Backgammon 5)."""
+    try:
+        values = tuple(int(x) for x in text.replace(" ", "").split(",") if x)
+    except ValueError:
+        raise ServiceError(
+            f"{what} : « {text} » n'est pas une liste de nombres (ex. 9,9,11)."
+        ) from None
+    if not values or any(v < 1 for v in values) or len(values) % 2 == 0:
+        raise ServiceError(f"{what} : il faut un nombre impair de sets de 1 point ou plus.")
+    return values
+
+
+def result_of(tb: Table, number: int, length: int) -> bg.MatchResult:
+    """The engine's result of an entered table (or of a bye)."""
+    if tb.is_bye:
+        return bg.MatchResult(number, tb.a, None, None, bg.ResultKind.BYE)
+    if tb.forfeit:
+        winner = {"a": tb.b, "b": tb.a, "both": None}[tb.forfeit]
+        return bg.MatchResult(number, tb.a, tb.b, winner, bg.ResultKind.FORFEIT)
+    scored = tb.score_a is not None and tb.score_b is not None
+    return bg.MatchResult(
+        number,
+        tb.a,
+        tb.b,
+        tb.winner,
+        bg.ResultKind.PLAYED,
+        length if scored else None,
+        tb.score_a,
+        tb.score_b,
+    )
+
+
+def championship(t: Tournament, include_partial: bool = True) -> bg.Championship:
+    """The engine's championship from the rows: players, late arrivals, withdrawals, results,
+    play-offs."""
+    entrants = players_in_play(t)
+    champ = bg.Championship(
+        [bg.Player(e.name, e.rating, e.club, e.licence) for e in entrants],
+        settings=bg.SwissSettings(rounds=t.rounds or 7, match_length=t.match_length),
+    )
+    for e in entrants:
+        if e.first_round > 1:
+            champ.arrive_late(e.name, e.first_round)
+        if e.withdrawn_after is not None:
+            champ.withdraw(e.name, e.withdrawn_after)
+    for rnd in t.round_set.prefetch_related("tables"):
+        tables = list(rnd.tables.all())
+        if not include_partial and not all(tb.entered for tb in tables):
+            break
+        for tb in tables:
+            if tb.entered:
+                champ.record(result_of(tb, rnd.number, t.match_length))
+    for p in t.playoffs.all().order_by("pk"):
+        champ.record_playoff(p.winner, p.loser)
+    return champ
+
+
+def standings(t: Tournament) -> list[bg.Standing]:
+    return bg.standings(championship(t))
+
+
+def clock_budget(t: Tournament, length: int) -> str:
+    """Time per player (seed 003 clock rules 2.1; rulings Backgammon 6), by the clock engine."""
+    settings = ClockSettings(per_point=t.clock_per_point * 60, increment=float(t.clock_increment))
+    return f"{format_seconds(settings.budget(length))} + {t.clock_increment} s par coup"

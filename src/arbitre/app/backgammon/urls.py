@@ -1,0 +1,20 @@
+"""URLs of backgammon championships: the shared round pages under ``backgammon/`` plus the
+play-off, the final stage's match sheets and the match records."""
+
+from django.urls import path
+
+from arbitre.app.backgammon import views
+from arbitre.app.backgammon.game import GAME
+from arbitre.app.rounds.urls import mounted
+
+app_name = "backgammon"
+
+urlpatterns = mounted(
+    GAME,
+    staff=[
+        path("phase-finale/barrage/", views.playoff, name="playoff"),
+        path("phase-finale/feuilles/", views.knockout_sheets, name="print_knockout"),
+        path("table/<int:table_id>/mat/", views.upload_mat, name="upload_mat"),
+    ],
+    visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
+)

@@ -1,0 +1,93 @@
+"""Pages of a backgammon championship beyond the shared rounds: the one-point play-off before
+the bracket, the match sheets of the final stage, and the match records (Jellyfish ``.mat``)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_POST
+
+from arbitre.app.backgammon import bracket, services
+from arbitre.app.backgammon.game import GAME
+from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
+from arbitre.app.rounds.models import Table
+from arbitre.app.rounds.results import store_mat
+from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.views import attempt, to, tournament_of
+from arbitre.backgammon.board import BackgammonError
+from arbitre.backgammon.mat import export_mat, import_mat
+
+
+@require_POST
+@require_role(DIRECTOR)
+def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
+    t = tournament_of(GAME, event_id)
+    p = request.POST
+    attempt(
+        request,
+        lambda: bracket.record_playoff(t, p.get("winner", ""), p.get("loser", ""), request.user),
+        "Barrage enregistré.",
+    )
+    return to(GAME, "knockout", event_id)
+
+
+@require_role(ARBITER)
+def knockout_sheets(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Match sheets of the final stage, each set with its clock budget."""
+    t = tournament_of(GAME, event_id)
+    try:
+        b = bracket.brackets(t)
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+        return to(GAME, "knockout", event_id)
+    sheets = []
+    for mid, m in b.matches.items():
+        top, bottom = b.players(mid)
+        if top is None or bottom is None or "BYE" in (top, bottom) or mid in b.winners:
+            continue
+        sets = [(i + 1, n, services.clock_budget(t, n)) for i, n in enumerate(m.sets)]
+        sheets.append(
+            {"id": mid, "label": m.round_name, "top": top, "bottom": bottom, "sets": sets}
+        )
+    return render(
+        request, "backgammon/print_knockout.html", {"t": t, "event": t.event, "sheets": sheets}
+    )
+
+
+@require_POST
+@require_role(ARBITER)
+def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Store a match entered move by move (Jellyfish notation), checked by the match engine."""
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    upload = request.FILES.get("file")
+    text = upload.read().decode("utf-8", "replace") if upload else request.POST.get("mat", "")
+    try:
+        match = import_mat(text)
+    except (BackgammonError, ValueError) as exc:
+        messages.error(request, f"Table {tb.number} : feuille de match refusée : {exc}")
+        return to(GAME, "round", event_id, tb.round.number)
+    if match.length != t.match_length:
+        messages.error(
+            request,
+            f"Table {tb.number} : la feuille est un match en {match.length} points, "
+            f"la ronde se joue en {t.match_length}.",
+        )
+        return to(GAME, "round", event_id, tb.round.number)
+    if attempt(request, lambda: store_mat(t, tb.pk, export_mat(match), request.user)):
+        messages.success(request, f"Table {tb.number} : feuille de match enregistrée.")
+    return to(GAME, "round", event_id, tb.round.number)
+
+
+def download_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    if not tb.mat:
+        return HttpResponse("Aucune feuille de match pour cette table.", status=404)
+    name = f"ronde{tb.round.number}-table{tb.number}.mat"
+    return HttpResponse(
+        tb.mat,
+        content_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

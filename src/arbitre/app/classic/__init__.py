@@ -1,0 +1,1 @@
+"""Classic Scrabble events (seed 000, Belgian formula): pairing, results, final phase."""

@@ -1,0 +1,106 @@
+"""The final phase of a Classic event (seed 000 preamble): the first two or four of the
+Swiss ranking play it off. The matches and their winners are the engine's
+(:mod:`arbitre.classic.tournament.final_phase`); this module stores the scores entered.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import get_language
+
+from arbitre.app.classic import services
+from arbitre.app.rounds.models import KnockoutResult, Tournament
+from arbitre.app.rounds.services import (
+    ServiceError,
+    User,
+    audit,
+    bump,
+    knockout_results,
+    locked,
+    parse_scores,
+)
+from arbitre.classic.tournament import final_phase
+from arbitre.i18n import word
+
+LATER = {"SF1": ("F", "P3"), "SF2": ("F", "P3")}
+"""The matches whose players a semi-final decides."""
+
+
+def qualified(t: Tournament) -> list[str]:
+    """The first two or four of the final ranking (seed 000 preamble). Players still equal on
+    PM, PPM and Pdep keep the engine's list order, the initial ranking (docs decision)."""
+    table, complete = services.standings(t)
+    if not complete:
+        raise ServiceError("Les rondes ne sont pas toutes jouées.")
+    withdrawn = set(t.entrants.filter(withdrawn_after__isnull=False).values_list("name", flat=True))
+    eligible = [s for s in table if s.name not in withdrawn]
+    if len(eligible) < t.final_size:
+        raise ServiceError(f"Il faut {t.final_size} joueurs classés pour la phase finale.")
+    return [s.name for s in eligible[: t.final_size]]
+
+
+def _resolve(
+    t: Tournament, results: dict[str, list[tuple[int, int]]]
+) -> list[final_phase.FinalMatch]:
+    try:
+        return final_phase.resolve(qualified(t), t.final_size, t.final_best_of, results)
+    except final_phase.FinalPhaseError as exc:
+        raise ServiceError(word(exc.message, get_language())) from None
+
+
+def matches(t: Tournament) -> list[final_phase.FinalMatch]:
+    return _resolve(t, knockout_results(t))
+
+
+@transaction.atomic
+def start(t: Tournament, user: User) -> None:
+    t = locked(t)
+    if not t.final_size:
+        raise ServiceError("Ce tournoi n'a pas de phase finale.")
+    matches(t)
+    t.final_started = True
+    t.save(update_fields=["final_started"])
+    audit(t, user, "Phase finale commencée", f"{t.final_size} joueurs")
+    bump(t)
+
+
+@transaction.atomic
+def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
+    """The game scores of a final-phase match; the engine decides its winner."""
+    t = locked(t)
+    scores = parse_scores(scores_text)
+    if not t.final_started:
+        raise ServiceError("La phase finale n'est pas commencée.")
+    if KnockoutResult.objects.filter(tournament=t, match_id=match_id).exists():
+        raise ServiceError(f"{match_id} a déjà un résultat : supprimez-le pour le corriger.")
+    results = knockout_results(t)
+    results[match_id] = scores
+    winner = next(m.winner for m in _resolve(t, results) if m.id == match_id)
+    KnockoutResult.objects.create(
+        tournament=t, match_id=match_id, winner=winner or "", scores=[list(s) for s in scores]
+    )
+    audit(
+        t,
+        user,
+        "Résultat de la phase finale",
+        match_id,
+        None,
+        {"vainqueur": winner, "scores": scores},
+    )
+    bump(t)
+
+
+@transaction.atomic
+def undo(t: Tournament, match_id: str, user: User) -> None:
+    t = locked(t)
+    r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
+    if r is None:
+        raise ServiceError(f"{match_id} n'a pas de résultat.")
+    if KnockoutResult.objects.filter(tournament=t, match_id__in=LATER.get(match_id, ())).exists():
+        raise ServiceError(
+            "Supprimez d'abord les résultats de la finale et du match pour la 3e place."
+        )
+    before = {"vainqueur": r.winner, "scores": r.scores}
+    r.delete()
+    audit(t, user, "Résultat supprimé", match_id, before, None)
+    bump(t)

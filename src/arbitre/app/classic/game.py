@@ -1,0 +1,261 @@
+"""Classic Scrabble as a paired game (seed 000, Belgian formula): what the shared round pages
+ask of it. Every rule is the engine's (:mod:`arbitre.classic.tournament`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.translation import get_language
+
+from arbitre.app.classic import final, services
+from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
+from arbitre.app.events.models import Event
+from arbitre.app.events.templatetags.wording import stored
+from arbitre.app.rounds.games import HistoryLine, PairedGame, ResultFields, StoredPairing
+from arbitre.app.rounds.models import Entrant, Round, Table, Tournament
+from arbitre.app.rounds.services import (
+    ImportReport,
+    PlayerRow,
+    ServiceError,
+    User,
+    parse_int,
+    players_in_play,
+)
+from arbitre.classic import tournament as cl
+from arbitre.classic.tournament.final_phase import final_places
+from arbitre.classic.tournament.pairing import match_starters
+from arbitre.classic.tournament.players_csv import parse_players
+from arbitre.classic.tournament.results import Outcome, ResultEntry, check_result, history
+from arbitre.classic.tournament.results_csv import format_results
+from arbitre.common import Refusal
+from arbitre.common.players_csv import PlayersFileError
+from arbitre.i18n import word
+
+OUTCOMES = {
+    Outcome.WON: "gagné",
+    Outcome.DRAWN: "nul",
+    Outcome.LOST: "perdu",
+    Outcome.FORFEIT: "forfait",
+    Outcome.FORFEIT_WIN: "gagné par forfait",
+    Outcome.BYE: "exempt",
+}
+
+
+class ClassicGame(PairedGame):
+    kind = str(Event.Kind.CLASSIC)
+    namespace = "classic"
+    url_prefix = "classique"
+    templates = "classic"
+    creation_form = ClassicForm
+    creation_title = "Nouveau tournoi de Scrabble classique"
+    player_form = ClassicPlayerForm
+    rating_label = "Cote"
+    rating_name = "cote"
+    rating_column = "cote"
+    sheets_label = "Feuilles de score"
+    knockout_title = "Phase finale"
+    public_knockout_title = "phase finale"
+    start_knockout_label = "Commencer la phase finale"
+    standings_legend = (
+        "PM : points de match · PPM : points de départage entre ex aequo (entre parenthèses : "
+        "non utilisés) · Pdep : points de départage."
+    )
+    shows_starters = True
+
+    def has_knockout(self, t: Tournament) -> bool:
+        return bool(t.final_size)
+
+    def check_registration(self, t: Tournament, rows: list[PlayerRow]) -> None:
+        """Any number of late entries; ratings are checked by the form and the reader."""
+
+    def parse_players(self, data: bytes) -> ImportReport:
+        """``name,rating[,club,licence]``; a PL* rating is written ``1500*``."""
+        try:
+            players = parse_players(data)
+        except PlayersFileError as exc:
+            return ImportReport(errors=exc.errors)
+        return ImportReport(
+            rows=[
+                PlayerRow(p.name, p.rating, p.starred, p.club or "", p.licence or "")
+                for p in players
+            ]
+        )
+
+    def effective_rounds(self, t: Tournament, players: int) -> int:
+        return services.effective_rounds(t, players)
+
+    def pair(self, t: Tournament, number: int, entrants: list[Entrant]) -> StoredPairing:
+        try:
+            pairing = cl.pair_round(
+                [services.player(e) for e in entrants],
+                services.rounds(t),
+                absent=services.absent(t, number, entrants),
+                best_of=t.best_of,
+            )
+        except Refusal as exc:
+            raise ServiceError(word(exc.message, get_language())) from None
+        except ValueError as exc:
+            raise ServiceError(f"Appariement impossible : {exc}") from None
+        stored_pairing = StoredPairing([m.as_dict() for m in pairing.explain], list(pairing.order))
+        for p in pairing.pairs:
+            stored_pairing.tables.append(
+                {
+                    "number": p.table,
+                    "a": p.a,
+                    "b": p.b or "",
+                    "rule": p.rule.value,
+                    "explanation": stored(p.explanation),
+                    "starts": list(p.starters),
+                }
+            )
+        return stored_pairing
+
+    def starters(self, t: Tournament, rnd: Round, tb: Table) -> list[str]:
+        """Rulings Classic 7, by the engine, over the rounds before this one."""
+        history_before = [r for r in services.rounds(t) if r.number < rnd.number]
+        return list(match_starters(history_before, rnd.order, tb.a, tb.b, t.best_of))
+
+    def read_result(self, request: HttpRequest) -> dict[str, Any]:
+        post = request.POST
+        return {
+            "forfeit": post.get("forfeit", ""),
+            "score_a": parse_int(post.get("score_a")),
+            "score_b": parse_int(post.get("score_b")),
+            "winner": post.get("winner", "").strip(),
+        }
+
+    def check_result(self, t: Tournament, tb: Table, entry: dict[str, Any]) -> ResultFields:
+        starts = tb.starts[0] if tb.starts else None
+        try:
+            game = check_result(
+                ResultEntry(tb.round.number, tb.a, tb.b, starts=starts, table=tb.number, **entry),
+                t.best_of,
+            )
+        except Refusal as exc:
+            raise ServiceError(word(exc.message, get_language())) from None
+        return ResultFields(entry["forfeit"], game.score_a, game.score_b, entry["winner"])
+
+    def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
+        """The engine's ranking with each criterion (seed 000: PM, PPM, Pdep), and the final
+        phase's places once it has started."""
+        entrants = {e.name: e for e in players_in_play(t)}
+        table, complete = services.standings(t)
+        places: dict[str, int] = {}
+        if t.final_started:
+            try:
+                places = final_places(final.matches(t))
+            except ServiceError:
+                places = {}
+        rows = []
+        for s in table:
+            e = entrants[s.name]
+            rows.append(
+                {
+                    "rank": s.rank,
+                    "ex_aequo": s.ex_aequo,
+                    "name": s.name,
+                    "id": e.pk,
+                    "club": e.club,
+                    "rating": f"{e.rating}{'*' if e.starred else ''}",
+                    "pm": s.pm,
+                    "ppm": s.ppm,
+                    "ppm_used": s.ppm_used,
+                    "pdep": s.pdep,
+                    "games": s.games,
+                    "final_place": places.get(s.name),
+                    "withdrawn": e.withdrawn_after is not None,
+                }
+            )
+        if places:
+            rows.sort(key=lambda r: r["final_place"] or 99)
+        return rows, complete
+
+    def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
+        header = ["rang", "ex_aequo", "nom", "club", "cote", "PM", "PPM", "PPM_utilises"]
+        out: list[list[Any]] = [header + ["Pdep", "parties"]]
+        for r in rows:
+            out.append(
+                [
+                    r["final_place"] or r["rank"],
+                    int(r["ex_aequo"]),
+                    r["name"],
+                    r["club"],
+                    r["rating"],
+                    r["pm"],
+                    r["ppm"],
+                    int(r["ppm_used"]),
+                    r["pdep"],
+                    r["games"],
+                ]
+            )
+        return out
+
+    def results_csv(self, t: Tournament) -> str:
+        return format_results(services.rounds(t))
+
+    def history(self, t: Tournament, name: str) -> list[HistoryLine]:
+        tables = {
+            tb.round.number: tb
+            for tb in Table.objects.filter(round__tournament=t).select_related("round")
+            if name in (tb.a, tb.b)
+        }
+        out: list[HistoryLine] = []
+        for h in history(services.rounds(t), name):
+            played = h.score is not None and h.opponent_score is not None
+            score = f"{h.score} - {h.opponent_score}" if played else ""
+            out.append(
+                HistoryLine(
+                    h.round,
+                    tables[h.round].number,
+                    h.opponent or "exempt",
+                    OUTCOMES[h.outcome],
+                    score,
+                    f"{h.match_points} PM",
+                )
+            )
+        done = {line.round for line in out}
+        for number, tb in sorted(tables.items()):
+            if number not in done:
+                opponent = tb.b if tb.a == name else tb.a
+                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+        return sorted(out, key=lambda line: line.round)
+
+    def knockout_view(self, t: Tournament) -> dict[str, Any]:
+        from arbitre.app.rounds.services import swiss_complete
+
+        if not t.final_size or not swiss_complete(t):
+            return {"stages": []}
+        rows = [
+            {
+                "id": m.id,
+                "label": word(m.name, get_language()),
+                "top": m.top or "?",
+                "bottom": m.bottom or "?",
+                "winner": m.winner,
+                "scores": " ".join(f"{a}-{b}" for a, b in m.games),
+                "ready": m.top is not None and m.bottom is not None,
+                "sets": "",
+            }
+            for m in final.matches(t)
+        ]
+        return {"stages": [("Phase finale", rows)]}
+
+    def start_knockout(self, t: Tournament, user: User) -> str:
+        final.start(t, user)
+        return "Phase finale commencée."
+
+    def record_knockout(
+        self, t: Tournament, match_id: str, winner: str, scores: str, user: User
+    ) -> str:
+        final.record(t, match_id, scores, user)
+        return f"{match_id} : résultat enregistré."
+
+    def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
+        final.undo(t, match_id, user)
+
+    def sheet_context(self, t: Tournament) -> dict[str, Any]:
+        return {"games": range(1, t.best_of + 1)}
+
+
+GAME = ClassicGame()

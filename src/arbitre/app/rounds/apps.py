@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class RoundsConfig(AppConfig):
+    """Swiss rounds shared by Classic Scrabble and backgammon events.
+
+    The label stays ``tournaments``: the tables and migrations of the databases already in
+    use keep their names."""
+
+    name = "arbitre.app.rounds"
+    label = "tournaments"
+    verbose_name = "Rondes appariées (Scrabble classique, backgammon)"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,167 @@
+"""Database models of a paired event (Classic Scrabble, seed 000; backgammon, seed 003).
+
+The app stores inputs only: players, check-in, absences, withdrawals, the pairings the engine
+produced (and the director's overrides), results. Standings, tie-breaks and brackets are
+recomputed by the engines from these rows.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+
+from arbitre.app.events.models import AuditRecord, Event
+
+
+class Tournament(models.Model):
+    """Settings of a Classic tournament or a backgammon championship (``event.kind``)."""
+
+    class Profile(models.TextChoices):
+        FBS = "fbs", "FBS (Belgique)"
+        FFSC = "ffsc", "FFSc (France)"
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="tournament")
+    rounds = models.PositiveSmallIntegerField("nombre de rondes")
+    rounds_auto = models.BooleanField(default=False)  # fixed from the players at round 1
+    profile = models.CharField(
+        "profil de règles", max_length=10, choices=Profile.choices, default=Profile.FBS
+    )
+    # Classic (seed 000)
+    best_of = models.PositiveSmallIntegerField("manche", default=1)
+    final_size = models.PositiveSmallIntegerField("phase finale", default=0)
+    final_best_of = models.PositiveSmallIntegerField("manche de la phase finale", default=3)
+    # Backgammon (seed 003)
+    match_length = models.PositiveSmallIntegerField("longueur des matchs suisses", default=9)
+    qf_sets = models.CharField("sets des quarts", max_length=30, default="9,9,11")
+    sf_sets = models.CharField("sets des demies", max_length=30, default="9,9,11")
+    final_sets = models.CharField("sets de la finale", max_length=30, default="11,11,11")
+    consolation_sets = models.CharField("sets de la consolante", max_length=30, default="9")
+    clock_per_point = models.FloatField("temps par point (min)", default=2.5)
+    clock_increment = models.PositiveSmallIntegerField("incrément (s)", default=9)
+    bracket_started = models.BooleanField(default=False)
+    final_started = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return str(self.event)
+
+
+class Entrant(models.Model):
+    """A registered player. ``first_round``: late entry; ``withdrawn_after``: last round played."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField("nom", max_length=100)
+    rating = models.PositiveIntegerField("classement")
+    starred = models.BooleanField("cote PL*", default=False)
+    club = models.CharField("club", max_length=100, blank=True)
+    licence = models.CharField("licence", max_length=30, blank=True)
+    checked_in = models.BooleanField("pointé", default=False)
+    first_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_entrant_name"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Absence(models.Model):
+    """An absence announced for one round (seed 000 "Forfaits provisoires")."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="absences")
+    round = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "round"], name="unique_absence"),
+        ]
+
+
+class Round(models.Model):
+    """A paired round; ``explain`` holds the engine's explanation lines."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    explain = models.JSONField(default=list, blank=True)
+    order = models.JSONField(default=list, blank=True)  # ranking order used by the pairing
+    paired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round"),
+        ]
+
+
+class Table(models.Model):
+    """One table of a round and its result (``entered``)."""
+
+    class Forfeit(models.TextChoices):
+        NONE = "", "aucun"
+        A = "a", "joueur A absent"
+        B = "b", "joueur B absent"
+        BOTH = "both", "les deux absents"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    a = models.CharField(max_length=100)
+    b = models.CharField(max_length=100, blank=True)  # "" = bye
+    rule = models.CharField(max_length=40, blank=True)
+    explanation = models.TextField(blank=True)
+    starts = models.JSONField(default=list, blank=True)
+    overridden = models.BooleanField(default=False)
+    entered = models.BooleanField(default=False)
+    score_a = models.IntegerField(null=True, blank=True)
+    score_b = models.IntegerField(null=True, blank=True)
+    forfeit = models.CharField(max_length=4, blank=True, default="")
+    winner = models.CharField(max_length=100, blank=True)
+    late_a = models.PositiveSmallIntegerField(default=0)  # minutes (backgammon, 1.10)
+    late_b = models.PositiveSmallIntegerField(default=0)
+    penalty_a = models.PositiveSmallIntegerField(default=0)  # points
+    penalty_b = models.PositiveSmallIntegerField(default=0)
+    mat = models.TextField(blank=True)  # Jellyfish .mat of the match, when entered
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table"),
+        ]
+
+    @property
+    def is_bye(self) -> bool:
+        return not self.b
+
+
+class KnockoutResult(models.Model):
+    """A result of the final stage: backgammon bracket/consolation, Classic final phase."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="knockout")
+    match_id = models.CharField(max_length=20)
+    winner = models.CharField(max_length=100)
+    scores = models.JSONField(default=list, blank=True)  # [[top, bottom], ...]
+    mat = models.TextField(blank=True)
+    entered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "match_id"], name="unique_ko_match"),
+        ]
+
+
+class Playoff(models.Model):
+    """A one-point play-off between backgammon players tied on points and D (seed 003)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="playoffs")
+    winner = models.CharField(max_length=100)
+    loser = models.CharField(max_length=100)
+
+
+class AuditEntry(AuditRecord):
+    """Every change: who, when, what before, what after, and the reason when one is given."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")

@@ -1,0 +1,93 @@
+"""Print-friendly sheets (pairings by table and alphabetical, score or match sheets, the
+standings) and the exports of a paired event: standings, results and final-stage CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from arbitre.app.events.roles import ARBITER, require_role
+from arbitre.app.rounds.games import PairedGame
+from arbitre.app.rounds.models import Round
+from arbitre.app.rounds.views import page, tournament_of
+
+
+@require_role(ARBITER)
+def pairings(request: HttpRequest, event_id: int, number: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    tables = list(rnd.tables.all())
+    alphabetical = request.GET.get("ordre") == "alpha"
+    lines: list[dict[str, Any]] = []
+    if alphabetical:
+        for tb in tables:
+            for me, other in ((tb.a, tb.b), (tb.b, tb.a)):
+                if me:
+                    lines.append({"name": me, "table": tb.number, "opponent": other or "exempt"})
+        lines.sort(key=lambda x: x["name"].casefold())
+    context = {
+        "t": t,
+        "event": t.event,
+        "round": rnd,
+        "tables": tables,
+        "lines": lines,
+        "alpha": alphabetical,
+    }
+    return page(request, game, "print_pairings", context)
+
+
+@require_role(ARBITER)
+def score_sheets(
+    request: HttpRequest, event_id: int, number: int, game: PairedGame
+) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    tables = [tb for tb in rnd.tables.all() if not tb.is_bye]
+    context = {"t": t, "event": t.event, "round": rnd, "tables": tables, **game.sheet_context(t)}
+    return page(request, game, "print_sheets", context)
+
+
+@require_role(ARBITER)
+def print_standings(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    rows, final = game.standings_rows(t)
+    return page(
+        request, game, "print_standings", {"t": t, "event": t.event, "rows": rows, "final": final}
+    )
+
+
+def csv_response(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(text.encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def standings_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    """Public: the current standings with each criterion of the game."""
+    t = tournament_of(game, event_id)
+    rows, _ = game.standings_rows(t)
+    out = io.StringIO()
+    csv.writer(out, delimiter=";", lineterminator="\n").writerows(game.standings_csv(rows))
+    return csv_response(out.getvalue(), f"classement-{event_id}.csv")
+
+
+def results_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    """Public: every result, in the engine's results format (re-readable by the CLI)."""
+    t = tournament_of(game, event_id)
+    return csv_response(game.results_csv(t), f"resultats-{event_id}.csv")
+
+
+def knockout_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    """Public: final-stage results ``match,winner,sets`` (the engine's bracket results format
+    for backgammon; game scores for the Classic final phase)."""
+    t = tournament_of(game, event_id)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["match", "winner", "sets"])
+    for r in t.knockout.all():
+        w.writerow([r.match_id, r.winner, " ".join(f"{a}-{b}" for a, b in r.scores)])
+    return csv_response(out.getvalue(), f"phase-finale-{event_id}.csv")

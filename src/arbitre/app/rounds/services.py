@@ -1,0 +1,360 @@
+"""Services shared by the paired games: every change goes through here, in a transaction,
+with an audit entry and a new tournament version (the public pages follow it).
+
+What differs between Classic Scrabble and backgammon (the engine that pairs, checks a result,
+ranks) comes from the :class:`~arbitre.app.rounds.games.PairedGame` passed in; this module
+stores rows and refuses what contradicts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from arbitre.app.events.models import Event
+from arbitre.app.rounds.games import ImportReport, PairedGame, PlayerRow, User
+from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
+
+
+class ServiceError(ValueError):
+    """A refused action; the message is French, for the user."""
+
+
+class StaleEditError(ServiceError):
+    """The row changed since the page was loaded."""
+
+
+def audit(
+    t: Tournament,
+    user: User,
+    action: str,
+    target: str = "",
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    AuditEntry.log(user, action, target, before, after, reason, tournament=t)
+
+
+def bump(t: Tournament) -> None:
+    """A new version: the live pages reload."""
+    Tournament.objects.filter(pk=t.pk).update(version=F("version") + 1)
+    t.refresh_from_db(fields=["version"])
+
+
+def locked(t: Tournament) -> Tournament:
+    """The tournament row locked for this transaction (one change at a time per event)."""
+    return Tournament.objects.select_for_update().select_related("event").get(pk=t.pk)
+
+
+# -- players -----------------------------------------------------------------------------------
+
+
+def name_problem(name: str) -> str | None:
+    if not name:
+        return "nom vide."
+    if name != name.strip():
+        return f"le nom « {name} » commence ou finit par une espace."
+    if name.casefold() == "bye" or name.casefold().startswith("forfeit:"):
+        return f"« {name} » est un mot réservé et ne peut pas être un nom de joueur."
+    if len(name) > 100:
+        return "nom trop long (100 caractères au plus)."
+    return None
+
+
+@transaction.atomic
+def register(
+    game: PairedGame, t: Tournament, rows: Iterable[PlayerRow], user: User, late: bool = False
+) -> int:
+    """Register players; all or nothing. A registration after round 1 is paired is a late
+    entry: checked in, first round = the next round to pair. The game refuses what its
+    rules forbid (a rating out of range, a registration once the final stage started)."""
+    t = locked(t)
+    rows = list(rows)
+    existing = {n.casefold() for n in t.entrants.values_list("name", flat=True)}
+    next_round = last_round_number(t) + 1
+    started = next_round > 1
+    for row in rows:
+        problem = name_problem(row.name)
+        if problem:
+            raise ServiceError(problem)
+        if row.name.casefold() in existing:
+            raise ServiceError(f"{row.name} est déjà inscrit.")
+        existing.add(row.name.casefold())
+    game.check_registration(t, rows)
+    for row in rows:
+        Entrant.objects.create(
+            tournament=t,
+            name=row.name,
+            rating=row.rating,
+            starred=row.starred,
+            club=row.club,
+            licence=row.licence,
+            checked_in=started or late,
+            first_round=next_round if started else 1,
+        )
+        audit(
+            t,
+            user,
+            "Inscription tardive" if started else "Inscription",
+            row.name,
+            None,
+            {"classement": row.rating, "club": row.club, "licence": row.licence},
+        )
+    bump(t)
+    return len(rows)
+
+
+@transaction.atomic
+def create_tournament(game: PairedGame, data: dict[str, Any], user: User) -> Event:
+    """A new event of ``game`` with its settings."""
+    settings = dict(data)
+    event = Event.objects.create(
+        name=settings.pop("name"),
+        kind=game.kind,
+        date=settings.pop("date"),
+        place=settings.pop("place"),
+    )
+    settings["rounds"] = settings.get("rounds") or 0
+    t = Tournament.objects.create(event=event, **settings)
+    audit(t, user, "Création de l'événement", event.name)
+    return event
+
+
+@transaction.atomic
+def check_in(t: Tournament, present_ids: set[int], user: User) -> tuple[int, int]:
+    """Confirm the check-in before round 1: the selected players are present, the others not."""
+    t = locked(t)
+    if last_round_number(t) > 0:
+        raise ServiceError(
+            "La ronde 1 est appariée : un joueur qui arrive maintenant est une inscription "
+            "tardive (bouton « Arrivée tardive »)."
+        )
+    entrants = list(t.entrants.all())
+    unknown = present_ids - {e.pk for e in entrants}
+    if unknown:
+        raise ServiceError("Joueur inconnu dans le pointage.")
+    before = sorted(e.name for e in entrants if e.checked_in)
+    for e in entrants:
+        e.checked_in = e.pk in present_ids
+        e.save(update_fields=["checked_in"])
+    after = sorted(e.name for e in entrants if e.checked_in)
+    audit(t, user, "Pointage", "", before, after)
+    bump(t)
+    return len(after), len(entrants) - len(after)
+
+
+@transaction.atomic
+def arrive_late(t: Tournament, entrant_id: int, user: User) -> Entrant:
+    """A registered player who was not checked in arrives: plays from the next round."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if e.checked_in:
+        raise ServiceError(f"{e.name} est déjà pointé.")
+    e.checked_in = True
+    e.first_round = last_round_number(t) + 1
+    e.save(update_fields=["checked_in", "first_round"])
+    audit(t, user, "Arrivée tardive", e.name, None, {"à partir de la ronde": e.first_round})
+    bump(t)
+    return e
+
+
+@transaction.atomic
+def withdraw(t: Tournament, entrant_id: int, user: User, reason: str = "") -> Entrant:
+    """Withdrawal: the player is not paired from the next round on and keeps their points."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if e.withdrawn_after is not None:
+        raise ServiceError(f"{e.name} est déjà retiré.")
+    e.withdrawn_after = last_round_number(t)
+    e.save(update_fields=["withdrawn_after"])
+    audit(t, user, "Retrait", e.name, None, {"après la ronde": e.withdrawn_after}, reason)
+    bump(t)
+    return e
+
+
+def entrant_of(t: Tournament, entrant_id: int) -> Entrant:
+    e = Entrant.objects.filter(tournament=t, pk=entrant_id).first()
+    if e is None:
+        raise ServiceError("Joueur inconnu dans ce tournoi.")
+    return e
+
+
+# -- rounds ---------------------------------------------------------------------------------------
+
+
+def last_round_number(t: Tournament) -> int:
+    return max(t.round_set.values_list("number", flat=True), default=0)
+
+
+def players_in_play(t: Tournament) -> list[Entrant]:
+    """Checked-in players, in registration order (players never checked in took no part)."""
+    return list(t.entrants.filter(checked_in=True).order_by("pk"))
+
+
+def round_complete(rnd: Round) -> bool:
+    return all(tb.entered for tb in rnd.tables.all())
+
+
+def swiss_complete(t: Tournament) -> bool:
+    """Every planned round is paired and has all its results."""
+    rounds = list(t.round_set.all())
+    return bool(t.rounds) and len(rounds) == t.rounds and all(round_complete(r) for r in rounds)
+
+
+def _pairing_lines(tables: Iterable[Table]) -> list[str]:
+    return [f"{tb.number}: {tb.a} - {tb.b or 'exempt'}" for tb in tables]
+
+
+@transaction.atomic
+def pair_next_round(game: PairedGame, t: Tournament, user: User) -> Round:
+    """Ask the game's engine for the next round's pairing and store it (byes are entered at
+    once). Refused while the last round misses results or when every round is paired."""
+    t = locked(t)
+    last = t.round_set.order_by("-number").first()
+    if last is not None and not round_complete(last):
+        missing = [str(tb.number) for tb in last.tables.all() if not tb.entered]
+        raise ServiceError(
+            f"La ronde {last.number} n'est pas terminée : résultat manquant aux tables "
+            f"{', '.join(missing)}."
+        )
+    entrants = players_in_play(t)
+    if len(entrants) < 2:
+        raise ServiceError("Il faut au moins deux joueurs pointés pour apparier.")
+    if not t.rounds:
+        t.rounds = game.effective_rounds(t, len(entrants))
+        t.rounds_auto = True
+        t.save(update_fields=["rounds", "rounds_auto"])
+    number = (last.number if last else 0) + 1
+    if number > t.rounds:
+        raise ServiceError(f"Les {t.rounds} rondes sont appariées : le tournoi suisse est fini.")
+    pairing = game.pair(t, number, entrants)
+    rnd = Round.objects.create(
+        tournament=t, number=number, explain=pairing.explain, order=pairing.order
+    )
+    tables = [
+        Table.objects.create(round=rnd, entered=not row["b"], **row) for row in pairing.tables
+    ]
+    audit(t, user, "Appariement", f"ronde {number}", None, _pairing_lines(tables))
+    bump(t)
+    return rnd
+
+
+def _played_tables(rnd: Round) -> list[Table]:
+    return [tb for tb in rnd.tables.all() if tb.entered and not tb.is_bye]
+
+
+@transaction.atomic
+def undo_pairing(t: Tournament, number: int, user: User) -> None:
+    """Remove the last round's pairing while no result of it is entered."""
+    t = locked(t)
+    rnd = Round.objects.filter(tournament=t, number=number).first()
+    if rnd is None:
+        raise ServiceError(f"La ronde {number} n'est pas appariée.")
+    if number != last_round_number(t):
+        raise ServiceError("Seule la dernière ronde appariée peut être annulée.")
+    if _played_tables(rnd):
+        raise ServiceError(
+            f"La ronde {number} a déjà des résultats : supprimez-les avant d'annuler l'appariement."
+        )
+    before = _pairing_lines(rnd.tables.all())
+    rnd.delete()
+    if number == 1 and t.rounds_auto:  # the check-in reopens: recount at the next pairing
+        t.rounds, t.rounds_auto = 0, False
+        t.save(update_fields=["rounds", "rounds_auto"])
+    audit(t, user, "Appariement annulé", f"ronde {number}", before, None)
+    bump(t)
+
+
+@transaction.atomic
+def override_pairing(
+    game: PairedGame, t: Tournament, number: int, first: str, second: str, reason: str, user: User
+) -> None:
+    """The director exchanges two players of the last round before it starts (no result yet);
+    recorded in the audit log with the reason. Who starts is decided again by the game."""
+    t = locked(t)
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError("Indiquez la raison de la modification de l'appariement.")
+    rnd = Round.objects.filter(tournament=t, number=number).first()
+    if rnd is None or number != last_round_number(t):
+        raise ServiceError("Seule la dernière ronde appariée peut être modifiée.")
+    if _played_tables(rnd):
+        raise ServiceError(f"La ronde {number} a commencé (résultats saisis) : trop tard.")
+    if first == second:
+        raise ServiceError("Choisissez deux joueurs différents.")
+    tables = list(rnd.tables.all())
+    where: dict[str, tuple[Table, str]] = {}
+    for tb in tables:
+        where[tb.a] = (tb, "a")
+        if tb.b:
+            where[tb.b] = (tb, "b")
+    for name in (first, second):
+        if name not in where:
+            raise ServiceError(f"{name} ne joue pas la ronde {number}.")
+    (t1, s1), (t2, s2) = where[first], where[second]
+    if t1.pk == t2.pk:
+        raise ServiceError(f"{first} et {second} sont déjà à la même table.")
+    before = _pairing_lines(tables)
+    setattr(t1, s1, second)
+    setattr(t2, s2, first)
+    for tb in (t1, t2):
+        if not tb.a and tb.b:
+            tb.a, tb.b = tb.b, ""
+        if tb.is_bye and tb.b == "" and tb.a:
+            tb.entered = True
+        tb.rule = "override"
+        tb.overridden = True
+        tb.explanation = f"Table {tb.number} modifiée par le directeur : {reason}"
+        tb.starts = [] if tb.is_bye else game.starters(t, rnd, tb)
+        tb.version += 1
+        tb.save()
+    rnd.explain = list(rnd.explain) + [f"Modification : {first} et {second} échangés ({reason})."]
+    rnd.save(update_fields=["explain"])
+    after = _pairing_lines(rnd.tables.all())
+    audit(
+        t,
+        user,
+        "Appariement modifié",
+        f"ronde {number} : {first} / {second}",
+        before,
+        after,
+        reason,
+    )
+    bump(t)
+
+
+# -- final stages ----------------------------------------------------------------------------------
+
+
+def parse_scores(text: str) -> list[tuple[int, int]]:
+    """``"9-5 4-9 11-7"`` -> [(9, 5), (4, 9), (11, 7)] (top player first): the sets of a
+    backgammon bracket match or the games of a Classic final-phase match."""
+    out: list[tuple[int, int]] = []
+    for part in text.replace(",", " ").split():
+        bits = part.split("-")
+        if len(bits) != 2 or not all(b.strip().isascii() and b.strip().isdigit() for b in bits):
+            raise ServiceError(f"« {part} » n'est pas un score (ex. 9-5).")
+        out.append((int(bits[0]), int(bits[1])))
+    return out
+
+
+def knockout_results(t: Tournament) -> dict[str, list[tuple[int, int]]]:
+    """The final-stage scores entered so far, by match."""
+    return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all()}
+
+
+def parse_int(value: str | None) -> int | None:
+    """A whole number typed in a form (``None`` when empty); ``4²`` or ``12a`` are refused."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    try:
+        if not value.lstrip("+-").isascii():
+            raise ValueError(value)
+        return int(value)
+    except ValueError:
+        raise ServiceError(f"« {value} » n'est pas un nombre entier.") from None

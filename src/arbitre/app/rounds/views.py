@@ -1,0 +1,351 @@
+"""Pages of the paired events for directors and arbiters, shared by the games.
+
+Each view receives the game (``game=``, from the game's URL module), reads the request,
+calls one service and renders the game's template (which extends the shared one). Every
+page that changes data checks its role server-side; public pages are in :mod:`.public`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.views.decorators.http import require_POST
+
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
+from arbitre.app.events.templatetags.wording import rule_label
+from arbitre.app.rounds import results, services
+from arbitre.app.rounds.forms import PlayersFileForm
+from arbitre.app.rounds.games import PairedGame
+from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
+from arbitre.i18n import word_line
+
+
+def tournament_of(game: PairedGame, event_id: int) -> Tournament:
+    """The event's settings row; 404 when the event is not of this game."""
+    return get_object_or_404(
+        Tournament.objects.select_related("event"), event_id=event_id, event__kind=game.kind
+    )
+
+
+def to(game: PairedGame, name: str, *args: Any) -> HttpResponse:
+    """Redirect to one of the game's pages."""
+    return redirect(reverse(f"{game.namespace}:{name}", args=args))
+
+
+def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") -> bool:
+    """Run a service; its refusal becomes an error message on the next page."""
+    try:
+        action()
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+def page(
+    request: HttpRequest, game: PairedGame, name: str, context: dict[str, Any]
+) -> HttpResponse:
+    """Render the game's version of a page (or the shared one), with the game in the context."""
+    names = [f"{game.templates}/{name}.html", f"rounds/{name}.html"]
+    return render(request, names, {"game": game, **context})
+
+
+# -- set-up (director) ---------------------------------------------------------------------------
+
+
+@require_role(DIRECTOR)
+def create(request: HttpRequest, game: PairedGame) -> HttpResponse:
+    form = game.creation_form(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game.clean_settings(form)
+        if form.is_valid():
+            event = services.create_tournament(game, dict(form.cleaned_data), request.user)
+            messages.success(request, f"Événement « {event.name} » créé.")
+            return to(game, "detail", event.pk)
+    return page(request, game, "create", {"form": form, "title": game.creation_title})
+
+
+def detail(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    if not has_role(request.user, ARBITER):
+        return to(game, "public", event_id)
+    t = tournament_of(game, event_id)
+    rounds = list(t.round_set.prefetch_related("tables"))
+    last = rounds[-1] if rounds else None
+    entrants = list(t.entrants.prefetch_related("absences"))
+    for e in entrants:
+        e.absent_rounds = sorted(a.round for a in e.absences.all())  # type: ignore[attr-defined]
+    next_number = (last.number if last else 0) + 1
+    context = {
+        "t": t,
+        "event": t.event,
+        "entrants": entrants,
+        "checked": sum(1 for e in entrants if e.checked_in),
+        "rounds": [
+            {"round": r, "complete": services.round_complete(r), "tables": r.tables.all()}
+            for r in rounds
+        ],
+        "next_number": next_number,
+        "can_pair": (not t.rounds or next_number <= t.rounds)
+        and (last is None or services.round_complete(last)),
+        "swiss_complete": services.swiss_complete(t),
+        "is_director": has_role(request.user, DIRECTOR),
+        "player_form": game.player_form(),
+        "file_form": PlayersFileForm(),
+        "audit": AuditEntry.objects.filter(tournament=t).select_related("user")[:40],
+        "future_rounds": range(next_number, game.effective_rounds(t, len(entrants)) + 1),
+    }
+    return page(request, game, "detail", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def add_player(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    form = game.player_form(request.POST)
+    if not form.is_valid():
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else name
+            messages.error(request, f"{label} : {' '.join(errors)}")
+        return to(game, "detail", event_id)
+    d = form.cleaned_data
+    row = services.PlayerRow(
+        d["name"].strip(), d["rating"], bool(d.get("starred")), d["club"], d["licence"]
+    )
+    attempt(
+        request, lambda: services.register(game, t, [row], request.user), f"{row.name} inscrit."
+    )
+    return to(game, "detail", event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    form = PlayersFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, "Choisissez un fichier CSV.")
+        return to(game, "detail", event_id)
+    report = game.parse_players(form.cleaned_data["file"].read())
+    if report.errors:
+        for error in report.errors[:50]:
+            messages.error(request, f"Import refusé, {word_line(error, get_language())}")
+        messages.error(
+            request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
+        )
+        return to(game, "detail", event_id)
+    try:
+        count = services.register(game, t, report.rows, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
+    else:
+        messages.success(request, f"{count} joueurs importés.")
+    return to(game, "detail", event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def check_in(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    try:
+        ids = {int(x) for x in request.POST.getlist("present")}
+    except ValueError:
+        messages.error(request, "Pointage illisible.")
+        return to(game, "detail", event_id)
+    try:
+        present, missing = services.check_in(t, ids, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Pointage enregistré : {present} présents, {missing} absents.")
+    return to(game, "detail", event_id)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def player_action(
+    request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
+) -> HttpResponse:
+    """A late arrival or a withdrawal (both games)."""
+    t = tournament_of(game, event_id)
+    e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
+    action = request.POST.get("action", "")
+    if action == "late":
+        attempt(
+            request,
+            lambda: services.arrive_late(t, e.pk, request.user),
+            f"{e.name} joue à partir de la ronde {services.last_round_number(t) + 1}.",
+        )
+    elif action == "withdraw":
+        reason = request.POST.get("reason", "")
+        attempt(
+            request,
+            lambda: services.withdraw(t, e.pk, request.user, reason),
+            f"{e.name} est retiré du tournoi.",
+        )
+    else:
+        messages.error(request, "Action inconnue.")
+    return to(game, "detail", event_id)
+
+
+# -- rounds ---------------------------------------------------------------------------------------
+
+
+@require_POST
+@require_role(DIRECTOR)
+def pair(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    try:
+        rnd = services.pair_next_round(game, t, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return to(game, "detail", event_id)
+    messages.success(request, f"Ronde {rnd.number} appariée.")
+    return to(game, "round", event_id, rnd.number)
+
+
+@require_role(ARBITER)
+def round_page(request: HttpRequest, event_id: int, number: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    tables = list(rnd.tables.all())
+    is_last = number == services.last_round_number(t)
+    context = {
+        "t": t,
+        "event": t.event,
+        "round": rnd,
+        "tables": [{"table": tb, "rule": rule_label(tb.rule)} for tb in tables],
+        "is_last": is_last,
+        "editable": is_last and not t.bracket_started and not t.final_started,
+        "started": any(tb.entered and not tb.is_bye for tb in tables),
+        "names": sorted(n for tb in tables for n in (tb.a, tb.b) if n),
+        "is_director": has_role(request.user, DIRECTOR),
+        "complete": services.round_complete(rnd),
+    }
+    return page(request, game, "round", context)
+
+
+@require_POST
+@require_role(ARBITER)
+def enter_result(
+    request: HttpRequest, event_id: int, table_id: int, game: PairedGame
+) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    try:
+        version = services.parse_int(request.POST.get("version")) or 0
+        if request.POST.get("action") == "clear":
+            results.clear_result(t, tb.pk, version, request.user)
+            messages.success(request, f"Table {tb.number} : résultat supprimé.")
+        else:
+            entry = game.read_result(request)
+            results.enter_result(game, t, tb.pk, version, entry, request.user)
+            messages.success(request, f"Table {tb.number} : résultat enregistré.")
+    except services.ServiceError as exc:
+        messages.error(request, f"Table {tb.number} : {exc}")
+    url = reverse(f"{game.namespace}:round", args=(event_id, tb.round.number))
+    return redirect(f"{url}#table-{tb.number}")
+
+
+@require_POST
+@require_role(DIRECTOR)
+def undo_pairing(
+    request: HttpRequest, event_id: int, number: int, game: PairedGame
+) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    if attempt(
+        request,
+        lambda: services.undo_pairing(t, number, request.user),
+        f"Appariement de la ronde {number} annulé.",
+    ):
+        return to(game, "detail", event_id)
+    return to(game, "round", event_id, number)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def override(request: HttpRequest, event_id: int, number: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    p = request.POST
+    attempt(
+        request,
+        lambda: services.override_pairing(
+            game,
+            t,
+            number,
+            p.get("first", ""),
+            p.get("second", ""),
+            p.get("reason", ""),
+            request.user,
+        ),
+        "Appariement modifié (noté au journal).",
+    )
+    return to(game, "round", event_id, number)
+
+
+# -- final stages ---------------------------------------------------------------------------------
+
+
+@require_role(ARBITER)
+def knockout(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    context: dict[str, Any] = {
+        "t": t,
+        "event": t.event,
+        "is_director": has_role(request.user, DIRECTOR),
+        "swiss_complete": services.swiss_complete(t),
+        "error": "",
+        "entrants": services.players_in_play(t),
+        "stages": [],
+        "has_knockout": game.has_knockout(t),
+    }
+    try:
+        context.update(game.knockout_view(t))
+    except services.ServiceError as exc:
+        context["error"] = str(exc)
+    return page(request, game, "knockout", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def start_knockout(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    try:
+        messages.success(request, game.start_knockout(t, request.user))
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    return to(game, "knockout", event_id)
+
+
+@require_POST
+@require_role(ARBITER)
+def knockout_result(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    t = tournament_of(game, event_id)
+    p = request.POST
+    match_id = p.get("match", "")
+    if p.get("action") == "clear":
+        if not has_role(request.user, DIRECTOR):
+            messages.error(request, "Seul le directeur peut supprimer un résultat du tableau.")
+        else:
+            attempt(
+                request,
+                lambda: game.undo_knockout(t, match_id, request.user),
+                f"{match_id} : résultat supprimé.",
+            )
+    else:
+        try:
+            done = game.record_knockout(
+                t, match_id, p.get("winner", ""), p.get("scores", ""), request.user
+            )
+        except services.ServiceError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, done)
+    return to(game, "knockout", event_id)

@@ -1,1 +1,0 @@
-"""Classic Scrabble and backgammon tournaments in the browser (issue 13)."""
