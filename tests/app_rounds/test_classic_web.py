@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from arbitre.app.events.roles import ARBITER, grant
 from arbitre.app.rounds.models import AuditEntry, Entrant, Table, Tournament
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.results_csv import parse_results
@@ -55,10 +56,16 @@ def engine_players() -> list[cl.Player]:
     return [cl.Player(n, r) for n, r in PLAYERS]
 
 
-def test_roles_are_checked_on_the_server(client: Client, aclient: Client, dclient: Client) -> None:
+def test_roles_are_checked_on_the_server(
+    client: Client, aclient: Client, dclient: Client, arbiter: Any
+) -> None:
     assert client.get("/classique/nouveau/")["Location"].startswith("/compte/connexion/")
     assert aclient.get("/backgammon/nouveau/").status_code == 403
     eid = setup_event(dclient)
+    # an arbiter not assigned to the event sees only its public pages
+    assert aclient.get(f"/classique/{eid}/")["Location"] == f"/public/classique/{eid}/"
+    assert aclient.get(f"/classique/{eid}/ronde/1/").status_code == 403
+    grant(eid, arbiter, ARBITER)
     assert aclient.post(f"/classique/{eid}/apparier/").status_code == 403
     assert client.post(f"/classique/{eid}/apparier/").status_code == 302  # to the login page
     assert aclient.get(f"/classique/{eid}/").status_code == 200
@@ -348,11 +355,17 @@ def test_pairing_waits_for_every_result(dclient: Client) -> None:
     assert "La ronde 1 n'est pas terminée" in msg and "2, 3, 4, 5, 6" in msg
 
 
-def test_arbiters_enter_results_but_do_not_pair(aclient: Client, dclient: Client) -> None:
+def test_arbiters_enter_results_but_do_not_pair(
+    aclient: Client, dclient: Client, arbiter: Any
+) -> None:
     eid = setup_event(dclient)
     check_in_all(dclient, eid)
     pair(dclient, eid)
     tb = tables(1)[0]
+    url = f"/classique/{eid}/table/{tb.pk}/resultat/"
+    payload = {"version": tb.version, "score_a": 400, "score_b": 300}
+    assert aclient.post(url, payload).status_code == 403  # not an arbiter of this event
+    grant(eid, arbiter, ARBITER)
     assert "résultat enregistré" in result(aclient, tb, score_a=400, score_b=300)[-1]
     assert aclient.post(f"/classique/{eid}/ronde/1/annuler/").status_code == 403
     assert aclient.post(f"/classique/{eid}/ronde/1/modifier/", {"reason": "x"}).status_code == 403

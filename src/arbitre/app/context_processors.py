@@ -15,3 +15,10 @@ def version(request: HttpRequest) -> dict[str, str]:
 def lexicon_preparation(request: HttpRequest) -> dict[str, Any]:
     """The default word list's preparation at server start, for the banner of base.html."""
     return {"lexicon_preparation": preparation.status()}
+
+
+def accounts(request: HttpRequest) -> dict[str, Any]:
+    """Whether the user may manage accounts (the « Comptes » link of base.html)."""
+    from arbitre.app.events.roles import is_account_manager
+
+    return {"can_manage_accounts": is_account_manager(request.user)}

@@ -78,6 +78,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "arbitre.app.context_processors.version",
                 "arbitre.app.context_processors.lexicon_preparation",
+                "arbitre.app.context_processors.accounts",
             ],
         },
     },

@@ -13,13 +13,18 @@ from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
 from arbitre.app.events.models import Event
 from arbitre.app.rounds.forms import PlayerForm
-from arbitre.app.rounds.games import HistoryLine, PairedGame, ResultFields, StoredPairing
+from arbitre.app.rounds.games import (
+    HistoryLine,
+    ImportReport,
+    PairedGame,
+    PlayerRow,
+    ResultFields,
+    StoredPairing,
+    User,
+)
 from arbitre.app.rounds.models import Entrant, Table, Tournament
 from arbitre.app.rounds.services import (
-    ImportReport,
-    PlayerRow,
     ServiceError,
-    User,
     last_round_number,
     parse_int,
     players_in_play,

@@ -12,13 +12,18 @@ from arbitre.app.classic import final, services
 from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
 from arbitre.app.events.models import Event
 from arbitre.app.events.templatetags.wording import stored
-from arbitre.app.rounds.games import HistoryLine, PairedGame, ResultFields, StoredPairing
+from arbitre.app.rounds.games import (
+    HistoryLine,
+    ImportReport,
+    PairedGame,
+    PlayerRow,
+    ResultFields,
+    StoredPairing,
+    User,
+)
 from arbitre.app.rounds.models import Entrant, Round, Table, Tournament
 from arbitre.app.rounds.services import (
-    ImportReport,
-    PlayerRow,
     ServiceError,
-    User,
     parse_int,
     players_in_play,
 )

@@ -6,3 +6,8 @@ class DuplicateConfig(AppConfig):
     label = "duplicate"
     verbose_name = "Scrabble duplicate"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from arbitre.app.duplicate import signals
+
+        signals.connect()

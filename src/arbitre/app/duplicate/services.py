@@ -25,6 +25,7 @@ from arbitre.app.duplicate.models import (
 from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
 from arbitre.app.events.models import actor
+from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, refused_words
@@ -427,6 +428,8 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
         )
         for number in range(1, data["games_planned"] + 1):
             Game.objects.create(duplicate=dup, number=number)
+        if user.is_authenticated:
+            ensure_role(event.pk, user, DIRECTOR)
         audit(dup, user, "Création de l'événement", event.name)
     return event
 
@@ -450,6 +453,7 @@ def assign_arbiter(
     """Give the tables ``low..high`` to the arbiter ``username`` (the account is created when
     new); returns the number of players concerned."""
     arbiter, _ = arbiter_account(username, password)
+    ensure_role(dup.event_id, arbiter, ARBITER)
     low, high = tables
     count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=arbiter)
     audit(dup, user, "Tables attribuées", f"{username} : {low}-{high}", None, {"joueurs": count})

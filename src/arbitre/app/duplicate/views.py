@@ -74,7 +74,7 @@ def create_event(request: HttpRequest) -> HttpResponse:
 
 
 def detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    if not has_role(request.user, ARBITER):
+    if not has_role(request.user, ARBITER, event_id):
         return redirect("duplicate:public_standings", event_id=event_id)
     dup = _dup(event_id)
     context = {
@@ -82,7 +82,7 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": dup.event,
         "players": dup.players.select_related("arbiter"),
         "games": dup.games.all(),
-        "is_director": has_role(request.user, DIRECTOR),
+        "is_director": has_role(request.user, DIRECTOR, event_id),
         "player_form": PlayerForm(),
         "file_form": PlayersFileForm(),
         "arbiter_form": ArbiterForm(),
@@ -301,7 +301,7 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         move_number = played
     move_number = max(0, min(move_number, played))
     players = dup.players.all()
-    if not has_role(request.user, DIRECTOR):
+    if not has_role(request.user, DIRECTOR, event_id):
         players = players.filter(arbiter=request.user)
     entries = {
         e.registration_id: e
@@ -354,7 +354,10 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
         text = str(payload["text"])
     except (ValueError, KeyError, TypeError, Registration.DoesNotExist):
         return JsonResponse({"ok": False, "error": "Requête mal formée."}, status=400)
-    if not has_role(request.user, DIRECTOR) and registration.arbiter_id != request.user.pk:
+    if (
+        not has_role(request.user, DIRECTOR, event_id)
+        and registration.arbiter_id != request.user.pk
+    ):
         raise PermissionDenied("Cette table n'est pas la vôtre.")
     try:
         result = services.enter_ballot(

@@ -43,6 +43,32 @@ PAGES = {
 """The URL name of each kind of event's page."""
 
 
+class EventRole(models.Model):
+    """A user's role in one event: its director (or co-director) or one of its arbiters.
+
+    Rights are per event: an arbiter acts and reads private pages only in the events they
+    are assigned to (``arbitre.app.events.roles``)."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "directeur", "directeur"
+        ARBITER = "arbitre", "arbitre"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField("rôle", max_length=20, choices=Role.choices)
+
+    class Meta:
+        ordering = ["event", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="unique_role_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} : {self.role} de {self.event}"
+
+
 def actor(user: Any) -> Any:
     """The user to record as the author of a change (``None`` for an anonymous one)."""
     return user if getattr(user, "is_authenticated", False) else None
@@ -88,3 +114,12 @@ class AuditRecord(models.Model):
             reason=reason[:300],
             **owner,
         )
+
+
+class StaffAudit(AuditRecord):
+    """Changes of accounts and of the staff of events: who was created, disabled, given a
+    role in which event, by whom. ``event`` is empty for a change of an account alone."""
+
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="staff_audit"
+    )

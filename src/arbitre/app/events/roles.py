@@ -1,23 +1,36 @@
-"""Roles of the web application: director, arbiter, and the public (not logged in).
+"""Roles of the web application, per event: the event's directors and arbiters, and the public.
 
-Roles are Django groups; a superuser is a director. Every view that changes data checks
-the role server-side with :func:`require_role`.
+- A *superuser* (the account made at the first start or by ``arbitre createadmin``) is a
+  director of every event and manages the accounts.
+- The global *directeur* group may create events and manage accounts; whoever creates an
+  event becomes its director. On an event, a user acts only through an
+  :class:`~arbitre.app.events.models.EventRole`: its directors (co-directors included) may do
+  everything there; its arbiters enter results and read the private pages of that event only.
+- The public (not logged in) reads the public pages.
+
+Every view that changes data or shows a private page checks the role server-side with
+:func:`require_role`; when the URL names an event (``event_id``), the role is checked on that
+event.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from arbitre.app.events.models import EventRole
+
 DIRECTOR = "directeur"
 ARBITER = "arbitre"
 ROLES = (DIRECTOR, ARBITER)
+
+AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
 def ensure_groups() -> None:
@@ -25,28 +38,72 @@ def ensure_groups() -> None:
         Group.objects.get_or_create(name=name)
 
 
-def has_role(user: AbstractBaseUser | AnonymousUser, role: str) -> bool:
-    if not user.is_authenticated:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
+def _in_group(user: AnyUser, name: str) -> bool:
     groups = getattr(user, "groups", None)
-    if groups is None:
+    return bool(groups is not None and groups.filter(name=name).exists())
+
+
+def is_account_manager(user: AnyUser) -> bool:
+    """May create events and manage accounts: a superuser or the global director group."""
+    if not user.is_authenticated or not user.is_active:
         return False
-    if role == ARBITER and groups.filter(name=DIRECTOR).exists():
-        return True  # a director may do everything an arbiter does
-    return bool(groups.filter(name=role).exists())
+    return bool(getattr(user, "is_superuser", False)) or _in_group(user, DIRECTOR)
+
+
+def event_role(user: AnyUser, event_id: int) -> str | None:
+    """``DIRECTOR``, ``ARBITER`` or ``None``: what ``user`` may do in event ``event_id``."""
+    if not user.is_authenticated or not user.is_active:
+        return None
+    if getattr(user, "is_superuser", False):
+        return DIRECTOR
+    role = EventRole.objects.filter(event_id=event_id, user_id=user.pk).values_list(
+        "role", flat=True
+    )
+    return next(iter(role), None)
+
+
+def has_role(user: AnyUser, role: str, event_id: int | None = None) -> bool:
+    """Whether ``user`` holds ``role`` in event ``event_id`` (a director may do everything an
+    arbiter does). Without an event: the global right to create events (``DIRECTOR``) or to
+    hold any arbiter role at all (``ARBITER``)."""
+    if event_id is None:
+        if role == DIRECTOR:
+            return is_account_manager(user)
+        return is_account_manager(user) or (
+            user.is_authenticated and EventRole.objects.filter(user_id=user.pk).exists()
+        )
+    held = event_role(user, event_id)
+    if held is None:
+        return False
+    return held == DIRECTOR or role == ARBITER
+
+
+def grant(event_id: int, user: Any, role: str) -> None:
+    """Give ``user`` ``role`` in the event (replacing the role they had there)."""
+    EventRole.objects.update_or_create(event_id=event_id, user=user, defaults={"role": role})
+
+
+def ensure_role(event_id: int, user: Any, role: str) -> None:
+    """Give ``user`` at least ``role`` in the event (a director stays a director)."""
+    held = EventRole.objects.filter(event_id=event_id, user=user).first()
+    if held is None:
+        EventRole.objects.create(event_id=event_id, user=user, role=role)
+    elif held.role == ARBITER and role == DIRECTOR:
+        held.role = DIRECTOR
+        held.save(update_fields=["role"])
 
 
 def require_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """View decorator: anonymous users go to the login page, others without the role get 403."""
+    """View decorator: anonymous users go to the login page, others without the role get 403.
+
+    The role is checked on the event named by the URL's ``event_id`` when there is one."""
 
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect(f"/compte/connexion/?next={request.path}")
-            if not has_role(request.user, role):
+            if not has_role(request.user, role, kwargs.get("event_id")):
                 raise PermissionDenied("Vous n'avez pas le rôle nécessaire pour cette page.")
             return view(request, *args, **kwargs)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.events import views
+from arbitre.app.events import staff_views, views
 
 app_name = "events"
 
@@ -8,4 +8,7 @@ urlpatterns = [
     path("", views.event_list, name="list"),
     path("premier-lancement/", views.first_run, name="first_run"),
     path("a-propos/", views.about, name="about"),
+    path("comptes/", staff_views.accounts, name="accounts"),
+    path("comptes/<int:user_id>/", staff_views.account_action, name="account_action"),
+    path("evenement/<int:event_id>/equipe/", staff_views.event_staff, name="staff"),
 ]

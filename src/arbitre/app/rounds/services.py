@@ -15,7 +15,8 @@ from django.db import transaction
 from django.db.models import F
 
 from arbitre.app.events.models import Event
-from arbitre.app.rounds.games import ImportReport, PairedGame, PlayerRow, User
+from arbitre.app.events.roles import DIRECTOR, grant
+from arbitre.app.rounds.games import PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 
 
@@ -120,6 +121,8 @@ def create_tournament(game: PairedGame, data: dict[str, Any], user: User) -> Eve
     )
     settings["rounds"] = settings.get("rounds") or 0
     t = Tournament.objects.create(event=event, **settings)
+    if user.is_authenticated:
+        grant(event.pk, user, DIRECTOR)
     audit(t, user, "Création de l'événement", event.name)
     return event
 

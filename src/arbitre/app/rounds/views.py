@@ -74,7 +74,7 @@ def create(request: HttpRequest, game: PairedGame) -> HttpResponse:
 
 
 def detail(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
-    if not has_role(request.user, ARBITER):
+    if not has_role(request.user, ARBITER, event_id):
         return to(game, "public", event_id)
     t = tournament_of(game, event_id)
     rounds = list(t.round_set.prefetch_related("tables"))
@@ -96,7 +96,7 @@ def detail(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespons
         "can_pair": (not t.rounds or next_number <= t.rounds)
         and (last is None or services.round_complete(last)),
         "swiss_complete": services.swiss_complete(t),
-        "is_director": has_role(request.user, DIRECTOR),
+        "is_director": has_role(request.user, DIRECTOR, event_id),
         "player_form": game.player_form(),
         "file_form": PlayersFileForm(),
         "audit": AuditEntry.objects.filter(tournament=t).select_related("user")[:40],
@@ -226,7 +226,7 @@ def round_page(request: HttpRequest, event_id: int, number: int, game: PairedGam
         "editable": is_last and not t.bracket_started and not t.final_started,
         "started": any(tb.entered and not tb.is_bye for tb in tables),
         "names": sorted(n for tb in tables for n in (tb.a, tb.b) if n),
-        "is_director": has_role(request.user, DIRECTOR),
+        "is_director": has_role(request.user, DIRECTOR, event_id),
         "complete": services.round_complete(rnd),
     }
     return page(request, game, "round", context)
@@ -299,7 +299,7 @@ def knockout(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
     context: dict[str, Any] = {
         "t": t,
         "event": t.event,
-        "is_director": has_role(request.user, DIRECTOR),
+        "is_director": has_role(request.user, DIRECTOR, event_id),
         "swiss_complete": services.swiss_complete(t),
         "error": "",
         "entrants": services.players_in_play(t),
@@ -331,7 +331,7 @@ def knockout_result(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
     p = request.POST
     match_id = p.get("match", "")
     if p.get("action") == "clear":
-        if not has_role(request.user, DIRECTOR):
+        if not has_role(request.user, DIRECTOR, event_id):
             messages.error(request, "Seul le directeur peut supprimer un résultat du tableau.")
         else:
             attempt(

@@ -1,0 +1,122 @@
+"""Services of accounts and event staff: create, disable and reset accounts; give a user a
+role in one event or take it back. Every change is in the staff audit log.
+
+Who may do what is checked by the views (:mod:`arbitre.app.events.roles`): accounts by an
+account manager (a superuser or the global director group), an event's staff by that event's
+directors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from arbitre.app.events.models import Event, EventRole, StaffAudit
+from arbitre.app.events.roles import ARBITER, DIRECTOR, ROLES, ensure_groups, grant
+
+USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+
+
+class StaffError(ValueError):
+    """A refused change; the message is in French for the user."""
+
+
+def _check_password(password: str, user: Any = None) -> None:
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        raise StaffError("Mot de passe refusé : " + " ".join(exc.messages)) from exc
+
+
+def _user(user_id: int) -> Any:
+    user = get_user_model().objects.filter(pk=user_id).first()
+    if user is None:
+        raise StaffError("Compte inconnu.")
+    return user
+
+
+@transaction.atomic
+def create_account(by: Any, username: str, password: str, role: str) -> Any:
+    """A new account: an arbiter, or a director who may create events and manage accounts."""
+    username = username.strip()
+    if not username or len(username) > 150 or not set(username) <= USERNAME_CHARS:
+        raise StaffError(
+            "Nom d'utilisateur : de 1 à 150 caractères parmi les lettres sans accent, les "
+            "chiffres, le point, le tiret et le souligné."
+        )
+    if role not in ROLES:
+        raise StaffError("Rôle inconnu.")
+    User = get_user_model()
+    if User.objects.filter(username__iexact=username).exists():
+        raise StaffError(f"Le compte « {username} » existe déjà.")
+    _check_password(password, User(username=username))
+    user = User.objects.create_user(username=username, password=password)
+    ensure_groups()
+    user.groups.add(Group.objects.get(name=role))
+    StaffAudit.log(by, "Compte créé", username, None, {"rôle": role})
+    return user
+
+
+@transaction.atomic
+def set_active(by: Any, user_id: int, active: bool) -> Any:
+    """Disable an account (it can no longer log in; its history stays) or enable it again."""
+    user = _user(user_id)
+    if user.pk == getattr(by, "pk", None) and not active:
+        raise StaffError("Vous ne pouvez pas désactiver votre propre compte.")
+    if user.is_superuser and not getattr(by, "is_superuser", False):
+        raise StaffError("Seul un administrateur peut modifier un compte administrateur.")
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    StaffAudit.log(by, "Compte réactivé" if active else "Compte désactivé", user.get_username())
+    return user
+
+
+@transaction.atomic
+def reset_password(by: Any, user_id: int, password: str) -> Any:
+    user = _user(user_id)
+    if user.is_superuser and not getattr(by, "is_superuser", False):
+        raise StaffError("Seul un administrateur peut modifier un compte administrateur.")
+    _check_password(password, user)
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    StaffAudit.log(by, "Mot de passe réinitialisé", user.get_username())
+    return user
+
+
+@transaction.atomic
+def assign(by: Any, event_id: int, username: str, role: str) -> EventRole:
+    """Make an existing account a director or an arbiter of the event."""
+    if role not in (DIRECTOR, ARBITER):
+        raise StaffError("Rôle inconnu.")
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise StaffError("Événement inconnu.")
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise StaffError(f"Aucun compte « {username.strip()} » : créez-le d'abord.")
+    if not user.is_active:
+        raise StaffError(f"Le compte « {user.get_username()} » est désactivé.")
+    before = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True)
+    previous = next(iter(before), None)
+    grant(event.pk, user, role)
+    StaffAudit.log(by, "Rôle dans l'événement", user.get_username(), previous, role, event=event)
+    return EventRole.objects.get(event=event, user=user)
+
+
+@transaction.atomic
+def withdraw(by: Any, event_id: int, user_id: int) -> None:
+    """Take back a user's role in the event; the event keeps at least one director."""
+    role = EventRole.objects.filter(event_id=event_id, user_id=user_id).first()
+    if role is None:
+        raise StaffError("Ce compte n'a pas de rôle dans cet événement.")
+    directors = EventRole.objects.filter(event_id=event_id, role=DIRECTOR)
+    if role.role == DIRECTOR and directors.count() == 1:
+        raise StaffError("L'événement doit garder au moins un directeur.")
+    name = role.user.get_username()
+    role.delete()
+    StaffAudit.log(by, "Rôle retiré", name, role.role, None, event_id=event_id)

@@ -1,0 +1,125 @@
+"""Pages of accounts (account managers) and of an event's staff (the event's directors)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from arbitre.app.events import staff
+from arbitre.app.events.models import Event, EventRole, StaffAudit
+from arbitre.app.events.roles import ARBITER, DIRECTOR, is_account_manager, require_role
+
+
+class AccountForm(forms.Form):
+    username = forms.CharField(label="Nom d'utilisateur", max_length=150)
+    password = forms.CharField(label="Mot de passe", widget=forms.PasswordInput, max_length=200)
+    role = forms.ChoiceField(
+        label="Rôle",
+        choices=[
+            (ARBITER, "arbitre"),
+            (DIRECTOR, "directeur (crée des événements, gère les comptes)"),
+        ],
+    )
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label="Compte", max_length=150)
+    role = forms.ChoiceField(
+        label="Rôle", choices=[(ARBITER, "arbitre"), (DIRECTOR, "codirecteur")]
+    )
+
+
+def _manager_only(request: HttpRequest) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return redirect(f"/compte/connexion/?next={request.path}")
+    if not is_account_manager(request.user):
+        raise PermissionDenied("Seuls les directeurs gèrent les comptes.")
+    return None
+
+
+def accounts(request: HttpRequest) -> HttpResponse:
+    """The accounts: create one (GET shows the list and the form, POST creates)."""
+    denied = _manager_only(request)
+    if denied:
+        return denied
+    form = AccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            staff.create_account(request.user, d["username"], d["password"], d["role"])
+        except staff.StaffError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, f"Compte « {d['username'].strip()} » créé.")
+            return redirect("events:accounts")
+    users = get_user_model().objects.order_by("username").prefetch_related("groups")
+    context = {
+        "form": form,
+        "users": users,
+        "audit": StaffAudit.objects.select_related("user", "event")[:40],
+    }
+    return render(request, "events/accounts.html", context)
+
+
+@require_POST
+def account_action(request: HttpRequest, user_id: int) -> HttpResponse:
+    """Disable, enable or reset the password of an account."""
+    denied = _manager_only(request)
+    if denied:
+        return denied
+    action = request.POST.get("action", "")
+    try:
+        if action == "disable":
+            user = staff.set_active(request.user, user_id, False)
+            messages.success(request, f"Compte « {user.get_username()} » désactivé.")
+        elif action == "enable":
+            user = staff.set_active(request.user, user_id, True)
+            messages.success(request, f"Compte « {user.get_username()} » réactivé.")
+        elif action == "password":
+            password = request.POST.get("password", "")[:200]
+            user = staff.reset_password(request.user, user_id, password)
+            messages.success(request, f"Mot de passe de « {user.get_username()} » changé.")
+        else:
+            messages.error(request, "Action inconnue.")
+    except staff.StaffError as exc:
+        messages.error(request, str(exc))
+    return redirect("events:accounts")
+
+
+@require_role(DIRECTOR)
+def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The directors and arbiters of one event (its directors add and remove them)."""
+    event = get_object_or_404(Event, pk=event_id)
+    form = StaffForm(request.POST or None)
+    if request.method == "POST":
+        if request.POST.get("action") == "remove":
+            try:
+                staff.withdraw(request.user, event.pk, int(request.POST.get("user", "0") or 0))
+                messages.success(request, "Rôle retiré.")
+            except (staff.StaffError, ValueError) as exc:
+                messages.error(request, str(exc) or "Compte inconnu.")
+            return redirect("events:staff", event_id=event.pk)
+        if form.is_valid():
+            try:
+                role = staff.assign(
+                    request.user, event.pk, form.cleaned_data["username"], form.cleaned_data["role"]
+                )
+            except staff.StaffError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(
+                    request, f"{role.user.get_username()} : {role.role} de l'événement."
+                )
+                return redirect("events:staff", event_id=event.pk)
+    context = {
+        "event": event,
+        "form": form,
+        "roles": EventRole.objects.filter(event=event).select_related("user"),
+        "audit": StaffAudit.objects.filter(event=event).select_related("user")[:40],
+    }
+    return render(request, "events/staff.html", context)
