@@ -36,7 +36,7 @@ urlpatterns = [
     ),
     path("duplicate/<int:event_id>/imprimer/classement/", prints.standings, name="print_standings"),
     path(
-        "duplicate/<int:event_id>/imprimer/joueur/<str:licence>/",
+        "duplicate/<int:event_id>/imprimer/joueur/<path:licence>/",
         prints.player_sheet,
         name="print_player",
     ),
@@ -50,12 +50,12 @@ urlpatterns = [
         name="public_json",
     ),
     path(
-        "public/duplicate/<int:event_id>/joueur/<str:licence>/",
+        "public/duplicate/<int:event_id>/joueur/<path:licence>/",
         views.public_player,
         name="public_player",
     ),
     path(
-        "public/duplicate/<int:event_id>/joueur/<str:licence>/progression.svg",
+        "public/duplicate/<int:event_id>/joueur/<path:licence>/progression.svg",
         prints.progression_svg,
         name="progression",
     ),

@@ -1,0 +1,283 @@
+"""Every URL of the application, requested by every kind of visitor (issue 22, part 1).
+
+Each URL pattern is classified below by who may use it. For each event of each game the test
+requests each pattern (GET, and POST where the view accepts one) as an anonymous visitor, as
+an arbiter of another event, as an arbiter of the event, as a director of the event and as an
+account manager, and fails on any access the role should not have and on any server error. A
+URL added without a classification fails the test.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+
+PUBLIC = "public"  # anyone, no login
+ARBITER = "arbiter"  # the event's arbiters and directors
+DIRECTOR = "director"  # the event's directors
+PRIVATE_OR_PUBLIC = "private-or-public"  # the event's staff; others are sent to the public page
+MANAGER = "manager"  # account managers (create events, manage accounts)
+LOGIN = "login"  # the login flow and the first start
+
+ACCESS: dict[str, str] = {
+    # events
+    "events:list": PUBLIC,
+    "events:about": PUBLIC,
+    "events:first_run": LOGIN,
+    "events:accounts": MANAGER,
+    "events:account_action": MANAGER,
+    "events:staff": DIRECTOR,
+    "login": LOGIN,
+    "logout": LOGIN,
+    # Duplicate
+    "duplicate:lexicon_status": PUBLIC,
+    "duplicate:create": MANAGER,
+    "duplicate:detail": PRIVATE_OR_PUBLIC,
+    "duplicate:import_players": DIRECTOR,
+    "duplicate:add_player": DIRECTOR,
+    "duplicate:assign_arbiter": DIRECTOR,
+    "duplicate:chief": DIRECTOR,
+    "duplicate:predrawn": DIRECTOR,
+    "duplicate:late": DIRECTOR,
+    "duplicate:entry": ARBITER,
+    "duplicate:entry_api": ARBITER,
+    "duplicate:print_game": ARBITER,
+    "duplicate:print_slips": ARBITER,
+    "duplicate:print_standings": ARBITER,
+    "duplicate:print_player": ARBITER,
+    "duplicate:results_csv": ARBITER,
+    "duplicate:public_standings": PUBLIC,
+    "duplicate:public_json": PUBLIC,
+    "duplicate:public_player": PUBLIC,
+    "duplicate:progression": PUBLIC,
+    "duplicate:public_move": PUBLIC,
+    "duplicate:game_state": PUBLIC,
+}
+for game in ("classic", "backgammon"):
+    ACCESS.update(
+        {
+            f"{game}:create": MANAGER,
+            f"{game}:detail": PRIVATE_OR_PUBLIC,
+            f"{game}:add_player": DIRECTOR,
+            f"{game}:import_players": DIRECTOR,
+            f"{game}:check_in": DIRECTOR,
+            f"{game}:player_action": DIRECTOR,
+            f"{game}:pair": DIRECTOR,
+            f"{game}:undo_pairing": DIRECTOR,
+            f"{game}:override": DIRECTOR,
+            f"{game}:start_knockout": DIRECTOR,
+            f"{game}:round": ARBITER,
+            f"{game}:print_pairings": ARBITER,
+            f"{game}:print_sheets": ARBITER,
+            f"{game}:result": ARBITER,
+            f"{game}:knockout": ARBITER,
+            f"{game}:knockout_result": ARBITER,
+            f"{game}:print_standings": ARBITER,
+            f"{game}:public": PUBLIC,
+            f"{game}:state": PUBLIC,
+            f"{game}:public_round": PUBLIC,
+            f"{game}:public_player": PUBLIC,
+            f"{game}:public_knockout": PUBLIC,
+            f"{game}:standings_csv": PUBLIC,
+            f"{game}:results_csv": PUBLIC,
+            f"{game}:knockout_csv": PUBLIC,
+        }
+    )
+ACCESS.update(
+    {
+        "classic:absence": DIRECTOR,
+        "classic:tsh": PUBLIC,
+        "backgammon:playoff": DIRECTOR,
+        "backgammon:print_knockout": ARBITER,
+        "backgammon:upload_mat": ARBITER,
+        "backgammon:mat": PUBLIC,
+    }
+)
+LEGACY_PREFIXES = ("tournoi/", "public/tournoi/")  # redirects of old addresses (legacy.py)
+PASSWORD = "Sécurité-des-tournois-2026"
+
+
+def patterns(resolver: URLResolver | None = None, prefix: str = "", ns: str = "") -> Iterator[Any]:
+    """``(name, route, pattern)`` of every URL of the application (the Django admin apart)."""
+    for p in (resolver or get_resolver()).url_patterns:
+        route = prefix + str(p.pattern)
+        if isinstance(p, URLResolver):
+            if p.namespace == "admin":
+                continue
+            inner = f"{ns}{p.namespace}:" if p.namespace else ns
+            yield from patterns(p, route, inner)
+        elif isinstance(p, URLPattern):
+            yield (f"{ns}{p.name}" if p.name else None), route, p
+
+
+def test_every_url_is_classified() -> None:
+    names = set()
+    for name, route, _ in patterns():
+        if name is None:
+            assert route.startswith(LEGACY_PREFIXES), f"unnamed URL {route}"
+            continue
+        names.add(name)
+        assert name in ACCESS, f"URL {name} ({route}) is not classified in tests/app/test_rights.py"
+    assert sorted(set(ACCESS) - names) == [], "classified URLs that no longer exist"
+
+
+def _user(model: Any, username: str, group: str | None = None, superuser: bool = False) -> Any:
+    from django.contrib.auth.models import Group
+
+    from arbitre.app.events.roles import ensure_groups
+
+    ensure_groups()
+    if superuser:
+        return model.objects.create_superuser(username=username, password=PASSWORD)
+    user = model.objects.create_user(username=username, password=PASSWORD)
+    if group:
+        user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def world(django_user_model: Any) -> dict[str, Any]:
+    """Two events of each game; the event director, its arbiter, and an arbiter of another
+    event; objects for every URL argument (a round paired, a table, an entrant, a player)."""
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.duplicate.models import DuplicateEvent, Game, Registration
+    from arbitre.app.events.models import Event
+    from arbitre.app.events.roles import ARBITER as ARB
+    from arbitre.app.events.roles import DIRECTOR as DIR
+    from arbitre.app.events.roles import grant
+    from arbitre.app.rounds import services
+    from arbitre.app.rounds.games import PlayerRow
+
+    admin = _user(django_user_model, "admin", superuser=True)
+    director = _user(django_user_model, "directrice", DIR)
+    arbiter = _user(django_user_model, "arbitre", ARB)
+    stranger = _user(django_user_model, "arbitre-ailleurs", ARB)
+    events: dict[str, Any] = {}
+    day = datetime.date(2026, 11, 22)
+    for kind in ("duplicate", "classic", "backgammon"):
+        for which in ("mine", "other"):
+            if kind == "duplicate":
+                ev = Event.objects.create(name=f"{kind} {which}", kind=kind, date=day)
+                dup = DuplicateEvent.objects.create(event=ev, games_planned=1, lexicon_name="x")
+                Game.objects.create(duplicate=dup, number=1)
+                Registration.objects.create(duplicate=dup, licence="L1", name="UN", table=1)
+            else:
+                game = CLASSIC if kind == "classic" else BACKGAMMON
+                data = {"name": f"{kind} {which}", "date": day, "place": "", "rounds": 3}
+                if kind == "backgammon":
+                    data["match_length"] = 5
+                ev = services.create_tournament(game, data, admin)
+                t = ev.tournament
+                rows = [PlayerRow(f"P{i}", 1500 + i) for i in range(4)]
+                services.register(game, t, rows, admin)
+                services.check_in(t, {e.pk for e in t.entrants.all()}, admin)
+                services.pair_next_round(game, t, admin)
+            events[f"{kind}-{which}"] = ev
+        grant(events[f"{kind}-mine"].pk, director, DIR)
+        grant(events[f"{kind}-mine"].pk, arbiter, ARB)
+        grant(events[f"{kind}-other"].pk, stranger, ARB)
+    return {
+        "events": events,
+        "users": {"director": director, "arbiter": arbiter, "stranger": stranger, "admin": admin},
+    }
+
+
+def _arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
+    from arbitre.app.rounds.models import Entrant, Table
+
+    game = name.split(":")[0]
+    kind = {"events": "classic"}.get(game, game)
+    event = world["events"].get(f"{kind}-mine")
+    values: dict[str, Any] = {}
+    if "<int:event_id>" in route:
+        values["event_id"] = event.pk
+    if "<int:number>" in route:
+        values["number"] = 1
+    if "<int:table_id>" in route:
+        values["table_id"] = Table.objects.filter(round__tournament__event=event).first().pk
+    if "<int:entrant_id>" in route:
+        values["entrant_id"] = Entrant.objects.filter(tournament__event=event).first().pk
+    if "<int:user_id>" in route:
+        values["user_id"] = world["users"]["arbiter"].pk
+    if "<path:licence>" in route:
+        values["licence"] = "L1"
+    return values
+
+
+def _denied(response: Any) -> bool:
+    """Refused: 403, or sent to the login page."""
+    location = response.get("Location", "") if response.status_code in (301, 302) else ""
+    return response.status_code == 403 or location.startswith("/compte/connexion/")
+
+
+def _to_public(response: Any) -> bool:
+    return response.status_code == 302 and response["Location"].startswith("/public/")
+
+
+ALLOWED = {
+    # who may use a URL of each class: visitor -> allowed
+    PUBLIC: {"anonymous": True, "stranger": True, "arbiter": True, "director": True},
+    ARBITER: {"anonymous": False, "stranger": False, "arbiter": True, "director": True},
+    DIRECTOR: {"anonymous": False, "stranger": False, "arbiter": False, "director": True},
+    PRIVATE_OR_PUBLIC: {"anonymous": False, "stranger": False, "arbiter": True, "director": True},
+    MANAGER: {"anonymous": False, "stranger": False, "arbiter": False, "director": True},
+}
+
+
+@pytest.mark.django_db(transaction=False)
+def test_every_url_grants_exactly_the_access_of_its_class(world: dict[str, Any]) -> None:
+    from django.db import transaction
+    from django.urls import reverse
+
+    clients: dict[str, Client] = {"anonymous": Client(raise_request_exception=False)}
+    for who in ("stranger", "arbiter", "director"):
+        c = Client(raise_request_exception=False)
+        c.force_login(world["users"][who])
+        clients[who] = c
+    problems: list[str] = []
+    checked = 0
+    for name, route, _ in patterns():
+        if name is None or ACCESS[name] == LOGIN:
+            continue
+        access = ACCESS[name]
+        url = reverse(name, kwargs=_arguments(route, name, world))
+        for who, client in clients.items():
+            for method in ("get", "post"):
+                with transaction.atomic():  # each request sees the same world
+                    response = getattr(client, method)(url)
+                    transaction.set_rollback(True)
+                checked += 1
+                where = f"{method.upper()} {url} ({name}) as {who}"
+                if response.status_code >= 500:
+                    problems.append(f"{where}: server error {response.status_code}")
+                    continue
+                if response.status_code == 405:
+                    continue  # the view does not accept this method
+                allowed = ALLOWED[access][who]
+                if access == PRIVATE_OR_PUBLIC and not allowed:
+                    if not (_denied(response) or _to_public(response)):
+                        problems.append(f"{where}: private page shown ({response.status_code})")
+                elif allowed and _denied(response):
+                    problems.append(f"{where}: refused ({response.status_code})")
+                elif not allowed and not _denied(response):
+                    problems.append(f"{where}: allowed ({response.status_code})")
+    assert checked > 400
+    assert not problems, "\n".join(problems)
+
+
+def test_an_arbiter_reads_no_private_page_of_another_event(world: dict[str, Any]) -> None:
+    """The audit log of an event is on its private pages: a stranger never sees it."""
+    stranger = Client()
+    stranger.force_login(world["users"]["stranger"])
+    for kind in ("duplicate", "classic", "backgammon"):
+        event = world["events"][f"{kind}-mine"]
+        response = stranger.get(event.get_absolute_url(), follow=True)
+        assert "Journal" not in response.content.decode()
+        other = world["events"][f"{kind}-other"]
+        assert "Journal" in stranger.get(other.get_absolute_url()).content.decode()
