@@ -1,0 +1,95 @@
+"""A small world of events for the tests that visit every page: two events of each game,
+their director, an arbiter of each, and the objects every URL argument names."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+PASSWORD = "Sécurité-des-tournois-2026"
+
+
+def _user(model: Any, username: str, group: str | None = None, superuser: bool = False) -> Any:
+    from django.contrib.auth.models import Group
+
+    from arbitre.app.events.roles import ensure_groups
+
+    ensure_groups()
+    if superuser:
+        return model.objects.create_superuser(username=username, password=PASSWORD)
+    user = model.objects.create_user(username=username, password=PASSWORD)
+    if group:
+        user.groups.add(Group.objects.get(name=group))
+    return user
+
+
+@pytest.fixture
+def world(django_user_model: Any) -> dict[str, Any]:
+    """Two events of each game; the event director, its arbiter, and an arbiter of another
+    event; objects for every URL argument (a round paired, a table, an entrant, a player)."""
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.duplicate.models import DuplicateEvent, Game, Registration
+    from arbitre.app.events.models import Event
+    from arbitre.app.events.roles import ARBITER as ARB
+    from arbitre.app.events.roles import DIRECTOR as DIR
+    from arbitre.app.events.roles import grant
+    from arbitre.app.rounds import services
+    from arbitre.app.rounds.games import PlayerRow
+
+    admin = _user(django_user_model, "admin", superuser=True)
+    director = _user(django_user_model, "directrice", DIR)
+    arbiter = _user(django_user_model, "arbitre", ARB)
+    stranger = _user(django_user_model, "arbitre-ailleurs", ARB)
+    events: dict[str, Any] = {}
+    day = datetime.date(2026, 11, 22)
+    for kind in ("duplicate", "classic", "backgammon"):
+        for which in ("mine", "other"):
+            if kind == "duplicate":
+                ev = Event.objects.create(name=f"{kind} {which}", kind=kind, date=day)
+                dup = DuplicateEvent.objects.create(event=ev, games_planned=1, lexicon_name="x")
+                Game.objects.create(duplicate=dup, number=1)
+                Registration.objects.create(duplicate=dup, licence="L1", name="UN", table=1)
+            else:
+                game = CLASSIC if kind == "classic" else BACKGAMMON
+                data = {"name": f"{kind} {which}", "date": day, "place": "", "rounds": 3}
+                if kind == "backgammon":
+                    data["match_length"] = 5
+                ev = services.create_tournament(game, data, admin)
+                t = ev.tournament
+                rows = [PlayerRow(f"P{i}", 1500 + i) for i in range(4)]
+                services.register(game, t, rows, admin)
+                services.check_in(t, {e.pk for e in t.entrants.all()}, admin)
+                services.pair_next_round(game, t, admin)
+            events[f"{kind}-{which}"] = ev
+        grant(events[f"{kind}-mine"].pk, director, DIR)
+        grant(events[f"{kind}-mine"].pk, arbiter, ARB)
+        grant(events[f"{kind}-other"].pk, stranger, ARB)
+    return {
+        "events": events,
+        "users": {"director": director, "arbiter": arbiter, "stranger": stranger, "admin": admin},
+    }
+
+
+def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
+    from arbitre.app.rounds.models import Entrant, Table
+
+    game = name.split(":")[0]
+    kind = {"events": "classic"}.get(game, game)
+    event = world["events"].get(f"{kind}-mine")
+    values: dict[str, Any] = {}
+    if "<int:event_id>" in route:
+        values["event_id"] = event.pk
+    if "<int:number>" in route:
+        values["number"] = 1
+    if "<int:table_id>" in route:
+        values["table_id"] = Table.objects.filter(round__tournament__event=event).first().pk
+    if "<int:entrant_id>" in route:
+        values["entrant_id"] = Entrant.objects.filter(tournament__event=event).first().pk
+    if "<int:user_id>" in route:
+        values["user_id"] = world["users"]["arbiter"].pk
+    if "<path:licence>" in route:
+        values["licence"] = "L1"
+    return values
