@@ -389,3 +389,20 @@ def test_tsh_file_leaves_out_a_round_still_being_played(dclient: Client) -> None
         # round 1 only: the unfinished round 2 is not written, least of all as a loss
         assert len(opponents.split()) == 1 and len(scores.split()) == 1
         assert scores.split()[0] != "-50"
+
+
+def test_exports_neutralise_formulas(dclient: Client, client: Client) -> None:
+    """Issue 22, part 4: a name that a spreadsheet would run is exported as text."""
+    eid = create_event(dclient, "classique")
+    import_csv(dclient, eid, "nom,cote\n=1+1,1500\n@SUM(A1),1400\nBea,1300\nCy,1200\n")
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    for tb in tables(1):
+        result(dclient, tb, score_a=-5, score_b=300)
+    standings = client.get(f"/public/classique/{eid}/classement.csv").content.decode("utf-8-sig")
+    assert "'=1+1" in standings and "'@SUM(A1)" in standings
+    assert "\n=" not in standings and ";=" not in standings
+    results = client.get(f"/public/classique/{eid}/resultats.csv").content.decode("utf-8-sig")
+    assert "'=1+1" in results and ",-5," in results
+    tsh = client.get(f"/public/classique/{eid}/tournoi.t").content.decode()
+    assert not any(line.startswith(("=", "@")) for line in tsh.splitlines())

@@ -14,6 +14,7 @@ from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import Round
 from arbitre.app.rounds.views import page, tournament_of
+from arbitre.common.spreadsheet import neutralise
 
 
 @require_role(ARBITER)
@@ -60,6 +61,10 @@ def print_standings(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
     )
 
 
+def _cell(value: Any) -> Any:
+    return neutralise(value) if isinstance(value, str) else value
+
+
 def csv_response(text: str, filename: str) -> HttpResponse:
     response = HttpResponse(text.encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -71,7 +76,9 @@ def standings_csv(request: HttpRequest, event_id: int, game: PairedGame) -> Http
     t = tournament_of(game, event_id)
     rows, _ = game.standings_rows(t)
     out = io.StringIO()
-    csv.writer(out, delimiter=";", lineterminator="\n").writerows(game.standings_csv(rows))
+    csv.writer(out, delimiter=";", lineterminator="\n").writerows(
+        [[_cell(c) for c in row] for row in game.standings_csv(rows)]
+    )
     return csv_response(out.getvalue(), f"classement-{event_id}.csv")
 
 
@@ -89,5 +96,5 @@ def knockout_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpR
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "winner", "sets"])
     for r in t.knockout.all():
-        w.writerow([r.match_id, r.winner, " ".join(f"{a}-{b}" for a, b in r.scores)])
+        w.writerow([r.match_id, neutralise(r.winner), " ".join(f"{a}-{b}" for a, b in r.scores)])
     return csv_response(out.getvalue(), f"phase-finale-{event_id}.csv")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from arbitre.classic.tournament._csvutil import CsvFormatError, read_text, rows
 from arbitre.classic.tournament.model import Game, Player, Round, TournamentError
+from arbitre.common.spreadsheet import neutralise, restore
 
 __all__ = ["CsvFormatError", "parse_results", "read_results", "format_results"]
 
@@ -42,7 +43,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
     where_seen: dict[tuple[int, str], int] = {}
 
     def known(raw: str, where: str) -> str:
-        name = names.get(raw.casefold())
+        name = names.get(restore(raw).casefold())
         if name is None:
             raise CsvFormatError(f"{where}: unknown player {raw!r}")
         return name
@@ -121,6 +122,7 @@ def format_results(rounds: Iterable[Round]) -> str:
 
 
 def _q(field: str) -> str:
+    field = neutralise(field)
     if any(c in field for c in ',;"\n'):
         return '"' + field.replace('"', '""') + '"'
     return field

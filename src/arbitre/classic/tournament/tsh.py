@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from arbitre.classic.tournament.model import Player, Round
+from arbitre.common.spreadsheet import neutralise
 
 BYE_SPREAD = 50
 """The score TSH writes for a round won without an opponent (its opposite for one lost)."""
@@ -51,6 +52,6 @@ def format_tsh(players: Sequence[Player], rounds: Sequence[Round]) -> str:
                 continue
             opponents.append(str(index[other]))
             scores.append(str(game.score_a if player.name == game.a else game.score_b))
-        name = player.name.replace(";", ",")
+        name = neutralise(player.name.replace(";", ","))
         lines.append(f"{name} {player.rating} {' '.join(opponents)}; {' '.join(scores)}".rstrip())
     return "\n".join(lines) + "\n"

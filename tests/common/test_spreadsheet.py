@@ -1,0 +1,41 @@
+"""Formula-looking cells neutralised in exports and restored on reading (issue 22, part 4)."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from arbitre.classic.tournament import Game, Player, Round
+from arbitre.classic.tournament.results_csv import format_results, parse_results
+from arbitre.classic.tournament.tsh import format_tsh
+from arbitre.common.spreadsheet import TRIGGERS, neutralise, restore
+
+
+@given(st.text(max_size=30))
+def test_restore_undoes_neutralise(text: str) -> None:
+    assert restore(neutralise(text)) == text
+
+
+@given(st.text(max_size=30))
+def test_a_neutralised_text_never_starts_a_formula(text: str) -> None:
+    safe = neutralise(text)
+    if safe.startswith(TRIGGERS):
+        float(safe.replace(",", "."))  # only numbers keep a sign in front
+
+
+def test_numbers_stay_numbers() -> None:
+    for number in ("-12", "+3", "-1,5", "-0.25", "0", "412"):
+        assert neutralise(number) == number
+    for formula in ("=1+1", "+A1", "-A1", "@SUM(A1)", "\t=1", "\r=1", "-", "=", "- 3"):
+        assert neutralise(formula) == "'" + formula
+
+
+def test_classic_exports_neutralise_names_and_read_back() -> None:
+    players = [Player("=HYPERLINK(1)", 1500), Player("@Bea", 1400), Player("-Cy", 1300)]
+    rounds = [Round(1, (Game(1, "=HYPERLINK(1)", "@Bea", -5, 300), Game(1, "-Cy", None)))]
+    text = format_results(rounds)
+    assert "'=HYPERLINK(1)" in text and "'@Bea" in text and "'-Cy" in text
+    assert ",-5," in text  # a negative score stays a number
+    assert parse_results(text, players) == rounds
+    tsh = format_tsh(players, rounds)
+    assert all(line.startswith("'") for line in tsh.splitlines())
