@@ -126,3 +126,41 @@ def test_a_nul_character_is_refused_before_any_view(world: dict[str, Any]) -> No
     api = f"/duplicate/{world['events']['duplicate-mine'].pk}/partie/1/saisie/api/"
     assert director.post(api, json_body, content_type="application/json").status_code == 400
     assert director.post(url, {"first": "P0", "second": "P1", "reason": "ok"}).status_code == 302
+
+
+def test_a_huge_request_is_refused_before_it_is_read(world: dict[str, Any]) -> None:
+    """A 200 MB word list or CSV is refused from its announced length (413)."""
+    director = Client()
+    director.force_login(world["users"]["admin"])
+    event = world["events"]["classic-mine"]
+    url = f"/classique/{event.pk}/joueurs/import/"
+    response = director.generic(
+        "POST",
+        url,
+        b"x",
+        content_type="multipart/form-data; boundary=x",
+        CONTENT_LENGTH=str(200 * 1024 * 1024),
+    )
+    assert response.status_code == 413
+    assert "200,0 Mo envoyés" in response.content.decode()
+
+
+def test_a_players_file_over_its_limit_is_refused_and_nothing_imported(
+    world: dict[str, Any],
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from arbitre.app.uploads import PLAYERS_FILE_BYTES
+
+    director = Client()
+    director.force_login(world["users"]["admin"])
+    event = world["events"]["classic-mine"]
+    before = event.tournament.entrants.count()
+    rows = "".join(f"Joueur{i},1500\n" for i in range(PLAYERS_FILE_BYTES // 10))
+    upload = SimpleUploadedFile("joueurs.csv", rows.encode(), content_type="text/csv")
+    response = director.post(
+        f"/classique/{event.pk}/joueurs/import/", {"file": upload}, follow=True
+    )
+    texts = [str(m) for m in response.context["messages"]]
+    assert any("trop volumineux" in t for t in texts), texts
+    assert event.tournament.entrants.count() == before

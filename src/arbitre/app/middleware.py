@@ -4,9 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 
+MAX_REQUEST_BYTES = 64 * 1024 * 1024
+"""The largest request accepted (a word list is the largest file users send, a few MB)."""
+TOO_LARGE_MESSAGE = (
+    "Requête refusée : {size} Mo envoyés, {limit} Mo au plus (une liste de mots, un fichier "
+    "de joueurs ou de résultats est bien plus petit)."
+)
 NUL_MESSAGE = "Requête refusée : elle contient un caractère nul, qu'aucun champ n'accepte."
+
+
+class RefuseLargeRequests:
+    """A request larger than ``ARBITRE_MAX_REQUEST_BYTES`` (setting) is refused with 413 from
+    its announced length, before anything of it is read: neither memory nor disk is spent."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        limit = int(getattr(settings, "ARBITRE_MAX_REQUEST_BYTES", MAX_REQUEST_BYTES))
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            return HttpResponseBadRequest("Longueur de requête illisible.")
+        if length > limit:
+            text = TOO_LARGE_MESSAGE.format(size=_mb(length), limit=_mb(limit))
+            return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1024 / 1024:.1f}".replace(".", ",")
 
 
 class RefuseNulCharacters:

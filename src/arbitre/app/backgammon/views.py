@@ -15,6 +15,7 @@ from arbitre.app.rounds.models import Table
 from arbitre.app.rounds.results import store_mat
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import attempt, to, tournament_of
+from arbitre.app.uploads import MATCH_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat
 
@@ -62,7 +63,15 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     t = tournament_of(GAME, event_id)
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
     upload = request.FILES.get("file")
-    text = upload.read().decode("utf-8", "replace") if upload else request.POST.get("mat", "")
+    try:
+        raw = read_limited(upload, MATCH_FILE_BYTES, "Feuille de match") if upload else b""
+    except UploadTooLarge as exc:
+        messages.error(request, f"Table {tb.number} : {exc}")
+        return to(GAME, "round", event_id, tb.round.number)
+    text = raw.decode("utf-8", "replace") if upload else request.POST.get("mat", "")
+    if len(text) > MATCH_FILE_BYTES:
+        messages.error(request, f"Table {tb.number} : feuille de match trop longue.")
+        return to(GAME, "round", event_id, tb.round.number)
     try:
         match = import_mat(text)
     except (BackgammonError, ValueError) as exc:

@@ -19,6 +19,9 @@ from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.rounds.games import PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 
+REASON_LENGTH = 300
+"""The longest reason kept in the audit log (``AuditRecord.reason``)."""
+
 
 class ServiceError(ValueError):
     """A refused action; the message is French, for the user."""
@@ -168,6 +171,8 @@ def arrive_late(t: Tournament, entrant_id: int, user: User) -> Entrant:
 @transaction.atomic
 def withdraw(t: Tournament, entrant_id: int, user: User, reason: str = "") -> Entrant:
     """Withdrawal: the player is not paired from the next round on and keeps their points."""
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(f"Raison trop longue : {REASON_LENGTH} caractères au plus.")
     t = locked(t)
     e = entrant_of(t, entrant_id)
     if e.withdrawn_after is not None:
@@ -282,6 +287,8 @@ def override_pairing(
     reason = reason.strip()
     if not reason:
         raise ServiceError("Indiquez la raison de la modification de l'appariement.")
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(f"Raison trop longue : {REASON_LENGTH} caractères au plus.")
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None or number != last_round_number(t):
         raise ServiceError("Seule la dernière ronde appariée peut être modifiée.")

@@ -23,6 +23,7 @@ from arbitre.app.rounds import results, services
 from arbitre.app.rounds.forms import PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
+from arbitre.app.uploads import PLAYERS_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.i18n import word_line
 
 
@@ -133,7 +134,12 @@ def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> Htt
     if not form.is_valid():
         messages.error(request, "Choisissez un fichier CSV.")
         return to(game, "detail", event_id)
-    report = game.parse_players(form.cleaned_data["file"].read())
+    try:
+        data = read_limited(form.cleaned_data["file"], PLAYERS_FILE_BYTES, "Fichier de joueurs")
+    except UploadTooLarge as exc:
+        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
+        return to(game, "detail", event_id)
+    report = game.parse_players(data)
     if report.errors:
         for error in report.errors[:50]:
             messages.error(request, f"Import refusé, {word_line(error, get_language())}")
