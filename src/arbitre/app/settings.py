@@ -103,7 +103,7 @@ LOGIN_REDIRECT_URL = "events:list"
 LOGOUT_REDIRECT_URL = "events:list"
 
 LANGUAGE_CODE = "fr"
-LANGUAGES = [("fr", "Français")]
+LANGUAGES = [("fr", "Français"), ("en", "English")]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 LOCALE_PATHS = [str(LOCALE_DIR)]

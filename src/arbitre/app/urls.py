@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import set_language
 
 urlpatterns = [
     path("", include("arbitre.app.events.urls")),
@@ -16,5 +17,6 @@ urlpatterns = [
         name="login",
     ),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
+    path("langue/", set_language, name="set_language"),
     path("admin/", admin.site.urls),
 ]
