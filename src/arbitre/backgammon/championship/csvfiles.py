@@ -37,7 +37,15 @@ def _rows(
     sample = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in sample and "," not in sample else ","
     out: list[tuple[int, list[str]]] = []
-    for lineno, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    rows = enumerate(reader, start=1)
+    while True:
+        try:
+            lineno, row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a quote left open up to the end of the file
+            raise ChampionshipError(f"{source}: line {reader.line_num}: {exc}") from None
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
