@@ -34,6 +34,7 @@ ACCESS: dict[str, str] = {
     "events:account_action": MANAGER,
     "events:staff": DIRECTOR,
     "login": LOGIN,
+    "set_language": PUBLIC,
     "logout": LOGIN,
     # Duplicate
     "duplicate:lexicon_status": PUBLIC,
