@@ -6,9 +6,8 @@ set scores entered, match by match or set by set.
 
 from __future__ import annotations
 
-import re
-
 from django.db import transaction
+from django.utils.translation import get_language
 
 from arbitre.app.backgammon.services import championship, parse_sets
 from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
@@ -24,6 +23,7 @@ from arbitre.app.rounds.services import (
 )
 from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.bracket import BYE
+from arbitre.i18n import word
 
 
 def settings(t: Tournament) -> bg.BracketSettings:
@@ -41,7 +41,7 @@ def brackets(t: Tournament) -> bg.Brackets:
     try:
         b = bg.build_brackets(champ, settings(t))
     except bg.ChampionshipError as exc:
-        raise ServiceError(_bracket_french(str(exc))) from None
+        raise ServiceError(word(exc.message, get_language())) from None
     for r in t.knockout.all():
         if r.winner:  # a match in progress (sets so far) is not a result yet
             b.record(r.match_id, r.winner, tuple(bg.SetScore(x, y) for x, y in r.scores))
@@ -51,22 +51,6 @@ def brackets(t: Tournament) -> bg.Brackets:
 def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
     """Set scores of the bracket matches still being played (entered set by set)."""
     return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all() if not r.winner}
-
-
-def _bracket_french(text: str) -> str:
-    if text.startswith("play-off needed"):
-        names = text.split(":", 1)[1].strip()
-        return (
-            f"Barrage nécessaire (mêmes points et même D) : {names}. Saisissez le résultat "
-            "du barrage en un point."
-        )
-    if text.startswith("the Swiss stage is not finished"):
-        return (
-            "Le tournoi suisse n'est pas terminé : toutes les rondes doivent avoir leurs résultats."
-        )
-    if "are needed for the final bracket" in text:
-        return "Pas assez de joueurs classés pour un tableau final de 8."
-    return f"Tableau impossible : {text}"
 
 
 @transaction.atomic
@@ -133,7 +117,7 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     try:
         b.record(match_id, winner, sets)
     except bg.ChampionshipError as exc:
-        raise ServiceError(f"Résultat refusé : {_sets_french(str(exc))}") from None
+        raise ServiceError(word(exc.message, get_language())) from None
     KnockoutResult.objects.update_or_create(
         tournament=t,
         match_id=match_id,
@@ -168,31 +152,9 @@ def _check_sets_so_far(
     try:
         probe.record(match_id, top if top_leads else str(bottom_player), sets + filler)
     except bg.ChampionshipError as exc:
-        raise ServiceError(f"Sets refusés : {_sets_french(str(exc))}") from None
+        raise ServiceError(word(exc.message, get_language())) from None
     if won_top >= need or won_bottom >= need:
         raise ServiceError("Ces sets décident du match : indiquez aussi le vainqueur.")
-
-
-_SET_ERRORS = (
-    (
-        re.compile(r"set (\d+) played after the match was won"),
-        r"le set \1 est de trop : le match était gagné",
-    ),
-    (re.compile(r"more than (\d+) sets"), r"plus de \1 sets"),
-    (
-        re.compile(r"set (\d+) score (\d+)-(\d+) does not end a (\d+)-point set"),
-        r"le set \1 (\2-\3) ne termine pas un set en \4 points",
-    ),
-    (re.compile(r"the sets do not decide the match"), "les sets ne décident pas du match"),
-    (re.compile(r"the set scores contradict the winner"), "les sets contredisent le vainqueur"),
-)
-
-
-def _sets_french(text: str) -> str:
-    """The engine's set-score refusals (seed 003 "Tableau final") in French."""
-    for pattern, repl in _SET_ERRORS:
-        text = pattern.sub(repl, text)
-    return text
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.utils.translation import get_language
 from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
 from arbitre.app.events.models import Event
+from arbitre.app.events.templatetags.wording import stored
 from arbitre.app.rounds.forms import PlayerForm
 from arbitre.app.rounds.games import (
     HistoryLine,
@@ -107,27 +108,22 @@ class BackgammonGame(PairedGame):
         champ = services.championship(t)
         try:
             pairing = bg.pair_round(champ, number)
-        except ValueError as exc:
-            raise ServiceError(f"Appariement impossible : {exc}") from None
-        explain: list[Any] = [
-            f"Table {p.table} : {p.a} - {p.b or 'exempt'} : {p.explanation}" for p in pairing.pairs
-        ]
-        if pairing.rematches:
-            pairs = ", ".join(f"{a} - {b}" for a, b in pairing.rematches)
-            explain.append(f"Revanche inévitable : {pairs}.")
-        stored = StoredPairing(explain, [s.name for s in bg.standings(champ)])
+        except Refusal as exc:
+            raise ServiceError(word(exc.message, get_language())) from None
+        explain = [line.as_dict() for line in pairing.explain_lines()]
+        stored_pairing = StoredPairing(explain, [s.name for s in bg.standings(champ)])
         for p in pairing.pairs:
-            stored.tables.append(
+            stored_pairing.tables.append(
                 {
                     "number": p.table,
                     "a": p.a,
                     "b": p.b or "",
                     "rule": "bye" if p.b is None else "swiss",
-                    "explanation": p.explanation,
+                    "explanation": stored(p.explanation),
                     "starts": [],
                 }
             )
-        return stored
+        return stored_pairing
 
     def read_result(self, request: HttpRequest) -> dict[str, Any]:
         post = request.POST
@@ -248,7 +244,7 @@ class BackgammonGame(PairedGame):
                 rows.append(
                     {
                         "id": mid,
-                        "label": m.round_name,
+                        "label": word(m.round_name, get_language()),
                         "top": top or _slot_label(m.top),
                         "bottom": bottom or _slot_label(m.bottom),
                         "winner": b.winner(mid),
@@ -286,13 +282,9 @@ class BackgammonGame(PairedGame):
 
 
 def _slot_label(slot: Any) -> str:
-    kind = getattr(slot, "kind", "")
-    match = getattr(slot, "match", "")
-    if kind == "winner":
-        return f"vainqueur {match}"
-    if kind == "loser":
-        return f"perdant {match}"
-    return str(slot)
+    """A player not known yet: "vainqueur QF1", "perdant SF2" (the engine's wording)."""
+    label = getattr(slot, "label", None)
+    return word(label(), get_language()) if callable(label) else str(slot)
 
 
 GAME = BackgammonGame()

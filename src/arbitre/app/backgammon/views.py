@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from arbitre.app.backgammon import bracket, services
@@ -18,6 +19,7 @@ from arbitre.app.rounds.views import attempt, to, tournament_of
 from arbitre.app.uploads import MATCH_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat
+from arbitre.i18n import word
 
 
 @require_POST
@@ -49,7 +51,13 @@ def knockout_sheets(request: HttpRequest, event_id: int) -> HttpResponse:
             continue
         sets = [(i + 1, n, services.clock_budget(t, n)) for i, n in enumerate(m.sets)]
         sheets.append(
-            {"id": mid, "label": m.round_name, "top": top, "bottom": bottom, "sets": sets}
+            {
+                "id": mid,
+                "label": word(m.round_name, get_language()),
+                "top": top,
+                "bottom": bottom,
+                "sets": sets,
+            }
         )
     return render(
         request, "backgammon/print_knockout.html", {"t": t, "event": t.event, "sheets": sheets}
@@ -74,8 +82,9 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         return to(GAME, "round", event_id, tb.round.number)
     try:
         match = import_mat(text)
-    except (BackgammonError, ValueError) as exc:
-        messages.error(request, f"Table {tb.number} : feuille de match refusée : {exc}")
+    except BackgammonError as exc:
+        reason = word(exc.message, get_language())
+        messages.error(request, f"Table {tb.number} : feuille de match refusée : {reason}")
         return to(GAME, "round", event_id, tb.round.number)
     if match.length != t.match_length:
         messages.error(
