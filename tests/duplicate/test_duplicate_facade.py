@@ -3,11 +3,13 @@ value serialised by one ``to_json`` (what the web pages and the command line pri
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from arbitre import duplicate
 from arbitre.duplicate import sanctions as S
-from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.decision import Decision, judge
 from arbitre.duplicate.game import DuplicateGame, GameStateError, end_label
 from tests.duplicate.duplicate_words import make_lexicon
 from tests.duplicate.wording import english, french, refused
@@ -93,6 +95,14 @@ def test_turns_give_the_board_before_each_move_its_draw_and_its_top() -> None:
     assert game.turn().number == 2 and game.turn(1).board.is_empty
     assert english(second.heading()) == "Move 2: draw AEIRSTU, top 8F RIZ"
     assert french(second.heading()) == "Coup 2 : tirage AEIRSTU, top 8F RIZ"
+    unknown = replace(second, top=None)
+    assert french(unknown.heading()) == "Coup 2 : tirage AEIRSTU, top ?"
+
+
+def test_the_top_of_a_move_as_the_arbiter_reads_it() -> None:
+    entry = two_moves().moves[1]
+    assert entry.announcement() == "12 points, vertical, en 8F : RIZ, R, I, Z."
+    assert entry.announcement("en") == "12 points, vertical, at 8F: RIZ, R, I, Z."
 
 
 def test_judge_a_ballot_of_the_last_move_or_of_an_earlier_one() -> None:
@@ -106,6 +116,13 @@ def test_judge_a_ballot_of_the_last_move_or_of_an_earlier_one() -> None:
     assert (first.score, first.sanction) == (26, S.NONE)
     assert french(first.explanation) == "Premier coup : meilleur placement H6 GAZ = 26"
     assert game.judge("top", 1).score == 26 and game.judge("top", 2).score == 12
+
+
+def test_the_turns_judge_with_the_game_word_list() -> None:
+    game = two_moves()
+    second = game.turns()[1]
+    refused_word = judge(duplicate.parse_ballot("8F RIZE 13"), second)
+    assert (refused_word.sanction, refused_word.invalid_word) == (S.INVALID_WORD, "RIZE")
 
 
 def test_judge_reads_the_refused_words_of_the_earlier_moves() -> None:
@@ -174,6 +191,12 @@ def test_entered_draw_refusals_name_the_draw() -> None:
         duplicate.InvalidDrawError, r"^2 letter\(s\) entered, the draw needs 3 \(leave AIEU, 95 in"
     ):
         game.draw("RS")
+    with refused(
+        duplicate.InvalidDrawError,
+        r"^draw AIEU\+RST has at least 2 vowel\(s\) and 2 consonant\(s\): it is valid, not a "
+        r"reject$",
+    ):
+        game.reject("RST")
     with refused(
         duplicate.InvalidDrawError,
         "^Tirage AIEU\\+EAU non valable : moins de 2 voyelle\\(s\\) et 2 consonne\\(s\\) "

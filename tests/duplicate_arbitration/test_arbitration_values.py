@@ -175,6 +175,19 @@ def test_a_decision_in_a_few_lines() -> None:
     ]
 
 
+def test_a_score_entered_as_such_has_no_explanation() -> None:
+    data = Decision(7, S.NONE).to_json()
+    assert data == {
+        "score": 7,
+        "sanction": {"kind": "none", "code": "none", "rule": ""},
+        "move": None,
+        "candidates": [],
+        "disciplinary_warning": False,
+        "explanation": None,
+    }
+    assert Decision.from_json(data) == Decision(7, S.NONE)
+
+
 def test_decisions_stored_before_messages_still_read_and_display() -> None:
     """Rows written before labels and explanations were codes hold French text."""
     old = {
