@@ -1,18 +1,19 @@
 """Services of the Duplicate event: every change goes through here, in a transaction, with
 an audit entry. Game rules are the engine's (``arbitre.duplicate``): this module only
-stores and loads their results.
+stores and loads their results, and words the engine's refusals in the page's language.
 """
 
 from __future__ import annotations
 
 import hashlib
 import threading
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -26,19 +27,35 @@ from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
 from arbitre.app.events.models import actor
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
+from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.ballot import parse_ballot
-from arbitre.duplicate.decision import Decision, Turn, judge, refused_words
-from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
-from arbitre.duplicate.game import DuplicateGame
-from arbitre.duplicate.turns import turns_of
+from arbitre.duplicate.decision import Decision, Turn, judge
+from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
+from arbitre.duplicate.game import DuplicateGame, turns_of
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 from arbitre.paths import data_dir
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
+def language() -> str:
+    """The language of the page being served (French unless the request chose another)."""
+    return get_language() or DEFAULT_LANGUAGE
+
+
+def worded(message: Message) -> str:
+    """An engine's message in the page's language."""
+    return word(message, language())
+
+
 class ServiceError(ValueError):
-    """A refused action; the message is French, for the user."""
+    """A refused action; the message is worded for the user."""
+
+    @classmethod
+    def of(cls, refusal: Refusal, prefix: str = "") -> ServiceError:
+        """The engine's refusal, worded in the page's language (after ``prefix``)."""
+        return cls(prefix + worded(refusal.message))
 
 
 class StaleEditError(ServiceError):
@@ -161,8 +178,10 @@ def chief_action(
             engine = None  # type: ignore[assignment]
     except ServiceError:
         raise
-    except ValueError as exc:
-        raise ServiceError(_french_engine_error(exc)) from exc
+    except Refusal as exc:
+        raise ServiceError.of(exc) from exc
+    except ValueError as exc:  # a move typed by hand that is no move (arbitre.scrabble)
+        raise ServiceError(str(exc)) from exc
     if engine is not None and action != "start_timer":
         game.undo_stack = [*game.undo_stack, before][-30:]
         game.record = game_record.to_record(engine)
@@ -239,29 +258,6 @@ def _brief(record: Any) -> Any:
     }
 
 
-_ENGINE_MESSAGES = [
-    ("not in the bag", "Ces lettres ne sont pas dans le sac"),
-    ("letter(s) entered, the draw needs", "Nombre de lettres incorrect"),
-    ("has fewer than", "Tirage non valable (voyelles/consonnes, 2.2) : rejetez-le"),
-    ("it is valid, not a reject", "Ce tirage est valable : ce n'est pas un rejet"),
-    ("cannot be retained", "Ce coup ne peut pas être retenu comme top"),
-    ("no move scores", "Aucun coup ne marque de points : annulez le tirage (5.2)"),
-    ("a move scores", "Un coup marque des points : le tirage ne peut pas être annulé pour cela"),
-    ("draw first", "Faites d'abord le tirage"),
-    ("play or annul", "Retenez le top ou annulez le tirage en cours"),
-    ("the game is over", "La partie est terminée"),
-    ("is not a tile", "Lettre inconnue"),
-]
-
-
-def _french_engine_error(exc: Exception) -> str:
-    text = str(exc)
-    for needle, french in _ENGINE_MESSAGES:
-        if needle in text:
-            return f"{french}."
-    return text
-
-
 @transaction.atomic
 def load_predrawn(game_id: int, text: str, user: User) -> Game:
     """A pre-drawn game (an uploaded record) to be played move by move."""
@@ -269,10 +265,10 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
     if game.record and game.record.get("moves"):
         raise ServiceError("La partie est commencée : impossible de charger une partie prétirée.")
     try:
-        source = game_record.loads(text, "partie prétirée")
+        source = game_record.loads(text)
         game_record.replay(source, lexicon_of(game.duplicate), check_lexicon=True)
     except game_record.RecordError as exc:
-        raise ServiceError(f"Partie prétirée refusée : {exc}") from exc
+        raise ServiceError.of(exc, "Partie prétirée refusée : ") from exc
     game.predrawn = source
     game.undo_stack = []
     game.record = None
@@ -319,21 +315,16 @@ def enter_ballot(
         raise ServiceError(
             "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
         )
-    ballot = parse_ballot(text)
     earlier = [
         Decision.from_json(e.decision)
         for e in BallotEntry.objects.filter(
             game=game, registration=registration, move_number__lt=move_number
         )
     ]
-    turn = all_turns[move_number - 1]
-    refused = refused_words(earlier)
-    if refused:
-        turn = replace(turn, refused_words=refused)
     try:
-        decision = judge(ballot, turn)
-    except ValueError as exc:
-        raise ServiceError(str(exc)) from exc
+        decision = judge(parse_ballot(text), all_turns[move_number - 1], earlier=earlier)
+    except Refusal as exc:
+        raise ServiceError.of(exc) from exc
     existing = (
         BallotEntry.objects.select_for_update()
         .filter(game=game, registration=registration, move_number=move_number)
@@ -510,6 +501,13 @@ def player_of(r: Registration) -> Player:
     )
 
 
+def standings_of(
+    dup: DuplicateEvent, series: int | None = None, category: str | None = None
+) -> Standings:
+    """The event's standings with its solos."""
+    return build_event(dup).standings_table(series=series, category=category or None)
+
+
 def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
     registrations = list(dup.players.all())
@@ -541,5 +539,5 @@ def draw_texts(engine: DuplicateGame) -> dict[str, Any]:
     return {
         "leave": engine.leave,
         "drawn": engine.drawn,
-        "lines": a.lines(),
+        "lines": a.lines(language()),
     }

@@ -34,8 +34,6 @@ from arbitre.app.duplicate.models import (
 )
 from arbitre.app.events.accounts import AccountError
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.duplicate.announcement import announce_top
-from arbitre.duplicate.ballot import BallotParseError
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
 
@@ -209,7 +207,7 @@ def _game_state(game: Game) -> dict[str, Any]:
             "word": last.move.word,
             "score": last.score,
             "rack": last.rack,
-            "announce": announce_top(last.move.coordinate, last.move.word, last.score),
+            "announce": last.announcement(services.language()),
             "equal_tops": [str(m) for m in last.equal_tops],
         }
     return state
@@ -236,12 +234,7 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     if engine.phase == "play":
         choice = engine.tops()
         if choice is not None:
-            tops = {
-                "score": choice.score,
-                "equal": [str(m) for m in choice.equal_tops],
-                "admissible": [str(m) for m in choice.admissible],
-                "default": str(choice.default),
-            }
+            tops = choice.to_json()
     context = {
         "dup": dup,
         "event": dup.event,
@@ -365,18 +358,16 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
         )
     except services.StaleEditError as exc:
         return JsonResponse({"ok": False, "stale": True, "error": str(exc)}, status=409)
-    except (BallotParseError, services.ServiceError) as exc:
+    except services.ServiceError as exc:
         return JsonResponse({"ok": False, "error": str(exc)}, status=400)
     d = result.decision
     return JsonResponse(
         {
             "ok": True,
             "version": result.entry.version,
-            "score": d.score,
-            "sanction": d.sanction.to_json(),
-            "disciplinary_warning": d.disciplinary_warning,
-            "move": str(d.move) if d.move else None,
-            "explanation": d.explanation,
+            **d.to_json(),
+            "sanction_label": services.worded(d.sanction.label),
+            "explanation_text": services.worded(d.explanation) if d.explanation else "",
         }
     )
 
@@ -387,18 +378,8 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
 def _standings_payload(
     dup: DuplicateEvent, series: int | None, category: str | None
 ) -> dict[str, Any]:
-    event = services.build_event(dup)
-    rows = event.standings(series=series, category=category or None)
-    return {
-        "event": dup.event.name,
-        "games": [g.name for g in event.games],
-        "standings": [r.to_json() for r in rows],
-        "solos": [
-            {"game": g, "move": n, "licence": p.licence, "name": p.full_name, "score": s}
-            for g, n, p, s in event.solo_list()
-        ],
-        "updated": timezone.now().isoformat(),
-    }
+    standings = services.standings_of(dup, series, category)
+    return {**standings.to_json(), "updated": timezone.now().isoformat()}
 
 
 def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
