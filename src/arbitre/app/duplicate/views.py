@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
-from arbitre.app.duplicate import preparation, services
+from arbitre.app.duplicate import ballots, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -62,7 +62,7 @@ def create_event(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.create_event(data, data.get("lexicon_file"), request.user)
+            event = setup.create_event(data, data.get("lexicon_file"), request.user)
         except ValueError as exc:
             form.add_error("lexicon_file", f"Liste de mots refusée : {exc}")
         else:
@@ -126,7 +126,7 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, f"{field} : {' '.join(errors)}")
         return redirect("duplicate:detail", event_id=event_id)
     try:
-        services.add_player(dup, form.cleaned_data, request.user)
+        setup.add_player(dup, form.cleaned_data, request.user)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
@@ -144,7 +144,7 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     username = form.cleaned_data["username"].strip()
     low, high = form.cleaned_data["tables"]
     try:
-        count = services.assign_arbiter(
+        count = setup.assign_arbiter(
             dup, username, form.cleaned_data["password"], (low, high), request.user
         )
     except AccountError as exc:
@@ -167,7 +167,7 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     if reg is None:
         messages.error(request, "Licence inconnue dans cet événement.")
         return redirect("duplicate:detail", event_id=event_id)
-    services.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
+    setup.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
     messages.success(
         request,
         f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} de {game.name} (5.1).",
@@ -353,7 +353,7 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
     ):
         raise PermissionDenied("Cette table n'est pas la vôtre.")
     try:
-        result = services.enter_ballot(
+        result = ballots.enter_ballot(
             game.pk, registration.pk, move_number, text, version, request.user
         )
     except services.StaleEditError as exc:
@@ -370,76 +370,3 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
             "explanation_text": services.worded(d.explanation) if d.explanation else "",
         }
     )
-
-
-# -- public pages -----------------------------------------------------------------------------
-
-
-def _standings_payload(
-    dup: DuplicateEvent, series: int | None, category: str | None
-) -> dict[str, Any]:
-    standings = services.standings_of(dup, series, category)
-    return {**standings.to_json(), "updated": timezone.now().isoformat()}
-
-
-def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
-    series = request.GET.get("serie")
-    series_value = int(series) if series and series.isdigit() else None
-    return series_value, request.GET.get("categorie") or None
-
-
-def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    dup = _dup(event_id)
-    series, category = _filters(request)
-    payload = _standings_payload(dup, series, category)
-    players = dup.players.all()
-    context = {
-        "dup": dup,
-        "event": dup.event,
-        "payload": payload,
-        "series_choices": sorted({p.series for p in players if p.series}),
-        "category_choices": sorted({p.category for p in players if p.category}),
-        "series": series,
-        "category": category,
-        "games": dup.games.all(),
-    }
-    return render(request, "duplicate/public_standings.html", context)
-
-
-def public_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
-    dup = _dup(event_id)
-    series, category = _filters(request)
-    return JsonResponse(_standings_payload(dup, series, category))
-
-
-def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
-    dup = _dup(event_id)
-    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
-    event = services.build_event(dup)
-    sheets = []
-    for g in event.games:
-        sheet = event.sheet(g, reg.licence)
-        lines = [
-            {"line": line, "top_move": g.top_moves[i] if i < len(g.top_moves) else ""}
-            for i, line in enumerate(sheet.lines)
-        ]
-        sheets.append({"sheet": sheet, "lines": lines})
-    return render(
-        request,
-        "duplicate/public_player.html",
-        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets},
-    )
-
-
-def public_move(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    dup = _dup(event_id)
-    game = _game(dup, number)
-    engine = services.engine_of(game)
-    context = {
-        "dup": dup,
-        "event": dup.event,
-        "game": game,
-        "state": _game_state(game),
-        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
-    }
-    return render(request, "duplicate/public_move.html", context)
