@@ -25,6 +25,9 @@ from arbitre.common.messages import Refusal
 from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, judge
 
+BALLOT_LENGTH = BallotEntry._meta.get_field("text").max_length or 200
+"""The longest ballot text stored (the column's length)."""
+
 # -- ballots --------------------------------------------------------------------------------
 
 
@@ -55,6 +58,8 @@ def enter_ballot(
         raise ServiceError(
             "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
         )
+    if len(text) > BALLOT_LENGTH:  # checked here: SQLite would not, PostgreSQL would fail
+        raise ServiceError(f"Bulletin trop long : {BALLOT_LENGTH} caractères au plus.")
     earlier = [
         Decision.from_json(e.decision)
         for e in BallotEntry.objects.filter(
