@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events import staff
+from arbitre.app.events.accounts import locked_usernames, unlock
 from arbitre.app.events.models import Event, EventRole, StaffAudit
 from arbitre.app.events.roles import ARBITER, DIRECTOR, is_account_manager, require_role
 
@@ -57,7 +58,10 @@ def accounts(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Compte « {d['username'].strip()} » créé.")
             return redirect("events:accounts")
-    users = get_user_model().objects.order_by("username").prefetch_related("groups")
+    users = list(get_user_model().objects.order_by("username").prefetch_related("groups"))
+    locked = locked_usernames()
+    for u in users:
+        u.locked = u.get_username() in locked
     context = {
         "form": form,
         "users": users,
@@ -80,6 +84,13 @@ def account_action(request: HttpRequest, user_id: int) -> HttpResponse:
         elif action == "enable":
             user = staff.set_active(request.user, user_id, True)
             messages.success(request, f"Compte « {user.get_username()} » réactivé.")
+        elif action == "unlock":
+            user = get_object_or_404(get_user_model(), pk=user_id)
+            if unlock(user.get_username()):
+                StaffAudit.log(request.user, "Compte débloqué", user.get_username())
+                messages.success(request, f"Compte « {user.get_username()} » débloqué.")
+            else:
+                messages.error(request, f"Le compte « {user.get_username()} » n'était pas bloqué.")
         elif action == "password":
             password = request.POST.get("password", "")[:200]
             user = staff.reset_password(request.user, user_id, password)
