@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,9 @@ LOCAL_EXAMPLES = 300
 ODD = ["\r", "\n", "\r\n", "\t", "\x00", "\ufeff", "\u202e", "²", "٣", "é", "Œ", '"', "'", "=", " "]
 
 
+WORDS = frozenset({"MAISON", "AIMONS", "ES"})
+
+
 def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException], ...], Any]]:
     """name -> (parser, its own error types, strategy of inputs)."""
     from arbitre.backgammon import ids, mat
@@ -38,7 +42,7 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
     from arbitre.classic.tournament import results_csv as cl_results
     from arbitre.classic.tournament.model import TournamentError
     from arbitre.common.players_csv import PlayersFileError
-    from arbitre.duplicate import ballot, record
+    from arbitre.duplicate import ballot, event_file, record
     from arbitre.duplicate import players_csv as dup_players
     from arbitre.lexicon.fold import WordListError, parse_word_list
     from arbitre.ranking import csvformat
@@ -190,6 +194,11 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
             (record.RecordError, Refusal),
             st.one_of(st.text(max_size=60), _json_like()),
         ),
+        "duplicate event file": (
+            lambda text: event_file.event_from_json(json.loads(text), Path("."), lambda _: WORDS),
+            (event_file.EventFileError, Refusal),
+            _json_like(),
+        ),
         "word list": (
             lambda data: parse_word_list(data, minimum=2),
             (WordListError,),
@@ -227,7 +236,25 @@ def _json_like() -> Any:
         lambda inner: st.one_of(
             st.lists(inner, max_size=4),
             st.dictionaries(
-                st.sampled_from(["moves", "draw", "settings", "lexicon", "top", "word", "x"]),
+                st.sampled_from(
+                    [
+                        "moves",
+                        "draw",
+                        "settings",
+                        "lexicon",
+                        "top",
+                        "word",
+                        "x",
+                        "name",
+                        "players",
+                        "games",
+                        "licence",
+                        "ballots",
+                        "record",
+                        "late",
+                        "tops",
+                    ]
+                ),
                 inner,
                 max_size=4,
             ),

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold
+from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.duplicate.event import Event
 
 ENCODINGS = ("utf-8", "latin-1")
@@ -86,10 +87,10 @@ def results_csv(event: Event, lang: str = "fr") -> str:
         writer.writerow(
             [
                 "" if p.table is None else p.table,
-                p.licence,
-                p.name,
-                p.first_name,
-                p.club,
+                neutralise(p.licence),
+                neutralise(p.name),
+                neutralise(p.first_name),
+                neutralise(p.club),
                 p.series_label,
                 *row.games,
                 row.total,
@@ -162,10 +163,10 @@ def read_results(text: str) -> list[ResultLine]:
             out.append(
                 ResultLine(
                     table=int(cells[0]) if cells[0] else None,
-                    licence=cells[1],
-                    name=cells[2],
-                    first_name=cells[3],
-                    club=cells[4],
+                    licence=restore(cells[1]),
+                    name=restore(cells[2]),
+                    first_name=restore(cells[3]),
+                    club=restore(cells[4]),
                     series=cells[5],
                     games=tuple(zip(games, map(int, cells[6:-2]), strict=True)),
                     total=int(cells[-2]),

@@ -32,6 +32,7 @@ from arbitre.backgammon.championship.model import (
 )
 from arbitre.common.messages import Message, Param
 from arbitre.common.players_csv import NAME_ELO, read_sheet
+from arbitre.common.spreadsheet import neutralise, restore
 
 MESSAGE_CODES = frozenset(
     {f"championship_csv.field.{name}" for name in ("round", "match_length", "score", "set_score")}
@@ -123,7 +124,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
         if len(cells) not in (4, 5, 7):
             raise _at(source, lineno, _m("results_columns", found=len(cells)))
         rnd = _int(cells[0], "round", source, lineno)
-        a, b, w = cells[1], cells[2], cells[3]
+        a, b, w = restore(cells[1]), restore(cells[2]), restore(cells[3])
         length = (
             _int(cells[4], "match_length", source, lineno) if len(cells) > 4 and cells[4] else None
         )
@@ -183,7 +184,7 @@ def parse_bracket_results(
                         _int(bottom, "set_score", source, lineno),
                     )
                 )
-        out.append((cells[0], cells[1], tuple(sets)))
+        out.append((cells[0], restore(cells[1]), tuple(sets)))
     return out
 
 
@@ -230,17 +231,17 @@ def format_results(champ: Championship) -> str:
     w.writerow(["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"])
     for r in sorted(champ.results, key=lambda r: r.round):
         if r.kind is ResultKind.BYE:
-            w.writerow([r.round, r.a, "", "bye", "", "", ""])
+            w.writerow([r.round, neutralise(r.a), "", "bye", "", "", ""])
             continue
         if r.kind is ResultKind.FORFEIT:
             winner = f"forfeit:{r.winner or 'both'}"
         else:
-            winner = r.winner or ""
+            winner = neutralise(r.winner or "")
         w.writerow(
             [
                 r.round,
-                r.a,
-                r.b,
+                neutralise(r.a),
+                neutralise(r.b or ""),
                 winner,
                 r.match_length or "",
                 "" if r.score_a is None else r.score_a,
