@@ -37,7 +37,7 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
     from arbitre.backgammon.championship import csvfiles as bg_csv
     from arbitre.backgammon.championship.model import ChampionshipError
     from arbitre.classic.game import gcg
-    from arbitre.classic.tournament import Player
+    from arbitre.classic.tournament import Player, tsh
     from arbitre.classic.tournament import players_csv as cl_players
     from arbitre.classic.tournament import results_csv as cl_results
     from arbitre.classic.tournament.model import TournamentError
@@ -198,6 +198,21 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
             lambda text: event_file.event_from_json(json.loads(text), Path("."), lambda _: WORDS),
             (event_file.EventFileError, Refusal),
             _json_like(),
+        ),
+        "tsh": (
+            tsh.parse_tsh,
+            (TournamentError,),
+            _lines(
+                [
+                    "Ana 1500 2; 420",
+                    "Bob 1400 1; 380",
+                    "Cid Lou 1300 0; 50",
+                    "x 1 3; -50",
+                    "# comment",
+                    ";",
+                    "1500 2; 3",
+                ]
+            ),
         ),
         "word list": (
             lambda data: parse_word_list(data, minimum=2),

@@ -69,3 +69,13 @@ def test_duplicate_results_neutralise_names_and_read_back() -> None:
     assert "'=SUM(A1)" in text and "'@club" in text and "'-B" in text
     lines = read_results(text)
     assert [(r.name, r.club) for r in lines] == [("=SUM(A1)", "@club"), ("-B", "")]
+
+
+def test_ranking_files_neutralise_names_and_read_back() -> None:
+    from arbitre.ranking.csvformat import format_licensees_csv, parse_licensees
+    from arbitre.ranking.season import Licensee
+
+    people = [Licensee("123456", "=HYPERLINK(1)", 3, "B"), Licensee("234567", "Dupont", 7)]
+    text = format_licensees_csv(people)
+    assert "'=HYPERLINK(1)" in text
+    assert [p.name for p in parse_licensees(text)] == ["=HYPERLINK(1)", "Dupont"]
