@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.test import Client
 
 
@@ -22,3 +24,17 @@ def test_the_browser_language_is_not_followed(db: None) -> None:
     client = Client(HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
     page = client.get("/").content.decode()
     assert '<html lang="fr">' in page and "Langue" in page
+
+
+def test_standings_csv_headers_follow_the_language(world: dict[str, Any]) -> None:
+    client = Client()
+    event = world["events"]["classic-mine"]
+    url = f"/public/classique/{event.pk}/classement.csv"
+    french = client.get(url).content.decode("utf-8-sig").splitlines()[0]
+    assert french.startswith("rang;ex_aequo;nom;club;cote;PM;PPM;PPM_utilises;Pdep;parties")
+    client.post("/langue/", {"language": "en", "next": "/"})
+    english = client.get(url).content.decode("utf-8-sig").splitlines()[0]
+    assert english.startswith("rank;tied;name;club;rating;PM;PPM;PPM_used;Pdep;games")
+    bg = world["events"]["backgammon-mine"]
+    header = client.get(f"/public/backgammon/{bg.pk}/classement.csv").content.decode("utf-8-sig")
+    assert header.startswith("rank;tied;name;club;elo;points;buchholz;performance;D;played")

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
@@ -180,8 +180,19 @@ class BackgammonGame(PairedGame):
         return rows, swiss_complete(t)
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
-        header = ["rang", "ex_aequo", "nom", "club", "elo", "points", "buchholz"]
-        out: list[list[Any]] = [header + ["performance", "D", "joues"]]
+        header = [
+            gettext("rang"),
+            gettext("ex_aequo"),
+            gettext("nom"),
+            gettext("club"),
+            "elo",
+            gettext("points"),
+            "buchholz",
+            "performance",
+            "D",
+            gettext("joues"),
+        ]
+        out: list[list[Any]] = [header]
         for r in rows:
             out.append(
                 [

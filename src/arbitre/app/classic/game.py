@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from arbitre.app.classic import final, services
 from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
@@ -177,8 +177,19 @@ class ClassicGame(PairedGame):
         return rows, complete
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
-        header = ["rang", "ex_aequo", "nom", "club", "cote", "PM", "PPM", "PPM_utilises"]
-        out: list[list[Any]] = [header + ["Pdep", "parties"]]
+        header = [
+            gettext("rang"),
+            gettext("ex_aequo"),
+            gettext("nom"),
+            gettext("club"),
+            gettext("cote"),
+            "PM",
+            "PPM",
+            gettext("PPM_utilises"),
+            "Pdep",
+            gettext("parties"),
+        ]
+        out: list[list[Any]] = [header]
         for r in rows:
             out.append(
                 [
