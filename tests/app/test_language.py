@@ -38,3 +38,21 @@ def test_standings_csv_headers_follow_the_language(world: dict[str, Any]) -> Non
     bg = world["events"]["backgammon-mine"]
     header = client.get(f"/public/backgammon/{bg.pk}/classement.csv").content.decode("utf-8-sig")
     assert header.startswith("rank;tied;name;club;elo;points;buchholz;performance;D;played")
+
+
+def test_the_frame_and_the_events_pages_in_english(db: None) -> None:
+    """The pages translated so far read in English once English is chosen; the rest of the
+    interface (rounds, Duplicate pages) stays in French until its turn."""
+    import re
+
+    client = Client()
+    client.post("/langue/", {"language": "en", "next": "/"})
+    for url, english in (
+        ("/", "No event yet."),
+        ("/a-propos/", "free software to arbitrate"),
+        ("/compte/connexion/", "Log in"),
+    ):
+        text = re.sub(r"<[^>]+>", " ", client.get(url).content.decode())
+        assert english in text, url
+        for french in ("Événements", "Connexion", "À propos", "Aucun événement", "logiciel libre"):
+            assert french not in text, (url, french)
