@@ -56,3 +56,18 @@ def test_the_frame_and_the_events_pages_in_english(db: None) -> None:
         assert english in text, url
         for french in ("Événements", "Connexion", "À propos", "Aucun événement", "logiciel libre"):
             assert french not in text, (url, french)
+
+
+def test_the_accounts_and_staff_pages_in_english(world: dict[str, Any]) -> None:
+    import re
+
+    client = Client()
+    client.force_login(world["users"]["director"])
+    client.post("/langue/", {"language": "en", "next": "/"})
+    event = world["events"]["classic-mine"]
+    for url, english, french in (
+        ("/comptes/", "New account", "Nouveau compte"),
+        (f"/evenement/{event.pk}/equipe/", "Add a director or an arbiter", "Retirer"),
+    ):
+        text = re.sub(r"<[^>]+>", " ", client.get(url).content.decode())
+        assert english in text and french not in text, url
