@@ -28,6 +28,7 @@ from arbitre.app.rounds.services import (
     ServiceError,
     last_round_number,
     parse_int,
+    player_history,
     players_in_play,
     swiss_complete,
 )
@@ -215,31 +216,12 @@ class BackgammonGame(PairedGame):
         return csvfiles.format_results(services.championship(t))
 
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
-        tables = {
-            tb.round.number: tb
-            for tb in Table.objects.filter(round__tournament=t).select_related("round")
-            if name in (tb.a, tb.b)
-        }
         champ = services.championship(t)
-        out: list[HistoryLine] = []
-        for h in history(champ.results, name, champ.settings.bye_points):
-            played = h.score is not None and h.opponent_score is not None
-            out.append(
-                HistoryLine(
-                    h.round,
-                    tables[h.round].number,
-                    h.opponent or "exempt",
-                    OUTCOMES[h.outcome],
-                    f"{h.score} - {h.opponent_score}" if played else "",
-                    decimal(h.points),
-                )
-            )
-        done = {line.round for line in out}
-        for number, tb in sorted(tables.items()):
-            if number not in done:
-                opponent = tb.b if tb.a == name else tb.a
-                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
-        return sorted(out, key=lambda line: line.round)
+        finished = (
+            (h.round, h.opponent, OUTCOMES[h.outcome], h.score, h.opponent_score, decimal(h.points))
+            for h in history(champ.results, name, champ.settings.bye_points)
+        )
+        return player_history(t, name, finished)
 
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
         if not swiss_complete(t):

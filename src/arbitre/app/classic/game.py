@@ -25,7 +25,9 @@ from arbitre.app.rounds.models import Entrant, Round, Table, Tournament
 from arbitre.app.rounds.services import (
     ServiceError,
     parse_int,
+    player_history,
     players_in_play,
+    swiss_complete,
 )
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.final_phase import final_places
@@ -211,35 +213,20 @@ class ClassicGame(PairedGame):
         return format_results(services.rounds(t))
 
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
-        tables = {
-            tb.round.number: tb
-            for tb in Table.objects.filter(round__tournament=t).select_related("round")
-            if name in (tb.a, tb.b)
-        }
-        out: list[HistoryLine] = []
-        for h in history(services.rounds(t), name):
-            played = h.score is not None and h.opponent_score is not None
-            score = f"{h.score} - {h.opponent_score}" if played else ""
-            out.append(
-                HistoryLine(
-                    h.round,
-                    tables[h.round].number,
-                    h.opponent or "exempt",
-                    OUTCOMES[h.outcome],
-                    score,
-                    f"{h.match_points} PM",
-                )
+        finished = (
+            (
+                h.round,
+                h.opponent,
+                OUTCOMES[h.outcome],
+                h.score,
+                h.opponent_score,
+                f"{h.match_points} PM",
             )
-        done = {line.round for line in out}
-        for number, tb in sorted(tables.items()):
-            if number not in done:
-                opponent = tb.b if tb.a == name else tb.a
-                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
-        return sorted(out, key=lambda line: line.round)
+            for h in history(services.rounds(t), name)
+        )
+        return player_history(t, name, finished)
 
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
-        from arbitre.app.rounds.services import swiss_complete
-
         if not t.final_size or not swiss_complete(t):
             return {"stages": []}
         rows = [

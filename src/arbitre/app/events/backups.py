@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -114,7 +113,6 @@ class _Debouncer:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.timer: threading.Timer | None = None
-        self.last: float = 0.0
         self.count = 0
 
     def changed(self) -> None:
@@ -128,7 +126,6 @@ class _Debouncer:
     def _run(self) -> None:
         try:
             backup()
-            self.last = time.monotonic()
             self.count += 1
         except (BackupError, sqlite3.Error, OSError):
             pass  # never break the event for a backup; "arbitre backup" reports the reason

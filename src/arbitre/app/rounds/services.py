@@ -16,7 +16,7 @@ from django.db.models import F
 
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, grant
-from arbitre.app.rounds.games import PairedGame, PlayerRow, User
+from arbitre.app.rounds.games import HistoryLine, PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 
 REASON_LENGTH = 300
@@ -368,3 +368,39 @@ def parse_int(value: str | None) -> int | None:
         return int(value)
     except ValueError:
         raise ServiceError(f"« {value} » n'est pas un nombre entier.") from None
+
+
+# -- a player's history ----------------------------------------------------------------------------
+
+
+def player_history(
+    t: Tournament,
+    name: str,
+    finished: Iterable[tuple[int, str | None, str, int | None, int | None, str]],
+) -> list[HistoryLine]:
+    """The public history of ``name``: the game's finished rounds ``(round, opponent or None
+    for a bye, outcome, score, opponent's score, points)`` with the table of each, and the
+    rounds paired but not entered yet ("en cours"), in round order."""
+    tables = {
+        tb.round.number: tb
+        for tb in Table.objects.filter(round__tournament=t).select_related("round")
+        if name in (tb.a, tb.b)
+    }
+    out: list[HistoryLine] = []
+    for number, opponent, outcome, score, theirs, points in finished:
+        played = score is not None and theirs is not None
+        line = HistoryLine(
+            number,
+            tables[number].number,
+            opponent or "exempt",
+            outcome,
+            f"{score} - {theirs}" if played else "",
+            points,
+        )
+        out.append(line)
+    done = {line.round for line in out}
+    for number, tb in tables.items():
+        if number not in done:
+            opponent = tb.b if tb.a == name else tb.a
+            out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+    return sorted(out, key=lambda line: line.round)
