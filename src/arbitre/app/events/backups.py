@@ -191,7 +191,8 @@ def _refuse_if_served(database: Path) -> None:
     if pid != os.getpid():
         raise BackupError(
             f"Le serveur Arbitre (processus {pid}) utilise la base {database} : "
-            "arrêtez-le avant de restaurer."
+            f"arrêtez-le avant de restaurer (ou supprimez {marker} si ce processus n'est "
+            "pas Arbitre)."
         )
 
 
