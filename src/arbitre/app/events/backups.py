@@ -250,13 +250,18 @@ def _restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
 class _Debouncer:
     """Runs the backup ``DEBOUNCE_SECONDS`` after the last change of a burst, and at the latest
     ``MAX_DELAY_SECONDS`` after its first change (continuous entry is backed up too); a
-    change still waiting when the process ends is backed up before it exits."""
+    change still waiting when the process ends is backed up before it exits.
+
+    One background thread waits for the time to come: a change costs the request a lock and,
+    for the first change of a burst, a wake-up."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
+        self.cond = threading.Condition()
         self.running = threading.Lock()  # one backup at a time
-        self.timer: threading.Timer | None = None
+        self.worker: threading.Thread | None = None
         self.first: float | None = None  # when the oldest change not yet backed up came
+        self.latest = 0.0  # when the newest change came
+        self.in_flight = False  # the worker has taken the changes and is backing them up
         self.last: float = 0.0
         self.count = 0
         self.last_copy: Path | None = None
@@ -264,31 +269,45 @@ class _Debouncer:
 
     def changed(self) -> None:
         now = time.monotonic()
-        with self.lock:
+        with self.cond:
+            self.latest = now
             if self.first is None:
                 self.first = now
-            delay = min(DEBOUNCE_SECONDS, max(0.0, self.first + MAX_DELAY_SECONDS - now))
-            if self.timer is not None:
-                self.timer.cancel()
-            self.timer = threading.Timer(delay, self._run)
-            self.timer.daemon = True
-            self.timer.start()
+                if self.worker is None or not self.worker.is_alive():
+                    self.worker = threading.Thread(
+                        target=self._loop, name="arbitre-backups", daemon=True
+                    )
+                    self.worker.start()
+                self.cond.notify()
 
     def pending(self) -> bool:
-        with self.lock:
+        with self.cond:
             return self.first is not None
 
-    def _run(self) -> None:
-        with self.lock:
-            self.first = None
-        self._backup()
+    def _loop(self) -> None:
+        while True:
+            with self.cond:
+                while True:
+                    if self.first is None:
+                        self.cond.wait()
+                        continue
+                    due = min(self.latest + DEBOUNCE_SECONDS, self.first + MAX_DELAY_SECONDS)
+                    remaining = due - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self.cond.wait(remaining)
+                self.first = None
+                self.in_flight = True
+            try:
+                self._backup()
+            finally:
+                with self.cond:
+                    self.in_flight = False
 
     def flush(self) -> None:
-        """Back up now if a change is waiting (the server stops)."""
-        with self.lock:
-            waiting = self.first is not None
-            if self.timer is not None:
-                self.timer.cancel()
+        """Back up now if a change is waiting or being backed up (the server stops)."""
+        with self.cond:
+            waiting = self.first is not None or self.in_flight
             self.first = None
         if waiting:
             self._backup()
