@@ -56,7 +56,10 @@ EVENT = textwrap.dedent(
 )
 
 
-def _run(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> str:
+STRONG = "Sauvegarde-du-club-2026"
+
+
+def _env(tmp: Path, db: Path, env: dict[str, str] | None = None) -> dict[str, str]:
     environment = {
         **os.environ,
         "ARBITRE_DATA_DIR": str(tmp / "data"),
@@ -66,8 +69,12 @@ def _run(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> 
         **(env or {}),
     }
     environment.pop("DJANGO_SETTINGS_MODULE", None)
+    return environment
+
+
+def _run(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> str:
     done = subprocess.run(
-        [sys.executable, *args], env=environment, capture_output=True, text=True, timeout=300
+        [sys.executable, *args], env=_env(tmp, db, env), capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
@@ -90,7 +97,25 @@ def test_a_backup_taken_mid_event_is_restored_and_the_event_continues(tmp_path: 
 
 def test_backup_keeps_the_last_copies_and_restore_refuses_a_stranger(tmp_path: Path) -> None:
     db = tmp_path / "club.sqlite3"
-    _run(tmp_path, db, "-m", "arbitre.cli", "backup", "--json")  # migrates on first use
+    missing = subprocess.run(
+        [sys.executable, "-m", "arbitre.cli", "backup"],
+        env=_env(tmp_path, db),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert missing.returncode == 2 and "Base introuvable" in missing.stderr  # no empty copy
+    assert not db.exists()
+    _run(
+        tmp_path,
+        db,
+        "-m",
+        "arbitre.cli",
+        "createadmin",
+        "chef",
+        env={"ARBITRE_ADMIN_PASSWORD": STRONG},
+    )
+    _run(tmp_path, db, "-m", "arbitre.cli", "backup", "--json")
     for _ in range(3):
         _run(
             tmp_path, db, "-m", "arbitre.cli", "backup", "--keep", "2", "--to", str(tmp_path / "k")

@@ -19,6 +19,7 @@ from tests.app_duplicate.conftest import WORDS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "Tournoi-2026!"
+ARBITER_PASSWORD = "Saisie-des-bulletins-2026"  # unlike the arbiters' names (validators)
 
 
 def word_list(path: Path) -> Path:
@@ -108,7 +109,7 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
         assert "20 joueurs importés." in director.content()
         for name, tables in (("arbitre-a", "1-10"), ("arbitre-b", "11-20")):
             director.fill("#arbiter-form input[name=username]", name)
-            director.fill("#arbiter-form input[name=password]", "Arbitrage-2026")
+            director.fill("#arbiter-form input[name=password]", ARBITER_PASSWORD)
             director.fill("#arbiter-form input[name=tables]", tables)
             director.click("#arbiter-form button")
             assert f"attribuées à {name}" in director.content()
@@ -118,8 +119,8 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
         # two arbiters, each in their own browser context, logged in at the same time
         arbiter_a = browser.new_context().new_page()
         arbiter_b = browser.new_context().new_page()
-        login(arbiter_a, url, "arbitre-a", "Arbitrage-2026")
-        login(arbiter_b, url, "arbitre-b", "Arbitrage-2026")
+        login(arbiter_a, url, "arbitre-a", ARBITER_PASSWORD)
+        login(arbiter_b, url, "arbitre-b", ARBITER_PASSWORD)
         entry_url = f"{url}duplicate/{event_id}/partie/1/saisie/"
 
         # move 1: AIMNOSE, top H4 MAISON 18

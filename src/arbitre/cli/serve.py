@@ -6,9 +6,12 @@ import argparse
 import getpass
 import json
 import os
+import re
 import signal
 import socket
+import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError
@@ -80,22 +83,84 @@ def allowed_hosts(host: str, any_host: bool = False) -> str:
             names += socket.gethostbyname_ex(machine)[2]
         except OSError:
             pass
-        if host not in ("0.0.0.0", "::"):
-            names.append(host)
+        if host not in ("0.0.0.0", "::", ""):
+            names.append(_url_host(host))
         names += _addresses()
     return ",".join(dict.fromkeys(names))
 
 
+def _url_host(address: str) -> str:
+    """An address as it appears in a URL's host: IPv6 in brackets."""
+    return f"[{address}]" if ":" in address and not address.startswith("[") else address
+
+
 def _addresses() -> list[str]:
-    """This machine's IPv4 addresses on its networks (the one a phone at the venue uses)."""
-    out = []
+    """This machine's addresses on its networks, any of which a phone at the venue may use:
+    every interface's IPv4 and global IPv6 address (also on a laptop that is itself the
+    venue's hotspot, with no route out), and the outgoing address."""
+    out: list[str] = []
+    out += _linux_ipv4()
+    out += _linux_ipv6()
+    if not out:
+        out += _ifconfig()
+    for family, probe_address in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe:
+                probe.connect((probe_address, 9))  # no packet is sent: picks the outgoing address
+                out.append(_url_host(probe.getsockname()[0]))
+        except OSError:
+            pass
+    return [a for a in dict.fromkeys(out) if a not in ("127.0.0.1", "[::1]")]
+
+
+def _linux_ipv4() -> list[str]:
+    """Local IPv4 addresses from the kernel's routing table (``/proc/net/fib_trie``)."""
     try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: this picks the outgoing address
-            out.append(probe.getsockname()[0])
+        lines = Path("/proc/net/fib_trie").read_text().splitlines()
     except OSError:
-        pass
-    return out
+        return []
+    found = []
+    for previous, line in zip(lines, lines[1:], strict=False):
+        if line.strip() == "/32 host LOCAL" and "|--" in previous:
+            found.append(previous.split("|--")[1].strip())
+    return found
+
+
+def _linux_ipv6() -> list[str]:
+    """Global IPv6 addresses (``/proc/net/if_inet6``; link-local ones need a zone in a URL)."""
+    try:
+        rows = Path("/proc/net/if_inet6").read_text().splitlines()
+    except OSError:
+        return []
+    found = []
+    for row in rows:
+        fields = row.split()
+        if len(fields) >= 4 and fields[3] == "00" and len(fields[0]) == 32:
+            packed = bytes.fromhex(fields[0])
+            found.append(_url_host(socket.inet_ntop(socket.AF_INET6, packed)))
+    return found
+
+
+def _ifconfig() -> list[str]:
+    """IPv4 addresses from ``ifconfig`` (macOS and the BSDs)."""
+    try:
+        text = subprocess.run(
+            ["ifconfig"], capture_output=True, text=True, timeout=5, check=False
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return re.findall(r"\binet (\d+\.\d+\.\d+\.\d+)", text)
+
+
+def venue_urls(port: int) -> list[str]:
+    """The addresses to give the arbiters' phones (``ARBITRE_ALLOWED_HOSTS`` less this
+    machine's own loopback names)."""
+    hosts = os.environ.get("ARBITRE_ALLOWED_HOSTS", "").split(",")
+    return [
+        f"http://{h}:{port}/"
+        for h in hosts
+        if h and h not in LOCAL_NAMES and h != "*" and (h[0].isdigit() or h.startswith("["))
+    ]
 
 
 def _setup(database_url: str | None) -> None:
@@ -129,14 +194,22 @@ def run_serve(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)
     url = f"http://{args.host}:{args.port}/"
     print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter)", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        for address in venue_urls(args.port):
+            print(f"  sur le réseau de la salle : {address}", flush=True)
+    from arbitre.app.events import backups
+
     try:
-        waitress.serve(
-            application, host=args.host, port=args.port, threads=args.threads, ident="arbitre"
-        )
+        with backups.serving():
+            waitress.serve(
+                application, host=args.host, port=args.port, threads=args.threads, ident="arbitre"
+            )
     except KeyboardInterrupt:
         pass
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+    finally:
+        backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
     print("Arbitre arrêté.", flush=True)
     return 0
 

@@ -3,10 +3,13 @@
 - :func:`backup` copies the SQLite database with SQLite's online backup API: a consistent copy
   even while the server writes, into a folder (a USB key), keeping the last ``keep`` copies.
 - :func:`restore` puts a copy back in place of the database (the server must be stopped).
-- Automatic backups: after every change of a round or a table (Classic, backgammon) and every
-  Duplicate move revealed, once the change is committed. They are debounced: a burst of
-  result entries makes one backup a few seconds after its last change, so entry stays fast and
-  the last change always ends in a backup.
+- Automatic backups: after every change of a round or a table (Classic, backgammon), every
+  Duplicate move revealed and every change an event's audit log records (ballots, play-offs),
+  once the change is committed. They are debounced: a burst of result entries makes one
+  backup a few seconds after its last change (and at the latest 30 seconds after its first),
+  made in a background thread, so entry stays fast; the last change always ends in a backup,
+  also when the server is stopped right after it. A failed backup (a USB key pulled out) is
+  reported on the server's console and by :func:`status`, never to the person entering.
 
 Settings (environment): ``ARBITRE_BACKUP_DIR`` (default: ``backups/`` beside the database),
 ``ARBITRE_BACKUP_KEEP`` (default 20), ``ARBITRE_AUTO_BACKUP`` (``0`` to turn the automatic
@@ -16,9 +19,15 @@ with that advice.
 
 from __future__ import annotations
 
+import atexit
+import logging
 import os
+import shutil
 import sqlite3
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -28,8 +37,12 @@ from django.db import transaction
 
 PREFIX = "arbitre-"
 SUFFIX = ".sqlite3"
+LEXICONS = "listes-de-mots"  # the uploaded word lists, beside the copies
 DEFAULT_KEEP = 20
 DEBOUNCE_SECONDS = 3.0
+MAX_DELAY_SECONDS = 30.0
+
+log = logging.getLogger("arbitre.backups")
 
 
 class BackupError(ValueError):
@@ -65,6 +78,8 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
     """A consistent copy of the database in ``to`` (default :func:`backup_dir`); the oldest
     copies beyond ``keep`` are removed. Returns the new file."""
     source = database_path()
+    if not source.is_file():
+        raise BackupError(f"Base introuvable : {source}.")
     folder = Path(to) if to else backup_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -74,10 +89,19 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
         ) from exc
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     target = folder / f"{PREFIX}{stamp}{SUFFIX}"
-    partial = target.with_suffix(".part")
-    with sqlite3.connect(source) as src, sqlite3.connect(partial) as dst:
-        src.backup(dst)
-    partial.replace(target)  # a copy is either whole or absent
+    partial = folder / f"{PREFIX}{stamp}.part"
+    try:
+        # mode=rw: a wrong path is an error, not a new empty database
+        with (
+            closing(sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=20)) as src,
+            closing(sqlite3.connect(partial)) as dst,
+        ):
+            src.backup(dst)  # in one step: the copy is one consistent state of the database
+        partial.replace(target)  # a copy is either whole or absent
+        _copy_word_lists(target, folder / LEXICONS)
+    except (sqlite3.Error, OSError) as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"Sauvegarde impossible dans {folder} : {exc}.") from exc
     copies = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))
     for old in copies[: max(0, len(copies) - (keep or keep_count()))]:
         old.unlink(missing_ok=True)
@@ -86,10 +110,11 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
 
 def restore(copy: Path, into: Path | None = None) -> Path:
     """Put ``copy`` back as the database (stop the server first). The database it replaces is
-    kept beside it as ``.before-restore``."""
+    kept beside it as ``.before-restore``, whole: what a killed server left in SQLite's
+    write-ahead log (``-wal``) is in it too."""
     copy = Path(copy)
     try:
-        with sqlite3.connect(f"file:{copy}?mode=ro", uri=True) as check:
+        with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as check:
             ok = check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             check.execute("SELECT COUNT(*) FROM events_event").fetchone()
     except sqlite3.DatabaseError as exc:
@@ -97,41 +122,222 @@ def restore(copy: Path, into: Path | None = None) -> Path:
     if not ok:
         raise BackupError(f"{copy} est endommagée (contrôle d'intégrité).")
     target = Path(into) if into else database_path()
-    if target.exists():
-        target.replace(target.with_name(target.name + ".before-restore"))
-    with sqlite3.connect(copy) as src, sqlite3.connect(target) as dst:
-        src.backup(dst)
+    _refuse_if_served(target)
+    if not target.exists():
+        with closing(sqlite3.connect(copy)) as src, closing(sqlite3.connect(target)) as dst:
+            src.backup(dst)
+            _restore_word_lists(dst, copy.parent / LEXICONS)
+            dst.commit()
+        return target
+    # The database is replaced through SQLite, never by moving files: a database file moved
+    # without its -wal loses the last entries of a killed server, and a -wal left beside
+    # another file does not belong to it.
+    try:
+        with closing(sqlite3.connect(target, timeout=0)) as live:
+            # Leaving WAL mode writes the log into the file; SQLite refuses it while another
+            # connection (a running server) has the database open.
+            mode = live.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
+            if str(mode).lower() != "delete":
+                raise sqlite3.OperationalError("database is locked")
+            with closing(sqlite3.connect(target.with_name(target.name + ".before-restore"))) as old:
+                live.backup(old)
+            with closing(sqlite3.connect(copy)) as src:
+                src.backup(live)
+            _restore_word_lists(live, copy.parent / LEXICONS)
+            live.commit()
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            raise BackupError(
+                f"La base {target} est en cours d'utilisation : arrêtez le serveur Arbitre "
+                "avant de restaurer."
+            ) from exc
+        raise BackupError(f"Restauration impossible : {exc}.") from exc
     return target
+
+
+def _pid_file(database: Path) -> Path:
+    return database.with_name(database.name + ".serveur")
+
+
+@contextmanager
+def serving() -> Iterator[None]:
+    """While ``arbitre serve`` runs, a file beside the SQLite database names its process, so
+    that a restore is refused until the server is stopped."""
+    try:
+        marker: Path | None = _pid_file(database_path())
+    except BackupError:
+        marker = None
+    if marker is not None:
+        marker.write_text(str(os.getpid()), encoding="ascii")
+    try:
+        yield
+    finally:
+        if marker is not None:
+            marker.unlink(missing_ok=True)
+
+
+def _refuse_if_served(database: Path) -> None:
+    marker = _pid_file(database)
+    try:
+        pid = int(marker.read_text(encoding="ascii").strip())
+    except (OSError, ValueError):
+        return
+    try:
+        os.kill(pid, 0)  # no signal sent: only whether the process is alive
+    except ProcessLookupError:
+        return  # a server killed without a clean stop
+    except PermissionError:
+        pass  # alive, another user's
+    if pid != os.getpid():
+        raise BackupError(
+            f"Le serveur Arbitre (processus {pid}) utilise la base {database} : "
+            f"arrêtez-le avant de restaurer (ou supprimez {marker} si ce processus n'est "
+            "pas Arbitre)."
+        )
+
+
+def _word_list_rows(db: sqlite3.Connection) -> list[tuple[int, str]]:
+    """``(id, path)`` of the Duplicate events played on an uploaded word list."""
+    from django.apps import apps
+
+    table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
+    try:
+        rows = db.execute(f"SELECT id, lexicon_path FROM \"{table}\" WHERE lexicon_path != ''")
+        return [(int(i), str(p)) for i, p in rows.fetchall()]
+    except sqlite3.OperationalError:  # a database from before the Duplicate tables
+        return []
+
+
+def _copy_word_lists(copy: Path, folder: Path) -> None:
+    """The uploaded word lists the events of ``copy`` use, beside it: a Duplicate game goes
+    on after a restore on another laptop only with its word list. Their names are their
+    SHA-256: each is copied once."""
+    with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as db:
+        paths = {Path(p) for _, p in _word_list_rows(db)}
+    for path in paths:
+        kept = folder / path.name
+        if path.is_file() and not kept.exists():
+            folder.mkdir(exist_ok=True)
+            partial = kept.with_name(kept.name + ".part")
+            shutil.copyfile(path, partial)
+            partial.replace(kept)
+
+
+def _restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
+    """Word lists missing on this machine come back from the backup folder into this
+    machine's data directory, and the events point to them there."""
+    from arbitre.paths import data_dir
+
+    table = None
+    for event_id, path in _word_list_rows(db):
+        kept = folder / Path(path).name
+        if Path(path).is_file() or not kept.is_file():
+            continue
+        home = data_dir() / "lexicons" / kept.name
+        home.parent.mkdir(exist_ok=True)
+        if not home.exists():
+            shutil.copyfile(kept, home)
+        if table is None:
+            from django.apps import apps
+
+            table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
+        db.execute(f'UPDATE "{table}" SET lexicon_path = ? WHERE id = ?', (str(home), event_id))
 
 
 # -- automatic backups -----------------------------------------------------------------------
 
 
 class _Debouncer:
-    """Runs the backup once, ``DEBOUNCE_SECONDS`` after the last change of a burst."""
+    """Runs the backup ``DEBOUNCE_SECONDS`` after the last change of a burst, and at the latest
+    ``MAX_DELAY_SECONDS`` after its first change (continuous entry is backed up too); a
+    change still waiting when the process ends is backed up before it exits.
+
+    One background thread waits for the time to come: a change costs the request a lock and,
+    for the first change of a burst, a wake-up."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.timer: threading.Timer | None = None
+        self.cond = threading.Condition()
+        self.running = threading.Lock()  # one backup at a time
+        self.worker: threading.Thread | None = None
+        self.first: float | None = None  # when the oldest change not yet backed up came
+        self.latest = 0.0  # when the newest change came
+        self.in_flight = False  # the worker has taken the changes and is backing them up
+        self.last: float = 0.0
         self.count = 0
+        self.last_copy: Path | None = None
+        self.last_error = ""
 
     def changed(self) -> None:
-        with self.lock:
-            if self.timer is not None:
-                self.timer.cancel()
-            self.timer = threading.Timer(DEBOUNCE_SECONDS, self._run)
-            self.timer.daemon = True
-            self.timer.start()
+        now = time.monotonic()
+        with self.cond:
+            self.latest = now
+            if self.first is None:
+                self.first = now
+                if self.worker is None or not self.worker.is_alive():
+                    self.worker = threading.Thread(
+                        target=self._loop, name="arbitre-backups", daemon=True
+                    )
+                    self.worker.start()
+                self.cond.notify()
 
-    def _run(self) -> None:
-        try:
-            backup()
+    def pending(self) -> bool:
+        with self.cond:
+            return self.first is not None
+
+    def _loop(self) -> None:
+        while True:
+            with self.cond:
+                while True:
+                    if self.first is None:
+                        self.cond.wait()
+                        continue
+                    due = min(self.latest + DEBOUNCE_SECONDS, self.first + MAX_DELAY_SECONDS)
+                    remaining = due - time.monotonic()
+                    if remaining <= 0:
+                        break
+                    self.cond.wait(remaining)
+                self.first = None
+                self.in_flight = True
+            try:
+                self._backup()
+            finally:
+                with self.cond:
+                    self.in_flight = False
+
+    def flush(self) -> None:
+        """Back up now if a change is waiting or being backed up (the server stops)."""
+        with self.cond:
+            waiting = self.first is not None or self.in_flight
+            self.first = None
+        if waiting:
+            self._backup()
+
+    def _backup(self) -> None:
+        with self.running:
+            try:
+                self.last_copy = backup()
+            except (BackupError, sqlite3.Error, OSError) as exc:
+                # never break the event for a backup, but tell the director on the console
+                log.warning("Sauvegarde automatique impossible : %s", exc)
+                self.last_error = str(exc)
+                return
+            self.last = time.monotonic()
             self.count += 1
-        except (BackupError, sqlite3.Error, OSError):
-            pass  # never break the event for a backup; "arbitre backup" reports the reason
+            self.last_error = ""
 
 
 DEBOUNCER = _Debouncer()
+
+
+def status() -> dict[str, Any]:
+    """The automatic backups as a director's page may show them."""
+    return {
+        "enabled": enabled(),
+        "count": DEBOUNCER.count,
+        "last_copy": str(DEBOUNCER.last_copy) if DEBOUNCER.last_copy else "",
+        "last_error": DEBOUNCER.last_error,
+        "pending": DEBOUNCER.pending(),
+    }
 
 
 def enabled() -> bool:
@@ -150,11 +356,41 @@ def after_change(sender: Any = None, **kwargs: Any) -> None:
         transaction.on_commit(DEBOUNCER.changed)
 
 
+def after_audited_change(sender: Any = None, instance: Any = None, **kwargs: Any) -> None:
+    """Every change an event's audit log records (a ballot, a play-off, an absence, a
+    check-in...) is followed by a backup as well."""
+    from arbitre.app.events.models import AuditRecord
+
+    if isinstance(instance, AuditRecord):
+        after_change(sender, **kwargs)
+
+
+_exit_hook = threading.Lock()
+_exit_hooked = False
+
+
+def _at_exit() -> None:
+    global _exit_hooked
+    with _exit_hook:
+        if not _exit_hooked:
+            atexit.register(DEBOUNCER.flush)
+            _exit_hooked = True
+
+
 def watch(*models: Any) -> None:
     """Back up after every save or deletion of these models (each game app names its own)."""
     from django.db.models.signals import post_delete, post_save
 
+    _at_exit()
     for model in models:
         uid = f"backup-{model._meta.label}"
         post_save.connect(after_change, sender=model, dispatch_uid=uid)
         post_delete.connect(after_change, sender=model, dispatch_uid=uid + "-deleted")
+
+
+def watch_audit() -> None:
+    """Back up after every audited change of any event (connected in ``events`` ready())."""
+    from django.db.models.signals import post_save
+
+    _at_exit()
+    post_save.connect(after_audited_change, dispatch_uid="backup-audit")
