@@ -217,3 +217,25 @@ def test_two_floaters_explained() -> None:
     assert "A flotteur venu du groupe à 4 pts" in text[("A", "F")]
     assert "descendu pour éviter une rencontre déjà jouée" in text[("A", "F")]
     assert "C flotteur venu du groupe" in text[("C", "H")]
+
+
+def test_transposition_search_is_bounded() -> None:
+    """Decision (docs, ruling 3): the search of lower-half transpositions visits at most
+    20000 nodes, so that a pathological group cannot stall the pairing; past that it gives
+    up (the halves then exchange players). The last top player may meet only the first
+    bottom player: with 8 a side the first transposition is found (10166 nodes), with 9 a
+    side (79448 nodes) the search gives up."""
+    from arbitre.backgammon.championship.pairing import _first_permutation
+
+    for k, found in ((8, True), (9, False)):
+        top = [f"T{i}" for i in range(k)]
+        bottom = [f"B{j}" for j in range(k)]
+
+        def ok(a: str, b: str, last: str = top[-1]) -> bool:
+            return a != last or b == "B0"
+
+        perm = _first_permutation(ok, top, bottom)
+        if found:
+            assert perm == [1, 2, 3, 4, 5, 6, 7, 0]
+        else:
+            assert perm is None

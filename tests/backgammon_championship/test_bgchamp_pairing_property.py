@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, Player, pair_round
@@ -117,6 +117,9 @@ def test_small_field_rematch_only_when_forced() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(4, 13), st.integers(0, 2**32 - 1))
+# eight players, seed 36: in the free pairing of a last group, the strongest player's first
+# partner not met would leave the others unpairable without a rematch (a later one is taken)
+@example(8, 36)
 def test_small_long_tournaments_avoid_rematches_whenever_possible(n: int, seed: int) -> None:
     """Small fields over more rounds than players: rematches become forced at some point,
     and must appear only then."""

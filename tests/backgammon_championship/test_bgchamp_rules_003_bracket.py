@@ -449,6 +449,7 @@ def test_003_consolation_plan_refuses_impossible_sizes() -> None:
     assert plan_consolation(0, 0).feeding_players == 0
     assert plan_consolation(0, 3, entry_size=4, main_losers=0).tie_out_direct == 0
     assert plan_consolation(0, 1, entry_size=8, main_losers=7).slots == 1
+    assert plan_consolation(0, 0, entry_size=1, main_losers=0).entry_size == 1  # 2**0
     for size, losers in ((8, 8), (12, 6), (6, 2)):
         with refuses(ChampionshipError, "bracket.entry_size", size=size, main=losers):
             plan_consolation(0, 4, entry_size=size, main_losers=losers)

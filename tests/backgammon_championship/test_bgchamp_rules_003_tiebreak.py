@@ -158,6 +158,15 @@ def test_003_performance_refuses_a_score_outside_the_matches_played() -> None:
     assert dp(1) == 800 and dp(0) == -800
 
 
+def test_003_performance_reads_float_scores_without_their_noise() -> None:
+    """A float score fraction is read as the nearest fraction of denominator at most a
+    million, then rounded to the hundredth (half up): 0.145 - 2e-9 is 0.145, hence 0.15
+    (dp -296), not 0.14 (-309); a score is read to the thousandth: 1.009995 in 2 matches
+    is 1.01, p = 0.505, rounded to 0.51 (dp 7)."""
+    assert dp(0.145 - 2e-9) == -FIDE_DP[85] == -296
+    assert performance([1600, 1600], 1.009995) == 1607
+
+
 def _four(elos: tuple[int, int, int, int] = (1500, 1500, 1500, 1500)) -> Championship:
     return Championship([Player(n, e) for n, e in zip("ABCD", elos, strict=True)])
 

@@ -460,6 +460,7 @@ def test_001_10_1_2_overdraw_penalty_on_the_sheet_and_its_refusals() -> None:
         g.overdraw(0, 0, Overdraw.SEEN)
     line = g.overdraw(0, 2, Overdraw.SEEN)
     assert sheet(g) == [(0, "overdraw", -5, "2 lettres tirées en trop")]
+    assert g.lines[0].text == ""  # no notation: the note says it all
     assert line is not None and line.note == Message.of("classic_game.sheet.overdraw_many", count=2)
     g.overdraw(1, 1, Overdraw.SEEN)
     assert sheet(g)[-1] == (1, "overdraw", -5, "1 lettre tirée en trop")
@@ -513,6 +514,9 @@ def test_001_10_2_a_position_written_and_read_back_is_the_same_position() -> Non
     assert back.rack(0) == g.rack(1) and back.rack(1) == g.rack(0)
     assert back.scores == (0, 8) and back.consecutive_passes == 2
     assert sheet(back) == [(1, "position", 8, "position initiale")]
+    assert back.lines[0].text == "" and back.lines[0].note == Message.of(
+        "classic_game.sheet.position"
+    )
     assert back.board.to_text() == g.board.to_text() and full_set(back)
 
 

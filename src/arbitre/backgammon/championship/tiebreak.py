@@ -46,7 +46,8 @@ def round_half_up(x: Fraction) -> int:
 
 
 def dp(score_fraction: Fraction | float) -> int:
-    """FIDE dp for a score fraction p in [0, 1], p rounded to the hundredth."""
+    """FIDE dp for a score fraction p in [0, 1], p rounded to the hundredth (a float is read
+    as the nearest fraction of denominator at most a million, without its noise)."""
     p = Fraction(score_fraction).limit_denominator(10**6)
     if not 0 <= p <= 1:
         raise _refuse("fraction_range", fraction=float(p))
@@ -57,7 +58,8 @@ def dp(score_fraction: Fraction | float) -> int:
 
 
 def performance(opponent_elos: list[int], score: float) -> int:
-    """Mean opponents' ELO (rounded) + dp(score / games) (rulings.md Backgammon 4)."""
+    """Mean opponents' ELO (rounded) + dp(score / games) (rulings.md Backgammon 4); the score
+    is read to the thousandth (nearest fraction of denominator at most 1000)."""
     if not opponent_elos:
         raise _refuse("no_match")
     games = len(opponent_elos)
