@@ -35,6 +35,7 @@ ACCESS: dict[str, str] = {
     "events:staff": DIRECTOR,
     "login": LOGIN,
     "logout": LOGIN,
+    "set_language": PUBLIC,
     # Duplicate
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,

@@ -55,7 +55,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "arbitre.app.middleware.ChosenLanguage",
     "django.middleware.common.CommonMiddleware",
     "arbitre.app.middleware.RefuseLargeRequests",
     "arbitre.app.middleware.RefuseNulCharacters",

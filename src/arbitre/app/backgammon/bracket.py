@@ -7,12 +7,15 @@ set scores entered, match by match or set by set.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon.services import championship, parse_sets
 from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
 from arbitre.app.rounds.services import (
+    PLAYOFF_TARGET,
     ServiceError,
     User,
     audit,
@@ -28,10 +31,10 @@ from arbitre.backgammon.championship.bracket import BYE
 
 def settings(t: Tournament) -> bg.BracketSettings:
     return bg.BracketSettings(
-        quarter_final=parse_sets(t.qf_sets, "Quarts de finale"),
-        semi_final=parse_sets(t.sf_sets, "Demi-finales"),
-        final=parse_sets(t.final_sets, "Finale"),
-        consolation=parse_sets(t.consolation_sets, "Consolante"),
+        quarter_final=parse_sets(t.qf_sets, gettext("Quarts de finale")),
+        semi_final=parse_sets(t.sf_sets, gettext("Demi-finales")),
+        final=parse_sets(t.final_sets, gettext("Finale")),
+        consolation=parse_sets(t.consolation_sets, gettext("Consolante")),
     )
 
 
@@ -41,7 +44,7 @@ def brackets(t: Tournament) -> bg.Brackets:
     try:
         b = bg.build_brackets(champ, settings(t))
     except bg.ChampionshipError as exc:
-        raise ServiceError(_bracket_french(str(exc))) from None
+        raise ServiceError(_bracket_refusal(str(exc))) from None
     for r in t.knockout.all():
         if r.winner:  # a match in progress (sets so far) is not a result yet
             b.record(r.match_id, r.winner, tuple(bg.SetScore(x, y) for x, y in r.scores))
@@ -53,31 +56,32 @@ def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
     return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all() if not r.winner}
 
 
-def _bracket_french(text: str) -> str:
+def _bracket_refusal(text: str) -> str:
+    """The engine's refusal to build the brackets (English text), worded for the user."""
     if text.startswith("play-off needed"):
         names = text.split(":", 1)[1].strip()
-        return (
-            f"Barrage nécessaire (mêmes points et même D) : {names}. Saisissez le résultat "
+        return gettext(
+            "Barrage nécessaire (mêmes points et même D) : %(names)s. Saisissez le résultat "
             "du barrage en un point."
-        )
+        ) % {"names": names}
     if text.startswith("the Swiss stage is not finished"):
-        return (
+        return gettext(
             "Le tournoi suisse n'est pas terminé : toutes les rondes doivent avoir leurs résultats."
         )
     if "are needed for the final bracket" in text:
-        return "Pas assez de joueurs classés pour un tableau final de 8."
-    return f"Tableau impossible : {text}"
+        return gettext("Pas assez de joueurs classés pour un tableau final de 8.")
+    return gettext("Tableau impossible : %(reason)s") % {"reason": text}
 
 
 @transaction.atomic
 def start(t: Tournament, user: User) -> None:
     t = locked(t)
     if not swiss_complete(t):
-        raise ServiceError("Le tournoi suisse n'est pas terminé.")
+        raise ServiceError(gettext("Le tournoi suisse n'est pas terminé."))
     brackets(t)  # refuses while a tie must be played off
     t.bracket_started = True
     t.save(update_fields=["bracket_started"])
-    audit(t, user, "Tableau final généré", "")
+    audit(t, user, gettext_noop("Tableau final généré"), "")
     bump(t)
 
 
@@ -87,13 +91,18 @@ def record_playoff(t: Tournament, winner: str, loser: str, user: User) -> None:
     names = {e.name for e in players_in_play(t)}
     for n in (winner, loser):
         if n not in names:
-            raise ServiceError(f"Joueur inconnu : {n}.")
+            raise ServiceError(gettext("Joueur inconnu : %(name)s.") % {"name": n})
     if winner == loser:
-        raise ServiceError("Un barrage oppose deux joueurs différents.")
+        raise ServiceError(gettext("Un barrage oppose deux joueurs différents."))
     if t.bracket_started:
-        raise ServiceError("Le tableau est déjà généré.")
+        raise ServiceError(gettext("Le tableau est déjà généré."))
     Playoff.objects.create(tournament=t, winner=winner, loser=loser)
-    audit(t, user, "Barrage", f"{winner} bat {loser}")
+    audit(
+        t,
+        user,
+        gettext_noop("Barrage"),
+        PLAYOFF_TARGET % {"winner": winner, "loser": loser},
+    )
     bump(t)
 
 
@@ -103,44 +112,61 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     t = locked(t)
     scores = parse_scores(scores_text)
     if not t.bracket_started:
-        raise ServiceError("Le tableau final n'est pas encore généré.")
+        raise ServiceError(gettext("Le tableau final n'est pas encore généré."))
     b = brackets(t)
     if match_id not in b.matches:
-        raise ServiceError(f"Match inconnu : {match_id}.")
+        raise ServiceError(gettext("Match inconnu : %(match)s.") % {"match": match_id})
     existing = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
     if existing is not None and existing.winner:
-        raise ServiceError(f"{match_id} a déjà un résultat : supprimez-le pour le corriger.")
+        raise ServiceError(
+            gettext("%(match)s a déjà un résultat : supprimez-le pour le corriger.")
+            % {"match": match_id}
+        )
     top, bottom = b.players(match_id)
     if top is None or bottom is None:
-        raise ServiceError(f"{match_id} : ses deux joueurs ne sont pas encore connus.")
+        raise ServiceError(
+            gettext("%(match)s : ses deux joueurs ne sont pas encore connus.") % {"match": match_id}
+        )
     if BYE in (top, bottom):
-        raise ServiceError(f"{match_id} : un exempt n'a pas de résultat à saisir.")
+        raise ServiceError(
+            gettext("%(match)s : un exempt n'a pas de résultat à saisir.") % {"match": match_id}
+        )
     sets = tuple(bg.SetScore(x, y) for x, y in scores)
     before = None if existing is None else {"sets en cours": existing.scores}
     if not winner:
         # seed 003 "Tableau final": matches in sets, entered set by set as they end
         if not scores:
-            raise ServiceError("Indiquez le vainqueur, ou les sets déjà joués.")
+            raise ServiceError(gettext("Indiquez le vainqueur, ou les sets déjà joués."))
         _check_sets_so_far(b, match_id, top, sets)
         KnockoutResult.objects.update_or_create(
             tournament=t, match_id=match_id, defaults={"winner": "", "scores": scores}
         )
-        audit(t, user, "Sets du tableau", match_id, before, {"sets": scores_text})
+        audit(t, user, gettext_noop("Sets du tableau"), match_id, before, {"sets": scores_text})
         bump(t)
         return
     if winner not in (top, bottom):
-        raise ServiceError(f"{winner} ne joue pas le match {match_id} ({top} - {bottom}).")
+        raise ServiceError(
+            gettext("%(name)s ne joue pas le match %(match)s (%(top)s - %(bottom)s).")
+            % {"name": winner, "match": match_id, "top": top, "bottom": bottom}
+        )
     try:
         b.record(match_id, winner, sets)
     except bg.ChampionshipError as exc:
-        raise ServiceError(f"Résultat refusé : {_sets_french(str(exc))}") from None
+        raise ServiceError(
+            gettext("Résultat refusé : %(reason)s") % {"reason": _sets_refusal(str(exc))}
+        ) from None
     KnockoutResult.objects.update_or_create(
         tournament=t,
         match_id=match_id,
         defaults={"winner": winner, "scores": [list(s) for s in scores]},
     )
     audit(
-        t, user, "Résultat du tableau", match_id, before, {"vainqueur": winner, "sets": scores_text}
+        t,
+        user,
+        gettext_noop("Résultat du tableau"),
+        match_id,
+        before,
+        {"vainqueur": winner, "sets": scores_text},
     )
     bump(t)
 
@@ -168,31 +194,48 @@ def _check_sets_so_far(
     try:
         probe.record(match_id, top if top_leads else str(bottom_player), sets + filler)
     except bg.ChampionshipError as exc:
-        raise ServiceError(f"Sets refusés : {_sets_french(str(exc))}") from None
+        raise ServiceError(
+            gettext("Sets refusés : %(reason)s") % {"reason": _sets_refusal(str(exc))}
+        ) from None
     if won_top >= need or won_bottom >= need:
-        raise ServiceError("Ces sets décident du match : indiquez aussi le vainqueur.")
+        raise ServiceError(gettext("Ces sets décident du match : indiquez aussi le vainqueur."))
 
 
 _SET_ERRORS = (
     (
-        re.compile(r"set (\d+) played after the match was won"),
-        r"le set \1 est de trop : le match était gagné",
+        re.compile(r"set (?P<set>\d+) played after the match was won"),
+        gettext_noop("le set %(set)s est de trop : le match était gagné"),
     ),
-    (re.compile(r"more than (\d+) sets"), r"plus de \1 sets"),
+    (re.compile(r"more than (?P<sets>\d+) sets"), gettext_noop("plus de %(sets)s sets")),
     (
-        re.compile(r"set (\d+) score (\d+)-(\d+) does not end a (\d+)-point set"),
-        r"le set \1 (\2-\3) ne termine pas un set en \4 points",
+        re.compile(
+            r"set (?P<set>\d+) score (?P<a>\d+)-(?P<b>\d+) does not end a (?P<length>\d+)-point set"
+        ),
+        gettext_noop("le set %(set)s (%(a)s-%(b)s) ne termine pas un set en %(length)s points"),
     ),
-    (re.compile(r"the sets do not decide the match"), "les sets ne décident pas du match"),
-    (re.compile(r"the set scores contradict the winner"), "les sets contredisent le vainqueur"),
+    (
+        re.compile(r"the sets do not decide the match"),
+        gettext_noop("les sets ne décident pas du match"),
+    ),
+    (
+        re.compile(r"the set scores contradict the winner"),
+        gettext_noop("les sets contredisent le vainqueur"),
+    ),
 )
 
 
-def _sets_french(text: str) -> str:
-    """The engine's set-score refusals (seed 003 "Tableau final") in French."""
-    for pattern, repl in _SET_ERRORS:
-        text = pattern.sub(repl, text)
+def _sets_refusal(text: str) -> str:
+    """The engine's set-score refusals (seed 003 "Tableau final", English text) worded for
+    the user."""
+    for pattern, wording in _SET_ERRORS:
+        text = pattern.sub(_worded(wording), text)
     return text
+
+
+def _worded(wording: str) -> Callable[[re.Match[str]], str]:
+    """A replacement of :func:`re.sub`: ``wording`` in the user's language, with the match's
+    named groups."""
+    return lambda match: gettext(wording) % match.groupdict()
 
 
 @transaction.atomic
@@ -200,13 +243,16 @@ def undo(t: Tournament, match_id: str, user: User) -> None:
     t = locked(t)
     r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
     if r is None:
-        raise ServiceError(f"{match_id} n'a pas de résultat.")
+        raise ServiceError(gettext("%(match)s n'a pas de résultat.") % {"match": match_id})
     b = brackets(t)
     for mid, m in b.matches.items():
         depends = [s for s in (m.top, m.bottom) if getattr(s, "match", None) == match_id]
         if depends and KnockoutResult.objects.filter(tournament=t, match_id=mid).exists():
-            raise ServiceError(f"Supprimez d'abord le résultat de {mid}, qui en dépend.")
+            raise ServiceError(
+                gettext("Supprimez d'abord le résultat de %(match)s, qui en dépend.")
+                % {"match": mid}
+            )
     before = {"vainqueur": r.winner, "scores": r.scores}
     r.delete()
-    audit(t, user, "Résultat supprimé", match_id, before, None)
+    audit(t, user, gettext_noop("Résultat supprimé"), match_id, before, None)
     bump(t)

@@ -3,15 +3,19 @@ ask of it. Every rule is the engine's (:mod:`arbitre.backgammon.championship`)."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from django.http import HttpRequest
-from django.utils.translation import get_language
+from django.utils.formats import get_format
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
 from arbitre.app.events.models import Event
+from arbitre.app.events.templatetags.wording import app_message
 from arbitre.app.rounds.forms import PlayerForm
 from arbitre.app.rounds.games import (
     HistoryLine,
@@ -43,19 +47,43 @@ from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import word
 
 OUTCOMES = {
-    Outcome.WON: "gagné",
-    Outcome.LOST: "perdu",
-    Outcome.FORFEIT: "forfait",
-    Outcome.FORFEIT_WIN: "gagné par forfait",
-    Outcome.BYE: "exempt",
+    Outcome.WON: _("gagné"),
+    Outcome.LOST: _("perdu"),
+    Outcome.FORFEIT: _("forfait"),
+    Outcome.FORFEIT_WIN: _("gagné par forfait"),
+    Outcome.BYE: _("exempt"),
 }
+"""The outcome of a round in a player's history, worded for the page."""
+
+ROUND_NAMES = (
+    gettext_noop("Quart de finale"),
+    gettext_noop("Demi-finale"),
+    gettext_noop("Finale"),
+    gettext_noop("Consolante, quarts de finale"),
+    gettext_noop("Consolante, demi-finales"),
+    gettext_noop("Consolante, finale"),
+)
+"""The engine's names of the final-stage rounds (French, :mod:`arbitre.backgammon.championship.bracket`),
+worded in the page's language by :func:`round_label`."""
+CONSOLATION_ROUND = re.compile(r"Consolante, tour (?P<number>[0-9]+)")
 
 SET_FIELDS = ("qf_sets", "sf_sets", "final_sets", "consolation_sets")
 
 
 def decimal(value: float) -> str:
-    """``1.5`` -> ``"1,5"`` (French decimal comma), ``2.0`` -> ``"2"``."""
-    return f"{value:g}".replace(".", ",")
+    """``1.5`` -> ``"1,5"`` (the decimal separator of the user's language: a comma in French),
+    ``2.0`` -> ``"2"``."""
+    return f"{value:g}".replace(".", str(get_format("DECIMAL_SEPARATOR")))
+
+
+def round_label(name: str) -> str:
+    """The engine's name of a final-stage round in the page's language."""
+    if name in ROUND_NAMES:
+        return gettext(name)
+    match = CONSOLATION_ROUND.fullmatch(name)
+    if match:
+        return gettext("Consolante, tour %(number)s") % match.groupdict()
+    return name
 
 
 class BackgammonGame(PairedGame):
@@ -64,16 +92,16 @@ class BackgammonGame(PairedGame):
     url_prefix = "backgammon"
     templates = "backgammon"
     creation_form = BackgammonForm
-    creation_title = "Nouveau championnat de backgammon"
+    creation_title = _("Nouveau championnat de backgammon")
     player_form = PlayerForm
     rating_label = "ELO"
     rating_name = "ELO"
     rating_column = "elo"
-    sheets_label = "Feuilles de match"
-    knockout_title = "Tableau final et consolante"
-    public_knockout_title = "tableaux"
-    start_knockout_label = "Générer le tableau final"
-    standings_legend = "Départage : D = 20 × Buchholz + performance."
+    sheets_label = _("Feuilles de match")
+    knockout_title = _("Tableau final et consolante")
+    public_knockout_title = _("tableaux")
+    start_knockout_label = _("Générer le tableau final")
+    standings_legend = _("Départage : D = 20 × Buchholz + performance.")
 
     def clean_settings(self, form: forms.Form) -> None:
         for key in SET_FIELDS:
@@ -85,9 +113,13 @@ class BackgammonGame(PairedGame):
     def check_registration(self, t: Tournament, rows: list[PlayerRow]) -> None:
         for row in rows:
             if not bg.model.ELO_MIN <= row.rating <= bg.model.ELO_MAX:
-                raise ServiceError(f"ELO {row.rating} hors limites (0 à 4000).")
+                raise ServiceError(
+                    gettext("ELO %(rating)s hors limites (0 à 4000).") % {"rating": row.rating}
+                )
         if last_round_number(t) > 0 and t.bracket_started:
-            raise ServiceError("Le tableau final est commencé : plus d'inscription possible.")
+            raise ServiceError(
+                gettext("Le tableau final est commencé : plus d'inscription possible.")
+            )
 
     def parse_players(self, data: bytes) -> ImportReport:
         """``name,elo[,club,licence]``."""
@@ -108,13 +140,15 @@ class BackgammonGame(PairedGame):
         try:
             pairing = bg.pair_round(champ, number)
         except ValueError as exc:
-            raise ServiceError(f"Appariement impossible : {exc}") from None
-        explain: list[Any] = [
-            f"Table {p.table} : {p.a} - {p.b or 'exempt'} : {p.explanation}" for p in pairing.pairs
-        ]
+            raise ServiceError(
+                gettext("Appariement impossible : %(reason)s") % {"reason": exc}
+            ) from None
+        explain: list[Any] = [_explain_table(p) for p in pairing.pairs]
         if pairing.rematches:
             pairs = ", ".join(f"{a} - {b}" for a, b in pairing.rematches)
-            explain.append(f"Revanche inévitable : {pairs}.")
+            explain.append(
+                app_message(gettext_noop("Revanche inévitable : %(pairs)s."), pairs=pairs)
+            )
         stored = StoredPairing(explain, [s.name for s in bg.standings(champ)])
         for p in pairing.pairs:
             stored.tables.append(
@@ -184,8 +218,19 @@ class BackgammonGame(PairedGame):
         return rows, swiss_complete(t)
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
-        header = ["rang", "ex_aequo", "nom", "club", "elo", "points", "buchholz"]
-        out: list[list[Any]] = [header + ["performance", "D", "joues"]]
+        header = [
+            pgettext("standings column", "rang"),
+            pgettext("standings column", "ex_aequo"),
+            pgettext("standings column", "nom"),
+            "club",
+            "elo",
+            "points",
+            "buchholz",
+            "performance",
+            "D",
+            pgettext("standings column", "joues"),
+        ]
+        out: list[list[Any]] = [header]
         for r in rows:
             out.append(
                 [
@@ -221,8 +266,8 @@ class BackgammonGame(PairedGame):
                 HistoryLine(
                     h.round,
                     tables[h.round].number,
-                    h.opponent or "exempt",
-                    OUTCOMES[h.outcome],
+                    h.opponent or gettext("exempt"),
+                    str(OUTCOMES[h.outcome]),
                     f"{h.score} - {h.opponent_score}" if played else "",
                     decimal(h.points),
                 )
@@ -231,7 +276,7 @@ class BackgammonGame(PairedGame):
         for number, tb in sorted(tables.items()):
             if number not in done:
                 opponent = tb.b if tb.a == name else tb.a
-                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+                out.append(HistoryLine(number, tb.number, opponent, gettext("en cours"), "", ""))
         return sorted(out, key=lambda line: line.round)
 
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
@@ -240,7 +285,10 @@ class BackgammonGame(PairedGame):
         b = bracket.brackets(t)
         progress = bracket.sets_in_progress(t)
         stages = []
-        for stage, title in (("final", "Tableau final"), ("consolation", "Consolante")):
+        for stage, title in (
+            ("final", gettext("Tableau final")),
+            ("consolation", gettext("Consolante")),
+        ):
             rows = []
             for mid in b.ids(stage):
                 m = b.matches[mid]
@@ -248,7 +296,7 @@ class BackgammonGame(PairedGame):
                 rows.append(
                     {
                         "id": mid,
-                        "label": m.round_name,
+                        "label": round_label(m.round_name),
                         "top": top or _slot_label(m.top),
                         "bottom": bottom or _slot_label(m.bottom),
                         "winner": b.winner(mid),
@@ -268,15 +316,15 @@ class BackgammonGame(PairedGame):
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         bracket.start(t, user)
-        return "Tableau final généré."
+        return gettext("Tableau final généré.")
 
     def record_knockout(
         self, t: Tournament, match_id: str, winner: str, scores: str, user: User
     ) -> str:
         bracket.record(t, match_id, winner, scores, user)
         if not winner:
-            return f"{match_id} : sets enregistrés, match en cours."
-        return f"{match_id} : résultat enregistré."
+            return gettext("%(match)s : sets enregistrés, match en cours.") % {"match": match_id}
+        return gettext("%(match)s : résultat enregistré.") % {"match": match_id}
 
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         bracket.undo(t, match_id, user)
@@ -285,13 +333,22 @@ class BackgammonGame(PairedGame):
         return {"budget": services.clock_budget(t, t.match_length)}
 
 
+def _explain_table(p: Any) -> dict[str, Any]:
+    """A table's line of the round's explanation: the engine's explanation of the pair (its
+    own French text) in a sentence of the application (worded when shown)."""
+    params = {"table": p.table, "a": p.a, "b": p.b or "", "why": p.explanation}
+    if p.b:
+        return app_message(gettext_noop("Table %(table)s : %(a)s - %(b)s : %(why)s"), **params)
+    return app_message(gettext_noop("Table %(table)s : %(a)s - exempt : %(why)s"), **params)
+
+
 def _slot_label(slot: Any) -> str:
     kind = getattr(slot, "kind", "")
     match = getattr(slot, "match", "")
     if kind == "winner":
-        return f"vainqueur {match}"
+        return gettext("vainqueur %(match)s") % {"match": match}
     if kind == "loser":
-        return f"perdant {match}"
+        return gettext("perdant %(match)s") % {"match": match}
     return str(slot)
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.classic import final, services
 from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
@@ -38,13 +39,14 @@ from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import word
 
 OUTCOMES = {
-    Outcome.WON: "gagné",
-    Outcome.DRAWN: "nul",
-    Outcome.LOST: "perdu",
-    Outcome.FORFEIT: "forfait",
-    Outcome.FORFEIT_WIN: "gagné par forfait",
-    Outcome.BYE: "exempt",
+    Outcome.WON: _("gagné"),
+    Outcome.DRAWN: _("nul"),
+    Outcome.LOST: _("perdu"),
+    Outcome.FORFEIT: _("forfait"),
+    Outcome.FORFEIT_WIN: _("gagné par forfait"),
+    Outcome.BYE: _("exempt"),
 }
+"""The outcome of a round in a player's history, worded for the page."""
 
 
 class ClassicGame(PairedGame):
@@ -53,16 +55,16 @@ class ClassicGame(PairedGame):
     url_prefix = "classique"
     templates = "classic"
     creation_form = ClassicForm
-    creation_title = "Nouveau tournoi de Scrabble classique"
+    creation_title = _("Nouveau tournoi de Scrabble classique")
     player_form = ClassicPlayerForm
-    rating_label = "Cote"
-    rating_name = "cote"
-    rating_column = "cote"
-    sheets_label = "Feuilles de score"
-    knockout_title = "Phase finale"
-    public_knockout_title = "phase finale"
-    start_knockout_label = "Commencer la phase finale"
-    standings_legend = (
+    rating_label = _("Cote")
+    rating_name = _("cote")
+    rating_column = pgettext_lazy("players file column", "cote")
+    sheets_label = _("Feuilles de score")
+    knockout_title = _("Phase finale")
+    public_knockout_title = _("phase finale")
+    start_knockout_label = _("Commencer la phase finale")
+    standings_legend = _(
         "PM : points de match · PPM : points de départage entre ex aequo (entre parenthèses : "
         "non utilisés) · Pdep : points de départage."
     )
@@ -101,7 +103,9 @@ class ClassicGame(PairedGame):
         except Refusal as exc:
             raise ServiceError(word(exc.message, get_language())) from None
         except ValueError as exc:
-            raise ServiceError(f"Appariement impossible : {exc}") from None
+            raise ServiceError(
+                gettext("Appariement impossible : %(reason)s") % {"reason": exc}
+            ) from None
         stored_pairing = StoredPairing([m.as_dict() for m in pairing.explain], list(pairing.order))
         for p in pairing.pairs:
             stored_pairing.tables.append(
@@ -177,8 +181,19 @@ class ClassicGame(PairedGame):
         return rows, complete
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
-        header = ["rang", "ex_aequo", "nom", "club", "cote", "PM", "PPM", "PPM_utilises"]
-        out: list[list[Any]] = [header + ["Pdep", "parties"]]
+        header = [
+            pgettext("standings column", "rang"),
+            pgettext("standings column", "ex_aequo"),
+            pgettext("standings column", "nom"),
+            "club",
+            pgettext("standings column", "cote"),
+            "PM",
+            "PPM",
+            pgettext("standings column", "PPM_utilises"),
+            "Pdep",
+            pgettext("standings column", "parties"),
+        ]
+        out: list[list[Any]] = [header]
         for r in rows:
             out.append(
                 [
@@ -213,8 +228,8 @@ class ClassicGame(PairedGame):
                 HistoryLine(
                     h.round,
                     tables[h.round].number,
-                    h.opponent or "exempt",
-                    OUTCOMES[h.outcome],
+                    h.opponent or gettext("exempt"),
+                    str(OUTCOMES[h.outcome]),
                     score,
                     f"{h.match_points} PM",
                 )
@@ -223,7 +238,7 @@ class ClassicGame(PairedGame):
         for number, tb in sorted(tables.items()):
             if number not in done:
                 opponent = tb.b if tb.a == name else tb.a
-                out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+                out.append(HistoryLine(number, tb.number, opponent, gettext("en cours"), "", ""))
         return sorted(out, key=lambda line: line.round)
 
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
@@ -244,17 +259,17 @@ class ClassicGame(PairedGame):
             }
             for m in final.matches(t)
         ]
-        return {"stages": [("Phase finale", rows)]}
+        return {"stages": [(gettext("Phase finale"), rows)]}
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         final.start(t, user)
-        return "Phase finale commencée."
+        return gettext("Phase finale commencée.")
 
     def record_knockout(
         self, t: Tournament, match_id: str, winner: str, scores: str, user: User
     ) -> str:
         final.record(t, match_id, scores, user)
-        return f"{match_id} : résultat enregistré."
+        return gettext("%(match)s : résultat enregistré.") % {"match": match_id}
 
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         final.undo(t, match_id, user)
