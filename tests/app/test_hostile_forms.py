@@ -29,7 +29,7 @@ HOSTILE = (
     "\u202eelif\u202c",  # right-to-left override
     "-1",
     " ",
-    "=HYPERLINK(\"http://x\")",
+    '=HYPERLINK("http://x")',
 )
 
 

@@ -39,7 +39,7 @@ def test_the_extraction_finds_the_interface(english: dict[str, str]) -> None:
     assert len(found) > 400
     assert "Ronde %(number)s" in found  # a template
     assert "Table %(table)s : résultat enregistré." in found  # a view's message
-    assert "players file column\x04nom" in found  # a text in a context
+    assert "button\x04Retrait" in found  # a text in a context
     assert "%(count)s joueur importé.\x00%(count)s joueurs importés." in found  # a plural
 
 

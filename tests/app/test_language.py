@@ -201,22 +201,17 @@ def _text(page: str) -> str:
 
 
 def _names() -> list[str]:
-    """Names that are data, not interface: events, players, accounts, reasons typed; and the
-    backgammon engine's explanations of its pairings, which it words in French itself
-    (docs/tournaments-web.md, decision 8)."""
+    """Names that are data, not interface: events, players, accounts, reasons typed."""
     from django.contrib.auth import get_user_model
 
     from arbitre.app.events.models import Event
-    from arbitre.app.rounds.models import AuditEntry, Entrant, Table
+    from arbitre.app.rounds.models import AuditEntry, Entrant
 
     names = ["Officiel du Scrabble"]  # the title of the French reference dictionary
     names += Event.objects.values_list("name", flat=True)
     names += Entrant.objects.values_list("name", flat=True)
     names += get_user_model().objects.values_list("username", flat=True)
     names += AuditEntry.objects.exclude(reason="").values_list("reason", flat=True)
-    names += Table.objects.filter(round__tournament__event__kind="backgammon").values_list(
-        "explanation", flat=True
-    )
     return sorted({n for n in names if n}, key=len, reverse=True)
 
 
@@ -316,3 +311,30 @@ def test_messages_and_refusals_are_worded_in_english(world: dict[str, Any]) -> N
     player = t.entrants.get(name=tb.a).pk
     history = client.get(f"/public/backgammon/{event}/joueur/{player}/").content.decode()
     assert "<td>won</td>" in history
+
+
+def test_the_frame_and_the_events_pages_in_english(db: None) -> None:
+    client = Client()
+    client.post("/langue/", {"language": "en", "next": "/"})
+    for url, english in (
+        ("/", "No event yet."),
+        ("/a-propos/", "free software to arbitrate"),
+        ("/compte/connexion/", "Log in"),
+    ):
+        text = re.sub(r"<[^>]+>", " ", client.get(url).content.decode())
+        assert english in text, url
+        for french in ("Événements", "Connexion", "À propos", "Aucun événement", "logiciel libre"):
+            assert french not in text, (url, french)
+
+
+def test_the_accounts_and_staff_pages_in_english(world: dict[str, Any]) -> None:
+    client = Client()
+    client.force_login(world["users"]["director"])
+    client.post("/langue/", {"language": "en", "next": "/"})
+    event = world["events"]["classic-mine"]
+    for url, english, french in (
+        ("/comptes/", "New account", "Nouveau compte"),
+        (f"/evenement/{event.pk}/equipe/", "Add a director or an arbiter", "Retirer"),
+    ):
+        text = re.sub(r"<[^>]+>", " ", client.get(url).content.decode())
+        assert english in text and french not in text, url

@@ -34,8 +34,8 @@ ACCESS: dict[str, str] = {
     "events:account_action": MANAGER,
     "events:staff": DIRECTOR,
     "login": LOGIN,
-    "logout": LOGIN,
     "set_language": PUBLIC,
+    "logout": LOGIN,
     # Duplicate
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,

@@ -70,10 +70,20 @@ class Session:
 
 
 @pytest.mark.slow
-def test_killed_server_loses_no_committed_entry(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_killed_server_loses_no_committed_entry(tmp_path: Path, kind: str) -> None:
+    from tests.app_rounds.test_rounds_durability import database
+
+    with database(kind) as url:
+        _killed_server_loses_no_committed_entry(tmp_path, url)
+
+
+def _killed_server_loses_no_committed_entry(tmp_path: Path, url: str | None) -> None:
     data = tmp_path / "data"
     data.mkdir()
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
+    if url:
+        env["ARBITRE_DATABASE_URL"] = url
     subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
         env=env,
@@ -81,7 +91,7 @@ def test_killed_server_loses_no_committed_entry(tmp_path: Path) -> None:
         timeout=120,
     )
     words = word_list(tmp_path / "mots.txt").read_bytes()
-    with arbitre_server(data) as server:
+    with arbitre_server(data, url) as server:
         s = Session(server.url)
         s.get("compte/connexion/")
         s.post("compte/connexion/", {"username": "directrice", "password": PASSWORD})
@@ -119,7 +129,7 @@ def test_killed_server_loses_no_committed_entry(tmp_path: Path) -> None:
         assert answer["ok"] and answer["score"] == 18
         server.process.send_signal(signal.SIGKILL)  # no clean shutdown at all
         server.process.wait(timeout=10)
-    with arbitre_server(data) as server:
+    with arbitre_server(data, url) as server:
         standings = json.loads(
             urllib.request.urlopen(
                 server.url + f"public/duplicate/{event_id}/classement.json"

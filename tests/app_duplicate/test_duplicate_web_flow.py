@@ -171,6 +171,9 @@ def test_bare_score_above_the_top_and_forged_requests_are_refused(
     a = login("arbitre-a", "Arbitrage-2026")
     answer = post_ballot(a, event, 1, "99").json()
     assert not answer["ok"] and "supérieur au top (18)" in answer["error"]
+    answer = post_ballot(a, event, 1, "H8 " + "A" * 5000).json()
+    assert not answer["ok"] and "Bulletin trop long : 200 caractères au plus." in answer["error"]
+    assert not BallotEntry.objects.exists()
     d = login("directrice", "Tournoi-2026!")
     page = d.post(
         f"/duplicate/{event.event_id}/partie/1/ja/",

@@ -179,7 +179,9 @@ def test_a_match_entered_move_by_move_is_exported_as_mat(dclient: Client, client
     tb = tables(1)[0]
     text = MAT.read_text(encoding="utf-8")
     bad = text.replace("52: 13/8 24/22", "52: 13/3 24/22", 1)
-    msg = messages_of(dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": bad}, follow=True))
+    msg = messages_of(
+        dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": bad}, follow=True)
+    )
     assert "feuille de match refusée" in msg[-1]
     msg = messages_of(
         dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)

@@ -43,7 +43,9 @@ def result(client: Client, tb: Table, **data: Any) -> list[str]:
     payload = {"version": tb.version, **data}
     return messages_of(
         client.post(
-            f"/classique/{tb.round.tournament.event_id}/table/{tb.pk}/resultat/", payload, follow=True
+            f"/classique/{tb.round.tournament.event_id}/table/{tb.pk}/resultat/",
+            payload,
+            follow=True,
         )
     )
 
@@ -227,7 +229,9 @@ def test_four_rounds_with_absence_and_withdrawal_match_the_engine(dclient: Clien
     eid = setup_event(dclient)
     check_in_all(dclient, eid)
     absent = Entrant.objects.get(name="Joueur03")
-    dclient.post(f"/classique/{eid}/absence/", {"entrant": absent.pk, "round": 2, "action": "absent"})
+    dclient.post(
+        f"/classique/{eid}/absence/", {"entrant": absent.pk, "round": 2, "action": "absent"}
+    )
     rounds: list[cl.Round] = []
     for number in range(1, 5):
         if number == 3:

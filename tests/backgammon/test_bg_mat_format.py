@@ -9,9 +9,11 @@ import pytest
 
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat, read_mat
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
 from tests.backgammon.bg_random_match import random_match
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_commands
-from tests.support import require
+from tests.support import refusal_of, refuses, require
 
 DATA = Path(__file__).parent / "data"
 
@@ -47,20 +49,28 @@ def test_reads_a_match_exported_by_gnubg():
 def test_illegal_move_in_a_record_names_the_line():
     text = (DATA / "gnubg_selfplay_5pt.mat").read_text()
     bad = text.replace("52: 13/8 24/22", "52: 13/8 24/21", 1)
-    with pytest.raises(BackgammonError, match=r"line 8: illegal move"):
-        import_mat(bad)
+    refusal = refusal_of(BackgammonError, import_mat, bad)
+    assert refusal == Message.of(
+        "backgammon.mat.line",
+        line=8,
+        reason=Message.of("backgammon.illegal_move", move="13/8 24/21", dice="52"),
+    )
+    assert say(refusal) == "ligne 8 : coup « 13/8 24/21 » illégal pour le jet 52"
 
 
 def test_wrong_score_and_missing_header_are_reported():
     text = (DATA / "gnubg_selfplay_5pt.mat").read_text()
-    with pytest.raises(BackgammonError, match="score"):
-        import_mat(
-            text.replace(
-                "gnubg : 0                      root : 1", "gnubg : 0                      root : 2"
-            )
-        )
-    with pytest.raises(BackgammonError, match="point match"):
+    wrong = text.replace(
+        "gnubg : 0                      root : 1", "gnubg : 0                      root : 2"
+    )
+    refusal = refusal_of(BackgammonError, import_mat, wrong)
+    assert refusal.code == "backgammon.mat.line"
+    assert refusal.params["reason"] == Message.of("backgammon.mat.score", score="0-2", games="0-1")
+    first = Message.of("backgammon.mat.header_first")
+    with refuses(BackgammonError, "backgammon.mat.line", line=1, reason=first):
         import_mat("Game 1\n")
+    with refuses(BackgammonError, "backgammon.mat.no_header"):
+        import_mat("; a comment\n")
 
 
 @pytest.mark.parametrize("seed", [2026, 7])

@@ -31,6 +31,9 @@ from arbitre.backgammon.match import (
     Phase,
     result_level,
 )
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
+from tests.support import refuses
 
 
 def finish_game(match: Match, winner: int, loser_points: dict[int, int] | None = None) -> None:
@@ -140,7 +143,7 @@ def test_003_6_cube_cannot_go_beyond_its_limit() -> None:
         match.move(match.legal_moves()[0])
     assert match.cube == 4096 and match.cube_owner == match.player_on_roll
     assert not match.can_double()
-    with pytest.raises(BackgammonError, match="cannot go beyond 4096"):
+    with refuses(BackgammonError, "backgammon.cube_max", max=4096):
         match.double()
 
 
@@ -251,7 +254,7 @@ def test_003_6_5_one_point_match_the_receiver_annuls(doubler: int) -> None:
     match.double(crawford_violation=True)
     match.drop()
     assert match.winner == doubler
-    with pytest.raises(BackgammonError, match="leader"):
+    with refuses(BackgammonError, "backgammon.leader_annuls", player=doubler + 1):
         match.annul_crawford_double(doubler)
     match.annul_crawford_double(1 - doubler)
     assert match.winner is None and match.score == (0, 0)
@@ -384,9 +387,9 @@ def test_003_3_17_more_than_fifteen_checkers_at_the_start_is_refused() -> None:
     """The board holds at most 15 checkers a side, so a 16-checker start cannot be judged
     (3.17 would need the board): it is refused rather than scored wrong."""
     board = Position.from_points({1: 1}, {10: 15})
-    with pytest.raises(BackgammonError):
+    with refuses(BackgammonError, "backgammon.more_checkers"):
         Match(7).set_position(board, 0, start_checkers=(16, 15))
-    with pytest.raises(BackgammonError, match="start_checkers"):
+    with refuses(BackgammonError, "backgammon.start_checkers", counts=1):
         Match(7).set_position(board, 0, start_checkers=(15,))
 
 
@@ -482,45 +485,56 @@ def test_003_gnubg_match_ids_follow_the_match() -> None:
 
 def test_003_refusals_name_what_is_wrong() -> None:
     """Every action the rules forbid is refused with a message naming the reason."""
-    with pytest.raises(BackgammonError, match="invalid match length"):
+    with refuses(BackgammonError, "backgammon.match_length", length=0):
         Match(0)
+    with refuses(BackgammonError, "backgammon.match_length", length=100):
+        Match(100)
+    with refuses(BackgammonError, "backgammon.match_length", length="9.0"):
+        Match(9.0)  # type: ignore[arg-type]
     match = Match(5)
-    with pytest.raises(BackgammonError, match="nothing to undo"):
+    with refuses(BackgammonError, "backgammon.nothing_to_undo"):
         match.undo()
-    with pytest.raises(BackgammonError, match="invalid die"):
+    with refuses(BackgammonError, "backgammon.invalid_die", dice="71"):
         match.opening_roll(7, 1)
-    with pytest.raises(BackgammonError, match="no resignation now"):
+    with refuses(BackgammonError, "backgammon.no_resignation_now", phase=Phase.OPENING.label):
         match.resign(0)
-    with pytest.raises(BackgammonError, match="invalid player"):
+    with refuses(BackgammonError, "backgammon.invalid_player", player=2):
         match.set_position(Position.initial(), 2)
-    with pytest.raises(BackgammonError, match="more checkers on the board"):
+    with refuses(BackgammonError, "backgammon.more_checkers"):
         match.set_position(Position.initial(), 0, start_checkers=(14, 15))
-    with pytest.raises(BackgammonError, match="no checker left"):
+    with refuses(BackgammonError, "backgammon.side_empty"):
         match.set_position(Position.from_points({}, {1: 1}), 0)
-    with pytest.raises(BackgammonError, match="invalid player"):
+    with refuses(BackgammonError, "backgammon.invalid_player", player=-1):
         match.report_illegal_move(-1)
     match.opening_roll(3, 1)
-    with pytest.raises(BackgammonError, match="no opening roll now"):
+    with refuses(BackgammonError, "backgammon.no_opening_now", phase=Phase.MOVE.label):
         match.opening_roll(3, 1)
-    with pytest.raises(BackgammonError, match="before rolling"):
+    with refuses(BackgammonError, "backgammon.double_when", phase=Phase.MOVE.label):
         match.double()
-    with pytest.raises(BackgammonError, match="illegal move"):
+    with refuses(BackgammonError, "backgammon.illegal_move", move="24/18", dice="31"):
         match.move(Move((Step(24, 18, False),), Position.initial()))
-    with pytest.raises(BackgammonError, match="not possible now"):
+    with refuses(
+        BackgammonError, "backgammon.wrong_phase", phase=Phase.MOVE.label, expected=Phase.ROLL.label
+    ):
         match.roll("21")
-    with pytest.raises(BackgammonError, match="invalid player or resignation level"):
+    with refuses(BackgammonError, "backgammon.resignation_level", player=0, level=5):
         match.resign(0, 5)
     match.move("8/5 6/5")
-    with pytest.raises(BackgammonError, match="invalid die"):
+    with refuses(BackgammonError, "backgammon.invalid_die", dice="02"):
         match.roll((0, 2))
     match.double()
     match.take()  # player 0 owns the cube; player 1, the doubler, is on roll
-    with pytest.raises(BackgammonError, match="belongs to the opponent"):
+    with refuses(BackgammonError, "backgammon.cube_owned", player=2):
         match.double()
-    with pytest.raises(BackgammonError, match="no illegal Crawford double"):
+    with refuses(BackgammonError, "backgammon.no_crawford_double"):
         match.annul_crawford_double(0)
     match.end_on_time(0)
-    with pytest.raises(BackgammonError, match="no board set-up now"):
+    with refuses(BackgammonError, "backgammon.no_setup_now", phase=Phase.MATCH_OVER.label):
         match.set_position(Position.initial(), 0)
-    with pytest.raises(BackgammonError, match="already over"):
+    with refuses(BackgammonError, "backgammon.match_over"):
         match.end_on_time(1)
+    assert say(
+        Message.of("backgammon.wrong_phase", phase=Phase.MOVE.label, expected=Phase.ROLL.label)
+    ) == (
+        "impossible maintenant : le match en est à « déplacement des pions », « lancer ou doubler » attendu"
+    )

@@ -18,7 +18,9 @@ from arbitre.backgammon.championship.bracket import (
     won_round,
 )
 from arbitre.backgammon.championship.tiebreak import standings
+from arbitre.common.messages import Message
 from tests.backgammon_championship.test_bgchamp_pairing import _field, _play_favourites
+from tests.support import refuses
 
 
 def _sixteen() -> Championship:
@@ -50,23 +52,28 @@ def test_winners_advance_and_sets_are_checked() -> None:
     b.record("QF2", "E", (SetScore(9, 2), SetScore(9, 8)))
     assert b.players("SF1") == ("H", "E")
     assert b.loser("QF1") == "A"
-    with pytest.raises(ChampionshipError, match="after the match was won"):
+    with refuses(ChampionshipError, "bracket.set_after_win", match="QF3", set=3):
         b.record("QF3", "C", (SetScore(9, 2), SetScore(9, 8), SetScore(11, 3)))
-    with pytest.raises(ChampionshipError, match="does not end a 9-point set"):
+    not_a_9_point_set = {"match": "QF3", "set": 1, "top": 8, "bottom": 2, "length": 9}
+    with refuses(ChampionshipError, "bracket.set_not_final", **not_a_9_point_set):
         b.record("QF3", "C", (SetScore(8, 2), SetScore(9, 8)))
-    with pytest.raises(ChampionshipError, match="decider|does not end"):
+    decider = {"match": "QF3", "set": 3, "top": 9, "bottom": 3, "length": 11}
+    with refuses(ChampionshipError, "bracket.set_not_final", **decider):
         b.record("QF3", "C", (SetScore(9, 2), SetScore(2, 9), SetScore(9, 3)))  # decider is 11
-    with pytest.raises(ChampionshipError, match="contradict"):
+    with refuses(ChampionshipError, "bracket.sets_contradict", match="QF3"):
         b.record("QF3", "F", (SetScore(9, 2), SetScore(9, 8)))
-    with pytest.raises(ChampionshipError, match="does not play"):
+    with refuses(
+        ChampionshipError, "bracket.not_a_player", match="QF3", winner="A", top="C", bottom="F"
+    ):
         b.record("QF3", "A")
-    with pytest.raises(ChampionshipError, match="not known yet"):
+    with refuses(ChampionshipError, "bracket.players_unknown", match="F"):
         b.record("F", "A")
     b.record("QF3", "C")
     b.record("QF4", "B")
     b.record("SF1", "E")
     b.record("SF2", "B")
-    with pytest.raises(ChampionshipError, match="11-point set"):
+    short = {"match": "F", "set": 1, "top": 9, "bottom": 2, "length": 11}
+    with refuses(ChampionshipError, "bracket.set_not_final", **short):
         b.record("F", "E", (SetScore(9, 2), SetScore(9, 8)))
     b.record("F", "E", (SetScore(11, 2), SetScore(11, 8)))
     assert b.winner("F") == "E"
@@ -76,7 +83,7 @@ def test_bracket_needs_the_whole_swiss_stage() -> None:
     champ = _field(16)
     for _ in range(6):
         _play_favourites(champ, pair_round(champ))
-    with pytest.raises(ChampionshipError, match="not finished"):
+    with refuses(ChampionshipError, "bracket.swiss_unfinished", rounds=7):
         final_bracket(champ)
 
 
@@ -85,7 +92,12 @@ def test_set_lengths_are_settings() -> None:
     b = final_bracket(_sixteen(), settings)
     assert b.matches["QF2"].sets == (7, 7, 9)
     assert b.matches["F"].sets == (13,)
-    with pytest.raises(ChampionshipError):
+    with refuses(
+        ChampionshipError,
+        "bracket.sets_setting",
+        stage=Message.of("bracket.stage.final"),
+        sets="11, 11",
+    ):
         BracketSettings(final=(11, 11))
 
 
@@ -95,7 +107,7 @@ def test_unsettled_tie_at_the_cut_needs_a_playoff() -> None:
     for i in range(0, 10, 2):
         champ.record_match(1, f"P{i}", f"P{i + 1}", f"P{i}")
     # five winners tied on points and D, five losers tied: the cut (8th/9th) is a tie
-    with pytest.raises(ChampionshipError, match="play-off needed"):
+    with refuses(ChampionshipError, "bracket.playoff_needed", players="P1, P3, P5, P7, P9"):
         qualified(champ)
     for w, lo in [("P1", "P3"), ("P1", "P5"), ("P1", "P7"), ("P3", "P5"), ("P3", "P7"),
                   ("P5", "P7"), ("P1", "P9"), ("P3", "P9"), ("P5", "P9")]:  # fmt: skip
@@ -103,7 +115,7 @@ def test_unsettled_tie_at_the_cut_needs_a_playoff() -> None:
     q = qualified(champ)
     assert set(q) == {"P0", "P2", "P4", "P6", "P8", "P1", "P3", "P5"}
     # the five winners are still tied: their seeds need play-offs too
-    with pytest.raises(ChampionshipError, match="play-off needed.*P0, P2, P4, P6, P8"):
+    with refuses(ChampionshipError, "bracket.playoff_needed", players="P0, P2, P4, P6, P8"):
         final_bracket(champ)
 
 
@@ -123,7 +135,8 @@ def test_consolation_entry_levels_sixteen() -> None:
     seed of the feeding knock-out and gets a bye; the 6 others play round 1."""
     champ = _sixteen()
     b = build_brackets(champ)
-    qf = [m for m in b.matches.values() if m.round_name == "Consolante, quarts de finale"]
+    quarter_finals = Message.of("bracket.round.consolation_quarter_finals")
+    qf = [m for m in b.matches.values() if m.round_name == quarter_finals]
     assert len(qf) == 4
     slots = [s for m in qf for s in (m.top, m.bottom)]
     for ref in ["SF1", "SF2"]:
@@ -133,13 +146,14 @@ def test_consolation_entry_levels_sixteen() -> None:
     assert "J" in slots
     # the two semi-final losers are seeds 1 and 2: they can only meet in the final
     assert qf[0].top == Ref("loser", "SF1") and qf[2].top == Ref("loser", "SF2")
-    assert b.entry_levels["J"] == "Consolante, quarts de finale"
-    assert b.entry_levels["K"] == "Consolante, tour 2"
+    assert b.entry_levels["J"] == quarter_finals
+    assert b.entry_levels["K"] == Message.of("bracket.round.consolation", round=2)
     first = {n for m in b.matches.values() if m.id.startswith("C1-") for n in (m.top, m.bottom)}
     assert first == {"I", "L", "M", "N", "O", "P"}
     assert BYE not in first
     assert not any(won_round(champ, n, 7) for n in first if isinstance(n, str))
-    final = [m for m in b.matches.values() if m.round_name == "Consolante, finale"]
+    consolation_final = Message.of("bracket.round.consolation_final")
+    final = [m for m in b.matches.values() if m.round_name == consolation_final]
     assert len(final) == 1
 
 

@@ -19,7 +19,9 @@ from arbitre.backgammon.championship.csvfiles import (
 )
 from arbitre.backgammon.championship.model import ResultKind
 from arbitre.cli import main
+from arbitre.common.messages import Message
 from arbitre.common.players_csv import PlayersFileError
+from tests.support import refuses
 
 
 def test_players_csv_forms() -> None:
@@ -68,19 +70,50 @@ def test_results_csv_forms() -> None:
     assert (r[4].kind, r[4].winner) == (ResultKind.FORFEIT, None)
 
 
+ROUND = Message.of("championship_csv.field.round")
+
+
 @pytest.mark.parametrize(
-    ("line", "message"),
+    ("line", "reason"),
     [
-        ("x,Alice,Bruno,Alice", "round must be a whole number"),
-        ("1,Alice,Bruno,Chloé", "neither Alice nor Bruno"),
-        ("1,Alice,Bruno,forfeit:Chloé", "neither Alice nor Bruno"),
-        ("1,Alice,Bruno,Alice,9,8,3", "does not end a 9-point match"),
-        ("1,Alice,Bruno", "expected round"),
-        ("1,Alice,Alice,Alice", "two different players"),
+        (
+            "x,Alice,Bruno,Alice",
+            Message.of("championship_csv.not_integer", field=ROUND, value="x"),
+        ),
+        (
+            "1,Alice,Bruno,Chloé",
+            Message.of(
+                "championship.winner_unknown", round=1, winner="Chloé", a="Alice", b="Bruno"
+            ),
+        ),
+        (
+            "1,Alice,Bruno,forfeit:Chloé",
+            Message.of("championship_csv.forfeit_winner", winner="Chloé", a="Alice", b="Bruno"),
+        ),
+        (
+            "1,Alice,Bruno,Alice,9,8,3",
+            Message.of(
+                "championship.score_not_final",
+                round=1,
+                score_a=8,
+                score_b=3,
+                length=9,
+                winner="Alice",
+            ),
+        ),
+        ("1,Alice,Bruno", Message.of("championship_csv.results_columns", found=3)),
+        ("1,Alice,Alice,Alice", Message.of("championship.two_players", round=1)),
+        ("1,Alice,Bruno,bye", Message.of("championship_csv.bye_one_player", player="Bruno")),
+        (
+            "1,Alice,BYE,Bruno",
+            Message.of("championship_csv.bye_winner", winner="Bruno", player="Alice"),
+        ),
     ],
 )
-def test_results_csv_errors(line: str, message: str) -> None:
-    with pytest.raises(ChampionshipError, match=message):
+def test_results_csv_errors(line: str, reason: Message) -> None:
+    with refuses(
+        ChampionshipError, "championship_csv.line", source="results", line=1, reason=reason
+    ):
         parse_results(line + "\n")
 
 
@@ -88,8 +121,16 @@ def test_bracket_results_csv() -> None:
     rows = parse_bracket_results("match,winner,sets\nQF1,Alice,9-4 3-9 11-10\nSF1,Bruno\n")
     assert rows[0][0] == "QF1" and rows[0][2][2].top == 11
     assert rows[1] == ("SF1", "Bruno", ())
-    with pytest.raises(ChampionshipError, match="not like 9-4"):
-        parse_bracket_results("QF1,Alice,9:4\n")
+    reason = Message.of("championship_csv.set_score", value="9:4")
+    with refuses(ChampionshipError, "championship_csv.line", source="s", line=1, reason=reason):
+        parse_bracket_results("QF1,Alice,9:4\n", "s")
+    reason = Message.of("championship_csv.bracket_columns", found=1)
+    with refuses(ChampionshipError, "championship_csv.line", source="s", line=2, reason=reason):
+        parse_bracket_results("QF1,Alice\nQF2\n", "s")
+    field = Message.of("championship_csv.field.set_score")
+    reason = Message.of("championship_csv.not_integer", field=field, value="x")
+    with refuses(ChampionshipError, "championship_csv.line", source="s", line=1, reason=reason):
+        parse_bracket_results("QF1,Alice,9-x\n", "s")
 
 
 @settings(max_examples=25, deadline=None)
@@ -123,8 +164,8 @@ def _files(tmp_path: Path, n: int = 10) -> tuple[Path, Path]:
     return players, results
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(["backgammon", *argv])
+def _run(capsys: pytest.CaptureFixture[str], *argv: str, lang: str = "fr") -> tuple[int, str, str]:
+    status = main(["--lang", lang, "backgammon", *argv])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -154,14 +195,22 @@ def test_cli_full_swiss_then_brackets(tmp_path: Path, capsys: pytest.CaptureFixt
         capsys, "bracket", "--players", str(players), "--results", str(results), "--json"
     )
     if status == 2:  # a tie among the top 8: settle it with play-offs
-        assert "play-off needed" in err
+        assert "barrage nécessaire" in err
         return
     data = json.loads(out)
     assert [m["id"] for m in data["final"]] == ["QF1", "QF2", "QF3", "QF4", "SF1", "SF2", "F"]
     names = [r["name"] for r in table]
     assert (data["final"][0]["top"], data["final"][0]["bottom"]) == (names[0], names[7])
-    assert data["final"][4]["top"] == "vainqueur QF1"
-    assert data["consolation"][-1]["round"] == "Consolante, finale"
+    assert data["final"][4]["top"] == {
+        "code": "bracket.winner_of",
+        "params": {"match": "QF1"},
+        "text": "vainqueur QF1",
+    }
+    assert data["consolation"][-1]["round"] == {
+        "code": "bracket.round.consolation_final",
+        "params": {},
+        "text": "Consolante, finale",
+    }
 
 
 def test_cli_pair_explain_and_bye(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,9 +218,19 @@ def test_cli_pair_explain_and_bye(tmp_path: Path, capsys: pytest.CaptureFixture[
     status, out, _ = _run(capsys, "pair", "--players", str(players), "--explain", "--json")
     data = json.loads(out)
     assert data["pairs"][-1]["b"] == "BYE" and data["pairs"][-1]["a"] == "P4"
-    assert "Exempt" in data["pairs"][-1]["explanation"]
+    bye = data["pairs"][-1]["explanation"]
+    assert bye["code"] == "swiss.bye"
+    assert bye["params"]["bye_points"] == 0.5 and bye["params"]["elo"] == 1700
+    assert bye["params"]["among"]["code"] == "swiss.bye.never_exempt"
+    assert bye["text"] == (
+        "Exempt (0,5 pt) : moins de points (0) puis plus faible ELO (1700), parmi les joueurs "
+        "jamais exemptés."
+    )
+    assert data["explain"][-1]["text"] == "Table 3 : P4 - exempt : " + bye["text"]
     status, out, _ = _run(capsys, "pair", "--players", str(players), "--explain")
-    assert "exempt" in out and "moitié haute" in out
+    assert "exempt" in out and "moitié haute" in out and "(0,5 pt)" in out
+    status, out, _ = _run(capsys, "pair", "--players", str(players), "--explain", lang="en")
+    assert "Bye (0.5 pt): fewest points (0) then lowest ELO (1700)" in out
 
 
 def test_cli_withdraw_and_late(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,18 +247,41 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     players, results = _files(tmp_path, 4)
     results.write_text("1,P0,Nobody,P0\n", encoding="utf-8")
     status, _, err = _run(capsys, "pair", "--players", str(players), "--results", str(results))
-    assert status == 2 and "unknown player 'Nobody'" in err
+    assert status == 2 and err == f"arbitre: error: {results} : joueur « Nobody » inconnu\n"
     status, _, err = _run(capsys, "standings", "--players", str(tmp_path / "missing.csv"))
     assert status == 2 and err.startswith("arbitre: error:")
     status, _, err = _run(capsys, "bracket", "--players", str(players))
-    assert status == 2 and "8 are needed" in err
+    assert status == 2 and "il en faut 8 pour le tableau final" in err
+    status, _, err = _run(capsys, "bracket", "--players", str(players), lang="en")
+    assert status == 2 and "4 players: 8 are needed for the final bracket" in err
 
 
 def test_cli_lateness(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, "lateness", "--minutes", "35", "--length", "7", "--json")
-    assert json.loads(out) == {"minutes_late": 35.0, "penalty_points": 4, "disqualified": True}
+    assert json.loads(out) == {
+        "minutes_late": 35.0,
+        "penalty_points": 4,
+        "disqualified": True,
+        "message": {
+            "code": "lateness.disqualified",
+            "params": {"penalty": 4, "score": "4/0"},
+            "text": "4 points de pénalité : joueur disqualifié",
+        },
+    }
+    status, out, _ = _run(capsys, "lateness", "--minutes", "26", "--length", "7")
+    assert out == "2 points de pénalité (score 2/0)\n"
     status, out, _ = _run(capsys, "lateness", "--clock", "10", "16", "--json")
-    assert json.loads(out) == {"deduction_a": 5.0, "deduction_b": 11.0}
+    assert json.loads(out) == {
+        "deduction_a": 5.0,
+        "deduction_b": 11.0,
+        "message": {
+            "code": "lateness.clock",
+            "params": {"a_minutes": 5.0, "b_minutes": 11.0},
+            "text": "temps retiré : A 5 min, B 11 min",
+        },
+    }
+    status, out, _ = _run(capsys, "lateness", "--clock", "15", "16")
+    assert out == "temps retiré : A 7,5 min, B 8,5 min\n"
     status, _, err = _run(capsys, "lateness")
     assert status == 2
 
@@ -232,4 +314,4 @@ def test_cli_bracket_results_and_playoff(
     bad = tmp_path / "bad.csv"
     bad.write_text("QF1,P7,9-5 9-7\n", encoding="utf-8")
     status, _, err = _run(capsys, "bracket", *common, "--bracket-results", str(bad))
-    assert status == 2 and "contradict" in err
+    assert status == 2 and err == "arbitre: error: QF1 : les sets contredisent le vainqueur\n"

@@ -5,8 +5,6 @@ Each test names the article it pins; the figures come from the seed's text and i
 
 from __future__ import annotations
 
-import pytest
-
 from arbitre.backgammon.championship import ChampionshipError
 from arbitre.backgammon.championship.lateness import (
     LatenessSettings,
@@ -16,6 +14,9 @@ from arbitre.backgammon.championship.lateness import (
     loses_on_time,
     point_penalty,
 )
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
+from tests.support import refuses
 
 
 def test_003_1_10_disqualified_only_when_penalty_exceeds_half_the_length_even_length() -> None:
@@ -74,13 +75,35 @@ def test_003_clock_2_1_fixed_time_by_length() -> None:
 
 def test_003_refuses_impossible_lateness_inputs() -> None:
     """A lateness, an arrival or a match length that cannot happen is refused, saying why."""
-    with pytest.raises(ChampionshipError, match="match length"):
+    with refuses(ChampionshipError, "lateness.match_length", length=0):
         clock_budget_minutes(0)
-    with pytest.raises(ChampionshipError, match="arrival"):
+    with refuses(ChampionshipError, "lateness.negative_arrival", a_minutes=0, b_minutes=-1):
         clock_lateness(0, -1)
-    with pytest.raises(ChampionshipError, match="match length"):
+    with refuses(ChampionshipError, "lateness.negative_arrival", a_minutes=-2, b_minutes=0):
+        clock_lateness(-2, 0)
+    with refuses(ChampionshipError, "lateness.match_length", length=0):
         disqualification_minute(0)
-    with pytest.raises(ChampionshipError, match="match length"):
+    with refuses(ChampionshipError, "lateness.match_length", length=0):
         point_penalty(25, 0)
-    with pytest.raises(ChampionshipError, match="lateness"):
+    with refuses(ChampionshipError, "lateness.negative", minutes=-1):
         point_penalty(-1, 7)
+
+
+def test_003_1_10_the_penalty_says_the_score_the_match_starts_from() -> None:
+    """1.10 and its example: a penalty gives the opponent points, the match starting at
+    n/0; 4/0 in a 7-point match disqualifies. The penalty is a message, worded in French."""
+    assert point_penalty(19, 7).message == Message.of("lateness.no_penalty", penalty=0, score="0/0")
+    assert point_penalty(20, 7).message == Message.of(
+        "lateness.penalty_one", penalty=1, score="1/0"
+    )
+    assert point_penalty(25, 7).message == Message.of(
+        "lateness.penalty_many", penalty=2, score="2/0"
+    )
+    assert point_penalty(35, 7).message == Message.of(
+        "lateness.disqualified", penalty=4, score="4/0"
+    )
+    assert say(point_penalty(20, 7).message) == "1 point de pénalité (score 1/0)"
+    assert say(point_penalty(30, 7).message) == "3 points de pénalité (score 3/0)"
+    assert say(point_penalty(35, 7).message) == "4 points de pénalité : joueur disqualifié"
+    assert say(clock_lateness(15, 16).message) == "temps retiré : A 7,5 min, B 8,5 min"
+    assert say(clock_lateness(15, 16).message, "en") == "time taken off: A 7.5 min, B 8.5 min"

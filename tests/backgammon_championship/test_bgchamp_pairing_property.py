@@ -15,6 +15,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, Player, pair_round
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
+
+
+def _last_note(explanation: Message) -> Message:
+    """The last of the notes of a table's explanation (``swiss.pair_notes``)."""
+    note = explanation.params["notes"]
+    assert isinstance(note, Message)
+    while note.code == "swiss.notes":
+        note = note.params["then"]
+        assert isinstance(note, Message)
+    return note
 
 
 def _rematch_free_exists(players: list[str], met: dict[str, set[str]], bye_ok: set[str]) -> bool:
@@ -95,7 +107,12 @@ def test_small_field_rematch_only_when_forced() -> None:
             champ.record_match(rnd, p.a, p.b, p.a)
     rp = pair_round(champ)
     assert len(rp.rematches) == 2
-    assert all("rencontre répétée inévitable" in p.explanation for p in rp.pairs)
+    assert all("rencontre répétée inévitable" in say(p.explanation) for p in rp.pairs)
+    assert all(
+        p.explanation.code == "swiss.pair_notes"
+        and _last_note(p.explanation) == Message.of("swiss.rematch_forced")
+        for p in rp.pairs
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -153,4 +170,8 @@ def test_bye_passes_to_the_next_player_when_it_would_force_a_rematch() -> None:
     assert rp.bye == "P1"
     assert not rp.rematches
     bye = next(p for p in rp.pairs if p.b is None)
-    assert "P2 non exempté(s)" in bye.explanation
+    assert bye.explanation.params["passed"] == Message.of("swiss.bye_passed_one", players="P2")
+    assert say(bye.explanation).endswith(
+        "; P2 non exempté car les autres joueurs n'auraient pas pu être appariés sans "
+        "rencontre répétée."
+    )

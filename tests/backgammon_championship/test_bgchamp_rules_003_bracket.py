@@ -8,10 +8,13 @@ quarter-finals; the others enter through the re-count (round 6 counted twice, ro
 times), the best placed entering latest, so that a 7th-round win gains a round.
 
 The scenarios here have no player eliminated on tie-break (the 9th has fewer points than
-the 8th), so they do not depend on how places are shared with such players.
+the 8th), so they do not depend on how places are shared with such players. Names of
+rounds and undecided slots are messages: the tables below give their French wording.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -32,8 +35,13 @@ from arbitre.backgammon.championship.bracket import (
     won_round,
 )
 from arbitre.backgammon.championship.tiebreak import standings
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
+from tests.support import refuses
 
 LETTERS = "ABCDEFGHIJKLMNOP"
+FINAL = Message.of("bracket.round.final")
+ROUND_1 = Message.of("bracket.round.consolation", round=1)
 
 
 def _swiss(n: int, upsets: tuple[int, ...]) -> Championship:
@@ -65,9 +73,19 @@ def thirty_two() -> Championship:
     return _swiss(32, (1, 7))
 
 
+def _fr(value: Any) -> Any:
+    """A slot or round name of ``Brackets.to_json`` in French (a name stays a name)."""
+    return say(Message.from_dict(value)) if isinstance(value, dict) else value
+
+
 def _rows(b: Brackets, stage: str) -> list[tuple[str, str, str | None, str | None, list[int]]]:
     data = b.to_json()[stage]
-    return [(m["id"], m["round"], m["top"], m["bottom"], m["sets"]) for m in data]
+    return [(m["id"], _fr(m["round"]), _fr(m["top"]), _fr(m["bottom"]), m["sets"]) for m in data]
+
+
+def _entry(b: Brackets) -> dict[str, str]:
+    """Each player's consolation entry round, in French."""
+    return {name: say(level) for name, level in b.entry_levels.items()}
 
 
 def test_003_tableau_final_1_8_4_5_3_6_2_7_in_sets(sixteen: Championship) -> None:
@@ -113,7 +131,8 @@ def test_003_consolation_sixteen_players_no_tie_on_the_cut(sixteen: Championship
         ("C4-2", "Consolante, demi-finales", "vainqueur C3-3", "vainqueur C3-4", c),
         ("C5-1", "Consolante, finale", "vainqueur C4-1", "vainqueur C4-2", c),
     ]
-    assert b.to_json()["consolation_entry"] == {n: "Consolante, tour 1" for n in order}
+    assert _entry(b) == {n: "Consolante, tour 1" for n in order}
+    assert b.to_json()["consolation_entry"]["O"] == ROUND_1.as_dict()
 
 
 def test_003_consolation_a_7th_round_win_gains_a_round(thirty_two: Championship) -> None:
@@ -123,7 +142,7 @@ def test_003_consolation_a_7th_round_win_gains_a_round(thirty_two: Championship)
     players who lost round 7 all play round 1; of the 10 who won it, the 8 best re-counts
     have a bye and only the 2 lowest (P29, P31, re-count 4) must play round 1."""
     b = build_brackets(thirty_two)
-    entry = b.to_json()["consolation_entry"]
+    entry = _entry(b)
     pool = [n for n in entry]
     assert len(pool) == 24
     winners = {n for n in pool if won_round(thirty_two, n, 7)}
@@ -214,7 +233,11 @@ def test_003_consolation_into_an_existing_bracket_keeps_its_results(
     b.record("QF1", "M")
     out = consolation_bracket(sixteen, into=b)
     assert out is b
-    assert out.to_json()["consolation"][-4]["bottom"] == "perdant QF4"
+    assert _fr(out.to_json()["consolation"][-4]["bottom"]) == "perdant QF4"
+    assert out.to_json()["consolation"][-4]["bottom"] == {
+        "code": "bracket.loser_of",
+        "params": {"match": "QF4"},
+    }
     qf4 = next(m for m in out.to_json()["consolation"] if m["id"] == "C3-4")
     assert qf4["top"] == "F"  # F lost QF1
     kept = final_bracket(sixteen, BracketSettings(final=(13,)))
@@ -232,13 +255,13 @@ def test_003_tableau_final_needs_every_result_of_the_last_round() -> None:
     champ.settings.rounds = 1
     for p in pair_round(champ).pairs[:-1]:
         champ.record_match(1, p.a, p.b or "", p.a)
-    with pytest.raises(ChampionshipError, match="not finished"):
+    with refuses(ChampionshipError, "bracket.swiss_unfinished", rounds=1):
         final_bracket(champ)
     champ.record_match(1, "P04", "P09", "P04")
     assert qualified(champ) == ["P00", "P01", "P02", "P03", "P04", "P05", "P06", "P07"]
     assert final_bracket(champ).matches["QF1"].top == "P00"
     champ.settings.qualified = 4
-    with pytest.raises(ChampionshipError, match="8 qualified"):
+    with refuses(ChampionshipError, "bracket.eight_qualified", qualified=4):
         final_bracket(champ)
 
 
@@ -259,7 +282,7 @@ def test_003_qualification_exactly_eight_players() -> None:
         champ.record_match(1, f"P{i}", f"P{i + 4}", f"P{i}")
     assert qualified(champ) == [f"P{i}" for i in range(8)]
     champ.withdraw("P7", 0)
-    with pytest.raises(ChampionshipError, match="7 players: 8 are needed"):
+    with refuses(ChampionshipError, "bracket.too_few_players", found=7, needed=8):
         qualified(champ)
 
 
@@ -277,7 +300,7 @@ def test_003_departage_tie_only_matters_at_the_cut_or_between_seeds() -> None:
             champ.record_playoff(w, lo)
     q = qualified(champ)
     assert q == winners
-    with pytest.raises(ChampionshipError, match="play-off needed.*P12, P14"):
+    with refuses(ChampionshipError, "bracket.playoff_needed", players="P12, P14"):
         qualified(champ, seeded=True)
     champ.record_playoff("P12", "P14")
     assert qualified(champ, seeded=True) == winners
@@ -292,7 +315,7 @@ def test_003_departage_two_tied_across_the_cut_need_a_playoff() -> None:
     for i, w in enumerate(winners[:7]):
         for lo in winners[i + 1 :]:
             champ.record_playoff(w, lo)
-    with pytest.raises(ChampionshipError, match="play-off needed.*P14, P16"):
+    with refuses(ChampionshipError, "bracket.playoff_needed", players="P14, P16"):
         qualified(champ)
     champ.record_playoff("P16", "P14")
     assert qualified(champ)[-1] == "P16"
@@ -320,20 +343,27 @@ def test_003_tableau_final_sets_must_end_the_match() -> None:
     below (10-9 or 9-9 in a 9-point set is refused; 9-0 is a set); the match ends when a
     player has won the majority of the sets, and the sets must agree with the winner."""
     b = Brackets()
-    b.add(BracketMatch("M", "final", "Finale", "X", "Y", (9, 9, 11)))
-    for bad in ((SetScore(10, 9),), (SetScore(9, 9),), (SetScore(9, -1),)):
-        with pytest.raises(ChampionshipError, match="M: set 1 score .* does not end a 9-point"):
-            b.record("M", "X", (*bad, SetScore(9, 0), SetScore(11, 0)))
-    with pytest.raises(ChampionshipError, match="M: the sets do not decide the match"):
+    b.add(BracketMatch("M", "final", FINAL, "X", "Y", (9, 9, 11)))
+    for bad in (SetScore(10, 9), SetScore(9, 9), SetScore(9, -1)):
+        score = {"top": bad.top, "bottom": bad.bottom}
+        with refuses(
+            ChampionshipError, "bracket.set_not_final", match="M", set=1, length=9, **score
+        ):
+            b.record("M", "X", (bad, SetScore(9, 0), SetScore(11, 0)))
+    with refuses(ChampionshipError, "bracket.sets_undecided", match="M"):
         b.record("M", "X", (SetScore(9, 0),))
-    with pytest.raises(ChampionshipError, match="M: set 3 played after the match was won"):
+    with refuses(ChampionshipError, "bracket.set_after_win", match="M", set=3):
         b.record("M", "X", (SetScore(9, 0), SetScore(9, 3), SetScore(11, 0)))
-    with pytest.raises(ChampionshipError, match="M: the set scores contradict the winner"):
+    with refuses(ChampionshipError, "bracket.sets_contradict", match="M"):
         b.record("M", "Y", (SetScore(9, 0), SetScore(9, 3)))
+    # a match of an even number of sets (built by hand) may end level: no further set
+    b.add(BracketMatch("E", "final", FINAL, "X", "Y", (9, 9)))
+    with refuses(ChampionshipError, "bracket.too_many_sets", match="E", sets=2):
+        b.record("E", "X", (SetScore(9, 0), SetScore(0, 9), SetScore(9, 0)))
     b.record("M", "X", (SetScore(9, 0), SetScore(0, 9), SetScore(11, 10)))
     assert b.to_json()["final"][0] == {
         "id": "M",
-        "round": "Finale",
+        "round": FINAL.as_dict(),
         "top": "X",
         "bottom": "Y",
         "sets": [9, 9, 11],
@@ -342,8 +372,8 @@ def test_003_tableau_final_sets_must_end_the_match() -> None:
     }
     assert b.loser("M") == "Y"
     # best of five sets: two sets do not decide, three do
-    b.add(BracketMatch("B5", "final", "Finale", "X", "Y", (5, 5, 5, 5, 5)))
-    with pytest.raises(ChampionshipError, match="do not decide"):
+    b.add(BracketMatch("B5", "final", FINAL, "X", "Y", (5, 5, 5, 5, 5)))
+    with refuses(ChampionshipError, "bracket.sets_undecided", match="B5"):
         b.record("B5", "Y", (SetScore(0, 5), SetScore(0, 5)))
     b.record("B5", "Y", (SetScore(0, 5), SetScore(5, 4), SetScore(0, 5), SetScore(3, 5)))
     assert b.winner("B5") == "Y"
@@ -354,9 +384,9 @@ def test_003_tableau_final_results_need_both_players(sixteen: Championship) -> N
     b = final_bracket(sixteen)
     b.record("QF1", "F")
     assert b.players("SF1") == ("F", None)
-    with pytest.raises(ChampionshipError, match="SF1: the players are not known yet"):
+    with refuses(ChampionshipError, "bracket.players_unknown", match="SF1"):
         b.record("SF1", "F")
-    with pytest.raises(ChampionshipError, match="unknown bracket match 'SF3'"):
+    with refuses(ChampionshipError, "bracket.unknown_match", match="SF3"):
         b.record("SF3", "F")
     b.record("QF2", "B")
     b.record("SF1", "B", (SetScore(3, 9), SetScore(9, 8), SetScore(10, 11)))
@@ -367,14 +397,14 @@ def test_003_tableau_final_results_need_both_players(sixteen: Championship) -> N
 def test_003_consolation_a_bye_goes_through_without_a_match() -> None:
     """A player facing a bye goes through; no result can be entered for a bye."""
     b = Brackets()
-    b.add(BracketMatch("X1", "consolation", "Consolante, tour 1", "X", BYE, (9,)))
-    b.add(BracketMatch("X2", "consolation", "Consolante, tour 1", BYE, "Y", (9,)))
-    b.add(BracketMatch("X3", "consolation", "Consolante, tour 1", BYE, BYE, (9,)))
-    b.add(BracketMatch("X4", "consolation", "Consolante, tour 1", Ref("winner", "Z"), BYE, (9,)))
-    b.add(BracketMatch("Z", "consolation", "Consolante, tour 1", "U", "V", (9,)))
+    b.add(BracketMatch("X1", "consolation", ROUND_1, "X", BYE, (9,)))
+    b.add(BracketMatch("X2", "consolation", ROUND_1, BYE, "Y", (9,)))
+    b.add(BracketMatch("X3", "consolation", ROUND_1, BYE, BYE, (9,)))
+    b.add(BracketMatch("X4", "consolation", ROUND_1, Ref("winner", "Z"), BYE, (9,)))
+    b.add(BracketMatch("Z", "consolation", ROUND_1, "U", "V", (9,)))
     assert [b.winner(m) for m in ("X1", "X2", "X3", "X4")] == ["X", "Y", BYE, None]
     assert [b.loser(m) for m in ("X1", "X2", "X3", "X4")] == [BYE, BYE, BYE, None]
-    with pytest.raises(ChampionshipError, match="X1: a bye needs no result"):
+    with refuses(ChampionshipError, "bracket.bye_no_result", match="X1"):
         b.record("X1", "X")
     b.record("Z", "V")
     assert b.winner("X4") == "V"
@@ -405,25 +435,35 @@ def test_003_consolation_plan_shapes_without_tie_on_the_cut() -> None:
 def test_003_consolation_plan_refuses_impossible_sizes() -> None:
     """Negative counts are refused; the entry round is a power of two with room for the
     main-bracket losers (a setting)."""
-    for args in ((-1, 0), (0, -1)):
-        with pytest.raises(ChampionshipError, match="invalid consolation sizes"):
-            plan_consolation(*args)
-    with pytest.raises(ChampionshipError, match="invalid consolation sizes"):
+    for tie_out, others in ((-1, 0), (0, -1)):
+        with refuses(
+            ChampionshipError,
+            "bracket.consolation_sizes",
+            tie_out=tie_out,
+            others=others,
+            main=6,
+        ):
+            plan_consolation(tie_out, others)
+    with refuses(ChampionshipError, "bracket.consolation_sizes", tie_out=0, others=0, main=-1):
         plan_consolation(0, 0, main_losers=-1)
     assert plan_consolation(0, 0).feeding_players == 0
     assert plan_consolation(0, 3, entry_size=4, main_losers=0).tie_out_direct == 0
     assert plan_consolation(0, 1, entry_size=8, main_losers=7).slots == 1
     for size, losers in ((8, 8), (12, 6), (6, 2)):
-        with pytest.raises(ChampionshipError, match="power of two above"):
+        with refuses(ChampionshipError, "bracket.entry_size", size=size, main=losers):
             plan_consolation(0, 4, entry_size=size, main_losers=losers)
 
 
 def test_003_set_lengths_are_odd_counts_of_one_point_or_more() -> None:
     """Settings: every stage is an odd number of sets, each of 1 point or more."""
     assert BracketSettings(consolation=(1,)).consolation == (1,)
-    for bad in ((), (9, 9), (9, 0, 11)):
-        with pytest.raises(ChampionshipError, match="consolation: an odd number of sets"):
+    stage = Message.of("bracket.stage.consolation")
+    for bad, sets in (((), ""), ((9, 9), "9, 9"), ((9, 0, 11), "9, 0, 11")):
+        with refuses(ChampionshipError, "bracket.sets_setting", stage=stage, sets=sets):
             BracketSettings(consolation=bad)
+    assert say(Message.of("bracket.sets_setting", stage=stage, sets="9, 9")) == (
+        "consolante : un nombre impair de sets d'au moins 1 point, pas 9, 9"
+    )
 
 
 def test_003_consolation_recount_uses_the_bye_points_setting() -> None:

@@ -22,6 +22,9 @@ from arbitre.backgammon.championship import (
     standings,
     tiebreak_d,
 )
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
+from tests.support import refuses
 
 # The FIDE rating regulations' table of dp for p = .50, .51, ... 1.00 (spec/facts.md).
 FIDE_DP = {
@@ -138,18 +141,20 @@ def test_003_performance_refuses_a_score_outside_the_matches_played() -> None:
     negative score, is refused; a player with no match has no performance."""
     assert performance([1600, 1700], 2) == 1650 + 800
     assert performance([1600, 1700], 0) == 1650 - 800
-    with pytest.raises(ChampionshipError, match="score 3 out of range for 2 matches"):
+    with refuses(ChampionshipError, "tiebreak.score_range", score_points=3, matches=2):
         performance([1600, 1700], 3)
-    with pytest.raises(ChampionshipError, match="out of range for 2 matches"):
+    with refuses(ChampionshipError, "tiebreak.score_range", score_points=2.5, matches=2):
         performance([1600, 1700], 2.5)
-    with pytest.raises(ChampionshipError, match="out of range for 2 matches"):
+    with refuses(ChampionshipError, "tiebreak.score_range", score_points=-1, matches=2):
         performance([1600, 1700], -1)
-    with pytest.raises(ChampionshipError, match="no match played"):
+    with refuses(ChampionshipError, "tiebreak.no_match"):
         performance([], 0)
-    with pytest.raises(ChampionshipError, match="score fraction out of range: 1.01"):
+    with refuses(ChampionshipError, "tiebreak.fraction_range", fraction=1.01):
         dp(Fraction(101, 100))
-    with pytest.raises(ChampionshipError, match="score fraction out of range"):
+    with refuses(ChampionshipError, "tiebreak.fraction_range", fraction=-0.01):
         dp(Fraction(-1, 100))
+    worded = say(Message.of("tiebreak.score_range", score_points=2.5, matches=2))
+    assert worded == "score 2,5 hors limites pour 2 matchs"
     assert dp(1) == 800 and dp(0) == -800
 
 

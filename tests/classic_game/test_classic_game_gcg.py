@@ -8,8 +8,11 @@ from hypothesis import strategies as st
 
 from arbitre.classic.game import Bag, ClassicGame, Overdraw, Sanction, gcg
 from arbitre.classic.game.replay import ReplayError, replay
+from arbitre.common.messages import Message
+from arbitre.i18n.numbers import say
 from arbitre.scrabble.move import Move
 from tests.classic_game.classic_words import phony_lexicon, small_lexicon
+from tests.support import refuses
 
 
 def test_french_and_gcg_coordinates() -> None:
@@ -123,8 +126,12 @@ def test_replay_judges_a_withdrawn_move_without_a_challenge_note() -> None:
 
 def test_replay_refuses_a_turn_out_of_order() -> None:
     text = "#player1 a A\n#player2 b B\n>a: DINEEEE 8G DIN +8 8\n>a: EEEEABC - +0 8\n"
-    with pytest.raises(ReplayError, match="not a's turn"):
+    reason = Message.of("classic_replay.not_turn", player="a")
+    with refuses(ReplayError, "classic_replay.line", line=4, reason=reason):
         replay(gcg.parse(text), small_lexicon())
+    assert say(Message.of("classic_replay.line", line=4, reason=reason)) == (
+        "ligne 4 : ce n'est pas à a de jouer"
+    )
 
 
 def _eventful_game() -> ClassicGame:

@@ -6,8 +6,6 @@ forfeit at half their time (9.5), the arbiter's penalty is five points (8.2).
 
 from __future__ import annotations
 
-import pytest
-
 from arbitre.classic.game import (
     Bag,
     ChessClock,
@@ -17,7 +15,9 @@ from arbitre.classic.game import (
     MoveTimer,
     Sanction,
 )
+from arbitre.i18n.numbers import say
 from tests.classic_game.classic_words import small_lexicon
+from tests.support import refusal_of, refuses
 
 
 def fbs_game(racks: tuple[str, str], clock: object = None, bag: str | None = None) -> ClassicGame:
@@ -113,8 +113,12 @@ def test_000_2_5_a_chess_clock_gives_each_player_at_least_20_minutes() -> None:
     """000 2.5: at least 20 minutes per player; a shorter chess clock is refused, and the
     refusal says what the clock gives."""
     t = ManualTime()
-    with pytest.raises(
-        GameError, match=r"needs at least 20 minutes per player, the clock gives 15$"
+    with refuses(
+        GameError, "classic_game.clock_minimum", profile="fbs", minimum=20, clock_minutes=15
     ):
         fbs_game(("DINEEEE", "AAAAAAA"), clock=ChessClock(15 * 60, t))
+    refusal = refusal_of(GameError, fbs_game, ("DINEEEE", "AAAAAAA"), ChessClock(930, t))
+    assert say(refusal) == (
+        "le profil fbs demande au moins 20 minutes par joueur, la pendule en donne 15,5"
+    )
     assert fbs_game(("DINEEEE", "AAAAAAA"), clock=ChessClock(20 * 60, t)).over is False

@@ -467,3 +467,20 @@ def test_000_permutations_meetings_count_whatever_the_table_order() -> None:
     assert h2h.opponents("A") == {"B", "D"}
     assert h2h.opponents("C") == set()
     assert h2h.opponents("E") == set()
+
+
+def test_000_classement_initial_equal_ratings_in_french_alphabetical_order() -> None:
+    """Seed 000 "Classement initial": equal ratings alphabetically; É sorts with E (not
+    after Z, as Python's own order would put it) and case does not count."""
+    from arbitre.classic.tournament import Player, initial_ranking
+
+    players = [Player(n, 1500) for n in ("Zoé", "Émile", "eva", "Ève", "Fred")]
+    players.append(Player("Ana", 1600))
+    assert [p.name for p in initial_ranking(players)] == [
+        "Ana",
+        "Émile",
+        "eva",
+        "Ève",
+        "Fred",
+        "Zoé",
+    ]

@@ -58,3 +58,35 @@ def test_opponents_and_scores_are_symmetric(data: st.DataObject) -> None:
             assert table[a][0][rnd_index] == str(b) and table[b][0][rnd_index] == str(a)
             assert table[a][1][rnd_index] == str(game.score_a)
             assert table[b][1][rnd_index] == str(game.score_b)
+
+
+def test_a_written_tsh_file_reads_back() -> None:
+    from arbitre.classic.tournament import Game, Player, Round
+    from arbitre.classic.tournament.tsh import format_tsh, parse_tsh
+
+    players = [Player("Ana Lou", 1500), Player("=Bob", 1400), Player("Cid", 1300)]
+    rounds = [
+        Round(1, (Game(1, "Ana Lou", "=Bob", 420, 380), Game(1, "Cid", None))),
+        Round(2, (Game(2, "Cid", "Ana Lou", None, 300, forfeit_a=True), Game(2, "=Bob", None))),
+    ]
+    lines = parse_tsh(format_tsh(players, rounds))
+    assert [(t.name, t.rating, t.opponents, t.scores) for t in lines] == [
+        ("Ana Lou", 1500, (2, 0), (420, 50)),
+        ("=Bob", 1400, (1, 0), (380, 50)),
+        ("Cid", 1300, (0, 0), (50, -50)),
+    ]
+
+
+def test_a_malformed_tsh_file_is_refused_with_its_line() -> None:
+    import pytest
+
+    from arbitre.classic.tournament.tsh import TshFormatError, parse_tsh
+
+    for text, where in (
+        ("Ana 1500 2 420\n", "line 1"),
+        ("Ana 1500 2; 420\nBob 1400 1; 380 12\n", "line 2"),
+        ("Ana 1500 3; 420\nBob 1400 1; 380\n", "player 1"),
+        ("1500 2; 420\n", "line 1"),
+    ):
+        with pytest.raises(TshFormatError, match=where):
+            parse_tsh(text)

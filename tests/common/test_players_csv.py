@@ -174,3 +174,22 @@ def test_any_bytes_give_players_or_line_errors(data: bytes) -> None:
         except PlayersFileError as exc:
             assert exc.errors and all(e.line >= 1 for e in exc.errors)
             assert {e.message.code for e in exc.errors} <= MESSAGE_CODES
+
+
+def test_a_licence_is_letters_digits_dots_and_hyphens() -> None:
+    """A licence appears in the addresses of the player's pages: ``AB/12`` is refused at entry
+    with its reason, not left to break the event's pages (issue 22)."""
+    import pytest
+
+    from arbitre.common.players_csv import PlayersFileError
+    from arbitre.duplicate.players_csv import parse_players
+    from arbitre.i18n import word_line
+
+    with pytest.raises(PlayersFileError) as info:
+        parse_players("licence;nom\nAB/12;Dupont\n123 4;Durand\n12.345-6;Martin\n")
+    lines = [word_line(e) for e in info.value.errors]
+    assert lines == [
+        "ligne 2 : licence « AB/12 » : 20 lettres, chiffres, points et tirets au plus",
+        "ligne 3 : licence « 123 4 » : 20 lettres, chiffres, points et tirets au plus",
+    ]
+    assert [p.licence for p in parse_players("licence;nom\n12.345-6;Martin\n")] == ["12.345-6"]

@@ -39,3 +39,43 @@ def test_classic_exports_neutralise_names_and_read_back() -> None:
     assert parse_results(text, players) == rounds
     tsh = format_tsh(players, rounds)
     assert all(line.startswith("'") for line in tsh.splitlines())
+
+
+def test_backgammon_results_neutralise_names_and_read_back() -> None:
+    from arbitre.backgammon import championship as bg
+    from arbitre.backgammon.championship.csvfiles import format_results, parse_results
+
+    champ = bg.Championship(
+        [bg.Player("=cmd", 1500), bg.Player("+Bea", 1400), bg.Player("Cy", 1300)]
+    )
+    champ.record(bg.MatchResult(1, "=cmd", "+Bea", "+Bea", bg.ResultKind.PLAYED, 5, 2, 5))
+    champ.record(bg.MatchResult(1, "Cy", None, None, bg.ResultKind.BYE))
+    text = format_results(champ)
+    assert "'=cmd" in text and "'+Bea" in text
+    assert parse_results(text) == champ.results
+
+
+def test_duplicate_results_neutralise_names_and_read_back() -> None:
+    from arbitre.duplicate import sanctions as S
+    from arbitre.duplicate.decision import Decision
+    from arbitre.duplicate.event import Event, GameRecordScores, Player
+    from arbitre.duplicate.results_csv import read_results, results_csv
+
+    ps = [Player("1", "=SUM(A1)", club="@club"), Player("2", "-B")]
+    game = GameRecordScores(
+        "TH1", [10], decisions={"1": [Decision(10, S.NONE)], "2": [Decision(-3, S.NONE)]}
+    )
+    text = results_csv(Event("E", ps, [game]))
+    assert "'=SUM(A1)" in text and "'@club" in text and "'-B" in text
+    lines = read_results(text)
+    assert [(r.name, r.club) for r in lines] == [("=SUM(A1)", "@club"), ("-B", "")]
+
+
+def test_ranking_files_neutralise_names_and_read_back() -> None:
+    from arbitre.ranking.csvformat import format_licensees_csv, parse_licensees
+    from arbitre.ranking.season import Licensee
+
+    people = [Licensee("123456", "=HYPERLINK(1)", 3, "B"), Licensee("234567", "Dupont", 7)]
+    text = format_licensees_csv(people)
+    assert "'=HYPERLINK(1)" in text
+    assert [p.name for p in parse_licensees(text)] == ["=HYPERLINK(1)", "Dupont"]

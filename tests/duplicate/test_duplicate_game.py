@@ -20,6 +20,7 @@ from arbitre.duplicate.game import (
 )
 from arbitre.scrabble.move import Move
 from tests.duplicate.duplicate_words import make_lexicon
+from tests.duplicate.wording import refused
 
 LEX = make_lexicon()
 
@@ -48,7 +49,7 @@ def pick(bag: Bag, vowels: int, consonants: int) -> str:
 
 def test_entered_draw_checked_against_the_strong_rule_on_move_1() -> None:
     game = new_game(random_draws=False)
-    with pytest.raises(InvalidDrawError, match="2 vowel"):
+    with refused(InvalidDrawError, "2 vowel"):
         game.draw("BCDFGHA")
     assert len(game.bag) == 102 and game.phase == "draw"  # refused: nothing changed
     game.draw("a y b c d f g")  # the Y counted as a vowel; lower case and spaces accepted
@@ -105,9 +106,9 @@ def test_weaker_rule_early_when_the_bag_cannot_help() -> None:
 
 def test_entered_letters_not_in_the_bag_or_wrong_count_refused() -> None:
     game = new_game(random_draws=False, bag=Bag.of("AEBCDFGHKLMN"))
-    with pytest.raises(BagError, match="not in the bag: ZZ"):
+    with refused(BagError, "not in the bag: ZZ"):
         game.draw("AEBCDZZ")
-    with pytest.raises(InvalidDrawError, match="needs 7"):
+    with refused(InvalidDrawError, "needs 7"):
         game.draw("AEBC")
     with pytest.raises(BagError):
         game.draw("AEBCD1F")
@@ -129,9 +130,9 @@ def test_physical_reject_returns_the_leave_and_seven_are_drawn() -> None:
     game.reject(bad)
     assert game.hand == "" and all_tiles(game) == before
     assert game.attempts[-1].leave == leave and game.attempts[-1].drawn == bad
-    with pytest.raises(InvalidDrawError, match="needs 7"):
+    with refused(InvalidDrawError, "needs 7"):
         game.draw(pick(game.bag, 2, need - 2))
-    with pytest.raises(InvalidDrawError, match="valid, not a reject"):
+    with refused(InvalidDrawError, "valid, not a reject"):
         game.reject(pick(game.bag, 3, 4))
     game.draw(pick(game.bag, 3, 4))
     assert game.announcement().rejected == len(leave + bad)
@@ -186,7 +187,7 @@ def test_first_top_is_horizontal() -> None:
 def test_first_top_vertical_refused() -> None:
     game = new_game(random_draws=False)
     game.draw("NATURES")
-    with pytest.raises(MoveChoiceError, match="horizontally"):
+    with refused(MoveChoiceError, "horizontally"):
         game.play("2H NATURES")
 
 
@@ -199,7 +200,7 @@ def test_equal_tops_prefer_a_move_without_blank() -> None:
     assert uses_blank(game.board, first)  # the fixed order alone would take CaSE
     assert not uses_blank(game.board, tops.default)
     assert all(not uses_blank(game.board, m) for m in tops.admissible)
-    with pytest.raises(MoveChoiceError, match="without blank"):
+    with refused(MoveChoiceError, "without blank"):
         game.play(first)
     entry = game.play(tops.admissible[-1])  # the arbiter's own choice among the admissible
     assert entry.move == tops.admissible[-1]
@@ -276,7 +277,7 @@ def test_announcement_of_a_random_draw() -> None:
 def test_play_refuses_a_move_that_is_not_a_top() -> None:
     game = new_game(random_draws=False)
     game.draw("NATURES")
-    with pytest.raises(MoveChoiceError, match="not a top"):
+    with refused(MoveChoiceError, "not a top"):
         game.play("H8 RUE")
     with pytest.raises(GameStateError):
         game.draw("AB")
@@ -290,7 +291,7 @@ def test_end_all_tiles_drawn_and_placed() -> None:
     game.draw("NATURES")
     game.play()
     assert game.over and game.end_reason == "all_played" and game.pool() == ""
-    with pytest.raises(GameStateError, match="over"):
+    with refused(GameStateError, "over"):
         game.draw("A")
 
 
@@ -318,7 +319,7 @@ def test_end_no_placement_possible_with_the_last_tiles() -> None:
     game = new_game(random_draws=False, bag=Bag.of("KJU"))
     game.draw("KJU")
     assert game.tops() is None
-    with pytest.raises(GameStateError, match="no move scores"):
+    with refused(GameStateError, "no move scores"):
         game.play()
     game.annul_no_score()
     assert game.over and game.end_reason == "no_move"
@@ -343,7 +344,7 @@ def test_no_score_annulment_returns_all_letters_and_draws_again() -> None:
 def test_no_score_annulment_refused_when_a_move_scores() -> None:
     game = new_game(random_draws=False)
     game.draw("NATURES")
-    with pytest.raises(GameStateError, match="a move scores"):
+    with refused(GameStateError, "a move scores"):
         game.annul_no_score()
 
 

@@ -36,13 +36,19 @@ def test_autoplay_sheet_and_replay(
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 0
     out = capsys.readouterr().out
-    assert f"{len(record['moves'])} moves" in out
+    assert out.startswith(f"Partie vérifiée : {len(record['moves'])} coups, total ")
+    assert (
+        main(["--lang", "en", "duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 0
+    )
+    out = capsys.readouterr().out
+    assert out.startswith(f"Record checked: {len(record['moves'])} moves, total ")
+    assert "\nNo.  Rack " in out and "End of the game: " in out
 
     record["moves"][2]["top"]["score"] += 2
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 2
     err = capsys.readouterr().err
-    assert "move 3" in err and len(err.strip().splitlines()) == 1
+    assert "arbitre: error: coup 3 : " in err and len(err.strip().splitlines()) == 1
 
 
 def test_replay_of_a_non_record(
@@ -51,7 +57,13 @@ def test_replay_of_a_non_record(
     path = tmp_path / "x.json"
     path.write_text("[1, 2]", encoding="utf-8")
     assert main(["duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 2
-    assert "not a Duplicate game record" in capsys.readouterr().err
+    assert "ce n'est pas une partie de Duplicate enregistrée" in capsys.readouterr().err
+    assert (
+        main(["--lang", "en", "duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 2
+    )
+    assert capsys.readouterr().err == (
+        f"arbitre: error: {path}: not a Duplicate game record (format arbitre.duplicate.game)\n"
+    )
     assert (
         main(["duplicate", "replay", str(tmp_path / "missing.json"), "--lexicon", str(word_file)])
         == 2

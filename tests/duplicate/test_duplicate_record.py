@@ -23,6 +23,7 @@ from arbitre.duplicate.record import (
     to_record,
 )
 from tests.duplicate.duplicate_words import make_lexicon
+from tests.duplicate.wording import refused
 
 LEX = make_lexicon()
 
@@ -116,7 +117,7 @@ def test_as_predrawn_replays_without_the_seed() -> None:
     # a pre-drawn record whose draw is not in the bag any more is refused
     bad = copy.deepcopy(pre)
     bad["moves"][1]["drawn"] = "KKKKKKK"[: len(bad["moves"][1]["drawn"])]
-    with pytest.raises(RecordError, match="move 2"):
+    with refused(RecordError, "move 2"):
         replay(bad, LEX)
 
 
@@ -149,7 +150,7 @@ def _swap_draw(r: dict[str, Any]) -> None:
 def test_tampered_record_refused_naming_the_move(change: Any, message: str) -> None:
     rec = to_record(played(8))
     assert len(rec["moves"]) >= 8
-    with pytest.raises(RecordError, match=message):
+    with refused(RecordError, message):
         replay(tampered(rec, change), LEX)
 
 
@@ -160,7 +161,7 @@ def test_removed_reject_refused() -> None:
     def drop(r: dict[str, Any]) -> None:
         r["moves"][index]["attempts"] = []
 
-    with pytest.raises(RecordError, match=f"move {index + 1}"):
+    with refused(RecordError, f"move {index + 1}"):
         replay(tampered(rec, drop), LEX)
 
 
@@ -172,32 +173,32 @@ def test_entered_draws_checked_on_replay() -> None:
     game.play()
     rec = to_record(game)
     rec2 = tampered(rec, lambda r: r["moves"][1].update(drawn="BCDFGHJ"))
-    with pytest.raises(RecordError, match="move 2"):
+    with refused(RecordError, "move 2"):
         replay(rec2, LEX)
     rec3 = tampered(rec, lambda r: r["moves"][1].update(drawn="AEIOUAE", entered=True))
-    with pytest.raises(RecordError, match="move 2"):
+    with refused(RecordError, "move 2"):
         replay(rec3, LEX)
 
 
 def test_other_word_list_refused() -> None:
     rec = to_record(played(2))
     rec["lexicon"]["sha256"] = "0" * 64
-    with pytest.raises(RecordError, match="word list"):
+    with refused(RecordError, "word list"):
         replay(rec, LEX)
 
 
 def test_unreadable_records() -> None:
-    with pytest.raises(RecordError, match="not JSON"):
+    with refused(RecordError, "not JSON"):
         loads("{")
-    with pytest.raises(RecordError, match="not a Duplicate game record"):
+    with refused(RecordError, "not a Duplicate game record"):
         loads('{"format": "other"}')
     rec = to_record(played(2))
     rec["moves"][0]["top"] = "H8 AA"
-    with pytest.raises(RecordError, match="move 1"):
+    with refused(RecordError, "move 1"):
         replay(rec, LEX)
     rec = to_record(played(2))
     rec["tiles"] = "KKK"
-    with pytest.raises(RecordError, match="tiles"):
+    with refused(RecordError, "tiles"):
         replay(rec, LEX)
 
 

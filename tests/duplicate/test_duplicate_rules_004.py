@@ -13,6 +13,7 @@ from arbitre.duplicate.draws import STRONG, Bag, meets
 from arbitre.duplicate.game import DuplicateGame, DuplicateSettings, GameStateError
 from arbitre.duplicate.record import RecordError, replay, to_record
 from tests.duplicate.duplicate_words import make_lexicon
+from tests.duplicate.wording import refused
 
 LEX = make_lexicon()
 
@@ -58,7 +59,7 @@ def test_004_2_1_rejected_letters_counted_after_a_physical_reject() -> None:
 def test_004_2_1_no_announcement_before_the_draw() -> None:
     """2.1: a draw is announced once made; before it there is nothing to announce."""
     game = entered_game()
-    with pytest.raises(GameStateError, match="no draw to announce"):
+    with refused(GameStateError, "no draw to announce"):
         game.announcement()
 
 
@@ -95,7 +96,7 @@ def test_004_2_2_reject_only_before_the_draw_is_kept() -> None:
     nothing to reject: the arbiter annuls it instead (5.2)."""
     game = entered_game()
     game.draw("NATURES")
-    with pytest.raises(GameStateError, match="cannot reject a draw now: play or annul"):
+    with refused(GameStateError, "cannot reject a draw now: play or annul"):
         game.reject("AEIOUAE")
     assert game.attempts == () and game.hand == "NATURES"
 
@@ -122,7 +123,7 @@ def test_004_2_2_replay_refuses_a_weak_draw_kept_under_the_strong_rule() -> None
         game.step()
     record = to_record(game)
     record["settings"] = DuplicateSettings().to_json()
-    with pytest.raises(RecordError, match="move 3: draw .* is invalid"):
+    with refused(RecordError, "move 3: draw .* is invalid"):
         replay(record, LEX)
 
 
@@ -159,10 +160,10 @@ def test_004_2_7_no_placement_possible_recorded_as_the_end() -> None:
 def test_004_5_2_no_score_annulment_only_during_the_move() -> None:
     """5.2: the arbiter annuls for no score once the draw is made and seen to score nothing."""
     game = entered_game()
-    with pytest.raises(GameStateError, match="cannot annul for no score now: draw first"):
+    with refused(GameStateError, "cannot annul for no score now: draw first"):
         game.annul_no_score()
     game.draw("NATURES")
-    with pytest.raises(GameStateError, match="a move scores with this draw"):
+    with refused(GameStateError, "a move scores with this draw"):
         game.annul_no_score()
 
 
@@ -190,7 +191,7 @@ def test_004_5_2_annulled_draw_recorded_with_the_arbiters_reason() -> None:
 def test_004_5_2_annul_draw_only_after_a_draw() -> None:
     """5.2: there is a draw to annul only once it is made."""
     game = entered_game()
-    with pytest.raises(GameStateError, match="cannot annul the draw now: draw first"):
+    with refused(GameStateError, "cannot annul the draw now: draw first"):
         game.annul_draw()
 
 
@@ -212,7 +213,7 @@ def test_004_5_2_annulled_move_recorded_with_the_arbiters_reason() -> None:
 def test_004_5_2_no_move_to_annul_before_the_first_move() -> None:
     """5.2: an annulment cancels a move played; before the first move there is none."""
     game = entered_game()
-    with pytest.raises(GameStateError, match="no move to annul"):
+    with refused(GameStateError, "no move to annul"):
         game.annul_last_move()
 
 
@@ -223,7 +224,7 @@ def test_004_5_2_move_not_annulled_while_the_next_draw_is_in_play() -> None:
     game.draw("NATURES")
     game.play()
     game.draw("ZEROUAI")
-    with pytest.raises(GameStateError, match="annul the current draw first"):
+    with refused(GameStateError, "annul the current draw first"):
         game.annul_last_move()
     assert len(game.moves) == 1 and game.phase == "play"
 
@@ -293,9 +294,9 @@ def test_004_settings_bounds_one_is_the_smallest_value() -> None:
     one = DuplicateSettings.from_json({"strong_until": 1, "max_no_score_draws": 1})
     assert one == DuplicateSettings(strong_until=1, max_no_score_draws=1)
     for bad in ({"strong_until": 0}, {"max_no_score_draws": 0}, {"strong_until": -3}):
-        with pytest.raises(ValueError, match="settings must be positive integers"):
+        with refused(ValueError, "settings must be positive integers"):
             DuplicateSettings.from_json(bad)
-    with pytest.raises(ValueError, match="positive integers"):
+    with refused(ValueError, "positive integers"):
         DuplicateSettings.from_json({"strong_until": "15"})
     assert DuplicateSettings.from_json({}) == DuplicateSettings(15, 10)
 
@@ -303,9 +304,9 @@ def test_004_settings_bounds_one_is_the_smallest_value() -> None:
 def test_004_settings_unknown_keys_and_non_objects_refused() -> None:
     """The settings of a record are an object of known keys; anything else is refused with the
     keys named, in alphabetical order."""
-    with pytest.raises(ValueError, match=r"^unknown setting\(s\): blitz, time$"):
+    with refused(ValueError, r"^unknown setting\(s\): blitz, time$"):
         DuplicateSettings.from_json({"time": 3, "blitz": True, "strong_until": 15})
-    with pytest.raises(ValueError, match="settings must be an object"):
+    with refused(ValueError, "settings must be an object"):
         DuplicateSettings.from_json([15, 10])
 
 
@@ -314,7 +315,7 @@ def test_004_settings_refused_in_a_record() -> None:
     game = entered_game()
     record = to_record(game)
     record["settings"] = {"strong_until": 15, "max_no_score_draws": 0}
-    with pytest.raises(RecordError, match="settings: settings must be positive integers"):
+    with refused(RecordError, "settings: settings must be positive integers"):
         replay(record, LEX)
 
 
@@ -383,15 +384,17 @@ def test_004_procedure_refusals_name_the_action_and_what_to_do() -> None:
     """2.1-2.4 and 5.2 give the order of a move: draw, look for the top, play (or annul). An
     action out of that order is refused, saying which action and what to do first."""
     game = entered_game("NATURES")
-    with pytest.raises(GameStateError, match=r"^cannot look for the top now: draw first$"):
+    with refused(GameStateError, r"^cannot look for the top now: draw first$"):
         game.tops()
-    with pytest.raises(GameStateError, match=r"^cannot play now: draw first$"):
+    with refused(GameStateError, r"^cannot play now: draw first$"):
         game.play()
     game.draw("NATURES")
-    with pytest.raises(GameStateError, match=r"^cannot draw now: play or annul the current draw$"):
+    with refused(GameStateError, r"^cannot draw now: play or annul the current draw$"):
         game.draw("NATURES")
     game.play()
-    with pytest.raises(GameStateError, match=r"^cannot draw: the game is over \(all_played\)$"):
+    with refused(
+        GameStateError, r"^cannot draw: the game is over \(all the tiles are drawn and placed\)$"
+    ):
         game.draw("A")
 
 
@@ -402,22 +405,20 @@ def test_004_2_4_refused_choices_say_why() -> None:
 
     game = entered_game()
     game.draw("NATURES")
-    with pytest.raises(
-        MoveChoiceError, match=r"^H8 RUE cannot be retained: it is not a top of 66 points$"
-    ):
+    with refused(MoveChoiceError, r"^H8 RUE cannot be retained: it is not a top of 66 points$"):
         game.play("H8 RUE")
-    with pytest.raises(
+    with refused(
         MoveChoiceError,
-        match=r"^2H NATURES cannot be retained: the first top is placed horizontally$",
+        r"^2H NATURES cannot be retained: the first top is placed horizontally$",
     ):
         game.play("2H NATURES")
     game = entered_game()
     game.draw("NEUCUS?")
     choice = game.tops()
     assert choice is not None
-    with pytest.raises(
+    with refused(
         MoveChoiceError,
-        match=r"cannot be retained: it is a top, but the seed prefers a move without blank or "
+        r"cannot be retained: it is a top, but the seed prefers a move without blank or "
         r"ending the game$",
     ):
         game.play(choice.equal_tops[0])
@@ -431,9 +432,7 @@ def test_004_2_4_vertical_move_later_is_not_refused_as_a_first_move() -> None:
     game = DuplicateGame(LEX, seed=3)
     game.step()
     game.draw()
-    with pytest.raises(
-        MoveChoiceError, match=r"cannot be retained: it is not a top of \d+ points$"
-    ):
+    with refused(MoveChoiceError, r"cannot be retained: it is not a top of \d+ points$"):
         game.play("5E SA")
 
 
@@ -495,9 +494,7 @@ def test_004_2_1_a_game_of_entered_draws_cannot_draw_at_random() -> None:
     """2.1: in a game whose draws are all entered by the arbiter (a pre-drawn game), a random
     draw is refused, asking for the letters drawn."""
     game = entered_game()
-    with pytest.raises(
-        GameStateError, match="^this game has no random generator: enter the letters drawn$"
-    ):
+    with refused(GameStateError, "^this game has no random generator: enter the letters drawn$"):
         game.draw()
     assert game.phase == "draw" and len(game.bag) == 102
 
@@ -530,8 +527,8 @@ def test_004_2_1_letters_not_in_the_bag_refused_before_the_minimum_is_judged() -
     from arbitre.duplicate.draws import BagError
 
     game = entered_game("AEBCDFGHKLMN")
-    with pytest.raises(BagError, match=r"^not in the bag: ZZZZ \(bag holds ABCDEFGHKLMN\)$"):
+    with refused(BagError, r"^not in the bag: ZZZZ \(bag holds ABCDEFGHKLMN\)$"):
         game.draw("BCDZZZZ")  # also short of vowels: the bag is what is wrong
-    with pytest.raises(BagError, match=r"^not in the bag: IO "):
+    with refused(BagError, r"^not in the bag: IO "):
         game.reject("AEIOBCD")  # would be a valid draw: still refused for the bag
     assert game.attempts == () and len(game.bag) == 12 and game.phase == "draw"

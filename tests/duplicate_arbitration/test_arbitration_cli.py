@@ -13,9 +13,9 @@ from arbitre.lexicon import Lexicon
 from tests.app_duplicate.test_duplicate_browser import word_list
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, lang: str = "fr") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "duplicate", *args],
+        [sys.executable, "-m", "arbitre.cli", "--lang", lang, "duplicate", *args],
         capture_output=True,
         text=True,
         timeout=300,
@@ -52,12 +52,8 @@ def test_judge_prints_the_decision_as_json(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert data["score"] == 18 and data["move"] == "H4 MAISON"
-    assert data["sanction"] == {
-        "kind": "warning",
-        "code": "score_wrong",
-        "label": "Erreur de calcul des points",
-        "rule": "004 4.3",
-    }
+    assert data["sanction"] == {"kind": "warning", "code": "score_wrong", "rule": "004 4.3"}
+    assert data["explanation"]["code"] == "duplicate.decision.first_move"
     nullity = json.loads(
         run(
             "judge",
@@ -75,6 +71,28 @@ def test_judge_prints_the_decision_as_json(tmp_path: Path) -> None:
     assert nullity["score"] == 0 and nullity["sanction"]["kind"] == "nullity"
 
 
+def test_judge_prints_the_decision_in_the_chosen_language(tmp_path: Path) -> None:
+    record, words = make_record(tmp_path)
+    args = ["judge", "--record", str(record), "--move", "1", "--ballot", "H4 MAISON 20"]
+    french = run(*args, "--lexicon", str(words))
+    assert french.stdout.splitlines() == [
+        "Coup 1 : tirage AEIMNOS, top H4 MAISON",
+        "Bulletin : H4 MAISON 20",
+        "Points : 18",
+        "Sanction : Erreur de calcul des points (004 4.3)",
+        "Motif : Premier coup : meilleur placement H4 MAISON = 18 ; avertissement : "
+        "Erreur de calcul des points (004 4.3)",
+    ]
+    english = run(*args, "--lexicon", str(words), lang="en")
+    assert english.stdout.splitlines() == [
+        "Move 1: draw AEIMNOS, top H4 MAISON",
+        "Ballot: H4 MAISON 20",
+        "Points: 18",
+        "Sanction: Points miscounted (004 4.3)",
+        "Reason: First move: best placement H4 MAISON = 18; warning: Points miscounted (004 4.3)",
+    ]
+
+
 def test_judge_errors_are_one_line(tmp_path: Path) -> None:
     record, words = make_record(tmp_path)
     bad_move = run(
@@ -82,7 +100,7 @@ def test_judge_errors_are_one_line(tmp_path: Path) -> None:
     )
     assert (
         bad_move.returncode == 2
-        and bad_move.stderr.strip() == "arbitre: error: move 9: the record has moves 1 to 2"
+        and bad_move.stderr.strip() == "arbitre: error: coup 9 : la partie a les coups 1 à 2"
     )
     bad_ballot = run(
         "judge",

@@ -16,6 +16,7 @@ from arbitre.duplicate.event_file import EventFileError, load_event
 from arbitre.duplicate.results_csv import ResultsEncodingError, encode_results, results_csv
 from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
 from arbitre.scrabble.move import Move
+from tests.duplicate.wording import refused
 
 
 def no_lexicon(record: dict[str, object]) -> set[str]:
@@ -60,23 +61,35 @@ def test_event_file_standings(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"format": "other"}, "not a Duplicate event file"),
-        ({"players": [{"name": "X"}]}, "player 1: missing 'licence'"),
-        ({"players": [{"licence": "1", "name": "X", "series": 9}]}, "series must be 1 to 7"),
+        ({"format": "other"}, r"^not a Duplicate event file \(format arbitre.duplicate.event\)$"),
+        ({"players": [{"name": "X"}]}, "^player 1: missing “licence”$"),
+        (
+            {"players": [{"licence": "1", "name": "X", "series": 9}]},
+            "^player 1: series must be 1 to 7$",
+        ),
         (
             {"games": [{"name": "TH1", "tops": [10], "scores": {"999": [10]}}]},
-            "unknown licence 999",
+            "^game 1: unknown licence 999$",
         ),
         (
             {"games": [{"name": "TH1", "tops": [10], "scores": {"100": [10, 20]}}]},
-            "more entries than moves",
+            r"^game 1, licence 100: more entries than moves \(1\)$",
         ),
-        ({"games": [5]}, "game 1: must be an object"),
-        ({"games": [{"tops": [10], "scores": 5}]}, "'scores' must be an object"),
-        ({"games": [{"tops": [10], "scores": {"100": [-3]}}]}, "whole numbers >= 0"),
-        ({"games": [{"tops": ["x"]}]}, "tops must be whole numbers"),
-        ({"settings": {"solo_bonus": "dix"}}, "'solo_bonus' must be a int"),
-        ({"settings": {"nope": 1}}, "unknown setting"),
+        ({"games": [5]}, "^game 1: must be an object$"),
+        (
+            {"games": [{"tops": [10], "scores": 5}]},
+            "^game 1: “scores” must be an object keyed by licence$",
+        ),
+        (
+            {"games": [{"tops": [10], "scores": {"100": [-3]}}]},
+            "^game 1, licence 100: scores must be whole numbers >= 0$",
+        ),
+        ({"games": [{"tops": ["x"]}]}, "^game 1: tops must be whole numbers >= 0$"),
+        (
+            {"settings": {"solo_bonus": "dix"}},
+            r"^event settings: “solo_bonus” must be a int \(>= 0\)$",
+        ),
+        ({"settings": {"nope": 1}}, "^event settings: unknown setting “nope”$"),
         (
             {
                 "games": [
@@ -87,14 +100,15 @@ def test_event_file_standings(tmp_path: Path) -> None:
                     }
                 ]
             },
-            "auteur et sa raison",
+            "^partie 1, correction 1 : une décision modifiée doit indiquer son auteur et sa raison$",
         ),
     ],
 )
 def test_bad_event_files_are_refused_with_the_place(
     tmp_path: Path, change: dict[str, object], message: str
 ) -> None:
-    with pytest.raises(EventFileError, match=message):
+    lang = "fr" if message.startswith("^partie") else "en"
+    with refused(EventFileError, message, lang):
         load_event(write(tmp_path, event_json(**change)), no_lexicon)
 
 
@@ -118,7 +132,11 @@ def test_results_csv_columns_and_encodings(tmp_path: Path) -> None:
     assert rows[2][2:4] == ["CŒUR", "Hélène"]
     latin1 = encode_results(text, "latin-1").decode("latin-1")
     assert "COEUR;Hélène" in latin1  # Œ is not Latin-1: written OE
-    with pytest.raises(ResultsEncodingError, match="Latin-1"):
+    with refused(
+        ResultsEncodingError,
+        "^ligne 2 : le caractère « Ł » n'existe pas en Latin-1 \\(MARTIN\\) ; choisissez UTF-8$",
+        "fr",
+    ):
         encode_results(text.replace("Luc", "Łukasz"), "latin-1")
 
 

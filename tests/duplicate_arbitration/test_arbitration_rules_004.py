@@ -10,10 +10,18 @@ import pytest
 
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import parse_ballot
-from arbitre.duplicate.decision import Decision, Turn, judge, override, refused_words
+from arbitre.duplicate.decision import (
+    Decision,
+    DecisionError,
+    Turn,
+    judge,
+    override,
+    refused_words,
+)
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
+from tests.duplicate.wording import english, french, refused
 
 WORDS = {
     "MAISON", "MAISONS", "RUSE", "RUSES", "SON", "SONS", "TAS", "RUES", "RUE", "ES", "ET",
@@ -61,7 +69,7 @@ def test_004_4_2_ballot_level_nullity_is_explained_with_its_article(
     """4.2: no ballot, a blank ballot, several ballots, a late ballot, an illegible one: zero,
     and the slip names the fault and its article."""
     d = decide(text)
-    assert (d.score, d.sanction.kind, d.move, d.explanation) == (
+    assert (d.score, d.sanction.kind, d.move, french(d.explanation)) == (
         0,
         S.SanctionKind.NULLITY,
         None,
@@ -73,7 +81,7 @@ def test_004_4_2_disciplinary_nullity_replaces_any_decision() -> None:
     """4.2, last item: a nullity for a disciplinary reason, whatever the ballot said."""
     d = decide("7F RUSE 6 +nul-disc")
     assert summary(d) == (0, "disciplinary_nullity", None)
-    assert d.explanation == "Nullité disciplinaire (4.2)"
+    assert french(d.explanation) == "Nullité disciplinaire (4.2)"
     assert d.warnings == 0
 
 
@@ -81,7 +89,7 @@ def test_004_4_5_only_crossed_out_solutions_is_a_blank_ballot() -> None:
     """4.5: crossed-out solutions do not exist; a ballot with nothing else is blank (4.2)."""
     d = decide("~7F RUSE 6")
     assert summary(d) == (0, "blank_ballot", None)
-    assert d.explanation == "Toutes les solutions sont rayées (4.5)"
+    assert french(d.explanation) == "Toutes les solutions sont rayées (4.5)"
 
 
 # -- 4.6: the decision as notified (JSON of the slip) --------------------------------------
@@ -94,33 +102,39 @@ def test_004_4_6_invalid_word_nullity_keeps_the_refused_word_in_its_json() -> No
     data = d.to_json()
     assert data == {
         "score": 0,
-        "sanction": {
-            "kind": "nullity",
-            "code": "invalid_word",
-            "label": "Mot non admis",
-            "rule": "004 4.2",
-        },
+        "sanction": {"kind": "nullity", "code": "invalid_word", "rule": "004 4.2"},
         "move": "7F RUSA",
         "candidates": [],
         "disciplinary_warning": False,
-        "explanation": "Mot non admis : RUSA (004 4.2)",
+        "explanation": {
+            "code": "duplicate.decision.sanction_word",
+            "params": {
+                "sanction": {"code": "duplicate.sanction.invalid_word", "params": {}},
+                "word": "RUSA",
+                "rule": "004 4.2",
+            },
+        },
         "invalid_word": "RUSA",
         "proposed_score": 6,
     }
+    assert french(d.explanation) == "Mot non admis : RUSA (004 4.2)"
+    assert english(d.explanation) == "Word not allowed: RUSA (004 4.2)"
     assert Decision.from_json(data) == d
 
 
 def test_004_4_6_decision_without_a_refused_word_has_no_such_field() -> None:
     """4.6: a correct ballot has no refused word, no proposed score, no compensation."""
     d = decide("7F RUSE 6")
-    assert d.to_json() == {
+    data = d.to_json()
+    assert data == {
         "score": 6,
-        "sanction": {"kind": "none", "code": "none", "label": "Aucune sanction", "rule": ""},
+        "sanction": {"kind": "none", "code": "none", "rule": ""},
         "move": "7F RUSE",
         "candidates": [],
         "disciplinary_warning": False,
-        "explanation": "Référence 7F : 7F RUSE = 6",
+        "explanation": d.explanation.as_dict() if d.explanation else None,
     }
+    assert french(Decision.from_json(data).explanation) == "Référence 7F : 7F RUSE = 6"
     assert Decision.from_json(d.to_json()) == d
     nothing = decide("aucun").to_json()
     assert nothing["move"] is None
@@ -175,7 +189,7 @@ def test_004_3_2_2_partial_word_before_a_word_with_its_coordinate() -> None:
     t = turn(draw="AERSTUE")
     d = decide("H2 REM... 9", t)
     assert summary(d) == (9, "none", "H2 REMAISON")
-    assert d.explanation == "Prolongement H2 : H2 REMAISON = 9"
+    assert french(d.explanation) == "Prolongement H2 : H2 REMAISON = 9"
     for elsewhere in ("H3", "H4", "H7"):
         assert decide(f"{elsewhere} REM... 9", t).sanction is S.NOT_WRITTEN_IN_FULL, elsewhere
 
@@ -215,7 +229,7 @@ def test_004_4_3_circling_more_blanks_than_the_draw_holds_is_not_exact() -> None
     both circles would be blanks and score 3 without a warning."""
     d = decide("7F rUSe 3", turn(draw="ARSTU?L"))
     assert summary(d) == (4, "wrong_letter_circled", "7F RUSe")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Référence 7F : 7F RUSe = 4 ; avertissement : Lettre entourée autre que celle dont "
         "le joker tient lieu (004 4.3)"
     )
@@ -261,7 +275,7 @@ def test_004_4_3_blank_not_circled_is_read_with_the_blank_the_draw_needs() -> No
     4 points and the warning for a blank not circled."""
     d = decide("7F RUSE 4", turn(draw="ARSTU?L"))
     assert summary(d) == (4, "blank_not_circled", "7F RUSe")
-    assert d.explanation.endswith("avertissement : Lettre du joker non entourée (004 4.3)")
+    assert french(d.explanation).endswith("avertissement : Lettre du joker non entourée (004 4.3)")
 
 
 def test_004_4_2_circled_letters_cannot_make_a_word_the_draw_lacks() -> None:
@@ -270,7 +284,9 @@ def test_004_4_2_circled_letters_cannot_make_a_word_the_draw_lacks() -> None:
     for text in ("7F RUSES 7", "7F RUSEs 6"):
         d = decide(text, turn(draw="AERTULO"))
         assert summary(d) == (0, "letters_not_in_draw", None), text
-        assert d.explanation == ("Mot ne pouvant être formé avec les lettres du tirage (004 4.2)")
+        assert french(d.explanation) == (
+            "Mot ne pouvant être formé avec les lettres du tirage (004 4.2)"
+        )
 
 
 # -- 3.2.1 and 4.3: the first move (ruling Duplicate 7) --------------------------------------
@@ -284,10 +300,10 @@ def test_004_4_3_first_move_gets_the_best_placement_with_or_without_reference() 
     for text in ("RUSE 8", "H8 RUSE 8", "8H RUSE 8"):
         d = decide(text, t)
         assert summary(d) == (8, "none", "H5 RUSE"), text
-        assert d.explanation == "Premier coup : meilleur placement H5 RUSE = 8"
+        assert french(d.explanation) == "Premier coup : meilleur placement H5 RUSE = 8"
     missing = decide("RUSE", t)
     assert summary(missing) == (8, "score_missing", "H5 RUSE")
-    assert missing.explanation == (
+    assert french(missing.explanation) == (
         "Premier coup : meilleur placement H5 RUSE = 8 ; avertissement : Score absent (004 4.3)"
     )
 
@@ -304,7 +320,7 @@ def test_004_3_3_2_first_move_must_be_written_in_full() -> None:
     first move there is none."""
     d = decide("...RUSE 8", turn(board=EMPTY, number=1))
     assert summary(d) == (0, "not_written_in_full", None)
-    assert d.explanation == "Mot non écrit en entier (3.3.2)"
+    assert french(d.explanation) == "Mot non écrit en entier (3.3.2)"
 
 
 def test_004_4_2_first_move_word_not_admitted_names_the_word() -> None:
@@ -347,7 +363,7 @@ def test_004_3_3_2_second_word_of_a_row_may_be_prolonged() -> None:
     L12 (double word): (1 + 1 + 1 + 1 + 1) x 2 = 10."""
     d = decide("L8 ...SSE 10", turn(board=TWO_ROWS))
     assert summary(d) == (10, "none", "L8 TASSE")
-    assert d.explanation == "Prolongement L8 : L8 TASSE = 10"
+    assert french(d.explanation) == "Prolongement L8 : L8 TASSE = 10"
 
 
 def test_004_3_3_2_partial_word_before_is_completed_in_front() -> None:
@@ -369,12 +385,12 @@ def test_004_3_3_2_the_written_letters_must_prolong_the_word() -> None:
     t = turn(draw="AENRSTU")
     by_letters = decide("...ON 7 raccord SON", t)
     assert summary(by_letters) == (0, "not_written_in_full", None)
-    assert by_letters.explanation == (
+    assert french(by_letters.explanation) == (
         "Mot non écrit en entier : aucun mot de la grille n'est prolongé (3.3.2)"
     )
     by_reference = decide("H4 ...ON 7", t)
     assert summary(by_reference) == (0, "not_written_in_full", None)
-    assert by_reference.explanation == (
+    assert french(by_reference.explanation) == (
         "Mot non écrit en entier : aucun mot de la grille n'est prolongé (004 4.2, 3.3.2)"
     )
 
@@ -395,12 +411,12 @@ def test_004_3_3_2_words_at_the_edges_of_the_grid() -> None:
     assert summary(decide("1A ...NS 8", t)) == (8, "none", "1A MAISONS")
     for inside in ("A2", "2A"):
         d = decide(f"{inside} ...NS 8", t)
-        assert d.explanation == (
+        assert french(d.explanation) == (
             "Mot non écrit en entier : aucun mot de la grille n'est prolongé (004 4.2, 3.3.2)"
         ), inside
     beyond = decide("O10 ...NS 8", t)
     assert summary(beyond) == (0, "misplaced", None)
-    assert beyond.explanation == "Placement non conforme (004 4.2)"
+    assert french(beyond.explanation) == "Placement non conforme (004 4.2)"
 
 
 def test_004_4_2_prolongation_with_letters_not_in_the_draw_or_not_admitted() -> None:
@@ -425,7 +441,7 @@ def test_004_4_3_first_move_most_favourable_placement_uses_the_double_letter() -
     on the double letter H4: (4 + 1 + 1 + 1 + 1 + 1) x 2 = 18."""
     d = decide("MAISON 18", turn(board=EMPTY, draw="MAISONT", number=1))
     assert summary(d) == (18, "none", "H4 MAISON")
-    assert d.explanation == "Premier coup : meilleur placement H4 MAISON = 18"
+    assert french(d.explanation) == "Premier coup : meilleur placement H4 MAISON = 18"
 
 
 # -- 3.3.4: several places, the claimed score or the minimum -----------------------------------
@@ -436,7 +452,7 @@ def test_004_3_3_4_claimed_score_designates_the_place() -> None:
     designates it; no note of several places."""
     d = decide("RUSES 9 raccord ONS", turn(board=MAISONS))
     assert summary(d) == (9, "none", "10F RUSES")
-    assert d.explanation == "Raccord ONS : 10F RUSES = 9"
+    assert french(d.explanation) == "Raccord ONS : 10F RUSES = 9"
 
 
 def test_004_3_3_4_no_claimed_score_gets_the_minimum_with_the_warning() -> None:
@@ -445,7 +461,7 @@ def test_004_3_3_4_no_claimed_score_gets_the_minimum_with_the_warning() -> None:
     score. Of the two places worth 3, 8G is recorded."""
     d = decide("TES raccord ES", turn(board=ES, draw="AERSTUL"))
     assert summary(d) == (3, "score_missing", "8G TES")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Raccord ES : 8G TES = 3 (plusieurs placements possibles, score minimum, 3.3.4) ; "
         "avertissement : Score absent (004 4.3)"
     )
@@ -456,7 +472,7 @@ def test_004_4_3_score_error_on_a_located_word() -> None:
     """4.3: one place, a wrong score: the real score and the warning, no note of several
     places."""
     d = decide("7F RUSE 8")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Référence 7F : 7F RUSE = 6 ; avertissement : Erreur de calcul des points (004 4.3)"
     )
     assert d.candidates == ()
@@ -486,12 +502,12 @@ def test_004_5_3_override_records_author_and_reason() -> None:
         "Chantal (JA)",
         "recours rejeté",
     )
-    assert d.explanation == "Décision modifiée par Chantal (JA) : recours rejeté"
+    assert french(d.explanation) == "Décision modifiée par Chantal (JA) : recours rejeté"
     assert d.invalid_word == "RUSA"
     for author, reason in (("", "raison"), ("Chantal", " "), (" ", "")):
         with pytest.raises(ValueError):
             override(d, 5, S.NONE, author, reason)
-    with pytest.raises(ValueError, match="négatif"):
+    with refused(DecisionError, r"^un score ne peut pas être négatif \(-1\)$", "fr"):
         override(d, -1, S.NONE, "Chantal", "raison")
 
 
@@ -503,7 +519,7 @@ def test_004_3_3_1_three_connecting_letters_locate_the_word() -> None:
     connecting letter (I, then A): AIS locates RUSE at 7F, 6 points, no sanction."""
     d = decide("RUSE 6 raccord ASI", turn(draw="AERSTUL"))
     assert summary(d) == (6, "none", "7F RUSE")
-    assert d.explanation == "Raccord ASI : 7F RUSE = 6"
+    assert french(d.explanation) == "Raccord ASI : 7F RUSE = 6"
 
 
 def test_004_4_3_two_connecting_letters_is_a_warning() -> None:
@@ -511,7 +527,7 @@ def test_004_4_3_two_connecting_letters_is_a_warning() -> None:
     word keeps its score."""
     d = decide("RUSE 6 raccord AI", turn(draw="AERSTUL"))
     assert summary(d) == (6, "two_anchor_letters", "7F RUSE")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Raccord AI : 7F RUSE = 6 ; avertissement : Raccord de deux lettres au lieu de trois "
         "(004 4.3, 3.3.1)"
     )
@@ -521,7 +537,7 @@ def test_004_4_2_one_connecting_letter_is_not_a_connection() -> None:
     """4.2: fewer than two connecting letters: the word is not correctly connected."""
     d = decide("RUSE 6 raccord S", turn(draw="AERSTUL"))
     assert summary(d) == (0, "not_connected", None)
-    assert d.explanation == "Aucun emplacement ne correspond au raccord S (004 4.2, 3.3)"
+    assert french(d.explanation) == "Aucun emplacement ne correspond au raccord S (004 4.2, 3.3)"
 
 
 def test_004_4_3_two_connecting_letters_suffice_after_a_first_word_of_two_letters() -> None:
@@ -565,7 +581,7 @@ def test_004_3_1_from_the_second_move_a_reference_is_required() -> None:
     connecting letters; a word with neither is not connected."""
     d = decide("RUSE 6")
     assert summary(d) == (0, "not_connected", None)
-    assert d.explanation == "Ni référence alphanumérique ni lettres de raccord (3.1)"
+    assert french(d.explanation) == "Ni référence alphanumérique ni lettres de raccord (3.1)"
 
 
 # -- 3.4: both modes of reference -----------------------------------------------------------
@@ -575,7 +591,7 @@ def test_004_3_4_both_modes_right_is_no_fault() -> None:
     """3.4: both modes used and both right: the word scores, no sanction."""
     d = decide("7F RUSE 6 raccord AIS", turn(draw="AERSTUL"))
     assert summary(d) == (6, "none", "7F RUSE")
-    assert d.explanation == "Deux modes de référence (3.4, 4.5). Référence 7F : 7F RUSE = 6"
+    assert french(d.explanation) == "Deux modes de référence (3.4, 4.5). Référence 7F : 7F RUSE = 6"
 
 
 def test_004_3_4_a_nullity_in_either_mode_is_the_decision() -> None:
@@ -584,13 +600,15 @@ def test_004_3_4_a_nullity_in_either_mode_is_the_decision() -> None:
     t = turn(draw="AERSTUL")
     d = decide("7F RUSE 6 raccord XYZ", t)
     assert summary(d) == (0, "not_connected", None)
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Deux modes de référence (3.4) : Aucun emplacement ne correspond au raccord XYZ "
         "(004 4.2, 3.3)"
     )
     d = decide("7E RUSE 6 raccord AIS", t)
     assert summary(d) == (0, "misplaced", None)
-    assert d.explanation == "Deux modes de référence (3.4) : Placement non conforme (004 4.2)"
+    assert (
+        french(d.explanation) == "Deux modes de référence (3.4) : Placement non conforme (004 4.2)"
+    )
 
 
 def test_004_4_5_both_modes_keep_the_minimal_solution() -> None:
@@ -608,7 +626,7 @@ def test_004_4_4_both_modes_give_one_warning_named_in_the_explanation() -> None:
     d = decide("7F RUSE 8 raccord IS", turn(draw="AERSTUL"))
     assert summary(d) == (6, "two_anchor_letters", "7F RUSE")
     assert d.warnings == 1
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Deux modes de référence (3.4, 4.5). Référence 7F : 7F RUSE = 6 ; avertissement : "
         "Raccord de deux lettres au lieu de trois (004 4.3, 3.3.1)"
     )
@@ -654,7 +672,7 @@ def test_004_4_5_several_solutions_keep_the_minimal_one() -> None:
     """4.5: of two solutions only the minimal is kept, and the slip says so."""
     d = decide("10F RUSES 9 / 7F RUSES 7", turn(board=MAISONS))
     assert summary(d) == (7, "none", "7F RUSES")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Plusieurs solutions : la plus faible est retenue (4.5). Référence 7F : 7F RUSES = 7"
     )
 
@@ -694,8 +712,8 @@ def test_004_top_ballot_gets_the_top() -> None:
     top = Board.from_text(MAISON).score(Move.parse("7F RUSE"), WORDS)
     d = decide("top", turn(top=top))
     assert summary(d) == (6, "none", "7F RUSE")
-    assert d.explanation == "Top"
-    with pytest.raises(ValueError, match="top de ce coup n'est pas connu"):
+    assert french(d.explanation) == "Top"
+    with refused(DecisionError, r"^le top du coup 2 n'est pas connu$", "fr"):
         decide("top", turn(top=None))
 
 
@@ -704,9 +722,13 @@ def test_004_bare_score_up_to_the_top_is_accepted() -> None:
     above the top is a typing error)."""
     top = Board.from_text(MAISON).score(Move.parse("7F RUSE"), WORDS)
     d = decide("6", turn(top=top))
-    assert (d.score, d.sanction.code, d.explanation) == (6, "none", "Score saisi par l'arbitre")
+    assert (d.score, d.sanction.code, french(d.explanation)) == (
+        6,
+        "none",
+        "Score saisi par l'arbitre",
+    )
     assert decide("7", turn(top=None)).score == 7
-    with pytest.raises(ValueError, match="supérieur au top"):
+    with refused(DecisionError, r"^score 7 supérieur au top \(6\) : vérifiez la saisie$", "fr"):
         decide("7", turn(top=top))
 
 
@@ -757,7 +779,7 @@ def test_004_4_2_reference_and_direction_both_reversed() -> None:
     legal only as 7F TAS, two tiles placed: the nullity, its reason on the slip."""
     d = decide("F7 TAS 3", turn(draw="AERSTUL"))
     assert summary(d) == (0, "reference_and_direction_swapped", None)
-    assert d.explanation == "Référence alphanumérique et sens du mot inversés (004 4.2)"
+    assert french(d.explanation) == "Référence alphanumérique et sens du mot inversés (004 4.2)"
 
 
 # E on H8 and A on I8 below it; U on G9.
@@ -799,7 +821,7 @@ def test_004_3_3_4_two_places_two_scores_none_claimed_right() -> None:
     minimum, 6, with the score warning, and the slip says why."""
     d = decide("RUSE 8 raccord NOS", turn(draw="AERSTUL"))
     assert summary(d) == (6, "score_wrong", "7F RUSE")
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Raccord NOS : 7F RUSE = 6 (plusieurs placements possibles, score minimum, 3.3.4) ; "
         "avertissement : Erreur de calcul des points (004 4.3)"
     )
@@ -825,7 +847,7 @@ def test_004_3_3_2_no_prolongation_before_the_first_square_of_the_grid() -> None
     of the grid."""
     d = decide("REM... 9 raccord MAI", turn(board=TOP_ROW, draw="AERSTUE"))
     assert summary(d) == (0, "not_written_in_full", None)
-    assert d.explanation == (
+    assert french(d.explanation) == (
         "Mot non écrit en entier : aucun mot de la grille n'est prolongé (3.3.2)"
     )
 

@@ -5,7 +5,12 @@ Environment variables:
 - ``ARBITRE_DATA_DIR``: the per-user data directory;
 - ``ARBITRE_SECRET_KEY``: secret key (default: generated once and kept in the data directory);
 - ``ARBITRE_DEBUG``: ``1`` for debug pages;
-- ``ARBITRE_ALLOWED_HOSTS``: comma-separated host names (default ``*``: the venue's network).
+- ``ARBITRE_ALLOWED_HOSTS``: comma-separated host names the server answers to (default: this
+  machine only; ``arbitre serve --host`` sets it for the venue's network, see README);
+- ``ARBITRE_HTTPS``: ``1`` when the application is served over HTTPS (behind a reverse proxy
+  that sets ``X-Forwarded-Proto``): cookies are then sent over HTTPS only;
+- ``ARBITRE_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://arbitre.example.org``)
+  of a federation server behind a proxy.
 """
 
 from __future__ import annotations
@@ -35,7 +40,10 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("ARBITRE_DEBUG", "") == "1"
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ARBITRE_ALLOWED_HOSTS", "*").split(",") if h]
+LOCAL_HOSTS = "localhost,127.0.0.1,[::1]"
+ALLOWED_HOSTS = [
+    h.strip() for h in os.environ.get("ARBITRE_ALLOWED_HOSTS", LOCAL_HOSTS).split(",") if h.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -49,6 +57,7 @@ INSTALLED_APPS = [
     "arbitre.app.rounds",
     "arbitre.app.classic",
     "arbitre.app.backgammon",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +72,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "arbitre.app.urls"
@@ -95,9 +105,30 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 10},
+    },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "arbitre.app.events.backends.LoginThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Five wrong passwords lock the account (by user name, not by address: at a venue every
+# phone and laptop may share one address). The lock lifts after 30 minutes, or at once when
+# a director unlocks it (accounts page, ``arbitre unlock``).
+AXES_FAILURE_LIMIT = 5
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_COOLOFF_TIME = 0.5  # hours
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+AXES_VERBOSE = False
+# Locking by address too (axes' warning W006) would lock every login of the venue, which
+# shares one address, after five mistakes by anyone.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:list"
 LOGOUT_REDIRECT_URL = "events:list"
@@ -117,6 +148,13 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
+HTTPS = os.environ.get("ARBITRE_HTTPS", "") == "1"
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = [
+    o.strip() for o in os.environ.get("ARBITRE_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
+]
 CSRF_COOKIE_SAMESITE = "Strict"
 X_FRAME_OPTIONS = "DENY"
 

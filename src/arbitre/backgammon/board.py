@@ -13,6 +13,9 @@ in the home board and uses the exact die, or a higher die from the highest occup
 doubles are played four times; the largest possible number of dice must be played, and when
 only one die of a roll can be played, the larger one must be when it can. Moves are listed
 once per distinct resulting position.
+
+Invalid input is refused with :class:`BackgammonError`, a :class:`~arbitre.common.Refusal`
+carrying a message code (``backgammon.*``), here and in the other modules of the package.
 """
 
 from __future__ import annotations
@@ -22,14 +25,47 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from arbitre.common.messages import Message, Param, Refusal
+
+MESSAGE_CODES = frozenset(
+    f"backgammon.{name}"
+    for name in (
+        "dice_text",
+        "invalid_dice",
+        "side.player",
+        "side.opponent",
+        "side_entries",
+        "negative_count",
+        "too_many_checkers",
+        "shared_point",
+        "invalid_point",
+        "impossible_step_in",
+        "roll_unplayable",
+        "illegal_move",
+        "no_checker",
+        "impossible_step",
+        "point_held",
+        "unreadable_move",
+        "invalid_point_in",
+        "position_kind",
+    )
+)
+"""The refusals of positions, dice and moves."""
+
 CHECKERS = 15
 BAR = 24  # index of the bar in a side's tuple
 BAR_POINT = 25  # the bar in move notation
 OFF_POINT = 0  # borne off in move notation
 
 
-class BackgammonError(ValueError):
-    """Invalid backgammon input: position, dice, move or record."""
+class BackgammonError(Refusal):
+    """Invalid backgammon input: position, dice, move or record (the reason is a
+    :class:`~arbitre.common.Message`)."""
+
+
+def refusal(code: str, **params: Param) -> BackgammonError:
+    """The :class:`BackgammonError` of code ``backgammon.<code>``."""
+    return BackgammonError(Message.of(f"backgammon.{code}", **params))
 
 
 class Dice(NamedTuple):
@@ -56,7 +92,7 @@ class Dice(NamedTuple):
         """Read ``31``, ``3-1``, ``3 1`` or ``3,1``."""
         digits = re.fullmatch(r"\s*([1-6])\s*[-, ]?\s*([1-6])\s*", text)
         if not digits:
-            raise BackgammonError(f"invalid dice {text!r}: expected two values 1-6, like 31 or 6-5")
+            raise refusal("dice_text", text=text)
         return cls(int(digits.group(1)), int(digits.group(2)))
 
     @classmethod
@@ -147,12 +183,14 @@ def _ends(text: str) -> tuple[str, str]:
 
 
 def _check_side(side: tuple[int, ...], name: str) -> None:
+    """``name``: ``player`` (on roll) or ``opponent``."""
     if len(side) != 25:
-        raise BackgammonError(f"{name}: 25 entries expected (24 points and the bar)")
+        raise refusal("side_entries", side=Message.of(f"backgammon.side.{name}"))
     if any(n < 0 for n in side):
-        raise BackgammonError(f"{name}: negative checker count")
+        raise refusal("negative_count", side=Message.of(f"backgammon.side.{name}"))
     if sum(side) > CHECKERS:
-        raise BackgammonError(f"{name}: more than {CHECKERS} checkers")
+        side_name = Message.of(f"backgammon.side.{name}")
+        raise refusal("too_many_checkers", side=side_name, checkers=CHECKERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +201,11 @@ class Position:
     opponent: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        _check_side(self.player, "player on roll")
+        _check_side(self.player, "player")
         _check_side(self.opponent, "opponent")
         for i in range(24):
             if self.player[i] and self.opponent[23 - i]:
-                raise BackgammonError(f"point {i + 1} holds checkers of both players")
+                raise refusal("shared_point", point=i + 1)
 
     @classmethod
     def _trusted(cls, player: tuple[int, ...], opponent: tuple[int, ...]) -> Position:
@@ -192,7 +230,7 @@ class Position:
             side = [0] * 25
             for point, count in points.items():
                 if not 1 <= point <= 25:
-                    raise BackgammonError(f"invalid point {point}")
+                    raise refusal("invalid_point", point=point)
                 side[point - 1] += count
             sides.append(tuple(side))
         return cls(sides[0], sides[1])
@@ -226,7 +264,7 @@ class Position:
         if not isinstance(dice, Dice):
             dice = Dice(*dice)
         if not (1 <= dice.die1 <= 6 and 1 <= dice.die2 <= 6):
-            raise BackgammonError(f"invalid dice {dice.die1}{dice.die2}")
+            raise refusal("invalid_dice", dice=f"{dice.die1}{dice.die2}")
         if dice.is_double:
             results = _play_sequence(self.player, self.opponent, dice.steps())
         else:
@@ -266,15 +304,15 @@ class Position:
         target = _apply_steps(self.player, self.opponent, wanted)
         moves = self.legal_moves(dice)
         if target is None:
-            raise BackgammonError(f"illegal move {text!r} for {dice}: impossible step")
+            raise refusal("impossible_step_in", move=text, dice=str(dice))
         if not moves and not wanted:
             return Move((), self)
         for move in moves:
             if (move.position.player, move.position.opponent) == target:
                 return move
         if not moves:
-            raise BackgammonError(f"illegal move {text!r}: the roll {dice} cannot be played")
-        raise BackgammonError(f"illegal move {text!r} for the roll {dice}")
+            raise refusal("roll_unplayable", move=text, dice=str(dice))
+        raise refusal("illegal_move", move=text, dice=str(dice))
 
     def physical_move(self, text: str) -> Move:
         """The written move applied as the checkers were physically moved, legal or not.
@@ -292,16 +330,16 @@ class Position:
                 if own[pair[0] - 1]:
                     break
             else:
-                raise BackgammonError(f"move {text!r}: no checker to move on {pending[0][0]}")
+                raise refusal("no_checker", move=text, point=pending[0][0])
             pending.remove(pair)
             src, dst = pair
             if src <= dst or (own[BAR] and src != BAR_POINT):
-                raise BackgammonError(f"move {text!r}: impossible step {src}/{dst}")
+                raise refusal("impossible_step", move=text, source=src, target=dst)
             own[src - 1] -= 1
             hit = False
             if dst > 0:
                 if opp[24 - dst] >= 2:
-                    raise BackgammonError(f"move {text!r}: point {dst} is held by the opponent")
+                    raise refusal("point_held", move=text, point=dst)
                 if opp[24 - dst] == 1:
                     opp[24 - dst] = 0
                     opp[BAR] += 1
@@ -418,14 +456,14 @@ def parse_steps(text: str) -> list[tuple[int, int]]:
     for token in cleaned.split():
         match = _STEP_RE.match(token)
         if not match:
-            raise BackgammonError(f"cannot read move {text!r} (at {token!r})")
+            raise refusal("unreadable_move", move=text, token=token)
         names = [match.group(1)] + [p for p in match.group(2).split("/") if p]
         points = []
         for name in names:
             name = name.rstrip("*")
             point = BAR_POINT if name == "bar" else OFF_POINT if name == "off" else int(name)
             if not 0 <= point <= 25:
-                raise BackgammonError(f"invalid point {point} in {text!r}")
+                raise refusal("invalid_point_in", point=point, move=text)
             points.append(point)
         count = int(match.group(3) or 1)
         for _ in range(count):
@@ -480,7 +518,7 @@ def random_position(rng: random.Random, kind: str = "contact") -> Position:
     checkers on the bar. Both sides keep at least one checker on the board.
     """
     if kind not in POSITION_KINDS:
-        raise BackgammonError(f"unknown position kind {kind!r}")
+        raise refusal("position_kind", kind=kind)
     while True:
         player = [0] * 25
         opponent = [0] * 25

@@ -14,7 +14,21 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from arbitre.backgammon.board import BackgammonError
+from arbitre.backgammon.board import refusal
+
+MESSAGE_CODES = frozenset(
+    f"backgammon.{name}"
+    for name in (
+        "invalid_length",
+        "not_running",
+        "not_paused",
+        "negative_penalty",
+        "invalid_player",
+        "time_out",
+        "time_backwards",
+    )
+)
+"""The refusals of the clock."""
 
 TimeSource = Callable[[], float]
 
@@ -40,7 +54,7 @@ class ClockSettings:
     def budget(self, length: int) -> float:
         """Fixed time per player for a match of ``length`` points (increments excluded)."""
         if length < 1:
-            raise BackgammonError(f"invalid match length {length}")
+            raise refusal("invalid_length", length=length)
         return self.per_point * length + self.break_allowance(length)
 
 
@@ -111,7 +125,7 @@ class Clock:
         self._update()
         self._refuse_if_flagged()
         if self._running != player:
-            raise BackgammonError(f"player {player + 1}'s time is not running")
+            raise refusal("not_running", player=player + 1)
         self._remaining[player] += self.settings.increment
         self.moves[player] += 1
         self._running = 1 - player
@@ -129,7 +143,7 @@ class Clock:
         self._update()
         self._refuse_if_flagged()
         if self._paused is None:
-            raise BackgammonError("the clock is not paused")
+            raise refusal("not_paused")
         self._running = self._paused
         self._paused = None
         self._since = self.time_source()
@@ -138,7 +152,7 @@ class Clock:
         """Take ``seconds`` off ``player``'s time (e.g. 30 s for touching the dice, 3.9)."""
         self._check_player(player)
         if seconds < 0:
-            raise BackgammonError("a penalty is a positive number of seconds")
+            raise refusal("negative_penalty", seconds=seconds)
         self._update()
         self._remaining[player] -= seconds
         if self._remaining[player] <= 0 and self._flagged is None:
@@ -147,11 +161,11 @@ class Clock:
     # -- internals -------------------------------------------------------------------------
     def _check_player(self, player: int) -> None:
         if player not in (0, 1):
-            raise BackgammonError(f"invalid player {player}")
+            raise refusal("invalid_player", player=player)
 
     def _refuse_if_flagged(self) -> None:
         if self._flagged is not None:
-            raise BackgammonError(f"player {self._flagged + 1}'s time has run out")
+            raise refusal("time_out", player=self._flagged + 1)
 
     def _update(self) -> None:
         if self._running is None:
@@ -159,7 +173,7 @@ class Clock:
         now = self.time_source()
         elapsed = now - self._since
         if elapsed < 0:
-            raise BackgammonError("the time source went backwards")
+            raise refusal("time_backwards")
         self._remaining[self._running] -= elapsed
         self._since = now
         if self._remaining[self._running] <= 0:
@@ -179,5 +193,5 @@ def time_forfeit_winner(flagged: int, certain_win: bool = False) -> int:
     position of certain win of the match when the time expired (4.3, 4.5).
     """
     if flagged not in (0, 1):
-        raise BackgammonError(f"invalid player {flagged}")
+        raise refusal("invalid_player", player=flagged)
     return flagged if certain_win else 1 - flagged

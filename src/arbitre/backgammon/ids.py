@@ -8,6 +8,9 @@ Match ID: 66 bits (72 with padding, 12 characters): cube value (log2, 4 bits), c
 (2: 0, 1 or 3 = centred), player on roll (1), Crawford game (1), game state (3), turn (1),
 double offered (1), resignation (2), dice (3 + 3), match length (15), score of player 0
 (15), score of player 1 (15); bit 66 (Jacoby) is ignored in match play.
+
+A text that is not a valid ID is refused with ``backgammon.invalid_id``: which kind of ID,
+the text, and the reason (a message in its turn).
 """
 
 from __future__ import annotations
@@ -16,7 +19,55 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from arbitre.backgammon.board import CHECKERS, BackgammonError, Position
+from arbitre.backgammon.board import CHECKERS, BackgammonError, Position, refusal
+from arbitre.common.messages import Message, Param
+
+MESSAGE_CODES = frozenset(
+    {f"backgammon.id.{kind}" for kind in ("position_id", "match_id", "xgid")}
+    | {
+        f"backgammon.id_reason.{name}"
+        for name in (
+            "length",
+            "base64",
+            "size",
+            "truncated",
+            "trailing_bits",
+            "too_many_checkers",
+            "cube_owner",
+            "character",
+            "bottom_on_top_bar",
+            "top_on_bottom_bar",
+            "not_a_number",
+            "cube_or_turn",
+            "dice",
+            "fields",
+        )
+    }
+    | {
+        f"backgammon.{name}"
+        for name in (
+            "invalid_id",
+            "cube_value",
+            "cube_owner",
+            "invalid_dice",
+            "invalid_length",
+            "id_score",
+            "game_state",
+        )
+    }
+)
+"""The refusals of IDs: the kinds of ID, the reasons, the fields of a Match ID."""
+
+
+def _invalid(what: str, text: str, reason: str, **params: Param) -> BackgammonError:
+    """``what`` (``position_id``, ``match_id``, ``xgid``) ``text`` is invalid: ``reason``."""
+    return refusal(
+        "invalid_id",
+        what=Message.of(f"backgammon.id.{what}"),
+        text=text,
+        reason=Message.of(f"backgammon.id_reason.{reason}", **params),
+    )
+
 
 START_POSITION_ID = "4HPwATDgc/ABMA"
 
@@ -32,13 +83,13 @@ def _bits_to_text(bits: list[int], nbytes: int) -> str:
 def _text_to_bits(text: str, nchars: int, nbytes: int, what: str) -> list[int]:
     text = text.strip()
     if len(text) != nchars:
-        raise BackgammonError(f"invalid {what} {text!r}: {nchars} characters expected")
+        raise _invalid(what, text, "length", expected=nchars)
     try:
         data = base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError) as exc:
-        raise BackgammonError(f"invalid {what} {text!r}: not base64") from exc
+        raise _invalid(what, text, "base64") from exc
     if len(data) != nbytes:
-        raise BackgammonError(f"invalid {what} {text!r}")
+        raise _invalid(what, text, "size")
     return [(data[i // 8] >> (i % 8)) & 1 for i in range(nbytes * 8)]
 
 
@@ -56,7 +107,7 @@ def position_id(position: Position) -> str:
 
 def position_from_id(text: str) -> Position:
     """Read a gnubg Position ID; BackgammonError if it is not a valid position."""
-    bits = _text_to_bits(text, 14, 10, "position ID")
+    bits = _text_to_bits(text, 14, 10, "position_id")
     sides: list[list[int]] = [[], []]
     index = 0
     for side in sides:
@@ -66,14 +117,14 @@ def position_from_id(text: str) -> Position:
                 count += 1
                 index += 1
             if index >= 80:
-                raise BackgammonError(f"invalid position ID {text!r}: truncated")
+                raise _invalid("position_id", text, "truncated")
             index += 1
             side.append(count)
     if any(bits[index:]):
-        raise BackgammonError(f"invalid position ID {text!r}: trailing bits")
+        raise _invalid("position_id", text, "trailing_bits")
     opponent, player = sides
     if sum(opponent) > CHECKERS or sum(player) > CHECKERS:
-        raise BackgammonError(f"invalid position ID {text!r}: more than 15 checkers")
+        raise _invalid("position_id", text, "too_many_checkers", checkers=CHECKERS)
     return Position(tuple(player), tuple(opponent))
 
 
@@ -104,17 +155,17 @@ class MatchId:
     def __post_init__(self) -> None:
         value = self.cube_value
         if value < 1 or value & (value - 1) or value > 1 << 15:
-            raise BackgammonError(f"invalid cube value {value}")
+            raise refusal("cube_value", value=value)
         if self.cube_owner not in (None, 0, 1):
-            raise BackgammonError(f"invalid cube owner {self.cube_owner}")
+            raise refusal("cube_owner", owner=self.cube_owner)
         if not all(0 <= d <= 6 for d in self.dice) or (0 in self.dice and self.dice != (0, 0)):
-            raise BackgammonError(f"invalid dice {self.dice}")
+            raise refusal("invalid_dice", dice="-".join(str(d) for d in self.dice))
         if not 0 <= self.match_length < 1 << 15:
-            raise BackgammonError(f"invalid match length {self.match_length}")
+            raise refusal("invalid_length", length=self.match_length)
         if not all(0 <= s < 1 << 15 for s in self.score):
-            raise BackgammonError(f"invalid score {self.score}")
+            raise refusal("id_score", score="-".join(str(s) for s in self.score))
         if not 0 <= self.game_state <= 4 or not 0 <= self.resignation <= 3:
-            raise BackgammonError("invalid game state or resignation")
+            raise refusal("game_state", state=self.game_state, resignation=self.resignation)
 
 
 def _put(bits: list[int], value: int, width: int) -> None:
@@ -147,10 +198,10 @@ def match_id(state: MatchId) -> str:
 
 def match_from_id(text: str) -> MatchId:
     """Read a gnubg Match ID (bit 66, Jacoby, is ignored in match play)."""
-    bits = _text_to_bits(text, 12, 9, "match ID")
+    bits = _text_to_bits(text, 12, 9, "match_id")
     owner = _get(bits, 4, 2)
     if owner == 2:
-        raise BackgammonError(f"invalid match ID {text!r}: cube owner")
+        raise _invalid("match_id", text, "cube_owner")
     length = _get(bits, 21, 15)
     return MatchId(
         cube_value=1 << _get(bits, 0, 4),
@@ -197,7 +248,7 @@ def read_xgid(text: str) -> Xgid:
         body = body[5:]
     fields = body.split(":")
     if len(fields) < 9 or len(fields[0]) != 26:
-        raise BackgammonError(f"invalid XGID {text!r}")
+        raise _invalid("xgid", text, "fields")
     board = fields[0]
     bottom = [0] * 25
     top = [0] * 25
@@ -209,14 +260,14 @@ def read_xgid(text: str) -> Xgid:
         elif "a" <= char <= "o":
             count, side = ord(char) - ord("a") + 1, top
         else:
-            raise BackgammonError(f"invalid XGID {text!r}: character {char!r}")
+            raise _invalid("xgid", text, "character", char=char)
         if side is bottom:
             if index == 0:
-                raise BackgammonError(f"invalid XGID {text!r}: bottom checkers on top bar")
+                raise _invalid("xgid", text, "bottom_on_top_bar")
             side[24 if index == 25 else index - 1] += count
         else:
             if index == 25:
-                raise BackgammonError(f"invalid XGID {text!r}: top checkers on bottom bar")
+                raise _invalid("xgid", text, "top_on_bottom_bar")
             side[24 if index == 0 else 24 - index] += count
     try:
         cube_log = int(fields[1])
@@ -226,20 +277,22 @@ def read_xgid(text: str) -> Xgid:
         crawford_field = int(fields[7])
         length = int(fields[8])
     except ValueError as exc:
-        raise BackgammonError(f"invalid XGID {text!r}: {exc}") from exc
+        raise _invalid("xgid", text, "not_a_number") from exc
     if turn_field not in (1, -1) or owner_field not in (1, 0, -1) or not 0 <= cube_log <= 12:
-        raise BackgammonError(f"invalid XGID {text!r}: cube or turn field")
+        raise _invalid("xgid", text, "cube_or_turn")
     dice_text = fields[4]
     dice = (0, 0)
     if len(dice_text) == 2 and dice_text.isdigit() and dice_text != "00":
         dice = (int(dice_text[0]), int(dice_text[1]))
         if not all(1 <= d <= 6 for d in dice):
-            raise BackgammonError(f"invalid XGID {text!r}: dice")
+            raise _invalid("xgid", text, "dice")
     roller = 0 if turn_field == 1 else 1
-    if roller == 0:
-        position = Position(tuple(bottom), tuple(top))
-    else:
-        position = Position(tuple(top), tuple(bottom))
+    sides = (bottom, top) if roller == 0 else (top, bottom)
+    try:
+        position = Position(tuple(sides[0]), tuple(sides[1]))
+    except BackgammonError as exc:
+        what = Message.of("backgammon.id.xgid")
+        raise refusal("invalid_id", what=what, text=text, reason=exc.message) from exc
     return Xgid(
         position=position,
         player_on_roll=roller,

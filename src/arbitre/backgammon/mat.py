@@ -8,7 +8,8 @@ bar, 0 off, ``*`` a hit); cube actions are `` Doubles => 2``, `` Takes``, `` Dro
 game ends with `` Wins N point(s)`` in the winner's column.
 
 Import replays every action through :class:`Match`, so each move and cube action is
-checked; a wrong one raises :class:`BackgammonError` naming the line.
+checked; a wrong one raises :class:`BackgammonError` with ``backgammon.mat.line``: the
+line and the reason, a message in its turn.
 """
 
 from __future__ import annotations
@@ -16,8 +17,29 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from arbitre.backgammon.board import BackgammonError, Dice, Step
+from arbitre.backgammon.board import BackgammonError, Dice, Step, refusal
 from arbitre.backgammon.match import Action, Match, Phase
+
+MESSAGE_CODES = frozenset(
+    f"backgammon.mat.{name}"
+    for name in (
+        "line",
+        "header_first",
+        "no_result",
+        "names_expected",
+        "score",
+        "unreadable",
+        "opening_double",
+        "opening_player",
+        "double_value",
+        "win_points",
+        "wins",
+        "out_of_turn",
+        "no_double",
+        "no_header",
+    )
+)
+"""The refusals of a ``.mat`` record."""
 
 LEFT = 28
 
@@ -126,24 +148,26 @@ def import_mat(text: str) -> Match:
                 match = Match(int(header.group(1)))
                 continue
             if match is None:
-                raise BackgammonError("the file must start with 'N point match'")
+                raise refusal("mat.header_first")
             game = _GAME.match(line)
             if game:
                 if match.games[-1].result is None and game_started:
-                    raise BackgammonError("the previous game has no result")
+                    raise refusal("mat.no_result", game=match.games[-1].number)
                 expect_names = True
                 game_started = False
                 continue
             if expect_names:
                 names = _NAMES.match(line)
                 if not names:
-                    raise BackgammonError("expected the players' names and scores")
+                    raise refusal("mat.names_expected")
                 if match.names == ("Player 1", "Player 2"):
                     match.names = (names.group(1), names.group(3))
                 score = (int(names.group(2)), int(names.group(4)))
                 if score != match.score:
-                    raise BackgammonError(
-                        f"score {score[0]}-{score[1]} but the games give {match.score[0]}-{match.score[1]}"
+                    raise refusal(
+                        "mat.score",
+                        score=f"{score[0]}-{score[1]}",
+                        games=f"{match.score[0]}-{match.score[1]}",
                     )
                 expect_names = False
                 continue
@@ -158,9 +182,9 @@ def import_mat(text: str) -> Match:
                     _apply(match, player, cells[player], game_started)
                     game_started = True
         except BackgammonError as exc:
-            raise BackgammonError(f"line {number}: {exc}") from exc
+            raise refusal("mat.line", line=number, reason=exc.message) from exc
     if match is None:
-        raise BackgammonError("not a .mat file: no 'N point match' header")
+        raise refusal("mat.no_header")
     return match
 
 
@@ -176,7 +200,7 @@ def _split_cells(body: str) -> list[str]:
     if not words:
         return ["", ""]
     if not starts or starts[0] != 0 or len(starts) > 2:
-        raise BackgammonError(f"cannot read {body.strip()!r}")
+        raise refusal("mat.unreadable", text=body.strip())
     cells = [" ".join(words[a:b]) for a, b in zip(starts, starts[1:] + [len(words)], strict=True)]
     indent = len(body) - len(body.lstrip())
     if len(cells) == 1:
@@ -190,11 +214,11 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
         dice = Dice(int(moved.group(1)), int(moved.group(2)))
         if match.phase in (Phase.OPENING, Phase.GAME_OVER) and not game_started:
             if dice.is_double:
-                raise BackgammonError("an opening roll cannot be a double")
+                raise refusal("mat.opening_double", dice=str(dice))
             high, low = max(dice), min(dice)
             match.opening_roll(*((high, low) if player == 0 else (low, high)))
             if match.player_on_roll != player:
-                raise BackgammonError("the opening roll belongs to the other player")
+                raise refusal("mat.opening_player", player=player + 1)
         else:
             _need_turn(match, player)
             match.roll(dice)
@@ -204,7 +228,7 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
     if double:
         _need_turn(match, player)
         if int(double.group(1)) != match.cube * 2:
-            raise BackgammonError(f"double to {double.group(1)} with the cube at {match.cube}")
+            raise refusal("mat.double_value", value=int(double.group(1)), cube=match.cube)
         match.double()
         return
     lower = cell.lower()
@@ -223,29 +247,30 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
         if game.result is None:
             # A game ending without bear-off or drop: a resignation.
             if points % match.cube or not 1 <= points // match.cube <= 3:
-                raise BackgammonError(
-                    f"{points} points cannot be won with the cube at {match.cube}"
-                )
+                raise refusal("mat.win_points", points=points, cube=match.cube)
             match.resign(1 - player, points // match.cube)
             match.accept_resignation()
         assert game.result is not None
         if game.result.winner != player or game.result.points != points:
-            raise BackgammonError(
-                f"the record says player {player + 1} wins {points}, the game gives "
-                f"player {game.result.winner + 1} {game.result.points}"
+            raise refusal(
+                "mat.wins",
+                player=player + 1,
+                points=points,
+                winner=game.result.winner + 1,
+                game_points=game.result.points,
             )
         return
-    raise BackgammonError(f"cannot read {cell!r}")
+    raise refusal("mat.unreadable", text=cell)
 
 
 def _need_turn(match: Match, player: int) -> None:
     if match.phase is not Phase.ROLL or match.player_on_roll != player:
-        raise BackgammonError(f"player {player + 1} acts out of turn")
+        raise refusal("mat.out_of_turn", player=player + 1)
 
 
 def _need_answer(match: Match, player: int) -> None:
     if match.phase is not Phase.DOUBLED or match.turn != player:
-        raise BackgammonError(f"player {player + 1} answers no double")
+        raise refusal("mat.no_double", player=player + 1)
 
 
 def read_mat(path: str | Path) -> Match:

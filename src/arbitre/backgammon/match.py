@@ -31,7 +31,8 @@ import copy
 from dataclasses import dataclass, field
 from enum import Enum
 
-from arbitre.backgammon.board import BAR, BackgammonError, Dice, Move, Position, Step
+from arbitre.backgammon.board import BAR, BackgammonError, Dice, Move, Position, Step, refusal
+from arbitre.common.messages import Message
 
 MAX_CUBE = 1 << 12
 
@@ -44,6 +45,44 @@ class Phase(Enum):
     RESIGNATION = "resignation offered"  # the opponent accepts or rejects
     GAME_OVER = "game over"
     MATCH_OVER = "match over"
+
+    @property
+    def label(self) -> Message:
+        """The phase's name, to be worded."""
+        return Message.of(f"backgammon.phase.{self.name.lower()}")
+
+
+MESSAGE_CODES = frozenset(
+    {f"backgammon.phase.{phase.name.lower()}" for phase in Phase}
+    | {
+        f"backgammon.{name}"
+        for name in (
+            "match_length",
+            "invalid_player",
+            "nothing_to_undo",
+            "no_opening_now",
+            "invalid_die",
+            "equal_opening",
+            "illegal_move",
+            "no_resignation_now",
+            "resignation_level",
+            "no_crawford_double",
+            "leader_annuls",
+            "match_over",
+            "wrong_phase",
+            "double_when",
+            "double_on_roll",
+            "cube_owned",
+            "crawford_no_double",
+            "cube_max",
+            "no_setup_now",
+            "start_checkers",
+            "more_checkers",
+            "side_empty",
+        )
+    }
+)
+"""The refusals of a match, and the names of its phases."""
 
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
@@ -138,7 +177,7 @@ class Match:
 
     def __init__(self, length: int, names: tuple[str, str] = ("Player 1", "Player 2")) -> None:
         if not isinstance(length, int) or length < 1 or length > 99:
-            raise BackgammonError(f"invalid match length {length!r}: 1 to 99 points")
+            raise refusal("match_length", length=length if isinstance(length, int) else str(length))
         self.length = length
         self.names = names
         self._state = _State(
@@ -235,7 +274,7 @@ class Match:
         After three notifications the director may sanction (a time or score penalty).
         """
         if player not in (0, 1):
-            raise BackgammonError(f"invalid player {player}")
+            raise refusal("invalid_player", player=player)
         self._save()
         self._state.illegal_moves[player] += 1
         return self._state.illegal_moves[player]
@@ -301,7 +340,7 @@ class Match:
     def undo(self) -> None:
         """Take back the last action."""
         if not self._history:
-            raise BackgammonError("nothing to undo")
+            raise refusal("nothing_to_undo")
         self._restore()
 
     def opening_roll(self, die0: int, die1: int) -> None:
@@ -315,18 +354,16 @@ class Match:
             self._save()
             self._start_next_game()
         elif s.phase is not Phase.OPENING:
-            raise BackgammonError(f"no opening roll now ({s.phase.value})")
+            raise refusal("no_opening_now", phase=s.phase.label)
         else:
             self._save()
         s = self._state
         if not (1 <= die0 <= 6 and 1 <= die1 <= 6):
             self._restore()
-            raise BackgammonError("invalid die: 1 to 6")
+            raise refusal("invalid_die", dice=f"{die0}{die1}")
         if die0 == die1:
             self._restore()
-            raise BackgammonError(
-                "equal opening dice: both players roll again (no automatic double)"
-            )
+            raise refusal("equal_opening", dice=f"{die0}{die1}")
         first = 0 if die0 > die1 else 1
         if s.turn != first:
             s.position = s.position.swap()
@@ -343,7 +380,7 @@ class Match:
         elif not isinstance(dice, Dice):
             dice = Dice(*dice)
         if not (1 <= dice.die1 <= 6 and 1 <= dice.die2 <= 6):
-            raise BackgammonError("invalid die: 1 to 6")
+            raise refusal("invalid_die", dice=str(dice))
         self._save()
         self._state.dice = dice
         self._state.phase = Phase.MOVE
@@ -367,7 +404,7 @@ class Match:
                 legal = s.position.legal_moves(s.dice)
                 if legal or move.steps:
                     if not any(m.position == move.position for m in legal):
-                        raise BackgammonError(f"illegal move {move} for the roll {s.dice}")
+                        raise refusal("illegal_move", move=move.notation, dice=str(s.dice))
         except BackgammonError:
             if not condoned:
                 raise
@@ -429,9 +466,9 @@ class Match:
         """``player`` offers to resign a single game, a gammon or a backgammon."""
         s = self._state
         if s.phase not in (Phase.ROLL, Phase.MOVE, Phase.DOUBLED):
-            raise BackgammonError(f"no resignation now ({s.phase.value})")
+            raise refusal("no_resignation_now", phase=s.phase.label)
         if player not in (0, 1) or level not in RESULT_NAMES:
-            raise BackgammonError("invalid player or resignation level")
+            raise refusal("resignation_level", player=player, level=level)
         self._save()
         s = self._state
         s.resumed_phase = s.phase
@@ -470,14 +507,14 @@ class Match:
         game = self.game
         s = self._state
         if not game.crawford or not game.crawford_violation or game.annulled:
-            raise BackgammonError("no illegal Crawford double to annul in this game")
+            raise refusal("no_crawford_double")
         score0, score1 = game.score_before
         if score0 != score1:
             leader = 0 if score0 > score1 else 1
         else:  # only a 1-point match (0-0): the player who received the double annuls it
             leader = 1 - next(a.player for a in reversed(game.actions) if a.kind == "double")
         if player != leader:
-            raise BackgammonError("only the leader of the match may annul the Crawford double")
+            raise refusal("leader_annuls", player=player + 1)
         self._save()
         s = self._state
         game = self.game
@@ -515,7 +552,7 @@ class Match:
         from arbitre.backgammon.clock import time_forfeit_winner
 
         if self.phase is Phase.MATCH_OVER:
-            raise BackgammonError("the match is already over")
+            raise refusal("match_over")
         winner = time_forfeit_winner(flagged, certain_win)
         self._save()
         self._state.decided = (winner, "time")
@@ -530,25 +567,20 @@ class Match:
     # -- internals --------------------------------------------------------------------------
     def _need(self, phase: Phase) -> None:
         if self._state.phase is not phase:
-            raise BackgammonError(
-                f"not possible now: the match is at '{self._state.phase.value}', "
-                f"'{phase.value}' expected"
-            )
+            raise refusal("wrong_phase", phase=self._state.phase.label, expected=phase.label)
 
     def _check_double(self, player: int, crawford_violation: bool) -> None:
         s = self._state
         if s.phase is not Phase.ROLL:
-            raise BackgammonError(
-                f"a player doubles on their turn before rolling ({s.phase.value})"
-            )
+            raise refusal("double_when", phase=s.phase.label)
         if player != s.turn:
-            raise BackgammonError("only the player on roll may double")
+            raise refusal("double_on_roll", player=player + 1)
         if s.cube_owner is not None and s.cube_owner != player:
-            raise BackgammonError("the cube belongs to the opponent")
+            raise refusal("cube_owned", player=player + 1)
         if self.game.crawford and not crawford_violation:
-            raise BackgammonError("no doubling in the Crawford game (seed 003, 6.5)")
+            raise refusal("crawford_no_double")
         if s.cube >= MAX_CUBE:
-            raise BackgammonError(f"the cube cannot go beyond {MAX_CUBE}")
+            raise refusal("cube_max", max=MAX_CUBE)
 
     def _save(self) -> None:
         s = self._state
@@ -626,20 +658,20 @@ class Match:
         player who started with 14 still loses a gammon if they bore none off (3.17).
         """
         if self._state.phase not in (Phase.OPENING, Phase.ROLL, Phase.MOVE):
-            raise BackgammonError(f"no board set-up now ({self._state.phase.value})")
+            raise refusal("no_setup_now", phase=self._state.phase.label)
         if turn not in (0, 1):
-            raise BackgammonError(f"invalid player {turn}")
+            raise refusal("invalid_player", player=turn)
         if len(start_checkers) != 2:
-            raise BackgammonError("start_checkers: one count for each of the two players")
+            raise refusal("start_checkers", counts=len(start_checkers))
         own, other = sum(position.player), sum(position.opponent)
         counts = (own, other) if turn == 0 else (other, own)
         if (
             any(c > s for c, s in zip(counts, start_checkers, strict=True))
             or max(start_checkers) > 15
         ):
-            raise BackgammonError("more checkers on the board than at the start of the game")
+            raise refusal("more_checkers")
         if position.is_game_over():
-            raise BackgammonError("a side has no checker left on the board")
+            raise refusal("side_empty")
         self._save()
         s = self._state
         s.position = position

@@ -14,8 +14,10 @@ returning an exit status) with ``set_defaults``.
 Conventions for every command: ``--help`` everywhere; engine commands accept ``--json``
 for machine-readable output on stdout; an error raises :class:`CliError` (or one of the
 engines' ``ValueError`` subclasses), which is printed to stderr as one line and gives
-exit status 2. Engine messages (a bad players file, a refusal) are worded through the
-translation catalogue, in French unless ``arbitre --lang en ...``.
+exit status 2. Engine messages (a bad players file, a refusal, an explanation) are worded
+through the translation catalogue, in French unless ``arbitre --lang en ...`` (:func:`say`);
+in ``--json`` output a message is its code and parameters with the worded ``text`` beside
+them (:func:`with_text`).
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from arbitre import __version__
-from arbitre.common.messages import Refusal
+from arbitre.common.messages import Message, Refusal
 from arbitre.common.players_csv import PlayersFileError
-from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word, word_line
+from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word_line
+from arbitre.i18n.numbers import say
 
 
 class CliError(Exception):
@@ -43,6 +46,23 @@ def print_json(data: Any) -> None:
     """Write ``data`` as JSON on stdout (UTF-8, accents kept)."""
     json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def message_json(message: Message, lang: str) -> dict[str, Any]:
+    """``{"code": ..., "params": ..., "text": ...}``: a message for ``--json`` output."""
+    return {**message.as_dict(), "text": say(message, lang)}
+
+
+def with_text(data: Any, lang: str) -> Any:
+    """JSON-ready ``data`` (an engine's ``to_json``) with the worded ``text`` added beside
+    every message in it (a dict of exactly ``code`` and ``params``, ``Message.as_dict``)."""
+    if isinstance(data, dict):
+        if set(data) == {"code", "params"}:
+            return message_json(Message.from_dict(data), lang)
+        return {key: with_text(value, lang) for key, value in data.items()}
+    if isinstance(data, list):
+        return [with_text(item, lang) for item in data]
+    return data
 
 
 def _group_modules() -> list[str]:
@@ -123,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
         return 2
     except Refusal as exc:
-        print(f"arbitre: error: {word(exc.message, args.lang)}", file=sys.stderr)
+        print(f"arbitre: error: {say(exc.message, args.lang)}", file=sys.stderr)
         return 2
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__

@@ -13,8 +13,8 @@ from arbitre.backgammon.championship.lateness import (
     clock_lateness,
     point_penalty,
 )
-from arbitre.backgammon.championship.pairing import fmt_points
-from arbitre.cli import CliError, print_json
+from arbitre.cli import CliError, message_json, print_json, with_text
+from arbitre.i18n.numbers import decimal, say
 
 GROUP = ("backgammon", "backgammon: championship (Swiss, tie-break, brackets) and matches")
 
@@ -157,7 +157,7 @@ def run_pair(args: argparse.Namespace) -> int:
     champ = _load(args)
     rp = pair_round(champ, args.round)
     if args.json:
-        print_json(rp.to_json(explain=args.explain))
+        print_json(with_text(rp.to_json(explain=args.explain), args.lang))
         return 0
     print(f"Ronde {rp.round}")
     for p in rp.pairs:
@@ -168,7 +168,9 @@ def run_pair(args: argparse.Namespace) -> int:
             b = champ.player(p.b)
             print(f"{p.table:>3}  {a.name} ({a.elo})  -  {b.name} ({b.elo})")
         if args.explain:
-            print(f"     {p.explanation}")
+            print(f"     {say(p.explanation, args.lang)}")
+    if args.explain and rp.rematches:
+        print(say(rp.explain_lines()[-1], args.lang))
     return 0
 
 
@@ -184,8 +186,8 @@ def run_standings(args: argparse.Namespace) -> int:
         d = int(s.d) if float(s.d).is_integer() else s.d
         flag = "  (abandon)" if s.withdrawn else ""
         print(
-            f"{rank:>4}  {s.name:<24} {s.elo:>5} {fmt_points(s.points):>5} "
-            f"{fmt_points(s.buchholz):>5} {s.performance:>5} {d:>6}{flag}"
+            f"{rank:>4}  {s.name:<24} {s.elo:>5} {decimal(s.points, args.lang):>5} "
+            f"{decimal(s.buchholz, args.lang):>5} {s.performance:>5} {d:>6}{flag}"
         )
     return 0
 
@@ -202,17 +204,22 @@ def run_bracket(args: argparse.Namespace) -> int:
     if args.bracket_results:
         for match_id, winner, sets in read_bracket_results(args.bracket_results):
             brackets.record(match_id, winner, sets)
-    data = brackets.to_json()
+    data = with_text(brackets.to_json(), args.lang)
     if args.json:
         print_json(data)
         return 0
+
+    def text(value: str | dict[str, Any]) -> str:
+        return value if isinstance(value, str) else str(value["text"])
+
     for title, key in (("Tableau final", "final"), ("Consolante", "consolation")):
         print(title)
         for m in data[key]:
             result = f"  -> {m['winner']}" if m["winner"] else ""
             lengths = "/".join(str(n) for n in m["sets"])
             print(
-                f"  {m['id']:<7} {m['round']:<30} {m['top']} - {m['bottom']}  [{lengths}]{result}"
+                f"  {m['id']:<7} {text(m['round']):<30} {text(m['top'])} - {text(m['bottom'])}"
+                f"  [{lengths}]{result}"
             )
     return 0
 
@@ -220,11 +227,15 @@ def run_bracket(args: argparse.Namespace) -> int:
 def run_lateness(args: argparse.Namespace) -> int:
     if args.clock is not None:
         c = clock_lateness(args.clock[0], args.clock[1])
-        data: dict[str, Any] = {"deduction_a": c.deduction_a, "deduction_b": c.deduction_b}
+        data: dict[str, Any] = {
+            "deduction_a": c.deduction_a,
+            "deduction_b": c.deduction_b,
+            "message": message_json(c.message, args.lang),
+        }
         if args.json:
             print_json(data)
         else:
-            print(f"temps retiré : A {c.deduction_a:g} min, B {c.deduction_b:g} min")
+            print(say(c.message, args.lang))
         return 0
     if args.minutes is None:
         raise CliError("give --minutes (without clock) or --clock ARRIVAL_A ARRIVAL_B")
@@ -236,10 +247,9 @@ def run_lateness(args: argparse.Namespace) -> int:
                 "minutes_late": pen.minutes_late,
                 "penalty_points": pen.penalty_points,
                 "disqualified": pen.disqualified,
+                "message": message_json(pen.message, args.lang),
             }
         )
-    elif pen.disqualified:
-        print(f"{pen.penalty_points} points de pénalité : joueur disqualifié")
     else:
-        print(f"{pen.penalty_points} point(s) de pénalité (score {pen.score_text})")
+        print(say(pen.message, args.lang))
     return 0

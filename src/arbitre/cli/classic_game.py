@@ -119,9 +119,12 @@ def run_selfplay(args: argparse.Namespace) -> int:
             }
         )
         return 0
+    from arbitre.i18n.numbers import say
+
     for line, total in game.sheet():
+        text = line.text if line.note is None else say(line.note, args.lang)
         print(
-            f"{game.names[line.player]:<8} {line.kind:<17} {line.text:<22} {line.points:+5d} {total:>5}"
+            f"{game.names[line.player]:<8} {line.kind:<17} {text:<22} {line.points:+5d} {total:>5}"
         )
     _print_result(game)
     return 0

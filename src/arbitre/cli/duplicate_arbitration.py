@@ -73,18 +73,16 @@ def _lexicon_loader(path: Path | None) -> Any:
 
 
 def run_judge(args: argparse.Namespace) -> int:
+    from arbitre.common.messages import Message
     from arbitre.duplicate import record as game_record
     from arbitre.duplicate.ballot import parse_ballot
     from arbitre.duplicate.decision import judge
-    from arbitre.duplicate.turns import turns_of
+    from arbitre.i18n import word
 
     rec = game_record.load(args.record)
     lexicon = _lexicon_loader(args.lexicon)(rec)
     game = game_record.replay(rec, lexicon)
-    turns = turns_of(game.moves, lexicon)
-    if not 1 <= args.move <= len(turns):
-        raise CliError(f"move {args.move}: the record has moves 1 to {len(turns)}")
-    turn = turns[args.move - 1]
+    turn = game.turn(args.move)
     refused = frozenset(w.strip().upper() for w in args.refused.split(",") if w.strip())
     if refused:
         turn = replace(turn, refused_words=refused)
@@ -92,50 +90,35 @@ def run_judge(args: argparse.Namespace) -> int:
     if args.json:
         print_json(decision.to_json())
         return 0
-    s = decision.sanction
-    print(f"Coup {args.move} : tirage {turn.draw}, top {turn.top.move if turn.top else '?'}")
-    print(f"Bulletin : {args.ballot}")
-    print(f"Points : {decision.score}")
-    print(f"Sanction : {s.label}" + (f" ({s.rule})" if s.rule else ""))
-    if decision.disciplinary_warning:
-        print("Avertissement disciplinaire en plus (004 4.4)")
-    if decision.explanation:
-        print(f"Motif : {decision.explanation}")
+    ballot = Message.of("duplicate.decision.ballot_line", ballot=args.ballot)
+    for line in (turn.heading(), ballot, *decision.summary()):
+        print(word(line, args.lang))
     return 0
 
 
 def run_standings(args: argparse.Namespace) -> int:
+    from arbitre.common.messages import Message
     from arbitre.duplicate.event_file import load_event
     from arbitre.duplicate.results_csv import encode_results, results_csv
+    from arbitre.i18n import word
 
     event = load_event(args.event, _lexicon_loader(args.lexicon))
     if args.csv:
         sys.stdout.flush()
-        sys.stdout.buffer.write(encode_results(results_csv(event), args.encoding))
+        sys.stdout.buffer.write(encode_results(results_csv(event, args.lang), args.encoding))
         return 0
-    rows = event.standings(series=args.series, category=args.category)
+    standings = event.standings_table(series=args.series, category=args.category)
     if args.json:
-        print_json(
-            {
-                "event": event.name,
-                "games": [g.name for g in event.games],
-                "standings": [r.to_json() for r in rows],
-                "solos": [
-                    {"game": g, "move": n, "licence": p.licence, "name": p.full_name, "score": s}
-                    for g, n, p, s in event.solo_list()
-                ],
-            }
-        )
+        print_json(standings.to_json())
         return 0
-    print(f"{event.name} — classement")
-    for r in rows:
-        rank = f"{r.rank}{'ex' if r.ex_aequo else ''}"
+    print(word(standings.title(), args.lang))
+    for r in standings.rows:
         games = " ".join(f"{t:5d}" for t in r.games)
         print(
-            f"{rank:>5} {r.player.full_name:<30} {r.player.series_label:>3} {games} "
+            f"{r.rank_label:>5} {r.player.full_name:<30} {r.player.series_label:>3} {games} "
             f"{r.total:6d} {r.difference:6d} {r.percentage:6.2f}%"
         )
-    solos = event.solo_list()
-    if solos:
-        print("Solos : " + ", ".join(f"{p.full_name} ({g}, coup {n})" for g, n, p, _ in solos))
+    if standings.solos:
+        solos = ", ".join(word(s.label(), args.lang) for s in standings.solos)
+        print(word(Message.of("duplicate.standings.solos", solos=solos), args.lang))
     return 0

@@ -66,7 +66,8 @@ def load_lexicon(path: str | None) -> Any:
 def run_autoplay(args: argparse.Namespace) -> int:
     from arbitre.duplicate.game import DuplicateGame
     from arbitre.duplicate.record import to_record
-    from arbitre.duplicate.sheet import game_sheet
+    from arbitre.duplicate.sheet import game_sheet, sheet_message
+    from arbitre.i18n import word
 
     lexicon = load_lexicon(args.lexicon)
     game = DuplicateGame(lexicon, seed=args.seed, engine=args.engine)
@@ -74,14 +75,16 @@ def run_autoplay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(to_record(game))
     else:
-        print(f"Graine {game.seed}, liste {getattr(lexicon, 'name', '?')}")
-        print(game_sheet(game))
+        name = getattr(lexicon, "name", "?")
+        print(word(sheet_message("seed", seed=game.seed, lexicon=name), args.lang))
+        print(game_sheet(game, args.lang))
     return 0
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from arbitre.duplicate.record import load, replay, to_record
+    from arbitre.duplicate.record import checked, load, replay, to_record
     from arbitre.duplicate.sheet import game_sheet
+    from arbitre.i18n import word
 
     record = load(args.file)
     lexicon = load_lexicon(args.lexicon)
@@ -89,6 +92,6 @@ def run_replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(to_record(game))
     else:
-        print(f"Record checked: {len(game.moves)} moves, total {game.total}.")
-        print(game_sheet(game))
+        print(word(checked(game), args.lang))
+        print(game_sheet(game, args.lang))
     return 0

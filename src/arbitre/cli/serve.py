@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import json
 import os
 import signal
+import socket
 import sys
 from typing import Any
 
@@ -28,6 +30,12 @@ def register(subparsers: Any) -> None:
         help="address to listen on (default %(default)s; 0.0.0.0 for the venue's network)",
     )
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default %(default)s)")
+    serve.add_argument(
+        "--allow-any-host",
+        action="store_true",
+        help="answer requests whatever host name they give (default: only this machine's "
+        "names and addresses)",
+    )
     serve.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     serve.add_argument(
         "--threads", type=int, default=8, help="worker threads (default %(default)s)"
@@ -44,6 +52,51 @@ def register(subparsers: Any) -> None:
     admin.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     admin.set_defaults(func=run_createadmin)
 
+    unlock = subparsers.add_parser(
+        "unlock",
+        help="unlock an account locked after failed logins",
+        description="Lift the lock that too many wrong passwords put on an account.",
+    )
+    unlock.add_argument("username")
+    unlock.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
+    unlock.add_argument("--json", action="store_true", help="print the result as JSON")
+    unlock.set_defaults(func=run_unlock)
+
+
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def allowed_hosts(host: str, any_host: bool = False) -> str:
+    """The host names the server answers to (Django's ``ALLOWED_HOSTS``), from how it is
+    started: this machine only by default; with ``--host 0.0.0.0`` (the venue's network) also
+    the machine's name and addresses; every name only with ``--allow-any-host``."""
+    if any_host:
+        return "*"
+    names = list(LOCAL_NAMES)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        machine = socket.gethostname()
+        names += [machine, f"{machine}.local"]
+        try:
+            names += socket.gethostbyname_ex(machine)[2]
+        except OSError:
+            pass
+        if host not in ("0.0.0.0", "::"):
+            names.append(host)
+        names += _addresses()
+    return ",".join(dict.fromkeys(names))
+
+
+def _addresses() -> list[str]:
+    """This machine's IPv4 addresses on its networks (the one a phone at the venue uses)."""
+    out = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this picks the outgoing address
+            out.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    return out
+
 
 def _setup(database_url: str | None) -> None:
     if database_url:
@@ -58,6 +111,9 @@ def _setup(database_url: str | None) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     import waitress
+
+    if "ARBITRE_ALLOWED_HOSTS" not in os.environ:
+        os.environ["ARBITRE_ALLOWED_HOSTS"] = allowed_hosts(args.host, args.allow_any_host)
 
     _setup(args.database_url)
     from arbitre.app.duplicate import preparation
@@ -101,4 +157,18 @@ def run_createadmin(args: argparse.Namespace) -> int:
     except AccountError as exc:
         raise CliError(str(exc)) from exc
     print(f"Compte directeur « {args.username} » créé.")
+    return 0
+
+
+def run_unlock(args: argparse.Namespace) -> int:
+    _setup(args.database_url)
+    from arbitre.app.events.accounts import unlock
+
+    done = unlock(args.username)
+    if args.json:
+        print(json.dumps({"username": args.username, "unlocked": done}))
+    elif done:
+        print(f"Compte « {args.username} » débloqué.")
+    else:
+        print(f"Le compte « {args.username} » n'était pas bloqué.")
     return 0

@@ -26,6 +26,7 @@ below (:meth:`Sheet.integer`, :meth:`Sheet.unique`, :meth:`Sheet.player_name`).
 from __future__ import annotations
 
 import csv
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -52,10 +53,14 @@ MESSAGE_CODES = frozenset(
         "no_players",
         "series",
         "tier",
+        "licence",
     )
 )
 """Every code this reader and the engines' players formats report (``players_csv.*``)."""
 NAME_MAX = 100
+LICENCE_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,19}")
+"""A licence number: letters, digits, dots and hyphens, 20 at most (it appears in addresses
+of the player's pages, and federation numbers are digits)."""
 RESERVED_NAMES = ("bye",)
 RESERVED_PREFIXES = ("forfeit:",)
 
@@ -161,6 +166,14 @@ class Sheet:
             self.error(row.line, "reserved_name", name=name)
             return None
         return name
+
+    def licence(self, row: Row, key: str = "licence") -> str:
+        """The licence number, refused (with an error) unless :data:`LICENCE_PATTERN` matches it;
+        empty when the cell is."""
+        value = row.get(key)
+        if value and not LICENCE_PATTERN.fullmatch(value):
+            self.error(row.line, "licence", value=value[:30])
+        return value
 
     def unique(self, row: Row, key: str, value: str, seen: dict[str, int]) -> bool:
         """False, with an error, when ``value`` (compared without case) was on an earlier line."""

@@ -2,14 +2,46 @@
 
 The spelling alphabet ("tableau d'épellation") is the seed's: each letter is named by a country
 (Algérie for A ... Zambie for Z) and the blank is "Joker". New letters are announced as
-"Pays-Lettre" in drawing order; the leave and the complete draw by the country alone.
+"Pays-Lettre" in drawing order; the leave and the complete draw by the country alone. The
+country names are the seed's table, the same in every language.
+
+The announcement is a printed (and spoken) document: :meth:`DrawAnnouncement.messages` and
+:func:`top_message` give it as messages (``duplicate.announcement.*``);
+:meth:`DrawAnnouncement.lines` and :func:`announce_top` word them through the catalogue
+(``arbitre.i18n``) in ``lang``, French by default.
+
+>>> DrawAnnouncement(3, "EE", "SAT").lines()[1:]
+['Reliquat de 2 lettres : Egypte, Egypte.', 'Nouvelles lettres : Suisse-S, Algérie-A, Tunisie-T.', 'Tirage : Algérie, deux Egypte, Suisse, Tunisie.']
+>>> announce_top("4H", "MAiSON", 30, "en")
+'30 points, vertical, at 4H: MAISON, M, A, Joker Italie, S, O, N.'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from arbitre.common.messages import Message, Param
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 from arbitre.scrabble.tiles import sort_tiles
+
+MESSAGE_CODES = frozenset(
+    f"duplicate.announcement.{name}"
+    for name in (
+        "move",
+        "rejected_one",
+        "rejected_many",
+        "leave_one",
+        "leave_many",
+        "no_leave",
+        "new_letters",
+        "draw",
+        "group",
+        *(f"group_{n}" for n in range(2, 8)),
+        "top_horizontal",
+        "top_vertical",
+    )
+)
+"""The sentences of an announcement (``duplicate.announcement.*``)."""
 
 #: Seed 004, 2.1, "Tableau d'épellation".
 SPELLING: dict[str, str] = {
@@ -21,7 +53,9 @@ SPELLING: dict[str, str] = {
     "Z": "Zambie", "?": "Joker",
 }  # fmt: skip
 
-_COUNT_WORDS = {2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept"}
+
+def _message(code: str, /, **params: Param) -> Message:
+    return Message.of(f"duplicate.announcement.{code}", **params)
 
 
 def spell(tile: str) -> str:
@@ -37,12 +71,10 @@ def spell_drawn(tile: str) -> str:
     return "Joker" if tile == "?" else f"{spell(tile)}-{tile.upper()}"
 
 
-def grouped(tiles: str) -> list[str]:
-    """The complete draw by country, identical tiles grouped: ["deux Egypte", "Suisse"] (2.1).
-
-    Alphabetical order, the blank last.
-    """
-    out: list[str] = []
+def grouped_messages(tiles: str) -> list[Message | str]:
+    """The complete draw by country, identical tiles grouped (2.1): a country alone, or a
+    message (``deux Egypte``). Alphabetical order, the blank last."""
+    out: list[Message | str] = []
     ordered = sort_tiles(tiles)
     i = 0
     while i < len(ordered):
@@ -51,9 +83,23 @@ def grouped(tiles: str) -> list[str]:
             j += 1
         n = j - i
         name = spell(ordered[i])
-        out.append(name if n == 1 else f"{_COUNT_WORDS.get(n, str(n))} {name}")
+        if n == 1:
+            out.append(name)
+        elif n <= 7:
+            out.append(_message(f"group_{n}", country=name))
+        else:
+            out.append(_message("group", count=n, country=name))
         i = j
     return out
+
+
+def grouped(tiles: str, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """The complete draw by country, identical tiles grouped: ["deux Egypte", "Suisse"] (2.1)."""
+    return [_worded(item, lang) for item in grouped_messages(tiles)]
+
+
+def _worded(item: Message | str, lang: str) -> str:
+    return item if isinstance(item, str) else word(item, lang)
 
 
 @dataclass(frozen=True)
@@ -81,27 +127,34 @@ class DrawAnnouncement:
 
     @property
     def complete_spelled(self) -> list[str]:
+        """The complete draw, identical tiles grouped, in French (see :func:`grouped`)."""
         return grouped(self.leave + self.new)
 
-    def lines(self) -> list[str]:
-        """The announcement, one sentence per line, in the order of 2.1."""
-        out = [f"Coup {self.move_number}."]
+    def messages(self, lang: str = DEFAULT_LANGUAGE) -> list[Message]:
+        """The announcement, one sentence per message, in the order of 2.1 (the grouped
+        draw, ``deux Egypte``, is worded in ``lang``)."""
+        out = [_message("move", number=self.move_number)]
         if self.rejected:
-            out.append(f"Rejet de {self.rejected} lettre{'s' if self.rejected > 1 else ''}.")
+            one = self.rejected == 1
+            out.append(_message("rejected_one" if one else "rejected_many", count=self.rejected))
         if self.leave:
             n = len(self.leave)
-            out.append(
-                f"Reliquat de {n} lettre{'s' if n > 1 else ''} : {', '.join(self.leave_spelled)}."
-            )
+            letters = ", ".join(self.leave_spelled)
+            out.append(_message("leave_one" if n == 1 else "leave_many", count=n, letters=letters))
         elif not self.rejected and self.move_number > 1:
-            out.append("Pas de reliquat.")
+            out.append(_message("no_leave"))
         if self.new:
-            out.append(f"Nouvelles lettres : {', '.join(self.new_spelled)}.")
-        out.append(f"Tirage : {', '.join(self.complete_spelled)}.")
+            out.append(_message("new_letters", letters=", ".join(self.new_spelled)))
+        complete = ", ".join(grouped(self.leave + self.new, lang))
+        out.append(_message("draw", letters=complete))
         return out
 
-    def text(self) -> str:
-        return "\n".join(self.lines())
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The announcement worded in ``lang``, one sentence per line."""
+        return [word(m, lang) for m in self.messages(lang)]
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return "\n".join(self.lines(lang))
 
 
 def spell_word(word: str) -> list[str]:
@@ -112,10 +165,15 @@ def spell_word(word: str) -> list[str]:
     return [f"Joker {spell(c)}" if c.islower() else c for c in word]
 
 
-def announce_top(coordinate: str, word: str, score: int) -> str:
+def top_message(coordinate: str, letters: str, score: int) -> Message:
     """The top as read by the arbiter (2.4): points, direction, place, word, spelling."""
-    direction = "horizontal" if coordinate[0].isalpha() else "vertical"
-    return (
-        f"{score} points, {direction}, en {coordinate} : {word.upper()}, "
-        f"{', '.join(spell_word(word))}."
+    code = "top_horizontal" if coordinate[0].isalpha() else "top_vertical"
+    spelled = ", ".join(spell_word(letters))
+    return _message(
+        code, score=score, coordinate=coordinate, word=letters.upper(), spelling=spelled
     )
+
+
+def announce_top(coordinate: str, letters: str, score: int, lang: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`top_message` worded in ``lang``."""
+    return word(top_message(coordinate, letters, score), lang)

@@ -26,6 +26,9 @@ i.e. a blank).
 ``+nul-disc``                          a nullity for a disciplinary reason (4.2)
 ``+tardif``                            the player had the previous warning slip late (4.6)
 =====================================  ==================================================
+
+A text that cannot be read raises :class:`BallotParseError`, whose message says why
+(``duplicate.ballot.*``).
 """
 
 from __future__ import annotations
@@ -34,9 +37,37 @@ import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from arbitre.common.messages import Message, Param, Refusal
 
-class BallotParseError(ValueError):
-    """The ballot text cannot be read; the message (French) says why."""
+MESSAGE_CODES = frozenset(
+    f"duplicate.ballot.{name}"
+    for name in (
+        "empty",
+        "empty_solution",
+        "empty_crossed_out",
+        "anchors_missing",
+        "anchors_not_letters",
+        "two_anchors",
+        "circled_missing",
+        "two_scores",
+        "two_words",
+        "ellipsis_both_sides",
+        "two_coordinates",
+        "unknown_token",
+        "no_word",
+        "word_too_short",
+        "circled_twice",
+    )
+)
+"""Why a ballot's text cannot be read (``duplicate.ballot.*``)."""
+
+
+class BallotParseError(Refusal):
+    """The ballot text cannot be read; the message says why."""
+
+
+def _refuse(code: str, /, **params: Param) -> BallotParseError:
+    return BallotParseError(Message.of(f"duplicate.ballot.{code}", **params))
 
 
 class BallotKind(Enum):
@@ -171,7 +202,7 @@ def parse_ballot(text: str) -> Ballot:
     if not body_tokens:
         if flags["disciplinary_nullity"]:
             return base
-        raise BallotParseError("bulletin vide : tapez le bulletin, « vide » ou « aucun »")
+        raise _refuse("empty")
     if len(body_tokens) == 1:
         only = body_tokens[0]
         kind = _KIND_WORDS.get(only.lower())
@@ -184,7 +215,7 @@ def parse_ballot(text: str) -> Ballot:
     for chunk in " ".join(body_tokens).split("/"):
         chunk = chunk.strip()
         if not chunk:
-            raise BallotParseError("solution vide entre deux « / »")
+            raise _refuse("empty_solution")
         is_crossed = chunk.startswith("~")
         solution = _parse_solution(chunk.lstrip("~").strip())
         (crossed if is_crossed else solutions).append(solution)
@@ -194,7 +225,7 @@ def parse_ballot(text: str) -> Ballot:
 def _parse_solution(text: str) -> Solution:
     tokens = text.split()
     if not tokens:
-        raise BallotParseError("solution rayée sans contenu")
+        raise _refuse("empty_crossed_out")
     coordinate = anchors = circled = None
     score: int | None = None
     written_vertically: bool | None = None
@@ -209,17 +240,17 @@ def _parse_solution(text: str) -> Solution:
             if value is None:
                 i += 1
                 if i >= len(tokens):
-                    raise BallotParseError("« raccord » doit être suivi des lettres de raccord")
+                    raise _refuse("anchors_missing", keyword=token)
                 value = tokens[i]
             if not _LETTERS.fullmatch(value):
-                raise BallotParseError(f"lettres de raccord « {value} » : lettres A à Z seulement")
+                raise _refuse("anchors_not_letters", value=value)
             if anchors is not None:
-                raise BallotParseError("deux raccords pour une même solution")
+                raise _refuse("two_anchors")
             anchors = value.upper()
         elif low in ("joker", "cercle"):
             i += 1
             if i >= len(tokens) or not re.fullmatch(r"[A-Za-z]", tokens[i]):
-                raise BallotParseError(f"« {token} » doit être suivi d'une lettre")
+                raise _refuse("circled_missing", keyword=token)
             circled = tokens[i].upper()
         elif low in ("sens:h", "sens:v"):
             written_vertically = low == "sens:v"
@@ -227,30 +258,26 @@ def _parse_solution(text: str) -> Solution:
             coordinate = token.upper()
         elif _SCORE.fullmatch(token):
             if score is not None:
-                raise BallotParseError(f"deux scores dans « {text} » : séparez les solutions par /")
+                raise _refuse("two_scores", text=text)
             score = int(token)
         elif m := _WORD.fullmatch(token):
             if word is not None:
-                raise BallotParseError(
-                    f"deux mots dans « {text} » : séparez les solutions par « / »"
-                )
+                raise _refuse("two_words", text=text)
             if m.group(1) and m.group(3):
-                raise BallotParseError(f"« {token} » : points de suspension d'un seul côté")
+                raise _refuse("ellipsis_both_sides", token=token)
             word = m.group(2)
             partial = "after" if m.group(1) else "before" if m.group(3) else None
         elif _COORD.fullmatch(token):
-            raise BallotParseError(f"deux références dans « {text} »")
+            raise _refuse("two_coordinates", text=text)
         else:
-            raise BallotParseError(
-                f"« {token} » n'est ni une référence (H4, 4H), ni un mot, ni un score"
-            )
+            raise _refuse("unknown_token", token=token)
         i += 1
     if word is None:
-        raise BallotParseError(f"pas de mot dans « {text} »")
+        raise _refuse("no_word", text=text)
     if partial is None and len(word) < 2:
-        raise BallotParseError(f"« {word} » : un mot a au moins deux lettres")
+        raise _refuse("word_too_short", word=word)
     if circled is not None and any(c.islower() for c in word):
-        raise BallotParseError("lettre entourée donnée deux fois (minuscule et « joker »)")
+        raise _refuse("circled_twice")
     return Solution(
         word=word,
         coordinate=coordinate,

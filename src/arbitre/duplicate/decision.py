@@ -1,7 +1,9 @@
 """Judging a Duplicate ballot: the move it designates, the score awarded, the sanction.
 
 Seed 004, chapter 3 (how a ballot locates a word) and chapter 4 (sanctions), with rulings
-Duplicate 6 and 7. The entry point is :func:`judge`.
+Duplicate 6 and 7. The entry point is :func:`judge`. A decision explains itself as a
+:class:`~arbitre.common.Message` (``duplicate.decision.*``), worded by the interface; refusals
+(a bare score above the top, an unsigned override) raise :class:`DecisionError`.
 
 Decisions taken where the seed is silent (docs/duplicate-arbitration.md):
 
@@ -27,6 +29,7 @@ from collections.abc import Collection, Container, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.ballot import Ballot, BallotKind, Solution
 from arbitre.duplicate.sanctions import Sanction, SanctionKind
@@ -39,6 +42,74 @@ from arbitre.scrabble.tiles import BLANK, ROW_NAMES, SIZE
 _COORD_ROW_FIRST = re.compile(r"([A-O])(\d{1,2})")
 _COORD_COL_FIRST = re.compile(r"(\d{1,2})([A-O])")
 
+MESSAGE_CODES = frozenset(
+    f"duplicate.decision.{name}"
+    for name in (
+        # explanations
+        "disciplinary_nullity",
+        "sanction",
+        "sanction_word",
+        "top",
+        "score_entered",
+        "all_crossed_out",
+        "several_solutions",
+        "no_reference",
+        "both_modes_nullity",
+        "both_modes",
+        "settled",
+        "by_reference",
+        "by_anchors",
+        "by_prolongation",
+        "minimum_score",
+        "warning",
+        "first_move",
+        "nothing_prolonged",
+        "no_place_for_anchors",
+        "overridden",
+        "recorded",
+        # refusals
+        "override_unsigned",
+        "negative_score",
+        "top_unknown",
+        "score_above_top",
+        # a decision and its move in a few lines (the command line, the entry page)
+        "turn",
+        "ballot_line",
+        "points",
+        "sanction_line",
+        "sanction_line_rule",
+        "disciplinary_line",
+        "reason_line",
+    )
+)
+"""Every code of this module: explanations, refusals, and the lines of a decision's summary."""
+
+
+class DecisionError(Refusal):
+    """A ballot the arbiter cannot judge as typed, or an override without author or reason."""
+
+
+def _explain(code: str, /, **params: Param) -> Message:
+    return Message.of(f"duplicate.decision.{code}", **params)
+
+
+def _refuse(code: str, /, **params: Param) -> DecisionError:
+    return DecisionError(_explain(code, **params))
+
+
+def _sanction_text(sanction: Sanction, rule: str, word: str | None = None) -> Message:
+    """``Label (rule)``, or ``Label : word (rule)`` for a refused word."""
+    if word:
+        return _explain("sanction_word", sanction=sanction.label, word=word, rule=rule)
+    return _explain("sanction", sanction=sanction.label, rule=rule)
+
+
+def _warning_text(sanction: Sanction) -> Message | None:
+    """`` ; avertissement : Label (rule)`` after an explanation, nothing without a warning."""
+    if sanction is S.NONE:
+        return None
+    return _explain("warning", sanction=sanction.label, rule=sanction.rule)
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -48,7 +119,8 @@ class Decision:
     the game sheet applies). ``move``: the move the ballot designates (``None`` for a
     nullity that designates none). ``candidates``: the legal placements the ballot could
     mean when its connecting letters are ambiguous (3.3.4). ``invalid_word`` and
-    ``proposed_score`` feed the compensation of 4.6.
+    ``proposed_score`` feed the compensation of 4.6. ``explanation``: how the decision was
+    reached, as a message to word (``None`` for a score entered as such).
     """
 
     score: int
@@ -59,7 +131,7 @@ class Decision:
     invalid_word: str | None = None
     proposed_score: int | None = None
     compensation: bool = False
-    explanation: str = ""
+    explanation: Message | None = None
     overridden_by: str | None = None
     override_reason: str | None = None
 
@@ -75,7 +147,7 @@ class Decision:
             "move": str(self.move) if self.move else None,
             "candidates": [str(m) for m in self.candidates],
             "disciplinary_warning": self.disciplinary_warning,
-            "explanation": self.explanation,
+            "explanation": self.explanation.as_dict() if self.explanation else None,
         }
         if self.invalid_word:
             data["invalid_word"] = self.invalid_word
@@ -90,7 +162,8 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Decision:
-        """Inverse of :meth:`to_json`."""
+        """Inverse of :meth:`to_json`; also reads decisions stored before sanctions and
+        explanations were messages (a French ``label``, an ``explanation`` text)."""
         move = data.get("move")
         return cls(
             score=int(data["score"]),
@@ -101,27 +174,54 @@ class Decision:
             invalid_word=data.get("invalid_word"),
             proposed_score=data.get("proposed_score"),
             compensation=bool(data.get("compensation", False)),
-            explanation=str(data.get("explanation", "")),
+            explanation=_stored_explanation(data.get("explanation")),
             overridden_by=data.get("overridden_by"),
             override_reason=data.get("override_reason"),
         )
+
+    def summary(self) -> tuple[Message, ...]:
+        """The decision in a few lines to word: points, sanction (with its rule), a
+        disciplinary warning, the reason."""
+        sanction = self.sanction
+        lines = [_explain("points", score=self.score)]
+        if sanction.rule:
+            lines.append(
+                _explain("sanction_line_rule", sanction=sanction.label, rule=sanction.rule)
+            )
+        else:
+            lines.append(_explain("sanction_line", sanction=sanction.label))
+        if self.disciplinary_warning:
+            lines.append(_explain("disciplinary_line"))
+        if self.explanation is not None:
+            lines.append(_explain("reason_line", explanation=self.explanation))
+        return tuple(lines)
+
+
+def _stored_explanation(value: Any) -> Message | None:
+    """The explanation of a stored decision: a message, or the text stored before
+    explanations were messages (kept as it is, ``duplicate.decision.recorded``)."""
+    if isinstance(value, dict):
+        return Message.from_dict(value)
+    if value:
+        return _explain("recorded", text=str(value))
+    return None
 
 
 def override(
     decision: Decision, score: int, sanction: Sanction, author: str, reason: str
 ) -> Decision:
-    """An arbiter's override of a decision, recorded with its author and reason."""
+    """An arbiter's override of a decision, recorded with its author and reason (5.3)."""
     if not author.strip() or not reason.strip():
-        raise ValueError("une décision modifiée doit indiquer son auteur et sa raison")
+        raise _refuse("override_unsigned")
     if score < 0:
-        raise ValueError("un score ne peut pas être négatif")
+        raise _refuse("negative_score", score=score)
     return replace(
         decision,
         score=score,
         sanction=sanction,
         overridden_by=author.strip(),
         override_reason=reason.strip(),
-        explanation=f"Décision modifiée par {author.strip()} : {reason.strip()}",
+        explanation=_explain("overridden", author=author.strip(), reason=reason.strip()),
     )
 
 
@@ -141,12 +241,25 @@ class Turn:
     def first_move(self) -> bool:
         return self.board.is_empty
 
+    def heading(self) -> Message:
+        """``Coup 3 : tirage EAUSTRN, top H4 NATURES``, to be worded."""
+        top = str(self.top.move) if self.top else "?"
+        return _explain("turn", number=self.number, draw=str(self.draw), top=top)
 
-def judge(ballot: Ballot, turn: Turn) -> Decision:
-    """Decide a ballot (seed 004, 3 and 4); see the module docstring."""
+
+def judge(ballot: Ballot, turn: Turn, *, earlier: Iterable[Decision] = ()) -> Decision:
+    """Decide a ballot (seed 004, 3 and 4); see the module docstring.
+
+    ``earlier``: the player's decisions on the earlier moves of the game; the words refused
+    there, with those of ``turn.refused_words``, are the ones a late warning slip lets the
+    player repeat with compensation (4.6).
+    """
+    refused = refused_words(list(earlier))
+    if refused:
+        turn = replace(turn, refused_words=turn.refused_words | refused)
     decision = _judge_body(ballot, turn)
     if ballot.disciplinary_nullity:
-        decision = Decision(0, S.DISCIPLINARY_NULLITY, explanation="Nullité disciplinaire (4.2)")
+        decision = Decision(0, S.DISCIPLINARY_NULLITY, explanation=_explain("disciplinary_nullity"))
     if ballot.disciplinary_warning:
         # 4.4: a disciplinary warning adds to another warning or to a nullity.
         decision = replace(decision, disciplinary_warning=True)
@@ -171,30 +284,25 @@ def _judge_body(ballot: Ballot, turn: Turn) -> Decision:
     }
     if kind in simple:
         sanction = simple[kind]
-        return Decision(0, sanction, explanation=f"{sanction.label} ({sanction.rule})")
+        return Decision(0, sanction, explanation=_sanction_text(sanction, sanction.rule))
     if kind is BallotKind.TOP:
         if turn.top is None:
-            raise ValueError("le top de ce coup n'est pas connu")
-        return Decision(turn.top.score, S.NONE, turn.top.move, explanation="Top")
+            raise _refuse("top_unknown", move=turn.number)
+        return Decision(turn.top.score, S.NONE, turn.top.move, explanation=_explain("top"))
     if kind is BallotKind.SCORE:
         assert ballot.score is not None
         if turn.top is not None and ballot.score > turn.top.score:
-            raise ValueError(
-                f"score {ballot.score} supérieur au top ({turn.top.score}) : vérifiez la saisie"
-            )
-        return Decision(ballot.score, S.NONE, explanation="Score saisi par l'arbitre")
+            raise _refuse("score_above_top", score=ballot.score, top=turn.top.score)
+        return Decision(ballot.score, S.NONE, explanation=_explain("score_entered"))
     if not ballot.solutions:
         # Only crossed-out solutions: they do not exist (4.5), the ballot is blank.
-        return Decision(0, S.BLANK_BALLOT, explanation="Toutes les solutions sont rayées (4.5)")
+        return Decision(0, S.BLANK_BALLOT, explanation=_explain("all_crossed_out"))
     decisions = [judge_solution(s, turn) for s in ballot.solutions]
     if len(decisions) == 1:
         return decisions[0]
     # 4.5: several solutions, the minimal one is kept.
     kept = min(decisions, key=lambda d: (d.score, d.sanction.kind is not SanctionKind.NULLITY))
-    return replace(
-        kept,
-        explanation=f"Plusieurs solutions : la plus faible est retenue (4.5). {kept.explanation}",
-    )
+    return replace(kept, explanation=_explain("several_solutions", kept=kept.explanation))
 
 
 def judge_solution(solution: Solution, turn: Turn) -> Decision:
@@ -204,11 +312,7 @@ def judge_solution(solution: Solution, turn: Turn) -> Decision:
     by_coord = _judge_by_coordinate(solution, turn) if solution.coordinate else None
     by_anchor = _judge_by_anchors(solution, turn) if solution.anchors else None
     if by_coord is None and by_anchor is None:
-        return Decision(
-            0,
-            S.NOT_CONNECTED,
-            explanation="Ni référence alphanumérique ni lettres de raccord (3.1)",
-        )
+        return Decision(0, S.NOT_CONNECTED, explanation=_explain("no_reference"))
     if by_coord is None or by_anchor is None:
         result = by_coord or by_anchor
         assert result is not None
@@ -219,20 +323,18 @@ def judge_solution(solution: Solution, turn: Turn) -> Decision:
     nullities = [d for d in pair if d.sanction.kind is SanctionKind.NULLITY]
     if nullities:
         return replace(
-            nullities[0], explanation="Deux modes de référence (3.4) : " + nullities[0].explanation
+            nullities[0],
+            explanation=_explain("both_modes_nullity", reason=nullities[0].explanation),
         )
     kept = min(pair, key=lambda d: d.score)
     warnings = [d.sanction for d in pair if d.sanction.kind is SanctionKind.WARNING]
     sanction = _first_warning(warnings) if warnings else S.NONE
     # 4.6: the slip names the warning given, which may come from the other mode (4.4).
-    text = kept.explanation.split(" ; avertissement : ")[0]
-    if sanction is not S.NONE:
-        text += f" ; avertissement : {sanction.label} ({sanction.rule})"
-    return replace(
-        kept,
-        sanction=sanction,
-        explanation="Deux modes de référence (3.4, 4.5). " + text,
+    assert kept.explanation is not None  # a reading settled by _settle
+    reason = Message(
+        kept.explanation.code, {**kept.explanation.params, "warning": _warning_text(sanction)}
     )
+    return replace(kept, sanction=sanction, explanation=_explain("both_modes", reason=reason))
 
 
 # -- reading the word -------------------------------------------------------------------
@@ -255,14 +357,14 @@ def _readings(
     word = solution.word
     squares = [(row, col + i) if horizontal else (row + i, col) for i in range(len(word))]
     if squares[-1][0] >= SIZE or squares[-1][1] >= SIZE:
-        return IllegalMoveError(board_rules.LETTER_MISMATCH, "le mot sort de la grille")
+        return IllegalMoveError(board_rules.LETTER_MISMATCH, "the word runs off the board")
     new_positions = [i for i, (r, c) in enumerate(squares) if turn.board[r, c] is None]
     for i, (r, c) in enumerate(squares):
         on_board = turn.board[r, c]
         if on_board is not None and on_board.upper() != word[i].upper():
             return IllegalMoveError(
                 board_rules.LETTER_MISMATCH,
-                f"la case {ROW_NAMES[r]}{c + 1} porte {on_board.upper()}",
+                f"square {ROW_NAMES[r]}{c + 1} holds {on_board.upper()}",
             )
     circled_options: list[frozenset[int]]
     if solution.circled:
@@ -279,7 +381,7 @@ def _readings(
             if all(natural[letter] >= n for letter, n in need.items()):
                 feasible.append(frozenset(subset))
     if not feasible:
-        return IllegalMoveError(board_rules.NOT_IN_RACK, "lettres absentes du tirage")
+        return IllegalMoveError(board_rules.NOT_IN_RACK, "letters not in the draw")
     exact = [d for d in circled_options if d in feasible]
     circle_warning: Sanction | None = None
     if exact:
@@ -322,14 +424,13 @@ def _nullity_for(error: IllegalMoveError, move: Move | None, turn: Turn) -> Deci
             proposed = turn.board.score(move, None, turn.draw).score
         except IllegalMoveError:
             proposed = None
-    label = sanction.label + (f" : {error.word}" if error.word else "")
     return Decision(
         0,
         sanction,
         move=move,
         invalid_word=error.word,
         proposed_score=proposed,
-        explanation=f"{label} ({sanction.rule})",
+        explanation=_sanction_text(sanction, sanction.rule, error.word),
     )
 
 
@@ -350,7 +451,7 @@ def _first_warning(warnings: Iterable[Sanction | None]) -> Sanction:
 
 
 def _settle(
-    readings: list[_Reading], solution: Solution, extra: list[Sanction | None], how: str
+    readings: list[_Reading], solution: Solution, extra: list[Sanction | None], how: Message
 ) -> Decision:
     """Award the score of legal readings: 3.3.4 (claimed score if it designates one place,
     else the minimum) and one warning at most (4.4)."""
@@ -367,11 +468,15 @@ def _settle(
     assert kept.result is not None
     sanction = _first_warning([*extra, kept.circle_warning, score_warning])
     candidates = tuple(sorted({r.move for r in legal}, key=str)) if len(legal) > 1 else ()
-    text = f"{how} : {kept.move} = {kept.result.score}"
-    if len(scores) > 1 and not matching:
-        text += " (plusieurs placements possibles, score minimum, 3.3.4)"
-    if sanction is not S.NONE:
-        text += f" ; avertissement : {sanction.label} ({sanction.rule})"
+    minimum = _explain("minimum_score") if len(scores) > 1 and not matching else None
+    text = _explain(
+        "settled",
+        how=how,
+        move=str(kept.move),
+        score=kept.result.score,
+        minimum=minimum,
+        warning=_warning_text(sanction),
+    )
     return Decision(kept.result.score, sanction, kept.move, candidates, explanation=text)
 
 
@@ -382,7 +487,8 @@ def _judge_first_move(solution: Solution, turn: Turn) -> Decision:
     """First move: the reference is optional (3.2.1) and the player gets the best
     placement of the word (4.3, ruling Duplicate 7)."""
     if solution.partial:
-        return Decision(0, S.NOT_WRITTEN_IN_FULL, explanation="Mot non écrit en entier (3.3.2)")
+        s = S.NOT_WRITTEN_IN_FULL
+        return Decision(0, s, explanation=_sanction_text(s, "3.3.2"))
     length = len(solution.word)
     readings: list[_Reading] = []
     errors: list[tuple[IllegalMoveError, Move | None]] = []
@@ -408,9 +514,7 @@ def _judge_first_move(solution: Solution, turn: Turn) -> Decision:
     kept = min(best_readings, key=lambda r: (not r.move.horizontal, str(r.move)))
     score_warning = _score_check(solution.score, best)
     sanction = _first_warning([kept.circle_warning, score_warning])
-    text = f"Premier coup : meilleur placement {kept.move} = {best}"
-    if sanction is not S.NONE:
-        text += f" ; avertissement : {sanction.label} ({sanction.rule})"
+    text = _explain("first_move", move=str(kept.move), score=best, warning=_warning_text(sanction))
     return Decision(best, sanction, kept.move, explanation=text)
 
 
@@ -466,11 +570,11 @@ def _judge_by_coordinate(solution: Solution, turn: Turn) -> Decision:
     if not legal:
         if not reversed_one and _legal_transposed(solution, row, col, horizontal, turn):
             s = S.REFERENCE_AND_DIRECTION_SWAPPED
-            return Decision(0, s, explanation=f"{s.label} ({s.rule})")
+            return Decision(0, s, explanation=_sanction_text(s, s.rule))
         error, move = _worst(errors)
         return _nullity_for(error, move, turn)
     extra: list[Sanction | None] = [S.REFERENCE_OR_DIRECTION_REVERSED] if reversed_one else []
-    return _settle(legal, solution, extra, f"Référence {solution.coordinate}")
+    return _settle(legal, solution, extra, _explain("by_reference", coordinate=solution.coordinate))
 
 
 def _judge_partial_by_coordinate(solution: Solution, turn: Turn) -> Decision:
@@ -495,13 +599,14 @@ def _judge_partial_by_coordinate(solution: Solution, turn: Turn) -> Decision:
         readings.extend(r for r in got if r.result is not None)
         errors.extend((r.error, r.move) for r in got if r.error is not None)
     if readings:
-        return _settle(readings, solution, [], f"Prolongement {solution.coordinate}")
+        how = _explain("by_prolongation", coordinate=solution.coordinate)
+        return _settle(readings, solution, [], how)
     if errors:
         error, move = _worst(errors)
         return _nullity_for(error, move, turn)
     s = S.NOT_WRITTEN_IN_FULL
     return Decision(
-        0, s, explanation=f"{s.label} : aucun mot de la grille n'est prolongé ({s.rule}, 3.3.2)"
+        0, s, explanation=_explain("nothing_prolonged", sanction=s.label, rule=f"{s.rule}, 3.3.2")
     )
 
 
@@ -544,20 +649,20 @@ def _judge_by_anchors(solution: Solution, turn: Turn) -> Decision:
         if solution.partial and not any(True for _ in _placements(solution, turn)):
             s = S.NOT_WRITTEN_IN_FULL
             return Decision(
-                0, s, explanation=f"{s.label} : aucun mot de la grille n'est prolongé (3.3.2)"
+                0, s, explanation=_explain("nothing_prolonged", sanction=s.label, rule="3.3.2")
             )
         s = S.NOT_CONNECTED
         return Decision(
             0,
             s,
-            explanation=f"Aucun emplacement ne correspond au raccord {anchors} ({s.rule}, 3.3)",
+            explanation=_explain("no_place_for_anchors", anchors=anchors, rule=f"{s.rule}, 3.3"),
         )
     best_match = max(m for _, m in candidates)
     readings = [r for r, m in candidates if m == best_match]
     extra: list[Sanction | None] = []
     if best_match < required:
         extra.append(S.TWO_ANCHOR_LETTERS)
-    return _settle(readings, solution, extra, f"Raccord {anchors}")
+    return _settle(readings, solution, extra, _explain("by_anchors", anchors=anchors))
 
 
 def _placements(solution: Solution, turn: Turn) -> Iterable[tuple[int, int, bool, Solution]]:

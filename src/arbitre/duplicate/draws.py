@@ -5,6 +5,8 @@ leave (reliquat) completed from the bag to seven tiles, or fewer when the bag ru
 
 Vowels are A E I O U. For the draw minimum, Y and the blanks count as vowel or consonant at the
 arbiter's convenience (2.2): a draw is valid when *some* assignment of them reaches the minimum.
+
+Refusals carry a message (``duplicate.bag.*``, ``duplicate.draw.*``), worded by the interface.
 """
 
 from __future__ import annotations
@@ -14,18 +16,35 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.tiles import BLANK, RACK_SIZE, TILE_COUNTS, TILE_ORDER, VOWELS
 
 #: Tiles that count as vowel or consonant at the arbiter's convenience (2.2).
 FLEXIBLE = frozenset({"Y", BLANK})
 
+MESSAGE_CODES = frozenset(
+    {f"duplicate.bag.{name}" for name in ("not_a_tile", "too_many", "missing")}
+    | {f"duplicate.draw.{name}" for name in ("below_minimum", "valid_not_reject", "wrong_count")}
+)
+"""Refusals of the bag (``duplicate.bag.*``) and of entered draws (``duplicate.draw.*``)."""
 
-class BagError(ValueError):
+
+class BagError(Refusal):
     """Tiles asked from the bag are not in it (or are not tiles at all)."""
 
 
-class InvalidDrawError(ValueError):
+class InvalidDrawError(Refusal):
     """An entered draw is refused: wrong number of tiles, or the vowel/consonant minimum."""
+
+
+def bag_error(code: str, /, **params: Param) -> BagError:
+    """The refusal ``duplicate.bag.<code>``."""
+    return BagError(Message.of(f"duplicate.bag.{code}", **params))
+
+
+def draw_error(code: str, /, **params: Param) -> InvalidDrawError:
+    """The refusal ``duplicate.draw.<code>``."""
+    return InvalidDrawError(Message.of(f"duplicate.draw.{code}", **params))
 
 
 def check_tiles(text: str) -> str:
@@ -33,7 +52,7 @@ def check_tiles(text: str) -> str:
     out = "".join(text.split()).upper()
     for c in out:
         if c not in TILE_ORDER:
-            raise BagError(f"{c!r} is not a tile (letters A-Z, '?' for a blank)")
+            raise bag_error("not_a_tile", tile=c)
     return out
 
 
@@ -140,11 +159,9 @@ class Bag:
         self._counts: Counter[str] = Counter()
         for tile, n in source.items():
             if tile not in TILE_ORDER:
-                raise BagError(f"{tile!r} is not a tile")
+                raise bag_error("not_a_tile", tile=tile)
             if not 0 <= n <= TILE_COUNTS[tile]:
-                raise BagError(
-                    f"{n} tile(s) {tile!r}: the game has {TILE_COUNTS[tile]} (seed 004, 1.2)"
-                )
+                raise bag_error("too_many", count=n, tile=tile, limit=TILE_COUNTS[tile])
             if n:
                 self._counts[tile] = n
 
@@ -184,7 +201,7 @@ class Bag:
         tiles = check_tiles(tiles)
         absent = self.missing(tiles)
         if absent:
-            raise BagError(f"not in the bag: {absent} (bag holds {self.tiles() or 'nothing'})")
+            raise bag_error("missing", missing=absent, bag=self.tiles() or "-")
         self._counts.subtract(tiles)
         self._counts += Counter()  # drop zero counts
 

@@ -4,16 +4,37 @@ Seed 004: solos (2.6.4, ruling Duplicate 5), warnings and their penalties (4.7, 
 Duplicate 6), compensation after a late warning slip (4.6), late arrival (5.1, ruling
 Duplicate 8). Seed 002 A.4: ties for a title are broken by the fewest tops lost; ties in
 the standings by series or age category are not broken.
+
+Everything the event computes is a typed value with one ``to_json``: :class:`GameSheet`
+(its :class:`MoveLine`), :class:`StandingRow`, :class:`Solo` and :class:`Standings` (the
+standings with their solos, what the web pages and ``arbitre duplicate standings`` show).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.game import DuplicateGame
+
+MESSAGE_CODES = frozenset(
+    {f"duplicate.event.{name}" for name in ("duplicate_licence", "unknown_player")}
+    | {f"duplicate.standings.{name}" for name in ("title", "solos", "solo")}
+)
+"""Refusals of an event (``duplicate.event.*``) and the standings' text lines."""
+
+
+class EventError(Refusal):
+    """Players or games that do not make an event (a licence twice, an unknown player)."""
+
+
+def _refuse(code: str, /, **params: Param) -> EventError:
+    return EventError(Message.of(f"duplicate.event.{code}", **params))
 
 
 @dataclass(frozen=True)
@@ -49,6 +70,18 @@ class Player:
             return ""
         return f"{self.series}{self.tier}"
 
+    def to_json(self) -> dict[str, Any]:
+        """The player as the standings show it (the arbiter is not public)."""
+        return {
+            "licence": self.licence,
+            "name": self.name,
+            "first_name": self.first_name,
+            "club": self.club,
+            "series": self.series_label,
+            "category": self.category,
+            "table": self.table,
+        }
+
 
 @dataclass
 class GameRecordScores:
@@ -64,6 +97,24 @@ class GameRecordScores:
     top_moves: list[str] = field(default_factory=list)
     decisions: dict[str, list[Decision | None]] = field(default_factory=dict)
     late_from: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_game(
+        cls,
+        name: str,
+        game: DuplicateGame,
+        decisions: Mapping[str, Sequence[Decision | None]] | None = None,
+        late_from: Mapping[str, int] | None = None,
+    ) -> GameRecordScores:
+        """The scores of a game played with :class:`~arbitre.duplicate.game.DuplicateGame`:
+        its tops, and each player's decisions (by licence, in move order)."""
+        return cls(
+            name,
+            [e.score for e in game.moves],
+            [str(e.move) for e in game.moves],
+            {licence: list(row) for licence, row in (decisions or {}).items()},
+            dict(late_from or {}),
+        )
 
 
 def percentage_of_top(total: int, top_total: int) -> float:
@@ -82,6 +133,24 @@ class MoveLine:
     disciplinary_warning: bool
     compensated: bool
     entered: bool
+
+    @property
+    def sanction_label(self) -> Message:
+        """The sanction's name, to be worded (``sanction`` is its code)."""
+        return S.by_code(self.sanction).label
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "top": self.top,
+            "score": self.score,
+            "solo": self.solo,
+            "sanction": self.sanction,
+            "warning": self.warning,
+            "disciplinary_warning": self.disciplinary_warning,
+            "compensated": self.compensated,
+            "entered": self.entered,
+        }
 
 
 @dataclass(frozen=True)
@@ -108,6 +177,48 @@ class GameSheet:
     def percentage(self) -> float:
         return percentage_of_top(self.total, self.top_total)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "licence": self.licence,
+            "game": self.game,
+            "lines": [line.to_json() for line in self.lines],
+            "warnings": self.warnings,
+            "disciplinary_warnings": self.disciplinary_warnings,
+            "penalty": self.penalty,
+            "solos": self.solos,
+            "moves_total": self.moves_total,
+            "total": self.total,
+            "top_total": self.top_total,
+            "difference": self.difference,
+            "percentage": self.percentage,
+            "tops_lost": self.tops_lost,
+        }
+
+
+@dataclass(frozen=True)
+class Solo:
+    """A solo (2.6.4): the player alone above every other player of the event on a move."""
+
+    game: str
+    move: int
+    player: Player
+    score: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "move": self.move,
+            "licence": self.player.licence,
+            "name": self.player.full_name,
+            "score": self.score,
+        }
+
+    def label(self) -> Message:
+        """``DUPONT Marie (TH1, coup 4)``, to be worded."""
+        return Message.of(
+            "duplicate.standings.solo", player=self.player.full_name, game=self.game, move=self.move
+        )
+
 
 class Event:
     """Players and games of one Duplicate event; computes sheets and standings.
@@ -129,7 +240,7 @@ class Event:
         seen: set[str] = set()
         for p in self.players:
             if p.licence in seen:
-                raise ValueError(f"licence {p.licence} en double dans l'événement")
+                raise _refuse("duplicate_licence", licence=p.licence)
             seen.add(p.licence)
         self.games = list(games)
         self._scores: dict[int, list[dict[str, int]]] = {}
@@ -137,7 +248,7 @@ class Event:
         for game in self.games:
             unknown = set(game.decisions) - seen
             if unknown:
-                raise ValueError(f"{game.name} : joueur inconnu {sorted(unknown)[0]}")
+                raise _refuse("unknown_player", game=game.name, licence=sorted(unknown)[0])
 
     # -- scores per move ------------------------------------------------------------------
 
@@ -309,21 +420,26 @@ class Event:
         ranks = [r.rank for r in ranked]
         return [replace(r, ex_aequo=ranks.count(r.rank) > 1) for r in ranked]
 
-    def solo_list(self) -> list[tuple[str, int, Player, int]]:
-        """(game, move number, player, score) of every solo, announced at the end (2.6.4)."""
+    def solo_list(self) -> list[Solo]:
+        """Every solo, game by game and move by move, announced at the end (2.6.4)."""
         by_licence = {p.licence: p for p in self.players}
         out = []
         for game in self.games:
             for number, licence in sorted(self.solos(game).items()):
-                out.append(
-                    (
-                        game.name,
-                        number,
-                        by_licence[licence],
-                        self.move_scores(game, number)[licence],
-                    )
-                )
+                score = self.move_scores(game, number)[licence]
+                out.append(Solo(game.name, number, by_licence[licence], score))
         return out
+
+    def standings_table(self, series: int | None = None, category: str | None = None) -> Standings:
+        """The standings (:meth:`standings`) with the games and the solos, as one value."""
+        return Standings(
+            self.name,
+            tuple(g.name for g in self.games),
+            tuple(self.standings(series=series, category=category)),
+            tuple(self.solo_list()),
+            series,
+            category,
+        )
 
 
 @dataclass(frozen=True)
@@ -346,18 +462,16 @@ class StandingRow:
     def percentage(self) -> float:
         return percentage_of_top(self.total, self.top_total)
 
+    @property
+    def rank_label(self) -> str:
+        """The rank as printed: ``3``, or ``3ex`` for an ex aequo."""
+        return f"{self.rank}{'ex' if self.ex_aequo else ''}"
+
     def to_json(self) -> dict[str, object]:
-        p = self.player
         return {
             "rank": self.rank,
             "ex_aequo": self.ex_aequo,
-            "licence": p.licence,
-            "name": p.name,
-            "first_name": p.first_name,
-            "club": p.club,
-            "series": p.series_label,
-            "category": p.category,
-            "table": p.table,
+            **self.player.to_json(),
             "games": list(self.games),
             "total": self.total,
             "top_total": self.top_total,
@@ -367,3 +481,28 @@ class StandingRow:
             "solos": self.solos,
             "warnings": self.warnings,
         }
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings of an event as the pages and the command line show them: the games,
+    the rows in rank order, the solos; ``series`` and ``category`` when filtered."""
+
+    event: str
+    games: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+    solos: tuple[Solo, ...]
+    series: int | None = None
+    category: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "games": list(self.games),
+            "standings": [r.to_json() for r in self.rows],
+            "solos": [s.to_json() for s in self.solos],
+        }
+
+    def title(self) -> Message:
+        """``Open de Vichy — classement``, to be worded."""
+        return Message.of("duplicate.standings.title", event=self.event)

@@ -12,24 +12,33 @@ A :class:`DuplicateGame` goes through the moves of one game::
         game.play()              # the default top, or game.play("H4 MAiSON") among choice.admissible
 
 or simply ``game.autoplay()``. Every draw, reject and annulment is kept (rulings.md Duplicate 1)
-and :func:`arbitre.duplicate.record.to_record` writes the game record.
+and :func:`arbitre.duplicate.record.to_record` writes the game record. Once a move is played,
+``game.judge("H4 MAiSON 76")`` decides a player's ballot for it (seed 004, chapters 3 and 4).
+
+A refused action raises :class:`GameStateError`, :class:`MoveChoiceError`,
+:class:`~arbitre.duplicate.draws.InvalidDrawError` or
+:class:`~arbitre.duplicate.draws.BagError`, each an :class:`arbitre.common.Refusal` carrying
+its reason as a message (``duplicate.game.*``, ``duplicate.draw.*``, ``duplicate.bag.*``).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate.announcement import DrawAnnouncement, announce_top
+from arbitre.duplicate.ballot import Ballot, parse_ballot
+from arbitre.duplicate.decision import Decision, Turn, judge
 from arbitre.duplicate.draws import (
     Bag,
-    BagError,
-    InvalidDrawError,
     Minimum,
+    bag_error,
     check_tiles,
+    draw_error,
     letters_only_end,
     meets,
     required_minimum,
@@ -47,14 +56,65 @@ Outcome = Literal["reject", "no_score", "annulled"]
 OUTCOMES: tuple[str, ...] = ("reject", "no_score", "annulled")
 
 Phase = Literal["draw", "play", "over"]
+#: The actions of the chief arbiter, as refusals name them (``duplicate.game.not_now.*``).
+ACTIONS = ("draw", "reject", "tops", "play", "annul_no_score", "annul_draw")
+
+MESSAGE_CODES = frozenset(
+    {
+        f"duplicate.game.{name}"
+        for name in (
+            "no_valid_draw",
+            "nothing_to_announce",
+            "hint.draw_first",
+            "hint.play_or_annul",
+            "no_random_draws",
+            "no_scoring_move",
+            "not_retained",
+            "why.prefer_plain",
+            "why.first_horizontal",
+            "why.not_a_top",
+            "move_scores",
+            "annul_draw_first",
+            "no_move_to_annul",
+            "no_move_played",
+            "no_such_move",
+            *(f"not_now.{action}" for action in ACTIONS),
+            *(f"over.{action}" for action in ACTIONS),
+            *(f"end.{reason}" for reason in END_REASONS),
+        )
+    }
+    | {f"duplicate.settings.{name}" for name in ("not_object", "unknown", "not_positive")}
+)
+"""Refusals of the game and of its settings, the actions they name, the ends of a game."""
 
 
-class GameStateError(ValueError):
+class GameStateError(Refusal):
     """An action that the game's current phase does not allow (e.g. playing before drawing)."""
 
 
-class MoveChoiceError(ValueError):
+class MoveChoiceError(Refusal):
     """The move the arbiter chose is not one of the admissible tops (seed 004, 2.4, 2.7)."""
+
+
+class SettingsError(Refusal):
+    """Settings of a record that are not :class:`DuplicateSettings`."""
+
+
+def _message(code: str, /, **params: Param) -> Message:
+    return Message.of(f"duplicate.game.{code}", **params)
+
+
+def _refuse(code: str, /, **params: Param) -> GameStateError:
+    return GameStateError(_message(code, **params))
+
+
+def _settings_error(code: str, /, **params: Param) -> SettingsError:
+    return SettingsError(Message.of(f"duplicate.settings.{code}", **params))
+
+
+def end_label(reason: str) -> Message:
+    """Why a game ended, to be worded (``toutes les lettres sont posées``...)."""
+    return _message(f"end.{reason}")
 
 
 @dataclass(frozen=True)
@@ -75,15 +135,15 @@ class DuplicateSettings:
     @classmethod
     def from_json(cls, data: Any) -> DuplicateSettings:
         if not isinstance(data, dict):
-            raise ValueError("settings must be an object")
+            raise _settings_error("not_object")
         unknown = set(data) - {"strong_until", "max_no_score_draws"}
         if unknown:
-            raise ValueError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+            raise _settings_error("unknown", names=", ".join(sorted(unknown)))
         out = cls(**data)
         if not all(
             isinstance(v, int) and v >= 1 for v in (out.strong_until, out.max_no_score_draws)
         ):
-            raise ValueError("settings must be positive integers")
+            raise _settings_error("not_positive")
         return out
 
 
@@ -105,6 +165,27 @@ class Attempt:
     def rack(self) -> str:
         return self.leave + self.drawn
 
+    def to_json(self) -> dict[str, Any]:
+        """The attempt as the game record writes it (``top`` for an annulled move)."""
+        out: dict[str, Any] = {
+            "leave": self.leave,
+            "drawn": self.drawn,
+            "outcome": self.outcome,
+            "entered": self.entered,
+            "reason": self.reason,
+        }
+        if self.move is not None:
+            out["top"] = move_json(self.move, self.score)
+        return out
+
+
+def move_json(move: Move, score: int, bingo: bool | None = None) -> dict[str, Any]:
+    """A move and its score as the game record writes them."""
+    out: dict[str, Any] = {"coordinate": move.coordinate, "word": move.word, "score": score}
+    if bingo is not None:
+        out["bingo"] = bingo
+    return out
+
 
 @dataclass(frozen=True)
 class MoveEntry:
@@ -125,9 +206,22 @@ class MoveEntry:
     def rack(self) -> str:
         return self.leave + self.drawn
 
-    def announcement(self) -> str:
-        """The top as the arbiter reads it (2.4)."""
-        return announce_top(self.move.coordinate, self.move.word, self.score)
+    def announcement(self, lang: str = "fr") -> str:
+        """The top as the arbiter reads it (2.4), in ``lang``."""
+        return announce_top(self.move.coordinate, self.move.word, self.score, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        """The move as the game record writes it."""
+        return {
+            "number": self.number,
+            "leave": self.leave,
+            "drawn": self.drawn,
+            "entered": self.entered,
+            "attempts": [a.to_json() for a in self.attempts],
+            "top": move_json(self.move, self.score, self.bingo),
+            "equal_tops": [str(m) for m in self.equal_tops],
+            "total": self.total,
+        }
 
 
 def move_order_key(move: Move) -> tuple[bool, int, int, str, str]:
@@ -152,6 +246,14 @@ class TopChoice:
     @property
     def default(self) -> Move:
         return self.admissible[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "score": self.score,
+            "equal_tops": [str(m) for m in self.equal_tops],
+            "admissible": [str(m) for m in self.admissible],
+            "default": str(self.default),
+        }
 
 
 TopFinder = Callable[[Board, Rack, Any], Sequence[Any]]
@@ -183,6 +285,22 @@ def placed_tiles(board: Board, move: Move) -> str:
         for (r, c), letter in zip(move.squares(), move.word, strict=True)
         if board[r, c] is None
     )
+
+
+def turns_of(entries: Sequence[MoveEntry], lexicon: Container[str]) -> list[Turn]:
+    """One :class:`~arbitre.duplicate.decision.Turn` per played move of a game, in order
+    (move 1 first): the board before the move, its draw and its top."""
+    board = Board()
+    turns = []
+    first_length: int | None = None
+    for entry in entries:
+        draw = Rack.parse(entry.leave + entry.drawn)
+        top = board.score(entry.move, None, draw)
+        turns.append(Turn(board.copy(), draw, lexicon, entry.number, top, first_length))
+        board.play(entry.move)
+        if first_length is None:
+            first_length = len(entry.move.word)
+    return turns
 
 
 def remove_tiles(rack: str, tiles: str) -> str:
@@ -281,22 +399,28 @@ class DuplicateGame:
     def _minimum_or_fail(self) -> Minimum:
         minimum = self.minimum()
         if minimum is None:  # pragma: no cover - the end of the game is checked after each move
-            raise GameStateError("no valid draw is possible: the game is over (2.7)")
+            raise _refuse("no_valid_draw")
         return minimum
 
     def announcement(self) -> DrawAnnouncement:
         """What the arbiter announces for the current draw (2.1)."""
         if self.phase != "play":
-            raise GameStateError("no draw to announce: draw first")
+            raise _refuse("nothing_to_announce")
         rejected = len(self._attempts[-1].rack) if self._attempts else 0
         return DrawAnnouncement(self.move_number, self._leave, self._drawn, rejected)
 
+    @property
+    def end_label(self) -> Message | None:
+        """Why the game ended, to be worded; ``None`` while it goes on."""
+        return None if self.end_reason is None else end_label(self.end_reason)
+
     def _require(self, phase: Phase, action: str) -> None:
+        """Refuse ``action`` (one of :data:`ACTIONS`) outside ``phase``."""
         if self.phase != phase:
             if self.phase == "over":
-                raise GameStateError(f"cannot {action}: the game is over ({self.end_reason})")
-            hint = "draw first" if self.phase == "draw" else "play or annul the current draw"
-            raise GameStateError(f"cannot {action} now: {hint}")
+                raise _refuse(f"over.{action}", reason=self.end_label)
+            hint = "draw_first" if self.phase == "draw" else "play_or_annul"
+            raise _refuse(f"not_now.{action}", hint=_message(f"hint.{hint}"))
 
     def _check_end(self) -> None:
         """The end of the game before a draw (2.7; rulings.md Duplicate 3)."""
@@ -329,9 +453,13 @@ class DuplicateGame:
         if letters is not None:
             new = self._entered_letters(letters)
             if not meets(self.hand + new, minimum):
-                raise InvalidDrawError(
-                    f"draw {self.hand}+{new} has fewer than {minimum} "
-                    f"(move {self.move_number}, Y and blanks counted either way): reject it"
+                raise draw_error(
+                    "below_minimum",
+                    leave=self.hand,
+                    drawn=new,
+                    vowels=minimum.vowels,
+                    consonants=minimum.consonants,
+                    move=self.move_number,
                 )
             self.bag.take(new)
             self._keep(new, entered=True)
@@ -346,7 +474,7 @@ class DuplicateGame:
     def _replay_random_draw(self) -> str:
         """Take the tiles needed at random from the bag (the caller keeps or rejects them)."""
         if self._rng is None:
-            raise GameStateError("this game has no random generator: enter the letters drawn")
+            raise _refuse("no_random_draws")
         return self.bag.draw_random(self._to_draw(), self._rng)
 
     def _random_draw_valid(self, new: str) -> bool:
@@ -358,12 +486,16 @@ class DuplicateGame:
     def reject(self, letters: str, reason: str = "") -> None:
         """Record a physical draw found invalid (2.2): ``letters`` were drawn to complete the
         leave; all of them and the leave go back to the bag. Refused if the draw was valid."""
-        self._require("draw", "reject a draw")
+        self._require("draw", "reject")
         minimum = self._minimum_or_fail()
         new = self._entered_letters(letters)
         if meets(self.hand + new, minimum):
-            raise InvalidDrawError(
-                f"draw {self.hand}+{new} has at least {minimum}: it is valid, not a reject"
+            raise draw_error(
+                "valid_not_reject",
+                leave=self.hand,
+                drawn=new,
+                vowels=minimum.vowels,
+                consonants=minimum.consonants,
             )
         self.bag.take(new)
         self._put_back_attempt(new, "reject", True, reason or f"fewer than {minimum}")
@@ -372,13 +504,16 @@ class DuplicateGame:
         new = check_tiles(letters)
         need = self._to_draw()
         if len(new) != need:
-            raise InvalidDrawError(
-                f"{len(new)} letter(s) entered, the draw needs {need} "
-                f"(leave {self.hand or '-'}, {len(self.bag)} in the bag)"
+            raise draw_error(
+                "wrong_count",
+                entered=len(new),
+                needed=need,
+                leave=self.hand or "-",
+                bag=len(self.bag),
             )
         absent = self.bag.missing(new)
         if absent:
-            raise BagError(f"not in the bag: {absent} (bag holds {self.bag.tiles() or 'nothing'})")
+            raise bag_error("missing", missing=absent, bag=self.bag.tiles() or "-")
         return new
 
     def _keep(self, new: str, entered: bool) -> None:
@@ -409,7 +544,7 @@ class DuplicateGame:
     # -- the top -------------------------------------------------------------------------------
     def tops(self) -> TopChoice | None:
         """The tops of the current draw, or None when no move scores (5.2)."""
-        self._require("play", "look for the top")
+        self._require("play", "tops")
         if not self._tops_known:
             self._tops = self._compute_tops()
             self._tops_known = True
@@ -445,7 +580,7 @@ class DuplicateGame:
         self._require("play", "play")
         choice = self.tops()
         if choice is None:
-            raise GameStateError("no move scores with this draw: annul it (annul_no_score)")
+            raise _refuse("no_scoring_move")
         if move is None:
             chosen = choice.default
         else:
@@ -453,14 +588,12 @@ class DuplicateGame:
             chosen = self.board.canonical(chosen)
             if chosen not in choice.admissible:
                 if chosen in choice.equal_tops:
-                    why = (
-                        "it is a top, but the seed prefers a move without blank or ending the game"
-                    )
+                    why = _message("why.prefer_plain")
                 elif self.board.is_empty and not chosen.horizontal:
-                    why = "the first top is placed horizontally"
+                    why = _message("why.first_horizontal")
                 else:
-                    why = f"it is not a top of {choice.score} points"
-                raise MoveChoiceError(f"{chosen} cannot be retained: {why}")
+                    why = _message("why.not_a_top", score=choice.score)
+                raise MoveChoiceError(_message("not_retained", move=str(chosen), why=why))
         result = self.board.play(chosen, Rack(self.hand))
         if result.score != choice.score:  # pragma: no cover - generator and board disagree
             self.board.undo()
@@ -494,9 +627,9 @@ class DuplicateGame:
         letters go back to the bag and a new draw is made. When the draw held every tile left
         (the bag is empty), or after ``max_no_score_draws`` such draws in a row, no placement is
         possible and the game ends (2.7)."""
-        self._require("play", "annul for no score")
+        self._require("play", "annul_no_score")
         if self.tops() is not None:
-            raise GameStateError("a move scores with this draw: it cannot be annulled for no score")
+            raise _refuse("move_scores")
         self._no_score_count += 1
         if not self.bag.tiles() or self._no_score_count >= self.settings.max_no_score_draws:
             self._attempts.append(
@@ -513,7 +646,7 @@ class DuplicateGame:
     def annul_draw(self, reason: str = "") -> None:
         """The arbiter annuls the current draw (5.2, second paragraph, e.g. a spelling error):
         all its letters, the leave included, go back and seven new letters will be drawn."""
-        self._require("play", "annul the draw")
+        self._require("play", "annul_draw")
         self.hand = self._leave
         self._put_back_attempt(self._drawn, "annulled", self._entered, reason or "annulled")
 
@@ -522,9 +655,9 @@ class DuplicateGame:
         cancelled, its tiles and its leave go back to the bag, and the move is played again
         with seven new letters. Only before the next move's draw."""
         if self.phase == "play" or self._attempts:
-            raise GameStateError("annul the current draw first, then the move before it")
+            raise _refuse("annul_draw_first")
         if not self.moves:
-            raise GameStateError("no move to annul")
+            raise _refuse("no_move_to_annul")
         entry = self.moves.pop()
         self.board.undo()
         self.bag.put_back(entry.rack)
@@ -565,6 +698,31 @@ class DuplicateGame:
             pass
         return self.moves
 
+    # -- judging ballots (seed 004, chapters 3 and 4) ------------------------------------------
+    def turns(self) -> list[Turn]:
+        """What the arbiters know of each move played: the board before it, its draw, its top."""
+        return turns_of(self.moves, self.lexicon)
+
+    def turn(self, move: int | None = None) -> Turn:
+        """What the arbiters know of move ``move`` (by default the last move played)."""
+        played = len(self.moves)
+        number = played if move is None else move
+        if not played:
+            raise _refuse("no_move_played")
+        if not 1 <= number <= played:
+            raise _refuse("no_such_move", move=number, moves=played)
+        return turns_of(self.moves[:number], self.lexicon)[-1]
+
+    def judge(
+        self, ballot: Ballot | str, move: int | None = None, *, earlier: Iterable[Decision] = ()
+    ) -> Decision:
+        """Decide a player's ballot (a :class:`~arbitre.duplicate.ballot.Ballot` or its compact
+        text, :func:`~arbitre.duplicate.ballot.parse_ballot`) for move ``move``, by default the
+        last move played. ``earlier``: the player's decisions on the earlier moves of this game,
+        whose refused words a late warning slip lets the player repeat (4.6)."""
+        parsed = parse_ballot(ballot) if isinstance(ballot, str) else ballot
+        return judge(parsed, self.turn(move), earlier=earlier)
+
     def check_tiles(self) -> None:
         """Assert the tile count: board + hand + bag is the initial set (no tile lost)."""
         on_board = "".join(BLANK if t.islower() else t for _, _, t in self.board.tiles())
@@ -580,8 +738,11 @@ __all__ = [
     "GameStateError",
     "MoveChoiceError",
     "MoveEntry",
+    "SettingsError",
     "TopChoice",
     "TopFinder",
+    "end_label",
     "generator_top_moves",
     "move_order_key",
+    "turns_of",
 ]

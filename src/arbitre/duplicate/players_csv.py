@@ -49,7 +49,7 @@ def parse_players(text: str | bytes) -> list[Player]:
     seen_tables: dict[str, int] = {}
     for row in sheet.rows:
         errors = len(sheet.errors)
-        licence = row.get("licence")
+        licence = sheet.licence(row)
         name = sheet.player_name(row)
         series: int | None = None
         tier = row.get("tier").upper()

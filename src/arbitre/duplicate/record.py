@@ -16,7 +16,8 @@ Format ``arbitre.duplicate.game``, version 1 (documented in docs/duplicate-game.
 
 A pre-drawn game (the same draws for several rooms) is such a record: it holds no players.
 :func:`replay` rebuilds the game from a record and checks every step against the engine; the
-first inconsistency raises :class:`RecordError` naming the move.
+first inconsistency raises :class:`RecordError` naming the move. Its message
+(``duplicate.record.at``: the place, then the reason) is worded by the interface.
 """
 
 from __future__ import annotations
@@ -26,17 +27,19 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate.draws import Bag, BagError, InvalidDrawError
 from arbitre.duplicate.game import (
     END_REASONS,
     OUTCOMES,
-    Attempt,
     DuplicateGame,
     DuplicateSettings,
     GameStateError,
     MoveChoiceError,
     MoveEntry,
+    SettingsError,
     TopFinder,
+    end_label,
 )
 from arbitre.scrabble.move import Move, MoveParseError
 from arbitre.scrabble.tiles import TILE_COUNTS
@@ -44,42 +47,87 @@ from arbitre.scrabble.tiles import TILE_COUNTS
 FORMAT = "arbitre.duplicate.game"
 VERSION = 1
 
+MESSAGE_CODES = frozenset(
+    f"duplicate.record.{name}"
+    for name in (
+        # where
+        "at",
+        "move",
+        "attempt",
+        "current_draw",
+        "annulled_top",
+        "end",
+        "settings",
+        "tiles",
+        # what
+        "not_utf8",
+        "not_json",
+        "not_a_record",
+        "version",
+        "missing",
+        "wrong_type",
+        "not_text",
+        "bad_move",
+        "leave_mismatch",
+        "random_without_seed",
+        "seed_draws_other",
+        "valid_not_reject",
+        "invalid_kept",
+        "unknown_outcome",
+        "no_scoring_move",
+        "score_not_top",
+        "equal_tops_texts",
+        "equal_tops_differ",
+        "total_mismatch",
+        "other_lexicon",
+        "seed_type",
+        "tiles_type",
+        "moves_type",
+        "numbered",
+        "bingo_missing",
+        "bingo_wrong",
+        "attempts_differ",
+        "pending_type",
+        "goes_on",
+        "ends",
+        "unknown_end",
+        "end_differs",
+        "checked",
+    )
+)
+"""The places and reasons of a refused record (``duplicate.record.*``), and the line of a
+record checked."""
 
-class RecordError(ValueError):
+Where = Message | str | None
+"""The place of a fault: a move, an attempt... as a message, a file name, or none."""
+
+
+class RecordError(Refusal):
     """A record that cannot be read or does not replay; the message names the first bad move."""
 
 
-def _move_json(move: Move, score: int, bingo: bool | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"coordinate": move.coordinate, "word": move.word, "score": score}
-    if bingo is not None:
-        out["bingo"] = bingo
-    return out
+def _message(code: str, /, **params: Param) -> Message:
+    return Message.of(f"duplicate.record.{code}", **params)
 
 
-def _attempt_json(a: Attempt) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "leave": a.leave,
-        "drawn": a.drawn,
-        "outcome": a.outcome,
-        "entered": a.entered,
-        "reason": a.reason,
-    }
-    if a.move is not None:
-        out["top"] = _move_json(a.move, a.score)
-    return out
+def _at(where: Where, reason: Message) -> RecordError:
+    if where is None:
+        return RecordError(reason)
+    return RecordError(_message("at", where=where, reason=reason))
 
 
-def _entry_json(e: MoveEntry) -> dict[str, Any]:
-    return {
-        "number": e.number,
-        "leave": e.leave,
-        "drawn": e.drawn,
-        "entered": e.entered,
-        "attempts": [_attempt_json(a) for a in e.attempts],
-        "top": _move_json(e.move, e.score, e.bingo),
-        "equal_tops": [str(m) for m in e.equal_tops],
-        "total": e.total,
-    }
+def _error(where: Where, code: str, /, **params: Param) -> RecordError:
+    """The refusal ``duplicate.record.<code>`` at ``where``."""
+    return _at(where, _message(code, **params))
+
+
+def _move_at(number: int) -> Message:
+    return _message("move", number=number)
+
+
+def checked(game: DuplicateGame) -> Message:
+    """``Partie vérifiée : 21 coups, total 987.``, to be worded."""
+    return _message("checked", moves=len(game.moves), total=game.total)
 
 
 def lexicon_identity(lexicon: Any) -> dict[str, str | None]:
@@ -105,8 +153,8 @@ def to_record(game: DuplicateGame) -> dict[str, Any]:
         "seed": game.seed,
         "settings": game.settings.to_json(),
         "tiles": None if game.initial_tiles == standard else game.initial_tiles,
-        "moves": [_entry_json(e) for e in game.moves],
-        "pending": {"attempts": [_attempt_json(a) for a in game.attempts], "draw": draw},
+        "moves": [e.to_json() for e in game.moves],
+        "pending": {"attempts": [a.to_json() for a in game.attempts], "draw": draw},
         "end": end,
     }
 
@@ -120,19 +168,20 @@ def load(path: str | Path) -> dict[str, Any]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"{path}: not a UTF-8 text file") from exc
+        raise _error(str(path), "not_utf8") from exc
     return loads(text, str(path))
 
 
-def loads(text: str, source: str = "record") -> dict[str, Any]:
+def loads(text: str, source: str | None = None) -> dict[str, Any]:
+    """The record in ``text``; ``source`` (a file name) is named in a refusal."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}: not JSON ({exc.msg}, line {exc.lineno})") from exc
+        raise _error(source, "not_json", error=exc.msg, line=exc.lineno) from exc
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{source}: not a Duplicate game record (format {FORMAT!r})")
+        raise _error(source, "not_a_record", format=FORMAT)
     if data.get("version") != VERSION:
-        raise RecordError(f"{source}: record version {data.get('version')!r} is not supported")
+        raise _error(source, "version", version=repr(data.get("version")))
     return data
 
 
@@ -163,40 +212,40 @@ def as_predrawn(record: Mapping[str, Any]) -> dict[str, Any]:
 # -- replay --------------------------------------------------------------------------------------
 
 
-def _field(obj: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+def _field(obj: Any, key: str, kind: type | tuple[type, ...], where: Where) -> Any:
     if not isinstance(obj, dict) or key not in obj:
-        raise RecordError(f"{where}: missing {key!r}")
+        raise _error(where, "missing", key=key)
     value = obj[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise RecordError(f"{where}: {key!r} has the wrong type")
+        raise _error(where, "wrong_type", key=key)
     return value
 
 
-def _text(obj: Mapping[str, Any], key: str, where: str) -> str:
+def _text(obj: Mapping[str, Any], key: str, where: Where) -> str:
     """An optional text field (``reason``): "" when absent."""
     value = obj.get(key, "")
     if not isinstance(value, str):
-        raise RecordError(f"{where}: {key!r} must be text")
+        raise _error(where, "not_text", key=key)
     return value
 
 
-def _parse_move(data: Any, where: str) -> tuple[Move, int]:
+def _parse_move(data: Any, where: Where) -> tuple[Move, int]:
     coordinate = _field(data, "coordinate", str, where)
     word = _field(data, "word", str, where)
     score = _field(data, "score", int, where)
     try:
         return Move.parse(f"{coordinate} {word}"), score
     except MoveParseError as exc:
-        raise RecordError(f"{where}: {exc}") from exc
+        raise _error(where, "bad_move", move=f"{coordinate} {word}", detail=str(exc)) from exc
 
 
-def _replay_draw(game: DuplicateGame, step: Any, where: str) -> None:
+def _replay_draw(game: DuplicateGame, step: Any, where: Where) -> None:
     """Redo one draw of the record: entered letters as entered; random ones from the seed."""
     leave = _field(step, "leave", str, where)
     drawn = _field(step, "drawn", str, where)
     entered = _field(step, "entered", bool, where)
     if leave != game.hand:
-        raise RecordError(f"{where}: leave {leave or '-'} but the game holds {game.hand or '-'}")
+        raise _error(where, "leave_mismatch", leave=leave or "-", hand=game.hand or "-")
     outcome = step.get("outcome", "kept")
     if entered:
         if outcome == "reject":
@@ -205,29 +254,27 @@ def _replay_draw(game: DuplicateGame, step: Any, where: str) -> None:
             game.draw(drawn)
         return
     if game.seed is None:
-        raise RecordError(f"{where}: a random draw in a record without seed")
+        raise _error(where, "random_without_seed")
     got = game._replay_random_draw()
     if got != drawn:
-        raise RecordError(f"{where}: the seed draws {got}, the record says {drawn}")
+        raise _error(where, "seed_draws_other", drawn=got, recorded=drawn)
     valid = game._random_draw_valid(got)
     if outcome == "reject":
         if valid:
-            raise RecordError(f"{where}: draw {leave}+{drawn} is valid, it cannot be a reject")
+            raise _error(where, "valid_not_reject", leave=leave, drawn=drawn)
         game._put_back_attempt(got, "reject", False, _text(step, "reason", where))
     else:
         if not valid:
-            raise RecordError(
-                f"{where}: draw {leave}+{drawn} is invalid (2.2), it must be rejected"
-            )
+            raise _error(where, "invalid_kept", leave=leave, drawn=drawn)
         game._keep(got, entered=False)
 
 
-def _replay_attempt(game: DuplicateGame, step: Any, where: str) -> None:
+def _replay_attempt(game: DuplicateGame, step: Any, where: Where) -> None:
     outcome = _field(step, "outcome", str, where)
     if outcome not in OUTCOMES:
-        raise RecordError(f"{where}: unknown outcome {outcome!r}")
+        raise _error(where, "unknown_outcome", outcome=outcome)
     if outcome == "annulled" and "top" in step:
-        move, score = _parse_move(step["top"], f"{where}, annulled top")
+        move, score = _parse_move(step["top"], _message("annulled_top", where=where))
         _replay_draw(game, {**step, "outcome": "kept"}, where)
         _replay_play(game, move, score, None, None, where)
         game.annul_last_move(_text(step, "reason", where))
@@ -246,27 +293,25 @@ def _replay_play(
     score: int,
     equal: list[str] | None,
     total: int | None,
-    where: str,
+    where: Where,
 ) -> MoveEntry:
     choice = game.tops()
     if choice is None:
-        raise RecordError(f"{where}: no move scores with {game.hand}, the record plays {move}")
+        raise _error(where, "no_scoring_move", hand=game.hand, move=str(move))
     if score != choice.score:
-        raise RecordError(
-            f"{where}: {move} scores {score} in the record, the top is {choice.score}"
-        )
+        raise _error(where, "score_not_top", move=str(move), score=score, top=choice.score)
     if equal is not None:
         if not all(isinstance(m, str) for m in equal):
-            raise RecordError(f"{where}: equal tops must be move texts")
+            raise _error(where, "equal_tops_texts")
         mine = sorted(str(m) for m in choice.equal_tops)
         if sorted(equal) != mine:
-            raise RecordError(f"{where}: equal tops differ from the record ({len(mine)} found)")
+            raise _error(where, "equal_tops_differ", count=len(mine))
     try:
         entry = game.play(move)
     except MoveChoiceError as exc:
-        raise RecordError(f"{where}: {exc}") from exc
+        raise _at(where, exc.message) from exc
     if total is not None and entry.total != total:
-        raise RecordError(f"{where}: total {total} in the record, {entry.total} replayed")
+        raise _error(where, "total_mismatch", recorded=total, replayed=entry.total)
     return entry
 
 
@@ -286,30 +331,33 @@ def replay(
     be the engine's. Raises :class:`RecordError` naming the first inconsistent move.
     """
     if record.get("format") != FORMAT or record.get("version") != VERSION:
-        raise RecordError(f"not a Duplicate game record (format {FORMAT!r}, version {VERSION})")
+        raise _error(None, "not_a_record", format=FORMAT)
     ident = record.get("lexicon") or {}
     if check_lexicon and isinstance(ident, dict):
         mine = getattr(lexicon, "sha256", None)
         theirs = ident.get("sha256")
         if theirs and mine and theirs != mine:
-            raise RecordError(
-                f"the record was played with word list {ident.get('name')!r} "
-                f"(sha256 {str(theirs)[:12]}...), not {getattr(lexicon, 'name', '?')!r}"
+            raise _error(
+                None,
+                "other_lexicon",
+                name=repr(ident.get("name")),
+                sha256=str(theirs)[:12],
+                mine=repr(getattr(lexicon, "name", "?")),
             )
     seed = record.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError("seed must be an integer or null")
+        raise _error(None, "seed_type")
     try:
         settings = DuplicateSettings.from_json(record.get("settings", {}))
-    except (TypeError, ValueError) as exc:
-        raise RecordError(f"settings: {exc}") from exc
+    except SettingsError as exc:
+        raise _at(_message("settings"), exc.message) from exc
     tiles = record.get("tiles")
     if tiles is not None and not isinstance(tiles, str):
-        raise RecordError("tiles must be a tile string or null")
+        raise _error(None, "tiles_type")
     try:
         bag = Bag.of(tiles) if isinstance(tiles, str) else Bag(TILE_COUNTS)
     except BagError as exc:
-        raise RecordError(f"tiles: {exc}") from exc
+        raise _at(_message("tiles"), exc.message) from exc
     game = DuplicateGame(
         lexicon,
         seed=seed,
@@ -321,15 +369,15 @@ def replay(
     )
     moves = record.get("moves")
     if not isinstance(moves, list):
-        raise RecordError("'moves' must be a list")
+        raise _error(None, "moves_type")
     for i, step in enumerate(moves, start=1):
-        where = f"move {i}"
+        where = _move_at(i)
         try:
             if _field(step, "number", int, where) != i:
-                raise RecordError(f"{where}: numbered {step['number']}")
+                raise _error(where, "numbered", number=step["number"])
             attempts = _field(step, "attempts", list, where)
             for j, attempt in enumerate(attempts, start=1):
-                _replay_attempt(game, attempt, f"{where}, attempt {j}")
+                _replay_attempt(game, attempt, _message("attempt", number=i, attempt=j))
             _replay_draw(game, step, where)
             move, score = _parse_move(_field(step, "top", dict, where), where)
             equal = _field(step, "equal_tops", list, where)
@@ -337,36 +385,40 @@ def replay(
             entry = game.moves[-1]
             bingo = step["top"].get("bingo")
             if bingo is not None and bingo is not entry.bingo:
-                raise RecordError(
-                    f"{where}: bingo flag {bingo} but the move places "
-                    f"{'7' if entry.bingo else 'fewer than 7'} tiles"
-                )
+                raise _error(where, "bingo_missing" if entry.bingo else "bingo_wrong")
             if len(entry.attempts) != len(attempts):
-                raise RecordError(f"{where}: attempts do not replay as recorded")
+                raise _error(where, "attempts_differ")
         except (GameStateError, InvalidDrawError, BagError) as exc:
-            raise RecordError(f"{where}: {exc}") from exc
-    where = f"move {len(moves) + 1}"
+            raise _at(where, exc.message) from exc
+    number = len(moves) + 1
+    where = _move_at(number)
     pending = record.get("pending") or {"attempts": [], "draw": None}
     if not isinstance(pending, dict):
-        raise RecordError(f"{where}: 'pending' must be an object")
+        raise _error(where, "pending_type")
     try:
         for j, attempt in enumerate(_field(pending, "attempts", list, where), start=1):
-            _replay_attempt(game, attempt, f"{where}, attempt {j}")
+            _replay_attempt(game, attempt, _message("attempt", number=number, attempt=j))
         draw = pending.get("draw")
         if draw is not None:
-            _replay_draw(game, draw, f"{where}, current draw")
+            _replay_draw(game, draw, _message("current_draw", number=number))
     except (GameStateError, InvalidDrawError, BagError) as exc:
-        raise RecordError(f"{where}: {exc}") from exc
+        raise _at(where, exc.message) from exc
     end = record.get("end")
     if end is None:
         if game.over:
-            raise RecordError(f"{where}: the game is over ({game.end_reason}), the record goes on")
+            raise _error(where, "goes_on", reason=game.end_label)
     else:
-        reason = _field(end, "reason", str, "end")
+        at_end = _message("end")
+        reason = _field(end, "reason", str, at_end)
         if reason not in END_REASONS:
-            raise RecordError(f"end: unknown reason {reason!r}")
+            raise _error(at_end, "unknown_end", reason=reason)
         if not game.over:
-            raise RecordError(f"{where}: the record ends the game ({reason}), the game goes on")
+            raise _error(where, "ends", reason=end_label(reason))
         if game.end_reason != reason:
-            raise RecordError(f"end: reason {reason} in the record, {game.end_reason} replayed")
+            raise _error(
+                at_end,
+                "end_differs",
+                recorded=end_label(reason),
+                replayed=game.end_label,
+            )
     return game

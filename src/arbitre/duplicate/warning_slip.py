@@ -2,16 +2,43 @@
 
 After each move the arbiter notifies every warning and nullity with its reason; only the
 warnings for a score error on the retained word are not sent (4.6).
+
+The slip is a printed document: :func:`slip_reasons` gives its reasons as messages
+(``duplicate.slip.*``); :func:`slip_html` and :func:`slips_document` word it through the
+catalogue (``arbitre.i18n``) in ``lang``, French by default.
 """
 
 from __future__ import annotations
 
 from html import escape
 
+from arbitre.common.messages import Message, Param
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Player
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 from arbitre.scrabble.move import Move
+
+MESSAGE_CODES = frozenset(
+    f"duplicate.slip.{name}"
+    for name in (
+        "title",
+        "page_title",
+        "none",
+        "game",
+        "game_move",
+        "table",
+        "player",
+        "points",
+        "reason",
+        "nullity",
+        "nullity_word",
+        "warning",
+        "warning_word",
+        "disciplinary",
+    )
+)
+"""The headings and sentences of a warning slip (``duplicate.slip.*``)."""
 
 _STYLE = """
 @page { size: A6 landscape; margin: 8mm; }
@@ -21,6 +48,15 @@ body { font-family: sans-serif; font-size: 11pt; }
 .slip dt { font-weight: bold; float: left; width: 32mm; }
 .slip dd { margin: 0 0 1mm 34mm; }
 """
+
+
+def _message(code: str, /, **params: Param) -> Message:
+    return Message.of(f"duplicate.slip.{code}", **params)
+
+
+def _text(text: str) -> str:
+    """Text for an HTML element (``<``, ``>`` and ``&`` escaped; quotes kept)."""
+    return escape(text, quote=False)
 
 
 def must_notify(decision: Decision, top: Move | None = None) -> bool:
@@ -35,41 +71,57 @@ def must_notify(decision: Decision, top: Move | None = None) -> bool:
     return True
 
 
-def slip_html(event_name: str, game: str, number: int, player: Player, decision: Decision) -> str:
-    """One slip as an HTML fragment."""
+def slip_reasons(decision: Decision) -> list[Message]:
+    """The reasons a slip gives: the sanction with its article (and the refused word), then a
+    disciplinary warning."""
     reasons = []
-    if decision.sanction.kind is not S.SanctionKind.NONE:
-        kind = (
-            "Nullité (zéro)"
-            if decision.sanction.kind is S.SanctionKind.NULLITY
-            else "Avertissement"
-        )
-        word = f" : {decision.invalid_word}" if decision.invalid_word else ""
-        reasons.append(
-            f"{kind} : {decision.sanction.label}{word} (article {decision.sanction.rule[4:]})"
-        )
+    sanction = decision.sanction
+    if sanction.kind is not S.SanctionKind.NONE:
+        kind = "nullity" if sanction.kind is S.SanctionKind.NULLITY else "warning"
+        params: dict[str, Param] = {"sanction": sanction.label, "article": sanction.rule[4:]}
+        if decision.invalid_word:
+            reasons.append(_message(f"{kind}_word", word=decision.invalid_word, **params))
+        else:
+            reasons.append(_message(kind, **params))
     if decision.disciplinary_warning:
-        reasons.append(f"Avertissement : {S.DISCIPLINARY_WARNING.label}")
-    items = "".join(f"<li>{escape(r)}</li>" for r in reasons)
+        reasons.append(_message("disciplinary", sanction=S.DISCIPLINARY_WARNING.label))
+    return reasons
+
+
+def slip_html(
+    event_name: str,
+    game: str,
+    number: int,
+    player: Player,
+    decision: Decision,
+    lang: str = DEFAULT_LANGUAGE,
+) -> str:
+    """One slip as an HTML fragment, worded in ``lang``."""
+
+    def say(code: str, /, **params: Param) -> str:
+        return _text(word(_message(code, **params), lang))
+
+    items = "".join(f"<li>{_text(word(r, lang))}</li>" for r in slip_reasons(decision))
     table = "" if player.table is None else str(player.table)
     return (
         '<section class="slip">'
-        f"<h1>Bulletin d'avertissement — {escape(event_name)}</h1>"
+        f"<h1>{say('title', event=event_name)}</h1>"
         "<dl>"
-        f"<dt>Partie</dt><dd>{escape(game)}, coup {number}</dd>"
-        f"<dt>Table</dt><dd>{escape(table)}</dd>"
-        f"<dt>Joueur</dt><dd>{escape(player.full_name)} ({escape(player.licence)})</dd>"
-        f"<dt>Points</dt><dd>{decision.score}</dd>"
-        f"<dt>Motif</dt><dd><ul>{items}</ul></dd>"
+        f"<dt>{say('game')}</dt><dd>{say('game_move', game=game, number=number)}</dd>"
+        f"<dt>{say('table')}</dt><dd>{escape(table)}</dd>"
+        f"<dt>{say('player')}</dt><dd>{escape(player.full_name)} ({escape(player.licence)})</dd>"
+        f"<dt>{say('points')}</dt><dd>{decision.score}</dd>"
+        f"<dt>{say('reason')}</dt><dd><ul>{items}</ul></dd>"
         "</dl></section>"
     )
 
 
-def slips_document(event_name: str, slips: list[str]) -> str:
+def slips_document(event_name: str, slips: list[str], lang: str = DEFAULT_LANGUAGE) -> str:
     """A complete printable page holding the slips."""
-    body = "\n".join(slips) or "<p>Aucun bulletin d'avertissement.</p>"
+    body = "\n".join(slips) or f"<p>{_text(word(_message('none'), lang))}</p>"
+    title = _text(word(_message("page_title", event=event_name), lang))
     return (
-        '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8">'
-        f"<title>Bulletins d'avertissement — {escape(event_name)}</title>"
+        f'<!DOCTYPE html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        f"<title>{title}</title>"
         f"<style>{_STYLE}</style></head><body>{body}</body></html>"
     )

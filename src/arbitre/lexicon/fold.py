@@ -109,9 +109,16 @@ def read_word_list(path: str | Path, minimum: int = MIN_VALID_WORDS) -> WordList
         raise WordListError(f"word list is a directory, not a file: {path}") from None
     except OSError as error:
         raise WordListError(f"cannot read word list {path}: {error.strerror}") from None
-    text, encoding = decode_list(data, f"word list {path}")
+    return parse_word_list(data, f"word list {path}", minimum)
+
+
+def parse_word_list(
+    data: bytes, source: str = "word list", minimum: int = MIN_VALID_WORDS
+) -> WordListReport:
+    """The words of a word list file's bytes (see :func:`read_word_list`)."""
+    text, encoding = decode_list(data, source)
     if _looks_binary(text):
-        raise WordListError(f"word list {path} is a binary file, not a text word list")
+        raise WordListError(f"{source} is a binary file, not a text word list")
     words: set[str] = set()
     report = WordListReport(words=[], encoding=encoding)
     for number, line in enumerate(text.splitlines(), start=1):
@@ -128,7 +135,7 @@ def read_word_list(path: str | Path, minimum: int = MIN_VALID_WORDS) -> WordList
     report.words = sorted(words)
     if len(report.words) < minimum:
         raise WordListError(
-            f"word list {path} has {len(report.words)} valid words (2-15 letters A-Z after "
+            f"{source} has {len(report.words)} valid words (2-15 letters A-Z after "
             f"folding), fewer than {minimum}; is it really a word list?"
         )
     return report

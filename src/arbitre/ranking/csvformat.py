@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
 from arbitre.ranking.season import Licensee, Reliquat, SeasonResult
 
@@ -97,7 +98,8 @@ def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[str, d
     for i, raw in enumerate(reader, start=2):
         if len(raw) > width:
             raise RankingError(f"{source} row {i}: {len(raw)} fields for {width} columns")
-        rows.append((f"{source} row {i}", dict(zip(header, raw, strict=False))))
+        cells = [restore(c) for c in raw]
+        rows.append((f"{source} row {i}", dict(zip(header, cells, strict=False))))
     return rows
 
 
@@ -229,7 +231,7 @@ def result_rows(result: SeasonResult) -> list[dict[str, str]]:
         rows.append(
             {
                 "licence": p.licensee.licence,
-                "name": p.licensee.name,
+                "name": neutralise(p.licensee.name),
                 "series": str(pl.series),
                 "tier": pl.tier,
                 "super_series": "yes" if pl.super_series else "",
@@ -269,7 +271,7 @@ def format_event_csv(event: Event) -> str:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(["place", "licence", "name", "series", "tier", "pair"])
     for e in event.entries:
-        writer.writerow([e.place, e.licence, e.name, e.series, e.tier, e.pair])
+        writer.writerow([e.place, e.licence, neutralise(e.name), e.series, e.tier, e.pair])
     return buf.getvalue()
 
 
@@ -295,7 +297,7 @@ def format_licensees_csv(licensees: Iterable[Licensee]) -> str:
         writer.writerow(
             [
                 p.licence,
-                p.name,
+                neutralise(p.name),
                 p.series,
                 p.tier,
                 p.first_season,

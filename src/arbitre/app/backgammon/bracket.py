@@ -6,11 +6,8 @@ set scores entered, match by match or set by set.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.backgammon.services import championship, parse_sets
 from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
@@ -27,6 +24,7 @@ from arbitre.app.rounds.services import (
 )
 from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.bracket import BYE
+from arbitre.i18n import word
 
 
 def settings(t: Tournament) -> bg.BracketSettings:
@@ -44,7 +42,7 @@ def brackets(t: Tournament) -> bg.Brackets:
     try:
         b = bg.build_brackets(champ, settings(t))
     except bg.ChampionshipError as exc:
-        raise ServiceError(_bracket_refusal(str(exc))) from None
+        raise ServiceError(word(exc.message, get_language())) from None
     for r in t.knockout.all():
         if r.winner:  # a match in progress (sets so far) is not a result yet
             b.record(r.match_id, r.winner, tuple(bg.SetScore(x, y) for x, y in r.scores))
@@ -54,23 +52,6 @@ def brackets(t: Tournament) -> bg.Brackets:
 def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
     """Set scores of the bracket matches still being played (entered set by set)."""
     return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all() if not r.winner}
-
-
-def _bracket_refusal(text: str) -> str:
-    """The engine's refusal to build the brackets (English text), worded for the user."""
-    if text.startswith("play-off needed"):
-        names = text.split(":", 1)[1].strip()
-        return gettext(
-            "Barrage nécessaire (mêmes points et même D) : %(names)s. Saisissez le résultat "
-            "du barrage en un point."
-        ) % {"names": names}
-    if text.startswith("the Swiss stage is not finished"):
-        return gettext(
-            "Le tournoi suisse n'est pas terminé : toutes les rondes doivent avoir leurs résultats."
-        )
-    if "are needed for the final bracket" in text:
-        return gettext("Pas assez de joueurs classés pour un tableau final de 8.")
-    return gettext("Tableau impossible : %(reason)s") % {"reason": text}
 
 
 @transaction.atomic
@@ -152,9 +133,7 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     try:
         b.record(match_id, winner, sets)
     except bg.ChampionshipError as exc:
-        raise ServiceError(
-            gettext("Résultat refusé : %(reason)s") % {"reason": _sets_refusal(str(exc))}
-        ) from None
+        raise ServiceError(word(exc.message, get_language())) from None
     KnockoutResult.objects.update_or_create(
         tournament=t,
         match_id=match_id,
@@ -194,48 +173,9 @@ def _check_sets_so_far(
     try:
         probe.record(match_id, top if top_leads else str(bottom_player), sets + filler)
     except bg.ChampionshipError as exc:
-        raise ServiceError(
-            gettext("Sets refusés : %(reason)s") % {"reason": _sets_refusal(str(exc))}
-        ) from None
+        raise ServiceError(word(exc.message, get_language())) from None
     if won_top >= need or won_bottom >= need:
         raise ServiceError(gettext("Ces sets décident du match : indiquez aussi le vainqueur."))
-
-
-_SET_ERRORS = (
-    (
-        re.compile(r"set (?P<set>\d+) played after the match was won"),
-        gettext_noop("le set %(set)s est de trop : le match était gagné"),
-    ),
-    (re.compile(r"more than (?P<sets>\d+) sets"), gettext_noop("plus de %(sets)s sets")),
-    (
-        re.compile(
-            r"set (?P<set>\d+) score (?P<a>\d+)-(?P<b>\d+) does not end a (?P<length>\d+)-point set"
-        ),
-        gettext_noop("le set %(set)s (%(a)s-%(b)s) ne termine pas un set en %(length)s points"),
-    ),
-    (
-        re.compile(r"the sets do not decide the match"),
-        gettext_noop("les sets ne décident pas du match"),
-    ),
-    (
-        re.compile(r"the set scores contradict the winner"),
-        gettext_noop("les sets contredisent le vainqueur"),
-    ),
-)
-
-
-def _sets_refusal(text: str) -> str:
-    """The engine's set-score refusals (seed 003 "Tableau final", English text) worded for
-    the user."""
-    for pattern, wording in _SET_ERRORS:
-        text = pattern.sub(_worded(wording), text)
-    return text
-
-
-def _worded(wording: str) -> Callable[[re.Match[str]], str]:
-    """A replacement of :func:`re.sub`: ``wording`` in the user's language, with the match's
-    named groups."""
-    return lambda match: gettext(wording) % match.groupdict()
 
 
 @transaction.atomic

@@ -3,19 +3,18 @@ ask of it. Every rule is the engine's (:mod:`arbitre.backgammon.championship`)."
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
 from django.http import HttpRequest
 from django.utils.formats import get_format
-from django.utils.translation import get_language, gettext, gettext_noop, pgettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
 from arbitre.app.events.models import Event
-from arbitre.app.events.templatetags.wording import app_message
+from arbitre.app.events.templatetags.wording import stored
 from arbitre.app.rounds.forms import PlayerForm
 from arbitre.app.rounds.games import (
     HistoryLine,
@@ -55,18 +54,6 @@ OUTCOMES = {
 }
 """The outcome of a round in a player's history, worded for the page."""
 
-ROUND_NAMES = (
-    gettext_noop("Quart de finale"),
-    gettext_noop("Demi-finale"),
-    gettext_noop("Finale"),
-    gettext_noop("Consolante, quarts de finale"),
-    gettext_noop("Consolante, demi-finales"),
-    gettext_noop("Consolante, finale"),
-)
-"""The engine's names of the final-stage rounds (French, :mod:`arbitre.backgammon.championship.bracket`),
-worded in the page's language by :func:`round_label`."""
-CONSOLATION_ROUND = re.compile(r"Consolante, tour (?P<number>[0-9]+)")
-
 SET_FIELDS = ("qf_sets", "sf_sets", "final_sets", "consolation_sets")
 
 
@@ -74,16 +61,6 @@ def decimal(value: float) -> str:
     """``1.5`` -> ``"1,5"`` (the decimal separator of the user's language: a comma in French),
     ``2.0`` -> ``"2"``."""
     return f"{value:g}".replace(".", str(get_format("DECIMAL_SEPARATOR")))
-
-
-def round_label(name: str) -> str:
-    """The engine's name of a final-stage round in the page's language."""
-    if name in ROUND_NAMES:
-        return gettext(name)
-    match = CONSOLATION_ROUND.fullmatch(name)
-    if match:
-        return gettext("Consolante, tour %(number)s") % match.groupdict()
-    return name
 
 
 class BackgammonGame(PairedGame):
@@ -139,29 +116,22 @@ class BackgammonGame(PairedGame):
         champ = services.championship(t)
         try:
             pairing = bg.pair_round(champ, number)
-        except ValueError as exc:
-            raise ServiceError(
-                gettext("Appariement impossible : %(reason)s") % {"reason": exc}
-            ) from None
-        explain: list[Any] = [_explain_table(p) for p in pairing.pairs]
-        if pairing.rematches:
-            pairs = ", ".join(f"{a} - {b}" for a, b in pairing.rematches)
-            explain.append(
-                app_message(gettext_noop("Revanche inévitable : %(pairs)s."), pairs=pairs)
-            )
-        stored = StoredPairing(explain, [s.name for s in bg.standings(champ)])
+        except Refusal as exc:
+            raise ServiceError(word(exc.message, get_language())) from None
+        explain = [line.as_dict() for line in pairing.explain_lines()]
+        stored_pairing = StoredPairing(explain, [s.name for s in bg.standings(champ)])
         for p in pairing.pairs:
-            stored.tables.append(
+            stored_pairing.tables.append(
                 {
                     "number": p.table,
                     "a": p.a,
                     "b": p.b or "",
                     "rule": "bye" if p.b is None else "swiss",
-                    "explanation": p.explanation,
+                    "explanation": stored(p.explanation),
                     "starts": [],
                 }
             )
-        return stored
+        return stored_pairing
 
     def read_result(self, request: HttpRequest) -> dict[str, Any]:
         post = request.POST
@@ -219,16 +189,16 @@ class BackgammonGame(PairedGame):
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
         header = [
-            pgettext("standings column", "rang"),
-            pgettext("standings column", "ex_aequo"),
-            pgettext("standings column", "nom"),
-            "club",
+            gettext("rang"),
+            gettext("ex_aequo"),
+            gettext("nom"),
+            gettext("club"),
             "elo",
-            "points",
+            gettext("points"),
             "buchholz",
             "performance",
             "D",
-            pgettext("standings column", "joues"),
+            gettext("joues"),
         ]
         out: list[list[Any]] = [header]
         for r in rows:
@@ -296,7 +266,7 @@ class BackgammonGame(PairedGame):
                 rows.append(
                     {
                         "id": mid,
-                        "label": round_label(m.round_name),
+                        "label": word(m.round_name, get_language()),
                         "top": top or _slot_label(m.top),
                         "bottom": bottom or _slot_label(m.bottom),
                         "winner": b.winner(mid),
@@ -333,23 +303,10 @@ class BackgammonGame(PairedGame):
         return {"budget": services.clock_budget(t, t.match_length)}
 
 
-def _explain_table(p: Any) -> dict[str, Any]:
-    """A table's line of the round's explanation: the engine's explanation of the pair (its
-    own French text) in a sentence of the application (worded when shown)."""
-    params = {"table": p.table, "a": p.a, "b": p.b or "", "why": p.explanation}
-    if p.b:
-        return app_message(gettext_noop("Table %(table)s : %(a)s - %(b)s : %(why)s"), **params)
-    return app_message(gettext_noop("Table %(table)s : %(a)s - exempt : %(why)s"), **params)
-
-
 def _slot_label(slot: Any) -> str:
-    kind = getattr(slot, "kind", "")
-    match = getattr(slot, "match", "")
-    if kind == "winner":
-        return gettext("vainqueur %(match)s") % {"match": match}
-    if kind == "loser":
-        return gettext("perdant %(match)s") % {"match": match}
-    return str(slot)
+    """A player not known yet: "vainqueur QF1", "perdant SF2" (the engine's wording)."""
+    label = getattr(slot, "label", None)
+    return word(label(), get_language()) if callable(label) else str(slot)
 
 
 GAME = BackgammonGame()

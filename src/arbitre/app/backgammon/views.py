@@ -6,11 +6,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.backgammon import bracket, services
-from arbitre.app.backgammon.game import GAME, round_label
+from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds.models import Table
 from arbitre.app.rounds.results import store_mat
@@ -19,6 +19,7 @@ from arbitre.app.rounds.views import attempt, table_message, to, tournament_of
 from arbitre.app.uploads import MATCH_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat
+from arbitre.i18n import word
 
 
 @require_POST
@@ -52,7 +53,7 @@ def knockout_sheets(request: HttpRequest, event_id: int) -> HttpResponse:
         sheets.append(
             {
                 "id": mid,
-                "label": round_label(m.round_name),
+                "label": word(m.round_name, get_language()),
                 "top": top,
                 "bottom": bottom,
                 "sets": sets,
@@ -81,11 +82,12 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         return to(GAME, "round", event_id, tb.round.number)
     try:
         match = import_mat(text)
-    except (BackgammonError, ValueError) as exc:
+    except BackgammonError as exc:
+        reason = word(exc.message, get_language())
         messages.error(
             request,
             table_message(
-                tb.number, gettext("feuille de match refusée : %(reason)s") % {"reason": exc}
+                tb.number, gettext("feuille de match refusée : %(reason)s") % {"reason": reason}
             ),
         )
         return to(GAME, "round", event_id, tb.round.number)

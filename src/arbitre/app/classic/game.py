@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
-from django.utils.translation import get_language, gettext, pgettext, pgettext_lazy
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.classic import final, services
@@ -59,7 +59,7 @@ class ClassicGame(PairedGame):
     player_form = ClassicPlayerForm
     rating_label = _("Cote")
     rating_name = _("cote")
-    rating_column = pgettext_lazy("players file column", "cote")
+    rating_column = _("cote")
     sheets_label = _("Feuilles de score")
     knockout_title = _("Phase finale")
     public_knockout_title = _("phase finale")
@@ -182,16 +182,16 @@ class ClassicGame(PairedGame):
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
         header = [
-            pgettext("standings column", "rang"),
-            pgettext("standings column", "ex_aequo"),
-            pgettext("standings column", "nom"),
-            "club",
-            pgettext("standings column", "cote"),
+            gettext("rang"),
+            gettext("ex_aequo"),
+            gettext("nom"),
+            gettext("club"),
+            gettext("cote"),
             "PM",
             "PPM",
-            pgettext("standings column", "PPM_utilises"),
+            gettext("PPM_utilises"),
             "Pdep",
-            pgettext("standings column", "parties"),
+            gettext("parties"),
         ]
         out: list[list[Any]] = [header]
         for r in rows:

@@ -9,5 +9,8 @@ class DuplicateConfig(AppConfig):
 
     def ready(self) -> None:
         from arbitre.app.duplicate import signals
+        from arbitre.app.duplicate.models import Game
+        from arbitre.app.events import backups
 
         signals.connect()
+        backups.watch(Game)  # a move revealed, a draw, an undo

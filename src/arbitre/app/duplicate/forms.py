@@ -6,6 +6,8 @@ import re
 
 from django import forms
 
+from arbitre.common.players_csv import LICENCE_PATTERN
+
 RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
@@ -25,7 +27,12 @@ class EventForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    licence = forms.CharField(label="Licence", max_length=20)
+    licence = forms.RegexField(
+        label="Licence",
+        max_length=20,
+        regex=LICENCE_PATTERN,
+        error_messages={"invalid": "20 lettres, chiffres, points et tirets au plus."},
+    )
     name = forms.CharField(label="Nom", max_length=100)
     first_name = forms.CharField(label="Prénom", max_length=100, required=False)
     club = forms.CharField(label="Club", max_length=100, required=False)

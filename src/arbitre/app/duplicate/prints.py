@@ -51,6 +51,7 @@ def player_sheet(request: HttpRequest, event_id: int, licence: str) -> HttpRespo
 def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     dup = _dup(event_id)
     game = _game(dup, number)
+    lang = services.language()
     slips = []
     tops = [m.move for m in services.engine_of(game).moves]
     for entry in game.ballots.select_related("registration").order_by(
@@ -60,23 +61,25 @@ def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespo
         top = tops[entry.move_number - 1] if entry.move_number <= len(tops) else None
         if must_notify(decision, top):
             player = services.player_of(entry.registration)
-            slips.append(slip_html(dup.event.name, game.name, entry.move_number, player, decision))
-    return HttpResponse(slips_document(dup.event.name, slips))
+            slips.append(
+                slip_html(dup.event.name, game.name, entry.move_number, player, decision, lang)
+            )
+    return HttpResponse(slips_document(dup.event.name, slips, lang))
 
 
 @require_role(ARBITER)
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
-    event = services.build_event(dup)
+    standings = services.standings_of(dup)
     return render(
         request,
         "duplicate/print_standings.html",
         {
             "dup": dup,
             "event": dup.event,
-            "rows": event.standings(),
-            "games": [g.name for g in event.games],
-            "solos": event.solo_list(),
+            "rows": standings.rows,
+            "games": standings.games,
+            "solos": standings.solos,
         },
     )
 
@@ -88,7 +91,9 @@ def results_csv_view(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         data = encode_results(results_csv(services.build_event(dup)), encoding)
     except ResultsEncodingError as exc:
-        return HttpResponse(str(exc), status=400, content_type="text/plain; charset=utf-8")
+        return HttpResponse(
+            services.worded(exc.message), status=400, content_type="text/plain; charset=utf-8"
+        )
     response = HttpResponse(data, content_type=f"text/csv; charset={encoding}")
     response["Content-Disposition"] = f'attachment; filename="resultats-{dup.event.pk}.csv"'
     return response

@@ -1,18 +1,18 @@
 """Services of the Duplicate event: every change goes through here, in a transaction, with
 an audit entry. Game rules are the engine's (``arbitre.duplicate``): this module only
-stores and loads their results.
+stores and loads their results, and words the engine's refusals in the page's language.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -22,23 +22,33 @@ from arbitre.app.duplicate.models import (
     Lateness,
     Registration,
 )
-from arbitre.app.events.accounts import arbiter_account
-from arbitre.app.events.models import Event as EventRow
-from arbitre.app.events.models import actor
-from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
+from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
-from arbitre.duplicate.ballot import parse_ballot
-from arbitre.duplicate.decision import Decision, Turn, judge, refused_words
-from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
-from arbitre.duplicate.game import DuplicateGame
-from arbitre.duplicate.turns import turns_of
-from arbitre.paths import data_dir
+from arbitre.duplicate.decision import Decision, Turn
+from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
+from arbitre.duplicate.game import DuplicateGame, turns_of
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
 
 
+def language() -> str:
+    """The language of the page being served (French unless the request chose another)."""
+    return get_language() or DEFAULT_LANGUAGE
+
+
+def worded(message: Message) -> str:
+    """An engine's message in the page's language."""
+    return word(message, language())
+
+
 class ServiceError(ValueError):
-    """A refused action; the message is French, for the user."""
+    """A refused action; the message is worded for the user."""
+
+    @classmethod
+    def of(cls, refusal: Refusal, prefix: str = "") -> ServiceError:
+        """The engine's refusal, worded in the page's language (after ``prefix``)."""
+        return cls(prefix + worded(refusal.message))
 
 
 class StaleEditError(ServiceError):
@@ -161,8 +171,10 @@ def chief_action(
             engine = None  # type: ignore[assignment]
     except ServiceError:
         raise
-    except ValueError as exc:
-        raise ServiceError(_french_engine_error(exc)) from exc
+    except Refusal as exc:
+        raise ServiceError.of(exc) from exc
+    except ValueError as exc:  # a move typed by hand that is no move (arbitre.scrabble)
+        raise ServiceError(str(exc)) from exc
     if engine is not None and action != "start_timer":
         game.undo_stack = [*game.undo_stack, before][-30:]
         game.record = game_record.to_record(engine)
@@ -239,29 +251,6 @@ def _brief(record: Any) -> Any:
     }
 
 
-_ENGINE_MESSAGES = [
-    ("not in the bag", "Ces lettres ne sont pas dans le sac"),
-    ("letter(s) entered, the draw needs", "Nombre de lettres incorrect"),
-    ("has fewer than", "Tirage non valable (voyelles/consonnes, 2.2) : rejetez-le"),
-    ("it is valid, not a reject", "Ce tirage est valable : ce n'est pas un rejet"),
-    ("cannot be retained", "Ce coup ne peut pas être retenu comme top"),
-    ("no move scores", "Aucun coup ne marque de points : annulez le tirage (5.2)"),
-    ("a move scores", "Un coup marque des points : le tirage ne peut pas être annulé pour cela"),
-    ("draw first", "Faites d'abord le tirage"),
-    ("play or annul", "Retenez le top ou annulez le tirage en cours"),
-    ("the game is over", "La partie est terminée"),
-    ("is not a tile", "Lettre inconnue"),
-]
-
-
-def _french_engine_error(exc: Exception) -> str:
-    text = str(exc)
-    for needle, french in _ENGINE_MESSAGES:
-        if needle in text:
-            return f"{french}."
-    return text
-
-
 @transaction.atomic
 def load_predrawn(game_id: int, text: str, user: User) -> Game:
     """A pre-drawn game (an uploaded record) to be played move by move."""
@@ -269,10 +258,10 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
     if game.record and game.record.get("moves"):
         raise ServiceError("La partie est commencée : impossible de charger une partie prétirée.")
     try:
-        source = game_record.loads(text, "partie prétirée")
+        source = game_record.loads(text)
         game_record.replay(source, lexicon_of(game.duplicate), check_lexicon=True)
     except game_record.RecordError as exc:
-        raise ServiceError(f"Partie prétirée refusée : {exc}") from exc
+        raise ServiceError.of(exc, "Partie prétirée refusée : ") from exc
     game.predrawn = source
     game.undo_stack = []
     game.record = None
@@ -287,194 +276,6 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
         {"moves": len(source.get("moves", []))},
     )
     return game
-
-
-# -- ballots --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EntryResult:
-    entry: BallotEntry
-    decision: Decision
-
-
-@transaction.atomic
-def enter_ballot(
-    game_id: int,
-    registration_id: int,
-    move_number: int,
-    text: str,
-    expected_version: int,
-    user: User,
-) -> EntryResult:
-    """Judge and store a ballot. ``expected_version`` is the version the arbiter saw (0 for
-    a ballot not entered yet): a second edit based on stale data is refused."""
-    game = Game.objects.select_related("duplicate").get(pk=game_id)
-    registration = Registration.objects.get(pk=registration_id, duplicate=game.duplicate)
-    all_turns = turns(game)
-    if not 1 <= move_number <= len(all_turns):
-        raise ServiceError(f"Le coup {move_number} n'est pas encore joué.")
-    text = text.strip()
-    if not text:
-        raise ServiceError(
-            "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
-        )
-    ballot = parse_ballot(text)
-    earlier = [
-        Decision.from_json(e.decision)
-        for e in BallotEntry.objects.filter(
-            game=game, registration=registration, move_number__lt=move_number
-        )
-    ]
-    turn = all_turns[move_number - 1]
-    refused = refused_words(earlier)
-    if refused:
-        turn = replace(turn, refused_words=refused)
-    try:
-        decision = judge(ballot, turn)
-    except ValueError as exc:
-        raise ServiceError(str(exc)) from exc
-    existing = (
-        BallotEntry.objects.select_for_update()
-        .filter(game=game, registration=registration, move_number=move_number)
-        .first()
-    )
-    target = f"{game.name} coup {move_number} table {registration.table} ({registration.licence})"
-    if existing is None:
-        if expected_version != 0:
-            raise StaleEditError("Ce bulletin a été supprimé entre-temps : rechargez la page.")
-        try:
-            with transaction.atomic():
-                entry = BallotEntry.objects.create(
-                    game=game,
-                    registration=registration,
-                    move_number=move_number,
-                    text=text,
-                    decision=decision.to_json(),
-                    score=decision.score,
-                    entered_by=actor(user),
-                )
-        except IntegrityError as exc:
-            raise StaleEditError(
-                "Un autre arbitre vient de saisir ce bulletin : rechargez la page."
-            ) from exc
-        audit(game.duplicate, user, "Saisie", target, None, {"text": text, "score": decision.score})
-        return EntryResult(entry, decision)
-    if existing.version != expected_version:
-        who = existing.entered_by.get_username() if existing.entered_by else "un autre arbitre"
-        raise StaleEditError(
-            f"Ce bulletin a été modifié par {who} entre-temps (« {existing.text} ») : "
-            "rechargez la page avant de le corriger."
-        )
-    before = {"text": existing.text, "score": existing.score}
-    updated = BallotEntry.objects.filter(pk=existing.pk, version=expected_version).update(
-        text=text,
-        decision=decision.to_json(),
-        score=decision.score,
-        version=expected_version + 1,
-        entered_by=actor(user),
-        updated_at=timezone.now(),
-    )
-    if updated != 1:  # pragma: no cover - guarded by the row lock above
-        raise StaleEditError("Ce bulletin a été modifié entre-temps : rechargez la page.")
-    existing.refresh_from_db()
-    audit(
-        game.duplicate, user, "Correction", target, before, {"text": text, "score": decision.score}
-    )
-    return EntryResult(existing, decision)
-
-
-# -- set-up ---------------------------------------------------------------------------------
-
-
-def store_lexicon(upload: Any) -> tuple[str, str, str]:
-    """Keep an uploaded word list in the data directory once the engine accepts it; returns
-    ``(path, name, sha256)``. A refused list raises the engine's ``ValueError``."""
-    from arbitre.lexicon import Lexicon
-
-    content = upload.read()
-    digest = hashlib.sha256(content).hexdigest()
-    folder = data_dir() / "lexicons"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{digest}.txt"
-    path.write_bytes(content)
-    try:
-        lexicon = Lexicon.load(path)
-    except ValueError:
-        path.unlink(missing_ok=True)
-        raise
-    return str(path), upload.name, lexicon.sha256
-
-
-def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> EventRow:
-    """A new Duplicate event with its planned games, on the uploaded word list or the
-    default one. A refused word list raises ``ValueError`` before anything is stored."""
-    if lexicon_upload:
-        lexicon_path, lexicon_name, lexicon_sha = store_lexicon(lexicon_upload)
-    else:
-        lexicon = lexicon_of(DuplicateEvent())
-        lexicon_path, lexicon_name, lexicon_sha = "", lexicon.name, lexicon.sha256
-    with transaction.atomic():
-        event = EventRow.objects.create(
-            name=data["name"], kind=EventRow.Kind.DUPLICATE, date=data["date"], place=data["place"]
-        )
-        dup = DuplicateEvent.objects.create(
-            event=event,
-            games_planned=data["games_planned"],
-            seconds_per_move=data["seconds_per_move"],
-            lexicon_name=lexicon_name,
-            lexicon_path=lexicon_path,
-            lexicon_sha256=lexicon_sha,
-        )
-        for number in range(1, data["games_planned"] + 1):
-            Game.objects.create(duplicate=dup, number=number)
-        if user.is_authenticated:
-            ensure_role(event.pk, user, DIRECTOR)
-        audit(dup, user, "Création de l'événement", event.name)
-    return event
-
-
-@transaction.atomic
-def add_player(dup: DuplicateEvent, data: dict[str, Any], user: User) -> Registration:
-    """Register one player (licence and table unique in the event)."""
-    if dup.players.filter(licence=data["licence"]).exists():
-        raise ServiceError(f"La licence {data['licence']} est déjà inscrite.")
-    if data.get("table") and dup.players.filter(table=data["table"]).exists():
-        raise ServiceError(f"La table {data['table']} est déjà prise.")
-    registration = Registration.objects.create(duplicate=dup, **data)
-    audit(dup, user, "Inscription", data["licence"], None, {"nom": data["name"]})
-    return registration
-
-
-@transaction.atomic
-def assign_arbiter(
-    dup: DuplicateEvent, username: str, password: str, tables: tuple[int, int], user: User
-) -> int:
-    """Give the tables ``low..high`` to the arbiter ``username`` (the account is created when
-    new); returns the number of players concerned."""
-    arbiter, _ = arbiter_account(username, password)
-    ensure_role(dup.event_id, arbiter, ARBITER)
-    low, high = tables
-    count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=arbiter)
-    audit(dup, user, "Tables attribuées", f"{username} : {low}-{high}", None, {"joueurs": count})
-    return count
-
-
-@transaction.atomic
-def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None:
-    """A late player (seed 004, 5.1): the moves of ``game`` before ``from_move`` score 0."""
-    previous = Lateness.objects.filter(game=game, registration=reg).first()
-    Lateness.objects.update_or_create(
-        game=game, registration=reg, defaults={"from_move": from_move}
-    )
-    audit(
-        game.duplicate,
-        user,
-        "Retard",
-        f"{game.name} {reg.licence}",
-        {"from_move": previous.from_move} if previous else None,
-        {"from_move": from_move},
-    )
 
 
 # -- players and standings ------------------------------------------------------------------
@@ -510,6 +311,13 @@ def player_of(r: Registration) -> Player:
     )
 
 
+def standings_of(
+    dup: DuplicateEvent, series: int | None = None, category: str | None = None
+) -> Standings:
+    """The event's standings with its solos."""
+    return build_event(dup).standings_table(series=series, category=category or None)
+
+
 def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
     registrations = list(dup.players.all())
@@ -541,5 +349,5 @@ def draw_texts(engine: DuplicateGame) -> dict[str, Any]:
     return {
         "leave": engine.leave,
         "drawn": engine.drawn,
-        "lines": a.lines(),
+        "lines": a.lines(language()),
     }

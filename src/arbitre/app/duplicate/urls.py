@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.duplicate import prints, views
+from arbitre.app.duplicate import prints, public, views
 
 app_name = "duplicate"
 
@@ -43,15 +43,15 @@ urlpatterns = [
     path(
         "duplicate/<int:event_id>/export/resultats.csv", prints.results_csv_view, name="results_csv"
     ),
-    path("public/duplicate/<int:event_id>/", views.public_standings, name="public_standings"),
+    path("public/duplicate/<int:event_id>/", public.public_standings, name="public_standings"),
     path(
         "public/duplicate/<int:event_id>/classement.json",
-        views.public_standings_json,
+        public.public_standings_json,
         name="public_json",
     ),
     path(
         "public/duplicate/<int:event_id>/joueur/<path:licence>/",
-        views.public_player,
+        public.public_player,
         name="public_player",
     ),
     path(
@@ -61,7 +61,7 @@ urlpatterns = [
     ),
     path(
         "public/duplicate/<int:event_id>/partie/<int:number>/",
-        views.public_move,
+        public.public_move,
         name="public_move",
     ),
     path(

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
-from arbitre.app.duplicate import preparation, services
+from arbitre.app.duplicate import ballots, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -34,8 +34,6 @@ from arbitre.app.duplicate.models import (
 )
 from arbitre.app.events.accounts import AccountError
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.duplicate.announcement import announce_top
-from arbitre.duplicate.ballot import BallotParseError
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
 
@@ -64,7 +62,7 @@ def create_event(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            event = services.create_event(data, data.get("lexicon_file"), request.user)
+            event = setup.create_event(data, data.get("lexicon_file"), request.user)
         except ValueError as exc:
             form.add_error("lexicon_file", f"Liste de mots refusée : {exc}")
         else:
@@ -128,7 +126,7 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
             messages.error(request, f"{field} : {' '.join(errors)}")
         return redirect("duplicate:detail", event_id=event_id)
     try:
-        services.add_player(dup, form.cleaned_data, request.user)
+        setup.add_player(dup, form.cleaned_data, request.user)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
@@ -146,7 +144,7 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     username = form.cleaned_data["username"].strip()
     low, high = form.cleaned_data["tables"]
     try:
-        count = services.assign_arbiter(
+        count = setup.assign_arbiter(
             dup, username, form.cleaned_data["password"], (low, high), request.user
         )
     except AccountError as exc:
@@ -169,7 +167,7 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     if reg is None:
         messages.error(request, "Licence inconnue dans cet événement.")
         return redirect("duplicate:detail", event_id=event_id)
-    services.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
+    setup.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
     messages.success(
         request,
         f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} de {game.name} (5.1).",
@@ -209,7 +207,7 @@ def _game_state(game: Game) -> dict[str, Any]:
             "word": last.move.word,
             "score": last.score,
             "rack": last.rack,
-            "announce": announce_top(last.move.coordinate, last.move.word, last.score),
+            "announce": last.announcement(services.language()),
             "equal_tops": [str(m) for m in last.equal_tops],
         }
     return state
@@ -236,12 +234,7 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     if engine.phase == "play":
         choice = engine.tops()
         if choice is not None:
-            tops = {
-                "score": choice.score,
-                "equal": [str(m) for m in choice.equal_tops],
-                "admissible": [str(m) for m in choice.admissible],
-                "default": str(choice.default),
-            }
+            tops = choice.to_json()
     context = {
         "dup": dup,
         "event": dup.event,
@@ -360,105 +353,20 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
     ):
         raise PermissionDenied("Cette table n'est pas la vôtre.")
     try:
-        result = services.enter_ballot(
+        result = ballots.enter_ballot(
             game.pk, registration.pk, move_number, text, version, request.user
         )
     except services.StaleEditError as exc:
         return JsonResponse({"ok": False, "stale": True, "error": str(exc)}, status=409)
-    except (BallotParseError, services.ServiceError) as exc:
+    except services.ServiceError as exc:
         return JsonResponse({"ok": False, "error": str(exc)}, status=400)
     d = result.decision
     return JsonResponse(
         {
             "ok": True,
             "version": result.entry.version,
-            "score": d.score,
-            "sanction": d.sanction.to_json(),
-            "disciplinary_warning": d.disciplinary_warning,
-            "move": str(d.move) if d.move else None,
-            "explanation": d.explanation,
+            **d.to_json(),
+            "sanction_label": services.worded(d.sanction.label),
+            "explanation_text": services.worded(d.explanation) if d.explanation else "",
         }
     )
-
-
-# -- public pages -----------------------------------------------------------------------------
-
-
-def _standings_payload(
-    dup: DuplicateEvent, series: int | None, category: str | None
-) -> dict[str, Any]:
-    event = services.build_event(dup)
-    rows = event.standings(series=series, category=category or None)
-    return {
-        "event": dup.event.name,
-        "games": [g.name for g in event.games],
-        "standings": [r.to_json() for r in rows],
-        "solos": [
-            {"game": g, "move": n, "licence": p.licence, "name": p.full_name, "score": s}
-            for g, n, p, s in event.solo_list()
-        ],
-        "updated": timezone.now().isoformat(),
-    }
-
-
-def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
-    series = request.GET.get("serie")
-    series_value = int(series) if series and series.isdigit() else None
-    return series_value, request.GET.get("categorie") or None
-
-
-def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    dup = _dup(event_id)
-    series, category = _filters(request)
-    payload = _standings_payload(dup, series, category)
-    players = dup.players.all()
-    context = {
-        "dup": dup,
-        "event": dup.event,
-        "payload": payload,
-        "series_choices": sorted({p.series for p in players if p.series}),
-        "category_choices": sorted({p.category for p in players if p.category}),
-        "series": series,
-        "category": category,
-        "games": dup.games.all(),
-    }
-    return render(request, "duplicate/public_standings.html", context)
-
-
-def public_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
-    dup = _dup(event_id)
-    series, category = _filters(request)
-    return JsonResponse(_standings_payload(dup, series, category))
-
-
-def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
-    dup = _dup(event_id)
-    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
-    event = services.build_event(dup)
-    sheets = []
-    for g in event.games:
-        sheet = event.sheet(g, reg.licence)
-        lines = [
-            {"line": line, "top_move": g.top_moves[i] if i < len(g.top_moves) else ""}
-            for i, line in enumerate(sheet.lines)
-        ]
-        sheets.append({"sheet": sheet, "lines": lines})
-    return render(
-        request,
-        "duplicate/public_player.html",
-        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets},
-    )
-
-
-def public_move(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
-    dup = _dup(event_id)
-    game = _game(dup, number)
-    engine = services.engine_of(game)
-    context = {
-        "dup": dup,
-        "event": dup.event,
-        "game": game,
-        "state": _game_state(game),
-        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
-    }
-    return render(request, "duplicate/public_move.html", context)

@@ -56,3 +56,23 @@ def arbiter_account(username: str, password: str) -> tuple[object, bool]:
 
 def has_any_account() -> bool:
     return get_user_model().objects.exists()
+
+
+def locked_usernames() -> set[str]:
+    """The accounts locked now by too many failed logins."""
+    from axes.models import AccessAttempt
+    from django.conf import settings
+
+    limit = settings.AXES_FAILURE_LIMIT
+    return set(
+        AccessAttempt.objects.filter(failures_since_start__gte=limit).values_list(
+            "username", flat=True
+        )
+    )
+
+
+def unlock(username: str) -> bool:
+    """Lift the lock of ``username`` after failed logins; ``False`` when it was not locked."""
+    from axes.utils import reset
+
+    return bool(reset(username=username))

@@ -8,11 +8,12 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events import staff
+from arbitre.app.events.accounts import locked_usernames, unlock
 from arbitre.app.events.models import Event, EventRole, StaffAudit
 from arbitre.app.events.roles import ARBITER, DIRECTOR, is_account_manager, require_role
 
@@ -62,7 +63,10 @@ def accounts(request: HttpRequest) -> HttpResponse:
                 request, gettext("Compte « %(name)s » créé.") % {"name": d["username"].strip()}
             )
             return redirect("events:accounts")
-    users = get_user_model().objects.order_by("username").prefetch_related("groups")
+    users = list(get_user_model().objects.order_by("username").prefetch_related("groups"))
+    locked = locked_usernames()
+    for u in users:
+        u.locked = u.get_username() in locked
     context = {
         "form": form,
         "users": users,
@@ -96,6 +100,20 @@ def account_action(request: HttpRequest, user_id: int) -> HttpResponse:
                 request,
                 gettext("Mot de passe de « %(name)s » changé.") % {"name": user.get_username()},
             )
+        elif action == "unlock":
+            user = get_object_or_404(get_user_model(), pk=user_id)
+            if unlock(user.get_username()):
+                StaffAudit.log(request.user, gettext_noop("Compte débloqué"), user.get_username())
+                messages.success(
+                    request,
+                    gettext("Compte « %(name)s » débloqué.") % {"name": user.get_username()},
+                )
+            else:
+                messages.error(
+                    request,
+                    gettext("Le compte « %(name)s » n'était pas bloqué.")
+                    % {"name": user.get_username()},
+                )
         else:
             messages.error(request, gettext("Action inconnue."))
     except staff.StaffError as exc:

@@ -12,3 +12,9 @@ class RoundsConfig(AppConfig):
     label = "tournaments"
     verbose_name = _("Rondes appariées (Scrabble classique, backgammon)")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from arbitre.app.events import backups
+        from arbitre.app.rounds.models import KnockoutResult, Round, Table
+
+        backups.watch(Round, Table, KnockoutResult)  # a pairing, a result, a final-stage result

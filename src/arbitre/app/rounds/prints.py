@@ -15,6 +15,7 @@ from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import Round
 from arbitre.app.rounds.views import page, tournament_of
+from arbitre.common.collation import french_key
 from arbitre.common.spreadsheet import neutralise
 
 
@@ -32,7 +33,7 @@ def pairings(request: HttpRequest, event_id: int, number: int, game: PairedGame)
                     lines.append(
                         {"name": me, "table": tb.number, "opponent": other or gettext("exempt")}
                     )
-        lines.sort(key=lambda x: x["name"].casefold())
+        lines.sort(key=lambda x: french_key(x["name"]))
     context = {
         "t": t,
         "event": t.event,

@@ -24,6 +24,7 @@ from arbitre.app.rounds.forms import PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 from arbitre.app.uploads import PLAYERS_FILE_BYTES, UploadTooLarge, read_limited
+from arbitre.common.collation import french_key
 from arbitre.i18n import word_line
 
 
@@ -94,7 +95,7 @@ def detail(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespons
     t = tournament_of(game, event_id)
     rounds = list(t.round_set.prefetch_related("tables"))
     last = rounds[-1] if rounds else None
-    entrants = list(t.entrants.prefetch_related("absences"))
+    entrants = sorted(t.entrants.prefetch_related("absences"), key=lambda e: french_key(e.name))
     for e in entrants:
         e.absent_rounds = sorted(a.round for a in e.absences.all())  # type: ignore[attr-defined]
     next_number = (last.number if last else 0) + 1
@@ -262,7 +263,7 @@ def round_page(request: HttpRequest, event_id: int, number: int, game: PairedGam
         "is_last": is_last,
         "editable": is_last and not t.bracket_started and not t.final_started,
         "started": any(tb.entered and not tb.is_bye for tb in tables),
-        "names": sorted(n for tb in tables for n in (tb.a, tb.b) if n),
+        "names": sorted((n for tb in tables for n in (tb.a, tb.b) if n), key=french_key),
         "is_director": has_role(request.user, DIRECTOR, event_id),
         "complete": services.round_complete(rnd),
     }
@@ -343,7 +344,7 @@ def knockout(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
         "is_director": has_role(request.user, DIRECTOR, event_id),
         "swiss_complete": services.swiss_complete(t),
         "error": "",
-        "entrants": services.players_in_play(t),
+        "entrants": sorted(services.players_in_play(t), key=lambda e: french_key(e.name)),
         "stages": [],
         "has_knockout": game.has_knockout(t),
     }

@@ -11,6 +11,10 @@ play-off enter at its quarter-finals (8 places, a setting), keeping at least one
 for the others; everyone else feeds the remaining places through a seeded knock-out in the
 order of the re-count (round 6 counted twice, round 7 three times), byes to the best, the
 first round being played by players who lost round 7 as far as there are enough of them.
+
+Names of rounds and of undecided slots are :class:`~arbitre.common.Message` values (codes
+``bracket.round.*``, ``bracket.winner_of``...); refusals are :class:`ChampionshipError` with
+a ``bracket.*`` code.
 """
 
 from __future__ import annotations
@@ -20,8 +24,59 @@ from typing import Any
 
 from arbitre.backgammon.championship.model import Championship, ChampionshipError, ResultKind
 from arbitre.backgammon.championship.tiebreak import Standing, standings
+from arbitre.common.messages import Message, Param
 
 BYE = "BYE"
+STAGES = ("quarter_final", "semi_final", "final", "consolation")
+"""The stages whose set lengths are settings (:class:`BracketSettings`)."""
+
+MESSAGE_CODES = frozenset(
+    {f"bracket.stage.{stage}" for stage in STAGES}
+    | {
+        f"bracket.round.{name}"
+        for name in (
+            "quarter_final",
+            "semi_final",
+            "final",
+            "consolation_final",
+            "consolation_semi_finals",
+            "consolation_quarter_finals",
+            "consolation",
+        )
+    }
+    | {
+        f"bracket.{name}"
+        for name in (
+            "winner_of",
+            "loser_of",
+            "sets_setting",
+            "players_unknown",
+            "bye_no_result",
+            "not_a_player",
+            "unknown_match",
+            "set_after_win",
+            "too_many_sets",
+            "set_not_final",
+            "sets_undecided",
+            "sets_contradict",
+            "too_few_players",
+            "playoff_needed",
+            "eight_qualified",
+            "swiss_unfinished",
+            "consolation_sizes",
+            "entry_size",
+        )
+    }
+)
+"""The codes of this module: names of stages and rounds, slots, refusals."""
+
+
+def _m(code: str, **params: Param) -> Message:
+    return Message.of(f"bracket.{code}", **params)
+
+
+def _refuse(code: str, **params: Param) -> ChampionshipError:
+    return ChampionshipError(_m(code, **params))
 
 
 @dataclass(frozen=True)
@@ -39,10 +94,10 @@ class BracketSettings:
     consolation_entry_size: int = 8
 
     def __post_init__(self) -> None:
-        for name in ("quarter_final", "semi_final", "final", "consolation"):
+        for name in STAGES:
             sets = getattr(self, name)
             if not sets or len(sets) % 2 == 0 or any(n < 1 for n in sets):
-                raise ChampionshipError(f"{name}: an odd number of sets of 1 point or more")
+                raise _refuse("sets_setting", stage=_m(f"stage.{name}"), sets=_lengths(sets))
 
 
 @dataclass(frozen=True)
@@ -52,8 +107,13 @@ class Ref:
     kind: str  # "winner" | "loser"
     match: str
 
-    def label(self) -> str:
-        return f"{'vainqueur' if self.kind == 'winner' else 'perdant'} {self.match}"
+    def label(self) -> Message:
+        """ "winner of QF1" / "loser of SF2", to be worded."""
+        return _m("winner_of" if self.kind == "winner" else "loser_of", match=self.match)
+
+
+def _lengths(sets: tuple[int, ...]) -> str:
+    return ", ".join(str(n) for n in sets)
 
 
 Slot = str | Ref
@@ -69,7 +129,7 @@ class SetScore:
 class BracketMatch:
     id: str
     stage: str  # "final" | "consolation"
-    round_name: str
+    round_name: Message
     top: Slot
     bottom: Slot
     sets: tuple[int, ...]
@@ -82,8 +142,8 @@ class Brackets:
     matches: dict[str, BracketMatch] = field(default_factory=dict)
     winners: dict[str, str] = field(default_factory=dict)
     set_scores: dict[str, tuple[SetScore, ...]] = field(default_factory=dict)
-    #: consolation entry level of each direct entrant ("C1", "C2" or "C3").
-    entry_levels: dict[str, str] = field(default_factory=dict)
+    #: the consolation round each player enters at (its name, a message).
+    entry_levels: dict[str, Message] = field(default_factory=dict)
 
     def add(self, match: BracketMatch) -> None:
         self.matches[match.id] = match
@@ -127,11 +187,11 @@ class Brackets:
         m = self._match(match_id)
         top, bottom = self.players(match_id)
         if top is None or bottom is None:
-            raise ChampionshipError(f"{match_id}: the players are not known yet")
+            raise _refuse("players_unknown", match=match_id)
         if BYE in (top, bottom):
-            raise ChampionshipError(f"{match_id}: a bye needs no result")
+            raise _refuse("bye_no_result", match=match_id)
         if winner not in (top, bottom):
-            raise ChampionshipError(f"{match_id}: {winner} does not play this match")
+            raise _refuse("not_a_player", match=match_id, winner=winner, top=top, bottom=bottom)
         if sets:
             _check_sets(match_id, m.sets, sets, winner == top)
         self.winners[match_id] = winner
@@ -141,20 +201,23 @@ class Brackets:
         try:
             return self.matches[match_id]
         except KeyError:
-            raise ChampionshipError(f"unknown bracket match {match_id!r}") from None
+            raise _refuse("unknown_match", match=match_id) from None
 
     def to_json(self) -> dict[str, Any]:
-        def slot(s: Slot) -> str | None:
+        """JSON-ready: a slot is a player's name, ``BYE``, or while undecided the message
+        "winner of ..." (``Message.as_dict``); round names are messages too."""
+
+        def slot(s: Slot) -> str | dict[str, Any]:
             v = self.resolve(s)
             if v is not None:
                 return v
             assert isinstance(s, Ref)
-            return s.label()
+            return s.label().as_dict()
 
         def one(m: BracketMatch) -> dict[str, Any]:
             return {
                 "id": m.id,
-                "round": m.round_name,
+                "round": m.round_name.as_dict(),
                 "top": slot(m.top),
                 "bottom": slot(m.bottom),
                 "sets": list(m.sets),
@@ -165,7 +228,7 @@ class Brackets:
         return {
             "final": [one(self.matches[i]) for i in self.ids("final")],
             "consolation": [one(self.matches[i]) for i in self.ids("consolation")],
-            "consolation_entry": dict(self.entry_levels),
+            "consolation_entry": {k: v.as_dict() for k, v in self.entry_levels.items()},
         }
 
 
@@ -177,20 +240,20 @@ def _check_sets(
     won = [0, 0]
     for i, s in enumerate(sets):
         if max(won) == need:
-            raise ChampionshipError(f"{match_id}: set {i + 1} played after the match was won")
+            raise _refuse("set_after_win", match=match_id, set=i + 1)
         if i >= len(lengths):
-            raise ChampionshipError(f"{match_id}: more than {len(lengths)} sets")
+            raise _refuse("too_many_sets", match=match_id, sets=len(lengths))
         n = lengths[i]
         hi, lo = max(s.top, s.bottom), min(s.top, s.bottom)
         if hi < n or lo >= n or lo < 0:
-            raise ChampionshipError(
-                f"{match_id}: set {i + 1} score {s.top}-{s.bottom} does not end a {n}-point set"
+            raise _refuse(
+                "set_not_final", match=match_id, set=i + 1, top=s.top, bottom=s.bottom, length=n
             )
         won[0 if s.top > s.bottom else 1] += 1
     if max(won) != need:
-        raise ChampionshipError(f"{match_id}: the sets do not decide the match")
+        raise _refuse("sets_undecided", match=match_id)
     if (won[0] == need) != top_won:
-        raise ChampionshipError(f"{match_id}: the set scores contradict the winner")
+        raise _refuse("sets_contradict", match=match_id)
 
 
 def qualified(
@@ -205,7 +268,7 @@ def qualified(
     n = champ.settings.qualified
     eligible = [s for s in table if not s.withdrawn]
     if len(eligible) < n:
-        raise ChampionshipError(f"{len(eligible)} players: {n} are needed for the final bracket")
+        raise _refuse("too_few_players", found=len(eligible), needed=n)
     blocks: list[list[Standing]] = []
     for s in eligible:
         if blocks and s.tied and blocks[-1][-1].tied and blocks[-1][-1].rank == s.rank:
@@ -217,8 +280,7 @@ def qualified(
         end = start + len(block)
         across_cut = start < n < end
         if len(block) > 1 and (across_cut or (seeded and start < n)):
-            names = ", ".join(s.name for s in block)
-            raise ChampionshipError(f"play-off needed (equal points and D): {names}")
+            raise _refuse("playoff_needed", players=", ".join(s.name for s in block))
         start = end
     return [s.name for s in eligible[:n]]
 
@@ -229,18 +291,21 @@ def final_bracket(
     """1-8, 4-5, 3-6, 2-7 from top to bottom, winners advancing (rulings.md Backgammon 5)."""
     settings = settings or BracketSettings()
     if champ.settings.qualified != 8:
-        raise ChampionshipError("the final bracket is built for 8 qualified players")
+        raise _refuse("eight_qualified", qualified=champ.settings.qualified)
     q = qualified(champ, seeded=True)
     last = champ.settings.rounds
     if champ.rounds_played() < last or champ.missing_results(last):
-        raise ChampionshipError(
-            f"the Swiss stage is not finished: the bracket needs the results of all {last} rounds"
-        )
+        raise _refuse("swiss_unfinished", rounds=last)
     b = into or Brackets()
     for i, (hi, lo) in enumerate(((1, 8), (4, 5), (3, 6), (2, 7)), start=1):
         b.add(
             BracketMatch(
-                f"QF{i}", "final", "Quart de finale", q[hi - 1], q[lo - 1], settings.quarter_final
+                f"QF{i}",
+                "final",
+                _m("round.quarter_final"),
+                q[hi - 1],
+                q[lo - 1],
+                settings.quarter_final,
             )
         )
     for i in (1, 2):
@@ -248,7 +313,7 @@ def final_bracket(
             BracketMatch(
                 f"SF{i}",
                 "final",
-                "Demi-finale",
+                _m("round.semi_final"),
                 Ref("winner", f"QF{2 * i - 1}"),
                 Ref("winner", f"QF{2 * i}"),
                 settings.semi_final,
@@ -256,7 +321,12 @@ def final_bracket(
         )
     b.add(
         BracketMatch(
-            "F", "final", "Finale", Ref("winner", "SF1"), Ref("winner", "SF2"), settings.final
+            "F",
+            "final",
+            _m("round.final"),
+            Ref("winner", "SF1"),
+            Ref("winner", "SF2"),
+            settings.final,
         )
     )
     return b
@@ -320,11 +390,9 @@ def plan_consolation(
     tie-break while places remain, one place at least being left to the others when there
     are others; the rest feed the free places through the smallest seeded knock-out."""
     if tie_out < 0 or others < 0 or main_losers < 0:
-        raise ChampionshipError("invalid consolation sizes")
+        raise _refuse("consolation_sizes", tie_out=tie_out, others=others, main=main_losers)
     if entry_size < main_losers + 1 or entry_size & (entry_size - 1):
-        raise ChampionshipError(
-            f"the consolation entry round needs a power of two above {main_losers} places"
-        )
+        raise _refuse("entry_size", size=entry_size, main=main_losers)
     places = entry_size - main_losers
     if tie_out + others <= places:
         return ConsolationPlan(entry_size, main_losers, tie_out, others, 0)
@@ -349,10 +417,11 @@ def _seed_positions(size: int) -> list[int]:
 
 
 _ROUND_NAMES = {
-    2: "Consolante, finale",
-    4: "Consolante, demi-finales",
-    8: "Consolante, quarts de finale",
+    2: "consolation_final",
+    4: "consolation_semi_finals",
+    8: "consolation_quarter_finals",
 }
+"""The consolation rounds named by the number of players left (others: "round n")."""
 
 
 def _feeder_lines(blocks: int, size: int) -> list[int]:
@@ -377,8 +446,8 @@ def _reduce(
     """Play knock-out rounds on bracket ``lines`` until ``target`` remain; a player facing a
     bye goes through without a match; returns the lines left and the next round number."""
     while len(lines) > target:
-        default = f"Consolante, tour {rnd}"
-        name = _ROUND_NAMES.get(len(lines), default) if named else default
+        code = _ROUND_NAMES.get(len(lines)) if named else None
+        name = _m(f"round.{code}") if code else _m("round.consolation", round=rnd)
         nxt: list[Slot] = []
         count = 0
         for top, bottom in zip(lines[0::2], lines[1::2], strict=True):

@@ -9,6 +9,9 @@
 
 A header line is optional; blank lines and lines starting with ``#`` are ignored; the
 separator is ``,`` or ``;`` (spreadsheets set to French use ``;``).
+
+A bad line is refused with :class:`ChampionshipError` carrying ``championship_csv.line``
+(the file, the line and the reason, a message in its turn).
 """
 
 from __future__ import annotations
@@ -27,33 +30,70 @@ from arbitre.backgammon.championship.model import (
     Player,
     ResultKind,
 )
+from arbitre.common.messages import Message, Param
 from arbitre.common.players_csv import NAME_ELO, read_sheet
+from arbitre.common.spreadsheet import neutralise, restore
+
+MESSAGE_CODES = frozenset(
+    {f"championship_csv.field.{name}" for name in ("round", "match_length", "score", "set_score")}
+    | {
+        f"championship_csv.{name}"
+        for name in (
+            "line",
+            "file",
+            "not_integer",
+            "results_columns",
+            "bye_one_player",
+            "bye_winner",
+            "forfeit_winner",
+            "bracket_columns",
+            "set_score",
+            "not_utf8",
+            "open_quote",
+        )
+    }
+)
+"""The refusals of the championship's files."""
 
 
-def _rows(
-    text: str, source: str, header_word: str, allow_empty: bool = False
-) -> list[tuple[int, list[str]]]:
+def _m(code: str, **params: Param) -> Message:
+    return Message.of(f"championship_csv.{code}", **params)
+
+
+def _at(source: str, line: int, reason: Message) -> ChampionshipError:
+    """The refusal of line ``line`` of ``source``."""
+    return ChampionshipError(_m("line", source=source, line=line, reason=reason))
+
+
+def _rows(text: str, header_word: str, source: str) -> list[tuple[int, list[str]]]:
     lines = text.splitlines()
     sample = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in sample and "," not in sample else ","
     out: list[tuple[int, list[str]]] = []
-    for lineno, row in enumerate(csv.reader(io.StringIO(text), delimiter=delimiter), start=1):
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    rows = enumerate(reader, start=1)
+    while True:
+        try:
+            lineno, row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error:  # a quote left open up to the end of the file
+            raise _at(source, reader.line_num, _m("open_quote")) from None
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
         if not out and cells[0].lower() == header_word:
             continue
         out.append((lineno, cells))
-    if not out and not allow_empty:
-        raise ChampionshipError(f"{source}: no data")
     return out
 
 
-def _int(value: str, what: str, where: str) -> int:
+def _int(value: str, what: str, source: str, line: int) -> int:
     try:
         return int(value)
     except ValueError:
-        raise ChampionshipError(f"{where}: {what} must be a whole number, not {value!r}") from None
+        reason = _m("not_integer", field=_m(f"field.{what}"), value=value)
+        raise _at(source, line, reason) from None
 
 
 def parse_players(text: str | bytes) -> list[Player]:
@@ -80,32 +120,31 @@ def parse_players(text: str | bytes) -> list[Player]:
 def parse_results(text: str, source: str = "results") -> list[MatchResult]:
     """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b]``."""
     results = []
-    for lineno, cells in _rows(text, source, "round", allow_empty=True):
-        where = f"{source}:{lineno}"
+    for lineno, cells in _rows(text, "round", source):
         if len(cells) not in (4, 5, 7):
-            raise ChampionshipError(
-                f"{where}: expected round,player_a,player_b,winner[,length,score_a,score_b]"
-            )
-        rnd = _int(cells[0], "round", where)
-        a, b, w = cells[1], cells[2], cells[3]
-        length = _int(cells[4], "match length", where) if len(cells) > 4 and cells[4] else None
+            raise _at(source, lineno, _m("results_columns", found=len(cells)))
+        rnd = _int(cells[0], "round", source, lineno)
+        a, b, w = restore(cells[1]), restore(cells[2]), restore(cells[3])
+        length = (
+            _int(cells[4], "match_length", source, lineno) if len(cells) > 4 and cells[4] else None
+        )
         score = (
-            (_int(cells[5], "score", where), _int(cells[6], "score", where))
+            (_int(cells[5], "score", source, lineno), _int(cells[6], "score", source, lineno))
             if len(cells) == 7 and cells[5] and cells[6]
             else None
         )
         try:
             if w.lower() == "bye" or b.upper() == "BYE":
                 if b and b.upper() != "BYE":
-                    raise ChampionshipError("a bye has one player (player_b empty or BYE)")
+                    raise ChampionshipError(_m("bye_one_player", player=b))
                 if w.lower() != "bye" and w != a:
-                    raise ChampionshipError("the winner of a bye is its player")
+                    raise ChampionshipError(_m("bye_winner", winner=w, player=a))
                 results.append(MatchResult(rnd, a, None, None, ResultKind.BYE))
             elif w.lower().startswith("forfeit:"):
                 who = w.split(":", 1)[1].strip()
                 winner = None if who.lower() == "both" else who
                 if winner is not None and winner not in (a, b):
-                    raise ChampionshipError(f"forfeit winner {winner!r} is neither {a} nor {b}")
+                    raise ChampionshipError(_m("forfeit_winner", winner=winner, a=a, b=b))
                 results.append(MatchResult(rnd, a, b, winner, ResultKind.FORFEIT))
             else:
                 results.append(
@@ -121,7 +160,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
                     )
                 )
         except ChampionshipError as exc:
-            raise ChampionshipError(f"{where}: {exc}") from None
+            raise _at(source, lineno, exc.message) from None
     return results
 
 
@@ -130,20 +169,22 @@ def parse_bracket_results(
 ) -> list[tuple[str, str, tuple[SetScore, ...]]]:
     """Bracket results from ``match,winner[,sets]`` lines."""
     out = []
-    for lineno, cells in _rows(text, source, "match", allow_empty=True):
-        where = f"{source}:{lineno}"
+    for lineno, cells in _rows(text, "match", source):
         if len(cells) not in (2, 3) or not cells[0] or not cells[1]:
-            raise ChampionshipError(f"{where}: expected match,winner[,sets]")
+            raise _at(source, lineno, _m("bracket_columns", found=len(cells)))
         sets: list[SetScore] = []
         if len(cells) == 3 and cells[2]:
             for part in cells[2].split():
                 top, sep, bottom = part.partition("-")
                 if not sep:
-                    raise ChampionshipError(f"{where}: set score {part!r} is not like 9-4")
+                    raise _at(source, lineno, _m("set_score", value=part))
                 sets.append(
-                    SetScore(_int(top, "set score", where), _int(bottom, "set score", where))
+                    SetScore(
+                        _int(top, "set_score", source, lineno),
+                        _int(bottom, "set_score", source, lineno),
+                    )
                 )
-        out.append((cells[0], cells[1], tuple(sets)))
+        out.append((cells[0], restore(cells[1]), tuple(sets)))
     return out
 
 
@@ -151,7 +192,7 @@ def _read(path: str | Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise ChampionshipError(f"{path}: not UTF-8 text") from None
+        raise ChampionshipError(_m("not_utf8", source=str(path))) from None
 
 
 def read_players(path: str | Path) -> list[Player]:
@@ -176,7 +217,10 @@ def load_championship(
             try:
                 champ.record(r)
             except ChampionshipError as exc:
-                raise ChampionshipError(f"{results_path}: {exc}") from None
+                reason = exc.message
+                raise ChampionshipError(
+                    _m("file", source=str(results_path), reason=reason)
+                ) from None
     return champ
 
 
@@ -187,17 +231,17 @@ def format_results(champ: Championship) -> str:
     w.writerow(["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"])
     for r in sorted(champ.results, key=lambda r: r.round):
         if r.kind is ResultKind.BYE:
-            w.writerow([r.round, r.a, "", "bye", "", "", ""])
+            w.writerow([r.round, neutralise(r.a), "", "bye", "", "", ""])
             continue
         if r.kind is ResultKind.FORFEIT:
             winner = f"forfeit:{r.winner or 'both'}"
         else:
-            winner = r.winner or ""
+            winner = neutralise(r.winner or "")
         w.writerow(
             [
                 r.round,
-                r.a,
-                r.b,
+                neutralise(r.a),
+                neutralise(r.b or ""),
                 winner,
                 r.match_length or "",
                 "" if r.score_a is None else r.score_a,

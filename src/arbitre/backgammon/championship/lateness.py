@@ -9,6 +9,9 @@
   absent player loses the time elapsed; when both are absent, the first to arrive tells
   the director, who takes half of the elapsed time off both clocks and starts the absent
   player's clock.
+
+A penalty says itself as a :class:`~arbitre.common.Message` (``LatenessPenalty.message``);
+refusals are :class:`ChampionshipError` with a ``lateness.*`` code.
 """
 
 from __future__ import annotations
@@ -17,6 +20,26 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbitre.backgammon.championship.model import ChampionshipError
+from arbitre.common.messages import Message, Param
+
+MESSAGE_CODES = frozenset(
+    f"lateness.{name}"
+    for name in (
+        "no_penalty",
+        "penalty_one",
+        "penalty_many",
+        "disqualified",
+        "clock",
+        "negative",
+        "match_length",
+        "negative_arrival",
+    )
+)
+"""The codes of this module: the penalty's wording and the refusals."""
+
+
+def _refuse(code: str, **params: Param) -> ChampionshipError:
+    return ChampionshipError(Message.of(f"lateness.{code}", **params))
 
 
 @dataclass(frozen=True)
@@ -44,6 +67,18 @@ class LatenessPenalty:
         """The score the match starts from, penalty to the opponent (e.g. "4/0")."""
         return f"{self.penalty_points}/0"
 
+    @property
+    def message(self) -> Message:
+        """The penalty in words: none, n points (the match starting at n/0), or the
+        disqualification."""
+        if self.disqualified:
+            code = "disqualified"
+        elif self.penalty_points == 0:
+            code = "no_penalty"
+        else:
+            code = "penalty_one" if self.penalty_points == 1 else "penalty_many"
+        return Message.of(f"lateness.{code}", penalty=self.penalty_points, score=self.score_text)
+
 
 def point_penalty(
     minutes_late: float, match_length: int, settings: LatenessSettings | None = None
@@ -55,9 +90,9 @@ def point_penalty(
     """
     s = settings or LatenessSettings()
     if minutes_late < 0:
-        raise ChampionshipError("lateness cannot be negative")
+        raise _refuse("negative", minutes=minutes_late)
     if match_length < 1:
-        raise ChampionshipError("match length must be 1 or more")
+        raise _refuse("match_length", length=match_length)
     if minutes_late < s.grace_minutes:
         points = 0
     else:
@@ -74,7 +109,7 @@ def disqualification_minute(match_length: int, settings: LatenessSettings | None
     """The lateness (minutes) from which the absent player is disqualified."""
     s = settings or LatenessSettings()
     if match_length < 1:
-        raise ChampionshipError("match length must be 1 or more")
+        raise _refuse("match_length", length=match_length)
     periods = 1
     while Fraction(periods * s.points_per_period) <= Fraction(match_length, 2):
         periods += 1
@@ -88,6 +123,11 @@ class ClockLateness:
     deduction_a: float
     deduction_b: float
 
+    @property
+    def message(self) -> Message:
+        """The time taken off each clock, in words."""
+        return Message.of("lateness.clock", a_minutes=self.deduction_a, b_minutes=self.deduction_b)
+
 
 def clock_lateness(arrival_a: float, arrival_b: float) -> ClockLateness:
     """Minutes after the official start at which each player arrived (0: on time).
@@ -97,7 +137,7 @@ def clock_lateness(arrival_a: float, arrival_b: float) -> ClockLateness:
     the absent player's clock, which runs until they arrive.
     """
     if arrival_a < 0 or arrival_b < 0:
-        raise ChampionshipError("arrival times cannot be negative")
+        raise _refuse("negative_arrival", a_minutes=arrival_a, b_minutes=arrival_b)
     first, second = sorted((arrival_a, arrival_b))
     if first == 0:
         return ClockLateness(arrival_a, arrival_b)
@@ -112,7 +152,7 @@ def clock_budget_minutes(match_length: int, per_point: float = 2.5) -> float:
     """Fixed time per player (clock rules 2.1; rulings.md Backgammon 6): 2.5 minutes per
     point plus the break allowance, 10 minutes up to 9 points and 12 minutes above."""
     if match_length < 1:
-        raise ChampionshipError("match length must be 1 or more")
+        raise _refuse("match_length", length=match_length)
     return per_point * match_length + (10 if match_length <= 9 else 12)
 
 

@@ -4,6 +4,10 @@ A :class:`Championship` holds the registered players, the results of each Swiss 
 (matches played over the board, forfeits, byes), withdrawals and late arrivals. Points
 follow rulings.md Backgammon 2: a win scores 1, a bye 0.5, a forfeit win 1 (0 for the
 absent player).
+
+Refusals are :class:`ChampionshipError`, a :class:`~arbitre.common.Refusal` carrying a
+message code (``championship.*`` here; ``swiss.*``, ``tiebreak.*``, ``bracket.*``,
+``lateness.*``, ``championship_csv.*`` in the other modules of the package).
 """
 
 from __future__ import annotations
@@ -11,9 +15,42 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from arbitre.common.messages import Message, Param, Refusal
 
-class ChampionshipError(ValueError):
-    """Invalid championship data or request (unknown player, double result, ...)."""
+MESSAGE_CODES = frozenset(
+    f"championship.{name}"
+    for name in (
+        "invalid_name",
+        "reserved_name",
+        "elo_range",
+        "round_start",
+        "bye_alone",
+        "two_players",
+        "winner_unknown",
+        "forfeit_winner_unknown",
+        "match_length",
+        "score_not_final",
+        "not_in_match",
+        "duplicate_player",
+        "unknown_player",
+        "after_round",
+        "first_round",
+        "already_has_result",
+        "not_present",
+        "playoff_players",
+        "round_incomplete",
+    )
+)
+"""The refusals of the championship's data."""
+
+
+class ChampionshipError(Refusal):
+    """Invalid championship data or request (unknown player, double result, ...), with the
+    reason as a :class:`~arbitre.common.Message`."""
+
+
+def _refuse(code: str, **params: Param) -> ChampionshipError:
+    return ChampionshipError(Message.of(f"championship.{code}", **params))
 
 
 ELO_MIN, ELO_MAX = 0, 4000
@@ -30,11 +67,11 @@ class Player:
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip():
-            raise ChampionshipError(f"invalid player name {self.name!r}")
+            raise _refuse("invalid_name", name=self.name)
         if self.name.upper() == "BYE" or self.name.lower().startswith("forfeit:"):
-            raise ChampionshipError(f"reserved player name {self.name!r}")
+            raise _refuse("reserved_name", name=self.name)
         if not ELO_MIN <= self.elo <= ELO_MAX:
-            raise ChampionshipError(f"ELO out of range for {self.name}: {self.elo}")
+            raise _refuse("elo_range", name=self.name, elo=self.elo, low=ELO_MIN, high=ELO_MAX)
 
 
 class ResultKind(Enum):
@@ -63,22 +100,24 @@ class MatchResult:
 
     def __post_init__(self) -> None:
         if self.round < 1:
-            raise ChampionshipError(f"round must be 1 or more, not {self.round}")
+            raise _refuse("round_start", round=self.round)
         if self.kind is ResultKind.BYE:
             if self.b is not None or self.winner is not None:
-                raise ChampionshipError("a bye has one player and no winner")
+                raise _refuse("bye_alone", round=self.round, player=self.a)
             return
         if self.b is None or self.a == self.b:
-            raise ChampionshipError(f"round {self.round}: a match needs two different players")
+            raise _refuse("two_players", round=self.round)
         if self.kind is ResultKind.PLAYED and self.winner not in (self.a, self.b):
-            raise ChampionshipError(
-                f"round {self.round}: winner {self.winner!r} is neither {self.a} nor {self.b}"
+            raise _refuse(
+                "winner_unknown", round=self.round, winner=self.winner, a=self.a, b=self.b
             )
         if self.kind is ResultKind.FORFEIT and self.winner not in (self.a, self.b, None):
-            raise ChampionshipError(f"round {self.round}: forfeit winner {self.winner!r} unknown")
+            raise _refuse(
+                "forfeit_winner_unknown", round=self.round, winner=self.winner, a=self.a, b=self.b
+            )
         if self.match_length is not None:
             if self.match_length < 1:
-                raise ChampionshipError(f"round {self.round}: invalid match length")
+                raise _refuse("match_length", round=self.round, length=self.match_length)
             if self.kind is ResultKind.PLAYED and (
                 self.score_a is not None and self.score_b is not None
             ):
@@ -88,9 +127,13 @@ class MatchResult:
                     else (self.score_b, self.score_a)
                 )
                 if win < self.match_length or lose >= self.match_length or lose < 0:
-                    raise ChampionshipError(
-                        f"round {self.round}: score {self.score_a}-{self.score_b} does not "
-                        f"end a {self.match_length}-point match won by {self.winner}"
+                    raise _refuse(
+                        "score_not_final",
+                        round=self.round,
+                        score_a=self.score_a,
+                        score_b=self.score_b,
+                        length=self.match_length,
+                        winner=self.winner,
                     )
 
     @property
@@ -108,7 +151,7 @@ class MatchResult:
             return self.b
         if name == self.b:
             return self.a
-        raise ChampionshipError(f"{name} is not in this match")
+        raise _refuse("not_in_match", round=self.round, player=name, a=self.a, b=self.b)
 
 
 @dataclass
@@ -149,7 +192,7 @@ class Championship:
     # players -------------------------------------------------------------------------
     def add_player(self, player: Player) -> None:
         if player.name in self._index:
-            raise ChampionshipError(f"duplicate player {player.name}")
+            raise _refuse("duplicate_player", name=player.name)
         self._index[player.name] = len(self.players)
         self.players.append(player)
 
@@ -157,7 +200,7 @@ class Championship:
         try:
             return self.players[self._index[name]]
         except KeyError:
-            raise ChampionshipError(f"unknown player {name!r}") from None
+            raise _refuse("unknown_player", name=name) from None
 
     def registration_index(self, name: str) -> int:
         self.player(name)
@@ -171,14 +214,14 @@ class Championship:
         """The player plays no round after ``after_round`` (seed 003, 1.12)."""
         self.player(name)
         if after_round < 0:
-            raise ChampionshipError("after_round must be 0 or more")
+            raise _refuse("after_round", player=name, round=after_round)
         self.withdrawals[name] = after_round
 
     def arrive_late(self, name: str, first_round: int) -> None:
         """The player joins at ``first_round``; earlier rounds score 0 and are no bye."""
         self.player(name)
         if first_round < 1:
-            raise ChampionshipError("first_round must be 1 or more")
+            raise _refuse("first_round", player=name, round=first_round)
         self.late_arrivals[name] = first_round
 
     def is_present(self, name: str, round_no: int) -> bool:
@@ -198,13 +241,11 @@ class Championship:
         for name in result.players:
             self.player(name)
             if name in busy:
-                raise ChampionshipError(f"round {result.round}: {name} already has a result")
+                raise _refuse("already_has_result", round=result.round, player=name)
         if result.kind is not ResultKind.FORFEIT:
             for name in result.players:
                 if not self.is_present(name, result.round):
-                    raise ChampionshipError(
-                        f"round {result.round}: {name} is withdrawn or not yet arrived"
-                    )
+                    raise _refuse("not_present", round=result.round, player=name)
         self.results.append(result)
 
     def record_match(
@@ -244,7 +285,7 @@ class Championship:
         self.player(winner)
         self.player(loser)
         if winner == loser:
-            raise ChampionshipError("a play-off needs two different players")
+            raise _refuse("playoff_players", player=winner)
         self.playoffs.append((winner, loser))
 
     def results_of(self, name: str, up_to_round: int | None = None) -> list[MatchResult]:
@@ -288,5 +329,5 @@ class Championship:
         last = self.rounds_played()
         if last and self.missing_results(last):
             missing = ", ".join(self.missing_results(last))
-            raise ChampionshipError(f"round {last} is not complete (no result for {missing})")
+            raise _refuse("round_incomplete", round=last, players=missing)
         return last + 1

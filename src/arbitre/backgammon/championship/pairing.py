@@ -15,7 +15,19 @@ A choice for one group (floaters, bye) is kept only when the players left below 
 all be paired without a rematch (checked with a maximum matching); a rematch is kept only
 when no rematch-free pairing of the round exists at all.
 
-Explanations are in French: they are shown to the director and the players.
+Every table carries its explanation, shown to the director and the players, as a
+:class:`~arbitre.common.Message` (codes ``swiss.*``) worded by :mod:`arbitre.i18n`; numbers
+of points are numbers (parameters ``points``, ``bye_points``). Refusals are
+:class:`~arbitre.backgammon.championship.model.ChampionshipError` with a ``swiss.*`` code.
+
+>>> from arbitre.backgammon.championship import Championship, Player
+>>> from arbitre.i18n.numbers import say
+>>> rp = pair_round(Championship([Player("Ana", 1800), Player("Bob", 1600), Player("Cy", 1500)]))
+>>> [say(line) for line in rp.explain_lines()]  # doctest: +NORMALIZE_WHITESPACE
+['Table 1 : Ana - Bob : Groupe à 0 pt : n° 1 de la moitié haute contre n° 1 de la moitié
+  basse (ELO 1800 contre 1600).',
+ 'Table 2 : Cy - exempt : Exempt (0,5 pt) : moins de points (0) puis plus faible ELO (1500),
+  parmi les joueurs jamais exemptés.']
 """
 
 from __future__ import annotations
@@ -26,6 +38,54 @@ from typing import Any
 
 from arbitre.backgammon.championship.matching import has_perfect_matching
 from arbitre.backgammon.championship.model import Championship, ChampionshipError
+from arbitre.common.messages import Message, Param
+
+MESSAGE_CODES = frozenset(
+    f"swiss.{name}"
+    for name in (
+        # refusals
+        "round_start",
+        "round_beyond",
+        "round_has_results",
+        "later_round_has_results",
+        "previous_round_unpaired",
+        "fewer_than_two",
+        # the explanation of a table
+        "table",
+        "table_bye",
+        "pair",
+        "pair_notes",
+        "notes",
+        "group_one",
+        "group_many",
+        "halves",
+        "halves_transposed",
+        "halves_exchanged",
+        "outside_halves",
+        "floater_one",
+        "floater_many",
+        "floater.odd_group",
+        "floater.avoid_rematch",
+        "rematch_forced",
+        "rematches",
+        "bye",
+        "bye_passed",
+        "bye.never_exempt",
+        "bye.all_exempt",
+        "bye_passed_one",
+        "bye_passed_many",
+    )
+)
+"""The codes of this module: refusals, and the pieces of the tables' explanations."""
+
+
+def _m(code: str, **params: Param) -> Message:
+    return Message.of(f"swiss.{code}", **params)
+
+
+def _refuse(code: str, **params: Param) -> ChampionshipError:
+    return ChampionshipError(_m(code, **params))
+
 
 #: DFS node budget for one search of transpositions (bounds pathological groups).
 _NODE_BUDGET = 20000
@@ -38,7 +98,7 @@ class Pairing:
     table: int
     a: str
     b: str | None
-    explanation: str
+    explanation: Message
 
     @property
     def is_bye(self) -> bool:
@@ -53,39 +113,47 @@ class RoundPairing:
     rematches: tuple[tuple[str, str], ...] = ()
 
     def to_json(self, explain: bool = False) -> dict[str, Any]:
+        """JSON-ready; with ``explain``, the explanations as messages (``Message.as_dict``)."""
         pairs: list[dict[str, Any]] = []
         for p in self.pairs:
             item: dict[str, Any] = {"table": p.table, "a": p.a, "b": p.b or "BYE"}
             if explain:
-                item["explanation"] = p.explanation
+                item["explanation"] = p.explanation.as_dict()
             pairs.append(item)
         data: dict[str, Any] = {"round": self.round, "pairs": pairs}
         if explain:
-            data["explain"] = self.explain_lines()
+            data["explain"] = [line.as_dict() for line in self.explain_lines()]
         return data
 
-    def explain_lines(self) -> list[str]:
-        """One line per table: "Table 1 : A - B : <explanation>"."""
-        return [
-            f"Table {p.table} : {p.a} - {p.b or 'exempt'} : {p.explanation}" for p in self.pairs
+    def explain_lines(self) -> list[Message]:
+        """One message per table, "Table 1 : A - B : <explanation>", then the rematches
+        kept, if any."""
+        lines = [
+            _m("table_bye", table=p.table, a=p.a, explanation=p.explanation)
+            if p.b is None
+            else _m("table", table=p.table, a=p.a, b=p.b, explanation=p.explanation)
+            for p in self.pairs
         ]
+        if self.rematches:
+            lines.append(_m("rematches", pairs=", ".join(f"{a} - {b}" for a, b in self.rematches)))
+        return lines
 
     @property
     def bye(self) -> str | None:
         return next((p.a for p in self.pairs if p.b is None), None)
 
 
-def fmt_points(x: float) -> str:
-    """French number for points: 3, 3,5."""
-    return str(int(x)) if x == int(x) else f"{x:.1f}".replace(".", ",")
+def _plural(code: str, points: float) -> str:
+    """``code_one`` up to one point, ``code_many`` above ("1 pt", "1,5 pts")."""
+    return f"{code}_many" if points > 1 else f"{code}_one"
 
 
-def _pt(x: float) -> str:
-    return "pts" if x > 1 else "pt"
-
-
-def _ordinal(i: int) -> str:
-    return "1er" if i == 1 else f"{i}e"
+def _notes(notes: Sequence[Message]) -> Message:
+    """Several notes as one message: "first ; second ; ..."."""
+    out = notes[-1]
+    for note in reversed(notes[:-1]):
+        out = _m("notes", first=note, then=out)
+    return out
 
 
 @dataclass
@@ -114,27 +182,23 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
     """Pair ``round_no`` (default: the next round) from the results recorded before it."""
     rnd = champ.next_round() if round_no is None else round_no
     if rnd < 1:
-        raise ChampionshipError("round numbers start at 1")
+        raise _refuse("round_start", round=rnd)
     if rnd > champ.settings.rounds:
-        raise ChampionshipError(
-            f"the first stage has {champ.settings.rounds} rounds; round {rnd} cannot be paired"
-        )
+        raise _refuse("round_beyond", rounds=champ.settings.rounds, round=rnd)
     if champ.round_results(rnd):
-        raise ChampionshipError(f"round {rnd} already has results")
+        raise _refuse("round_has_results", round=rnd)
     if rnd < champ.rounds_played():
-        raise ChampionshipError(
-            f"round {rnd} cannot be paired: round {champ.rounds_played()} already has results"
-        )
+        raise _refuse("later_round_has_results", round=rnd, later=champ.rounds_played())
     if rnd > champ.next_round():
-        raise ChampionshipError(f"round {rnd - 1} has no results yet: pair it first")
+        raise _refuse("previous_round_unpaired", round=rnd, previous=rnd - 1)
     present = champ.present(rnd)
     if len(present) < 2:
-        raise ChampionshipError(f"round {rnd}: fewer than two players present")
+        raise _refuse("fewer_than_two", round=rnd)
     points = {n: champ.points(n, rnd - 1) for n in present}
     met = {n: champ.opponents_met(n, rnd - 1) for n in present}
     ctx = _Context(champ, points, met, strict=True)
 
-    bye: tuple[str, str] | None = None
+    bye: tuple[str, Message] | None = None
     rest = list(present)
     if len(present) % 2:
         bye = _choose_bye(ctx, present, rnd)
@@ -153,7 +217,7 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
     return RoundPairing(rnd, tuple(out), tuple(rematches))
 
 
-def _choose_bye(ctx: _Context, present: list[str], rnd: int) -> tuple[str, str]:
+def _choose_bye(ctx: _Context, present: list[str], rnd: int) -> tuple[str, Message]:
     """rulings.md Backgammon 2: fewest points, then lowest ELO, once per player."""
     champ = ctx.champ
     order = sorted(
@@ -161,11 +225,11 @@ def _choose_bye(ctx: _Context, present: list[str], rnd: int) -> tuple[str, str]:
         key=lambda n: (ctx.points[n], champ.player(n).elo, -champ.registration_index(n)),
     )
     eligible = [n for n in order if champ.byes_of(n, rnd - 1) == 0]
-    note = "parmi les joueurs jamais exemptés"
+    among = _m("bye.never_exempt")
     if not eligible:
         fewest = min(champ.byes_of(n, rnd - 1) for n in order)
         eligible = [n for n in order if champ.byes_of(n, rnd - 1) == fewest]
-        note = "tous les joueurs présents ayant déjà été exemptés"
+        among = _m("bye.all_exempt")
     skipped: list[str] = []
     for name in eligible:
         others = [n for n in present if n != name]
@@ -175,61 +239,57 @@ def _choose_bye(ctx: _Context, present: list[str], rnd: int) -> tuple[str, str]:
     else:
         name = eligible[0]
         skipped = []
-    text = (
-        f"Exempt ({fmt_points(champ.settings.bye_points)} pt) : moins de points "
-        f"({fmt_points(ctx.points[name])}) puis plus faible ELO ({ctx.elo(name)}), {note}"
+    params: dict[str, Param] = {
+        "bye_points": champ.settings.bye_points,
+        "points": ctx.points[name],
+        "elo": ctx.elo(name),
+        "among": among,
+    }
+    if not skipped:
+        return name, _m("bye", **params)
+    passed = _m(
+        "bye_passed_one" if len(skipped) == 1 else "bye_passed_many", players=", ".join(skipped)
     )
-    if skipped:
-        text += (
-            f" ; {', '.join(skipped)} non exempté(s) car les autres joueurs n'auraient pas pu "
-            "être appariés sans rencontre répétée"
-        )
-    return name, text + "."
+    return name, _m("bye_passed", **params, passed=passed)
 
 
 @dataclass
 class _Candidate:
-    pairs: list[tuple[str, str, str]]  # (a, b, how)
+    pairs: list[tuple[str, str, Message]]  # (a, b, how)
     floaters: list[str]
 
 
-def _pair_groups(ctx: _Context, players: list[str]) -> list[tuple[str, str, str]]:
+def _pair_groups(ctx: _Context, players: list[str]) -> list[tuple[str, str, Message]]:
     scores = sorted({ctx.points[n] for n in players}, reverse=True)
     groups = [ctx.sort([n for n in players if ctx.points[n] == s]) for s in scores]
     carry: list[str] = []
-    carry_note: dict[str, str] = {}
-    result: list[tuple[str, str, str]] = []
+    carry_notes: dict[str, list[Message]] = {}
+    result: list[tuple[str, str, Message]] = []
     for gi, group in enumerate(groups):
-        label = f"Groupe à {fmt_points(scores[gi])} {_pt(scores[gi])}"
+        label = _m(_plural("group", scores[gi]), points=scores[gi])
         members = ctx.sort(carry + group)
         below = [n for g in groups[gi + 1 :] for n in g]
         last = gi == len(groups) - 1
         chosen = _choose_group(ctx, members, below, last)
         for a, b, how in chosen.pairs:
-            parts = [f"{label} : {how}"]
-            for n in (a, b):
-                if n in carry_note:
-                    parts.append(carry_note[n])
+            notes = [note for n in (a, b) for note in carry_notes.get(n, [])]
             if not ctx.ok(a, b):
-                parts.append("rencontre répétée inévitable (aucun appariement sans répétition)")
-            result.append((a, b, " ; ".join(parts) + "."))
-        new_note = {}
+                notes.append(_m("rematch_forced"))
+            if notes:
+                result.append((a, b, _m("pair_notes", group=label, how=how, notes=_notes(notes))))
+            else:
+                result.append((a, b, _m("pair", group=label, how=how)))
+        new_notes = {}
         odd_single = len(members) % 2 == 1 and len(chosen.floaters) == 1
         for f in chosen.floaters:
-            why = (
-                "plus faible ELO possible d'un groupe impair"
-                if odd_single
-                else "descendu pour éviter une rencontre déjà jouée"
-            )
-            origin = carry_note.get(f, "") if f in carry else ""
-            base = (
-                f"{f} flotteur venu du groupe à {fmt_points(scores[gi])} {_pt(scores[gi])} ({why})"
-            )
-            new_note[f] = base if not origin else origin + " ; " + base
+            why = _m("floater.odd_group") if odd_single else _m("floater.avoid_rematch")
+            origin = carry_notes.get(f, []) if f in carry else []
+            note = _m(_plural("floater", scores[gi]), player=f, points=scores[gi], reason=why)
+            new_notes[f] = [*origin, note]
         carry = chosen.floaters
-        carry_note = new_note
+        carry_notes = new_notes
     if carry:  # cannot happen: the last group floats nobody
-        raise ChampionshipError("internal pairing error: players left unpaired")
+        raise AssertionError("players left unpaired")
     return result
 
 
@@ -264,7 +324,7 @@ def _choose_group(ctx: _Context, members: list[str], below: list[str], last: boo
     return _Candidate([], list(members))
 
 
-def _first_arrangement(ctx: _Context, members: list[str]) -> list[tuple[str, str, str]] | None:
+def _first_arrangement(ctx: _Context, members: list[str]) -> list[tuple[str, str, Message]] | None:
     """Halves, then lower-half transpositions, then exchanges between halves."""
     k = len(members) // 2
     if k == 0:
@@ -342,29 +402,26 @@ def _describe(
     perm: list[int],
     exchanged: bool,
     swap: tuple[str, str] | None = None,
-) -> list[tuple[str, str, str]]:
+) -> list[tuple[str, str, Message]]:
     identity = perm == list(range(len(top)))
     out = []
     for i, j in enumerate(perm):
         a, b = top[i], bottom[j]
-        how = (
-            f"{_ordinal(i + 1)} de la moitié haute contre {_ordinal(j + 1)} de la moitié basse "
-            f"(ELO {ctx.elo(a)} contre {ctx.elo(b)})"
-        )
+        how = _m("halves", top=i + 1, bottom=j + 1, elo_a=ctx.elo(a), elo_b=ctx.elo(b))
         if exchanged and swap is not None:
-            how += f", {swap[0]} et {swap[1]} échangés entre les moitiés pour éviter une rencontre déjà jouée"
+            how = _m("halves_exchanged", halves=how, a=swap[0], b=swap[1])
         elif not identity and i != j:
-            how += ", moitié basse transposée pour éviter une rencontre déjà jouée"
+            how = _m("halves_transposed", halves=how)
         out.append((a, b, how))
     return out
 
 
-def _free_pairing(ctx: _Context, members: list[str]) -> list[tuple[str, str, str]]:
+def _free_pairing(ctx: _Context, members: list[str]) -> list[tuple[str, str, Message]]:
     """Last group with no arrangement by halves: pair the highest ELO with the first
     partner (from the bottom-half position onward) that keeps the rest pairable without a
     rematch; when no rematch-free pairing exists, keep the fewest rematches greedily."""
     left = list(members)
-    out: list[tuple[str, str, str]] = []
+    out: list[tuple[str, str, Message]] = []
     while left:
         a = left[0]
         others = left[1:]
@@ -378,13 +435,6 @@ def _free_pairing(ctx: _Context, members: list[str]) -> list[tuple[str, str, str
                 break
         if pick is None:
             pick = next((b for b in order if ctx.ok(a, b)), order[0])
-        out.append(
-            (
-                a,
-                pick,
-                f"appariement hors moitiés (ELO {ctx.elo(a)} contre {ctx.elo(pick)}) "
-                "pour éviter une rencontre déjà jouée",
-            )
-        )
+        out.append((a, pick, _m("outside_halves", elo_a=ctx.elo(a), elo_b=ctx.elo(pick))))
         left = [m for m in left if m not in (a, pick)]
     return out

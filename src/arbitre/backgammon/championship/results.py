@@ -17,11 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from arbitre.backgammon.championship.lateness import point_penalty
-from arbitre.backgammon.championship.model import (
-    ChampionshipError,
-    MatchResult,
-    ResultKind,
-)
+from arbitre.backgammon.championship.model import MatchResult, ResultKind
 from arbitre.common.messages import Message, Refusal
 
 MESSAGE_CODES = (
@@ -36,7 +32,6 @@ MESSAGE_CODES = (
     "bg_result.one_score",
     "bg_result.both_won",
     "bg_result.score_not_final",
-    "bg_result.refused",
 )
 
 FORFEITS = ("", "a", "b", "both")
@@ -126,19 +121,16 @@ def check_result(entry: ResultEntry) -> CheckedResult:
                     "bg_result.score_not_final", a=a, b=b, length=entry.length, name=entry.winner
                 )
             )
-    try:
-        result = MatchResult(
-            entry.round,
-            entry.a,
-            entry.b,
-            entry.winner,
-            ResultKind.PLAYED,
-            entry.length if entry.score_a is not None else None,
-            entry.score_a,
-            entry.score_b,
-        )
-    except ChampionshipError as exc:
-        raise Refusal(Message.of("bg_result.refused", reason=str(exc))) from None
+    result = MatchResult(  # a ChampionshipError (a Refusal) for what the checks above allow
+        entry.round,
+        entry.a,
+        entry.b,
+        entry.winner,
+        ResultKind.PLAYED,
+        entry.length if entry.score_a is not None else None,
+        entry.score_a,
+        entry.score_b,
+    )
     return CheckedResult(result, "", entry.winner, penalty_a, penalty_b)
 
 

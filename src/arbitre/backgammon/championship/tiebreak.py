@@ -7,6 +7,8 @@
   plus dp(p), p = score fraction over those matches rounded to the hundredth (FIDE table,
   spec/facts.md).
 - D (``tiebreak_d``) = 20·B + P.
+
+Refusals are :class:`ChampionshipError` with a ``tiebreak.*`` code.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ from fractions import Fraction
 from typing import Any
 
 from arbitre.backgammon.championship.model import Championship, ChampionshipError, ResultKind
+from arbitre.common.messages import Message, Param
+
+MESSAGE_CODES = frozenset({"tiebreak.fraction_range", "tiebreak.no_match", "tiebreak.score_range"})
+"""The refusals of the tie-break's arithmetic."""
+
+
+def _refuse(code: str, **params: Param) -> ChampionshipError:
+    return ChampionshipError(Message.of(f"tiebreak.{code}", **params))
+
 
 # dp for p = 0.50 .. 1.00 (spec/facts.md, FIDE rating regulations).
 _DP_UPPER = (
@@ -38,7 +49,7 @@ def dp(score_fraction: Fraction | float) -> int:
     """FIDE dp for a score fraction p in [0, 1], p rounded to the hundredth."""
     p = Fraction(score_fraction).limit_denominator(10**6)
     if not 0 <= p <= 1:
-        raise ChampionshipError(f"score fraction out of range: {float(p)}")
+        raise _refuse("fraction_range", fraction=float(p))
     hundredths = round_half_up(p * 100)
     if hundredths >= 50:
         return _DP_UPPER[hundredths - 50]
@@ -48,11 +59,11 @@ def dp(score_fraction: Fraction | float) -> int:
 def performance(opponent_elos: list[int], score: float) -> int:
     """Mean opponents' ELO (rounded) + dp(score / games) (rulings.md Backgammon 4)."""
     if not opponent_elos:
-        raise ChampionshipError("no match played: performance undefined")
+        raise _refuse("no_match")
     games = len(opponent_elos)
     s = Fraction(score).limit_denominator(1000)
     if not 0 <= s <= games:
-        raise ChampionshipError(f"score {score} out of range for {games} matches")
+        raise _refuse("score_range", score_points=score, matches=games)
     mean = round_half_up(Fraction(sum(opponent_elos), games))
     return mean + dp(s / games)
 

@@ -7,6 +7,10 @@ may challenge the move just played until the mover reveals a drawn tile
 (:meth:`ClassicGame.close_challenge_window`) or the next action. Scores are the sums of the
 score sheet's lines, penalties and end-of-game reckoning included.
 
+Refusals are :class:`GameError`, a :class:`~arbitre.common.Refusal` carrying a message code
+(``classic_game.*``); a score-sheet line of an incident (penalty, warning, over-drawing,
+wrong challenge) says what it is as a message (``SheetLine.note``, ``classic_game.sheet.*``).
+
 >>> game = ClassicGame(lexicon, ("alice", "bob"), seed=7)      # doctest: +SKIP
 >>> game.play("H4 MAISON", announced=18)                      # doctest: +SKIP
 >>> game.challenge(["MAISON"])                                # doctest: +SKIP
@@ -23,6 +27,7 @@ from typing import Any
 from arbitre.classic.game.bag import Bag, check_tiles, rack_value
 from arbitre.classic.game.clock import GameClock
 from arbitre.classic.game.profiles import Profile, get_profile
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
@@ -33,13 +38,70 @@ EXCHANGE_MINIMUM = 7
 #: Consecutive passes that end the game, three each (001 4.2.2; 000 4.2).
 PASSES_TO_END = 6
 
+MESSAGE_CODES = frozenset(
+    {f"classic_game.refused.{action}" for action in ("play", "pass", "exchange")}
+    | {
+        f"classic_game.sheet.{name}"
+        for name in (
+            "penalty",
+            "penalty_reason",
+            "warning",
+            "warning_reason",
+            "overdraw_one",
+            "overdraw_many",
+            "wrong_challenge",
+            "position",
+        )
+    }
+    | {
+        f"classic_game.{name}"
+        for name in (
+            "toss_letters",
+            "two_names",
+            "starter",
+            "exchange_empty",
+            "exchange_bag",
+            "exchange_opponent_out",
+            "tiles_not_in_rack",
+            "over",
+            "nothing_to_challenge",
+            "challenge_empty",
+            "not_formed",
+            "no_turn_to_lose",
+            "penalty_positive",
+            "extra_positive",
+            "overdraw_empty_bag",
+            "rack_size",
+            "rack_tiles",
+            "cgp_fields",
+            "cgp_pairs",
+            "cgp_scores",
+            "cgp_tiles",
+            "went_out",
+            "both_out_of_time",
+            "out_of_time",
+            "clock_minimum",
+            "player",
+        )
+    }
+)
+"""The codes of this module: refusals, and the words of the score sheet's incident lines."""
 
-class GameError(ValueError):
-    """An action the rules do not allow now; the message says why."""
+
+class GameError(Refusal):
+    """An action the rules do not allow now; the message (a code) says why."""
 
 
 class OutOfTimeError(GameError):
     """The player's time is used up: the action is refused (001 6.3.2, 7.3.1)."""
+
+
+def _m(code: str, **params: Param) -> Message:
+    return Message.of(f"classic_game.{code}", **params)
+
+
+def _refuse(code: str, **params: Param) -> GameError:
+    return GameError(_m(code, **params))
 
 
 class Sanction(enum.Enum):
@@ -76,7 +138,7 @@ def toss(bag: Bag) -> Toss:
     letter drawn; equal letters: both draw again. The letters go back to the bag at the end
     (001 3.1). A bag too small to hold letters aside takes them back before a new round."""
     if len(set(bag.tiles()) - {BLANK}) < 2:
-        raise GameError("the toss needs at least two different letters in the bag")
+        raise _refuse("toss_letters")
     aside: list[str] = []
     rounds: list[tuple[str, str]] = []
 
@@ -151,7 +213,14 @@ class SheetLine:
 
     ``kind``: ``play``, ``pass``, ``exchange``, ``lost_turn``, ``withdrawn`` (the points of
     a withdrawn move taken back), ``challenge_penalty``, ``penalty``, ``warning``,
-    ``overdraw``, ``end_rack`` (own tiles deducted), ``end_bonus`` (opponent's tiles added).
+    ``overdraw``, ``end_rack`` (own tiles deducted), ``end_bonus`` (opponent's tiles added),
+    ``position`` (the score of a position set up).
+
+    ``text`` is what the sheet writes in notation: the move (``H4 MAISON``), ``-`` for a
+    pass, ``-TILES`` for an exchange, ``MOVE --`` for a withdrawn move, ``(TILES)`` at the
+    end, the words wrongly challenged, or the arbiter's own reason for a sanction (empty when
+    none). ``note`` says in words what an incident line is (a message to be worded: "penalty:
+    noise", "2 tiles drawn too many"); ``None`` on the lines of turns and of the reckoning.
     """
 
     player: int
@@ -161,6 +230,7 @@ class SheetLine:
     turn: int | None = None
     #: The player's rack after an incident that changed it (over-drawing).
     rack: str | None = None
+    note: Message | None = None
 
 
 @dataclass(frozen=True)
@@ -198,7 +268,7 @@ class ClassicGame:
         racks: Sequence[str] | None = None,
     ) -> None:
         if len(names) != 2 or names[0] == names[1]:
-            raise GameError("a Classic game needs two players with different names")
+            raise _refuse("two_names", names=", ".join(str(n) for n in names))
         self.lexicon = lexicon
         self.names = (str(names[0]), str(names[1]))
         self.profile = get_profile(profile)
@@ -209,7 +279,7 @@ class ClassicGame:
             self.toss = toss(self.bag)
             starter = self.toss.starter
         if starter not in (0, 1):
-            raise GameError(f"the starter must be player 0 or 1, got {starter}")
+            raise _refuse("starter", starter=starter)
         self.starter = starter
         self._racks: list[list[str]] = [[], []]
         for p in (starter, 1 - starter):
@@ -324,20 +394,14 @@ class ClassicGame:
         player = self._begin_action("exchange")
         items = check_tiles(tiles)
         if not items:
-            raise GameError("an exchange needs at least one tile")
+            raise _refuse("exchange_empty")
         if len(self.bag) < EXCHANGE_MINIMUM:
-            raise GameError(
-                f"exchange refused: the bag holds {len(self.bag)} tiles, "
-                f"at least {EXCHANGE_MINIMUM} are needed (001 4.3.1)"
-            )
+            raise _refuse("exchange_bag", bag=len(self.bag), minimum=EXCHANGE_MINIMUM)
         if self.out_of_time[1 - player]:
-            raise GameError(
-                "exchange refused: the opponent is out of time, the player plays on alone "
-                "without exchanging (001 7.3.1)"
-            )
+            raise _refuse("exchange_opponent_out", opponent=self.names[1 - player])
         missing = Counter(items) - Counter(self._racks[player])
         if missing:
-            raise GameError(f"tiles {sort_tiles(missing.elements())} are not in the rack")
+            raise _refuse("tiles_not_in_rack", tiles=sort_tiles(missing.elements()))
         self._close_window()
         rack_before = self.rack(player)
         drawn = self.bag.draw(len(items))
@@ -371,13 +435,10 @@ class ClassicGame:
         board counts again only when a move extends it (5.4).
         """
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         pending = self._pending
         if pending is None:
-            raise GameError(
-                "nothing to challenge: only the word(s) of the move just played can be "
-                "challenged, before the first drawn tile is revealed (001 5.1-5.2)"
-            )
+            raise _refuse("nothing_to_challenge")
         turn = pending.turn
         formed = [w.upper() for w, _ in turn.words]
         if words is None:
@@ -385,12 +446,11 @@ class ClassicGame:
         else:
             chosen = [w.strip().upper() for w in words]
             if not chosen:
-                raise GameError("a challenge names at least one word")
+                raise _refuse("challenge_empty")
             extra = Counter(chosen) - Counter(formed)
             if extra:
-                raise GameError(
-                    f"{', '.join(sorted(extra))} was not formed by the move just played "
-                    f"({', '.join(formed)}): only those words can be challenged (001 5.2)"
+                raise _refuse(
+                    "not_formed", words=", ".join(sorted(extra)), formed=", ".join(formed)
                 )
         invalid = tuple(w for w in chosen if w not in self.lexicon)
         wrongly = len(chosen) - len(invalid)
@@ -402,13 +462,15 @@ class ClassicGame:
         if result.withdrawn:
             self._withdraw(pending)
         if penalty:
+            valid = ", ".join(w for w in chosen if w not in invalid)
             self.lines.append(
                 SheetLine(
                     challenger,
                     "challenge_penalty",
                     -penalty,
-                    f"contestation à tort: {', '.join(w for w in chosen if w not in invalid)}",
+                    valid,
                     turn.number,
+                    note=_m("sheet.wrong_challenge", words=valid),
                 )
             )
         if self._pending_end:
@@ -480,7 +542,7 @@ class ClassicGame:
         injected clock, a replay): the player can no longer play or exchange (001 7.3.1)."""
         self._check_player(player)
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         self.out_of_time[player] = True
         if all(self.out_of_time):
             self._finish_deduct("time")
@@ -495,7 +557,7 @@ class ClassicGame:
         """The player to move has not moved in time on a per-move timer: the turn is lost
         (001 6.3.2)."""
         if self.over or self._pending_end:
-            raise GameError("no turn to lose now")
+            raise _refuse("no_turn_to_lose")
         player = self.to_move
         self._close_window()
         turn = self._record_pass(player, "lost_turn")
@@ -513,7 +575,7 @@ class ClassicGame:
         """The director stops the game (a global time credit used up, 001 6.4; an
         interruption): each player deducts their own tiles (7.3.2)."""
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         self._pending = None
         self._pending_end = False
         return self._finish_deduct("director")
@@ -546,16 +608,18 @@ class ClassicGame:
         recorded over-drawing penalty)."""
         self._check_player(player)
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         if sanction is Sanction.LOSS:
             return self._finish_loss(player, "sanction")
         if sanction is Sanction.WARNING:
-            line = SheetLine(player, "warning", 0, reason or "avertissement")
+            note = _m("sheet.warning_reason", reason=reason) if reason else _m("sheet.warning")
+            line = SheetLine(player, "warning", 0, reason, note=note)
         else:
             amount = self.profile.arbiter_penalty if points is None else points
             if amount <= 0:
-                raise GameError("a point penalty must be positive")
-            line = SheetLine(player, kind, -amount, reason or "pénalité")
+                raise _refuse("penalty_positive", points=amount)
+            note = _m("sheet.penalty_reason", reason=reason) if reason else _m("sheet.penalty")
+            line = SheetLine(player, kind, -amount, reason, note=note)
         self.lines.append(line)
         return line
 
@@ -567,14 +631,14 @@ class ClassicGame:
         under ``ffsc``."""
         self._check_player(player)
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         if extra <= 0:
-            raise GameError("the number of extra tiles must be positive")
+            raise _refuse("extra_positive", extra=extra)
         if how is Overdraw.ARBITER and self.profile.overdraw_found_by_arbiter_loses:
             return self._finish_loss(player, "overdraw")
         drawn = list(self.bag.draw(extra))
         if not drawn:
-            raise GameError("the bag is empty: no tile can have been drawn too many")
+            raise _refuse("overdraw_empty_bag")
         pending = self._pending
         if how is not Overdraw.UNSEEN and pending is not None and pending.turn.player == player:
             # The player has seen drawn tiles: the move can no longer be challenged (5.2).
@@ -590,12 +654,14 @@ class ClassicGame:
         self.bag.put_back(returned)
         if how is Overdraw.UNSEEN:
             return None
+        count = len(drawn)
         line = SheetLine(
             player,
             "overdraw",
-            -self.profile.overdraw_points(len(drawn)),
-            f"{len(drawn)} lettre(s) tirée(s) en trop",
+            -self.profile.overdraw_points(count),
+            "",
             rack=self.rack(player),
+            note=_m("sheet.overdraw_one" if count == 1 else "sheet.overdraw_many", count=count),
         )
         self.lines.append(line)
         return line
@@ -604,14 +670,14 @@ class ClassicGame:
         """ "J'ABANDONNE" said to an arbiter (001 10.7; 000 9.7): the player loses."""
         self._check_player(player)
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         return self._finish_loss(player, "abandon")
 
     def forfeit(self, player: int) -> GameResult:
         """A late or absent player declared forfeit (001 10.5; 000 9.5): 0 match points."""
         self._check_player(player)
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         self._pending = None
         self._pending_end = False
         self.result = GameResult(self.scores, 1 - player, "forfeit", forfeit=player)
@@ -633,18 +699,19 @@ class ClassicGame:
         rack = Counter(self._racks[player])
         size = sum(rack.values())
         if sum(want.values()) > size:
-            raise GameError(
-                f"{self.names[player]}'s rack holds {size} tiles, the record gives "
-                f"{sum(want.values())} ({sort_tiles(want.elements())})"
+            raise _refuse(
+                "rack_size",
+                player=self.names[player],
+                size=size,
+                count=sum(want.values()),
+                tiles=sort_tiles(want.elements()),
             )
         missing = want - rack
         other = self._racks[1 - player]
         spare = rack - want
         for tile, n in missing.items():
             if self.bag.count(tile) + other.count(tile) < n:
-                raise GameError(
-                    f"rack {sort_tiles(want.elements())}: not enough tiles {tile} left in the game"
-                )
+                raise _refuse("rack_tiles", tiles=sort_tiles(want.elements()), tile=tile)
         leftover = sorted(spare.elements())
         keep = self.bag.rng.sample(leftover, size - sum(want.values()))
         self.bag.put_back((spare - Counter(keep)).elements())
@@ -686,17 +753,17 @@ class ClassicGame:
         the scores are carried as ``position`` lines of the sheet."""
         parts = cgp.split()
         if len(parts) < 3:
-            raise GameError("a CGP position needs a board, racks and scores")
+            raise _refuse("cgp_fields")
         board = Board.from_text(parts[0])
         racks = parts[1].split("/")
         scores = parts[2].split("/")
         if len(racks) != 2 or len(scores) != 2:
-            raise GameError("CGP racks and scores are two fields separated by '/'")
+            raise _refuse("cgp_pairs", racks=parts[1], scores=parts[2])
         try:
             points = [int(x) for x in scores]
             passes = int(parts[3]) if len(parts) > 3 and parts[3].isdigit() else 0
         except ValueError:
-            raise GameError(f"CGP scores {parts[2]!r} are not numbers") from None
+            raise _refuse("cgp_scores", scores=parts[2]) from None
         tiles = Counter(BLANK if t.islower() else t for _, _, t in board.tiles())
         for rack in racks:
             tiles.update(check_tiles(Rack.parse(rack or "-")))
@@ -705,7 +772,7 @@ class ClassicGame:
         )
         if tiles - Counter(TILE_COUNTS):
             extra = sort_tiles((tiles - Counter(TILE_COUNTS)).elements())
-            raise GameError(f"the position holds more tiles than the game: {extra}")
+            raise _refuse("cgp_tiles", tiles=extra)
         game = cls(
             lexicon,
             names,
@@ -718,7 +785,8 @@ class ClassicGame:
             game.board[r, c] = letter
         for p in (0, 1):
             if points[p]:
-                game.lines.append(SheetLine(p, "position", points[p], "position initiale"))
+                note = _m("sheet.position")
+                game.lines.append(SheetLine(p, "position", points[p], "", note=note))
         game._pass_run = passes
         return game
 
@@ -762,20 +830,16 @@ class ClassicGame:
     # -- internals ---------------------------------------------------------------------------------
     def _begin_action(self, what: str) -> int:
         if self.over:
-            raise GameError("the game is over")
+            raise _refuse("over")
         if self._pending_end:
-            raise GameError(
-                "the last move went out: challenge it or close the challenge window first"
-            )
+            raise _refuse("went_out")
         player = self.to_move
         self.check_time()
+        refused = _m(f"refused.{what}")
         if self.over:
-            raise OutOfTimeError(f"{what} refused: both players are out of time, game over")
+            raise OutOfTimeError(_m("both_out_of_time", refused=refused))
         if self.to_move != player or self.out_of_time[player]:
-            name = self.names[player]
-            raise OutOfTimeError(
-                f"{what} refused: {name} is out of time; the turn is lost (001 6.3.2, 7.3.1)"
-            )
+            raise OutOfTimeError(_m("out_of_time", refused=refused, player=self.names[player]))
         return player
 
     def _record_pass(self, player: int, kind: str, automatic: bool = False) -> Turn:
@@ -848,15 +912,17 @@ class ClassicGame:
         budget = getattr(clock, "budget", None)
         if minimum is not None and clock.kind == "chess" and budget is not None:
             if budget < minimum * 60:
-                raise GameError(
-                    f"the {self.profile.name} profile needs at least {minimum} minutes per "
-                    f"player, the clock gives {budget / 60:g}"
+                raise _refuse(
+                    "clock_minimum",
+                    profile=self.profile.name,
+                    minimum=minimum,
+                    clock_minutes=budget / 60,
                 )
 
     @staticmethod
     def _check_player(player: int) -> None:
         if player not in (0, 1):
-            raise GameError(f"player must be 0 or 1, got {player}")
+            raise _refuse("player", player=player)
 
 
 @dataclass

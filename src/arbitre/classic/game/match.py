@@ -1,5 +1,8 @@
 """A match (one game, or best of three) and its match sheet: PM and Pdep (001 2.4; 000
-"Points de match", "Points de départage", 3.1, 7.3; rulings.md Classic 8)."""
+"Points de match", "Points de départage", 3.1, 7.3; rulings.md Classic 8).
+
+Refusals are :class:`~arbitre.classic.game.game.GameError` with a ``classic_match.*`` code.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.classic.game.game import ClassicGame, GameError, GameResult
+from arbitre.common.messages import Message, Param
+
+MESSAGE_CODES = frozenset(
+    f"classic_match.{name}"
+    for name in ("best_of", "not_over", "over", "game_not_over", "players", "starter")
+)
+"""The refusals of a match."""
+
+
+def _refuse(code: str, **params: Param) -> GameError:
+    return GameError(Message.of(f"classic_match.{code}", **params))
+
 
 #: Match points (000): win 3, draw 2, loss 1, forfeit 0.
 WIN, DRAW, LOSS, FORFEIT = 3, 2, 1, 0
@@ -54,7 +69,7 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.best_of not in (1, 3):
-            raise GameError("a match is one game or best of three")
+            raise _refuse("best_of", best_of=self.best_of)
 
     @property
     def games_won(self) -> tuple[float, float]:
@@ -77,7 +92,7 @@ class Match:
     @property
     def winner(self) -> int | None:
         if not self.over:
-            raise GameError("the match is not over")
+            raise _refuse("not_over")
         for r in self.results:
             if r.forfeit is not None:
                 return 1 - r.forfeit
@@ -88,7 +103,7 @@ class Match:
         """Who starts the next game: ``designated`` (or None: a toss) for games 1 and 3,
         the player who did not start game 1 for game 2."""
         if self.over:
-            raise GameError("the match is over")
+            raise _refuse("over")
         if len(self.results) == 1:
             return 1 - self.starters[0]
         return designated
@@ -105,16 +120,14 @@ class Match:
     def record(self, game: ClassicGame) -> None:
         """Add a finished game of this match."""
         if game.result is None:
-            raise GameError("the game is not over")
+            raise _refuse("game_not_over")
         if tuple(game.names) != tuple(self.names):
-            raise GameError("the game is not between the players of this match")
+            raise _refuse("players", a=self.names[0], b=self.names[1])
         if self.over:
-            raise GameError("the match is over")
+            raise _refuse("over")
         expected = self.next_starter(game.starter)
         if expected != game.starter:
-            raise GameError(
-                f"game {len(self.results) + 1} must be started by {self.names[expected or 0]}"
-            )
+            raise _refuse("starter", game=len(self.results) + 1, player=self.names[expected or 0])
         self.results.append(game.result)
         self.starters.append(game.starter)
 

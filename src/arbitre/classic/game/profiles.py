@@ -1,13 +1,21 @@
-"""Federation profiles of the Classic game (rulings.md, "Rule sets" and Classic 9-10)."""
+"""Federation profiles of the Classic game (rulings.md, "Rule sets" and Classic 9-10).
+
+Refusals are :class:`ProfileError` with a ``classic_profile.*`` code.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
+from arbitre.common.messages import Message, Refusal
 
-class ProfileError(ValueError):
-    """An unknown profile name or an invalid setting."""
+MESSAGE_CODES = frozenset({"classic_profile.unknown", "classic_profile.unknown_settings"})
+"""The refusals of profiles."""
+
+
+class ProfileError(Refusal):
+    """An unknown profile name or an invalid setting (the reason is a message)."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +47,8 @@ class Profile:
         """A copy with some settings changed (unknown names raise :class:`ProfileError`)."""
         unknown = set(settings) - set(self.__dataclass_fields__)
         if unknown:
-            raise ProfileError(f"unknown profile setting(s): {', '.join(sorted(unknown))}")
+            names = ", ".join(sorted(unknown))
+            raise ProfileError(Message.of("classic_profile.unknown_settings", settings=names))
         return replace(self, **settings)
 
     def overdraw_points(self, extra: int) -> int:
@@ -73,4 +82,7 @@ def get_profile(name: str | Profile) -> Profile:
     try:
         return PROFILES[name.lower()]
     except KeyError:
-        raise ProfileError(f"unknown profile {name!r}: choose ffsc or fbs") from None
+        choices = ", ".join(PROFILES)
+        raise ProfileError(
+            Message.of("classic_profile.unknown", name=name, choices=choices)
+        ) from None

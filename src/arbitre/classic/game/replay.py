@@ -4,6 +4,10 @@ totals, 001 10.4; 000 9.4).
 Every move is placed on the board and scored again; every challenge is judged with the word
 list; the reckoning at the end is made again. Each line of the record is reported with the
 score and total it gives and the ones the rules give.
+
+A record that cannot be replayed is refused with :class:`ReplayError`, carrying
+``classic_replay.line``: the line of the record and the reason (a message, or the text of a
+placement error of :mod:`arbitre.scrabble`).
 """
 
 from __future__ import annotations
@@ -17,15 +21,38 @@ from arbitre.classic.game.bag import BagError
 from arbitre.classic.game.game import ClassicGame, GameError, Overdraw, Sanction
 from arbitre.classic.game.gcg import GcgError, GcgEvent, GcgRecord
 from arbitre.classic.game.profiles import Profile
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.board import IllegalMoveError
 from arbitre.scrabble.move import Move, MoveParseError
 from arbitre.scrabble.rack import RackError
 
 _LOSSES = ("sanction", "abandon", "overdraw", "forfeit")
 
+MESSAGE_CODES = frozenset(
+    f"classic_replay.{name}"
+    for name in (
+        "line",
+        "over",
+        "not_turn",
+        "off_board",
+        "dot_empty",
+        "withdraw_follows",
+        "not_challengeable",
+        "challenge_note",
+        "unknown_nick",
+    )
+)
+"""The refusals of a record that cannot be replayed."""
 
-class ReplayError(ValueError):
+
+class ReplayError(Refusal):
     """A record that cannot be replayed at all (a move off the rules, a wrong turn order)."""
+
+
+def _refuse(line: int, code: str, **params: Param) -> ReplayError:
+    """Line ``line`` of the record cannot be replayed: ``classic_replay.<code>``."""
+    reason = Message.of(f"classic_replay.{code}", **params)
+    return ReplayError(Message.of("classic_replay.line", line=line, reason=reason))
 
 
 @dataclass
@@ -128,7 +155,9 @@ class _Replayer:
                     self._final_racks(events[i:])
                 self._apply(ev)
             except (GameError, BagError, IllegalMoveError, MoveParseError, RackError) as exc:
-                raise ReplayError(f"line {ev.line}: {exc}") from None
+                reason: Param = exc.message if isinstance(exc, Refusal) else str(exc)
+                line = Message.of("classic_replay.line", line=ev.line, reason=reason)
+                raise ReplayError(line) from None
         game = self.game
         if (
             not game.over
@@ -161,7 +190,7 @@ class _Replayer:
         text = ev.kind
         if ev.kind in ("move", "pass", "exchange"):
             if game.over:
-                raise ReplayError(f"line {ev.line}: the game is already over")
+                raise _refuse(ev.line, "over")
             text, score = self._turn(ev, p, notes, problems)
         elif ev.kind == "withdrawn":
             text, score = self._withdrawn(ev, p, problems)
@@ -197,12 +226,12 @@ class _Replayer:
                     self.matched_turns = auto.number
                     return "-", 0
             if game.to_move != p:
-                raise ReplayError(f"line {ev.line}: it is not {ev.nick}'s turn")
+                raise _refuse(ev.line, "not_turn", player=ev.nick)
             game.flag(p)
             self.matched_turns = len(game.turns)
             return "-", 0
         if game.to_move != p:
-            raise ReplayError(f"line {ev.line}: it is not {ev.nick}'s turn")
+            raise _refuse(ev.line, "not_turn", player=ev.nick)
         if ev.rack:
             game.set_rack(p, ev.rack)
         if ev.kind == "pass":
@@ -217,13 +246,13 @@ class _Replayer:
             self.matched_turns = game.exchange(tiles).number
             return f"-{tiles}", 0
         if (ev.col if ev.horizontal else ev.row) + len(ev.word) > 15:
-            raise ReplayError(f"line {ev.line}: the word {ev.word} runs off the board")
+            raise _refuse(ev.line, "off_board", word=ev.word)
         word = "".join(
             (game.board[sq] or "?") if letter == "." else letter
             for sq, letter in zip(_squares(ev), ev.word, strict=True)
         )
         if "?" in word:
-            raise ReplayError(f"line {ev.line}: '.' stands on an empty square in {ev.word}")
+            raise _refuse(ev.line, "dot_empty", word=ev.word)
         turn = game.play(Move(ev.row, ev.col, ev.horizontal, word), announced=ev.score)
         self.matched_turns = turn.number
         if turn.score_disputed:
@@ -237,10 +266,10 @@ class _Replayer:
         game = self.game
         last = game.turns[-1] if game.turns else None
         if last is None or last.kind != "play" or last.player != p:
-            raise ReplayError(f"line {ev.line}: '--' does not follow a move of {ev.nick}")
+            raise _refuse(ev.line, "withdraw_follows", player=ev.nick)
         if last.challenge is None:
             if game.challengeable is not last:
-                raise ReplayError(f"line {ev.line}: the move above can no longer be challenged")
+                raise _refuse(ev.line, "not_challengeable")
             invalid = [w for w, _ in last.words if w.upper() not in game.lexicon]
             if not invalid:
                 problems.append(
@@ -282,7 +311,7 @@ class _Replayer:
             key, args = note[0], note[1:]
             if key == "challenge" and len(args) >= 2:
                 if game.challengeable is None:
-                    raise ReplayError(f"line {ev.line}: the challenge note follows no open move")
+                    raise _refuse(ev.line, "challenge_note")
                 game.challenge(args[1:])
             elif key == "penalty" and len(args) >= 3:
                 who = self._nick(args[0], ev)
@@ -328,7 +357,7 @@ class _Replayer:
 
     def _nick(self, nick: str, ev: GcgEvent) -> int:
         if nick not in self.nicks:
-            raise ReplayError(f"line {ev.line}: unknown player {nick!r} in a note")
+            raise _refuse(ev.line, "unknown_nick", player=nick)
         return self.nicks.index(nick)
 
 

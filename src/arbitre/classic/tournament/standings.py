@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.common.collation import french_key
 
 
 def initial_ranking(players: Iterable[Player]) -> list[Player]:
-    """Seed 000 "Classement initial": rating descending, equal ratings alphabetically."""
-    return sorted(players, key=lambda p: (-p.rating, p.name.casefold(), p.name))
+    """Seed 000 "Classement initial": rating descending, equal ratings alphabetically (in
+    French order: É with E, :func:`~arbitre.common.collation.french_key`)."""
+    return sorted(players, key=lambda p: (-p.rating, french_key(p.name)))
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ Cid 1300 0; 50
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from arbitre.classic.tournament.model import Player, Round
-from arbitre.common.spreadsheet import neutralise
+from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.common.spreadsheet import neutralise, restore
 
 BYE_SPREAD = 50
 """The score TSH writes for a round won without an opponent (its opposite for one lost)."""
@@ -55,3 +56,61 @@ def format_tsh(players: Sequence[Player], rounds: Sequence[Round]) -> str:
         name = neutralise(player.name.replace(";", ","))
         lines.append(f"{name} {player.rating} {' '.join(opponents)}; {' '.join(scores)}".rstrip())
     return "\n".join(lines) + "\n"
+
+
+class TshFormatError(TournamentError):
+    """A ``.t`` text that cannot be read; the message names the line."""
+
+
+@dataclass(frozen=True)
+class TshLine:
+    """One player of a ``.t`` file: name, rating, opponents (line numbers, 0 for none) and
+    the score of each round."""
+
+    name: str
+    rating: int
+    opponents: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+def parse_tsh(text: str) -> list[TshLine]:
+    """The players of a ``.t`` text (what :func:`format_tsh` writes, or another program's
+    file): the name runs up to the first whole number, the rating; opponents and scores are
+    as many on each side of ``;``, and an opponent names an existing line.
+
+    >>> parse_tsh("Ana Lou 1500 2; 420\\nBob 1400 1; 380\\n")[0]
+    TshLine(name='Ana Lou', rating=1500, opponents=(2,), scores=(420,))
+    """
+    out: list[TshLine] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        left, sep, right = line.partition(";")
+        if not sep:
+            raise TshFormatError(f"line {number}: no ';' between opponents and scores")
+        tokens = left.split()
+        first_number = next((i for i, t in enumerate(tokens) if _is_int(t)), None)
+        if not first_number:
+            raise TshFormatError(f"line {number}: a name then a rating are expected")
+        name = restore(" ".join(tokens[:first_number]))
+        numbers = tokens[first_number:]
+        scores = right.split()
+        if not all(_is_int(t) for t in numbers[1:] + scores):
+            raise TshFormatError(f"line {number}: opponents and scores are whole numbers")
+        opponents = tuple(int(t) for t in numbers[1:])
+        if len(opponents) != len(scores) or any(o < 0 for o in opponents):
+            raise TshFormatError(
+                f"line {number}: {len(opponents)} opponents for {len(scores)} scores"
+            )
+        out.append(TshLine(name, int(numbers[0]), opponents, tuple(int(s) for s in scores)))
+    for number, player in enumerate(out, start=1):
+        for rnd, opponent in enumerate(player.opponents):
+            if opponent > len(out) or opponent == number:
+                raise TshFormatError(f"player {number}: round {rnd + 1}: no player {opponent}")
+    return out
+
+
+def _is_int(token: str) -> bool:
+    body = token[1:] if token[:1] in "+-" else token
+    return body.isascii() and body.isdigit()

@@ -1,6 +1,7 @@
 """English wording (the catalogue's msgids) of the message codes of one area.
 
-Classic Scrabble: the tournament engine (:mod:`arbitre.classic.tournament`).
+Classic Scrabble: the tournament engine (:mod:`arbitre.classic.tournament`) and the game
+engine (:mod:`arbitre.classic.game`).
 """
 
 TEMPLATES: dict[str, str] = {
@@ -53,4 +54,62 @@ TEMPLATES: dict[str, str] = {
     "pairing.rule.permutation_down": "permutation downward",
     "pairing.rule.rematch_kept": "rematch kept",
     "pairing.rule.override": "changed by the director",
+    # the Classic game (arbitre.classic.game.game)
+    "classic_game.refused.play": "play refused",
+    "classic_game.refused.pass": "pass refused",
+    "classic_game.refused.exchange": "exchange refused",
+    "classic_game.sheet.penalty": "penalty",
+    "classic_game.sheet.penalty_reason": "penalty: {reason}",
+    "classic_game.sheet.warning": "warning",
+    "classic_game.sheet.warning_reason": "warning: {reason}",
+    "classic_game.sheet.overdraw_one": "{count} tile drawn too many",
+    "classic_game.sheet.overdraw_many": "{count} tiles drawn too many",
+    "classic_game.sheet.wrong_challenge": "wrong challenge: {words}",
+    "classic_game.sheet.position": "initial position",
+    "classic_game.toss_letters": "the toss needs at least two different letters in the bag",
+    "classic_game.two_names": "a Classic game needs two players with different names ({names})",
+    "classic_game.starter": "the starter must be player 0 or 1, not {starter}",
+    "classic_game.exchange_empty": "an exchange needs at least one tile",
+    "classic_game.exchange_bag": "exchange refused: the bag holds {bag} tiles, at least {minimum} are needed (001 4.3.1)",
+    "classic_game.exchange_opponent_out": "exchange refused: {opponent} is out of time, the player plays on alone without exchanging (001 7.3.1)",
+    "classic_game.tiles_not_in_rack": "tiles {tiles} are not in the rack",
+    "classic_game.over": "the game is over",
+    "classic_game.nothing_to_challenge": "nothing to challenge: only the word(s) of the move just played can be challenged, before the first drawn tile is revealed (001 5.1-5.2)",
+    "classic_game.challenge_empty": "a challenge names at least one word",
+    "classic_game.not_formed": "{words} was not formed by the move just played ({formed}): only those words can be challenged (001 5.2)",
+    "classic_game.no_turn_to_lose": "no turn to lose now",
+    "classic_game.penalty_positive": "a point penalty must be positive, not {points}",
+    "classic_game.extra_positive": "the number of extra tiles must be positive, not {extra}",
+    "classic_game.overdraw_empty_bag": "the bag is empty: no tile can have been drawn too many",
+    "classic_game.rack_size": "{player}'s rack holds {size} tiles, the record gives {count} ({tiles})",
+    "classic_game.rack_tiles": "rack {tiles}: not enough tiles {tile} left in the game",
+    "classic_game.cgp_fields": "a CGP position needs a board, racks and scores",
+    "classic_game.cgp_pairs": "CGP racks and scores are two fields separated by “/” ({racks}, {scores})",
+    "classic_game.cgp_scores": "CGP scores “{scores}” are not numbers",
+    "classic_game.cgp_tiles": "the position holds more tiles than the game: {tiles}",
+    "classic_game.went_out": "the last move went out: challenge it or close the challenge window first",
+    "classic_game.both_out_of_time": "{refused}: both players are out of time, game over",
+    "classic_game.out_of_time": "{refused}: {player} is out of time; the turn is lost (001 6.3.2, 7.3.1)",
+    "classic_game.clock_minimum": "the {profile} profile needs at least {minimum} minutes per player, the clock gives {clock_minutes}",
+    "classic_game.player": "player must be 0 or 1, not {player}",
+    # a Classic match (arbitre.classic.game.match)
+    "classic_match.best_of": "a match is one game or best of three, not {best_of}",
+    "classic_match.not_over": "the match is not over",
+    "classic_match.over": "the match is over",
+    "classic_match.game_not_over": "the game is not over",
+    "classic_match.players": "the game is not between the players of this match ({a}, {b})",
+    "classic_match.starter": "game {game} must be started by {player}",
+    # the federations' profiles (arbitre.classic.game.profiles)
+    "classic_profile.unknown": "unknown profile “{name}”: choose {choices}",
+    "classic_profile.unknown_settings": "unknown profile setting(s): {settings}",
+    # replaying a record (arbitre.classic.game.replay)
+    "classic_replay.line": "line {line}: {reason}",
+    "classic_replay.over": "the game is already over",
+    "classic_replay.not_turn": "it is not {player}'s turn",
+    "classic_replay.off_board": "the word {word} runs off the board",
+    "classic_replay.dot_empty": "“.” stands on an empty square in {word}",
+    "classic_replay.withdraw_follows": "“--” does not follow a move of {player}",
+    "classic_replay.not_challengeable": "the move above can no longer be challenged",
+    "classic_replay.challenge_note": "the challenge note follows no open move",
+    "classic_replay.unknown_nick": "unknown player “{player}” in a note",
 }

@@ -21,4 +21,5 @@ TEMPLATES: dict[str, str] = {
     "players_csv.no_players": "the file holds no player",
     "players_csv.series": "series “{value}”: 1 to 7, tier A to D",
     "players_csv.tier": "tier “{value}”: A, B, C or D",
+    "players_csv.licence": "licence “{value}”: up to 20 letters, digits, dots and hyphens",
 }

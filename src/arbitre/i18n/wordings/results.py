@@ -34,5 +34,4 @@ TEMPLATES: dict[str, str] = {
     "bg_result.score_not_final": (
         "The score {a}-{b} does not end a match to {length} points won by {name}."
     ),
-    "bg_result.refused": "Result refused: {reason}",
 }

@@ -68,7 +68,7 @@
             }
             row.dataset.version = data.version;
             score.textContent = data.score;
-            let label = data.sanction.kind === "none" ? "OK" : data.sanction.label + " (" + data.sanction.rule + ")";
+            let label = data.sanction.kind === "none" ? "OK" : data.sanction_label + " (" + data.sanction.rule + ")";
             if (data.disciplinary_warning) { label += " + avertissement disciplinaire"; }
             decision.textContent = label;
             row.classList.add(data.sanction.kind === "none" ? "saved" : data.sanction.kind);

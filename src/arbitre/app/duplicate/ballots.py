@@ -1,0 +1,120 @@
+"""Ballots of the arbiters' entry (seed 004): judged by the engine, stored with their
+version; a refusal is worded in the page's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from arbitre.app.duplicate.models import (
+    BallotEntry,
+    Game,
+    Registration,
+)
+from arbitre.app.duplicate.services import (
+    ServiceError,
+    StaleEditError,
+    User,
+    audit,
+    turns,
+)
+from arbitre.app.events.models import actor
+from arbitre.common.messages import Refusal
+from arbitre.duplicate.ballot import parse_ballot
+from arbitre.duplicate.decision import Decision, judge
+
+BALLOT_LENGTH = BallotEntry._meta.get_field("text").max_length or 200
+"""The longest ballot text stored (the column's length)."""
+
+# -- ballots --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EntryResult:
+    entry: BallotEntry
+    decision: Decision
+
+
+@transaction.atomic
+def enter_ballot(
+    game_id: int,
+    registration_id: int,
+    move_number: int,
+    text: str,
+    expected_version: int,
+    user: User,
+) -> EntryResult:
+    """Judge and store a ballot. ``expected_version`` is the version the arbiter saw (0 for
+    a ballot not entered yet): a second edit based on stale data is refused."""
+    game = Game.objects.select_related("duplicate").get(pk=game_id)
+    registration = Registration.objects.get(pk=registration_id, duplicate=game.duplicate)
+    all_turns = turns(game)
+    if not 1 <= move_number <= len(all_turns):
+        raise ServiceError(f"Le coup {move_number} n'est pas encore joué.")
+    text = text.strip()
+    if not text:
+        raise ServiceError(
+            "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
+        )
+    if len(text) > BALLOT_LENGTH:  # checked here: SQLite would not, PostgreSQL would fail
+        raise ServiceError(f"Bulletin trop long : {BALLOT_LENGTH} caractères au plus.")
+    earlier = [
+        Decision.from_json(e.decision)
+        for e in BallotEntry.objects.filter(
+            game=game, registration=registration, move_number__lt=move_number
+        )
+    ]
+    try:
+        decision = judge(parse_ballot(text), all_turns[move_number - 1], earlier=earlier)
+    except Refusal as exc:
+        raise ServiceError.of(exc) from exc
+    existing = (
+        BallotEntry.objects.select_for_update()
+        .filter(game=game, registration=registration, move_number=move_number)
+        .first()
+    )
+    target = f"{game.name} coup {move_number} table {registration.table} ({registration.licence})"
+    if existing is None:
+        if expected_version != 0:
+            raise StaleEditError("Ce bulletin a été supprimé entre-temps : rechargez la page.")
+        try:
+            with transaction.atomic():
+                entry = BallotEntry.objects.create(
+                    game=game,
+                    registration=registration,
+                    move_number=move_number,
+                    text=text,
+                    decision=decision.to_json(),
+                    score=decision.score,
+                    entered_by=actor(user),
+                )
+        except IntegrityError as exc:
+            raise StaleEditError(
+                "Un autre arbitre vient de saisir ce bulletin : rechargez la page."
+            ) from exc
+        audit(game.duplicate, user, "Saisie", target, None, {"text": text, "score": decision.score})
+        return EntryResult(entry, decision)
+    if existing.version != expected_version:
+        who = existing.entered_by.get_username() if existing.entered_by else "un autre arbitre"
+        raise StaleEditError(
+            f"Ce bulletin a été modifié par {who} entre-temps (« {existing.text} ») : "
+            "rechargez la page avant de le corriger."
+        )
+    before = {"text": existing.text, "score": existing.score}
+    updated = BallotEntry.objects.filter(pk=existing.pk, version=expected_version).update(
+        text=text,
+        decision=decision.to_json(),
+        score=decision.score,
+        version=expected_version + 1,
+        entered_by=actor(user),
+        updated_at=timezone.now(),
+    )
+    if updated != 1:  # pragma: no cover - guarded by the row lock above
+        raise StaleEditError("Ce bulletin a été modifié entre-temps : rechargez la page.")
+    existing.refresh_from_db()
+    audit(
+        game.duplicate, user, "Correction", target, before, {"text": text, "score": decision.score}
+    )
+    return EntryResult(existing, decision)

@@ -1,0 +1,304 @@
+"""Every parser of a file or text users exchange, driven with generated inputs: it returns a
+value or raises its own error type, never anything else (issue 22, part 2).
+
+Inputs mix plain random text with text built from each format's own pieces (delimiters,
+keywords, digits, names, odd characters) so that the parsers' deeper branches are reached.
+Locally each parser gets a few hundred inputs; in CI (``CI=true``) the parsers share
+:data:`CI_TOTAL` inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbitre.common.messages import Refusal
+
+CI_TOTAL = 100_000
+LOCAL_EXAMPLES = 300
+
+ODD = ["\r", "\n", "\r\n", "\t", "\x00", "\ufeff", "\u202e", "²", "٣", "é", "Œ", '"', "'", "=", " "]
+
+
+WORDS = frozenset({"MAISON", "AIMONS", "ES"})
+
+
+def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException], ...], Any]]:
+    """name -> (parser, its own error types, strategy of inputs)."""
+    from arbitre.backgammon import ids, mat
+    from arbitre.backgammon.board import BackgammonError
+    from arbitre.backgammon.championship import csvfiles as bg_csv
+    from arbitre.backgammon.championship.model import ChampionshipError
+    from arbitre.classic.game import gcg
+    from arbitre.classic.tournament import Player, tsh
+    from arbitre.classic.tournament import players_csv as cl_players
+    from arbitre.classic.tournament import results_csv as cl_results
+    from arbitre.classic.tournament.model import TournamentError
+    from arbitre.common.players_csv import PlayersFileError
+    from arbitre.duplicate import ballot, event_file, record
+    from arbitre.duplicate import players_csv as dup_players
+    from arbitre.lexicon.fold import WordListError, parse_word_list
+    from arbitre.ranking import csvformat
+    from arbitre.ranking.events import RankingError
+    from arbitre.scrabble.board import Board, BoardParseError
+    from arbitre.scrabble.move import Move, MoveParseError
+
+    def csv_text(header: list[str], cells: list[str]) -> Any:
+        cell = st.one_of(st.sampled_from(cells + ODD), st.text(max_size=6))
+        row = st.lists(cell, min_size=0, max_size=len(header) + 2).map(
+            lambda r: st.sampled_from([",", ";", "\t"]).map(lambda d: d.join(r))
+        )
+        rows = st.lists(row.flatmap(lambda s: s), max_size=6)
+        head = st.sampled_from([",", ";", "\t"]).map(lambda d: d.join(header))
+        return st.one_of(
+            st.text(max_size=80),
+            st.tuples(
+                st.one_of(head, st.just("")), rows, st.sampled_from(["\n", "\r\n", "\r"])
+            ).map(lambda t: t[2].join([t[0], *t[1]])),
+        )
+
+    def as_bytes(strategy: Any) -> Any:
+        return st.one_of(
+            strategy.map(lambda s: s.encode("utf-8")),
+            strategy.map(lambda s: s.encode("latin-1", "replace")),
+            st.binary(max_size=60),
+        )
+
+    players = [Player("Ana", 1500), Player("Bea", 1400), Player("Cy", 1300)]
+    names = ["Ana", "Bea", "Cy", "bye", "BYE", "forfait", "forfeit", "x"]
+    numbers = ["1", "2", "0", "-1", "7", "1500", "1500*", "4000", "4001", "", "3ex", "2A", "9-5"]
+    moves = ["8H", "H8", "8h", "A1", "O15", "P16", "-", "--", "[ABC]", "MAISON", "maison", "?"]
+    ballots = moves + ["sens:h", "sens:v", "(A)", "12", "100", "sc:", "/", "h8", "#"]
+    mat_lines = [
+        " 7 point match",
+        " Game 1",
+        " Ana : 0                              Bea : 0",
+        "  1) 31: 8/5 6/5                     52: 13/8 13/11",
+        "  2)  Doubles => 2                   Takes",
+        "      Wins 2 points",
+        " 64: 24/20 13/7",
+        "",
+    ]
+    return {
+        "ballot": (ballot.parse_ballot, (ballot.BallotParseError, Refusal), _words(ballots, " ")),
+        "duplicate players": (
+            dup_players.parse_players,
+            (PlayersFileError,),
+            as_bytes(csv_text(["licence", "nom", "prénom", "série"], names + numbers)),
+        ),
+        "classic players": (
+            cl_players.parse_players,
+            (PlayersFileError,),
+            as_bytes(csv_text(["nom", "cote", "club", "licence"], names + numbers)),
+        ),
+        "backgammon players": (
+            bg_csv.parse_players,
+            (PlayersFileError,),
+            as_bytes(csv_text(["nom", "elo", "club", "licence"], names + numbers)),
+        ),
+        "classic results": (
+            lambda text: cl_results.parse_results(text, players),
+            (TournamentError,),
+            csv_text(
+                ["round", "player_a", "player_b", "score_a", "score_b", "starts"],
+                names + numbers,
+            ),
+        ),
+        "backgammon results": (
+            bg_csv.parse_results,
+            (ChampionshipError, Refusal),
+            csv_text(
+                ["round", "a", "b", "winner", "kind", "length", "score_a", "score_b"],
+                names + numbers + ["played", "bye", "forfeit"],
+            ),
+        ),
+        "backgammon bracket results": (
+            bg_csv.parse_bracket_results,
+            (ChampionshipError, Refusal),
+            csv_text(["match", "winner", "sets"], names + numbers + ["QF1", "SF1", "F", "9-5 4-9"]),
+        ),
+        "ranking event": (
+            csvformat.parse_event,
+            (RankingError,),
+            csv_text(
+                ["type", "games", "place", "licence", "series", "tier", "rang", "serie"],
+                numbers + ["TH", "SF", "123456", "S1", "A", "1A", "3ex"],
+            ),
+        ),
+        "ranking licensees": (
+            csvformat.parse_licensees,
+            (RankingError,),
+            csv_text(["licence", "name", "series", "tier"], numbers + ["123456", "A", "B"]),
+        ),
+        "ranking previous": (
+            csvformat.parse_previous,
+            (RankingError,),
+            csv_text(["licence", "series", "tier", "points"], numbers + ["123456", "A"]),
+        ),
+        "gcg": (
+            gcg.parse,
+            (gcg.GcgError, Refusal),
+            _lines(
+                [
+                    "#character-encoding UTF-8",
+                    "#player1 a Ana",
+                    "#player2 b Bea",
+                    ">a: ABCDEFG 8H CAB +12 12",
+                    ">b: ?XYZ - +0 12",
+                    ">a: ABC -ABC +0 12",
+                    ">b: (challenge) +5 17",
+                    ">a: 8D MAISON +30 42",
+                    "#note x",
+                ]
+            ),
+        ),
+        "mat": (mat.import_mat, (BackgammonError, Refusal), _lines(mat_lines)),
+        "position id": (
+            ids.position_from_id,
+            (BackgammonError, Refusal),
+            st.one_of(
+                st.text(max_size=16),
+                st.text(
+                    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=",
+                    min_size=14,
+                    max_size=14,
+                ),
+            ),
+        ),
+        "match id": (
+            ids.match_from_id,
+            (BackgammonError, Refusal),
+            st.one_of(
+                st.text(max_size=14),
+                st.text(
+                    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+                    min_size=12,
+                    max_size=12,
+                ),
+            ),
+        ),
+        "xgid": (
+            ids.read_xgid,
+            (BackgammonError, Refusal),
+            _words(["XGID=", "-a-B--E-C---eE---c-e----B-", ":", "0", "1", "-1", "7", "10"], ""),
+        ),
+        "duplicate record": (
+            lambda text: record.loads(text),
+            (record.RecordError, Refusal),
+            st.one_of(st.text(max_size=60), _json_like()),
+        ),
+        "duplicate event file": (
+            lambda text: event_file.event_from_json(json.loads(text), Path("."), lambda _: WORDS),
+            (event_file.EventFileError, Refusal),
+            _json_like(),
+        ),
+        "tsh": (
+            tsh.parse_tsh,
+            (TournamentError,),
+            _lines(
+                [
+                    "Ana 1500 2; 420",
+                    "Bob 1400 1; 380",
+                    "Cid Lou 1300 0; 50",
+                    "x 1 3; -50",
+                    "# comment",
+                    ";",
+                    "1500 2; 3",
+                ]
+            ),
+        ),
+        "word list": (
+            lambda data: parse_word_list(data, minimum=2),
+            (WordListError,),
+            as_bytes(_lines(["MAISON", "maison", "élève", "ŒUF", "a", "ABCDEFGHIJKLMNOPQ", "X Y"])),
+        ),
+        "board": (
+            Board.from_text,
+            (BoardParseError, Refusal),
+            _lines(["." * 15, "A" * 15, "..A", ""]),
+        ),
+        "move": (Move.parse, (MoveParseError, Refusal), _words(moves, " ")),
+    }
+
+
+def _words(pieces: list[str], sep: str) -> Any:
+    return st.one_of(
+        st.text(max_size=40),
+        st.lists(st.sampled_from(pieces + ODD), max_size=6).map(sep.join),
+    )
+
+
+def _lines(pieces: list[str]) -> Any:
+    return st.one_of(
+        st.text(max_size=80),
+        st.lists(st.one_of(st.sampled_from(pieces + ODD), st.text(max_size=10)), max_size=10).map(
+            "\n".join
+        ),
+    )
+
+
+def _json_like() -> Any:
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.text(max_size=8))
+    value = st.recursive(
+        leaf,
+        lambda inner: st.one_of(
+            st.lists(inner, max_size=4),
+            st.dictionaries(
+                st.sampled_from(
+                    [
+                        "moves",
+                        "draw",
+                        "settings",
+                        "lexicon",
+                        "top",
+                        "word",
+                        "x",
+                        "name",
+                        "players",
+                        "games",
+                        "licence",
+                        "ballots",
+                        "record",
+                        "late",
+                        "tops",
+                    ]
+                ),
+                inner,
+                max_size=4,
+            ),
+        ),
+        max_leaves=12,
+    )
+    return value.map(json.dumps)
+
+
+PARSERS = _parsers()
+EXAMPLES = CI_TOTAL // len(PARSERS) + 1 if os.environ.get("CI") else LOCAL_EXAMPLES
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PARSERS))
+def test_a_parser_raises_only_its_own_error(name: str) -> None:
+    parse, errors, inputs = PARSERS[name]
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(inputs)
+    def check(data: Any) -> None:
+        try:
+            parse(data)
+        except errors:
+            pass
+
+    check()
