@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponsePermanentRedirect
 from django.urls import path, reverse
+from django.utils.translation import gettext
 
 from arbitre.app.backgammon.game import GAME as BACKGAMMON
 from arbitre.app.classic.game import GAME as CLASSIC
@@ -29,7 +30,7 @@ def event_page(
 ) -> PermanentRedirect:
     kind = Event.objects.filter(pk=event_id).values_list("kind", flat=True).first()
     if kind not in GAMES:
-        raise Http404("Événement inconnu.")
+        raise Http404(gettext("Événement inconnu."))
     return _moved(request, f"/{public}{GAMES[kind].url_prefix}/{event_id}/{rest}")
 
 

@@ -8,14 +8,57 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy
 
 MAX_REQUEST_BYTES = 64 * 1024 * 1024
 """The largest request accepted (a word list is the largest file users send, a few MB)."""
-TOO_LARGE_MESSAGE = (
-    "Requête refusée : {size} Mo envoyés, {limit} Mo au plus (une liste de mots, un fichier "
+TOO_LARGE_MESSAGE = gettext_lazy(
+    "Requête refusée : %(size)s Mo envoyés, %(limit)s Mo au plus (une liste de mots, un fichier "
     "de joueurs ou de résultats est bien plus petit)."
 )
-NUL_MESSAGE = "Requête refusée : elle contient un caractère nul, qu'aucun champ n'accepte."
+NUL_MESSAGE = gettext_lazy(
+    "Requête refusée : elle contient un caractère nul, qu'aucun champ n'accepte."
+)
+
+
+class ChosenLanguage:
+    """The language of every page: French (``LANGUAGE_CODE``) unless the user chose another
+    in the page footer (Django's ``set_language`` keeps it in the language cookie).
+
+    The browser's preferred languages (``Accept-Language``) are not followed: the interface
+    of the federations' events is French, whatever the language of the venue's computers or
+    of a player's phone, until someone asks for English. The language is activated for the
+    request and the previous one restored after it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        previous = translation.get_language()
+        translation.activate(chosen_language(request))
+        request.LANGUAGE_CODE = translation.get_language()
+        try:
+            response = self.get_response(request)
+        finally:
+            if previous:
+                translation.activate(previous)
+            else:
+                translation.deactivate()
+        patch_vary_headers(response, ("Cookie",))
+        response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
+        return response
+
+
+def chosen_language(request: HttpRequest) -> str:
+    """The language of the cookie when it is one of ``LANGUAGES``, else ``LANGUAGE_CODE``."""
+    code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
+    if code:
+        try:
+            return str(translation.get_supported_language_variant(code))
+        except LookupError:
+            pass
+    return str(settings.LANGUAGE_CODE)
 
 
 class RefuseLargeRequests:
@@ -30,15 +73,16 @@ class RefuseLargeRequests:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return HttpResponseBadRequest("Longueur de requête illisible.")
+            return HttpResponseBadRequest(gettext("Longueur de requête illisible."))
         if length > limit:
-            text = TOO_LARGE_MESSAGE.format(size=_mb(length), limit=_mb(limit))
+            text = TOO_LARGE_MESSAGE % {"size": _mb(length), "limit": _mb(limit)}
             return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
         return self.get_response(request)
 
 
 def _mb(size: int) -> str:
-    return f"{size / 1024 / 1024:.1f}".replace(".", ",")
+    """Megabytes with one decimal, in the user's language (``200,0`` in French)."""
+    return str(number_format(size / 1024 / 1024, 1))
 
 
 class RefuseNulCharacters:
@@ -50,7 +94,9 @@ class RefuseNulCharacters:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _has_nul(request):
-            return HttpResponseBadRequest(NUL_MESSAGE, content_type="text/plain; charset=utf-8")
+            return HttpResponseBadRequest(
+                str(NUL_MESSAGE), content_type="text/plain; charset=utf-8"
+            )
         return self.get_response(request)
 
 
@@ -69,22 +115,3 @@ def _has_nul(request: HttpRequest) -> bool:
         body = request.body
         return b"\x00" in body or b"%00" in body or b"\\u0000" in body
     return False
-
-
-class ChosenLanguage:
-    """The interface language: the one chosen in the page footer (the language cookie set by
-    Django's ``set_language``), else French. The browser's own language is not followed: a
-    venue's shared tablets and players' phones in English still show French by default."""
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-        language = chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
-        translation.activate(language)
-        request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
-        response = self.get_response(request)
-        response.headers.setdefault("Content-Language", language)
-        patch_vary_headers(response, ("Cookie",))
-        return response

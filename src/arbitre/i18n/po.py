@@ -1,11 +1,18 @@
 """Reading ``.po`` catalogues and writing ``.mo`` files, so that no GNU gettext tool is needed.
 
 Handles what this project's catalogues use: ``msgid``/``msgstr`` pairs with continued
-strings, ``msgctxt`` and the header entry; no plural forms.
+strings, ``msgctxt``, plural forms (``msgid_plural``, ``msgstr[n]``) and the header entry.
 
 >>> entries = parse('msgid ""\\nmsgstr "Language: fr\\\\n"\\n\\nmsgid "a"\\nmsgstr "b"\\n')
 >>> entries["a"]
 'b'
+
+A plural entry is keyed and valued as in a ``.mo`` file: the singular and the plural msgid
+joined by a NUL character, and the forms likewise.
+
+>>> entries = parse('msgid "a"\\nmsgid_plural "as"\\nmsgstr[0] "b"\\nmsgstr[1] "bs"\\n')
+>>> entries["a\\x00as"]
+'b\\x00bs'
 """
 
 from __future__ import annotations
@@ -16,7 +23,8 @@ import struct
 
 def parse(text: str) -> dict[str, str]:
     """``msgid -> msgstr`` of a catalogue (the header under ``""``; ``msgctxt`` joined to the
-    msgid with ``\\x04`` as gettext does)."""
+    msgid with ``\\x04`` as gettext does; a plural entry keyed ``msgid\\x00msgid_plural``
+    with its forms joined by ``\\x00``)."""
     entries: dict[str, str] = {}
     fields: dict[str, str] = {}
     current: str | None = None
@@ -24,9 +32,17 @@ def parse(text: str) -> dict[str, str]:
     def flush() -> None:
         if "msgid" in fields:
             key = fields["msgid"]
+            if "msgid_plural" in fields:
+                key += "\x00" + fields["msgid_plural"]
             if "msgctxt" in fields:
                 key = fields["msgctxt"] + "\x04" + key
-            entries[key] = fields.get("msgstr", "")
+            forms = sorted(
+                (k for k in fields if k.startswith("msgstr[")), key=lambda k: int(k[7:-1])
+            )
+            if forms:
+                entries[key] = "\x00".join(fields[k] for k in forms)
+            else:
+                entries[key] = fields.get("msgstr", "")
         fields.clear()
 
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -42,10 +58,17 @@ def parse(text: str) -> dict[str, str]:
             fields[current] += _string(line, number)
             continue
         keyword, _, rest = line.partition(" ")
-        if keyword not in ("msgctxt", "msgid", "msgstr"):
+        if not (
+            keyword in ("msgctxt", "msgid", "msgid_plural", "msgstr")
+            or (keyword.startswith("msgstr[") and keyword[7:-1].isdigit() and keyword[-1] == "]")
+        ):
             raise ValueError(f"line {number}: unknown keyword {keyword!r}")
-        if keyword in ("msgctxt", "msgid") and "msgstr" in fields:
+        if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in fields):
             flush()
+        if keyword == "msgid_plural" and ("msgid" not in fields or "msgstr" in fields):
+            raise ValueError(f"line {number}: msgid_plural without its msgid")
+        if keyword.startswith("msgstr[") and "msgid_plural" not in fields:
+            raise ValueError(f"line {number}: {keyword} without msgid_plural")
         current = keyword
         fields[keyword] = _string(rest.strip(), number)
     flush()
@@ -62,7 +85,7 @@ def _string(token: str, number: int) -> str:
 
 def compile_mo(entries: dict[str, str]) -> bytes:
     """The ``.mo`` file (little-endian, revision 0) of ``entries``, untranslated ones left out."""
-    items = sorted((k, v) for k, v in entries.items() if v or k == "")
+    items = sorted((k, v) for k, v in entries.items() if v.strip("\x00") or k == "")
     ids = [k.encode("utf-8") for k, _ in items]
     strs = [v.encode("utf-8") for _, v in items]
     count = len(items)

@@ -7,11 +7,12 @@ set scores entered, match by match or set by set.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.backgammon.services import championship, parse_sets
 from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
 from arbitre.app.rounds.services import (
+    PLAYOFF_TARGET,
     ServiceError,
     User,
     audit,
@@ -28,10 +29,10 @@ from arbitre.i18n import word
 
 def settings(t: Tournament) -> bg.BracketSettings:
     return bg.BracketSettings(
-        quarter_final=parse_sets(t.qf_sets, "Quarts de finale"),
-        semi_final=parse_sets(t.sf_sets, "Demi-finales"),
-        final=parse_sets(t.final_sets, "Finale"),
-        consolation=parse_sets(t.consolation_sets, "Consolante"),
+        quarter_final=parse_sets(t.qf_sets, gettext("Quarts de finale")),
+        semi_final=parse_sets(t.sf_sets, gettext("Demi-finales")),
+        final=parse_sets(t.final_sets, gettext("Finale")),
+        consolation=parse_sets(t.consolation_sets, gettext("Consolante")),
     )
 
 
@@ -57,11 +58,11 @@ def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
 def start(t: Tournament, user: User) -> None:
     t = locked(t)
     if not swiss_complete(t):
-        raise ServiceError("Le tournoi suisse n'est pas terminé.")
+        raise ServiceError(gettext("Le tournoi suisse n'est pas terminé."))
     brackets(t)  # refuses while a tie must be played off
     t.bracket_started = True
     t.save(update_fields=["bracket_started"])
-    audit(t, user, "Tableau final généré", "")
+    audit(t, user, gettext_noop("Tableau final généré"), "")
     bump(t)
 
 
@@ -71,13 +72,18 @@ def record_playoff(t: Tournament, winner: str, loser: str, user: User) -> None:
     names = {e.name for e in players_in_play(t)}
     for n in (winner, loser):
         if n not in names:
-            raise ServiceError(f"Joueur inconnu : {n}.")
+            raise ServiceError(gettext("Joueur inconnu : %(name)s.") % {"name": n})
     if winner == loser:
-        raise ServiceError("Un barrage oppose deux joueurs différents.")
+        raise ServiceError(gettext("Un barrage oppose deux joueurs différents."))
     if t.bracket_started:
-        raise ServiceError("Le tableau est déjà généré.")
+        raise ServiceError(gettext("Le tableau est déjà généré."))
     Playoff.objects.create(tournament=t, winner=winner, loser=loser)
-    audit(t, user, "Barrage", f"{winner} bat {loser}")
+    audit(
+        t,
+        user,
+        gettext_noop("Barrage"),
+        PLAYOFF_TARGET % {"winner": winner, "loser": loser},
+    )
     bump(t)
 
 
@@ -87,33 +93,43 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     t = locked(t)
     scores = parse_scores(scores_text)
     if not t.bracket_started:
-        raise ServiceError("Le tableau final n'est pas encore généré.")
+        raise ServiceError(gettext("Le tableau final n'est pas encore généré."))
     b = brackets(t)
     if match_id not in b.matches:
-        raise ServiceError(f"Match inconnu : {match_id}.")
+        raise ServiceError(gettext("Match inconnu : %(match)s.") % {"match": match_id})
     existing = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
     if existing is not None and existing.winner:
-        raise ServiceError(f"{match_id} a déjà un résultat : supprimez-le pour le corriger.")
+        raise ServiceError(
+            gettext("%(match)s a déjà un résultat : supprimez-le pour le corriger.")
+            % {"match": match_id}
+        )
     top, bottom = b.players(match_id)
     if top is None or bottom is None:
-        raise ServiceError(f"{match_id} : ses deux joueurs ne sont pas encore connus.")
+        raise ServiceError(
+            gettext("%(match)s : ses deux joueurs ne sont pas encore connus.") % {"match": match_id}
+        )
     if BYE in (top, bottom):
-        raise ServiceError(f"{match_id} : un exempt n'a pas de résultat à saisir.")
+        raise ServiceError(
+            gettext("%(match)s : un exempt n'a pas de résultat à saisir.") % {"match": match_id}
+        )
     sets = tuple(bg.SetScore(x, y) for x, y in scores)
     before = None if existing is None else {"sets en cours": existing.scores}
     if not winner:
         # seed 003 "Tableau final": matches in sets, entered set by set as they end
         if not scores:
-            raise ServiceError("Indiquez le vainqueur, ou les sets déjà joués.")
+            raise ServiceError(gettext("Indiquez le vainqueur, ou les sets déjà joués."))
         _check_sets_so_far(b, match_id, top, sets)
         KnockoutResult.objects.update_or_create(
             tournament=t, match_id=match_id, defaults={"winner": "", "scores": scores}
         )
-        audit(t, user, "Sets du tableau", match_id, before, {"sets": scores_text})
+        audit(t, user, gettext_noop("Sets du tableau"), match_id, before, {"sets": scores_text})
         bump(t)
         return
     if winner not in (top, bottom):
-        raise ServiceError(f"{winner} ne joue pas le match {match_id} ({top} - {bottom}).")
+        raise ServiceError(
+            gettext("%(name)s ne joue pas le match %(match)s (%(top)s - %(bottom)s).")
+            % {"name": winner, "match": match_id, "top": top, "bottom": bottom}
+        )
     try:
         b.record(match_id, winner, sets)
     except bg.ChampionshipError as exc:
@@ -124,7 +140,12 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
         defaults={"winner": winner, "scores": [list(s) for s in scores]},
     )
     audit(
-        t, user, "Résultat du tableau", match_id, before, {"vainqueur": winner, "sets": scores_text}
+        t,
+        user,
+        gettext_noop("Résultat du tableau"),
+        match_id,
+        before,
+        {"vainqueur": winner, "sets": scores_text},
     )
     bump(t)
 
@@ -154,7 +175,7 @@ def _check_sets_so_far(
     except bg.ChampionshipError as exc:
         raise ServiceError(word(exc.message, get_language())) from None
     if won_top >= need or won_bottom >= need:
-        raise ServiceError("Ces sets décident du match : indiquez aussi le vainqueur.")
+        raise ServiceError(gettext("Ces sets décident du match : indiquez aussi le vainqueur."))
 
 
 @transaction.atomic
@@ -162,13 +183,16 @@ def undo(t: Tournament, match_id: str, user: User) -> None:
     t = locked(t)
     r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
     if r is None:
-        raise ServiceError(f"{match_id} n'a pas de résultat.")
+        raise ServiceError(gettext("%(match)s n'a pas de résultat.") % {"match": match_id})
     b = brackets(t)
     for mid, m in b.matches.items():
         depends = [s for s in (m.top, m.bottom) if getattr(s, "match", None) == match_id]
         if depends and KnockoutResult.objects.filter(tournament=t, match_id=mid).exists():
-            raise ServiceError(f"Supprimez d'abord le résultat de {mid}, qui en dépend.")
+            raise ServiceError(
+                gettext("Supprimez d'abord le résultat de %(match)s, qui en dépend.")
+                % {"match": mid}
+            )
     before = {"vainqueur": r.winner, "scores": r.scores}
     r.delete()
-    audit(t, user, "Résultat supprimé", match_id, before, None)
+    audit(t, user, gettext_noop("Résultat supprimé"), match_id, before, None)
     bump(t)

@@ -7,7 +7,9 @@ from typing import Any
 
 from django import forms
 from django.http import HttpRequest
+from django.utils.formats import get_format
 from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.backgammon import bracket, services
 from arbitre.app.backgammon.forms import BackgammonForm
@@ -45,19 +47,21 @@ from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import word
 
 OUTCOMES = {
-    Outcome.WON: "gagné",
-    Outcome.LOST: "perdu",
-    Outcome.FORFEIT: "forfait",
-    Outcome.FORFEIT_WIN: "gagné par forfait",
-    Outcome.BYE: "exempt",
+    Outcome.WON: _("gagné"),
+    Outcome.LOST: _("perdu"),
+    Outcome.FORFEIT: _("forfait"),
+    Outcome.FORFEIT_WIN: _("gagné par forfait"),
+    Outcome.BYE: _("exempt"),
 }
+"""The outcome of a round in a player's history, worded for the page."""
 
 SET_FIELDS = ("qf_sets", "sf_sets", "final_sets", "consolation_sets")
 
 
 def decimal(value: float) -> str:
-    """``1.5`` -> ``"1,5"`` (French decimal comma), ``2.0`` -> ``"2"``."""
-    return f"{value:g}".replace(".", ",")
+    """``1.5`` -> ``"1,5"`` (the decimal separator of the user's language: a comma in French),
+    ``2.0`` -> ``"2"``."""
+    return f"{value:g}".replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
 class BackgammonGame(PairedGame):
@@ -66,16 +70,16 @@ class BackgammonGame(PairedGame):
     url_prefix = "backgammon"
     templates = "backgammon"
     creation_form = BackgammonForm
-    creation_title = "Nouveau championnat de backgammon"
+    creation_title = _("Nouveau championnat de backgammon")
     player_form = PlayerForm
     rating_label = "ELO"
     rating_name = "ELO"
     rating_column = "elo"
-    sheets_label = "Feuilles de match"
-    knockout_title = "Tableau final et consolante"
-    public_knockout_title = "tableaux"
-    start_knockout_label = "Générer le tableau final"
-    standings_legend = "Départage : D = 20 × Buchholz + performance."
+    sheets_label = _("Feuilles de match")
+    knockout_title = _("Tableau final et consolante")
+    public_knockout_title = _("tableaux")
+    start_knockout_label = _("Générer le tableau final")
+    standings_legend = _("Départage : D = 20 × Buchholz + performance.")
 
     def clean_settings(self, form: forms.Form) -> None:
         for key in SET_FIELDS:
@@ -87,9 +91,13 @@ class BackgammonGame(PairedGame):
     def check_registration(self, t: Tournament, rows: list[PlayerRow]) -> None:
         for row in rows:
             if not bg.model.ELO_MIN <= row.rating <= bg.model.ELO_MAX:
-                raise ServiceError(f"ELO {row.rating} hors limites (0 à 4000).")
+                raise ServiceError(
+                    gettext("ELO %(rating)s hors limites (0 à 4000).") % {"rating": row.rating}
+                )
         if last_round_number(t) > 0 and t.bracket_started:
-            raise ServiceError("Le tableau final est commencé : plus d'inscription possible.")
+            raise ServiceError(
+                gettext("Le tableau final est commencé : plus d'inscription possible.")
+            )
 
     def parse_players(self, data: bytes) -> ImportReport:
         """``name,elo[,club,licence]``."""
@@ -218,7 +226,7 @@ class BackgammonGame(PairedGame):
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
         champ = services.championship(t)
         finished = (
-            (h.round, h.opponent, OUTCOMES[h.outcome], h.score, h.opponent_score, decimal(h.points))
+            (h.round, h.opponent, str(OUTCOMES[h.outcome]), h.score, h.opponent_score, decimal(h.points))
             for h in history(champ.results, name, champ.settings.bye_points)
         )
         return player_history(t, name, finished)
@@ -229,7 +237,10 @@ class BackgammonGame(PairedGame):
         b = bracket.brackets(t)
         progress = bracket.sets_in_progress(t)
         stages = []
-        for stage, title in (("final", "Tableau final"), ("consolation", "Consolante")):
+        for stage, title in (
+            ("final", gettext("Tableau final")),
+            ("consolation", gettext("Consolante")),
+        ):
             rows = []
             for mid in b.ids(stage):
                 m = b.matches[mid]
@@ -257,15 +268,15 @@ class BackgammonGame(PairedGame):
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         bracket.start(t, user)
-        return "Tableau final généré."
+        return gettext("Tableau final généré.")
 
     def record_knockout(
         self, t: Tournament, match_id: str, winner: str, scores: str, user: User
     ) -> str:
         bracket.record(t, match_id, winner, scores, user)
         if not winner:
-            return f"{match_id} : sets enregistrés, match en cours."
-        return f"{match_id} : résultat enregistré."
+            return gettext("%(match)s : sets enregistrés, match en cours.") % {"match": match_id}
+        return gettext("%(match)s : résultat enregistré.") % {"match": match_id}
 
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         bracket.undo(t, match_id, user)

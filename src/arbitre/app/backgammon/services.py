@@ -5,6 +5,8 @@ stored rows, and the settings it reads. Pairing, results and standings are the e
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from arbitre.app.rounds.models import Table, Tournament
 from arbitre.app.rounds.services import ServiceError, players_in_play
 from arbitre.backgammon import championship as bg
@@ -17,10 +19,14 @@ def parse_sets(text: str, what: str) -> tuple[int, ...]:
         values = tuple(int(x) for x in text.replace(" ", "").split(",") if x)
     except ValueError:
         raise ServiceError(
-            f"{what} : « {text} » n'est pas une liste de nombres (ex. 9,9,11)."
+            gettext("%(what)s : « %(text)s » n'est pas une liste de nombres (ex. 9,9,11).")
+            % {"what": what, "text": text}
         ) from None
     if not values or any(v < 1 for v in values) or len(values) % 2 == 0:
-        raise ServiceError(f"{what} : il faut un nombre impair de sets de 1 point ou plus.")
+        raise ServiceError(
+            gettext("%(what)s : il faut un nombre impair de sets de 1 point ou plus.")
+            % {"what": what}
+        )
     return values
 
 
@@ -76,4 +82,7 @@ def standings(t: Tournament) -> list[bg.Standing]:
 def clock_budget(t: Tournament, length: int) -> str:
     """Time per player (seed 003 clock rules 2.1; rulings Backgammon 6), by the clock engine."""
     settings = ClockSettings(per_point=t.clock_per_point * 60, increment=float(t.clock_increment))
-    return f"{format_seconds(settings.budget(length))} + {t.clock_increment} s par coup"
+    return gettext("%(budget)s + %(increment)s s par coup") % {
+        "budget": format_seconds(settings.budget(length)),
+        "increment": t.clock_increment,
+    }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.backgammon import bracket, services
@@ -15,7 +15,7 @@ from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds.models import Table
 from arbitre.app.rounds.results import store_mat
 from arbitre.app.rounds.services import ServiceError
-from arbitre.app.rounds.views import attempt, to, tournament_of
+from arbitre.app.rounds.views import attempt, table_message, to, tournament_of
 from arbitre.app.uploads import MATCH_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat
@@ -30,7 +30,7 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
     attempt(
         request,
         lambda: bracket.record_playoff(t, p.get("winner", ""), p.get("loser", ""), request.user),
-        "Barrage enregistré.",
+        gettext("Barrage enregistré."),
     )
     return to(GAME, "knockout", event_id)
 
@@ -72,29 +72,41 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
     upload = request.FILES.get("file")
     try:
-        raw = read_limited(upload, MATCH_FILE_BYTES, "Feuille de match") if upload else b""
+        raw = read_limited(upload, MATCH_FILE_BYTES, gettext("Feuille de match")) if upload else b""
     except UploadTooLarge as exc:
-        messages.error(request, f"Table {tb.number} : {exc}")
+        messages.error(request, table_message(tb.number, str(exc)))
         return to(GAME, "round", event_id, tb.round.number)
     text = raw.decode("utf-8", "replace") if upload else request.POST.get("mat", "")
     if len(text) > MATCH_FILE_BYTES:
-        messages.error(request, f"Table {tb.number} : feuille de match trop longue.")
+        messages.error(request, table_message(tb.number, gettext("feuille de match trop longue.")))
         return to(GAME, "round", event_id, tb.round.number)
     try:
         match = import_mat(text)
     except BackgammonError as exc:
         reason = word(exc.message, get_language())
-        messages.error(request, f"Table {tb.number} : feuille de match refusée : {reason}")
+        messages.error(
+            request,
+            table_message(
+                tb.number, gettext("feuille de match refusée : %(reason)s") % {"reason": reason}
+            ),
+        )
         return to(GAME, "round", event_id, tb.round.number)
     if match.length != t.match_length:
         messages.error(
             request,
-            f"Table {tb.number} : la feuille est un match en {match.length} points, "
-            f"la ronde se joue en {t.match_length}.",
+            table_message(
+                tb.number,
+                gettext(
+                    "la feuille est un match en %(length)s points, la ronde se joue en %(round)s."
+                )
+                % {"length": match.length, "round": t.match_length},
+            ),
         )
         return to(GAME, "round", event_id, tb.round.number)
     if attempt(request, lambda: store_mat(t, tb.pk, export_mat(match), request.user)):
-        messages.success(request, f"Table {tb.number} : feuille de match enregistrée.")
+        messages.success(
+            request, table_message(tb.number, gettext("feuille de match enregistrée."))
+        )
     return to(GAME, "round", event_id, tb.round.number)
 
 
@@ -102,7 +114,7 @@ def download_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
     t = tournament_of(GAME, event_id)
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
     if not tb.mat:
-        return HttpResponse("Aucune feuille de match pour cette table.", status=404)
+        return HttpResponse(gettext("Aucune feuille de match pour cette table."), status=404)
     name = f"ronde{tb.round.number}-table{tb.number}.mat"
     return HttpResponse(
         tb.mat,

@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class ClassicConfig(AppConfig):
     name = "arbitre.app.classic"
     label = "classic"
-    verbose_name = "Scrabble classique"
+    verbose_name = _("Scrabble classique")

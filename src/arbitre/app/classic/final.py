@@ -6,11 +6,12 @@ Swiss ranking play it off. The matches and their winners are the engine's
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.classic import services
 from arbitre.app.rounds.models import KnockoutResult, Tournament
 from arbitre.app.rounds.services import (
+    PLAYERS_TARGET,
     ServiceError,
     User,
     audit,
@@ -31,11 +32,14 @@ def qualified(t: Tournament) -> list[str]:
     PM, PPM and Pdep keep the engine's list order, the initial ranking (docs decision)."""
     table, complete = services.standings(t)
     if not complete:
-        raise ServiceError("Les rondes ne sont pas toutes jouées.")
+        raise ServiceError(gettext("Les rondes ne sont pas toutes jouées."))
     withdrawn = set(t.entrants.filter(withdrawn_after__isnull=False).values_list("name", flat=True))
     eligible = [s for s in table if s.name not in withdrawn]
     if len(eligible) < t.final_size:
-        raise ServiceError(f"Il faut {t.final_size} joueurs classés pour la phase finale.")
+        raise ServiceError(
+            gettext("Il faut %(count)s joueurs classés pour la phase finale.")
+            % {"count": t.final_size}
+        )
     return [s.name for s in eligible[: t.final_size]]
 
 
@@ -56,11 +60,16 @@ def matches(t: Tournament) -> list[final_phase.FinalMatch]:
 def start(t: Tournament, user: User) -> None:
     t = locked(t)
     if not t.final_size:
-        raise ServiceError("Ce tournoi n'a pas de phase finale.")
+        raise ServiceError(gettext("Ce tournoi n'a pas de phase finale."))
     matches(t)
     t.final_started = True
     t.save(update_fields=["final_started"])
-    audit(t, user, "Phase finale commencée", f"{t.final_size} joueurs")
+    audit(
+        t,
+        user,
+        gettext_noop("Phase finale commencée"),
+        PLAYERS_TARGET % {"count": t.final_size},
+    )
     bump(t)
 
 
@@ -70,9 +79,12 @@ def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
     t = locked(t)
     scores = parse_scores(scores_text)
     if not t.final_started:
-        raise ServiceError("La phase finale n'est pas commencée.")
+        raise ServiceError(gettext("La phase finale n'est pas commencée."))
     if KnockoutResult.objects.filter(tournament=t, match_id=match_id).exists():
-        raise ServiceError(f"{match_id} a déjà un résultat : supprimez-le pour le corriger.")
+        raise ServiceError(
+            gettext("%(match)s a déjà un résultat : supprimez-le pour le corriger.")
+            % {"match": match_id}
+        )
     results = knockout_results(t)
     results[match_id] = scores
     winner = next(m.winner for m in _resolve(t, results) if m.id == match_id)
@@ -82,7 +94,7 @@ def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
     audit(
         t,
         user,
-        "Résultat de la phase finale",
+        gettext_noop("Résultat de la phase finale"),
         match_id,
         None,
         {"vainqueur": winner, "scores": scores},
@@ -95,12 +107,12 @@ def undo(t: Tournament, match_id: str, user: User) -> None:
     t = locked(t)
     r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
     if r is None:
-        raise ServiceError(f"{match_id} n'a pas de résultat.")
+        raise ServiceError(gettext("%(match)s n'a pas de résultat.") % {"match": match_id})
     if KnockoutResult.objects.filter(tournament=t, match_id__in=LATER.get(match_id, ())).exists():
         raise ServiceError(
-            "Supprimez d'abord les résultats de la finale et du match pour la 3e place."
+            gettext("Supprimez d'abord les résultats de la finale et du match pour la 3e place.")
         )
     before = {"vainqueur": r.winner, "scores": r.scores}
     r.delete()
-    audit(t, user, "Résultat supprimé", match_id, before, None)
+    audit(t, user, gettext_noop("Résultat supprimé"), match_id, before, None)
     bump(t)

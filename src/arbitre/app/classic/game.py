@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.classic import final, services
 from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
@@ -40,13 +41,14 @@ from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import word
 
 OUTCOMES = {
-    Outcome.WON: "gagné",
-    Outcome.DRAWN: "nul",
-    Outcome.LOST: "perdu",
-    Outcome.FORFEIT: "forfait",
-    Outcome.FORFEIT_WIN: "gagné par forfait",
-    Outcome.BYE: "exempt",
+    Outcome.WON: _("gagné"),
+    Outcome.DRAWN: _("nul"),
+    Outcome.LOST: _("perdu"),
+    Outcome.FORFEIT: _("forfait"),
+    Outcome.FORFEIT_WIN: _("gagné par forfait"),
+    Outcome.BYE: _("exempt"),
 }
+"""The outcome of a round in a player's history, worded for the page."""
 
 
 class ClassicGame(PairedGame):
@@ -55,16 +57,16 @@ class ClassicGame(PairedGame):
     url_prefix = "classique"
     templates = "classic"
     creation_form = ClassicForm
-    creation_title = "Nouveau tournoi de Scrabble classique"
+    creation_title = _("Nouveau tournoi de Scrabble classique")
     player_form = ClassicPlayerForm
-    rating_label = "Cote"
-    rating_name = "cote"
-    rating_column = "cote"
-    sheets_label = "Feuilles de score"
-    knockout_title = "Phase finale"
-    public_knockout_title = "phase finale"
-    start_knockout_label = "Commencer la phase finale"
-    standings_legend = (
+    rating_label = _("Cote")
+    rating_name = _("cote")
+    rating_column = _("cote")
+    sheets_label = _("Feuilles de score")
+    knockout_title = _("Phase finale")
+    public_knockout_title = _("phase finale")
+    start_knockout_label = _("Commencer la phase finale")
+    standings_legend = _(
         "PM : points de match · PPM : points de départage entre ex aequo (entre parenthèses : "
         "non utilisés) · Pdep : points de départage."
     )
@@ -103,7 +105,9 @@ class ClassicGame(PairedGame):
         except Refusal as exc:
             raise ServiceError(word(exc.message, get_language())) from None
         except ValueError as exc:
-            raise ServiceError(f"Appariement impossible : {exc}") from None
+            raise ServiceError(
+                gettext("Appariement impossible : %(reason)s") % {"reason": exc}
+            ) from None
         stored_pairing = StoredPairing([m.as_dict() for m in pairing.explain], list(pairing.order))
         for p in pairing.pairs:
             stored_pairing.tables.append(
@@ -217,7 +221,7 @@ class ClassicGame(PairedGame):
             (
                 h.round,
                 h.opponent,
-                OUTCOMES[h.outcome],
+                str(OUTCOMES[h.outcome]),
                 h.score,
                 h.opponent_score,
                 f"{h.match_points} PM",
@@ -242,17 +246,17 @@ class ClassicGame(PairedGame):
             }
             for m in final.matches(t)
         ]
-        return {"stages": [("Phase finale", rows)]}
+        return {"stages": [(gettext("Phase finale"), rows)]}
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         final.start(t, user)
-        return "Phase finale commencée."
+        return gettext("Phase finale commencée.")
 
     def record_knockout(
         self, t: Tournament, match_id: str, winner: str, scores: str, user: User
     ) -> str:
         final.record(t, match_id, scores, user)
-        return f"{match_id} : résultat enregistré."
+        return gettext("%(match)s : résultat enregistré.") % {"match": match_id}
 
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         final.undo(t, match_id, user)

@@ -6,6 +6,7 @@ and the announced absences. Pairing, results and standings are the engine's
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.rounds.models import Absence, Entrant, Table, Tournament
 from arbitre.app.rounds.services import (
@@ -87,20 +88,27 @@ def standings(t: Tournament) -> tuple[list[cl.Standing], bool]:
     return cl.compute_standings(players, done, final=complete), complete
 
 
+def already_paired(number: int) -> str:
+    return gettext("La ronde %(round)s est déjà appariée.") % {"round": number}
+
+
 @transaction.atomic
 def announce_absence(t: Tournament, entrant_id: int, number: int, user: User) -> None:
     """An absence announced for one round (seed 000 "Forfaits provisoires"): not paired."""
     t = locked(t)
     e = entrant_of(t, entrant_id)
     if number <= last_round_number(t):
-        raise ServiceError(f"La ronde {number} est déjà appariée.")
+        raise ServiceError(already_paired(number))
     total = effective_rounds(t, t.entrants.count())
     if number > total:
-        raise ServiceError(f"Le tournoi n'a que {total} rondes.")
+        raise ServiceError(gettext("Le tournoi n'a que %(rounds)s rondes.") % {"rounds": total})
     _, created = Absence.objects.get_or_create(entrant=e, round=number)
     if not created:
-        raise ServiceError(f"L'absence de {e.name} à la ronde {number} est déjà notée.")
-    audit(t, user, "Absence annoncée", e.name, None, {"ronde": number})
+        raise ServiceError(
+            gettext("L'absence de %(name)s à la ronde %(round)s est déjà notée.")
+            % {"name": e.name, "round": number}
+        )
+    audit(t, user, gettext_noop("Absence annoncée"), e.name, None, {"ronde": number})
     bump(t)
 
 
@@ -109,9 +117,9 @@ def cancel_absence(t: Tournament, entrant_id: int, number: int, user: User) -> N
     t = locked(t)
     e = entrant_of(t, entrant_id)
     if number <= last_round_number(t):
-        raise ServiceError(f"La ronde {number} est déjà appariée.")
+        raise ServiceError(already_paired(number))
     deleted, _ = Absence.objects.filter(entrant=e, round=number).delete()
     if not deleted:
-        raise ServiceError("Aucune absence à annuler.")
-    audit(t, user, "Absence annulée", e.name, {"ronde": number}, None)
+        raise ServiceError(gettext("Aucune absence à annuler."))
+    audit(t, user, gettext_noop("Absence annulée"), e.name, {"ronde": number}, None)
     bump(t)

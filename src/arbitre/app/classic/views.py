@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.classic import services
@@ -24,16 +25,23 @@ def absence(request: HttpRequest, event_id: int) -> HttpResponse:
         entrant_id = parse_int(post.get("entrant"))
         number = parse_int(post.get("round"))
         if entrant_id is None:
-            raise ServiceError("Choisissez un joueur.")
+            raise ServiceError(gettext("Choisissez un joueur."))
         if number is None:
-            raise ServiceError("Indiquez la ronde.")
+            raise ServiceError(gettext("Indiquez la ronde."))
         name = entrant_of(t, entrant_id).name
         if post.get("action") == "cancel_absence":
             services.cancel_absence(t, entrant_id, number, request.user)
-            messages.success(request, f"Absence de {name} à la ronde {number} annulée.")
+            messages.success(
+                request,
+                gettext("Absence de %(name)s à la ronde %(round)s annulée.")
+                % {"name": name, "round": number},
+            )
         else:
             services.announce_absence(t, entrant_id, number, request.user)
-            messages.success(request, f"{name} absent à la ronde {number}.")
+            messages.success(
+                request,
+                gettext("%(name)s absent à la ronde %(round)s.") % {"name": name, "round": number},
+            )
     except ServiceError as exc:
         messages.error(request, str(exc))
     return to(GAME, "detail", event_id)

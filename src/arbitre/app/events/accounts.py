@@ -9,12 +9,13 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_groups
 
 
 class AccountError(ValueError):
-    """The account cannot be created; the message is in French for the user."""
+    """The account cannot be created; the message is worded for the user (French by default)."""
 
 
 def check_password(password: str, user: Any) -> None:
@@ -23,7 +24,9 @@ def check_password(password: str, user: Any) -> None:
     try:
         validate_password(password, user)
     except ValidationError as exc:
-        raise AccountError("Mot de passe refusé : " + " ".join(exc.messages)) from exc
+        raise AccountError(
+            gettext("Mot de passe refusé : %(reasons)s") % {"reasons": " ".join(exc.messages)}
+        ) from exc
 
 
 @transaction.atomic
@@ -31,9 +34,9 @@ def create_director(username: str, password: str, email: str = "") -> None:
     User = get_user_model()
     username = username.strip()
     if not username:
-        raise AccountError("Le nom d'utilisateur est obligatoire.")
+        raise AccountError(gettext("Le nom d'utilisateur est obligatoire."))
     if User.objects.filter(username=username).exists():
-        raise AccountError(f"L'utilisateur « {username} » existe déjà.")
+        raise AccountError(gettext("L'utilisateur « %(name)s » existe déjà.") % {"name": username})
     check_password(password, User(username=username, email=email))
     ensure_groups()
     user = User.objects.create_superuser(username=username, email=email, password=password)

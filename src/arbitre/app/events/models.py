@@ -8,24 +8,26 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Event(models.Model):
     class Kind(models.TextChoices):
-        DUPLICATE = "duplicate", "Scrabble duplicate"
-        CLASSIC = "classic", "Scrabble classique"
-        BACKGAMMON = "backgammon", "Backgammon"
+        DUPLICATE = "duplicate", _("Scrabble duplicate")
+        CLASSIC = "classic", _("Scrabble classique")
+        BACKGAMMON = "backgammon", _("Backgammon")
 
-    name = models.CharField("nom", max_length=200)
-    kind = models.CharField("jeu", max_length=20, choices=Kind.choices)
-    date = models.DateField("date")
-    place = models.CharField("lieu", max_length=200, blank=True)
-    created_at = models.DateTimeField("créé le", auto_now_add=True)
+    name = models.CharField(_("nom"), max_length=200)
+    kind = models.CharField(_("jeu"), max_length=20, choices=Kind.choices)
+    date = models.DateField(_("date"))
+    place = models.CharField(_("lieu"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
 
     class Meta:
         ordering = ["-date", "name"]
-        verbose_name = "événement"
-        verbose_name_plural = "événements"
+        verbose_name = _("événement")
+        verbose_name_plural = _("événements")
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
@@ -50,14 +52,14 @@ class EventRole(models.Model):
     are assigned to (``arbitre.app.events.roles``)."""
 
     class Role(models.TextChoices):
-        DIRECTOR = "directeur", "directeur"
-        ARBITER = "arbitre", "arbitre"
+        DIRECTOR = "directeur", pgettext_lazy("role", "directeur")
+        ARBITER = "arbitre", pgettext_lazy("role", "arbitre")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
     )
-    role = models.CharField("rôle", max_length=20, choices=Role.choices)
+    role = models.CharField(_("rôle"), max_length=20, choices=Role.choices)
 
     class Meta:
         ordering = ["event", "role", "user__username"]

@@ -23,6 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext
 
 from arbitre.app.events.models import EventRole
 
@@ -104,7 +105,9 @@ def require_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callable[
             if not request.user.is_authenticated:
                 return redirect(f"/compte/connexion/?next={request.path}")
             if not has_role(request.user, role, kwargs.get("event_id")):
-                raise PermissionDenied("Vous n'avez pas le rôle nécessaire pour cette page.")
+                raise PermissionDenied(
+                    gettext("Vous n'avez pas le rôle nécessaire pour cette page.")
+                )
             return view(request, *args, **kwargs)
 
         return wrapped

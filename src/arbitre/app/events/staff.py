@@ -15,6 +15,7 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.events.models import Event, EventRole, StaffAudit
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ROLES, ensure_groups, grant
@@ -23,20 +24,22 @@ USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 
 class StaffError(ValueError):
-    """A refused change; the message is in French for the user."""
+    """A refused change; the message is worded for the user (French by default)."""
 
 
 def _check_password(password: str, user: Any = None) -> None:
     try:
         validate_password(password, user)
     except ValidationError as exc:
-        raise StaffError("Mot de passe refusé : " + " ".join(exc.messages)) from exc
+        raise StaffError(
+            gettext("Mot de passe refusé : %(reasons)s") % {"reasons": " ".join(exc.messages)}
+        ) from exc
 
 
 def _user(user_id: int) -> Any:
     user = get_user_model().objects.filter(pk=user_id).first()
     if user is None:
-        raise StaffError("Compte inconnu.")
+        raise StaffError(gettext("Compte inconnu."))
     return user
 
 
@@ -46,19 +49,21 @@ def create_account(by: Any, username: str, password: str, role: str) -> Any:
     username = username.strip()
     if not username or len(username) > 150 or not set(username) <= USERNAME_CHARS:
         raise StaffError(
-            "Nom d'utilisateur : de 1 à 150 caractères parmi les lettres sans accent, les "
-            "chiffres, le point, le tiret et le souligné."
+            gettext(
+                "Nom d'utilisateur : de 1 à 150 caractères parmi les lettres sans accent, les "
+                "chiffres, le point, le tiret et le souligné."
+            )
         )
     if role not in ROLES:
-        raise StaffError("Rôle inconnu.")
+        raise StaffError(gettext("Rôle inconnu."))
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
-        raise StaffError(f"Le compte « {username} » existe déjà.")
+        raise StaffError(gettext("Le compte « %(name)s » existe déjà.") % {"name": username})
     _check_password(password, User(username=username))
     user = User.objects.create_user(username=username, password=password)
     ensure_groups()
     user.groups.add(Group.objects.get(name=role))
-    StaffAudit.log(by, "Compte créé", username, None, {"rôle": role})
+    StaffAudit.log(by, gettext_noop("Compte créé"), username, None, {"rôle": role})
     return user
 
 
@@ -67,12 +72,13 @@ def set_active(by: Any, user_id: int, active: bool) -> Any:
     """Disable an account (it can no longer log in; its history stays) or enable it again."""
     user = _user(user_id)
     if user.pk == getattr(by, "pk", None) and not active:
-        raise StaffError("Vous ne pouvez pas désactiver votre propre compte.")
+        raise StaffError(gettext("Vous ne pouvez pas désactiver votre propre compte."))
     if user.is_superuser and not getattr(by, "is_superuser", False):
-        raise StaffError("Seul un administrateur peut modifier un compte administrateur.")
+        raise StaffError(gettext("Seul un administrateur peut modifier un compte administrateur."))
     user.is_active = active
     user.save(update_fields=["is_active"])
-    StaffAudit.log(by, "Compte réactivé" if active else "Compte désactivé", user.get_username())
+    action = gettext_noop("Compte réactivé") if active else gettext_noop("Compte désactivé")
+    StaffAudit.log(by, action, user.get_username())
     return user
 
 
@@ -80,11 +86,11 @@ def set_active(by: Any, user_id: int, active: bool) -> Any:
 def reset_password(by: Any, user_id: int, password: str) -> Any:
     user = _user(user_id)
     if user.is_superuser and not getattr(by, "is_superuser", False):
-        raise StaffError("Seul un administrateur peut modifier un compte administrateur.")
+        raise StaffError(gettext("Seul un administrateur peut modifier un compte administrateur."))
     _check_password(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
-    StaffAudit.log(by, "Mot de passe réinitialisé", user.get_username())
+    StaffAudit.log(by, gettext_noop("Mot de passe réinitialisé"), user.get_username())
     return user
 
 
@@ -92,19 +98,30 @@ def reset_password(by: Any, user_id: int, password: str) -> Any:
 def assign(by: Any, event_id: int, username: str, role: str) -> EventRole:
     """Make an existing account a director or an arbiter of the event."""
     if role not in (DIRECTOR, ARBITER):
-        raise StaffError("Rôle inconnu.")
+        raise StaffError(gettext("Rôle inconnu."))
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        raise StaffError("Événement inconnu.")
+        raise StaffError(gettext("Événement inconnu."))
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
-        raise StaffError(f"Aucun compte « {username.strip()} » : créez-le d'abord.")
+        raise StaffError(
+            gettext("Aucun compte « %(name)s » : créez-le d'abord.") % {"name": username.strip()}
+        )
     if not user.is_active:
-        raise StaffError(f"Le compte « {user.get_username()} » est désactivé.")
+        raise StaffError(
+            gettext("Le compte « %(name)s » est désactivé.") % {"name": user.get_username()}
+        )
     before = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True)
     previous = next(iter(before), None)
     grant(event.pk, user, role)
-    StaffAudit.log(by, "Rôle dans l'événement", user.get_username(), previous, role, event=event)
+    StaffAudit.log(
+        by,
+        gettext_noop("Rôle dans l'événement"),
+        user.get_username(),
+        previous,
+        role,
+        event=event,
+    )
     return EventRole.objects.get(event=event, user=user)
 
 
@@ -113,10 +130,10 @@ def withdraw(by: Any, event_id: int, user_id: int) -> None:
     """Take back a user's role in the event; the event keeps at least one director."""
     role = EventRole.objects.filter(event_id=event_id, user_id=user_id).first()
     if role is None:
-        raise StaffError("Ce compte n'a pas de rôle dans cet événement.")
+        raise StaffError(gettext("Ce compte n'a pas de rôle dans cet événement."))
     directors = EventRole.objects.filter(event_id=event_id, role=DIRECTOR)
     if role.role == DIRECTOR and directors.count() == 1:
-        raise StaffError("L'événement doit garder au moins un directeur.")
+        raise StaffError(gettext("L'événement doit garder au moins un directeur."))
     name = role.user.get_username()
     role.delete()
-    StaffAudit.log(by, "Rôle retiré", name, role.role, None, event_id=event_id)
+    StaffAudit.log(by, gettext_noop("Rôle retiré"), name, role.role, None, event_id=event_id)

@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events import staff
@@ -17,21 +19,22 @@ from arbitre.app.events.roles import ARBITER, DIRECTOR, is_account_manager, requ
 
 
 class AccountForm(forms.Form):
-    username = forms.CharField(label="Nom d'utilisateur", max_length=150)
-    password = forms.CharField(label="Mot de passe", widget=forms.PasswordInput, max_length=200)
+    username = forms.CharField(label=_("Nom d'utilisateur"), max_length=150)
+    password = forms.CharField(label=_("Mot de passe"), widget=forms.PasswordInput, max_length=200)
     role = forms.ChoiceField(
-        label="Rôle",
+        label=_("Rôle"),
         choices=[
-            (ARBITER, "arbitre"),
-            (DIRECTOR, "directeur (crée des événements, gère les comptes)"),
+            (ARBITER, pgettext_lazy("role", "arbitre")),
+            (DIRECTOR, _("directeur (crée des événements, gère les comptes)")),
         ],
     )
 
 
 class StaffForm(forms.Form):
-    username = forms.CharField(label="Compte", max_length=150)
+    username = forms.CharField(label=_("Compte"), max_length=150)
     role = forms.ChoiceField(
-        label="Rôle", choices=[(ARBITER, "arbitre"), (DIRECTOR, "codirecteur")]
+        label=_("Rôle"),
+        choices=[(ARBITER, pgettext_lazy("role", "arbitre")), (DIRECTOR, _("codirecteur"))],
     )
 
 
@@ -39,7 +42,7 @@ def _manager_only(request: HttpRequest) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return redirect(f"/compte/connexion/?next={request.path}")
     if not is_account_manager(request.user):
-        raise PermissionDenied("Seuls les directeurs gèrent les comptes.")
+        raise PermissionDenied(gettext("Seuls les directeurs gèrent les comptes."))
     return None
 
 
@@ -56,7 +59,9 @@ def accounts(request: HttpRequest) -> HttpResponse:
         except staff.StaffError as exc:
             form.add_error(None, str(exc))
         else:
-            messages.success(request, f"Compte « {d['username'].strip()} » créé.")
+            messages.success(
+                request, gettext("Compte « %(name)s » créé.") % {"name": d["username"].strip()}
+            )
             return redirect("events:accounts")
     users = list(get_user_model().objects.order_by("username").prefetch_related("groups"))
     locked = locked_usernames()
@@ -80,23 +85,37 @@ def account_action(request: HttpRequest, user_id: int) -> HttpResponse:
     try:
         if action == "disable":
             user = staff.set_active(request.user, user_id, False)
-            messages.success(request, f"Compte « {user.get_username()} » désactivé.")
+            messages.success(
+                request, gettext("Compte « %(name)s » désactivé.") % {"name": user.get_username()}
+            )
         elif action == "enable":
             user = staff.set_active(request.user, user_id, True)
-            messages.success(request, f"Compte « {user.get_username()} » réactivé.")
-        elif action == "unlock":
-            user = get_object_or_404(get_user_model(), pk=user_id)
-            if unlock(user.get_username()):
-                StaffAudit.log(request.user, "Compte débloqué", user.get_username())
-                messages.success(request, f"Compte « {user.get_username()} » débloqué.")
-            else:
-                messages.error(request, f"Le compte « {user.get_username()} » n'était pas bloqué.")
+            messages.success(
+                request, gettext("Compte « %(name)s » réactivé.") % {"name": user.get_username()}
+            )
         elif action == "password":
             password = request.POST.get("password", "")[:200]
             user = staff.reset_password(request.user, user_id, password)
-            messages.success(request, f"Mot de passe de « {user.get_username()} » changé.")
+            messages.success(
+                request,
+                gettext("Mot de passe de « %(name)s » changé.") % {"name": user.get_username()},
+            )
+        elif action == "unlock":
+            user = get_object_or_404(get_user_model(), pk=user_id)
+            if unlock(user.get_username()):
+                StaffAudit.log(request.user, gettext_noop("Compte débloqué"), user.get_username())
+                messages.success(
+                    request,
+                    gettext("Compte « %(name)s » débloqué.") % {"name": user.get_username()},
+                )
+            else:
+                messages.error(
+                    request,
+                    gettext("Le compte « %(name)s » n'était pas bloqué.")
+                    % {"name": user.get_username()},
+                )
         else:
-            messages.error(request, "Action inconnue.")
+            messages.error(request, gettext("Action inconnue."))
     except staff.StaffError as exc:
         messages.error(request, str(exc))
     return redirect("events:accounts")
@@ -111,9 +130,11 @@ def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
         if request.POST.get("action") == "remove":
             try:
                 staff.withdraw(request.user, event.pk, int(request.POST.get("user", "0") or 0))
-                messages.success(request, "Rôle retiré.")
-            except (staff.StaffError, ValueError) as exc:
-                messages.error(request, str(exc) or "Compte inconnu.")
+                messages.success(request, gettext("Rôle retiré."))
+            except staff.StaffError as exc:
+                messages.error(request, str(exc))
+            except ValueError:  # not a number: no such account
+                messages.error(request, gettext("Compte inconnu."))
             return redirect("events:staff", event_id=event.pk)
         if form.is_valid():
             try:
@@ -124,7 +145,9 @@ def event_staff(request: HttpRequest, event_id: int) -> HttpResponse:
                 form.add_error(None, str(exc))
             else:
                 messages.success(
-                    request, f"{role.user.get_username()} : {role.role} de l'événement."
+                    request,
+                    gettext("%(name)s : %(role)s de l'événement.")
+                    % {"name": role.user.get_username(), "role": role.get_role_display()},
                 )
                 return redirect("events:staff", event_id=event.pk)
     context = {

@@ -6,6 +6,8 @@ from django import forms
 from django.contrib.auth import authenticate, login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from arbitre import __version__
 from arbitre.app.events.accounts import AccountError, create_director, has_any_account
@@ -28,14 +30,14 @@ def event_list(request: HttpRequest) -> HttpResponse:
 
 
 class DirectorForm(forms.Form):
-    username = forms.CharField(label="Nom d'utilisateur", max_length=150)
-    password = forms.CharField(label="Mot de passe", widget=forms.PasswordInput)
-    password2 = forms.CharField(label="Mot de passe (confirmation)", widget=forms.PasswordInput)
+    username = forms.CharField(label=_("Nom d'utilisateur"), max_length=150)
+    password = forms.CharField(label=_("Mot de passe"), widget=forms.PasswordInput)
+    password2 = forms.CharField(label=_("Mot de passe (confirmation)"), widget=forms.PasswordInput)
 
     def clean(self) -> dict[str, str]:
         data = super().clean() or {}
         if data.get("password") != data.get("password2"):
-            raise forms.ValidationError("Les deux mots de passe ne sont pas identiques.")
+            raise forms.ValidationError(gettext("Les deux mots de passe ne sont pas identiques."))
         return data
 
 
@@ -62,5 +64,6 @@ def first_run(request: HttpRequest) -> HttpResponse:
 
 
 def about(request: HttpRequest) -> HttpResponse:
-    context = {"version": __version__, "lexicon_notice": DEFAULT_NOTICE}
+    # the lexicon's notice is French; the interface's catalogue words it in English
+    context = {"version": __version__, "lexicon_notice": gettext(DEFAULT_NOTICE)}
     return render(request, "events/about.html", context)

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class RoundsConfig(AppConfig):
@@ -9,7 +10,7 @@ class RoundsConfig(AppConfig):
 
     name = "arbitre.app.rounds"
     label = "tournaments"
-    verbose_name = "Rondes appariées (Scrabble classique, backgammon)"
+    verbose_name = _("Rondes appariées (Scrabble classique, backgammon)")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -1,22 +1,26 @@
-"""Forms shared by the paired games (French labels and messages)."""
+"""Forms shared by the paired games (labels worded in the user's language, French by default)."""
 
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class EventFields(forms.Form):
-    name = forms.CharField(label="Nom de l'événement", max_length=200)
-    date = forms.DateField(label="Date", widget=forms.DateInput(attrs={"type": "date"}))
-    place = forms.CharField(label="Lieu", max_length=200, required=False)
+    name = forms.CharField(label=_("Nom de l'événement"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label="Nom", max_length=100)
-    rating = forms.IntegerField(label="Classement", min_value=0, max_value=4000)
-    club = forms.CharField(label="Club", max_length=100, required=False)
-    licence = forms.CharField(label="Licence", max_length=30, required=False)
+    name = forms.CharField(label=_("Nom"), max_length=100)
+    rating = forms.IntegerField(
+        label=pgettext_lazy("rating", "Classement"), min_value=0, max_value=4000
+    )
+    club = forms.CharField(label=_("Club"), max_length=100, required=False)
+    licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
 
 
 class PlayersFileForm(forms.Form):
-    file = forms.FileField(label="Fichier CSV des joueurs")
+    file = forms.FileField(label=_("Fichier CSV des joueurs"))

@@ -142,7 +142,7 @@ class PairedGame:
         raise NotImplementedError
 
     def standings_csv(self, rows: list[dict[str, Any]]) -> list[list[Any]]:
-        """The header and rows of the standings CSV."""
+        """The header (worded in the user's language) and rows of the standings CSV."""
         raise NotImplementedError
 
     def results_csv(self, t: Tournament) -> str:

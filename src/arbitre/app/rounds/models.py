@@ -8,6 +8,7 @@ recomputed by the engines from these rows.
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.events.models import AuditRecord, Event
 
@@ -16,8 +17,8 @@ class Tournament(models.Model):
     """Settings of a Classic tournament or a backgammon championship (``event.kind``)."""
 
     class Profile(models.TextChoices):
-        FBS = "fbs", "FBS (Belgique)"
-        FFSC = "ffsc", "FFSc (France)"
+        FBS = "fbs", _("FBS (Belgique)")
+        FFSC = "ffsc", _("FFSc (France)")
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="tournament")
     rounds = models.PositiveSmallIntegerField("nombre de rondes")
@@ -100,10 +101,10 @@ class Table(models.Model):
     """One table of a round and its result (``entered``)."""
 
     class Forfeit(models.TextChoices):
-        NONE = "", "aucun"
-        A = "a", "joueur A absent"
-        B = "b", "joueur B absent"
-        BOTH = "both", "les deux absents"
+        NONE = "", _("aucun")
+        A = "a", _("joueur A absent")
+        B = "b", _("joueur B absent")
+        BOTH = "both", _("les deux absents")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()

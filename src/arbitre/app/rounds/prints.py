@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.games import PairedGame
@@ -29,7 +30,9 @@ def pairings(request: HttpRequest, event_id: int, number: int, game: PairedGame)
         for tb in tables:
             for me, other in ((tb.a, tb.b), (tb.b, tb.a)):
                 if me:
-                    lines.append({"name": me, "table": tb.number, "opponent": other or "exempt"})
+                    lines.append(
+                        {"name": me, "table": tb.number, "opponent": other or gettext("exempt")}
+                    )
         lines.sort(key=lambda x: french_key(x["name"]))
     context = {
         "t": t,

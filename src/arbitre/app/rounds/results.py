@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.rounds.models import Table, Tournament
 from arbitre.app.rounds.services import (
+    ROUND_TABLE_TARGET,
     ServiceError,
     StaleEditError,
     User,
@@ -23,12 +25,21 @@ if TYPE_CHECKING:
     from arbitre.app.rounds.games import PairedGame
 
 
+def stale_result() -> str:
+    return gettext("Ce résultat a changé depuis l'affichage de la page : rechargez-la.")
+
+
+def _target(tb: Table) -> str:
+    """The audit log's target of a table (French, worded again when shown)."""
+    return ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number}
+
+
 def _open_table(t: Tournament, table_id: int, expected_version: int) -> Table:
     tb = Table.objects.select_related("round").filter(pk=table_id, round__tournament=t).first()
     if tb is None:
-        raise ServiceError("Table inconnue.")
+        raise ServiceError(gettext("Table inconnue."))
     if tb.version != expected_version:
-        raise StaleEditError("Ce résultat a changé depuis l'affichage de la page : rechargez-la.")
+        raise StaleEditError(stale_result())
     return tb
 
 
@@ -45,14 +56,22 @@ def enter_result(
     t = locked(t)
     tb = _open_table(t, table_id, expected_version)
     if tb.is_bye:
-        raise ServiceError(f"Table {tb.number} : {tb.a} est exempt, il n'y a rien à saisir.")
+        raise ServiceError(
+            gettext("Table %(table)s : %(name)s est exempt, il n'y a rien à saisir.")
+            % {"table": tb.number, "name": tb.a}
+        )
     if tb.round.number != last_round_number(t):
         raise ServiceError(
-            f"La ronde {tb.round.number + 1} est appariée : annulez son appariement pour "
-            f"corriger la ronde {tb.round.number}."
+            gettext(
+                "La ronde %(next)s est appariée : annulez son appariement pour corriger la "
+                "ronde %(round)s."
+            )
+            % {"next": tb.round.number + 1, "round": tb.round.number}
         )
     if t.bracket_started or t.final_started:
-        raise ServiceError("La phase finale est commencée : les rondes suisses sont closes.")
+        raise ServiceError(
+            gettext("La phase finale est commencée : les rondes suisses sont closes.")
+        )
     before = result_json(tb)
     fields = game.check_result(t, tb, entry)
     tb.forfeit = fields.forfeit
@@ -66,8 +85,8 @@ def enter_result(
     audit(
         t,
         user,
-        "Correction de résultat" if before else "Résultat",
-        f"ronde {tb.round.number}, table {tb.number}",
+        gettext_noop("Correction de résultat") if before else gettext_noop("Résultat"),
+        _target(tb),
         before,
         result_json(tb),
     )
@@ -80,18 +99,20 @@ def clear_result(t: Tournament, table_id: int, expected_version: int, user: User
     t = locked(t)
     tb = Table.objects.select_related("round").filter(pk=table_id, round__tournament=t).first()
     if tb is None or tb.is_bye or not tb.entered:
-        raise ServiceError("Aucun résultat à supprimer à cette table.")
+        raise ServiceError(gettext("Aucun résultat à supprimer à cette table."))
     if tb.version != expected_version:
-        raise StaleEditError("Ce résultat a changé depuis l'affichage de la page : rechargez-la.")
+        raise StaleEditError(stale_result())
     if tb.round.number != last_round_number(t) or t.bracket_started or t.final_started:
-        raise ServiceError("Seuls les résultats de la dernière ronde peuvent être supprimés.")
+        raise ServiceError(
+            gettext("Seuls les résultats de la dernière ronde peuvent être supprimés.")
+        )
     before = result_json(tb)
     tb.entered = False
     tb.forfeit, tb.score_a, tb.score_b, tb.winner = "", None, None, ""
     tb.late_a = tb.late_b = tb.penalty_a = tb.penalty_b = 0
     tb.version += 1
     tb.save()
-    audit(t, user, "Résultat supprimé", f"ronde {tb.round.number}, table {tb.number}", before)
+    audit(t, user, gettext_noop("Résultat supprimé"), _target(tb), before)
     bump(t)
 
 
@@ -117,9 +138,9 @@ def store_mat(t: Tournament, table_id: int, mat: str, user: User) -> Table:
     t = locked(t)
     tb = Table.objects.select_related("round").filter(pk=table_id, round__tournament=t).first()
     if tb is None:
-        raise ServiceError("Table inconnue.")
+        raise ServiceError(gettext("Table inconnue."))
     tb.mat = mat
     tb.save(update_fields=["mat"])
-    audit(t, user, "Feuille de match (.mat)", f"ronde {tb.round.number}, table {tb.number}")
+    audit(t, user, gettext_noop("Feuille de match (.mat)"), _target(tb))
     bump(t)
     return tb

@@ -8,14 +8,18 @@ stores rows and refuses what contradicts them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, grant
+from arbitre.app.events.templatetags.wording import app_message, stored_text
 from arbitre.app.rounds.games import HistoryLine, PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 
@@ -24,11 +28,57 @@ REASON_LENGTH = 300
 
 
 class ServiceError(ValueError):
-    """A refused action; the message is French, for the user."""
+    """A refused action; the message is worded for the user (French by default)."""
 
 
 class StaleEditError(ServiceError):
     """The row changed since the page was loaded."""
+
+
+# -- the audit log ---------------------------------------------------------------------------------
+
+ROUND_TARGET = gettext_noop("ronde %(round)s")
+ROUND_TABLE_TARGET = gettext_noop("ronde %(round)s, table %(table)s")
+SWAP_TARGET = gettext_noop("ronde %(round)s : %(first)s / %(second)s")
+PLAYERS_TARGET = gettext_noop("%(count)s joueurs")
+PLAYOFF_TARGET = gettext_noop("%(winner)s bat %(loser)s")
+AUDIT_TARGETS = {
+    gettext_noop("Appariement"): ROUND_TARGET,
+    gettext_noop("Appariement annulé"): ROUND_TARGET,
+    gettext_noop("Appariement modifié"): SWAP_TARGET,
+    gettext_noop("Résultat"): ROUND_TABLE_TARGET,
+    gettext_noop("Correction de résultat"): ROUND_TABLE_TARGET,
+    gettext_noop("Résultat supprimé"): ROUND_TABLE_TARGET,
+    gettext_noop("Feuille de match (.mat)"): ROUND_TABLE_TARGET,
+    gettext_noop("Phase finale commencée"): PLAYERS_TARGET,
+    gettext_noop("Barrage"): PLAYOFF_TARGET,
+}
+"""The audit log's actions whose target is a sentence, and its form. An action is stored as
+its French msgid, a target as its French text (as the log has always been kept); both are
+worded in the page's language when shown (:func:`audit_target`)."""
+
+_NUMBERS = ("round", "table", "count")
+
+
+@cache
+def _target_pattern(form: str) -> re.Pattern[str]:
+    parts = re.split(r"%\((\w+)\)s", form)
+    return re.compile(
+        "".join(
+            re.escape(part)
+            if i % 2 == 0
+            else f"(?P<{part}>{'[0-9]+' if part in _NUMBERS else '.+?'})"
+            for i, part in enumerate(parts)
+        )
+    )
+
+
+def audit_target(action: str, target: str) -> str:
+    """The target of an audit entry in the page's language: a sentence of
+    :data:`AUDIT_TARGETS` is worded again from its parameters; a name is shown as it is."""
+    form = AUDIT_TARGETS.get(action)
+    match = _target_pattern(form).fullmatch(target) if form else None
+    return gettext(form) % match.groupdict() if form and match else target
 
 
 def audit(
@@ -59,13 +109,15 @@ def locked(t: Tournament) -> Tournament:
 
 def name_problem(name: str) -> str | None:
     if not name:
-        return "nom vide."
+        return gettext("nom vide.")
     if name != name.strip():
-        return f"le nom « {name} » commence ou finit par une espace."
+        return gettext("le nom « %(name)s » commence ou finit par une espace.") % {"name": name}
     if name.casefold() == "bye" or name.casefold().startswith("forfeit:"):
-        return f"« {name} » est un mot réservé et ne peut pas être un nom de joueur."
+        return gettext("« %(name)s » est un mot réservé et ne peut pas être un nom de joueur.") % {
+            "name": name
+        }
     if len(name) > 100:
-        return "nom trop long (100 caractères au plus)."
+        return gettext("nom trop long (100 caractères au plus).")
     return None
 
 
@@ -86,7 +138,7 @@ def register(
         if problem:
             raise ServiceError(problem)
         if row.name.casefold() in existing:
-            raise ServiceError(f"{row.name} est déjà inscrit.")
+            raise ServiceError(gettext("%(name)s est déjà inscrit.") % {"name": row.name})
         existing.add(row.name.casefold())
     game.check_registration(t, rows)
     for row in rows:
@@ -103,7 +155,7 @@ def register(
         audit(
             t,
             user,
-            "Inscription tardive" if started else "Inscription",
+            gettext_noop("Inscription tardive") if started else gettext_noop("Inscription"),
             row.name,
             None,
             {"classement": row.rating, "club": row.club, "licence": row.licence},
@@ -126,7 +178,7 @@ def create_tournament(game: PairedGame, data: dict[str, Any], user: User) -> Eve
     t = Tournament.objects.create(event=event, **settings)
     if user.is_authenticated:
         grant(event.pk, user, DIRECTOR)
-    audit(t, user, "Création de l'événement", event.name)
+    audit(t, user, gettext_noop("Création de l'événement"), event.name)
     return event
 
 
@@ -136,19 +188,21 @@ def check_in(t: Tournament, present_ids: set[int], user: User) -> tuple[int, int
     t = locked(t)
     if last_round_number(t) > 0:
         raise ServiceError(
-            "La ronde 1 est appariée : un joueur qui arrive maintenant est une inscription "
-            "tardive (bouton « Arrivée tardive »)."
+            gettext(
+                "La ronde 1 est appariée : un joueur qui arrive maintenant est une inscription "
+                "tardive (bouton « Arrivée tardive »)."
+            )
         )
     entrants = list(t.entrants.all())
     unknown = present_ids - {e.pk for e in entrants}
     if unknown:
-        raise ServiceError("Joueur inconnu dans le pointage.")
+        raise ServiceError(gettext("Joueur inconnu dans le pointage."))
     before = sorted(e.name for e in entrants if e.checked_in)
     for e in entrants:
         e.checked_in = e.pk in present_ids
         e.save(update_fields=["checked_in"])
     after = sorted(e.name for e in entrants if e.checked_in)
-    audit(t, user, "Pointage", "", before, after)
+    audit(t, user, gettext_noop("Pointage"), "", before, after)
     bump(t)
     return len(after), len(entrants) - len(after)
 
@@ -159,11 +213,18 @@ def arrive_late(t: Tournament, entrant_id: int, user: User) -> Entrant:
     t = locked(t)
     e = entrant_of(t, entrant_id)
     if e.checked_in:
-        raise ServiceError(f"{e.name} est déjà pointé.")
+        raise ServiceError(gettext("%(name)s est déjà pointé.") % {"name": e.name})
     e.checked_in = True
     e.first_round = last_round_number(t) + 1
     e.save(update_fields=["checked_in", "first_round"])
-    audit(t, user, "Arrivée tardive", e.name, None, {"à partir de la ronde": e.first_round})
+    audit(
+        t,
+        user,
+        gettext_noop("Arrivée tardive"),
+        e.name,
+        None,
+        {"à partir de la ronde": e.first_round},
+    )
     bump(t)
     return e
 
@@ -172,22 +233,36 @@ def arrive_late(t: Tournament, entrant_id: int, user: User) -> Entrant:
 def withdraw(t: Tournament, entrant_id: int, user: User, reason: str = "") -> Entrant:
     """Withdrawal: the player is not paired from the next round on and keeps their points."""
     if len(reason) > REASON_LENGTH:
-        raise ServiceError(f"Raison trop longue : {REASON_LENGTH} caractères au plus.")
+        raise ServiceError(reason_too_long())
     t = locked(t)
     e = entrant_of(t, entrant_id)
     if e.withdrawn_after is not None:
-        raise ServiceError(f"{e.name} est déjà retiré.")
+        raise ServiceError(gettext("%(name)s est déjà retiré.") % {"name": e.name})
     e.withdrawn_after = last_round_number(t)
     e.save(update_fields=["withdrawn_after"])
-    audit(t, user, "Retrait", e.name, None, {"après la ronde": e.withdrawn_after}, reason)
+    audit(
+        t,
+        user,
+        gettext_noop("Retrait"),
+        e.name,
+        None,
+        {"après la ronde": e.withdrawn_after},
+        reason,
+    )
     bump(t)
     return e
+
+
+def reason_too_long() -> str:
+    return gettext("Raison trop longue : %(length)s caractères au plus.") % {
+        "length": REASON_LENGTH
+    }
 
 
 def entrant_of(t: Tournament, entrant_id: int) -> Entrant:
     e = Entrant.objects.filter(tournament=t, pk=entrant_id).first()
     if e is None:
-        raise ServiceError("Joueur inconnu dans ce tournoi.")
+        raise ServiceError(gettext("Joueur inconnu dans ce tournoi."))
     return e
 
 
@@ -226,19 +301,24 @@ def pair_next_round(game: PairedGame, t: Tournament, user: User) -> Round:
     if last is not None and not round_complete(last):
         missing = [str(tb.number) for tb in last.tables.all() if not tb.entered]
         raise ServiceError(
-            f"La ronde {last.number} n'est pas terminée : résultat manquant aux tables "
-            f"{', '.join(missing)}."
+            gettext(
+                "La ronde %(round)s n'est pas terminée : résultat manquant aux tables %(tables)s."
+            )
+            % {"round": last.number, "tables": ", ".join(missing)}
         )
     entrants = players_in_play(t)
     if len(entrants) < 2:
-        raise ServiceError("Il faut au moins deux joueurs pointés pour apparier.")
+        raise ServiceError(gettext("Il faut au moins deux joueurs pointés pour apparier."))
     if not t.rounds:
         t.rounds = game.effective_rounds(t, len(entrants))
         t.rounds_auto = True
         t.save(update_fields=["rounds", "rounds_auto"])
     number = (last.number if last else 0) + 1
     if number > t.rounds:
-        raise ServiceError(f"Les {t.rounds} rondes sont appariées : le tournoi suisse est fini.")
+        raise ServiceError(
+            gettext("Les %(rounds)s rondes sont appariées : le tournoi suisse est fini.")
+            % {"rounds": t.rounds}
+        )
     pairing = game.pair(t, number, entrants)
     rnd = Round.objects.create(
         tournament=t, number=number, explain=pairing.explain, order=pairing.order
@@ -246,7 +326,14 @@ def pair_next_round(game: PairedGame, t: Tournament, user: User) -> Round:
     tables = [
         Table.objects.create(round=rnd, entered=not row["b"], **row) for row in pairing.tables
     ]
-    audit(t, user, "Appariement", f"ronde {number}", None, _pairing_lines(tables))
+    audit(
+        t,
+        user,
+        gettext_noop("Appariement"),
+        ROUND_TARGET % {"round": number},
+        None,
+        _pairing_lines(tables),
+    )
     bump(t)
     return rnd
 
@@ -261,19 +348,25 @@ def undo_pairing(t: Tournament, number: int, user: User) -> None:
     t = locked(t)
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None:
-        raise ServiceError(f"La ronde {number} n'est pas appariée.")
+        raise ServiceError(gettext("La ronde %(round)s n'est pas appariée.") % {"round": number})
     if number != last_round_number(t):
-        raise ServiceError("Seule la dernière ronde appariée peut être annulée.")
+        raise ServiceError(gettext("Seule la dernière ronde appariée peut être annulée."))
     if _played_tables(rnd):
         raise ServiceError(
-            f"La ronde {number} a déjà des résultats : supprimez-les avant d'annuler l'appariement."
+            gettext(
+                "La ronde %(round)s a déjà des résultats : supprimez-les avant d'annuler "
+                "l'appariement."
+            )
+            % {"round": number}
         )
     before = _pairing_lines(rnd.tables.all())
     rnd.delete()
     if number == 1 and t.rounds_auto:  # the check-in reopens: recount at the next pairing
         t.rounds, t.rounds_auto = 0, False
         t.save(update_fields=["rounds", "rounds_auto"])
-    audit(t, user, "Appariement annulé", f"ronde {number}", before, None)
+    audit(
+        t, user, gettext_noop("Appariement annulé"), ROUND_TARGET % {"round": number}, before, None
+    )
     bump(t)
 
 
@@ -286,16 +379,19 @@ def override_pairing(
     t = locked(t)
     reason = reason.strip()
     if not reason:
-        raise ServiceError("Indiquez la raison de la modification de l'appariement.")
+        raise ServiceError(gettext("Indiquez la raison de la modification de l'appariement."))
     if len(reason) > REASON_LENGTH:
-        raise ServiceError(f"Raison trop longue : {REASON_LENGTH} caractères au plus.")
+        raise ServiceError(reason_too_long())
     rnd = Round.objects.filter(tournament=t, number=number).first()
     if rnd is None or number != last_round_number(t):
-        raise ServiceError("Seule la dernière ronde appariée peut être modifiée.")
+        raise ServiceError(gettext("Seule la dernière ronde appariée peut être modifiée."))
     if _played_tables(rnd):
-        raise ServiceError(f"La ronde {number} a commencé (résultats saisis) : trop tard.")
+        raise ServiceError(
+            gettext("La ronde %(round)s a commencé (résultats saisis) : trop tard.")
+            % {"round": number}
+        )
     if first == second:
-        raise ServiceError("Choisissez deux joueurs différents.")
+        raise ServiceError(gettext("Choisissez deux joueurs différents."))
     tables = list(rnd.tables.all())
     where: dict[str, tuple[Table, str]] = {}
     for tb in tables:
@@ -304,10 +400,16 @@ def override_pairing(
             where[tb.b] = (tb, "b")
     for name in (first, second):
         if name not in where:
-            raise ServiceError(f"{name} ne joue pas la ronde {number}.")
+            raise ServiceError(
+                gettext("%(name)s ne joue pas la ronde %(round)s.")
+                % {"name": name, "round": number}
+            )
     (t1, s1), (t2, s2) = where[first], where[second]
     if t1.pk == t2.pk:
-        raise ServiceError(f"{first} et {second} sont déjà à la même table.")
+        raise ServiceError(
+            gettext("%(first)s et %(second)s sont déjà à la même table.")
+            % {"first": first, "second": second}
+        )
     before = _pairing_lines(tables)
     setattr(t1, s1, second)
     setattr(t2, s2, first)
@@ -318,18 +420,30 @@ def override_pairing(
             tb.entered = True
         tb.rule = "override"
         tb.overridden = True
-        tb.explanation = f"Table {tb.number} modifiée par le directeur : {reason}"
+        tb.explanation = stored_text(
+            app_message(
+                gettext_noop("Table %(table)s modifiée par le directeur : %(reason)s"),
+                table=tb.number,
+                reason=reason,
+            )
+        )
         tb.starts = [] if tb.is_bye else game.starters(t, rnd, tb)
         tb.version += 1
         tb.save()
-    rnd.explain = list(rnd.explain) + [f"Modification : {first} et {second} échangés ({reason})."]
+    swapped = app_message(
+        gettext_noop("Modification : %(first)s et %(second)s échangés (%(reason)s)."),
+        first=first,
+        second=second,
+        reason=reason,
+    )
+    rnd.explain = list(rnd.explain) + [swapped]
     rnd.save(update_fields=["explain"])
     after = _pairing_lines(rnd.tables.all())
     audit(
         t,
         user,
-        "Appariement modifié",
-        f"ronde {number} : {first} / {second}",
+        gettext_noop("Appariement modifié"),
+        SWAP_TARGET % {"round": number, "first": first, "second": second},
         before,
         after,
         reason,
@@ -347,7 +461,9 @@ def parse_scores(text: str) -> list[tuple[int, int]]:
     for part in text.replace(",", " ").split():
         bits = part.split("-")
         if len(bits) != 2 or not all(b.strip().isascii() and b.strip().isdigit() for b in bits):
-            raise ServiceError(f"« {part} » n'est pas un score (ex. 9-5).")
+            raise ServiceError(
+                gettext("« %(text)s » n'est pas un score (ex. 9-5).") % {"text": part}
+            )
         out.append((int(bits[0]), int(bits[1])))
     return out
 
@@ -367,7 +483,9 @@ def parse_int(value: str | None) -> int | None:
             raise ValueError(value)
         return int(value)
     except ValueError:
-        raise ServiceError(f"« {value} » n'est pas un nombre entier.") from None
+        raise ServiceError(
+            gettext("« %(text)s » n'est pas un nombre entier.") % {"text": value}
+        ) from None
 
 
 # -- a player's history ----------------------------------------------------------------------------
@@ -392,7 +510,7 @@ def player_history(
         line = HistoryLine(
             number,
             tables[number].number,
-            opponent or "exempt",
+            opponent or gettext("exempt"),
             outcome,
             f"{score} - {theirs}" if played else "",
             points,
@@ -402,5 +520,5 @@ def player_history(
     for number, tb in tables.items():
         if number not in done:
             opponent = tb.b if tb.a == name else tb.a
-            out.append(HistoryLine(number, tb.number, opponent, "en cours", "", ""))
+            out.append(HistoryLine(number, tb.number, opponent, gettext("en cours"), "", ""))
     return sorted(out, key=lambda line: line.round)

@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
@@ -52,6 +52,18 @@ def attempt(request: HttpRequest, action: Callable[[], Any], success: str = "") 
     return True
 
 
+PLAYERS_FILE = gettext_lazy("Fichier de joueurs")
+
+
+def import_refused(reason: object) -> str:
+    return gettext("Import refusé : %(reason)s Aucun joueur n'a été importé.") % {"reason": reason}
+
+
+def table_message(table: int, text: str) -> str:
+    """A message about one table of a round: ``Table 3 : …``."""
+    return gettext("Table %(table)s : %(message)s") % {"table": table, "message": text}
+
+
 def page(
     request: HttpRequest, game: PairedGame, name: str, context: dict[str, Any]
 ) -> HttpResponse:
@@ -70,7 +82,9 @@ def create(request: HttpRequest, game: PairedGame) -> HttpResponse:
         game.clean_settings(form)
         if form.is_valid():
             event = services.create_tournament(game, dict(form.cleaned_data), request.user)
-            messages.success(request, f"Événement « {event.name} » créé.")
+            messages.success(
+                request, gettext("Événement « %(name)s » créé.") % {"name": event.name}
+            )
             return to(game, "detail", event.pk)
     return page(request, game, "create", {"form": form, "title": game.creation_title})
 
@@ -115,14 +129,19 @@ def add_player(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRes
     if not form.is_valid():
         for name, errors in form.errors.items():
             label = form.fields[name].label if name in form.fields else name
-            messages.error(request, f"{label} : {' '.join(errors)}")
+            messages.error(
+                request,
+                gettext("%(field)s : %(errors)s") % {"field": label, "errors": " ".join(errors)},
+            )
         return to(game, "detail", event_id)
     d = form.cleaned_data
     row = services.PlayerRow(
         d["name"].strip(), d["rating"], bool(d.get("starred")), d["club"], d["licence"]
     )
     attempt(
-        request, lambda: services.register(game, t, [row], request.user), f"{row.name} inscrit."
+        request,
+        lambda: services.register(game, t, [row], request.user),
+        gettext("%(name)s inscrit.") % {"name": row.name},
     )
     return to(game, "detail", event_id)
 
@@ -133,27 +152,34 @@ def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> Htt
     t = tournament_of(game, event_id)
     form = PlayersFileForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Choisissez un fichier CSV.")
+        messages.error(request, gettext("Choisissez un fichier CSV."))
         return to(game, "detail", event_id)
     try:
-        data = read_limited(form.cleaned_data["file"], PLAYERS_FILE_BYTES, "Fichier de joueurs")
+        data = read_limited(form.cleaned_data["file"], PLAYERS_FILE_BYTES, PLAYERS_FILE)
     except UploadTooLarge as exc:
-        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
+        messages.error(request, import_refused(exc))
         return to(game, "detail", event_id)
     report = game.parse_players(data)
     if report.errors:
         for error in report.errors[:50]:
-            messages.error(request, f"Import refusé, {word_line(error, get_language())}")
+            messages.error(
+                request,
+                gettext("Import refusé, %(error)s") % {"error": word_line(error, get_language())},
+            )
         messages.error(
-            request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
+            request, gettext("Aucun joueur n'a été importé : corrigez le fichier et recommencez.")
         )
         return to(game, "detail", event_id)
     try:
         count = services.register(game, t, report.rows, request.user)
     except services.ServiceError as exc:
-        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
+        messages.error(request, import_refused(exc))
     else:
-        messages.success(request, f"{count} joueurs importés.")
+        messages.success(
+            request,
+            ngettext("%(count)s joueur importé.", "%(count)s joueurs importés.", count)
+            % {"count": count},
+        )
     return to(game, "detail", event_id)
 
 
@@ -164,14 +190,18 @@ def check_in(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
     try:
         ids = {int(x) for x in request.POST.getlist("present")}
     except ValueError:
-        messages.error(request, "Pointage illisible.")
+        messages.error(request, gettext("Pointage illisible."))
         return to(game, "detail", event_id)
     try:
         present, missing = services.check_in(t, ids, request.user)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Pointage enregistré : {present} présents, {missing} absents.")
+        messages.success(
+            request,
+            gettext("Pointage enregistré : %(present)s présents, %(absent)s absents.")
+            % {"present": present, "absent": missing},
+        )
     return to(game, "detail", event_id)
 
 
@@ -188,17 +218,18 @@ def player_action(
         attempt(
             request,
             lambda: services.arrive_late(t, e.pk, request.user),
-            f"{e.name} joue à partir de la ronde {services.last_round_number(t) + 1}.",
+            gettext("%(name)s joue à partir de la ronde %(round)s.")
+            % {"name": e.name, "round": services.last_round_number(t) + 1},
         )
     elif action == "withdraw":
         reason = request.POST.get("reason", "")
         attempt(
             request,
             lambda: services.withdraw(t, e.pk, request.user, reason),
-            f"{e.name} est retiré du tournoi.",
+            gettext("%(name)s est retiré du tournoi.") % {"name": e.name},
         )
     else:
-        messages.error(request, "Action inconnue.")
+        messages.error(request, gettext("Action inconnue."))
     return to(game, "detail", event_id)
 
 
@@ -214,7 +245,7 @@ def pair(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     except services.ServiceError as exc:
         messages.error(request, str(exc))
         return to(game, "detail", event_id)
-    messages.success(request, f"Ronde {rnd.number} appariée.")
+    messages.success(request, gettext("Ronde %(round)s appariée.") % {"round": rnd.number})
     return to(game, "round", event_id, rnd.number)
 
 
@@ -250,13 +281,17 @@ def enter_result(
         version = services.parse_int(request.POST.get("version")) or 0
         if request.POST.get("action") == "clear":
             results.clear_result(t, tb.pk, version, request.user)
-            messages.success(request, f"Table {tb.number} : résultat supprimé.")
+            messages.success(
+                request, gettext("Table %(table)s : résultat supprimé.") % {"table": tb.number}
+            )
         else:
             entry = game.read_result(request)
             results.enter_result(game, t, tb.pk, version, entry, request.user)
-            messages.success(request, f"Table {tb.number} : résultat enregistré.")
+            messages.success(
+                request, gettext("Table %(table)s : résultat enregistré.") % {"table": tb.number}
+            )
     except services.ServiceError as exc:
-        messages.error(request, f"Table {tb.number} : {exc}")
+        messages.error(request, table_message(tb.number, str(exc)))
     url = reverse(f"{game.namespace}:round", args=(event_id, tb.round.number))
     return redirect(f"{url}#table-{tb.number}")
 
@@ -270,7 +305,7 @@ def undo_pairing(
     if attempt(
         request,
         lambda: services.undo_pairing(t, number, request.user),
-        f"Appariement de la ronde {number} annulé.",
+        gettext("Appariement de la ronde %(round)s annulé.") % {"round": number},
     ):
         return to(game, "detail", event_id)
     return to(game, "round", event_id, number)
@@ -292,7 +327,7 @@ def override(request: HttpRequest, event_id: int, number: int, game: PairedGame)
             p.get("reason", ""),
             request.user,
         ),
-        "Appariement modifié (noté au journal).",
+        gettext("Appariement modifié (noté au journal)."),
     )
     return to(game, "round", event_id, number)
 
@@ -339,12 +374,14 @@ def knockout_result(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
     match_id = p.get("match", "")
     if p.get("action") == "clear":
         if not has_role(request.user, DIRECTOR, event_id):
-            messages.error(request, "Seul le directeur peut supprimer un résultat du tableau.")
+            messages.error(
+                request, gettext("Seul le directeur peut supprimer un résultat du tableau.")
+            )
         else:
             attempt(
                 request,
                 lambda: game.undo_knockout(t, match_id, request.user),
-                f"{match_id} : résultat supprimé.",
+                gettext("%(match)s : résultat supprimé.") % {"match": match_id},
             )
     else:
         try:

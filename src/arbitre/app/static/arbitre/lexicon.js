@@ -10,14 +10,14 @@
 
   function show(state) {
     if (state.state === "ready") {
-      step.textContent = "liste de mots prête.";
+      step.textContent = box.dataset.ready || "liste de mots prête.";
       percent.textContent = "";
       bar.value = 100;
       setTimeout(function () { box.hidden = true; }, 3000);
       return false;
     }
     if (state.state === "failed") {
-      step.textContent = "échec : " + state.error;
+      step.textContent = (box.dataset.failed || "échec :") + " " + state.error;
       percent.textContent = "";
       return false;
     }
