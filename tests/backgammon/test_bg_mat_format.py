@@ -10,7 +10,7 @@ import pytest
 from arbitre.backgammon.board import BackgammonError
 from arbitre.backgammon.mat import export_mat, import_mat, read_mat
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.backgammon.bg_random_match import random_match
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_commands
 from tests.support import refusal_of, refuses, require

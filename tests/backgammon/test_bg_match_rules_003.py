@@ -32,7 +32,7 @@ from arbitre.backgammon.match import (
     result_level,
 )
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refuses
 
 

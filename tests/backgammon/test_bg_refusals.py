@@ -12,7 +12,7 @@ from arbitre.backgammon.clock import Clock
 from arbitre.backgammon.ids import MatchId, match_from_id, position_from_id, read_xgid
 from arbitre.backgammon.mat import import_mat
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refusal_of, refuses
 
 PLAYER = Message.of("backgammon.side.player")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, Player, pair_round
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 
 ENGLISH = re.compile(
     r"\b(against|half|halves|group of|bye|floats|rematch|lowest|fewest|players?|avoid|"

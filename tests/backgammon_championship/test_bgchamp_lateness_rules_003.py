@@ -15,7 +15,7 @@ from arbitre.backgammon.championship.lateness import (
     point_penalty,
 )
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refuses
 
 

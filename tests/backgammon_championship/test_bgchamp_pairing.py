@@ -10,7 +10,7 @@ from arbitre.backgammon.championship import (
     pair_round,
 )
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refuses
 
 LETTERS = "ABCDEFGHIJKLMNOP"

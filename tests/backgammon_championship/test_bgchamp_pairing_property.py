@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, Player, pair_round
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 
 
 def _last_note(explanation: Message) -> Message:

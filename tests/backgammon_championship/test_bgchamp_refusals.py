@@ -11,7 +11,7 @@ from arbitre.backgammon.championship import Championship, ChampionshipError, Pla
 from arbitre.backgammon.championship.csvfiles import parse_results, read_results
 from arbitre.backgammon.championship.model import MatchResult, ResultKind
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refusal_of, refuses
 
 

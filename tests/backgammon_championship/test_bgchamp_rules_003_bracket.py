@@ -36,7 +36,7 @@ from arbitre.backgammon.championship.bracket import (
 )
 from arbitre.backgammon.championship.tiebreak import standings
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refuses
 
 LETTERS = "ABCDEFGHIJKLMNOP"

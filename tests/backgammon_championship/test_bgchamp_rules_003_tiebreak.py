@@ -23,7 +23,7 @@ from arbitre.backgammon.championship import (
     tiebreak_d,
 )
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.support import refuses
 
 # The FIDE rating regulations' table of dp for p = .50, .51, ... 1.00 (spec/facts.md).

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from arbitre.classic.game import Bag, ClassicGame, Overdraw, Sanction, gcg
 from arbitre.classic.game.replay import ReplayError, replay
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from arbitre.scrabble.move import Move
 from tests.classic_game.classic_words import phony_lexicon, small_lexicon
 from tests.support import refuses

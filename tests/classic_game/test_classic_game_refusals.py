@@ -8,7 +8,7 @@ from arbitre.classic.game.match import Match
 from arbitre.classic.game.profiles import FFSC
 from arbitre.classic.game.replay import ReplayError, replay
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.classic_game.classic_words import small_lexicon
 from tests.support import refusal_of, refuses
 

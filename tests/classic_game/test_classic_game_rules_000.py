@@ -15,7 +15,7 @@ from arbitre.classic.game import (
     MoveTimer,
     Sanction,
 )
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from tests.classic_game.classic_words import small_lexicon
 from tests.support import refusal_of, refuses
 

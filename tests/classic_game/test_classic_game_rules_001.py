@@ -23,7 +23,7 @@ from arbitre.classic.game import (
     toss,
 )
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.classic_game.classic_words import phony_lexicon, small_lexicon
 from tests.support import refuses

@@ -15,7 +15,7 @@ Conventions for every command: ``--help`` everywhere; engine commands accept ``-
 for machine-readable output on stdout; an error raises :class:`CliError` (or one of the
 engines' ``ValueError`` subclasses), which is printed to stderr as one line and gives
 exit status 2. Engine messages (a bad players file, a refusal, an explanation) are worded
-through the translation catalogue, in French unless ``arbitre --lang en ...`` (:func:`say`);
+through the translation catalogue, in French unless ``arbitre --lang en ...`` (:func:`arbitre.i18n.word`);
 in ``--json`` output a message is its code and parameters with the worded ``text`` beside
 them (:func:`with_text`).
 """
@@ -34,8 +34,7 @@ from typing import Any, TextIO
 from arbitre import __version__
 from arbitre.common.messages import Message, Refusal
 from arbitre.common.players_csv import PlayersFileError
-from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word_line
-from arbitre.i18n.numbers import say
+from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word, word_line
 
 
 class CliError(Exception):
@@ -50,7 +49,7 @@ def print_json(data: Any) -> None:
 
 def message_json(message: Message, lang: str) -> dict[str, Any]:
     """``{"code": ..., "params": ..., "text": ...}``: a message for ``--json`` output."""
-    return {**message.as_dict(), "text": say(message, lang)}
+    return {**message.as_dict(), "text": word(message, lang)}
 
 
 def with_text(data: Any, lang: str) -> Any:
@@ -143,7 +142,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
         return 2
     except Refusal as exc:
-        print(f"arbitre: error: {say(exc.message, args.lang)}", file=sys.stderr)
+        print(f"arbitre: error: {word(exc.message, args.lang)}", file=sys.stderr)
         return 2
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__

@@ -14,7 +14,8 @@ from arbitre.backgammon.championship.lateness import (
     point_penalty,
 )
 from arbitre.cli import CliError, message_json, print_json, with_text
-from arbitre.i18n.numbers import decimal, say
+from arbitre.i18n import word
+from arbitre.i18n.numbers import decimal
 
 GROUP = ("backgammon", "backgammon: championship (Swiss, tie-break, brackets) and matches")
 
@@ -168,9 +169,9 @@ def run_pair(args: argparse.Namespace) -> int:
             b = champ.player(p.b)
             print(f"{p.table:>3}  {a.name} ({a.elo})  -  {b.name} ({b.elo})")
         if args.explain:
-            print(f"     {say(p.explanation, args.lang)}")
+            print(f"     {word(p.explanation, args.lang)}")
     if args.explain and rp.rematches:
-        print(say(rp.explain_lines()[-1], args.lang))
+        print(word(rp.explain_lines()[-1], args.lang))
     return 0
 
 
@@ -235,7 +236,7 @@ def run_lateness(args: argparse.Namespace) -> int:
         if args.json:
             print_json(data)
         else:
-            print(say(c.message, args.lang))
+            print(word(c.message, args.lang))
         return 0
     if args.minutes is None:
         raise CliError("give --minutes (without clock) or --clock ARRIVAL_A ARRIVAL_B")
@@ -251,5 +252,5 @@ def run_lateness(args: argparse.Namespace) -> int:
             }
         )
     else:
-        print(say(pen.message, args.lang))
+        print(word(pen.message, args.lang))
     return 0

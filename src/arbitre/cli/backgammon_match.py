@@ -9,7 +9,7 @@ from typing import Any
 
 from arbitre.cli import CliError, print_json
 from arbitre.common.messages import Refusal
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word
 
 GROUP = ("backgammon", "backgammon: legal moves, clock, match records, championship")
 
@@ -95,7 +95,7 @@ def run_moves(args: argparse.Namespace) -> int:
                 try:
                     _, moves = _moves_for(fields[0], fields[1])
                 except (CliError, ValueError) as exc:
-                    reason = say(exc.message, args.lang) if isinstance(exc, Refusal) else exc
+                    reason = word(exc.message, args.lang) if isinstance(exc, Refusal) else exc
                     raise CliError(f"{args.batch}, line {number}: {reason}") from exc
                 ids = sorted(position_id(move.position) for move in moves)
                 record = {"position_id": fields[0], "dice": fields[1], "position_ids": ids}

@@ -119,10 +119,10 @@ def run_selfplay(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    from arbitre.i18n.numbers import say
+    from arbitre.i18n import word
 
     for line, total in game.sheet():
-        text = line.text if line.note is None else say(line.note, args.lang)
+        text = line.text if line.note is None else word(line.note, args.lang)
         print(
             f"{game.names[line.player]:<8} {line.kind:<17} {text:<22} {line.points:+5d} {total:>5}"
         )

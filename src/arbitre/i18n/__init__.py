@@ -11,6 +11,12 @@ through :mod:`gettext`; both call :func:`word`.
 'nom « Alice » déjà à la ligne 2'
 >>> word(Message.of("players_csv.duplicate", column="name", value="Alice", first_line=2), "en")
 'name “Alice” already on line 2'
+
+Decimal numbers (parameters named ``points``, ``minutes`` or ending so) take the decimal mark
+of the language (:mod:`arbitre.i18n.numbers`):
+
+>>> word(Message.of("swiss.group_one", points=0.5)), word(Message.of("swiss.group_one", points=0.5), "en")
+('Groupe à 0,5 pt', 'Group of 0.5 pt')
 """
 
 from __future__ import annotations
@@ -21,12 +27,13 @@ from pathlib import Path
 
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import LineError
+from arbitre.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
+from arbitre.i18n.numbers import decimal, is_decimal
 from arbitre.i18n.wordings import merged
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "django"
-LANGUAGES = ("fr", "en")
-DEFAULT_LANGUAGE = "fr"
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TEMPLATES", "phrase", "word", "word_line"]
 
 TEMPLATES: dict[str, str] = merged()
 """English wording of every engine message code; the msgids of the catalogue."""
@@ -59,7 +66,7 @@ def phrase(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
 
 def word(message: Message, lang: str = DEFAULT_LANGUAGE) -> str:
     """The text of ``message`` in ``lang``; a parameter named ``column`` holding a column key is
-    worded too. An unknown code raises :class:`KeyError` (the catalogue test lists them all)."""
+    worded too, and decimal numbers take the language's decimal mark. An unknown code raises :class:`KeyError` (the catalogue test lists them all)."""
     template = _catalogue(lang).gettext(TEMPLATES[message.code])
     params: dict[str, object] = {}
     for key, value in message.params.items():
@@ -67,6 +74,8 @@ def word(message: Message, lang: str = DEFAULT_LANGUAGE) -> str:
             value = word(value, lang)
         elif key == "column" and isinstance(value, str) and f"column.{value}" in PHRASES:
             value = phrase(f"column.{value}", lang)
+        elif is_decimal(key) and isinstance(value, int | float) and not isinstance(value, bool):
+            value = decimal(value, lang)
         params[key] = "" if value is None else value
     return template.format(**params)
 

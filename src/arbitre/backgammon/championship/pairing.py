@@ -21,9 +21,9 @@ of points are numbers (parameters ``points``, ``bye_points``). Refusals are
 :class:`~arbitre.backgammon.championship.model.ChampionshipError` with a ``swiss.*`` code.
 
 >>> from arbitre.backgammon.championship import Championship, Player
->>> from arbitre.i18n.numbers import say
+>>> from arbitre.i18n import word
 >>> rp = pair_round(Championship([Player("Ana", 1800), Player("Bob", 1600), Player("Cy", 1500)]))
->>> [say(line) for line in rp.explain_lines()]  # doctest: +NORMALIZE_WHITESPACE
+>>> [word(line) for line in rp.explain_lines()]  # doctest: +NORMALIZE_WHITESPACE
 ['Table 1 : Ana - Bob : Groupe à 0 pt : n° 1 de la moitié haute contre n° 1 de la moitié
   basse (ELO 1800 contre 1600).',
  'Table 2 : Cy - exempt : Exempt (0,5 pt) : moins de points (0) puis plus faible ELO (1500),
