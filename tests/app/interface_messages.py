@@ -59,7 +59,7 @@ def python_files() -> list[Path]:
 
 
 def template_files() -> list[Path]:
-    files = [TEMPLATES / "base.html"]
+    files = list(TEMPLATES.glob("*.html"))  # the frame and the error pages
     for folder in TEMPLATE_DIRS:
         files += (TEMPLATES / folder).glob("*.html")
     return sorted(files)

@@ -35,6 +35,7 @@ ACCESS: dict[str, str] = {
     "events:staff": DIRECTOR,
     "login": LOGIN,
     "set_language": PUBLIC,
+    "favicon": PUBLIC,
     "logout": LOGIN,
     # Duplicate
     "duplicate:lexicon_status": PUBLIC,

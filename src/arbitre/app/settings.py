@@ -161,6 +161,7 @@ X_FRAME_OPTIONS = "DENY"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "arbitre.app.log_filters.RefusalsWithoutTraceback"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }

@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
 urlpatterns = [
@@ -18,5 +20,7 @@ urlpatterns = [
     ),
     path("compte/deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("langue/", set_language, name="set_language"),
+    # browsers ask for /favicon.ico whatever the page says; answer instead of logging a 404
+    path("favicon.ico", RedirectView.as_view(url=static("arbitre/favicon.svg")), name="favicon"),
     path("admin/", admin.site.urls),
 ]

@@ -226,7 +226,14 @@ class BackgammonGame(PairedGame):
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
         champ = services.championship(t)
         finished = (
-            (h.round, h.opponent, str(OUTCOMES[h.outcome]), h.score, h.opponent_score, decimal(h.points))
+            (
+                h.round,
+                h.opponent,
+                str(OUTCOMES[h.outcome]),
+                h.score,
+                h.opponent_score,
+                decimal(h.points),
+            )
             for h in history(champ.results, name, champ.settings.bye_points)
         )
         return player_history(t, name, finished)
