@@ -29,6 +29,8 @@ ACCESS: dict[str, str] = {
     # events
     "events:list": PUBLIC,
     "events:about": PUBLIC,
+    "events:help": PUBLIC,
+    "events:help_role": PUBLIC,
     "events:first_run": LOGIN,
     "events:accounts": MANAGER,
     "events:account_action": MANAGER,

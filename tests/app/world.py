@@ -92,4 +92,6 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["user_id"] = world["users"]["arbiter"].pk
     if "<path:licence>" in route:
         values["licence"] = "L1"
+    if "<slug:role>" in route:
+        values["role"] = "arbitre"
     return values

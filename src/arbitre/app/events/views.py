@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import authenticate, login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbitre import __version__
@@ -67,3 +67,35 @@ def about(request: HttpRequest) -> HttpResponse:
     # the lexicon's notice is French; the interface's catalogue words it in English
     context = {"version": __version__, "lexicon_notice": gettext(DEFAULT_NOTICE)}
     return render(request, "events/about.html", context)
+
+
+HELP_ROLES = (
+    ("directeur", _("Directeur")),
+    ("arbitre", _("Arbitre")),
+    ("classement", _("Classement fédéral")),
+    ("joueur", _("Joueur")),
+)
+"""The help pages, one per role: URL slug and menu label."""
+
+HELP_LANGUAGES = ("fr", "en")
+"""The languages the help pages are written in; another language reads the French."""
+
+
+def help_page(request: HttpRequest, role: str = "") -> HttpResponse:
+    """The help of a role (or the index), in the interface's language. Help texts are long
+    documents, so each language has its own template instead of catalogue entries."""
+    labels = dict(HELP_ROLES)
+    if role and role not in labels:
+        raise Http404(gettext("Aucune aide pour ce rôle."))
+    lang = get_language() or "fr"
+    lang = lang if lang in HELP_LANGUAGES else "fr"
+    return render(
+        request,
+        "events/help.html",
+        {
+            "roles": HELP_ROLES,
+            "role": role,
+            "page_title": labels.get(role, ""),
+            "body": f"events/help/{lang}/{role or 'index'}.html",
+        },
+    )

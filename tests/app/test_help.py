@@ -1,0 +1,90 @@
+"""Help in French inside the application (issue 21, part 5): a page per role, reachable from
+every page, in the interface's language; the ballot examples it shows are read by the ballot
+parser exactly as the help says."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from arbitre.app.events.views import HELP_ROLES
+from arbitre.duplicate.ballot import BallotKind, parse_ballot
+
+pytestmark = pytest.mark.django_db
+
+ROLES = [slug for slug, _ in HELP_ROLES]
+
+
+def _english(client: Client) -> None:
+    client.post("/langue/", {"language": "en", "next": "/"})
+
+
+def test_every_page_links_to_the_help() -> None:
+    client = Client()
+    for url in ("/", "/a-propos/", "/aide/joueur/", "/compte/connexion/"):
+        page = client.get(url).content.decode()
+        assert 'id="help-link"' in page and 'href="/aide/"' in page, url
+
+
+@pytest.mark.parametrize("role", ["", *ROLES])
+def test_each_role_has_its_page_in_french_and_in_english(role: str) -> None:
+    url = f"/aide/{role}/" if role else "/aide/"
+    french = Client().get(url)
+    assert french.status_code == 200
+    text = french.content.decode()
+    assert "<h1>Aide" in text
+    for slug in ROLES:  # the menu of roles on every help page
+        assert f'href="/aide/{slug}/"' in text
+    client = Client()
+    _english(client)
+    english = client.get(url).content.decode()
+    assert "<h1>Help" in english or "<h1>Arbitre help" in english
+    assert "<h1>Aide" not in english
+
+
+def test_an_unknown_role_is_a_page_not_found() -> None:
+    response = Client().get("/aide/inconnu/")
+    assert response.status_code == 404
+    assert "Page introuvable" in response.content.decode()
+
+
+def _examples(page: str) -> list[str]:
+    return [html.unescape(x) for x in re.findall(r'<code class="ballot">(.*?)</code>', page)]
+
+
+EXPECTED_KINDS = {  # what the help says each one-word ballot means
+    "top": BallotKind.TOP,
+    "76": BallotKind.SCORE,
+    "aucun": BallotKind.MISSING,
+    "none": BallotKind.MISSING,
+    "vide": BallotKind.BLANK,
+    "blank": BallotKind.BLANK,
+    "plusieurs": BallotKind.SEVERAL,
+    "several": BallotKind.SEVERAL,
+    "hors-temps": BallotKind.LATE,
+    "late": BallotKind.LATE,
+    "illisible": BallotKind.ILLEGIBLE,
+    "illegible": BallotKind.ILLEGIBLE,
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_ballot_examples_of_the_arbiters_help_are_read_as_it_says(lang: str) -> None:
+    client = Client()
+    if lang == "en":
+        _english(client)
+    examples = _examples(client.get("/aide/arbitre/").content.decode())
+    assert len(examples) == 19
+    for text in examples:
+        ballot = parse_ballot(text)  # raises on an example the parser would refuse
+        assert ballot.kind == EXPECTED_KINDS.get(text, BallotKind.SOLUTIONS), text
+    solutions = {text: parse_ballot(text) for text in examples if text not in EXPECTED_KINDS}
+    first = solutions["H4 MAiSON 76"].solutions[0]
+    assert "i" in first.word  # a lower-case letter is a circled letter (a blank)
+    assert len(solutions["H4 MAISON 76 / 5E RAT 20"].solutions) == 2
+    crossed = solutions["~H4 MAISON 76 / 5E RAT 20"]  # the crossed-out solution does not exist
+    assert [s.word for s in crossed.solutions] == ["RAT"]
+    assert [s.word for s in crossed.crossed_out] == ["MAISON"]
