@@ -4,4 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/venv.sh
+if [ "${1:-}" = "--demo" ]; then
+  # demo events in progress, one of each game (once; see "arbitre demo --help")
+  shift
+  .venv/bin/arbitre demo
+fi
 exec .venv/bin/arbitre serve "$@"

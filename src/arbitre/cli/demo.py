@@ -1,0 +1,90 @@
+"""``arbitre demo``: fill the database with demo events in progress (issue 23, part 1)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+import time
+from typing import Any
+
+from arbitre.cli import CliError
+
+
+def register(subparsers: Any) -> None:
+    demo = subparsers.add_parser(
+        "demo",
+        help="fill the database with demo events in progress (one of each game)",
+        description="Create a Duplicate festival of 120 players in its second game, a Classic "
+        "Scrabble tournament of 40 players in round 4 and a backgammon championship of 64 "
+        "players in round 5, through the application's services, as the account 'demo' "
+        "(created when missing; its password is printed).",
+    )
+    demo.add_argument("--small", action="store_true", help="smaller events (a quick look)")
+    demo.add_argument("--seed", type=int, default=2026, help="random seed (default %(default)s)")
+    demo.add_argument(
+        "--password", help="password of the 'demo' account when it is created (default: random)"
+    )
+    demo.add_argument(
+        "--again", action="store_true", help="add demo events even when some exist already"
+    )
+    demo.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
+    demo.add_argument("--json", action="store_true", help="print the result as JSON")
+    demo.set_defaults(func=run_demo)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    if args.database_url:
+        os.environ["ARBITRE_DATABASE_URL"] = args.database_url
+    os.environ.setdefault("ARBITRE_AUTO_BACKUP", "0")  # one backup at the end, not hundreds
+    from django.core.management import call_command
+
+    from arbitre.app import setup_django
+
+    setup_django()
+    call_command("migrate", interactive=False, verbosity=0)
+    from django.contrib.auth import get_user_model
+
+    from arbitre.app import demo
+    from arbitre.app.events.accounts import AccountError
+
+    existing = demo.existing_events()
+    if existing and not args.again:
+        if args.json:
+            print(json.dumps({"events": existing, "created": False}, ensure_ascii=False))
+        else:
+            print(
+                f"Les événements de démonstration sont déjà là ({len(existing)}) ; --again en ajoute d'autres."
+            )
+        return 0
+    created = not get_user_model().objects.filter(username=demo.DEMO_DIRECTOR).exists()
+    password = args.password or (secrets.token_urlsafe(9) if created else "")
+    try:
+        user = demo.demo_director(password)
+    except AccountError as exc:
+        raise CliError(str(exc)) from exc
+    started = time.perf_counter()
+
+    def progress(step: str) -> None:
+        if not args.json:
+            print(f"… {step}", file=sys.stderr, flush=True)
+
+    report = demo.populate(user, demo.SMALL if args.small else demo.FULL, args.seed, progress)
+    seconds = time.perf_counter() - started
+    if args.json:
+        out = {**report.__dict__, "created": True, "seconds": round(seconds, 1)}
+        if created:
+            out["password"] = password
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(
+        f"Événements de démonstration créés en {seconds:.0f} s : "
+        f"{report.ballots} bulletins, {report.results} résultats."
+    )
+    if created:
+        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} », mot de passe : {password}")
+    else:
+        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} » (mot de passe inchangé).")
+    return 0
