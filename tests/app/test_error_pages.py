@@ -132,3 +132,11 @@ def test_the_favicon_is_answered_and_linked_from_every_page() -> None:
     assert response.status_code == 302
     assert response["Location"].endswith("arbitre/favicon.svg")
     assert 'rel="icon"' in client.get("/").content.decode()
+
+
+def test_a_forged_host_gets_the_french_refusal_page() -> None:
+    response = Client(raise_request_exception=False).get("/", HTTP_HOST="evil.example")
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Requête refusée" in page
+    assert "rien n'a été enregistré" in page or "rien n&#x27;a été enregistré" in page

@@ -18,7 +18,9 @@ def lexicon_preparation(request: HttpRequest) -> dict[str, Any]:
 
 
 def accounts(request: HttpRequest) -> dict[str, Any]:
-    """Whether the user may manage accounts (the « Comptes » link of base.html)."""
+    """Whether the user may manage accounts (the « Comptes » link of base.html). A request
+    refused before the authentication middleware (a forged host: 400) has no user."""
     from arbitre.app.events.roles import is_account_manager
 
-    return {"can_manage_accounts": is_account_manager(request.user)}
+    user = getattr(request, "user", None)
+    return {"can_manage_accounts": user is not None and is_account_manager(user)}
