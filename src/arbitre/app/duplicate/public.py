@@ -5,26 +5,60 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db.models import Count, Max, Sum
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from arbitre.app.duplicate import services
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.models import (
+    AuditEntry,
+    BallotEntry,
     DuplicateEvent,
     Registration,
 )
 from arbitre.app.duplicate.views import _dup, _game, _game_state
+from arbitre.app.events import live
+from arbitre.duplicate.event import Event
+
+# -- what the public sees changes only when the event does -------------------------------------
+
+
+def version(dup: DuplicateEvent) -> str:
+    """Changes with every change of the event (:mod:`arbitre.app.events.live`): each write is
+    in the audit log; the games' versions, the ballots' count and last change are read too, so
+    that a change written without an audit entry (the admin site) is seen as well."""
+    audit = AuditEntry.objects.filter(duplicate=dup).aggregate(last=Max("pk"))["last"]
+    games = dup.games.aggregate(versions=Sum("version"), count=Count("pk"))
+    ballots = BallotEntry.objects.filter(game__duplicate=dup).aggregate(
+        count=Count("pk"), last=Max("updated_at")
+    )
+    players = dup.players.aggregate(count=Count("pk"), last=Max("pk"))
+    return (
+        f"{audit}-{games['versions']}-{games['count']}-{ballots['count']}-{ballots['last']}-"
+        f"{players['count']}-{players['last']}"
+    )
+
+
+def event_of(dup: DuplicateEvent, at: str) -> Event:
+    """The engine's event (standings, sheets) at version ``at``, built once per version."""
+    return live.cached(("duplicate-event", dup.pk), at, lambda: services.build_event(dup))
+
 
 # -- public pages -----------------------------------------------------------------------------
 
 
 def _standings_payload(
-    dup: DuplicateEvent, series: int | None, category: str | None
+    dup: DuplicateEvent, series: int | None, category: str | None, at: str
 ) -> dict[str, Any]:
-    standings = services.standings_of(dup, series, category)
-    return {**standings.to_json(), "updated": timezone.now().isoformat()}
+    """The standings' JSON at version ``at`` (computed once per version and filter)."""
+
+    def compute() -> dict[str, Any]:
+        table = event_of(dup, at).standings_table(series=series, category=category or None)
+        return {**table.to_json(), "updated": timezone.now().isoformat()}
+
+    return live.cached(("duplicate-standings", dup.pk, series, category), at, compute)
 
 
 def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
@@ -36,7 +70,7 @@ def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     series, category = _filters(request)
-    payload = _standings_payload(dup, series, category)
+    payload = _standings_payload(dup, series, category, version(dup))
     players = dup.players.all()
     context = {
         "dup": dup,
@@ -51,16 +85,22 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "duplicate/public_standings.html", context)
 
 
-def public_standings_json(request: HttpRequest, event_id: int) -> JsonResponse:
+def public_standings_json(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Polled by the standings page: 304 while nothing changed."""
     dup = _dup(event_id)
     series, category = _filters(request)
-    return JsonResponse(_standings_payload(dup, series, category))
+    at = version(dup)
+    return live.conditional_json(
+        request,
+        live.etag("duplicate-standings", dup.pk, at, series, category),
+        lambda: _standings_payload(dup, series, category, at),
+    )
 
 
 def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
-    event = services.build_event(dup)
+    event = event_of(dup, version(dup))
     sheets = []
     for g in event.games:
         sheet = event.sheet(g, reg.licence)

@@ -5,19 +5,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from arbitre.app.events import live
 from arbitre.app.events.templatetags.wording import rule_label
 from arbitre.app.rounds import services
 from arbitre.app.rounds.games import PairedGame
-from arbitre.app.rounds.models import Entrant, Round
+from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Tournament
 from arbitre.app.rounds.views import page, tournament_of
+
+
+def version(t: Tournament) -> str:
+    """Changes with every change of the tournament (:mod:`arbitre.app.events.live`): its own
+    version, bumped by every service, and its last audit entry."""
+    last = AuditEntry.objects.filter(tournament=t).aggregate(last=Max("pk"))["last"]
+    return f"{t.version}-{last}"
 
 
 def public(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     t = tournament_of(game, event_id)
-    rows, final = game.standings_rows(t)
+    rows, final = live.cached(
+        ("rounds-standings", t.pk), version(t), lambda: game.standings_rows(t)
+    )
     last = t.round_set.order_by("-number").first()
     context = {
         "t": t,
@@ -52,7 +63,8 @@ def public_player(
 ) -> HttpResponse:
     t = tournament_of(game, event_id)
     e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
-    context = {"t": t, "event": t.event, "entrant": e, "lines": game.history(t, e.name)}
+    lines = live.cached(("rounds-history", t.pk, e.pk), version(t), lambda: game.history(t, e.name))
+    context = {"t": t, "event": t.event, "entrant": e, "lines": lines}
     return page(request, game, "public_player", context)
 
 
@@ -73,6 +85,9 @@ def public_knockout(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
     return page(request, game, "public_knockout", context)
 
 
-def state_json(request: HttpRequest, event_id: int, game: PairedGame) -> JsonResponse:
+def state_json(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    """Polled by the live pages (they reload when the version moves): 304 while it stays."""
     t = tournament_of(game, event_id)
-    return JsonResponse({"version": t.version})
+    return live.conditional_json(
+        request, live.etag("rounds-state", t.pk, t.version), lambda: {"version": t.version}
+    )

@@ -30,7 +30,7 @@
   if (follower) {
     const version = follower.dataset.version;
     setInterval(function () {
-      fetch(follower.dataset.stateUrl, { cache: "no-store" })
+      fetch(follower.dataset.stateUrl, { cache: "no-cache" })
         .then(function (r) { return r.json(); })
         .then(function (state) { if (String(state.version) !== version) { location.reload(); } })
         .catch(function () {});
@@ -115,10 +115,10 @@
       }
     };
     setInterval(function () {
-      fetch(standings.dataset.url, { cache: "no-store" })
+      fetch(standings.dataset.url, { cache: "no-cache" })
         .then(function (r) { return r.json(); })
         .then(render)
         .catch(function () {});
-    }, 1000);
+    }, 2000);  // with the last ETag ("no-cache"): 304 while the standings stay
   }
 })();

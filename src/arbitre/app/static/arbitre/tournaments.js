@@ -23,15 +23,25 @@
     });
   });
 
-  // -- live public pages: reload when the tournament's version changes (polled each second)
+  // -- live public pages: reload when the tournament's version changes. Polled every two
+  // seconds with the last ETag ("no-cache": the server answers 304 while nothing changed);
+  // after a change the reload waits a random moment of up to two seconds, so that a hall
+  // full of phones does not ask for the page at the same instant.
   const live = document.querySelector(".live[data-state-url]");
   if (live) {
     const version = live.dataset.version;
+    let reloading = false;
     setInterval(function () {
-      fetch(live.dataset.stateUrl, { cache: "no-store" })
+      if (reloading) { return; }
+      fetch(live.dataset.stateUrl, { cache: "no-cache" })
         .then(function (r) { return r.json(); })
-        .then(function (state) { if (String(state.version) !== version) { location.reload(); } })
+        .then(function (state) {
+          if (String(state.version) !== version) {
+            reloading = true;
+            setTimeout(function () { location.reload(); }, Math.random() * 2000);
+          }
+        })
         .catch(function () {});
-    }, 1000);
+    }, 2000);
   }
 })();

@@ -1,0 +1,93 @@
+"""Live public pages for a hall full of phones: each figure computed once per change of its
+event, and a poll of unchanged data answered "304 Not Modified" (issue 23, part 2).
+
+Every public page of an event shows figures that change only when the event changes (a
+ballot, a result, a draw). A page asks :func:`cached` for them with the event's *version*, a
+short text that changes with every change of the event (each game says how to read it): the
+first request after a change computes them, the requests that arrive meanwhile wait for that
+one computation instead of starting their own, and the next requests reuse it until the
+version moves on.
+
+The JSON that the pages poll carries an ``ETag`` made of the same version
+(:func:`conditional_json`): a browser polling with ``fetch(url, {cache: "no-cache"})`` sends
+it back, and while nothing changed the server answers 304 with no body and no computation.
+
+The store is in the server's memory (one process serves the event: ``arbitre serve``); a
+figure cached by one process is never stale for another, since the version comes from the
+database each time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.utils.cache import get_conditional_response
+from django.utils.translation import get_language
+
+T = TypeVar("T")
+
+CAPACITY = 512
+"""Figures kept at most (events x pages x filters x languages); the least recently used go."""
+
+_store: OrderedDict[Hashable, tuple[str, Any]] = OrderedDict()
+_store_lock = threading.Lock()
+_computing: dict[Hashable, threading.Lock] = {}
+
+
+def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
+    """The value of ``compute()`` for ``key`` at ``version``, computed once per version.
+
+    The value is shared by every request: callers must not change it."""
+    full_key = (key, get_language())
+    with _store_lock:
+        hit = _store.get(full_key)
+        if hit is not None and hit[0] == version:
+            _store.move_to_end(full_key)
+            return hit[1]  # type: ignore[no-any-return]
+        gate = _computing.setdefault(full_key, threading.Lock())
+    with gate:  # one computation per key at a time; the others wait for it
+        with _store_lock:
+            hit = _store.get(full_key)
+            if hit is not None and hit[0] == version:
+                return hit[1]  # type: ignore[no-any-return]
+        value = compute()
+        with _store_lock:
+            _store[full_key] = (version, value)
+            _store.move_to_end(full_key)
+            while len(_store) > CAPACITY:
+                old, _ = _store.popitem(last=False)
+                _computing.pop(old, None)
+    return value
+
+
+def clear() -> None:
+    """Forget every cached figure (tests; a restored database)."""
+    with _store_lock:
+        _store.clear()
+        _computing.clear()
+
+
+def etag(*parts: object) -> str:
+    """A strong ETag for ``parts`` (the version, the filters) and the page's language."""
+    text = "\x1f".join(str(p) for p in (*parts, get_language()))
+    return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
+
+
+def conditional_json(
+    request: HttpRequest, tag: str, payload: Callable[[], dict[str, Any]]
+) -> HttpResponse:
+    """304 when the browser already holds ``tag``; otherwise the JSON of ``payload()`` with
+    the tag. ``Cache-Control: no-cache`` makes browsers ask again each time (with the tag)."""
+    not_modified = get_conditional_response(request, etag=tag)
+    if not_modified is not None and isinstance(not_modified, HttpResponseNotModified):
+        not_modified["Cache-Control"] = "no-cache"
+        return not_modified
+    response = JsonResponse(payload())
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response

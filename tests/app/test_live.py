@@ -1,0 +1,156 @@
+"""Live public pages (issue 23, part 2): figures computed once per change of the event, and a
+poll of unchanged data answered 304 without a body."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app import demo
+from arbitre.app.events import live
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_value_is_computed_once_per_version_even_by_concurrent_requests() -> None:
+    calls: list[int] = []
+
+    def slow() -> int:
+        calls.append(1)
+        time.sleep(0.05)
+        return len(calls)
+
+    results: list[int] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(live.cached("k", "v1", slow)))
+        for _ in range(8)
+    ]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert results == [1] * 8 and len(calls) == 1  # the others waited for the first
+    assert live.cached("k", "v1", slow) == 1
+    assert live.cached("k", "v2", slow) == 2  # a new version: computed again
+
+
+def test_the_store_keeps_the_most_recent_figures_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(live, "CAPACITY", 3)
+    for i in range(5):
+        live.cached(("k", i), "v", lambda i=i: i)
+    assert live.cached(("k", 4), "v", lambda: -1) == 4
+    assert live.cached(("k", 0), "v", lambda: -1) == -1  # dropped, computed again
+
+
+@pytest.fixture
+def events() -> dict[str, Any]:
+    report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 11)
+    return {"report": report, "user": demo.demo_director("")}
+
+
+def _poll(client: Client, url: str, tag: str | None) -> Any:
+    return client.get(url, HTTP_IF_NONE_MATCH=tag) if tag else client.get(url)
+
+
+def test_duplicate_standings_polls_get_304_until_a_ballot_changes(
+    events: dict[str, Any], django_assert_max_num_queries: Any
+) -> None:
+    from arbitre.app.duplicate.ballots import enter_ballot
+    from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent
+
+    pk = events["report"].events["duplicate"]
+    url = f"/public/duplicate/{pk}/classement.json"
+    client = Client()
+    first = client.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-cache"
+    tag = first["ETag"]
+    body = first.json()
+    with django_assert_max_num_queries(6):  # the event and its version: no standings built
+        again = _poll(client, url, tag)
+    assert again.status_code == 304 and again.content == b""
+    # an arbiter corrects a ballot: the next poll gets the new standings and a new tag
+    dup = DuplicateEvent.objects.get(event_id=pk)
+    entry = BallotEntry.objects.filter(game__duplicate=dup, move_number=1).order_by("pk").first()
+    assert entry is not None
+    enter_ballot(entry.game_id, entry.registration_id, 1, "aucun", entry.version, events["user"])
+    changed = _poll(client, url, tag)
+    assert changed.status_code == 200 and changed["ETag"] != tag
+    assert changed.json()["standings"] != body["standings"]
+    # the standings page and the JSON show the same figures, from one computation
+    page = client.get(f"/public/duplicate/{pk}/").content.decode()
+    leader = changed.json()["standings"][0]
+    assert leader["name"] in page and str(leader["total"]) in page
+
+
+def test_the_duplicate_figures_are_built_once_per_change(
+    events: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.duplicate import services
+
+    built: list[int] = []
+    original = services.build_event
+
+    def counting(dup: Any) -> Any:
+        built.append(dup.pk)
+        return original(dup)
+
+    monkeypatch.setattr(services, "build_event", counting)
+    pk = events["report"].events["duplicate"]
+    client = Client()
+    for _ in range(3):  # standings page, its JSON (no tag), a player's sheet: one build
+        assert client.get(f"/public/duplicate/{pk}/").status_code == 200
+        assert client.get(f"/public/duplicate/{pk}/classement.json").status_code == 200
+        assert client.get(f"/public/duplicate/{pk}/joueur/D00001/").status_code == 200
+    assert len(built) == 1
+
+
+def test_a_filter_and_a_language_have_their_own_tag(events: dict[str, Any]) -> None:
+    pk = events["report"].events["duplicate"]
+    client = Client()
+    all_series = client.get(f"/public/duplicate/{pk}/classement.json")["ETag"]
+    one_series = client.get(f"/public/duplicate/{pk}/classement.json?serie=1")["ETag"]
+    assert all_series != one_series
+    client.post("/langue/", {"language": "en", "next": "/"})
+    assert client.get(f"/public/duplicate/{pk}/classement.json")["ETag"] != all_series
+
+
+@pytest.mark.parametrize("kind,prefix", [("classic", "classique"), ("backgammon", "backgammon")])
+def test_the_round_pages_poll_304_until_a_result_is_entered(
+    events: dict[str, Any], kind: str, prefix: str
+) -> None:
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.rounds import results
+    from arbitre.app.rounds.models import Table, Tournament
+
+    pk = events["report"].events[kind]
+    url = f"/public/{prefix}/{pk}/etat.json"
+    client = Client()
+    first = client.get(url)
+    tag, version = first["ETag"], first.json()["version"]
+    assert _poll(client, url, tag).status_code == 304
+    standings_before = client.get(f"/public/{prefix}/{pk}/").content.decode()
+    t = Tournament.objects.get(event_id=pk)
+    table = Table.objects.filter(round__tournament=t, entered=False).exclude(b="").first()
+    assert table is not None
+    game = CLASSIC if kind == "classic" else BACKGAMMON
+    entry = (
+        {"forfeit": "", "score_a": 500, "score_b": 100, "winner": ""}
+        if kind == "classic"
+        else {
+            "forfeit": "",
+            "score_a": 7,
+            "score_b": 0,
+            "winner": table.a,
+            "late_a": 0,
+            "late_b": 0,
+        }
+    )
+    results.enter_result(game, t, table.pk, table.version, entry, events["user"])
+    moved = _poll(client, url, tag)
+    assert moved.status_code == 200 and moved.json()["version"] > version
+    assert client.get(f"/public/{prefix}/{pk}/").content.decode() != standings_before
