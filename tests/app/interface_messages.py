@@ -61,7 +61,7 @@ def python_files() -> list[Path]:
 def template_files() -> list[Path]:
     files = list(TEMPLATES.glob("*.html"))  # the frame and the error pages
     for folder in TEMPLATE_DIRS:
-        files += (TEMPLATES / folder).glob("*.html")
+        files += (TEMPLATES / folder).rglob("*.html")
     return sorted(files)
 
 

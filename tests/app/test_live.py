@@ -46,8 +46,22 @@ def test_the_store_keeps_the_most_recent_figures_only(monkeypatch: pytest.Monkey
     assert live.cached(("k", 0), "v", lambda: -1) == -1  # dropped, computed again
 
 
+def test_a_version_is_read_again_after_a_quarter_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[int] = []
+
+    def read() -> str:
+        reads.append(1)
+        return f"v{len(reads)}"
+
+    assert live.recent_version("e", read) == "v1"
+    assert live.recent_version("e", read) == "v1"  # trusted for VERSION_TTL
+    monkeypatch.setattr(live, "VERSION_TTL", 0.0)
+    assert live.recent_version("e", read) == "v2"
+
+
 @pytest.fixture
-def events() -> dict[str, Any]:
+def events(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    monkeypatch.setattr(live, "VERSION_TTL", 0.0)  # each poll reads the version
     report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 11)
     return {"report": report, "user": demo.demo_director("")}
 
@@ -154,3 +168,38 @@ def test_the_round_pages_poll_304_until_a_result_is_entered(
     moved = _poll(client, url, tag)
     assert moved.status_code == 200 and moved.json()["version"] > version
     assert client.get(f"/public/{prefix}/{pk}/").content.decode() != standings_before
+
+
+@pytest.mark.parametrize("kind,prefix", [("classic", "classique"), ("backgammon", "backgammon")])
+def test_a_round_page_content_is_rendered_once_per_change_and_sent_alone(
+    events: dict[str, Any], kind: str, prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+
+    game = CLASSIC if kind == "classic" else BACKGAMMON
+    built: list[int] = []
+    original = type(game).standings_rows
+
+    def counting(self: Any, t: Any) -> Any:
+        built.append(t.pk)
+        return original(self, t)
+
+    monkeypatch.setattr(type(game), "standings_rows", counting)
+    pk = events["report"].events[kind]
+    url = f"/public/{prefix}/{pk}/"
+    client = Client()
+    page = client.get(url).content.decode()
+    assert '<div id="live-content">' in page and "<html" in page
+    fragment = client.get(url + "?fragment=1")
+    assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
+    assert fragment.content.decode() in page  # the same content, rendered once
+    for _ in range(5):
+        client.get(url)
+    assert len(built) == 1
+    tag = fragment["ETag"]
+    assert client.get(url + "?fragment=1", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    # the frame stays the visitor's own: logged in, the page shows who is there
+    client.force_login(events["user"])
+    assert "demo" in client.get(url).content.decode()
+    assert len(built) == 1

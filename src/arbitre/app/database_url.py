@@ -27,6 +27,10 @@ def sqlite_settings(path: Path | str) -> dict[str, Any]:
             "transaction_mode": "IMMEDIATE",
             "timeout": 20,
         },
+        # one connection per server thread, kept between requests: opening one (and its
+        # pragmas) costs more than answering a poll of a live page
+        "CONN_MAX_AGE": 600,
+        "CONN_HEALTH_CHECKS": True,
     }
 
 

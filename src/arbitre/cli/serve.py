@@ -18,6 +18,7 @@ from arbitre.cli import CliError
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_CONNECTIONS = 2000
 
 
 def register(subparsers: Any) -> None:
@@ -42,6 +43,13 @@ def register(subparsers: Any) -> None:
     serve.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     serve.add_argument(
         "--threads", type=int, default=8, help="worker threads (default %(default)s)"
+    )
+    serve.add_argument(
+        "--connections",
+        type=int,
+        default=DEFAULT_CONNECTIONS,
+        help="open connections served at once (default %(default)s: a hall of phones "
+        "following the live pages keeps one each)",
     )
     serve.set_defaults(func=run_serve)
 
@@ -202,7 +210,13 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         with backups.serving():
             waitress.serve(
-                application, host=args.host, port=args.port, threads=args.threads, ident="arbitre"
+                application,
+                host=args.host,
+                port=args.port,
+                threads=args.threads,
+                connection_limit=args.connections,
+                backlog=max(1024, args.connections),
+                ident="arbitre",
             )
     except KeyboardInterrupt:
         pass

@@ -26,9 +26,15 @@ from arbitre.duplicate.event import Event
 
 
 def version(dup: DuplicateEvent) -> str:
-    """Changes with every change of the event (:mod:`arbitre.app.events.live`): each write is
-    in the audit log; the games' versions, the ballots' count and last change are read too, so
-    that a change written without an audit entry (the admin site) is seen as well."""
+    """Changes with every change of the event (:mod:`arbitre.app.events.live`), read from the
+    database at most every quarter second."""
+    return live.recent_version(("duplicate", dup.pk), lambda: _read_version(dup))
+
+
+def _read_version(dup: DuplicateEvent) -> str:
+    """Each write is in the audit log; the games' versions, the ballots' count and last
+    change are read too, so that a change written without an audit entry (the admin site) is
+    seen as well."""
     audit = AuditEntry.objects.filter(duplicate=dup).aggregate(last=Max("pk"))["last"]
     games = dup.games.aggregate(versions=Sum("version"), count=Count("pk"))
     ballots = BallotEntry.objects.filter(game__duplicate=dup).aggregate(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
@@ -65,11 +66,35 @@ def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
     return value
 
 
+VERSION_TTL = 0.25
+"""Seconds a version read from the database is trusted before it is read again: a hall of
+phones polling an event costs the database one version query per quarter second, and a
+change reaches the pages at most that much later."""
+
+_versions: dict[Hashable, tuple[float, str]] = {}
+
+
+def recent_version(key: Hashable, read: Callable[[], str]) -> str:
+    """The version of ``key`` as ``read()`` gives it, read at most every :data:`VERSION_TTL`."""
+    now = time.monotonic()
+    with _store_lock:
+        hit = _versions.get(key)
+        if hit is not None and now - hit[0] < VERSION_TTL:
+            return hit[1]
+    value = read()
+    with _store_lock:
+        if len(_versions) > CAPACITY:
+            _versions.clear()
+        _versions[key] = (now, value)
+    return value
+
+
 def clear() -> None:
-    """Forget every cached figure (tests; a restored database)."""
+    """Forget every cached figure and version (tests; a restored database)."""
     with _store_lock:
         _store.clear()
         _computing.clear()
+        _versions.clear()
 
 
 def etag(*parts: object) -> str:
@@ -78,16 +103,23 @@ def etag(*parts: object) -> str:
     return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
-def conditional_json(
-    request: HttpRequest, tag: str, payload: Callable[[], dict[str, Any]]
+def conditional(
+    request: HttpRequest, tag: str, respond: Callable[[], HttpResponse]
 ) -> HttpResponse:
-    """304 when the browser already holds ``tag``; otherwise the JSON of ``payload()`` with
-    the tag. ``Cache-Control: no-cache`` makes browsers ask again each time (with the tag)."""
+    """304 when the browser already holds ``tag``; otherwise ``respond()`` with the tag.
+    ``Cache-Control: no-cache`` makes browsers ask again each time (with the tag)."""
     not_modified = get_conditional_response(request, etag=tag)
-    if not_modified is not None and isinstance(not_modified, HttpResponseNotModified):
+    if isinstance(not_modified, HttpResponseNotModified):
         not_modified["Cache-Control"] = "no-cache"
         return not_modified
-    response = JsonResponse(payload())
+    response = respond()
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def conditional_json(
+    request: HttpRequest, tag: str, payload: Callable[[], dict[str, Any]]
+) -> HttpResponse:
+    """:func:`conditional` for the JSON of ``payload()``."""
+    return conditional(request, tag, lambda: JsonResponse(payload()))

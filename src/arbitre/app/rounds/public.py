@@ -3,11 +3,14 @@ final stage, and the version the live pages poll."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from arbitre.app.events import live
 from arbitre.app.events.templatetags.wording import rule_label
@@ -20,26 +23,59 @@ from arbitre.app.rounds.views import page, tournament_of
 def version(t: Tournament) -> str:
     """Changes with every change of the tournament (:mod:`arbitre.app.events.live`): its own
     version, bumped by every service, and its last audit entry."""
-    last = AuditEntry.objects.filter(tournament=t).aggregate(last=Max("pk"))["last"]
-    return f"{t.version}-{last}"
+
+    def read() -> str:
+        last = AuditEntry.objects.filter(tournament=t).aggregate(last=Max("pk"))["last"]
+        return f"{t.version}-{last}"
+
+    return live.recent_version(("rounds", t.pk), read)
+
+
+def _live_page(
+    request: HttpRequest,
+    game: PairedGame,
+    name: str,
+    t: Tournament,
+    frame: dict[str, Any],
+    build: Callable[[], dict[str, Any]],
+) -> HttpResponse:
+    """A public page whose content follows the tournament live.
+
+    The content (``templates/<game>/live/<name>.html``, else ``rounds/live/<name>.html``) is
+    rendered once per version of the tournament from ``build()`` and shared by every visitor;
+    the page around it (menu, language, login) is rendered for each. With ``?fragment=1``
+    the content alone is answered, with an ETag (304 while unchanged): the page's script puts
+    it in place when the version moves, instead of reloading the whole page."""
+    at = version(t)
+
+    def fragment() -> str:
+        data = {"game": game, "t": t, "event": t.event, **frame, **build()}
+        names = [f"{game.templates}/live/{name}.html", f"rounds/live/{name}.html"]
+        return render_to_string(names, data)
+
+    key = ("rounds-page", t.pk, request.path)
+    if "fragment" in request.GET:
+        tag = live.etag("rounds-page", request.path, at)
+        return live.conditional(request, tag, lambda: HttpResponse(live.cached(key, at, fragment)))
+    html = mark_safe(live.cached(key, at, fragment))  # noqa: S308 - rendered by our templates
+    return page(request, game, name, {"t": t, "event": t.event, **frame, "live_html": html})
 
 
 def public(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     t = tournament_of(game, event_id)
-    rows, final = live.cached(
-        ("rounds-standings", t.pk), version(t), lambda: game.standings_rows(t)
-    )
-    last = t.round_set.order_by("-number").first()
-    context = {
-        "t": t,
-        "event": t.event,
-        "rows": rows,
-        "final": final,
-        "rounds": t.round_set.all(),
-        "last": last,
-        "tables": last.tables.all() if last else [],
-    }
-    return page(request, game, "public", context)
+
+    def build() -> dict[str, Any]:
+        rows, final = game.standings_rows(t)
+        last = t.round_set.order_by("-number").first()
+        return {
+            "rows": rows,
+            "final": final,
+            "rounds": list(t.round_set.all()),
+            "last": last,
+            "tables": list(last.tables.all()) if last else [],
+        }
+
+    return _live_page(request, game, "public", t, {}, build)
 
 
 def public_round(
@@ -47,15 +83,12 @@ def public_round(
 ) -> HttpResponse:
     t = tournament_of(game, event_id)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    tables = [{"table": tb, "rule": rule_label(tb.rule)} for tb in rnd.tables.all()]
-    context = {
-        "t": t,
-        "event": t.event,
-        "round": rnd,
-        "tables": tables,
-        "rounds": t.round_set.all(),
-    }
-    return page(request, game, "public_round", context)
+
+    def build() -> dict[str, Any]:
+        tables = [{"table": tb, "rule": rule_label(tb.rule)} for tb in rnd.tables.all()]
+        return {"tables": tables, "rounds": list(t.round_set.all())}
+
+    return _live_page(request, game, "public_round", t, {"round": rnd}, build)
 
 
 def public_player(
@@ -63,30 +96,34 @@ def public_player(
 ) -> HttpResponse:
     t = tournament_of(game, event_id)
     e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
-    lines = live.cached(("rounds-history", t.pk, e.pk), version(t), lambda: game.history(t, e.name))
-    context = {"t": t, "event": t.event, "entrant": e, "lines": lines}
-    return page(request, game, "public_player", context)
+    return _live_page(
+        request,
+        game,
+        "public_player",
+        t,
+        {"entrant": e},
+        lambda: {"lines": game.history(t, e.name)},
+    )
 
 
 def public_knockout(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     t = tournament_of(game, event_id)
-    context: dict[str, Any] = {
-        "t": t,
-        "event": t.event,
-        "error": "",
-        "stages": [],
-        "rounds": t.round_set.all(),
-    }
-    if game.knockout_started(t):
-        try:
-            context.update(game.knockout_view(t))
-        except services.ServiceError as exc:
-            context["error"] = str(exc)
-    return page(request, game, "public_knockout", context)
+
+    def build() -> dict[str, Any]:
+        context: dict[str, Any] = {"error": "", "stages": [], "rounds": list(t.round_set.all())}
+        if game.knockout_started(t):
+            try:
+                context.update(game.knockout_view(t))
+            except services.ServiceError as exc:
+                context["error"] = str(exc)
+        return context
+
+    return _live_page(request, game, "public_knockout", t, {}, build)
 
 
 def state_json(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
-    """Polled by the live pages (they reload when the version moves): 304 while it stays."""
+    """Polled by the live pages (they fetch their content when the version moves): 304 while
+    it stays."""
     t = tournament_of(game, event_id)
     return live.conditional_json(
         request, live.etag("rounds-state", t.pk, t.version), lambda: {"version": t.version}

@@ -23,25 +23,33 @@
     });
   });
 
-  // -- live public pages: reload when the tournament's version changes. Polled every two
-  // seconds with the last ETag ("no-cache": the server answers 304 while nothing changed);
-  // after a change the reload waits a random moment of up to two seconds, so that a hall
-  // full of phones does not ask for the page at the same instant.
-  const live = document.querySelector(".live[data-state-url]");
-  if (live) {
-    const version = live.dataset.version;
-    let reloading = false;
-    setInterval(function () {
-      if (reloading) { return; }
-      fetch(live.dataset.stateUrl, { cache: "no-cache" })
-        .then(function (r) { return r.json(); })
-        .then(function (state) {
-          if (String(state.version) !== version) {
-            reloading = true;
-            setTimeout(function () { location.reload(); }, Math.random() * 2000);
-          }
-        })
-        .catch(function () {});
-    }, 2000);
-  }
+  // -- live public pages: when the tournament's version moves, the page's content is fetched
+  // again and put in place (the server renders it once per change for every visitor). The
+  // version is polled every two seconds with the last ETag ("no-cache": 304 while nothing
+  // changed); the content is fetched at a random moment of the next second, so that a hall
+  // full of phones does not ask at the same instant. A page without a live content block
+  // reloads.
+  const holder = document.getElementById("live-content");
+  let busy = false;
+  setInterval(function () {
+    const live = document.querySelector(".live[data-state-url]");
+    if (!live || busy) { return; }
+    fetch(live.dataset.stateUrl, { cache: "no-cache" })
+      .then(function (r) { return r.json(); })
+      .then(function (state) {
+        if (String(state.version) === live.dataset.version) { return; }
+        busy = true;
+        setTimeout(function () {
+          if (!holder) { location.reload(); return; }
+          const url = new URL(location.href);
+          url.searchParams.set("fragment", "1");
+          fetch(url, { cache: "no-cache" })
+            .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.text(); })
+            .then(function (html) { holder.innerHTML = html; })
+            .catch(function () { location.reload(); })
+            .finally(function () { busy = false; });
+        }, Math.random() * 1000);
+      })
+      .catch(function () {});
+  }, 2000);
 })();

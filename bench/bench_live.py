@@ -1,0 +1,420 @@
+"""Benchmark of the live public pages under a hall of phones (issue 23, part 2).
+
+    python bench/bench_live.py [--viewers 50,200,1000] [--seconds 20] [--arbiters 20]
+                               [--small] [--threads 8]
+
+Builds the demo events (``arbitre demo``) in a fresh data directory, starts ``arbitre
+serve`` on it, then for each number of viewers runs for ``--seconds``:
+
+- **viewers**, each a phone on its own keep-alive connection, polling every 2 seconds what
+  the public pages poll (the Duplicate standings JSON, the Classic or backgammon version
+  JSON) with the last ETag, as the pages' script does, and loading the whole public page
+  again when the version moved (the pages reload then);
+- **arbiters**, logged in, entering results all the time: Duplicate ballots through the entry
+  page's API, Classic and backgammon table results through the round's form, each arbiter
+  one entry every 0.5 to 1.5 seconds.
+
+It prints, per level, the viewers' requests per second, their p50 / p95 / p99 latency and
+errors (any status other than 200, 302 and 304, or no answer within 30 s), and the arbiters'
+latency beside the same figure measured with no viewer in the same run (the reference).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+PERIOD = 2.0  # seconds between two polls of a viewer
+TIMEOUT = 30.0
+PASSWORD = "Banc-d-essai-2026"
+
+
+# -- a small HTTP/1.1 client (keep-alive, cookies) ----------------------------------------------
+
+
+class Connection:
+    """One keep-alive connection, as a phone's browser keeps one."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookies: dict[str, str] = {}
+
+    async def request(
+        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
+    ) -> tuple[int, dict[str, str], bytes]:
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            try:
+                return await self._exchange(method, path, body, headers or {})
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _exchange(
+        self, method: str, path: str, body: bytes, headers: dict[str, str]
+    ) -> tuple[int, dict[str, str], bytes]:
+        assert self.reader is not None and self.writer is not None
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        for k, v in headers.items():
+            lines.append(f"{k}: {v}")
+        if body or method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        await self.writer.drain()
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        out: dict[str, str] = {}
+        while True:
+            line = (await self.reader.readline()).decode("latin-1").rstrip("\r\n")
+            if not line:
+                break
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "set-cookie":
+                key, _, rest = value.partition("=")
+                self.cookies[key] = rest.split(";", 1)[0]
+            out[name] = value
+        length = int(out.get("content-length", "0"))
+        data = await self.reader.readexactly(length) if length else b""
+        if out.get("connection", "").lower() == "close":
+            self.close()
+        return status, out, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+# -- the load ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    requests: int = 0
+
+    def add(self, ms: float, ok: bool) -> None:
+        self.requests += 1
+        self.latencies.append(ms)
+        if not ok:
+            self.errors += 1
+
+    def line(self, seconds: float) -> str:
+        if not self.latencies:
+            return "no request"
+        q = statistics.quantiles(self.latencies, n=100) if len(self.latencies) > 1 else [0] * 99
+        return (
+            f"{self.requests / seconds:7.1f} req/s  p50 {statistics.median(self.latencies):7.1f} ms"
+            f"  p95 {q[94]:7.1f} ms  p99 {q[98]:7.1f} ms  errors {self.errors}"
+        )
+
+
+@dataclass
+class Site:
+    host: str
+    port: int
+    events: dict[str, int]
+    database: Path
+
+
+async def timed(
+    conn: Connection, figures: Figures, method: str, path: str, **kw: object
+) -> tuple[int, dict[str, str], bytes]:
+    start = time.perf_counter()
+    try:
+        status, headers, body = await asyncio.wait_for(conn.request(method, path, **kw), TIMEOUT)  # type: ignore[arg-type]
+    except (TimeoutError, OSError, ValueError):
+        conn.close()
+        figures.add((time.perf_counter() - start) * 1000, False)
+        return 0, {}, b""
+    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304))
+    return status, headers, body
+
+
+async def viewer(site: Site, index: int, stop: float, figures: Figures, pages: Figures) -> None:
+    """A phone following one event's public page (``pages``: its loads of the whole page)."""
+    conn = Connection(site.host, site.port)
+    kind = ("duplicate", "classic", "backgammon")[index % 3]
+    pk = site.events[kind]
+    if kind == "duplicate":
+        page, poll = f"/public/duplicate/{pk}/", f"/public/duplicate/{pk}/classement.json"
+    else:
+        prefix = "classique" if kind == "classic" else "backgammon"
+        page, poll = f"/public/{prefix}/{pk}/", f"/public/{prefix}/{pk}/etat.json"
+    await asyncio.sleep(random.random() * PERIOD)  # phones do not start together
+    await timed(conn, pages, "GET", page)
+    tag = ""
+    version = None
+    while time.monotonic() < stop:
+        began = time.monotonic()
+        status, headers, body = await timed(
+            conn, figures, "GET", poll, headers={"If-None-Match": tag} if tag else {}
+        )
+        if status == 200:
+            tag = headers.get("etag", "")
+            if kind != "duplicate":
+                new = json.loads(body)["version"]
+                if version is not None and new != version:
+                    await asyncio.sleep(random.random() * PERIOD)  # the page's reload
+                    await timed(conn, pages, "GET", page)
+                version = new
+        await asyncio.sleep(max(0.0, PERIOD - (time.monotonic() - began)))
+    conn.close()
+
+
+async def login(site: Site) -> Connection:
+    conn = Connection(site.host, site.port)
+    await conn.request("GET", "/compte/connexion/")
+    token = conn.cookies["csrftoken"]
+    body = urlencode({"username": "demo", "password": PASSWORD, "csrfmiddlewaretoken": token})
+    status, _, _ = await conn.request(
+        "POST",
+        "/compte/connexion/",
+        body.encode(),
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": f"http://{site.host}:{site.port}/",
+        },
+    )
+    if status != 302:
+        raise SystemExit(f"login refused ({status})")
+    return conn
+
+
+def entry_targets(site: Site) -> dict[str, list[tuple[int, int]]]:
+    """What arbiters enter: Duplicate (registration, ballot version) of the last move played,
+    Classic and backgammon (table, version) of the round in progress."""
+    db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
+    dup = db.execute(
+        "select g.id, max(b.move_number) from duplicate_game g join duplicate_ballotentry b "
+        "on b.game_id = g.id join duplicate_duplicateevent d on g.duplicate_id = d.id "
+        "where d.event_id = ? and g.number = 2",
+        (site.events["duplicate"],),
+    ).fetchone()
+    ballots = db.execute(
+        "select registration_id, version from duplicate_ballotentry where game_id = ? and "
+        "move_number = ?",
+        dup,
+    ).fetchall()
+    out: dict[str, list[tuple[int, int]]] = {"duplicate": ballots, "move": [dup]}
+    for kind in ("classic", "backgammon"):
+        out[kind] = db.execute(
+            "select tb.id, tb.version from tournaments_table tb join tournaments_round r on "
+            "tb.round_id = r.id join tournaments_tournament t on r.tournament_id = t.id where "
+            "t.event_id = ? and tb.b != '' and r.number = (select max(number) from "
+            "tournaments_round where tournament_id = t.id)",
+            (site.events[kind],),
+        ).fetchall()
+    db.close()
+    return out
+
+
+def table_names(site: Site, table: int) -> tuple[str, str]:
+    db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
+    row = db.execute("select a, b from tournaments_table where id = ?", (table,)).fetchone()
+    db.close()
+    return row
+
+
+async def arbiter(
+    site: Site,
+    index: int,
+    stop: float,
+    figures: Figures,
+    targets: dict[str, list[tuple[int, int]]],
+    versions: dict[tuple[str, int], int],
+) -> None:
+    """An arbiter entering results one after another."""
+    conn = await login(site)
+    kind = ("duplicate", "classic", "backgammon")[index % 3]
+    rng = random.Random(index)
+    while time.monotonic() < stop:
+        await asyncio.sleep(rng.uniform(0.5, 1.5))
+        token = conn.cookies["csrftoken"]
+        if kind == "duplicate":
+            game, move = targets["move"][0]
+            registration, _ = rng.choice(targets["duplicate"])
+            key = ("duplicate", registration)
+            payload = json.dumps(
+                {
+                    "registration": registration,
+                    "move": move,
+                    "version": versions[key],
+                    "text": rng.choice(["top", "aucun", "vide"]),
+                }
+            ).encode()
+            status, _, body = await timed(
+                conn,
+                figures,
+                "POST",
+                f"/duplicate/{site.events['duplicate']}/partie/2/saisie/api/",
+                body=payload,
+                headers={"Content-Type": "application/json", "X-CSRFToken": token},
+            )
+            if status == 200:
+                versions[key] = json.loads(body)["version"]
+            elif status == 409:
+                pass  # another arbiter's entry came first: the next one reads the new version
+        else:
+            table, _ = rng.choice(targets[kind])
+            key = (kind, table)
+            a, b = table_names(site, table)
+            if kind == "classic":
+                fields = {"score_a": rng.randint(300, 500), "score_b": rng.randint(300, 500)}
+                prefix = "classique"
+            else:
+                fields = {"winner": a, "score_a": 7, "score_b": rng.randint(0, 6)}
+                prefix = "backgammon"
+            form = {
+                "csrfmiddlewaretoken": token,
+                "version": versions[key],
+                "action": "save",
+                **fields,
+            }
+            await timed(
+                conn,
+                figures,
+                "POST",
+                f"/{prefix}/{site.events[kind]}/table/{table}/resultat/",
+                body=urlencode(form).encode(),
+                headers={"Content-Type": "application/x-www-form-urlencoded"},
+            )
+            db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
+            versions[key] = db.execute(
+                "select version from tournaments_table where id = ?", (table,)
+            ).fetchone()[0]
+            db.close()
+    conn.close()
+
+
+async def run_level(
+    site: Site, viewers: int, arbiters: int, seconds: float
+) -> tuple[Figures, Figures]:
+    targets = entry_targets(site)
+    versions = {("duplicate", r): v for r, v in targets["duplicate"]}
+    for kind in ("classic", "backgammon"):
+        versions.update({(kind, t): v for t, v in targets[kind]})
+    seen, pages, entered = Figures(), Figures(), Figures()
+    stop = time.monotonic() + seconds
+    await asyncio.gather(
+        *(viewer(site, i, stop, seen, pages) for i in range(viewers)),
+        *(arbiter(site, i, stop, entered, targets, versions) for i in range(arbiters)),
+    )
+    return seen, pages, entered
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[bytes]]:
+    env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
+    env.pop("ARBITRE_DATABASE_URL", None)
+    t = time.perf_counter()
+    demo = [sys.executable, "-m", "arbitre.cli", "demo", "--json", "--password", PASSWORD]
+    out = subprocess.run(
+        demo + (["--small"] if args.small else []),
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    events = json.loads(out.stdout)["events"]
+    print(f"demo events built in {time.perf_counter() - t:.0f} s: {events}")
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "arbitre.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--threads",
+            str(args.threads),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    site = Site("127.0.0.1", port, events, data / "arbitre.sqlite3")
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        try:
+            status = asyncio.run(Connection(site.host, port).request("GET", "/lexique/etat/"))
+        except OSError:
+            time.sleep(0.5)
+            continue
+        state = json.loads(status[2]) if status[0] == 200 else {}
+        if state.get("state") in ("ready", "idle"):
+            break
+        time.sleep(0.5)
+    return site, server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewers", default="50,200,1000")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--arbiters", type=int, default=20)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--small", action="store_true", help="the small demo events")
+    args = parser.parse_args(argv)
+    levels = [int(x) for x in args.viewers.split(",")]
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-live-") as tmp:
+        site, server = start(args, Path(tmp))
+        try:
+            print(f"server: arbitre serve --threads {args.threads}, {os.cpu_count()} CPUs, SQLite")
+            _, _, alone = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
+            print(
+                f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
+            )
+            for n in levels:
+                seen, pages, entered = asyncio.run(run_level(site, n, args.arbiters, args.seconds))
+                ratio = statistics.median(entered.latencies) / statistics.median(alone.latencies)
+                print(
+                    f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering"
+                )
+                print(f"    polls    {seen.line(args.seconds)}")
+                print(f"    pages    {pages.line(args.seconds)}")
+                print(
+                    f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)"
+                )
+        finally:
+            server.terminate()
+            server.wait(30)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
