@@ -6,10 +6,10 @@
 Builds the demo events (``arbitre demo``) in a fresh data directory, starts ``arbitre
 serve`` on it, then for each number of viewers runs for ``--seconds``:
 
-- **viewers**, each a phone on its own keep-alive connection, polling every 2 seconds what
-  the public pages poll (the Duplicate standings JSON, the Classic or backgammon version
-  JSON) with the last ETag, as the pages' script does, and loading the whole public page
-  again when the version moved (the pages reload then);
+- **viewers**, each a phone on its own keep-alive connection, opening the public page, then
+  polling every 2 seconds what the page's script polls (the Duplicate standings JSON, the
+  Classic or backgammon version JSON) with the last ETag, and fetching the page's content
+  (``?fragment=1``) when the version moved, as the script does;
 - **arbiters**, logged in, entering results all the time: Duplicate ballots through the entry
   page's API, Classic and backgammon table results through the round's form, each arbiter
   one entry every 0.5 to 1.5 seconds.
@@ -168,7 +168,7 @@ async def viewer(site: Site, index: int, stop: float, figures: Figures, pages: F
         page, poll = f"/public/{prefix}/{pk}/", f"/public/{prefix}/{pk}/etat.json"
     await asyncio.sleep(random.random() * PERIOD)  # phones do not start together
     await timed(conn, pages, "GET", page)
-    tag = ""
+    tag = fragment_tag = ""
     version = None
     while time.monotonic() < stop:
         began = time.monotonic()
@@ -180,8 +180,17 @@ async def viewer(site: Site, index: int, stop: float, figures: Figures, pages: F
             if kind != "duplicate":
                 new = json.loads(body)["version"]
                 if version is not None and new != version:
-                    await asyncio.sleep(random.random() * PERIOD)  # the page's reload
-                    await timed(conn, pages, "GET", page)
+                    # the page's script fetches its content again, within a second
+                    await asyncio.sleep(random.random())
+                    got, seen, _ = await timed(
+                        conn,
+                        pages,
+                        "GET",
+                        page + "?fragment=1",
+                        headers={"If-None-Match": fragment_tag} if fragment_tag else {},
+                    )
+                    if got == 200:
+                        fragment_tag = seen.get("etag", "")
                 version = new
         await asyncio.sleep(max(0.0, PERIOD - (time.monotonic() - began)))
     conn.close()
