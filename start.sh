@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/venv.sh
+# The default word list and the top-search kernel compiled now, with a progress bar (once per
+# installation; tens of seconds the first time), so that the first draw does not wait.
+prepared=".venv/.arbitre-prepared"
+if [ ! -f "$prepared" ] || [ ".venv/.arbitre-installed" -nt "$prepared" ]; then
+  .venv/bin/arbitre lexicon prepare && touch "$prepared"
+fi
 if [ "${1:-}" = "--demo" ]; then
   # demo events in progress, one of each game (once; see "arbitre demo --help")
   shift

@@ -154,3 +154,22 @@ def test_unusable_cache_is_one_warning_line(
     status, _, err = run(["lexicon", "check", "BALE", "--lexicon", path], capsys)
     assert status == 0
     assert "arbitre: warning: word list cache unavailable" in err
+
+
+def test_prepare_compiles_a_list_and_finds_a_first_top(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``arbitre lexicon prepare`` (issue 23, part 3): the list's graphs are compiled into the
+    cache (a bar on stderr), and a first top search is made, so none is left to the server."""
+    monkeypatch.setenv("ARBITRE_CACHE_DIR", str(tmp_path / "cache"))
+    words = write_list(tmp_path / "list.txt", [*BASE, "ARBITRE", "BRAIT", "TIRA"])
+    status, out, err = run(["lexicon", "prepare", "--lexicon", words], capsys)
+    assert status == 0
+    assert "compiling the word list" in err  # the progress bar
+    assert "first top search" in out and "ARBITRE" in out
+    cached = sorted(p.name for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert cached  # the graphs are in the cache now
+    status, out, err = run(["lexicon", "prepare", "--lexicon", words, "--json"], capsys)
+    data = json.loads(out)
+    assert data["first_top"] == "H2 ARBITRE 74"  # H2..H8 over the double-word square
+    assert "compiling" not in err  # nothing left to compile the second time
