@@ -4,8 +4,7 @@
 ``msgid\\x00msgid_plural``).
 
 The interface is written in French: these texts are the msgids of the English catalogue
-``src/arbitre/i18n/locale/en/LC_MESSAGES/django.po``. The Duplicate app (``app/duplicate``,
-``templates/duplicate``) is not covered yet.
+``src/arbitre/i18n/locale/en/LC_MESSAGES/django.po``.
 """
 
 from __future__ import annotations
@@ -26,9 +25,9 @@ EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
 """French texts of the engines that the interface words through its catalogue."""
 
-PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon")
+PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon", "duplicate")
 PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py")
-TEMPLATE_DIRS = ("events", "rounds", "classic", "backgammon", "registration")
+TEMPLATE_DIRS = ("events", "rounds", "classic", "backgammon", "duplicate", "registration")
 
 # name -> (position of the context, of the msgid, of the plural msgid; None: no such argument)
 CALLS: dict[str, tuple[int | None, int, int | None]] = {

@@ -1,6 +1,12 @@
 """End to end in headless Chromium: a director sets up a 20-player event from a CSV file,
 runs a 3-move game on the chief arbiter's screen while two arbiters enter ballots at the
-same time in two browser contexts, and the public page shows the standings and the solo."""
+same time in two browser contexts, and the public page shows the standings and the solo.
+
+Every step waits for what the next one reads: the page a form posts to (its redirect
+loaded, not the page still shown), the answer to a ballot (the row's state set by the
+script, also for a row that already shows a decision). Reading the page before the server
+has answered made the test fail now and then on a loaded machine.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,14 @@ from tests.app_duplicate.conftest import WORDS
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "Tournoi-2026!"
 ARBITER_PASSWORD = "Saisie-des-bulletins-2026"  # unlike the arbiters' names (validators)
+
+
+def expect(locator: Any) -> Any:
+    """Playwright's assertions, which wait until they hold (imported when a test runs, as
+    :func:`headless_chromium` imports Playwright)."""
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
 
 
 def word_list(path: Path) -> Path:
@@ -60,21 +74,29 @@ def chief_play_move(page: Any, chief_url: str, letters: str | None) -> None:
             page.click("button[value=draw_entered]")
         else:
             page.click("#draw-random")
+        # the page after the draw: a top to reveal, or no move scores (5.2); the page of
+        # the draw, still shown until the server answers, has neither
+        page.locator("#reveal, button[value=annul_no_score]").first.wait_for()
         if page.locator("#reveal").count():
             break
-        page.click("button[value=annul_no_score]")  # no move scores (5.2): draw again
+        page.click("button[value=annul_no_score]")  # draw again
+        page.locator("#draw-random").wait_for()
         letters = None
     page.click("#start-timer")
-    assert re.fullmatch(r"\d:\d\d", page.locator("#countdown").inner_text())
+    expect(page.locator("#start-timer")).to_have_count(0)  # the clock's page is loaded
+    expect(page.locator("#countdown")).to_have_text(re.compile(r"\d:\d\d"))
     page.click("#reveal")
+    expect(page.locator("#reveal")).to_have_count(0)  # the top is revealed
 
 
 def enter(page: Any, table: int, text: str) -> None:
+    """Type a ballot and wait for the server's answer: the script clears the row's state
+    when Enter is pressed and sets it from the answer (a row may already show a decision)."""
     field = page.locator(f"input[name=ballot-{table}]")
     field.fill(text)
     field.press("Enter")
     row = page.locator(f"tr:has(input[name=ballot-{table}])")
-    row.locator("td.decision:not(:empty)").wait_for()
+    expect(row).to_have_class(re.compile(r"\b(saved|error|nullity|warning)\b"))
 
 
 @pytest.mark.browser
@@ -100,19 +122,19 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
         director.fill("input[name=seconds_per_move]", "60")
         director.set_input_files("input[name=lexicon_file]", str(word_list(tmp_path / "mots.txt")))
         director.click("main button[type=submit]")
-        assert director.locator("h1").inner_text() == "Open de test"
+        expect(director.locator("h1")).to_have_text("Open de test")
         event_url = director.url
         director.set_input_files(
             "#import-form input[type=file]", str(players_csv(tmp_path / "joueurs.csv"))
         )
         director.click("#import-form button")
-        assert "20 joueurs importés." in director.content()
+        expect(director.locator(".messages")).to_contain_text("20 joueurs importés.")
         for name, tables in (("arbitre-a", "1-10"), ("arbitre-b", "11-20")):
             director.fill("#arbiter-form input[name=username]", name)
             director.fill("#arbiter-form input[name=password]", ARBITER_PASSWORD)
             director.fill("#arbiter-form input[name=tables]", tables)
             director.click("#arbiter-form button")
-            assert f"attribuées à {name}" in director.content()
+            expect(director.locator(".messages")).to_contain_text(f"attribuées à {name}")
         event_id = event_url.rstrip("/").split("/")[-1]
         chief_url = f"{url}duplicate/{event_id}/partie/1/ja/"
 
@@ -128,10 +150,11 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
         director.fill("#draw-letters", "AIMNOSE")
         director.click("button[value=draw_entered]")
         director.click("#start-timer")
-        assert "Maroc-M" in director.locator("#announce").inner_text()
+        expect(director.locator("#start-timer")).to_have_count(0)
+        expect(director.locator("#announce")).to_contain_text("Maroc-M")
         director.screenshot(path=str(ARTIFACTS / "duplicate-projector.png"), full_page=True)
         director.click("#reveal")
-        assert "H4 MAISON" in director.locator("#last-top").inner_text()
+        expect(director.locator("#last-top")).to_contain_text("H4 MAISON")
         arbiter_a.goto(entry_url + "?coup=1")
         arbiter_b.goto(entry_url + "?coup=1")
         enter(arbiter_a, 1, "H4 MAISON 18")
@@ -177,6 +200,12 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
         assert "JOUEUR01 Test — TH1, coup 1 (18 points)" in public.locator("#solos").inner_text()
         public.screenshot(path=str(ARTIFACTS / "duplicate-standings.png"), full_page=True)
 
+        # the public page in English (chosen in the footer): the script words what it
+        # renders with the words the page gives it
+        public.select_option("#language-select", "en")
+        public.click("#language-form button")
+        expect(public.locator("html")).to_have_attribute("lang", "en")
+
         # a later correction reaches the public page within 2 seconds
         arbiter_a.goto(entry_url + "?coup=1")
         enter(arbiter_a, 2, "0")
@@ -187,3 +216,7 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
             arg=sum(tops),
             timeout=10_000,  # the page polls every second; a loaded CI machine needs slack
         )
+        # rendered by the script since the correction: in English, decimals with a point
+        expect(public.locator("#solos")).to_have_text("JOUEUR01 Test — TH1, move 1 (18 points)")
+        percentage = public.locator("#standings tbody tr").nth(1).locator("td").last
+        expect(percentage).to_have_text(re.compile(r"^\d+(\.\d+)?$"))

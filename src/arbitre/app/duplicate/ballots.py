@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from arbitre.app.duplicate.models import (
     BallotEntry,
@@ -14,6 +15,9 @@ from arbitre.app.duplicate.models import (
     Registration,
 )
 from arbitre.app.duplicate.services import (
+    BALLOT_CORRECTED,
+    BALLOT_ENTERED,
+    BALLOT_TARGET,
     ServiceError,
     StaleEditError,
     User,
@@ -52,14 +56,19 @@ def enter_ballot(
     registration = Registration.objects.get(pk=registration_id, duplicate=game.duplicate)
     all_turns = turns(game)
     if not 1 <= move_number <= len(all_turns):
-        raise ServiceError(f"Le coup {move_number} n'est pas encore joué.")
+        raise ServiceError(
+            gettext("Le coup %(move)s n'est pas encore joué.") % {"move": move_number}
+        )
     text = text.strip()
     if not text:
         raise ServiceError(
-            "Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun »."
+            gettext("Bulletin vide : tapez le bulletin, « top », un score, « vide » ou « aucun ».")
         )
     if len(text) > BALLOT_LENGTH:  # checked here: SQLite would not, PostgreSQL would fail
-        raise ServiceError(f"Bulletin trop long : {BALLOT_LENGTH} caractères au plus.")
+        raise ServiceError(
+            gettext("Bulletin trop long : %(length)s caractères au plus.")
+            % {"length": BALLOT_LENGTH}
+        )
     earlier = [
         Decision.from_json(e.decision)
         for e in BallotEntry.objects.filter(
@@ -75,10 +84,17 @@ def enter_ballot(
         .filter(game=game, registration=registration, move_number=move_number)
         .first()
     )
-    target = f"{game.name} coup {move_number} table {registration.table} ({registration.licence})"
+    target = BALLOT_TARGET % {
+        "game": game.name,
+        "move": move_number,
+        "table": registration.table,
+        "licence": registration.licence,
+    }
     if existing is None:
         if expected_version != 0:
-            raise StaleEditError("Ce bulletin a été supprimé entre-temps : rechargez la page.")
+            raise StaleEditError(
+                gettext("Ce bulletin a été supprimé entre-temps : rechargez la page.")
+            )
         try:
             with transaction.atomic():
                 entry = BallotEntry.objects.create(
@@ -92,15 +108,29 @@ def enter_ballot(
                 )
         except IntegrityError as exc:
             raise StaleEditError(
-                "Un autre arbitre vient de saisir ce bulletin : rechargez la page."
+                gettext("Un autre arbitre vient de saisir ce bulletin : rechargez la page.")
             ) from exc
-        audit(game.duplicate, user, "Saisie", target, None, {"text": text, "score": decision.score})
+        audit(
+            game.duplicate,
+            user,
+            BALLOT_ENTERED,
+            target,
+            None,
+            {"text": text, "score": decision.score},
+        )
         return EntryResult(entry, decision)
     if existing.version != expected_version:
-        who = existing.entered_by.get_username() if existing.entered_by else "un autre arbitre"
+        who = (
+            existing.entered_by.get_username()
+            if existing.entered_by
+            else gettext("un autre arbitre")
+        )
         raise StaleEditError(
-            f"Ce bulletin a été modifié par {who} entre-temps (« {existing.text} ») : "
-            "rechargez la page avant de le corriger."
+            gettext(
+                "Ce bulletin a été modifié par %(who)s entre-temps (« %(text)s ») : "
+                "rechargez la page avant de le corriger."
+            )
+            % {"who": who, "text": existing.text}
         )
     before = {"text": existing.text, "score": existing.score}
     updated = BallotEntry.objects.filter(pk=existing.pk, version=expected_version).update(
@@ -112,9 +142,14 @@ def enter_ballot(
         updated_at=timezone.now(),
     )
     if updated != 1:  # pragma: no cover - guarded by the row lock above
-        raise StaleEditError("Ce bulletin a été modifié entre-temps : rechargez la page.")
+        raise StaleEditError(gettext("Ce bulletin a été modifié entre-temps : rechargez la page."))
     existing.refresh_from_db()
     audit(
-        game.duplicate, user, "Correction", target, before, {"text": text, "score": decision.score}
+        game.duplicate,
+        user,
+        BALLOT_CORRECTED,
+        target,
+        before,
+        {"text": text, "score": decision.score},
     )
     return EntryResult(existing, decision)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop
+
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.duplicate.services import lexicon_of
 from arbitre.lexicon import Progress
@@ -25,10 +27,10 @@ RUNNING = "running"
 READY = "ready"
 FAILED = "failed"
 
-#: The steps, as the banner words them.
-LOADING = "Chargement de la liste de mots"
-COMPILING = "Compilation de la liste de mots"
-ENGINE = "Préparation du moteur de recherche du top"
+#: The steps, as the banner words them (French msgids of the interface's catalogue).
+LOADING = gettext_noop("Chargement de la liste de mots")
+COMPILING = gettext_noop("Compilation de la liste de mots")
+ENGINE = gettext_noop("Préparation du moteur de recherche du top")
 
 Step = Callable[[str], None]
 Job = Callable[[Progress, Step], None]
@@ -54,9 +56,12 @@ _thread: threading.Thread | None = None
 
 def status() -> dict[str, Any]:
     """The preparation's state (``idle``, ``running``, ``ready``, ``failed``), its step in
-    French, and the compilation's progress (``done`` of ``total`` paths, ``percent``)."""
+    the page's language (French by default), and the compilation's progress (``done`` of
+    ``total`` paths, ``percent``)."""
     with _lock:
-        return {**asdict(_status), "percent": _status.percent}
+        out = {**asdict(_status), "percent": _status.percent}
+    out["step"] = gettext(out["step"]) if out["step"] else ""
+    return out
 
 
 def start(job: Job | None = None) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import escape
+from django.utils.translation import gettext
 
 from arbitre.app.duplicate import services
 from arbitre.app.duplicate.models import Registration
@@ -120,7 +121,12 @@ def progression_svg(request: HttpRequest, event_id: int, licence: str) -> HttpRe
             for i, v in enumerate(values)
         )
 
-    title = escape(f"{reg.full_name} : {player[-1]} points, top {top[-1]}")
+    title = escape(
+        gettext("%(name)s : %(score)s points, top %(top)s")
+        % {"name": reg.full_name, "score": player[-1], "top": top[-1]}
+    )
+    moves = escape(gettext("coups (%(count)s)") % {"count": len(top) - 1})
+    top_key, player_key = escape(gettext("— top")), escape(gettext("— joueur"))
     svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{title}">
 <title>{title}</title>
 <rect width="100%" height="100%" fill="#fff"/>
@@ -129,8 +135,8 @@ def progression_svg(request: HttpRequest, event_id: int, licence: str) -> HttpRe
 <polyline fill="none" stroke="#b22" stroke-width="2" points="{points(top)}"/>
 <polyline fill="none" stroke="#0b6e4f" stroke-width="2" points="{points(player)}"/>
 <text x="{margin}" y="20" font-family="sans-serif" font-size="13">{title}</text>
-<text x="{width - margin}" y="{height - 12}" text-anchor="end" font-family="sans-serif" font-size="11">coups ({len(top) - 1})</text>
-<text x="{width - 150}" y="40" font-family="sans-serif" font-size="11" fill="#b22">— top</text>
-<text x="{width - 150}" y="56" font-family="sans-serif" font-size="11" fill="#0b6e4f">— joueur</text>
+<text x="{width - margin}" y="{height - 12}" text-anchor="end" font-family="sans-serif" font-size="11">{moves}</text>
+<text x="{width - 150}" y="40" font-family="sans-serif" font-size="11" fill="#b22">{top_key}</text>
+<text x="{width - 150}" y="56" font-family="sans-serif" font-size="11" fill="#0b6e4f">{player_key}</text>
 </svg>"""
     return HttpResponse(svg, content_type="image/svg+xml")

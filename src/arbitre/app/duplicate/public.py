@@ -9,6 +9,7 @@ from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.formats import get_format
 
 from arbitre.app.duplicate import services
 from arbitre.app.duplicate.board_view import board_rows
@@ -87,6 +88,7 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
         "series": series,
         "category": category,
         "games": dup.games.all(),
+        "decimal_separator": get_format("DECIMAL_SEPARATOR"),
     }
     return render(request, "duplicate/public_standings.html", context)
 

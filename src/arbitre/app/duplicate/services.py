@@ -5,6 +5,7 @@ stores and loads their results, and words the engine's refusals in the page's la
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import asdict
 from typing import Any, TypeAlias
@@ -12,7 +13,7 @@ from typing import Any, TypeAlias
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -107,18 +108,75 @@ def audit(
     AuditEntry.log(user, action, target, before, after, reason, duplicate=dup)
 
 
+# -- the audit log ---------------------------------------------------------------------------
+
+BALLOT_ENTERED = gettext_noop("Saisie")
+BALLOT_CORRECTED = gettext_noop("Correction")
+BALLOT_UNDONE = gettext_noop("Bulletin supprimé (retour en arrière)")
+PLAYERS_IMPORTED = gettext_noop("Import des joueurs")
+TABLES_GIVEN = gettext_noop("Tables attribuées")
+MOVE_TABLE_TARGET = gettext_noop("%(game)s coup %(move)s table %(table)s")
+BALLOT_TARGET = gettext_noop("%(game)s coup %(move)s table %(table)s (%(licence)s)")
+PLAYERS_TARGET = gettext_noop("%(count)s joueurs")
+TABLES_TARGET = gettext_noop("%(username)s : %(low)s-%(high)s")
+AUDIT_TARGETS = {
+    BALLOT_ENTERED: BALLOT_TARGET,
+    BALLOT_CORRECTED: BALLOT_TARGET,
+    BALLOT_UNDONE: MOVE_TABLE_TARGET,
+    PLAYERS_IMPORTED: PLAYERS_TARGET,
+    TABLES_GIVEN: TABLES_TARGET,
+}
+"""The audit log's actions whose target is a sentence, and its form. Actions and targets
+are stored in French (as the log has always been kept) and worded in the page's language
+when shown (:func:`audit_target`)."""
+
+AUDIT_KEYS = {"nom": gettext_noop("nom"), "joueurs": gettext_noop("joueurs")}
+"""The French keys of the audit log's values (before, after), worded when shown."""
+
+_NUMBERS = ("move", "count", "low", "high")
+
+
+def _target_pattern(form: str) -> re.Pattern[str]:
+    parts = re.split(r"%\((\w+)\)s", form)
+    return re.compile(
+        "".join(
+            re.escape(part)
+            if i % 2 == 0
+            else f"(?P<{part}>{'[0-9]+' if part in _NUMBERS else '.*?'})"
+            for i, part in enumerate(parts)
+        )
+    )
+
+
+def audit_target(action: str, target: str) -> str:
+    """The target of an audit entry in the page's language: a sentence of
+    :data:`AUDIT_TARGETS` is worded again from its parameters; a name is shown as it is."""
+    form = AUDIT_TARGETS.get(action)
+    match = _target_pattern(form).fullmatch(target) if form else None
+    return gettext(form) % match.groupdict() if form and match else target
+
+
+def audit_value(value: Any) -> Any:
+    """A value of the audit log (before, after) with its French keys worded."""
+    if isinstance(value, dict):
+        return {gettext(AUDIT_KEYS[k]) if k in AUDIT_KEYS else k: v for k, v in value.items()}
+    return value
+
+
 # -- the chief arbiter's actions --------------------------------------------------------------
 
 CHIEF_ACTIONS = {
-    "draw_random": "Tirage au hasard",
-    "draw_entered": "Tirage saisi",
-    "reject_entered": "Rejet saisi",
-    "start_timer": "Début du temps de jeu",
-    "reveal": "Top retenu",
-    "annul_no_score": "Annulation : aucun score possible",
-    "annul_draw": "Annulation du tirage",
-    "undo": "Retour en arrière",
+    "draw_random": gettext_noop("Tirage au hasard"),
+    "draw_entered": gettext_noop("Tirage saisi"),
+    "reject_entered": gettext_noop("Rejet saisi"),
+    "start_timer": gettext_noop("Début du temps de jeu"),
+    "reveal": gettext_noop("Top retenu"),
+    "annul_no_score": gettext_noop("Annulation : aucun score possible"),
+    "annul_draw": gettext_noop("Annulation du tirage"),
+    "undo": gettext_noop("Retour en arrière"),
 }
+"""The actions of the chief arbiter's screen and their audit-log action (a French msgid of
+the interface's catalogue, worded when shown)."""
 
 
 @transaction.atomic
@@ -128,9 +186,11 @@ def chief_action(
     """Apply one action of the chief arbiter's screen (refused when the page is stale)."""
     game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
     if game.version != expected_version:
-        raise StaleEditError("La partie a changé depuis l'affichage de la page : rechargez-la.")
+        raise StaleEditError(
+            gettext("La partie a changé depuis l'affichage de la page : rechargez-la.")
+        )
     if action not in CHIEF_ACTIONS:
-        raise ServiceError(f"Action inconnue : {action}")
+        raise ServiceError(gettext("Action inconnue : %(action)s") % {"action": action})
     before = game.record
     engine = _fresh_engine(game)
     try:
@@ -157,7 +217,7 @@ def chief_action(
             engine.reject(value.strip().upper(), "rejet saisi par le juge-arbitre")
         elif action == "start_timer":
             if engine.phase != "play":
-                raise ServiceError("Faites d'abord le tirage.")
+                raise ServiceError(gettext("Faites d'abord le tirage."))
             game.timer_started_at = timezone.now()
         elif action == "reveal":
             engine.play(value or None)
@@ -211,7 +271,7 @@ def _fresh_engine(game: Game) -> DuplicateGame:
 def _undo(game: Game, user: User) -> None:
     stack = list(game.undo_stack)
     if not stack:
-        raise ServiceError("Rien à annuler.")
+        raise ServiceError(gettext("Rien à annuler."))
     previous = stack.pop()
     moves_before = len((previous or {}).get("moves", []))
     # the ballots of an undone move go with it, each kept in the audit log
@@ -221,8 +281,9 @@ def _undo(game: Game, user: User) -> None:
         audit(
             game.duplicate,
             user,
-            "Bulletin supprimé (retour en arrière)",
-            f"{game.name} coup {entry.move_number} table {entry.registration.table}",
+            BALLOT_UNDONE,
+            MOVE_TABLE_TARGET
+            % {"game": game.name, "move": entry.move_number, "table": entry.registration.table},
             {"text": entry.text, "score": entry.score},
             None,
         )
@@ -256,12 +317,14 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
     """A pre-drawn game (an uploaded record) to be played move by move."""
     game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
     if game.record and game.record.get("moves"):
-        raise ServiceError("La partie est commencée : impossible de charger une partie prétirée.")
+        raise ServiceError(
+            gettext("La partie est commencée : impossible de charger une partie prétirée.")
+        )
     try:
         source = game_record.loads(text)
         game_record.replay(source, lexicon_of(game.duplicate), check_lexicon=True)
     except game_record.RecordError as exc:
-        raise ServiceError.of(exc, "Partie prétirée refusée : ") from exc
+        raise ServiceError.of(exc, gettext("Partie prétirée refusée : ")) from exc
     game.predrawn = source
     game.undo_stack = []
     game.record = None
@@ -270,7 +333,7 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
     audit(
         game.duplicate,
         user,
-        "Partie prétirée chargée",
+        gettext_noop("Partie prétirée chargée"),
         game.name,
         None,
         {"moves": len(source.get("moves", []))},
@@ -288,13 +351,15 @@ def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> 
     taken = set(dup.players.exclude(table=None).values_list("table", flat=True))
     for p in players:
         if p.licence in existing:
-            raise ServiceError(f"licence {p.licence} déjà inscrite.")
+            raise ServiceError(
+                gettext("licence %(licence)s déjà inscrite.") % {"licence": p.licence}
+            )
         if p.table in taken:
-            raise ServiceError(f"table {p.table} déjà prise.")
+            raise ServiceError(gettext("table %(table)s déjà prise.") % {"table": p.table})
     for p in players:
         fields = {k: v for k, v in asdict(p).items() if k != "arbiter"}  # arbiters: by tables
         Registration.objects.create(duplicate=dup, **fields)
-    audit(dup, user, "Import des joueurs", f"{len(players)} joueurs")
+    audit(dup, user, PLAYERS_IMPORTED, PLAYERS_TARGET % {"count": len(players)})
 
 
 def player_of(r: Registration) -> Player:

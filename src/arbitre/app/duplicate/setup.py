@@ -7,6 +7,7 @@ import hashlib
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.duplicate.models import (
     DuplicateEvent,
@@ -15,6 +16,8 @@ from arbitre.app.duplicate.models import (
     Registration,
 )
 from arbitre.app.duplicate.services import (
+    TABLES_GIVEN,
+    TABLES_TARGET,
     ServiceError,
     User,
     audit,
@@ -71,7 +74,7 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
             Game.objects.create(duplicate=dup, number=number)
         if user.is_authenticated:
             ensure_role(event.pk, user, DIRECTOR)
-        audit(dup, user, "Création de l'événement", event.name)
+        audit(dup, user, gettext_noop("Création de l'événement"), event.name)
     return event
 
 
@@ -79,11 +82,13 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
 def add_player(dup: DuplicateEvent, data: dict[str, Any], user: User) -> Registration:
     """Register one player (licence and table unique in the event)."""
     if dup.players.filter(licence=data["licence"]).exists():
-        raise ServiceError(f"La licence {data['licence']} est déjà inscrite.")
+        raise ServiceError(
+            gettext("La licence %(licence)s est déjà inscrite.") % {"licence": data["licence"]}
+        )
     if data.get("table") and dup.players.filter(table=data["table"]).exists():
-        raise ServiceError(f"La table {data['table']} est déjà prise.")
+        raise ServiceError(gettext("La table %(table)s est déjà prise.") % {"table": data["table"]})
     registration = Registration.objects.create(duplicate=dup, **data)
-    audit(dup, user, "Inscription", data["licence"], None, {"nom": data["name"]})
+    audit(dup, user, gettext_noop("Inscription"), data["licence"], None, {"nom": data["name"]})
     return registration
 
 
@@ -97,7 +102,8 @@ def assign_arbiter(
     ensure_role(dup.event_id, arbiter, ARBITER)
     low, high = tables
     count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=arbiter)
-    audit(dup, user, "Tables attribuées", f"{username} : {low}-{high}", None, {"joueurs": count})
+    target = TABLES_TARGET % {"username": username, "low": low, "high": high}
+    audit(dup, user, TABLES_GIVEN, target, None, {"joueurs": count})
     return count
 
 
@@ -111,7 +117,7 @@ def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None
     audit(
         game.duplicate,
         user,
-        "Retard",
+        gettext_noop("Retard"),
         f"{game.name} {reg.licence}",
         {"from_move": previous.from_move} if previous else None,
         {"from_move": from_move},

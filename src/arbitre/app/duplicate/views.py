@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import ballots, preparation, services, setup
@@ -64,9 +64,13 @@ def create_event(request: HttpRequest) -> HttpResponse:
         try:
             event = setup.create_event(data, data.get("lexicon_file"), request.user)
         except ValueError as exc:
-            form.add_error("lexicon_file", f"Liste de mots refusée : {exc}")
+            form.add_error(
+                "lexicon_file", gettext("Liste de mots refusée : %(reason)s") % {"reason": exc}
+            )
         else:
-            messages.success(request, f"Événement « {event.name} » créé.")
+            messages.success(
+                request, gettext("Événement « %(name)s » créé.") % {"name": event.name}
+            )
             return redirect("duplicate:detail", event_id=event.pk)
     return render(request, "duplicate/create.html", {"form": form})
 
@@ -96,23 +100,33 @@ def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     form = PlayersFileForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, "Choisissez un fichier CSV.")
+        messages.error(request, gettext("Choisissez un fichier CSV."))
         return redirect("duplicate:detail", event_id=event_id)
     try:
         players = parse_players(form.cleaned_data["file"].read())
     except PlayersFileError as exc:
         for error in exc.errors[:50]:
-            messages.error(request, f"Import refusé, {word_line(error, get_language())}")
+            messages.error(
+                request,
+                gettext("Import refusé, %(error)s") % {"error": word_line(error, get_language())},
+            )
         messages.error(
-            request, "Aucun joueur n'a été importé : corrigez le fichier et recommencez."
+            request, gettext("Aucun joueur n'a été importé : corrigez le fichier et recommencez.")
         )
         return redirect("duplicate:detail", event_id=event_id)
     try:
         services.register_players(dup, players, request.user)
     except services.ServiceError as exc:
-        messages.error(request, f"Import refusé : {exc} Aucun joueur n'a été importé.")
+        messages.error(
+            request,
+            gettext("Import refusé : %(reason)s Aucun joueur n'a été importé.") % {"reason": exc},
+        )
         return redirect("duplicate:detail", event_id=event_id)
-    messages.success(request, f"{len(players)} joueurs importés.")
+    messages.success(
+        request,
+        ngettext("%(count)s joueur importé.", "%(count)s joueurs importés.", len(players))
+        % {"count": len(players)},
+    )
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -123,14 +137,19 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
     form = PlayerForm(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
-            messages.error(request, f"{field} : {' '.join(errors)}")
+            messages.error(
+                request,
+                gettext("%(field)s : %(errors)s") % {"field": field, "errors": " ".join(errors)},
+            )
         return redirect("duplicate:detail", event_id=event_id)
     try:
         setup.add_player(dup, form.cleaned_data, request.user)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"{form.cleaned_data['name']} inscrit.")
+        messages.success(
+            request, gettext("%(name)s inscrit.") % {"name": form.cleaned_data["name"]}
+        )
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -150,7 +169,11 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     except AccountError as exc:
         messages.error(request, str(exc))
         return redirect("duplicate:detail", event_id=event_id)
-    messages.success(request, f"Tables {low} à {high} ({count} joueurs) attribuées à {username}.")
+    messages.success(
+        request,
+        gettext("Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.")
+        % {"low": low, "high": high, "count": count, "username": username},
+    )
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -165,12 +188,13 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     game = _game(dup, form.cleaned_data["game"])
     reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
     if reg is None:
-        messages.error(request, "Licence inconnue dans cet événement.")
+        messages.error(request, gettext("Licence inconnue dans cet événement."))
         return redirect("duplicate:detail", event_id=event_id)
     setup.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
     messages.success(
         request,
-        f"{reg.full_name} : arrivé pour le coup {form.cleaned_data['from_move']} de {game.name} (5.1).",
+        gettext("%(name)s : arrivé pour le coup %(move)s de %(game)s (5.1).")
+        % {"name": reg.full_name, "move": form.cleaned_data["from_move"], "game": game.name},
     )
     return redirect("duplicate:detail", event_id=event_id)
 
@@ -227,7 +251,7 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         except services.ServiceError as exc:
             messages.error(request, str(exc))
         except ValueError:  # a forged version number
-            messages.error(request, "Requête mal formée : rechargez la page.")
+            messages.error(request, gettext("Requête mal formée : rechargez la page."))
         return redirect("duplicate:chief", event_id=event_id, number=number)
     engine = services.engine_of(game)
     tops = None
@@ -257,11 +281,15 @@ def upload_predrawn(request: HttpRequest, event_id: int, number: int) -> HttpRes
         try:
             text = form.cleaned_data["record"].read().decode("utf-8")
             services.load_predrawn(game.pk, text, request.user)
-            messages.success(request, "Partie prétirée chargée : les tirages suivront le fichier.")
+            messages.success(
+                request, gettext("Partie prétirée chargée : les tirages suivront le fichier.")
+            )
         except (UnicodeDecodeError, services.ServiceError) as exc:
             messages.error(
                 request,
-                str(exc) if isinstance(exc, services.ServiceError) else "Fichier non UTF-8.",
+                str(exc)
+                if isinstance(exc, services.ServiceError)
+                else gettext("Fichier non UTF-8."),
             )
     return redirect("duplicate:chief", event_id=event_id, number=number)
 
@@ -328,7 +356,7 @@ def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[st
         name = (
             get_user_model().objects.get(pk=arbiter_id).get_username()
             if arbiter_id
-            else "sans arbitre"
+            else gettext("sans arbitre")
         )
         out.append({"arbiter": name, "done": done, "total": mine.count()})
     return out
@@ -346,12 +374,12 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
         version = int(payload.get("version", 0))
         text = str(payload["text"])
     except (ValueError, KeyError, TypeError, Registration.DoesNotExist):
-        return JsonResponse({"ok": False, "error": "Requête mal formée."}, status=400)
+        return JsonResponse({"ok": False, "error": gettext("Requête mal formée.")}, status=400)
     if (
         not has_role(request.user, DIRECTOR, event_id)
         and registration.arbiter_id != request.user.pk
     ):
-        raise PermissionDenied("Cette table n'est pas la vôtre.")
+        raise PermissionDenied(gettext("Cette table n'est pas la vôtre."))
     try:
         result = ballots.enter_ballot(
             game.pk, registration.pk, move_number, text, version, request.user

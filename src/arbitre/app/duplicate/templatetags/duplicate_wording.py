@@ -3,6 +3,8 @@
 ``{{ decision.sanction|sanction_label }}``: a sanction stored as JSON (``{"code": ...}``,
 with or without the French ``label`` older records hold), a :class:`Sanction` or its code,
 as its label. ``{{ reason|end_label }}``: why a game ended (``letters_left``...).
+``{{ entry|audit_target }}`` and ``{{ value|audit_value }}``: the target and the values of
+an audit entry in the page's language.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from django import template
 
+from arbitre.app.duplicate import services
 from arbitre.app.duplicate.services import worded
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.game import end_label as end_message
@@ -36,3 +39,13 @@ def end_label(reason: Any) -> str:
     if not reason:
         return ""
     return worded(end_message(str(reason)))
+
+
+@register.filter
+def audit_target(entry: Any) -> str:
+    return services.audit_target(entry.action, entry.target)
+
+
+@register.filter
+def audit_value(value: Any) -> Any:
+    return services.audit_value(value)

@@ -19,7 +19,7 @@
       countdown.textContent = m + ":" + String(s).padStart(2, "0");
       countdown.classList.toggle("warning", left <= warning && left > 0);
       countdown.classList.toggle("finished", left === 0);
-      if (left === 0) { countdown.textContent = "Temps écoulé"; return; }
+      if (left === 0) { countdown.textContent = countdown.dataset.finished; return; }
       setTimeout(tick, 250);
     };
     tick();
@@ -69,18 +69,18 @@
             row.dataset.version = data.version;
             score.textContent = data.score;
             let label = data.sanction.kind === "none" ? "OK" : data.sanction_label + " (" + data.sanction.rule + ")";
-            if (data.disciplinary_warning) { label += " + avertissement disciplinaire"; }
+            if (data.disciplinary_warning) { label += table.dataset.disciplinary; }
             decision.textContent = label;
             row.classList.add(data.sanction.kind === "none" ? "saved" : data.sanction.kind);
             if (index + 1 < inputs.length) { inputs[index + 1].focus(); }
           })
-          .catch(function () { row.classList.add("error"); decision.textContent = "Serveur injoignable : réessayez."; });
+          .catch(function () { row.classList.add("error"); decision.textContent = table.dataset.unreachable; });
       });
     });
     if (inputs.length) { inputs[0].focus(); }
   }
 
-  // -- live standings ------------------------------------------------------------------------
+  // -- live standings (the words of the page's language come from the template) ------------------------------------------------------------------------
   const standings = document.getElementById("standings");
   if (standings) {
     const render = function (data) {
@@ -92,7 +92,7 @@
           '<td><a href="' + link + '"></a></td>',
           "<td></td>", "<td></td>",
         ].concat(r.games.map(function (t) { return '<td class="num">' + t + "</td>"; }))
-          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + String(r.percentage).replace(".", ",") + "</td>"]);
+          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + String(r.percentage).replace(".", standings.dataset.decimal || ".") + "</td>"]);
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
         tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
@@ -105,11 +105,11 @@
       if (solos) {
         const items = data.solos.map(function (s) {
           const li = document.createElement("li");
-          li.textContent = s.name + " — " + s.game + ", coup " + s.move + " (" + s.score + " points)";
+          li.textContent = solos.dataset.solo.replace(/\{(name|game|move|score)\}/g, function (_, key) { return s[key]; });
           return li;
         });
         if (!items.length) {
-          const li = document.createElement("li"); li.className = "empty"; li.textContent = "Aucun solo."; items.push(li);
+          const li = document.createElement("li"); li.className = "empty"; li.textContent = solos.dataset.none; items.push(li);
         }
         solos.replaceChildren.apply(solos, items);
       }

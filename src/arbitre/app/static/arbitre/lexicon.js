@@ -1,5 +1,6 @@
 // Banner of the default word list's preparation at server start: polls /lexique/etat/
-// and moves the progress bar until the list is ready.
+// and moves the progress bar until the list is ready (its words come from the template, in
+// the page's language; the step from the server, worded there).
 (function () {
   "use strict";
   var box = document.getElementById("lexique-etat");
@@ -10,14 +11,14 @@
 
   function show(state) {
     if (state.state === "ready") {
-      step.textContent = box.dataset.ready || "liste de mots prête.";
+      step.textContent = box.dataset.ready;
       percent.textContent = "";
       bar.value = 100;
       setTimeout(function () { box.hidden = true; }, 3000);
       return false;
     }
     if (state.state === "failed") {
-      step.textContent = (box.dataset.failed || "échec :") + " " + state.error;
+      step.textContent = box.dataset.failed + " " + state.error;
       percent.textContent = "";
       return false;
     }
