@@ -15,7 +15,6 @@ TEMPLATES: dict[str, str] = {
     "final_phase.best_of": "A match is one game or the best of three, not {best_of}.",
     "final_phase.no_games": "Enter the score of at least one game.",
     "final_phase.extra_game": "Game {number} is one too many: the match was already won.",
-    "final_phase.negative_score": "Game {number}: negative score.",
     "final_phase.no_winner": (
         "The match has no winner ({top:g} - {bottom:g}): enter the game that decides it."
     ),
