@@ -32,6 +32,7 @@ from arbitre.app.rounds.services import (
 )
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.final_phase import final_places
+from arbitre.classic.tournament.model import LossCause
 from arbitre.classic.tournament.pairing import match_starters
 from arbitre.classic.tournament.players_csv import parse_players
 from arbitre.classic.tournament.results import Outcome, ResultEntry, check_result, history
@@ -49,6 +50,15 @@ OUTCOMES = {
     Outcome.BYE: _("exempt"),
 }
 """The outcome of a round in a player's history, worded for the page."""
+
+LOSS_CAUSES = {
+    LossCause.SANCTION: _("sanction de l'arbitre"),
+    LossCause.OVERDRAW: _("lettres en trop découvertes par un arbitre"),
+    LossCause.BOARD: _("grille renversée, impossible à remettre en place"),
+    LossCause.LETTERS: _("lettres sciemment éliminées du jeu"),
+    LossCause.ABANDON: _("abandon"),
+}
+"""Why a player lost the game whatever the score (seed 001 10.x, 9.2; seed 000 9.x, 8.2)."""
 
 
 class ClassicGame(PairedGame):
@@ -71,6 +81,7 @@ class ClassicGame(PairedGame):
         "non utilisés) · Pdep : points de départage."
     )
     shows_starters = True
+    loss_causes = [(cause.value, label) for cause, label in LOSS_CAUSES.items()]
 
     def has_knockout(self, t: Tournament) -> bool:
         return bool(t.final_size)
@@ -134,6 +145,8 @@ class ClassicGame(PairedGame):
             "score_a": parse_int(post.get("score_a")),
             "score_b": parse_int(post.get("score_b")),
             "winner": post.get("winner", "").strip(),
+            "loss": post.get("loss", ""),
+            "loss_cause": post.get("loss_cause", ""),
         }
 
     def check_result(self, t: Tournament, tb: Table, entry: dict[str, Any]) -> ResultFields:
@@ -142,10 +155,18 @@ class ClassicGame(PairedGame):
             game = check_result(
                 ResultEntry(tb.round.number, tb.a, tb.b, starts=starts, table=tb.number, **entry),
                 t.best_of,
+                t.profile,
             )
         except Refusal as exc:
             raise ServiceError(word(exc.message, get_language())) from None
-        return ResultFields(entry["forfeit"], game.score_a, game.score_b, entry["winner"])
+        return ResultFields(
+            entry["forfeit"],
+            game.score_a,
+            game.score_b,
+            entry["winner"],
+            loss=entry.get("loss", ""),
+            loss_cause=entry.get("loss_cause", ""),
+        )
 
     def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
         """The engine's ranking with each criterion (seed 000: PM, PPM, Pdep), and the final

@@ -64,6 +64,8 @@ class ResultFields:
     late_b: int = 0
     penalty_a: int = 0
     penalty_b: int = 0
+    loss: str = ""
+    loss_cause: str = ""
 
 
 @dataclass(frozen=True)
