@@ -86,3 +86,37 @@ def test_001_8_1_the_final_phase_takes_negative_scores(dclient: Client) -> None:
     assert "résultat enregistré" in messages_of(response)[-1]
     (final,) = dclient.get(f"/classique/{eid}/phase-finale/").context["stages"][0][1]
     assert final["scores"] == "-12--30" and final["winner"] == final["top"]
+
+
+def test_001_3_1_under_ffsc_the_toss_at_the_table_decides_who_starts(dclient: Client) -> None:
+    eid = setup_event(dclient, profile="ffsc", best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert tb.starts == []  # no designation: a toss at the table (001 3.1)
+    sheet = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
+    assert "tirage au sort" in sheet
+    form = dclient.get(f"/classique/{eid}/ronde/1/").content.decode()
+    assert "Tirage au sort gagné par" in form
+    msg = result(dclient, tb, score_a=2, score_b=1, toss="z")
+    assert "choisissez un joueur de la table" in msg[-1]
+    assert "résultat enregistré" in result(dclient, tb, score_a=2, score_b=1, toss="b")[-1]
+    tb.refresh_from_db()
+    assert tb.starts == [tb.b, tb.a]  # the toss loser starts game 2 (001 3.2)
+
+
+def test_000_3_1_under_fbs_the_tournament_designates_and_no_toss_is_asked(
+    dclient: Client,
+) -> None:
+    eid = setup_event(dclient)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    designated = list(tb.starts)
+    assert len(designated) == 1
+    assert (
+        "Tirage au sort gagné par" not in dclient.get(f"/classique/{eid}/ronde/1/").content.decode()
+    )
+    assert "résultat enregistré" in result(dclient, tb, score_a=400, score_b=300, toss="b")[-1]
+    tb.refresh_from_db()
+    assert tb.starts == designated

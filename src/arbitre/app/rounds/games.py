@@ -66,6 +66,8 @@ class ResultFields:
     penalty_b: int = 0
     loss: str = ""
     loss_cause: str = ""
+    #: Who starts each game, when the result decides it (a toss at the table); None: unchanged.
+    starts: list[str] | None = None
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,8 @@ def enter_result(
     tb.late_a, tb.late_b = fields.late_a, fields.late_b
     tb.penalty_a, tb.penalty_b = fields.penalty_a, fields.penalty_b
     tb.loss, tb.loss_cause = fields.loss, fields.loss_cause
+    if fields.starts is not None:
+        tb.starts = fields.starts
     tb.entered = True
     tb.version += 1
     tb.save()

@@ -66,6 +66,14 @@ TEMPLATES: dict[str, str] = {
     "classic_game.sheet.wrong_challenge": "wrong challenge: {words}",
     "classic_game.sheet.position": "initial position",
     "classic_game.toss_letters": "the toss needs at least two different letters in the bag",
+    "classic_game.toss_not_letter": "toss, round {round}: “{letter}” is not a letter",
+    "classic_game.toss_blank": (
+        "toss, round {round}: a blank does not count, the player draws another letter"
+    ),
+    "classic_game.toss_undecided": "the toss is not decided: the last letters drawn are equal",
+    "classic_game.toss_after_decided": (
+        "toss, round {round}: different letters decided the toss, nothing is drawn after"
+    ),
     "classic_game.two_names": "a Classic game needs two players with different names ({names})",
     "classic_game.starter": "the starter must be player 0 or 1, not {starter}",
     "classic_game.exchange_empty": "an exchange needs at least one tile",

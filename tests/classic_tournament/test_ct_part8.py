@@ -1,4 +1,4 @@
-"""A loss whatever the score ("perte de la partie": seed 001 9.2, 10.1.3, 10.2, 10.3, 10.7;
+"""The FFSc toss (seed 001, 3.1-3.2); a loss whatever the score ("perte de la partie": seed 001 9.2, 10.1.3, 10.2, 10.3, 10.7;
 seed 000 8.2, 9.2, 9.3, 9.7) recorded on a table's result, and the final phase's negative
 scores (001 7.1, 8.1)."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitre.classic.game import decide_toss, get_profile
 from arbitre.classic.tournament import (
     Game,
     LossCause,
@@ -15,6 +16,7 @@ from arbitre.classic.tournament import (
     compute_standings,
 )
 from arbitre.classic.tournament import final_phase as fp
+from arbitre.classic.tournament.pairing import toss_starters
 from arbitre.classic.tournament.results import (
     Outcome,
     ResultEntry,
@@ -155,3 +157,39 @@ def test_001_8_1_the_final_phase_accepts_negative_scores() -> None:
     """A game can end below zero (penalties, 001 7.1): the higher score wins."""
     assert fp.match_winner("A", "B", [(-12, -30)], 1) == "A"
     assert fp.match_winner("A", "B", [(-5, 20), (30, 10), (-1, 0)], 3) == "B"
+
+
+def test_001_3_2_the_toss_loser_starts_game_two_and_game_three_is_tossed_again() -> None:
+    assert toss_starters("Bea", "Ana") == ("Bea",)
+    assert toss_starters("Bea", "Ana", best_of=3) == ("Bea", "Ana", None)
+    assert toss_starters("Bea", "Ana", best_of=3, third_toss="Ana") == ("Bea", "Ana", "Ana")
+    with pytest.raises(TournamentError):
+        toss_starters("Bea", "Bea")
+    with pytest.raises(TournamentError):
+        toss_starters("Bea", "Ana", best_of=3, third_toss="Cy")
+
+
+def test_001_3_1_the_letter_closer_to_a_starts_equal_letters_draw_again() -> None:
+    assert decide_toss([("M", "B")]).starter == 1
+    assert decide_toss([("C", "D")]).starter == 0
+    toss = decide_toss([("E", "E"), ("A", "Z")])
+    assert (toss.starter, toss.rounds) == (0, (("E", "E"), ("A", "Z")))
+
+
+def test_001_3_1_a_blank_does_not_count_and_the_toss_must_be_decided() -> None:
+    def code(rounds: list[tuple[str, str]]) -> str:
+        with pytest.raises(Refusal) as info:
+            decide_toss(rounds)
+        return info.value.message.code
+
+    assert code([("?", "B")]) == "classic_game.toss_blank"
+    assert code([("E", "E")]) == "classic_game.toss_undecided"
+    assert code([]) == "classic_game.toss_undecided"
+    assert code([("A", "B"), ("C", "D")]) == "classic_game.toss_after_decided"
+    assert code([("a", "B")]) == "classic_game.toss_not_letter"
+    assert code([("AB", "C")]) == "classic_game.toss_not_letter"
+
+
+def test_the_profiles_say_who_decides_the_start() -> None:
+    """001 3.1 (FFSc): a toss; 000 3.1 (FBS): the tournament software designates."""
+    assert get_profile("ffsc").starts_by_toss and not get_profile("fbs").starts_by_toss
