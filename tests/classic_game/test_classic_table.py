@@ -358,3 +358,37 @@ def test_replaying_the_stored_events_gives_the_same_state(
     assert again.out_of_time == live.out_of_time and again.result == live.result
     assert again.clock is not None and live.clock is not None
     assert again.clock.used == live.clock.used and again.to_move == live.to_move
+
+
+def test_001_3_1_a_toss_decides_who_starts_when_nobody_is_designated() -> None:
+    s = TableSession(("X", "Y"), LEXICON, "ffsc", None, starter=None)
+    assert code(s, {"kind": "start", "at": 0}) == "classic_table.toss_needed"
+    assert code(s, {"kind": "toss", "at": 0, "rounds": [["?", "B"]]}) == ("classic_game.toss_blank")
+    s.apply({"kind": "toss", "at": 1, "rounds": [["e", "e"], ["M", "B"]]})
+    s.apply({"kind": "start", "at": 2})
+    assert s.starter == 1 and s.to_move == 1
+    designated = session()
+    assert code(designated, {"kind": "toss", "at": 1, "rounds": [["A", "B"]]}) == (
+        "classic_table.toss_not_asked"
+    )
+
+
+def test_000_9_5_the_absent_player_is_forfeit_once_half_their_time_has_run() -> None:
+    s = TableSession(("X", "Y"), LEXICON, "fbs", ClockSettings("chess", 1200))
+    s.apply({"kind": "absent_clock", "at": 0, "player": 1})
+    assert code(s, {"kind": "start", "at": 10}) == "classic_table.absent_clock"
+    assert code(s, {"kind": "forfeit", "at": 599, "player": 1}) == "classic_table.forfeit_early"
+    s.apply({"kind": "forfeit", "at": 600, "player": 1})
+    assert s.result is not None and s.result.forfeit == 1 and s.result.winner == 0
+    s.apply({"kind": "sign", "at": 601, "player": 0})
+    s.apply({"kind": "sign", "at": 602, "player": 1})
+    game = check_result(round_entry(s, 1))
+    assert game.forfeit_b and game.winner() == "X" and game.match_points("Y") == 0
+
+
+def test_000_9_5_an_absent_player_arriving_in_time_keeps_the_time_run() -> None:
+    s = TableSession(("X", "Y"), LEXICON, "fbs", ClockSettings("chess", 1200))
+    s.apply({"kind": "absent_clock", "at": 0, "player": 0})
+    s.apply({"kind": "arrive", "at": 300})
+    s.apply({"kind": "start", "at": 400})  # the players draw, Y starts the clock
+    assert s.clock is not None and s.clock.remaining(0, 460) == 1200 - 300 - 60

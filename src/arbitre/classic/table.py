@@ -30,6 +30,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from arbitre.classic.game.game import Toss, decide_toss
 from arbitre.classic.game.profiles import Profile, get_profile
 from arbitre.classic.tournament.model import LossCause
 from arbitre.classic.tournament.results import ResultEntry
@@ -62,6 +63,11 @@ MESSAGE_CODES = frozenset(
         "time_backwards",
         "not_started",
         "already_started",
+        "toss_needed",
+        "toss_not_asked",
+        "absent_clock",
+        "not_absent",
+        "forfeit_early",
         "over",
         "went_out",
         "not_your_turn",
@@ -294,6 +300,8 @@ class TableResult:
     reason: str
     loss: int | None = None
     loss_cause: LossCause | None = None
+    #: The player declared forfeit for lateness (001 10.5; 000 9.5): 0 match points.
+    forfeit: int | None = None
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -301,7 +309,8 @@ class TableResult:
 
 class TableSession:
     """One game at one table. Players are 0 and 1 in ``names`` order; ``starter`` starts
-    (designated, or the toss's winner: :func:`~arbitre.classic.game.decide_toss`)."""
+    (designated by the tournament, 000 3.1), or ``None``: a ``toss`` event decides it
+    (001 3.1, :func:`~arbitre.classic.game.decide_toss`)."""
 
     def __init__(
         self,
@@ -309,11 +318,11 @@ class TableSession:
         lexicon: Container[str],
         profile: str | Profile = "ffsc",
         clock: ClockSettings | None = None,
-        starter: int = 0,
+        starter: int | None = 0,
     ) -> None:
         if len(names) != 2 or names[0] == names[1]:
             raise _refuse("two_names")
-        if starter not in (0, 1):
+        if starter is not None and starter not in (0, 1):
             raise _refuse("starter", starter=starter)
         self.names = (str(names[0]), str(names[1]))
         self.lexicon = lexicon
@@ -322,11 +331,14 @@ class TableSession:
         if clock is not None:
             clock.check(self.profile)
         self.clock = TableClock(clock) if clock is not None else None
-        self.starter = starter
+        self.toss_needed = starter is None
+        self.toss: Toss | None = None
+        self.starter = 0 if starter is None else starter
+        self.absent: int | None = None
         self.board = Board()
         self.bag = TOTAL_TILES - 2 * RACK_SIZE
         self.rack_size = [RACK_SIZE, RACK_SIZE]
-        self.to_move = starter
+        self.to_move = self.starter
         self.started = False
         self.turns: list[TableTurn] = []
         self.lines: list[TableLine] = []
@@ -376,7 +388,8 @@ class TableSession:
         at = float(event.get("at", self.last_at))
         if at < self.last_at:
             raise _refuse("time_backwards", at=at, last=self.last_at)
-        if kind != "start" and not self.started:
+        before_start = ("start", "toss", "absent_clock", "arrive", "forfeit")
+        if not self.started and self.result is None and kind not in before_start:
             raise _refuse("not_started")
         if self.result is not None and kind != "sign":
             raise _refuse("over")
@@ -399,9 +412,63 @@ class TableSession:
         tile; the game has begun and the starter's time runs."""
         if self.started:
             raise _refuse("already_started")
+        if self.toss_needed and self.toss is None:
+            raise _refuse("toss_needed")
+        if self.absent is not None:
+            raise _refuse("absent_clock", player=self.names[self.absent])
         self.started = True
         if self.clock is not None:
             self.clock.start(self.starter, at)
+
+    def _on_toss(self, at: float, event: Mapping[str, Any]) -> None:
+        """001 3.1: each player draws a letter, the closer to A starts (the letters drawn,
+        round by round, player 0's first)."""
+        if not self.toss_needed or self.started:
+            raise _refuse("toss_not_asked")
+        rounds = [(str(a).upper(), str(b).upper()) for a, b in event.get("rounds", ())]
+        try:
+            toss = decide_toss(rounds)
+        except Refusal as exc:
+            raise TableError(exc.message) from None
+        self.toss = toss
+        self.starter = self.to_move = toss.starter
+
+    def _on_absent_clock(self, at: float, event: Mapping[str, Any]) -> None:
+        """A player is absent at the start of the round: the director starts their clock
+        (000 9.5; 001 10.5 lets the present player wait on the absent player's time)."""
+        player = self._player(event)
+        if self.started or self.absent is not None:
+            raise _refuse("already_started")
+        if self.clock is None or self.clock.settings.kind != "chess":
+            raise _refuse("absent_clock", player=self.names[player])
+        self.absent = player
+        self.clock.start(player, at)
+
+    def _on_arrive(self, at: float, event: Mapping[str, Any]) -> None:
+        """000 9.5: the absent player arrives in time: the clock is neutralised, the players
+        draw their tiles and start normally (the time run stays used)."""
+        if self.absent is None or self.started:
+            raise _refuse("not_absent")
+        self.absent = None
+        assert self.clock is not None
+        self.clock.stop(at)
+
+    def _on_forfeit(self, at: float, event: Mapping[str, Any]) -> None:
+        """The absent player is declared forfeit: under ``fbs`` once half of their credit has
+        run (000 9.5); under ``ffsc`` when the director decides (001 10.5)."""
+        player = self._player(event)
+        if self.started:
+            raise _refuse("already_started")
+        if self.profile.absent_forfeit_at_half_budget:
+            clock = self.clock
+            if self.absent != player or clock is None:
+                raise _refuse("not_absent")
+            if clock.remaining(player, at) > clock.settings.seconds / 2:
+                raise _refuse("forfeit_early", player=self.names[player])
+        if self.clock is not None:
+            self.clock.stop(at)
+        self.ending = "forfeit"
+        self.result = TableResult((0, 0), 1 - player, "forfeit", forfeit=player)
 
     def _begin_turn(self, at: float, event: Mapping[str, Any], what: str) -> int:
         if self.ending is not None:
@@ -829,13 +896,17 @@ def round_entry(session: TableSession, round_number: int, table: int = 0) -> Res
     if result is None:
         raise _refuse("not_finished")
     loss = "" if result.loss is None else "ab"[result.loss]
+    scores: list[int | None] = list(result.scores)
+    if result.forfeit is not None:
+        scores[result.forfeit] = None
     return ResultEntry(
         round_number,
         session.names[0],
         session.names[1],
-        result.scores[0],
-        result.scores[1],
-        starts=session.names[session.starter],
+        scores[0],
+        scores[1],
+        forfeit="" if result.forfeit is None else "ab"[result.forfeit],
+        starts=None if result.forfeit is not None else session.names[session.starter],
         table=table,
         loss=loss,
         loss_cause=result.loss_cause.value if result.loss_cause else "",
@@ -848,7 +919,7 @@ def replay(
     events: Iterable[Mapping[str, Any]],
     profile: str | Profile = "ffsc",
     clock: ClockSettings | None = None,
-    starter: int = 0,
+    starter: int | None = 0,
 ) -> TableSession:
     """The session rebuilt from its stored events (refused events are never stored)."""
     session = TableSession(names, lexicon, profile, clock, starter)

@@ -198,4 +198,9 @@ TEMPLATES: dict[str, str] = {
     "classic_table.note_end_rack": "tiles left ({tiles})",
     "classic_table.note_end_bonus": "opponent's tiles ({tiles})",
     "classic_table.note_score_dispute": "score announced {announced}, the rules give {score}",
+    "classic_table.toss_needed": "The toss decides who starts: draw it before the start.",
+    "classic_table.toss_not_asked": "No toss at this table: the tournament designates who starts, or the game has begun.",
+    "classic_table.absent_clock": "The clock of an absent player ({player}) runs only on a chess clock, before the start.",
+    "classic_table.not_absent": "No absent player's clock is running.",
+    "classic_table.forfeit_early": "{player} is forfeit only once half of their time has run.",
 }
