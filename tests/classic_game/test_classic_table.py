@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbitre.classic.game import get_profile
 from arbitre.classic.table import (
     ClockSettings,
     TableError,
@@ -392,3 +393,66 @@ def test_000_9_5_an_absent_player_arriving_in_time_keeps_the_time_run() -> None:
     s.apply({"kind": "arrive", "at": 300})
     s.apply({"kind": "start", "at": 400})  # the players draw, Y starts the clock
     assert s.clock is not None and s.clock.remaining(0, 460) == 1200 - 300 - 60
+
+
+def test_events_out_of_order_or_unknown_are_refused_and_change_nothing() -> None:
+    s = session()
+    s.apply({"kind": "pass", "at": 50, "player": 0})
+    assert code(s, {"kind": "pass", "at": 49, "player": 1}) == "classic_table.time_backwards"
+    assert code(s, {"kind": "teleport", "at": 60}) == "classic_table.unknown_event"
+    assert code(s, {"kind": "pass", "at": 60, "player": 2}) == "classic_table.player"
+    assert code(s, {"kind": "resume", "at": 60}) == "classic_table.not_neutralised"
+    assert code(s, {"kind": "neutralise", "at": 60, "reason": "challenge"}) == (
+        "classic_table.neutralisation_unknown"
+    )
+    assert code(s, {"kind": "ruling", "at": 60}) == "classic_table.no_challenge"
+    assert code(s, {"kind": "start", "at": 60}) == "classic_table.already_started"
+    assert code(s, {"kind": "declare_rack", "at": 60, "player": 0, "tiles": ""}) == (
+        "classic_table.not_reckoning"
+    )
+    assert code(s, {"kind": "sanction", "at": 60, "player": 0, "sanction": "fine"}) == (
+        "classic_table.sanction_kind"
+    )
+    assert len(s.turns) == 1 and s.last_at == 50 and s.pass_run == 1
+
+
+def test_001_9_3_the_director_sets_another_penalty_figure() -> None:
+    s = session("ffsc")
+    s.apply({"kind": "sanction", "at": 1, "player": 0, "sanction": "points", "points": 10})
+    assert s.scores == (-10, 0)
+
+
+def test_001_6_4_a_global_credit_runs_for_both_and_the_director_ends_the_game() -> None:
+    s = session("ffsc", ClockSettings("global", 3600))
+    s.apply({"kind": "pass", "at": 1000, "player": 0})
+    assert s.clock is not None and s.clock.remaining(0, 1500) == 3600 - 1500
+    assert s.clock.remaining(1, 1500) == 3600 - 1500
+    s.apply({"kind": "director_end", "at": 3600})
+    assert s.reckoning and s.ending == "deduct"
+    assert code(s, {"kind": "director_end", "at": 3601}) == "classic_table.over"
+
+
+def test_rulings_9_the_setting_counts_lost_turns_toward_six_passes() -> None:
+    profile = get_profile("ffsc").with_settings(count_lost_turns_as_passes=True)
+    s = TableSession(("X", "Y"), LEXICON, profile, ClockSettings("move", 60, warning=10))
+    s.apply({"kind": "start", "at": 0})
+    for i in range(6):
+        s.apply({"kind": "lose_turn", "at": 61 * (i + 1)})
+    assert s.reckoning
+    plain = session("ffsc", ClockSettings("move", 60, warning=10))
+    for i in range(6):
+        plain.apply({"kind": "lose_turn", "at": 61 * (i + 1)})
+    assert not plain.reckoning and plain.pass_run == 0
+
+
+def test_a_challenge_needs_words_and_an_override_only_words_challenged() -> None:
+    s = duals()
+    assert code(s, {"kind": "challenge", "at": 25, "player": 0, "words": []}) == (
+        "classic_table.challenge_empty"
+    )
+    s.apply({"kind": "challenge", "at": 25, "player": 0, "words": ["DINS"]})
+    assert code(s, {"kind": "pass", "at": 26, "player": 0}) == "classic_table.neutralised"
+    assert (
+        code(s, {"kind": "ruling", "at": 30, "override": {"DIN": True}, "reason": "appel"})
+        == "classic_table.override_word"
+    )

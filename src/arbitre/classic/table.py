@@ -756,14 +756,18 @@ class TableSession:
 
     def _on_sanction(self, at: float, event: Mapping[str, Any]) -> None:
         """The arbiters' scale (001 9.2: warning, 20 points, loss of the game; 000 8.2:
-        warning, 5 points, loss). A loss names its cause (001 10.x; 000 9.x)."""
+        warning, 5 points, loss); ``points`` gives the director's own figure. A loss names
+        its cause (001 10.x; 000 9.x)."""
         player = self._player(event)
         what = str(event.get("sanction", ""))
         reason = str(event.get("reason", ""))
         if what == "warning":
             self.lines.append(TableLine(player, 0, None, _m("note_warning", reason=reason)))
         elif what == "points":
-            points = self.profile.arbiter_penalty
+            # The director may soften or strengthen the arbiter's figure (001 9.3; 000 8.3).
+            points = int(event.get("points") or self.profile.arbiter_penalty)
+            if points <= 0:
+                raise _refuse("sanction_kind", sanction=f"{what} {points}")
             self.lines.append(
                 TableLine(player, -points, None, _m("note_penalty", reason=reason, points=points))
             )
