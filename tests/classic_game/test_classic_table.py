@@ -9,13 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.classic.game import get_profile
+from arbitre.classic.game import gcg, get_profile
+from arbitre.classic.game.replay import replay as gcg_replay
 from arbitre.classic.table import (
     ClockSettings,
     TableError,
     TableSession,
     replay,
     round_entry,
+    to_gcg,
 )
 from arbitre.classic.tournament import LossCause
 from arbitre.classic.tournament.results import check_result
@@ -456,3 +458,38 @@ def test_a_challenge_needs_words_and_an_override_only_words_challenged() -> None
         code(s, {"kind": "ruling", "at": 30, "override": {"DIN": True}, "reason": "appel"})
         == "classic_table.override_word"
     )
+
+
+def test_the_gcg_export_replays_with_the_game_engine_to_the_same_scores() -> None:
+    """Issue 18 part 6: the game exported as GCG; the engine's replay (with its own bag, the
+    racks unknown at the table) gives the same scores: a blank, a valid and an invalid
+    challenge, an exchange, a pass, the director's end and the tiles left."""
+    s = session("ffsc")
+    events: list[dict[str, Any]] = [
+        {"kind": "play", "at": 10, "player": 0, "move": "H4 MAISoN", "announced": 16},
+        {"kind": "play", "at": 20, "player": 1, "move": "10D DUALS"},
+        {"kind": "challenge", "at": 21, "player": 0, "words": ["MAISONS"]},
+        {"kind": "ruling", "at": 40},
+        {"kind": "exchange", "at": 50, "player": 0, "count": 3},
+        {"kind": "pass", "at": 60, "player": 1},
+        {"kind": "play", "at": 70, "player": 0, "move": "I4 AS"},
+        {"kind": "challenge", "at": 71, "player": 1, "words": ["MA"]},
+        {"kind": "ruling", "at": 80},
+        {"kind": "director_end", "at": 90},
+        {"kind": "declare_rack", "at": 91, "player": 0, "tiles": "ABCDEFG"},
+        {"kind": "declare_rack", "at": 92, "player": 1, "tiles": "HIJKLMN"},
+    ]
+    for event in events:
+        s.apply(event)
+    assert s.result is not None
+    text = to_gcg(s, title="Table 3")
+    assert ">X: ?AIMNS 8D MAISoN +16 16\n>Y: ADLSU J4 DUALS +15 15\n" in text
+    assert "#note arbitre: challenge Y MA" in text and ">X: AS -- -" in text
+    again = gcg_replay(gcg.parse(text), LEXICON)
+    duals = s.turns[1].score
+    assert [w for w, _ in s.turns[1].words] == ["DUALS", "MAISoNS"]
+    # X: MAISoN, 5 for challenging MAISONS (admitted), AS withdrawn, ABCDEFG (16) left
+    # Y: DUALS + MAISONS, HIJKLMN (27) left
+    assert s.scores == (16 - 5 - 16, duals - 27)
+    assert again.game.scores == s.scores
+    assert again.game.result is not None and again.game.result.winner == s.result.winner

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.classic.game.game import Toss, decide_toss
+from arbitre.classic.game.gcg import NOTE_PREFIX, gcg_position, nick_of
 from arbitre.classic.game.profiles import Profile, get_profile
 from arbitre.classic.tournament.model import LossCause
 from arbitre.classic.tournament.results import ResultEntry
@@ -250,6 +251,9 @@ class TableTurn:
     drawn: int = 0
     automatic: bool = False
     withdrawn: bool = False
+    #: The tiles the move placed (``?`` for a blank) and their squares.
+    tiles: str = ""
+    placed: tuple[tuple[int, int], ...] = ()
 
     @property
     def disputed(self) -> bool:
@@ -528,6 +532,8 @@ class TableSession:
             None if announced is None else int(announced),
             count=len(placed),
             drawn=drawn,
+            tiles="".join(sorted(placed)),
+            placed=tuple((row, col) for row, col, _ in result.tiles_placed),
         )
         self._add_turn(turn, result.score)
         self.pass_run = 0
@@ -915,6 +921,101 @@ def round_entry(session: TableSession, round_number: int, table: int = 0) -> Res
         loss=loss,
         loss_cause=result.loss_cause.value if result.loss_cause else "",
     )
+
+
+def _end_reason(session: TableSession, result: TableResult) -> str:
+    """The GCG ``result`` note's reason (the words of :mod:`arbitre.classic.game.gcg`)."""
+    if result.reason == "forfeit":
+        return "forfeit"
+    if result.reason == "loss":
+        cause = result.loss_cause
+        if cause is LossCause.OVERDRAW:
+            return "overdraw"
+        return "abandon" if cause is LossCause.ABANDON else "sanction"
+    if result.reason == "out":
+        return "out"
+    if all(session.out_of_time):
+        return "time"
+    return "passes" if session.pass_run >= PASSES_TO_END else "director"
+
+
+def to_gcg(session: TableSession, title: str | None = None) -> str:
+    """The game as a GCG record (:mod:`arbitre.classic.game.gcg`; player1 is the starter).
+
+    The racks are not known at a table: a move's rack is the tiles it placed, a pass, an
+    exchange (``-n``) or a withdrawn move has none; the challenges, penalties, warnings,
+    flags and the result are the project's ``#note arbitre:`` lines.
+    """
+    nicks = [nick_of(n) for n in session.names]
+    if nicks[0] == nicks[1]:
+        nicks = [f"{nicks[0]}_1", f"{nicks[1]}_2"]
+    out = ["#character-encoding UTF-8"]
+    for i, p in enumerate((session.starter, 1 - session.starter), 1):
+        out.append(f"#player{i} {nicks[p]} {session.names[p]}")
+    if title:
+        out.append(f"#title {title}")
+    out.append(f"#description Scrabble classique, profile={session.profile.name}")
+    note = f"#note {NOTE_PREFIX}"
+    totals = [0, 0]
+    challenged: set[int] = set()
+    flags_written = False
+    for line in session.lines:
+        p = line.player
+        totals[p] += line.points
+        head = f">{nicks[p]}:"
+        code = line.note.code.rpartition(".")[2] if line.note is not None else ""
+        turn = session.turns[line.turn - 1] if line.turn is not None else None
+        if code in ("note_end_rack", "note_end_bonus") and not flags_written:
+            flags_written = True
+            for q in (session.starter, 1 - session.starter):
+                if session.out_of_time[q] and not any(
+                    t.automatic and t.player == q for t in session.turns
+                ):
+                    out.append(f"{note} out-of-time {nicks[q]}")
+        if turn is not None and code in ("note_withdrawn", "note_challenge"):
+            ch = next(c for c in session.challenges if c.turn == turn.number and c.ruled)
+            if turn.number not in challenged:
+                challenged.add(turn.number)
+                out.append(f"{note} challenge {nicks[ch.challenger]} {' '.join(ch.words)}")
+        if turn is not None and not code:
+            if turn.kind == "play":
+                move = Move.parse(turn.move)
+                placed = set(turn.placed)
+                word = "".join(
+                    letter if sq in placed else "."
+                    for sq, letter in zip(move.squares(), move.word, strict=True)
+                )
+                pos = gcg_position(move.row, move.col, move.horizontal)
+                out.append(f"{head} {turn.tiles} {pos} {word} +{line.points} {totals[p]}")
+            elif turn.kind == "exchange":
+                out.append(f"{head} -{turn.count} +0 {totals[p]}")
+            else:
+                out.append(f"{head} - +0 {totals[p]}")
+                if turn.kind == "lost_turn":
+                    out.append(f"{note} lost-turn")
+                elif turn.automatic:
+                    out.append(f"{note} out-of-time {nicks[p]}")
+        elif code == "note_withdrawn" and turn is not None:
+            out.append(f"{head} {turn.tiles} -- -{abs(line.points)} {totals[p]}")
+        elif code == "note_challenge":
+            out.append(f"{note} penalty {nicks[p]} {line.points} challenge")
+        elif code == "note_penalty":
+            out.append(f"{note} penalty {nicks[p]} {line.points} sanction")
+        elif code == "note_overdraw":
+            out.append(f"{note} penalty {nicks[p]} {line.points} overdraw")
+        elif code == "note_warning":
+            out.append(f"{note} warning {nicks[p]}")
+        elif code == "note_end_bonus" and line.points:
+            tiles = str(line.note.params["tiles"]) if line.note else ""
+            out.append(f"{head} ({tiles}) +{line.points} {totals[p]}")
+        elif code == "note_end_rack" and line.note is not None and line.note.params["tiles"]:
+            tiles = str(line.note.params["tiles"])
+            out.append(f"{head} {tiles} ({tiles}) -{abs(line.points)} {totals[p]}")
+    result = session.result
+    if result is not None:
+        winner = "draw" if result.winner is None else nicks[result.winner]
+        out.append(f"{note} result {_end_reason(session, result)} {winner}")
+    return "\n".join(out) + "\n"
 
 
 def replay(
