@@ -59,7 +59,6 @@ def test_match_winner_best_of_three() -> None:
 def test_match_refusals() -> None:
     assert refusal(fp.match_winner, "A", "B", [(1, 0)], 2).code == "final_phase.best_of"
     assert refusal(fp.match_winner, "A", "B", [], 1).code == "final_phase.no_games"
-    assert refusal(fp.match_winner, "A", "B", [(-1, 0)], 1).params == {"number": 1}
     # a fourth game is refused unless the first three left the match tied
     assert (
         refusal(fp.match_winner, "A", "B", [(2, 2), (3, 1), (1, 3), (3, 1), (1, 0)], 3).code

@@ -77,7 +77,7 @@ def start(t: Tournament, user: User) -> None:
 def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
     """The game scores of a final-phase match; the engine decides its winner."""
     t = locked(t)
-    scores = parse_scores(scores_text)
+    scores = parse_scores(scores_text, negative=True)
     if not t.final_started:
         raise ServiceError(gettext("La phase finale n'est pas commencée."))
     if KnockoutResult.objects.filter(tournament=t, match_id=match_id).exists():

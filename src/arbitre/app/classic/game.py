@@ -31,8 +31,10 @@ from arbitre.app.rounds.services import (
     swiss_complete,
 )
 from arbitre.classic import tournament as cl
+from arbitre.classic.game.profiles import PROFILES, get_profile
 from arbitre.classic.tournament.final_phase import final_places
-from arbitre.classic.tournament.pairing import match_starters
+from arbitre.classic.tournament.model import LossCause
+from arbitre.classic.tournament.pairing import match_starters, toss_starters
 from arbitre.classic.tournament.players_csv import parse_players
 from arbitre.classic.tournament.results import Outcome, ResultEntry, check_result, history
 from arbitre.classic.tournament.results_csv import format_results
@@ -49,6 +51,15 @@ OUTCOMES = {
     Outcome.BYE: _("exempt"),
 }
 """The outcome of a round in a player's history, worded for the page."""
+
+LOSS_CAUSES = {
+    LossCause.SANCTION: _("sanction de l'arbitre"),
+    LossCause.OVERDRAW: _("lettres en trop découvertes par un arbitre"),
+    LossCause.BOARD: _("grille renversée, impossible à remettre en place"),
+    LossCause.LETTERS: _("lettres sciemment éliminées du jeu"),
+    LossCause.ABANDON: _("abandon"),
+}
+"""Why a player lost the game whatever the score (seed 001 10.x, 9.2; seed 000 9.x, 8.2)."""
 
 
 class ClassicGame(PairedGame):
@@ -71,6 +82,9 @@ class ClassicGame(PairedGame):
         "non utilisés) · Pdep : points de départage."
     )
     shows_starters = True
+    loss_causes = [(cause.value, label) for cause, label in LOSS_CAUSES.items()]
+    #: Profiles where a toss at the table decides who starts (001 3.1): no starter at pairing.
+    toss_profiles = frozenset(name for name, p in PROFILES.items() if p.starts_by_toss)
 
     def has_knockout(self, t: Tournament) -> bool:
         return bool(t.final_size)
@@ -117,13 +131,16 @@ class ClassicGame(PairedGame):
                     "b": p.b or "",
                     "rule": p.rule.value,
                     "explanation": stored(p.explanation),
-                    "starts": list(p.starters),
+                    "starts": [] if t.profile in self.toss_profiles else list(p.starters),
                 }
             )
         return stored_pairing
 
     def starters(self, t: Tournament, rnd: Round, tb: Table) -> list[str]:
-        """Rulings Classic 7, by the engine, over the rounds before this one."""
+        """Rulings Classic 7, by the engine, over the rounds before this one (none where the
+        profile has the toss decide, 001 3.1)."""
+        if t.profile in self.toss_profiles:
+            return []
         history_before = [r for r in services.rounds(t) if r.number < rnd.number]
         return list(match_starters(history_before, rnd.order, tb.a, tb.b, t.best_of))
 
@@ -134,18 +151,38 @@ class ClassicGame(PairedGame):
             "score_a": parse_int(post.get("score_a")),
             "score_b": parse_int(post.get("score_b")),
             "winner": post.get("winner", "").strip(),
+            "loss": post.get("loss", ""),
+            "loss_cause": post.get("loss_cause", ""),
+            "toss": post.get("toss", ""),
         }
 
     def check_result(self, t: Tournament, tb: Table, entry: dict[str, Any]) -> ResultFields:
-        starts = tb.starts[0] if tb.starts else None
+        entry = dict(entry)
+        toss = entry.pop("toss", "")
+        starters: list[str] | None = None
+        if toss and get_profile(t.profile).starts_by_toss:
+            if toss not in ("a", "b"):
+                raise ServiceError(gettext("Tirage au sort : choisissez un joueur de la table."))
+            winner, loser = (tb.a, tb.b) if toss == "a" else (tb.b, tb.a)
+            starters = [s for s in toss_starters(winner, loser, t.best_of) if s is not None]
+        starts = starters[0] if starters else (tb.starts[0] if tb.starts else None)
         try:
             game = check_result(
                 ResultEntry(tb.round.number, tb.a, tb.b, starts=starts, table=tb.number, **entry),
                 t.best_of,
+                t.profile,
             )
         except Refusal as exc:
             raise ServiceError(word(exc.message, get_language())) from None
-        return ResultFields(entry["forfeit"], game.score_a, game.score_b, entry["winner"])
+        return ResultFields(
+            entry["forfeit"],
+            game.score_a,
+            game.score_b,
+            entry["winner"],
+            loss=entry.get("loss", ""),
+            loss_cause=entry.get("loss_cause", ""),
+            starts=starters,
+        )
 
     def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
         """The engine's ranking with each criterion (seed 000: PM, PPM, Pdep), and the final

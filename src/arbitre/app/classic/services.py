@@ -40,6 +40,8 @@ def game_of(table: Table, number: int) -> cl.Game:
         forfeit_a=table.forfeit in ("a", "both"),
         forfeit_b=table.forfeit in ("b", "both"),
         starts=table.starts[0] if table.starts else None,
+        loss=(table.a if table.loss == "a" else table.b) if table.loss else None,
+        loss_cause=cl.LossCause(table.loss_cause) if table.loss else None,
     )
 
 

@@ -64,6 +64,10 @@ class ResultFields:
     late_b: int = 0
     penalty_a: int = 0
     penalty_b: int = 0
+    loss: str = ""
+    loss_cause: str = ""
+    #: Who starts each game, when the result decides it (a toss at the table); None: unchanged.
+    starts: list[str] | None = None
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,9 @@ class Table(models.Model):
     late_b = models.PositiveSmallIntegerField(default=0)
     penalty_a = models.PositiveSmallIntegerField(default=0)  # points
     penalty_b = models.PositiveSmallIntegerField(default=0)
+    # Classic: "a" / "b" lost the game whatever the score, and why (engine's LossCause)
+    loss = models.CharField(max_length=1, blank=True, default="")
+    loss_cause = models.CharField(max_length=10, blank=True, default="")
     mat = models.TextField(blank=True)  # Jellyfish .mat of the match, when entered
     version = models.PositiveIntegerField(default=0)
 

@@ -79,6 +79,9 @@ def enter_result(
     tb.winner = fields.winner
     tb.late_a, tb.late_b = fields.late_a, fields.late_b
     tb.penalty_a, tb.penalty_b = fields.penalty_a, fields.penalty_b
+    tb.loss, tb.loss_cause = fields.loss, fields.loss_cause
+    if fields.starts is not None:
+        tb.starts = fields.starts
     tb.entered = True
     tb.version += 1
     tb.save()
@@ -110,6 +113,7 @@ def clear_result(t: Tournament, table_id: int, expected_version: int, user: User
     tb.entered = False
     tb.forfeit, tb.score_a, tb.score_b, tb.winner = "", None, None, ""
     tb.late_a = tb.late_b = tb.penalty_a = tb.penalty_b = 0
+    tb.loss = tb.loss_cause = ""
     tb.version += 1
     tb.save()
     audit(t, user, gettext_noop("Résultat supprimé"), _target(tb), before)
@@ -127,6 +131,8 @@ def result_json(tb: Table) -> dict[str, Any] | None:
         out["score"] = [tb.score_a, tb.score_b]
     if tb.winner:
         out["vainqueur"] = tb.winner
+    if tb.loss:
+        out["perte"] = [tb.a if tb.loss == "a" else tb.b, tb.loss_cause]
     if tb.late_a or tb.late_b:
         out["retard"] = [tb.late_a, tb.late_b]
     return out

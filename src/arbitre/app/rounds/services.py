@@ -454,17 +454,23 @@ def override_pairing(
 # -- final stages ----------------------------------------------------------------------------------
 
 
-def parse_scores(text: str) -> list[tuple[int, int]]:
+_SCORE = re.compile(r"([0-9]+)-([0-9]+)")
+_SIGNED_SCORE = re.compile(r"(-?[0-9]+)-(-?[0-9]+)")
+
+
+def parse_scores(text: str, negative: bool = False) -> list[tuple[int, int]]:
     """``"9-5 4-9 11-7"`` -> [(9, 5), (4, 9), (11, 7)] (top player first): the sets of a
-    backgammon bracket match or the games of a Classic final-phase match."""
+    backgammon bracket match or the games of a Classic final-phase match. ``negative``: a
+    score may be below zero (a Classic game, seed 001 7.1 and 8.1), written ``-12-30`` or
+    ``30--12``."""
     out: list[tuple[int, int]] = []
     for part in text.replace(",", " ").split():
-        bits = part.split("-")
-        if len(bits) != 2 or not all(b.strip().isascii() and b.strip().isdigit() for b in bits):
+        match = (_SIGNED_SCORE if negative else _SCORE).fullmatch(part)
+        if match is None:
             raise ServiceError(
                 gettext("« %(text)s » n'est pas un score (ex. 9-5).") % {"text": part}
             )
-        out.append((int(bits[0]), int(bits[1])))
+        out.append((int(match[1]), int(match[2])))
     return out
 
 

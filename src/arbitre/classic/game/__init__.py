@@ -28,6 +28,7 @@ from arbitre.classic.game.game import (
     SheetLine,
     Toss,
     Turn,
+    decide_toss,
     toss,
 )
 from arbitre.classic.game.match import Match, MatchSheet
@@ -67,5 +68,6 @@ __all__ = [
     "rack_value",
     "replay",
     "selfplay",
+    "decide_toss",
     "toss",
 ]

@@ -57,6 +57,10 @@ MESSAGE_CODES = frozenset(
         f"classic_game.{name}"
         for name in (
             "toss_letters",
+            "toss_not_letter",
+            "toss_blank",
+            "toss_undecided",
+            "toss_after_decided",
             "two_names",
             "starter",
             "exchange_empty",
@@ -161,6 +165,29 @@ def toss(bag: Bag) -> Toss:
                 return Toss(tuple(rounds), 0 if first < second else 1)
     finally:
         bag.put_back(aside)
+
+
+def decide_toss(rounds: Sequence[tuple[str, str]]) -> Toss:
+    """The toss as drawn at the table (001 3.1; 000 3.1): the letters each player drew,
+    round by round (player 0's first). The letter closer to A starts; equal letters: both
+    draw again. A blank is not taken into account (the player draws another letter), so it
+    is not entered: refused, as is a round after the decisive one or a toss left undecided.
+
+    >>> decide_toss([("E", "E"), ("M", "B")]).starter
+    1
+    """
+    for number, pair in enumerate(rounds, start=1):
+        for letter in pair:
+            if letter == BLANK:
+                raise _refuse("toss_blank", round=number)
+            if len(letter) != 1 or letter not in TILE_COUNTS:
+                raise _refuse("toss_not_letter", letter=letter, round=number)
+        if pair[0] != pair[1] and number != len(rounds):
+            raise _refuse("toss_after_decided", round=number)
+    if not rounds or rounds[-1][0] == rounds[-1][1]:
+        raise _refuse("toss_undecided")
+    first, second = rounds[-1]
+    return Toss(tuple((a, b) for a, b in rounds), 0 if first < second else 1)
 
 
 @dataclass(frozen=True)

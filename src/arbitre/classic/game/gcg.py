@@ -147,9 +147,11 @@ class GcgRecord:
 _TILES = r"[A-Za-z?]*"
 _NUM = r"[+-]?\d+"
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("withdrawn", re.compile(rf"({_TILES})\s+--\s+-(\d+)\s+({_NUM})")),
-    ("pass", re.compile(rf"({_TILES})\s+-\s+\+?0\s+({_NUM})")),
-    ("exchange", re.compile(rf"({_TILES})\s+-([A-Za-z?]+|[1-7])\s+\+?0\s+({_NUM})")),
+    # The rack may be left out of a withdrawn move, a pass or an exchange (a game recorded
+    # at a table, where the racks are not known).
+    ("withdrawn", re.compile(rf"({_TILES})\s*--\s+-(\d+)\s+({_NUM})")),
+    ("pass", re.compile(rf"({_TILES})\s*-\s+\+?0\s+({_NUM})")),
+    ("exchange", re.compile(rf"({_TILES})\s*-([A-Za-z?]+|[1-7])\s+\+?0\s+({_NUM})")),
     ("challenge_bonus", re.compile(rf"({_TILES})\s+\(challenge\)\s+\+(\d+)\s+({_NUM})")),
     ("time_penalty", re.compile(rf"({_TILES})\s+\(time\)\s+-(\d+)\s+({_NUM})")),
     ("end_points", re.compile(rf"\(([A-Za-z?]+)\)\s+\+(\d+)\s+({_NUM})")),

@@ -42,6 +42,9 @@ class Profile:
     #: 000 9.5: an absent player is forfeit once half of their time budget has run.
     absent_forfeit_at_half_budget: bool = False
     count_lost_turns_as_passes: bool = False
+    #: Who starts: the toss (001 3.1-3.2) or the tournament's designation (000 3.1, "en
+    #: règle générale désigné par le logiciel"; rulings Classic 7).
+    starts_by_toss: bool = False
 
     def with_settings(self, **settings: Any) -> Profile:
         """A copy with some settings changed (unknown names raise :class:`ProfileError`)."""
@@ -62,6 +65,7 @@ FFSC = Profile(
     overdraw_penalty=5,
     overdraw_per_tile=False,
     overdraw_found_by_arbiter_loses=True,
+    starts_by_toss=True,
 )
 FBS = Profile(
     name="fbs",

@@ -10,6 +10,7 @@ Pure engine: players and rounds in, pairings (with explanations) and rankings ou
 
 from arbitre.classic.tournament.model import (
     Game,
+    LossCause,
     Player,
     Round,
     TournamentError,
@@ -34,6 +35,7 @@ from arbitre.classic.tournament.state import Tournament
 __all__ = [
     "Game",
     "HeadToHead",
+    "LossCause",
     "Pair",
     "Player",
     "Round",

@@ -33,7 +33,6 @@ MESSAGE_CODES = frozenset(
             "best_of",
             "no_games",
             "extra_game",
-            "negative_score",
             "no_winner",
             "players_unknown",
             "unknown_match",
@@ -98,8 +97,9 @@ def match_winner(top: str, bottom: str, games: Sequence[tuple[int, int]], best_o
 
     A game won counts 1, a drawn game 1/2 to each; the match is won by the player past half
     of ``best_of`` and ahead (a drawn deciding game leaves it tied: another one follows).
-    Games after the match is decided, negative scores, and a match left without a winner are
-    refused. (Games beyond ``best_of`` can only follow a tie: otherwise one player is past
+    Games after the match is decided and a match left without a winner are refused; a
+    negative score is a game's score like any other (penalties and the reckoning of seed 001
+    7.1 can leave a player below zero; the higher score wins, 001 8.1). (Games beyond ``best_of`` can only follow a tie: otherwise one player is past
     half already.)
     """
     if best_of not in (1, 3):
@@ -111,8 +111,6 @@ def match_winner(top: str, bottom: str, games: Sequence[tuple[int, int]], best_o
     for number, (a, b) in enumerate(games, start=1):
         if max(won_top, won_bottom) > need and won_top != won_bottom:
             raise _refuse("extra_game", number=number)
-        if a < 0 or b < 0:
-            raise _refuse("negative_score", number=number)
         if a > b:
             won_top += 1
         elif b > a:

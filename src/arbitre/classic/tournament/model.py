@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 
 WIN_PM = 3
 DRAW_PM = 2
@@ -53,6 +54,26 @@ def number_of_rounds(players: int) -> int:
     return rounds
 
 
+class LossCause(Enum):
+    """Why a player lost the game whatever the score sheet says ("perte de la partie").
+
+    - ``SANCTION``: the arbiters' heaviest sanction (seed 001, 9.2; seed 000, 8.2), e.g. a
+      challenge of a word not just played to gain time (001, 5.2);
+    - ``OVERDRAW``: an arbiter found more than seven tiles behind the rack (seed 001, 10.1.3;
+      the Belgian rule 000 9.1 has a point penalty instead, no loss);
+    - ``BOARD``: an overturned board that cannot be restored, lost by the player who
+      overturned it (seed 001, 10.2; seed 000, 9.2);
+    - ``LETTERS``: letters knowingly removed from the game (seed 001, 10.3; seed 000, 9.3);
+    - ``ABANDON``: "J'ABANDONNE" said to an arbiter (seed 001, 10.7; seed 000, 9.7).
+    """
+
+    SANCTION = "sanction"
+    OVERDRAW = "overdraw"
+    BOARD = "board"
+    LETTERS = "letters"
+    ABANDON = "abandon"
+
+
 @dataclass(frozen=True)
 class Game:
     """One table of one round.
@@ -61,6 +82,10 @@ class Game:
     side was declared forfeit (seed 000, 9.5); its score is then ``None``. ``starts`` names
     the player who started the (first) game, when known. For best-of-three matches the
     scores are the numbers of games won.
+
+    ``loss``: the player who lost the game whatever the scores ("perte de la partie",
+    :class:`LossCause`, seed 001 10.x and 9.2, seed 000 9.x and 8.2); the scores stay on record
+    and the opponent is the winner, for PM, Pdep and PPM alike.
     """
 
     round: int
@@ -71,13 +96,21 @@ class Game:
     forfeit_a: bool = False
     forfeit_b: bool = False
     starts: str | None = None
+    loss: str | None = None
+    loss_cause: LossCause | None = None
 
     def __post_init__(self) -> None:
         if self.round < 1:
             raise TournamentError(f"round numbers start at 1, got {self.round}")
+        if (self.loss is None) != (self.loss_cause is None):
+            raise TournamentError(
+                f"round {self.round}: a loss whatever the score needs its player and its cause"
+            )
         if self.b is None:
             if self.forfeit_a or self.forfeit_b:
                 raise TournamentError(f"round {self.round}: a bye cannot be forfeited")
+            if self.loss is not None:
+                raise TournamentError(f"round {self.round}: a bye cannot be lost")
             return
         if self.a == self.b:
             raise TournamentError(f"round {self.round}: {self.a} cannot play themselves")
@@ -92,6 +125,15 @@ class Game:
                 f"round {self.round}: {self.starts} cannot start a game between "
                 f"{self.a} and {self.b}"
             )
+        if self.loss is not None:
+            if self.loss not in (self.a, self.b):
+                raise TournamentError(
+                    f"round {self.round}: {self.loss} does not play between {self.a} and {self.b}"
+                )
+            if not self.played:
+                raise TournamentError(
+                    f"round {self.round}: a forfeited game cannot also be lost by sanction"
+                )
 
     @property
     def is_bye(self) -> bool:
@@ -114,13 +156,19 @@ class Game:
         raise KeyError(name)
 
     def winner(self) -> str | None:
-        """The winner (a bye or a forfeit win included), ``None`` for a draw or double forfeit."""
+        """The winner (a bye or a forfeit win included), ``None`` for a draw or double forfeit.
+
+        A player who lost the game whatever the score (:attr:`loss`) is the loser even with
+        the higher score (seed 001, 10.1.3, 10.2, 10.3; seed 000, 9.2, 9.3).
+        """
         if self.b is None:
             return self.a
         if self.forfeit_a or self.forfeit_b:
             if self.forfeit_a and self.forfeit_b:
                 return None
             return self.b if self.forfeit_a else self.a
+        if self.loss is not None:
+            return self.b if self.loss == self.a else self.a
         assert self.score_a is not None and self.score_b is not None
         if self.score_a == self.score_b:
             return None

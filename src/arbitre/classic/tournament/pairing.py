@@ -377,6 +377,26 @@ def _pair_later(
     return out
 
 
+def toss_starters(
+    toss_winner: str, toss_loser: str, best_of: int = 1, third_toss: str | None = None
+) -> tuple[str | None, ...]:
+    """Who starts each game of a match when the toss decides (seed 001, 3.1-3.2; the FFSc
+    profile): the toss winner starts game 1; in a best-of-three match the player who lost
+    the toss starts game 2, and game 3 is tossed again (``third_toss``: its winner, ``None``
+    until it is drawn).
+
+    >>> toss_starters("Bea", "Ana", best_of=3)
+    ('Bea', 'Ana', None)
+    """
+    if toss_winner == toss_loser:
+        raise TournamentError(f"{toss_winner} cannot win a toss against themselves")
+    if third_toss is not None and third_toss not in (toss_winner, toss_loser):
+        raise TournamentError(f"{third_toss} does not play this match")
+    if best_of == 1:
+        return (toss_winner,)
+    return (toss_winner, toss_loser, third_toss)
+
+
 def match_starters(
     rounds: Sequence[Round], order: Sequence[str], a: str, b: str, best_of: int = 1
 ) -> tuple[str, ...]:

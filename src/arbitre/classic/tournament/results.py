@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from arbitre.classic.tournament.model import Game, Round, TournamentError
+from arbitre.classic.tournament.model import Game, LossCause, Round, TournamentError
 from arbitre.common.messages import Message, Refusal
 
 MESSAGE_CODES = (
@@ -33,6 +33,12 @@ MESSAGE_CODES = (
     "classic_result.best_of_three",
     "classic_result.winner_contradicted",
     "classic_result.refused",
+    "classic_result.loss_unknown",
+    "classic_result.loss_cause_unknown",
+    "classic_result.loss_cause_missing",
+    "classic_result.loss_of_absent",
+    "classic_result.loss_best_of_three",
+    "classic_result.loss_overdraw_fbs",
 )
 
 SCORE_LOW, SCORE_HIGH = -1000, 2000
@@ -40,6 +46,9 @@ SCORE_LOW, SCORE_HIGH = -1000, 2000
 
 FORFEITS = ("", "a", "b", "both")
 """Who was forfeit at the table: nobody, player A, player B, both."""
+
+LOSS_SIDES = ("", "a", "b")
+"""Who lost the game whatever the score: nobody, player A, player B."""
 
 
 @dataclass(frozen=True)
@@ -55,14 +64,22 @@ class ResultEntry:
     winner: str = ""
     starts: str | None = None
     table: int = 0
+    loss: str = ""
+    loss_cause: str = ""
 
 
-def check_result(entry: ResultEntry, best_of: int = 1) -> Game:
+def check_result(entry: ResultEntry, best_of: int = 1, profile: str = "fbs") -> Game:
     """The game of a table's entry, or a :class:`Refusal` saying what contradicts the table.
 
     A forfeit side has no score and every present side has one (seed 000 9.5); a best-of-three
     match is entered as games won (2-0, 2-1, 1-2, 0-2; seed 000 "Match en 2 parties
     gagnantes"); a claimed winner must be the one the scores give.
+
+    A loss whatever the score (``loss`` "a" or "b" with its :class:`LossCause`; seed 001 10.x
+    and 9.2, seed 000 9.x and 8.2) is the sanctioned player's over the board: both scores stay
+    on record, the player was present. It is a game's sanction: a best-of-three match enters
+    that game in the games won instead. Over-drawing found by an arbiter costs the game only
+    under the ``ffsc`` profile (001 10.1.3; 000 9.1 gives a point penalty).
     """
     if entry.forfeit not in FORFEITS:
         raise Refusal(Message.of("classic_result.forfeit_unknown", value=entry.forfeit))
@@ -78,6 +95,7 @@ def check_result(entry: ResultEntry, best_of: int = 1) -> Game:
             raise Refusal(Message.of("classic_result.score_missing", name=name))
         if score is not None and not SCORE_LOW <= score <= SCORE_HIGH:
             raise Refusal(Message.of("classic_result.score_implausible", name=name, score=score))
+    loss, cause = _loss(entry, best_of, profile)
     if best_of == 3 and entry.score_a is not None and entry.score_b is not None:
         a, b = entry.score_a, entry.score_b
         if (a, b) not in ((2, 0), (2, 1), (1, 2), (0, 2)):
@@ -92,12 +110,40 @@ def check_result(entry: ResultEntry, best_of: int = 1) -> Game:
             forfeit_a=entry.forfeit in ("a", "both"),
             forfeit_b=entry.forfeit in ("b", "both"),
             starts=entry.starts,
+            loss=loss,
+            loss_cause=cause,
         )
     except TournamentError as exc:
         raise Refusal(Message.of("classic_result.refused", reason=str(exc))) from None
     if entry.winner and game.winner() != entry.winner:
         raise Refusal(Message.of("classic_result.winner_contradicted", name=entry.winner))
     return game
+
+
+def _loss(entry: ResultEntry, best_of: int, profile: str) -> tuple[str | None, LossCause | None]:
+    """The player who lost whatever the score, and why (see :func:`check_result`)."""
+    if entry.loss not in LOSS_SIDES:
+        raise Refusal(Message.of("classic_result.loss_unknown", value=entry.loss))
+    if not entry.loss:
+        if entry.loss_cause:
+            raise Refusal(Message.of("classic_result.loss_cause_missing"))
+        return None, None
+    name = entry.a if entry.loss == "a" else entry.b
+    try:
+        cause = LossCause(entry.loss_cause)
+    except ValueError:
+        if not entry.loss_cause:
+            raise Refusal(Message.of("classic_result.loss_cause_missing")) from None
+        raise Refusal(
+            Message.of("classic_result.loss_cause_unknown", value=entry.loss_cause)
+        ) from None
+    if entry.forfeit:
+        raise Refusal(Message.of("classic_result.loss_of_absent", name=name))
+    if best_of != 1:
+        raise Refusal(Message.of("classic_result.loss_best_of_three", name=name))
+    if cause is LossCause.OVERDRAW and profile != "ffsc":
+        raise Refusal(Message.of("classic_result.loss_overdraw_fbs", name=name))
+    return name, cause
 
 
 class Outcome(Enum):

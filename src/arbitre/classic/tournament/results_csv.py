@@ -1,9 +1,12 @@
-"""Results CSV: ``round,player_a,player_b,score_a,score_b[,starts]``.
+"""Results CSV: ``round,player_a,player_b,score_a,score_b[,starts[,loss,loss_cause]]``.
 
 - ``forfeit`` in place of a score marks the absent side (seed 000, 9.5); the other
   side's score may be left empty. Both sides ``forfeit``: a double forfeit.
 - ``bye`` as ``player_b``: a bye for ``player_a`` (scores left empty).
 - ``starts`` (optional) names who started the game; by default ``player_a`` did.
+- ``loss`` and ``loss_cause`` (optional) name the player who lost whatever the score and
+  why (:class:`~arbitre.classic.tournament.model.LossCause`: ``sanction``, ``overdraw``,
+  ``board``, ``letters``, ``abandon``; seed 001 10.x, seed 000 9.x).
 - Best-of-three matches: the scores are the numbers of games won.
 
 Players absent from a round simply have no row in it. An optional header row starts
@@ -16,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from arbitre.classic.tournament._csvutil import CsvFormatError, read_text, rows
-from arbitre.classic.tournament.model import Game, Player, Round, TournamentError
+from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentError
 from arbitre.common.spreadsheet import neutralise, restore
 
 __all__ = ["CsvFormatError", "parse_results", "read_results", "format_results"]
@@ -50,11 +53,12 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
 
     for line, cells in rows(text, "round"):
         where = f"{source}, line {line}"
-        if len(cells) < 3 or len(cells) > 6:
+        if len(cells) < 3 or len(cells) > 8:
             raise CsvFormatError(
-                f"{where}: expected round,player_a,player_b,score_a,score_b[,starts]"
+                f"{where}: expected round,player_a,player_b,score_a,score_b"
+                "[,starts[,loss,loss_cause]]"
             )
-        cells += [""] * (6 - len(cells))
+        cells += [""] * (8 - len(cells))
         try:
             number = int(cells[0])
         except ValueError:
@@ -63,7 +67,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
             raise CsvFormatError(f"{where}: round numbers start at 1")
         a = known(cells[1], where)
         if cells[2].casefold() == BYE:
-            if cells[3] or cells[4] or cells[5]:
+            if any(cells[3:]):
                 raise CsvFormatError(f"{where}: a bye has no score and no starter")
             game = Game(number, a, None)
         else:
@@ -82,8 +86,15 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
                 raise CsvFormatError(f"{where}: {starts} is not one of the two players")
             if starts is not None and (forfeit_a or forfeit_b):
                 raise CsvFormatError(f"{where}: a forfeited game has no starter")
+            loss = known(cells[6], where) if cells[6] else None
             try:
-                game = Game(number, a, b, score_a, score_b, forfeit_a, forfeit_b, starts)
+                cause = LossCause(cells[7]) if cells[7] else None
+            except ValueError:
+                raise CsvFormatError(f"{where}: unknown cause of loss {cells[7]!r}") from None
+            try:
+                game = Game(
+                    number, a, b, score_a, score_b, forfeit_a, forfeit_b, starts, loss, cause
+                )
             except TournamentError as exc:
                 raise CsvFormatError(f"{where}: {exc}") from None
         for name in game.players:
@@ -109,15 +120,19 @@ def read_results(path: str | Path, players: Iterable[Player]) -> list[Round]:
 
 def format_results(rounds: Iterable[Round]) -> str:
     """CSV text (with a header) that :func:`parse_results` reads back."""
-    out = ["round,player_a,player_b,score_a,score_b,starts"]
+    out = ["round,player_a,player_b,score_a,score_b,starts,loss,loss_cause"]
     for rnd in rounds:
         for g in rnd.games:
             if g.b is None:
-                out.append(f"{g.round},{_q(g.a)},bye,,,")
+                out.append(f"{g.round},{_q(g.a)},bye,,,,,")
                 continue
             sa = FORFEIT if g.forfeit_a else ("" if g.score_a is None else str(g.score_a))
             sb = FORFEIT if g.forfeit_b else ("" if g.score_b is None else str(g.score_b))
-            out.append(f"{g.round},{_q(g.a)},{_q(g.b)},{sa},{sb},{_q(g.starts or '')}")
+            cause = g.loss_cause.value if g.loss_cause else ""
+            out.append(
+                f"{g.round},{_q(g.a)},{_q(g.b)},{sa},{sb},{_q(g.starts or '')},"
+                f"{_q(g.loss or '')},{cause}"
+            )
     return "\n".join(out) + "\n"
 
 

@@ -15,7 +15,6 @@ TEMPLATES: dict[str, str] = {
     "final_phase.best_of": "A match is one game or the best of three, not {best_of}.",
     "final_phase.no_games": "Enter the score of at least one game.",
     "final_phase.extra_game": "Game {number} is one too many: the match was already won.",
-    "final_phase.negative_score": "Game {number}: negative score.",
     "final_phase.no_winner": (
         "The match has no winner ({top:g} - {bottom:g}): enter the game that decides it."
     ),
@@ -67,6 +66,14 @@ TEMPLATES: dict[str, str] = {
     "classic_game.sheet.wrong_challenge": "wrong challenge: {words}",
     "classic_game.sheet.position": "initial position",
     "classic_game.toss_letters": "the toss needs at least two different letters in the bag",
+    "classic_game.toss_not_letter": "toss, round {round}: “{letter}” is not a letter",
+    "classic_game.toss_blank": (
+        "toss, round {round}: a blank does not count, the player draws another letter"
+    ),
+    "classic_game.toss_undecided": "the toss is not decided: the last letters drawn are equal",
+    "classic_game.toss_after_decided": (
+        "toss, round {round}: different letters decided the toss, nothing is drawn after"
+    ),
     "classic_game.two_names": "a Classic game needs two players with different names ({names})",
     "classic_game.starter": "the starter must be player 0 or 1, not {starter}",
     "classic_game.exchange_empty": "an exchange needs at least one tile",
@@ -112,4 +119,88 @@ TEMPLATES: dict[str, str] = {
     "classic_replay.not_challengeable": "the move above can no longer be challenged",
     "classic_replay.challenge_note": "the challenge note follows no open move",
     "classic_replay.unknown_nick": "unknown player “{player}” in a note",
+    # the table session (arbitre.classic.table)
+    "classic_table.clock_kind": "Table clock: unknown kind “{kind}” (chess, move or global).",
+    "classic_table.clock_seconds": "Table clock: the credit must be positive, not {seconds} s.",
+    "classic_table.clock_minimum": (
+        "Under the {profile} rules the clock is a chess clock of at least {minimum} minutes per player."
+    ),
+    "classic_table.clock_warning": (
+        "Per-move timer: the warning ({warning} s) must come before the end of the move ({seconds} s)."
+    ),
+    "classic_table.two_names": "A table game needs two different players.",
+    "classic_table.starter": "The player who starts must be player 0 or 1, not {starter}.",
+    "classic_table.unknown_event": "Unknown table event “{kind}”.",
+    "classic_table.time_backwards": "Table event at {at} s, before the previous one ({last} s).",
+    "classic_table.not_started": (
+        "The game has not started: the second player starts the clock after drawing their tiles."
+    ),
+    "classic_table.already_started": "The game has already started.",
+    "classic_table.over": "The game at this table is over.",
+    "classic_table.went_out": (
+        "{player} has played their last tiles: the opponent challenges or accepts the end."
+    ),
+    "classic_table.not_your_turn": "It is not {player}'s turn.",
+    "classic_table.player": "Unknown player at the table: {player}.",
+    "classic_table.out_of_time": (
+        "{player} has used up their time: they may no longer play or exchange, only challenge."
+    ),
+    "classic_table.not_out_of_time": "The clock does not show {player} out of time.",
+    "classic_table.turn_expired": "{player}'s time for this move has run out: the turn is lost.",
+    "classic_table.turn_not_expired": "The time for this move has not run out.",
+    "classic_table.neutralised": "The clock is stopped ({reason}): resume the game first.",
+    "classic_table.not_neutralised": "The clock is not stopped for an incident.",
+    "classic_table.neutralisation_unknown": "Unknown reason to stop the clock: “{reason}”.",
+    "classic_table.absence_on_own_time": (
+        "Under the FFSc rules an absence is on the player's own time: the clock runs."
+    ),
+    "classic_table.move_unreadable": (
+        "“{move}” is not a move: a square and a word, like H4 MAISON (blank in lower case)."
+    ),
+    "classic_table.move_illegal": "{move} cannot be placed on the board ({rule}).",
+    "classic_table.move_tiles": "The move places {count} tiles but the rack holds {rack}.",
+    "classic_table.too_many_tiles": "The game has no more tile {tile} for this move.",
+    "classic_table.exchange_count": (
+        "Exchange {count} tiles: between 1 and the {rack} tiles of the rack."
+    ),
+    "classic_table.exchange_bag": (
+        "Exchange refused: the bag holds {bag} tiles, at least {minimum} are needed."
+    ),
+    "classic_table.exchange_opponent_out": (
+        "{opponent} has used up their time: exchanging is no longer allowed."
+    ),
+    "classic_table.nothing_to_challenge": "There is no move just played to challenge.",
+    "classic_table.challenge_not_yours": "A player cannot challenge their own move.",
+    "classic_table.challenge_empty": "Choose the word or words challenged.",
+    "classic_table.not_just_played": (
+        "Challenge refused: {words} was not formed by the move just played."
+    ),
+    "classic_table.no_challenge": "No challenge waits for a ruling.",
+    "classic_table.override_word": "{word} is not among the words challenged.",
+    "classic_table.override_reason": (
+        "The arbiter's ruling against the word list needs its reason."
+    ),
+    "classic_table.overdraw_extra": "Tiles drawn too many: {extra} is not a positive number.",
+    "classic_table.overdraw_how": "Unknown kind of overdraw “{how}” (unseen, seen, arbiter).",
+    "classic_table.sanction_kind": "Unknown sanction “{sanction}” (warning, points, loss).",
+    "classic_table.loss_cause": "Unknown or inapplicable cause of loss of the game: “{cause}”.",
+    "classic_table.not_reckoning": "The game is not waiting for the tiles left.",
+    "classic_table.rack_size": "{count} tiles declared, the rack holds {size}.",
+    "classic_table.rack_tiles": "The game cannot hold the tiles {tiles} left on this rack.",
+    "classic_table.rack_declared": "{player} has already declared their tiles.",
+    "classic_table.not_finished": "The game is not finished: nothing to sign yet.",
+    "classic_table.signed": "{player} has already signed.",
+    "classic_table.note_challenge": "wrong challenge ({words}): -{points}",
+    "classic_table.note_withdrawn": "{move} withdrawn after the challenge",
+    "classic_table.note_penalty": "arbiter's penalty: -{points} {reason}",
+    "classic_table.note_warning": "warning {reason}",
+    "classic_table.note_overdraw": "{count} tile(s) drawn too many: -{points}",
+    "classic_table.note_end_rack": "tiles left ({tiles})",
+    "classic_table.note_end_bonus": "opponent's tiles ({tiles})",
+    "classic_table.note_score_dispute": "score announced {announced}, the rules give {score}",
+    "classic_table.toss_needed": "The toss decides who starts: draw it before the start.",
+    "classic_table.toss_not_asked": "No toss at this table: the tournament designates who starts, or the game has begun.",
+    "classic_table.absent_clock": "The clock of an absent player ({player}) runs only on a chess clock, before the start.",
+    "classic_table.not_absent": "No absent player's clock is running.",
+    "classic_table.forfeit_early": "{player} is forfeit only once half of their time has run.",
 }

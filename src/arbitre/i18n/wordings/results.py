@@ -16,6 +16,21 @@ TEMPLATES: dict[str, str] = {
     ),
     "classic_result.winner_contradicted": "The scores do not make {name} the winner.",
     "classic_result.refused": "Result refused: {reason}",
+    "classic_result.loss_unknown": "Unknown side for a loss whatever the score: “{value}”.",
+    "classic_result.loss_cause_unknown": "Unknown cause of a loss whatever the score: “{value}”.",
+    "classic_result.loss_cause_missing": (
+        "A loss whatever the score needs both the player who loses and its cause."
+    ),
+    "classic_result.loss_of_absent": (
+        "{name}: a forfeited game cannot also be lost whatever the score."
+    ),
+    "classic_result.loss_best_of_three": (
+        "Best-of-three match: count the game {name} lost whatever the score in the games won."
+    ),
+    "classic_result.loss_overdraw_fbs": (
+        "Under the FBS rules, too many tiles found by an arbiter cost points, not the game "
+        "({name})."
+    ),
     # the backgammon result check (arbitre.backgammon.championship.results)
     "bg_result.forfeit_unknown": "Unknown forfeit “{value}”.",
     "bg_result.not_at_table": "{name} does not play at table {table}.",
