@@ -8,12 +8,13 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _fresh_live_figures() -> Iterator[None]:
-    """Each test starts with no cached public figure: its database is rolled back at the end,
-    so the next test may reuse the same ids and versions for other data."""
-    yield
-    import sys
+def _fresh_live_figures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The live public pages (:mod:`arbitre.app.events.live`) in tests: each version read at
+    once (a test checks a change right after making it; ``test_live`` tests the quarter-second
+    memo itself), and no figure cached from another test, whose database was rolled back and
+    whose ids and versions the next test may reuse for other data."""
+    from arbitre.app.events import live
 
-    live = sys.modules.get("arbitre.app.events.live")
-    if live is not None:
-        live.clear()
+    monkeypatch.setattr(live, "VERSION_TTL", 0.0)
+    yield
+    live.clear()
