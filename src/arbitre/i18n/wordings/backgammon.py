@@ -180,8 +180,7 @@ TEMPLATES: dict[str, str] = {
     "bracket.playoff_needed": "play-off needed (equal points and D): {players}; enter the result of the one-point play-off",
     "bracket.eight_qualified": "the final bracket is built for 8 qualified players, not {qualified}",
     "bracket.swiss_unfinished": "the Swiss stage is not finished: the bracket needs the results of all {rounds} rounds",
-    "bracket.consolation_sizes": "invalid consolation sizes ({tie_out}, {others}, {main})",
-    "bracket.entry_size": "the consolation entry round needs a power of two above {main} places, not {size}",
+    "bracket.consolation_counts": "consolation: {same} players entering with the quarter-final losers, {others} by the re-count of whom {losers} lost round 7: impossible counts",
     # lateness (arbitre.backgammon.championship.lateness)
     "lateness.no_penalty": "no penalty",
     "lateness.penalty_one": "{penalty} penalty point (score {score})",
