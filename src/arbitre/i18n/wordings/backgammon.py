@@ -186,6 +186,12 @@ TEMPLATES: dict[str, str] = {
     "bracket.playoff_needed": "play-off needed (equal points and D): {players}; enter the result of the one-point play-off",
     "bracket.eight_qualified": "the final bracket is built for 8 qualified players, not {qualified}",
     "bracket.swiss_unfinished": "the Swiss stage is not finished: the bracket needs the results of all {rounds} rounds",
+    "record.not_played": "{a} - {b}: no match was played (forfeit or bye), the record belongs to another table",
+    "record.names": "the record is between {record}, the table between {a} and {b}",
+    "record.length": "the result says a {entered}-point match, the record a {record}-point match",
+    "record.unfinished": "the record stops at {score_a}-{score_b} in a {length}-point match",
+    "record.winner": "the record's winner is {record}, the result entered says {entered}",
+    "record.score": "the result entered says {entered}, the record {record}",
     "bracket.consolation_counts": "consolation: {same} players entering with the quarter-final losers, {others} by the re-count of whom {losers} lost round 7: impossible counts",
     # lateness (arbitre.backgammon.championship.lateness)
     "lateness.no_penalty": "no penalty",
