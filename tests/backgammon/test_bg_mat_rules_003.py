@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from arbitre.backgammon.board import BAR, BackgammonError, Position
 from arbitre.backgammon.mat import export_mat, import_mat
 from arbitre.backgammon.match import Match, Phase
-from tests.backgammon.bg_random_match import blitz_match
+from tests.backgammon.bg_random_match import blitz_match, random_match
 from tests.support import refusal_of, refuses
 
 HEADER = " 3 point match\n\n Game 1\n Alice : 0                        Bob : 0\n"
@@ -129,3 +132,18 @@ def test_003_clock_3_11_a_pass_is_an_empty_cell_of_the_record() -> None:
         ]
         assert again.score == match.score
     assert passes >= 3
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from([1, 3, 5]), st.booleans())
+def test_records_read_back_whatever_the_match(seed: int, length: int, blitz: bool) -> None:
+    """Hypothesis: any match played through the engine (random cube actions and
+    resignations, or closed-out passes) is exported and read back with the same actions
+    and score."""
+    rng = random.Random(seed)
+    match = blitz_match(rng, length) if blitz else random_match(rng, length, resign_rate=0.02)
+    again = import_mat(export_mat(match))
+    assert [[(a.player, a.kind, a.value) for a in g.actions] for g in again.games] == [
+        [(a.player, a.kind, a.value) for a in g.actions] for g in match.games
+    ]
+    assert (again.score, again.winner) == (match.score, match.winner)
