@@ -347,8 +347,11 @@ def final_bracket(
 def recount(champ: Championship, name: str, settings: BracketSettings | None = None) -> float:
     """Points with the last rounds weighted (seed 003: round 6 twice, round 7 three times)."""
     weights = dict((settings or BracketSettings()).recount_weights)
-    bye = champ.settings.bye_points
-    return sum(r.points_of(name, bye) * weights.get(r.round, 1) for r in champ.results_of(name))
+    s = champ.settings
+    return sum(
+        r.points_of(name, s.bye_points, s.forfeit_points) * weights.get(r.round, 1)
+        for r in champ.results_of(name)
+    )
 
 
 def won_round(champ: Championship, name: str, round_no: int) -> bool:
