@@ -43,8 +43,7 @@ TEMPLATES: dict[str, str] = {
         " players."
     ),
     "bg_result.ended_with_forfeit": (
-        "A match lost by forfeit was not played: it did not end on time or by a"
-        " disqualification."
+        "A match lost by forfeit was not played: it did not end on time or by a disqualification."
     ),
     "bg_result.both_time_winner": "Both flags fell: nobody wins the match (clock rules 2.3).",
 }
