@@ -152,3 +152,29 @@ def test_003_bye_and_forfeit_points_are_settings(bye: float, forfeit: float) -> 
     champ.results.append(MatchResult(1, "C", None, None, ResultKind.BYE))
     assert (champ.points("A"), champ.points("B"), champ.points("C")) == (forfeit, 0, bye)
     assert [h.points for h in history(champ.results, "A", bye, forfeit)] == [forfeit]
+
+
+def test_results_decided_before_the_end_survive_the_results_file() -> None:
+    """The results file keeps how a match was decided (an ``ended`` column, written only
+    when needed): a match won on time at 3-5, both flags, a forfeit for lateness at 4/0
+    are read back as they were; a file without the column reads as before."""
+    from arbitre.backgammon.championship.csvfiles import format_results, parse_results
+
+    champ = Championship([Player(n, 1500 - i) for i, n in enumerate("ABCDEF")])
+    for entry in (
+        ResultEntry(1, "A", "B", 9, winner="A", score_a=3, score_b=5, ended="time"),
+        ResultEntry(1, "C", "D", 9, score_a=4, score_b=6, ended="both_time"),
+        ResultEntry(1, "E", "F", 7, late_b=35),
+    ):
+        champ.record(check_result(entry).result)
+    text = format_results(champ)
+    assert text.splitlines()[0].endswith(",ended")
+    assert parse_results(text) == champ.results
+    plain = Championship([Player("A", 1500), Player("B", 1400)])
+    plain.record(MatchResult(1, "A", "B", "A", ResultKind.PLAYED, 9, 9, 2))
+    assert "ended" not in format_results(plain)
+    assert parse_results(format_results(plain)) == plain.results
+    bad = "round,player_a,player_b,winner,match_length,score_a,score_b,ended\n1,A,B,A,9,3,5,flag\n"
+    with pytest.raises(Refusal) as caught:
+        parse_results(bad)
+    assert "championship_csv.ended" in str(caught.value)
