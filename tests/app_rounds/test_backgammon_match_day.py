@@ -112,3 +112,31 @@ def test_003_clock_4_3_a_match_won_on_time_keeps_its_score(dclient: Client) -> N
     audit = AuditEntry.objects.filter(action="Résultat").order_by("pk").last()
     assert audit is not None and audit.after["fin"] == "both_time"
     assert "les deux drapeaux tombés" in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+
+
+def test_003_4_6_a_match_record_disagreeing_with_the_result_is_shown(dclient: Client) -> None:
+    """The .mat of a table is checked against the result entered: gnubg beat root 10-2 in
+    the record (5 points); a result saying the table's first player won 5-3 is reported
+    to the director, the record kept; a record agreeing with the result says nothing."""
+    from tests.app_rounds.test_backgammon_web import MAT
+
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    text = MAT.read_text(encoding="utf-8")
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.a, score_a=5, score_b=3)
+    msgs = messages_of(
+        dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)
+    )
+    assert "feuille de match enregistrée" in msgs[0]
+    problems = [m for m in msgs if "ne concorde pas" in m]
+    assert len(problems) == 2
+    assert f"le vainqueur de l'enregistrement est {tb.b}" in problems[0]
+    assert "l'enregistrement 2-10" in problems[1]
+    tb.refresh_from_db()
+    assert tb.mat
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.b, score_a=2, score_b=10)
+    msgs = messages_of(
+        dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)
+    )
+    assert not [m for m in msgs if "ne concorde pas" in m]

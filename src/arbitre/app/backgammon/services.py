@@ -15,7 +15,10 @@ from arbitre.app.rounds.models import Table, Tournament
 from arbitre.app.rounds.services import ServiceError, audit, bump, locked, players_in_play
 from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.lateness import LatenessSettings
+from arbitre.backgammon.championship.records import cross_check
 from arbitre.backgammon.clock import ClockSettings, format_seconds
+from arbitre.backgammon.match import Match
+from arbitre.common.messages import Message
 
 MATCH_DAY_SETTINGS = (
     "clocked",
@@ -167,3 +170,16 @@ def clock_budget(t: Tournament, length: int) -> str:
         "budget": format_seconds(settings.budget(length)),
         "increment": t.clock_increment,
     }
+
+
+def record_problems(t: Tournament, tb: Table, record: Match) -> list[Message]:
+    """Where a table's match record disagrees with the result entered (none while no
+    result is entered, or for a forfeit or a bye): the engine's ``cross_check``. The
+    record's first player is the table's first player unless its names say otherwise."""
+    tb.refresh_from_db()
+    if not tb.entered or tb.is_bye or tb.forfeit:
+        return []
+    result = result_of(tb, tb.round.number, t.match_length)
+    names = record.names
+    side = 1 if names == (tb.b, tb.a) else 0
+    return [m for m in cross_check(record, result, side) if m.code != "record.names"]

@@ -124,6 +124,15 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         messages.success(
             request, table_message(tb.number, gettext("feuille de match enregistrée."))
         )
+        for problem in services.record_problems(t, tb, match):
+            messages.warning(
+                request,
+                table_message(
+                    tb.number,
+                    gettext("la feuille ne concorde pas avec le résultat saisi : %(problem)s")
+                    % {"problem": word(problem, get_language())},
+                ),
+            )
     return to(GAME, "round", event_id, tb.round.number)
 
 
