@@ -140,3 +140,26 @@ def test_003_4_6_a_match_record_disagreeing_with_the_result_is_shown(dclient: Cl
         dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)
     )
     assert not [m for m in msgs if "ne concorde pas" in m]
+
+
+def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) -> None:
+    """Fewer than eight players: the bracket is generated all the same, the three best
+    going through the quarter-finals on a bye; the 4th and 5th play; pages show it."""
+    from tests.app_rounds.conftest import check_in_all, create_event, import_csv
+
+    eid = create_event(dclient, "backgammon", rounds=1, match_length=5)
+    csv = "nom;elo\n" + "\n".join(f"P{i};{1900 - 10 * i}" for i in range(1, 6))
+    assert "5 joueurs importés." in messages_of(import_csv(dclient, eid, csv))
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    for tb in tables(1):
+        if tb.b:
+            assert "résultat enregistré" in result(dclient, tb, winner=tb.a, score_a=5, score_b=1)
+    assert "Tableau final généré." in messages_of(
+        dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
+    )
+    stages = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"]
+    final = {m["id"]: m for m in stages[0][1]}
+    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["BYE"] * 3
+    assert not final["QF1"]["ready"] and final["QF2"]["ready"]
+    assert final["QF1"]["winner"] == final["QF1"]["top"]
