@@ -97,6 +97,7 @@ ACCESS.update(
     {
         "classic:absence": DIRECTOR,
         "classic:tsh": PUBLIC,
+        "backgammon:settings": DIRECTOR,
         "backgammon:playoff": DIRECTOR,
         "backgammon:print_knockout": ARBITER,
         "backgammon:upload_mat": ARBITER,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from arbitre.backgammon.board import BAR
 from arbitre.backgammon.match import GAMMON, Match, Phase
 
 
@@ -32,4 +33,33 @@ def random_match(rng: random.Random, length: int, resign_rate: float = 0.0) -> M
         elif phase is Phase.MOVE:
             moves = match.legal_moves()
             match.move(rng.choice(moves) if moves else "")
+    return match
+
+
+def blitz_match(rng: random.Random, length: int) -> Match:
+    """A match where each player makes home points and hits whenever they can, so that
+    closed-out players are frequent; they pass without rolling (clock rules 3.11)."""
+    match = Match(length, ("Alice Martin", "Bruno Petit"))
+    while match.phase is not Phase.MATCH_OVER:
+        phase = match.phase
+        if phase in (Phase.OPENING, Phase.GAME_OVER):
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            if a != b:
+                match.opening_roll(a, b)
+        elif phase is Phase.ROLL:
+            if match.closed_out:
+                match.pass_closed_out()
+            else:
+                match.roll((rng.randint(1, 6), rng.randint(1, 6)))
+        elif phase is Phase.MOVE:
+            moves = match.legal_moves()
+            if not moves:
+                match.move("")
+                continue
+            keys = [
+                (sum(1 for n in m.position.player[:6] if n >= 2), m.position.opponent[BAR])
+                for m in moves
+            ]
+            best = max(keys)
+            match.move(rng.choice([m for m, k in zip(moves, keys, strict=True) if k == best]))
     return match

@@ -107,3 +107,30 @@ def test_time_forfeit_loses_the_match_unless_certain_win():
 def test_invalid_length_refused():
     with pytest.raises(BackgammonError):
         ClockSettings().budget(0)
+
+
+def test_003_clock_1_2_compensation_for_a_faulty_clock():
+    """Clock rules 1.2: a faulty clock is replaced and "des compensations peuvent être
+    octroyées par le directeur du tournoi si un joueur a été lésé": time given back, even
+    to a player whose flag fell because of the fault; the clock then waits for the
+    director to start it."""
+    time = FakeTime()
+    clock = Clock(1, time_source=time)  # 12.5 min each
+    clock.start(0)
+    time.advance(100)
+    clock.compensate(0, 60)
+    assert clock.remaining(0) == 750 - 100 + 60
+    assert clock.remaining(1) == 750
+    time.advance(710)
+    assert clock.flagged == 0
+    clock.compensate(0, 120)
+    assert clock.flagged is None and clock.remaining(0) == 120 and clock.running is None
+    clock.start(0)
+    time.advance(30)
+    assert clock.remaining(0) == 90
+    with refuses(BackgammonError, "backgammon.negative_penalty", seconds=-5):
+        clock.compensate(1, -5)
+    # the other player's flag is not lifted by giving time to the one who did not flag
+    clock.penalize(1, 750)
+    clock.compensate(0, 10)
+    assert clock.flagged == 1

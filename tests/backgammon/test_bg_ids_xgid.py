@@ -18,6 +18,7 @@ from arbitre.backgammon.ids import (
     position_id,
     read_xgid,
 )
+from arbitre.common.messages import Message
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_ids, gnubg_set_ids
 from tests.support import require
 
@@ -59,24 +60,32 @@ def test_known_match_id_from_gnubg():
     assert match_id(state) == "MIEFAAAAAAAA"
 
 
-match_states = st.builds(
-    MatchId,
-    cube_value=st.sampled_from([1, 2, 4, 8, 16, 32, 64]),
-    cube_owner=st.sampled_from([None, 0, 1]),
-    player_on_roll=st.integers(0, 1),
-    crawford=st.booleans(),
-    game_state=st.integers(0, 4),
-    turn=st.integers(0, 1),
-    double_offered=st.booleans(),
-    resignation=st.integers(0, 3),
-    dice=st.sampled_from([(0, 0), (3, 1), (6, 6), (1, 5)]),
-    match_length=st.integers(1, 25),
-    score=st.tuples(st.integers(0, 24), st.integers(0, 24)),
-)
+@st.composite
+def match_states(draw: st.DrawFn) -> MatchId:
+    """A consistent match state, as gnubg writes one (Match IDs refused otherwise)."""
+    length = draw(st.integers(1, 25))
+    score = draw(st.tuples(st.integers(0, length - 1), st.integers(0, length - 1)))
+    on_roll = draw(st.integers(0, 1))
+    pending = draw(st.sampled_from(["none", "double", "resignation"]))
+    dice = (0, 0) if pending == "double" else draw(st.sampled_from([(0, 0), (3, 1), (6, 6)]))
+    crawford = sorted(score)[1] == length - 1 and min(score) < length - 1 and draw(st.booleans())
+    return MatchId(
+        cube_value=draw(st.sampled_from([1, 2, 4, 8, 16, 32, 64])),
+        cube_owner=draw(st.sampled_from([None, 0, 1])),
+        player_on_roll=on_roll,
+        crawford=crawford,
+        game_state=draw(st.integers(0, 4)),
+        turn=on_roll if pending == "none" else draw(st.integers(0, 1)),
+        double_offered=pending == "double",
+        resignation=draw(st.integers(1, 3)) if pending == "resignation" else 0,
+        dice=dice,
+        match_length=length,
+        score=score,
+    )
 
 
 @settings(max_examples=200, deadline=None)
-@given(match_states)
+@given(match_states())
 def test_match_id_round_trip(state):
     text = match_id(state)
     assert len(text) == 12
@@ -84,7 +93,7 @@ def test_match_id_round_trip(state):
 
 
 @settings(max_examples=50, deadline=None)
-@given(match_states)
+@given(match_states())
 def test_match_id_bit_66_is_ignored_in_match_play(state):
     text = match_id(state)
     raw = bytearray(__import__("base64").b64decode(text))
@@ -191,3 +200,81 @@ def test_match_ids_along_a_match_are_read_back_identically_by_gnubg(tmp_path):
     answers = gnubg_set_ids(pairs, tmp_path)
     for mine, theirs in zip(pairs, answers, strict=True):
         assert list(mine) == theirs
+
+
+def _reason(text: str) -> str:
+    with pytest.raises(BackgammonError) as caught:
+        match_from_id(text)
+    assert caught.value.message.code == "backgammon.invalid_id"
+    reason = caught.value.message.params["reason"]
+    assert isinstance(reason, Message)
+    return reason.code.rsplit(".", 1)[-1]
+
+
+def test_invalid_match_ids_are_refused_with_their_reason() -> None:
+    """Match IDs that decode but describe no real match state are refused, each with its
+    reason (issue 19: some invalid Match IDs were accepted)."""
+    ok = MatchId(match_length=7, score=(5, 3), dice=(3, 1))
+    assert match_from_id(match_id(ok)) == ok
+    cases = {
+        "score_reached": MatchId(match_length=7, score=(7, 3)),
+        "crawford": MatchId(match_length=7, score=(5, 3), crawford=True),
+        "turn": MatchId(match_length=7, player_on_roll=0, turn=1),
+        "double_after_roll": MatchId(match_length=7, double_offered=True, turn=1, dice=(3, 1)),
+        "double_and_resignation": MatchId(match_length=7, double_offered=True, resignation=1),
+    }
+    for reason, state in cases.items():
+        assert _reason(match_id(state)) == reason, reason
+    # Crawford: one player exactly one point away, not both, not in money play
+    assert match_from_id(match_id(MatchId(match_length=7, score=(6, 3), crawford=True))).crawford
+    for score, length in (((6, 6), 7), ((0, 0), 0)):
+        state = MatchId(match_length=length, score=score, crawford=True)
+        assert _reason(match_id(state)) == "crawford"
+    # a finished game may show the winning score
+    over = MatchId(match_length=7, score=(7, 3), game_state=2)
+    assert match_from_id(match_id(over)) == over
+    # a field out of range (dice 7) and the padding bits are refused as invalid IDs too
+    raw = bytearray(__import__("base64").b64decode(match_id(ok) + "=="))
+    raw[2] |= 0b00111000  # first die = 7
+    assert _reason(__import__("base64").b64encode(bytes(raw)).decode()[:12]) == "invalid_dice"
+    raw = bytearray(__import__("base64").b64decode(match_id(ok) + "=="))
+    raw[8] |= 1 << 4  # bit 68: padding
+    assert _reason(__import__("base64").b64encode(bytes(raw)).decode()[:12]) == "trailing_bits"
+
+
+def test_position_id_with_both_sides_on_one_point_is_refused() -> None:
+    """A Position ID putting both players' checkers on one point is an invalid ID."""
+    bits = []
+    # side not on roll: one checker on its point 1 (= the roller's point 24)
+    for count in [1] + [0] * 24:
+        bits += [1] * count + [0]
+    # side on roll: one checker on its point 24
+    for count in [0] * 23 + [1, 0]:
+        bits += [1] * count + [0]
+    data = bytearray(10)
+    for i, bit in enumerate(bits):
+        data[i // 8] |= bit << (i % 8)
+    text = __import__("base64").b64encode(bytes(data)).decode()[:14]
+    with pytest.raises(BackgammonError) as caught:
+        position_from_id(text)
+    assert caught.value.message.code == "backgammon.invalid_id"
+    assert caught.value.message.params["reason"] == Message.of("backgammon.shared_point", point=24)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(
+        alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+        min_size=12,
+        max_size=12,
+    )
+)
+def test_any_twelve_characters_decode_or_are_refused_as_invalid_ids(text: str) -> None:
+    """Any 12 base64 characters: a Match ID that re-encodes to itself, or a refusal with
+    the ``backgammon.invalid_id`` code (never another exception)."""
+    try:
+        state = match_from_id(text)
+    except BackgammonError as exc:
+        assert exc.message.code == "backgammon.invalid_id"
+        return
+    assert match_from_id(match_id(state)) == state

@@ -6,7 +6,6 @@ import pytest
 
 from arbitre.backgammon.championship import Championship, ChampionshipError, Player, pair_round
 from arbitre.backgammon.championship.bracket import (
-    BYE,
     BracketSettings,
     Ref,
     SetScore,
@@ -130,28 +129,33 @@ def test_withdrawn_player_does_not_qualify_nor_enter_the_consolation() -> None:
 
 
 def test_consolation_entry_levels_sixteen() -> None:
-    """Semi- and quarter-final losers enter at the consolation's quarter-finals; J, first
-    player eliminated on tie-break (4 points like H), too; K, also on 4 points, is the top
-    seed of the feeding knock-out and gets a bye; the 6 others play round 1."""
+    """Semi-final losers enter at the consolation's quarter-finals. The quarter-final
+    losers and J, K (eliminated on tie-break, 4 points like H) make 6 players at the same
+    level: with the 6 others to come they do not fit in the quarter-finals, so all of them
+    enter one round earlier (12 places), the others directly in the 6 places left."""
     champ = _sixteen()
     b = build_brackets(champ)
     quarter_finals = Message.of("bracket.round.consolation_quarter_finals")
+    round_1 = Message.of("bracket.round.consolation", round=1)
     qf = [m for m in b.matches.values() if m.round_name == quarter_finals]
     assert len(qf) == 4
     slots = [s for m in qf for s in (m.top, m.bottom)]
-    for ref in ["SF1", "SF2"]:
-        assert Ref("loser", ref) in slots
-    for i in (1, 2, 3, 4):
-        assert Ref("loser", f"QF{i}") in slots
-    assert "J" in slots
+    assert Ref("loser", "SF1") in slots and Ref("loser", "SF2") in slots
     # the two semi-final losers are seeds 1 and 2: they can only meet in the final
     assert qf[0].top == Ref("loser", "SF1") and qf[2].top == Ref("loser", "SF2")
-    assert b.entry_levels["J"] == quarter_finals
-    assert b.entry_levels["K"] == Message.of("bracket.round.consolation", round=2)
-    first = {n for m in b.matches.values() if m.id.startswith("C1-") for n in (m.top, m.bottom)}
-    assert first == {"I", "L", "M", "N", "O", "P"}
-    assert BYE not in first
-    assert not any(won_round(champ, n, 7) for n in first if isinstance(n, str))
+    same = [Ref("loser", f"QF{i}") for i in (1, 2, 3, 4)] + ["J", "K"]
+    assert {b.entry_rounds[s] for s in same} == {1}
+    assert b.entry_rounds[Ref("loser", "SF1")] == 2
+    assert {n: b.entry_levels[n] for n in "IJKLMNOP"} == dict.fromkeys("IJKLMNOP", round_1)
+    first = [(m.top, m.bottom) for m in b.matches.values() if m.id.startswith("C1-")]
+    assert first == [
+        (Ref("loser", "QF1"), "P"),
+        (Ref("loser", "QF2"), "O"),
+        (Ref("loser", "QF3"), "N"),
+        (Ref("loser", "QF4"), "M"),
+        ("J", "L"),
+        ("K", "I"),
+    ]
     consolation_final = Message.of("bracket.round.consolation_final")
     final = [m for m in b.matches.values() if m.round_name == consolation_final]
     assert len(final) == 1
@@ -175,8 +179,8 @@ def test_recount_weights_last_rounds() -> None:
 
 
 def test_last_round_winners_skip_the_first_consolation_round() -> None:
-    """Round 1 of the consolation takes the last-round losers of the re-count ranking;
-    here 14 places for 11 such losers: the 3 lowest last-round winners complete it."""
+    """Round 1 of the consolation is played only by players who lost the last Swiss round,
+    the lowest of the re-count among them; every last-round winner enters later."""
     champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(32)])
     for _ in range(7):
         _play_favourites(champ, pair_round(champ))
@@ -186,33 +190,41 @@ def test_last_round_winners_skip_the_first_consolation_round() -> None:
     tie_out = {s.name for s in standings(champ) if s.points == 4 and s.name not in q}
     pool = [p.name for p in champ.players if p.name not in q | tie_out]
     losers = {n for n in pool if not won_round(champ, n, 7)}
-    assert len(losers) == 11 and losers <= first
-    extra = first - losers
-    assert extra == {"P22", "P23", "P29"}  # the lowest re-counts among the winners
-    others = [n for n in pool if n not in first and won_round(champ, n, 7)]
-    assert min(recount(champ, n) for n in others) >= max(recount(champ, n) for n in extra)
+    assert first == {"P15", "P19", "P24", "P25", "P27", "P28", "P30", "P31"}
+    assert first <= losers and len(losers) == 11
+    assert min(recount(champ, n) for n in losers - first) >= max(recount(champ, n) for n in first)
+    winners = [n for n in pool if won_round(champ, n, 7)]
+    assert winners and all(b.entry_rounds[n] == 2 for n in winners)
+    # the quarter-final losers and the 8 players eliminated on tie-break: one level
+    assert len(tie_out) == 8
+    same = [Ref("loser", f"QF{i}") for i in (1, 2, 3, 4)] + sorted(tie_out)
+    assert {b.entry_rounds[s] for s in same} == {2}
 
 
 @pytest.mark.parametrize(
-    ("tie_out", "others", "direct", "slots", "feeder", "first", "rounds"),
+    ("same", "others", "losers", "lines", "places", "first", "feeder"),
     [
-        (1, 7, 1, 1, 8, 6, 3),  # 16 players, one eliminated on tie-break
-        (0, 8, 0, 2, 8, 8, 2),  # 16 players, no tie on the cut
-        (3, 21, 1, 1, 32, 14, 5),  # 32 players
-        (2, 40, 1, 1, 64, 18, 6),  # 50 players
-        (0, 2, 0, 2, 0, 0, 0),  # 10 players: both enter at the quarter-finals
+        (5, 7, 4, 6, 1, 2, 8),  # 16 players, one eliminated on tie-break
+        (4, 8, 4, 6, 2, 2, 8),  # 16 players, no tie on the cut, 4 lost round 7
+        (4, 8, 8, 6, 2, 4, 4),  # the same, all 8 lost round 7: a plain knock-out
+        (6, 6, 6, 12, 6, 0, 6),  # two eliminated on tie-break: one round earlier
+        (6, 0, 0, 6, 0, 0, 0),  # two eliminated on tie-break, nobody else
+        (7, 21, 11, 12, 5, 1, 20),  # 32 players, three eliminated on tie-break
+        (4, 2, 1, 6, 2, 0, 2),  # 10 players: everyone enters at the quarter-finals
+        (12, 30, 1, 24, 12, 0, 48),  # a single round-7 loser: no round 1 for the promise
     ],
 )
 def test_consolation_plans(
-    tie_out: int, others: int, direct: int, slots: int, feeder: int, first: int, rounds: int
+    same: int, others: int, losers: int, lines: int, places: int, first: int, feeder: int
 ) -> None:
-    plan = plan_consolation(tie_out, others)
-    assert plan.entry_size == 8 and plan.main_losers == 6
-    assert plan.tie_out_direct == direct
-    assert plan.slots == slots
-    assert plan.feeder_size == feeder
-    assert plan.first_round_players == first
-    assert plan.feeding_rounds == rounds
-    # every place of the feeding knock-out is a player or a bye, and it yields `slots`
-    if feeder:
-        assert feeder // 2 < plan.feeding_players <= feeder
+    plan = plan_consolation(same, others, losers)
+    assert (plan.level_lines, plan.places, plan.first_round, plan.feeder_size) == (
+        lines,
+        places,
+        first,
+        feeder,
+    )
+    assert plan.feeding == (others > places)
+    # the feeding knock-out after round 1 holds the players left and yields the places
+    if plan.feeding:
+        assert feeder // 2 < others - first <= feeder

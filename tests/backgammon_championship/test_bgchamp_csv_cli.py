@@ -251,9 +251,9 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = _run(capsys, "standings", "--players", str(tmp_path / "missing.csv"))
     assert status == 2 and err.startswith("arbitre: error:")
     status, _, err = _run(capsys, "bracket", "--players", str(players))
-    assert status == 2 and "il en faut 8 pour le tableau final" in err
+    assert status == 2 and "le tableau a besoin des résultats des 7 rondes" in err
     status, _, err = _run(capsys, "bracket", "--players", str(players), lang="en")
-    assert status == 2 and "4 players: 8 are needed for the final bracket" in err
+    assert status == 2 and "the Swiss stage is not finished" in err
 
 
 def test_cli_lateness(capsys: pytest.CaptureFixture[str]) -> None:

@@ -107,84 +107,78 @@ def test_003_tableau_final_1_8_4_5_3_6_2_7_in_sets(sixteen: Championship) -> Non
 
 
 def test_003_consolation_sixteen_players_no_tie_on_the_cut(sixteen: Championship) -> None:
-    """Docs table, 16 players and nobody eliminated on tie-break: the 6 main-bracket losers
-    at the consolation's quarter-finals, 2 places fed by the 8 others through two knock-outs
-    of 4 (no bye), seeded by the re-count: O 6, K 5, H 4, P 4, G 3, L 3, J 2, N 1 (ties by
-    the first-stage ranking). Semi-final losers are seeds 1 and 2 of the quarter-finals."""
+    """16 players and nobody eliminated on tie-break: the semi-final and quarter-final
+    losers at the consolation's quarter-finals, 2 places fed by the 8 others in the order
+    of the re-count: O 6, K 5, H 4, P 4, G 3, L 3, J 2, N 1 (ties by the first-stage
+    ranking). O, K and P won round 7: round 1 is played by the four lowest of those who
+    lost it (G-N, L-J); H, who lost it too, enters in round 2 with P; O and K, the best,
+    have a bye there and enter in round 3."""
     order = ["O", "K", "H", "P", "G", "L", "J", "N"]
     counts = [6, 5, 4, 4, 3, 3, 2, 1]
     assert [recount(sixteen, n) for n in order] == counts
+    assert [n for n in order if won_round(sixteen, n, 7)] == ["O", "K", "P"]
     b = build_brackets(sixteen)
     c = [9]
     assert _rows(b, "consolation") == [
-        ("C1-1", "Consolante, tour 1", "O", "N", c),
-        ("C1-2", "Consolante, tour 1", "P", "G", c),
-        ("C1-3", "Consolante, tour 1", "K", "J", c),
-        ("C1-4", "Consolante, tour 1", "H", "L", c),
-        ("C2-1", "Consolante, tour 2", "vainqueur C1-1", "vainqueur C1-2", c),
-        ("C2-2", "Consolante, tour 2", "vainqueur C1-3", "vainqueur C1-4", c),
-        ("C3-1", "Consolante, quarts de finale", "perdant SF1", "vainqueur C2-2", c),
-        ("C3-2", "Consolante, quarts de finale", "perdant QF2", "perdant QF3", c),
-        ("C3-3", "Consolante, quarts de finale", "perdant SF2", "vainqueur C2-1", c),
-        ("C3-4", "Consolante, quarts de finale", "perdant QF1", "perdant QF4", c),
-        ("C4-1", "Consolante, demi-finales", "vainqueur C3-1", "vainqueur C3-2", c),
-        ("C4-2", "Consolante, demi-finales", "vainqueur C3-3", "vainqueur C3-4", c),
-        ("C5-1", "Consolante, finale", "vainqueur C4-1", "vainqueur C4-2", c),
+        ("C1-1", "Consolante, tour 1", "G", "N", c),
+        ("C1-2", "Consolante, tour 1", "L", "J", c),
+        ("C2-1", "Consolante, tour 2", "P", "vainqueur C1-1", c),
+        ("C2-2", "Consolante, tour 2", "H", "vainqueur C1-2", c),
+        ("C3-1", "Consolante, tour 3", "O", "vainqueur C2-1", c),
+        ("C3-2", "Consolante, tour 3", "K", "vainqueur C2-2", c),
+        ("C4-1", "Consolante, quarts de finale", "perdant SF1", "vainqueur C3-2", c),
+        ("C4-2", "Consolante, quarts de finale", "perdant QF2", "perdant QF3", c),
+        ("C4-3", "Consolante, quarts de finale", "perdant SF2", "vainqueur C3-1", c),
+        ("C4-4", "Consolante, quarts de finale", "perdant QF1", "perdant QF4", c),
+        ("C5-1", "Consolante, demi-finales", "vainqueur C4-1", "vainqueur C4-2", c),
+        ("C5-2", "Consolante, demi-finales", "vainqueur C4-3", "vainqueur C4-4", c),
+        ("C6-1", "Consolante, finale", "vainqueur C5-1", "vainqueur C5-2", c),
     ]
-    assert _entry(b) == {n: "Consolante, tour 1" for n in order}
-    assert b.to_json()["consolation_entry"]["O"] == ROUND_1.as_dict()
+    assert _entry(b) == {
+        **dict.fromkeys("GNLJ", "Consolante, tour 1"),
+        **dict.fromkeys("PH", "Consolante, tour 2"),
+        **dict.fromkeys("OK", "Consolante, tour 3"),
+    }
+    assert b.to_json()["consolation"][0]["round"] == ROUND_1.as_dict()
 
 
 def test_003_consolation_a_7th_round_win_gains_a_round(thirty_two: Championship) -> None:
-    """Seed: "toute victoire à la 7ème ronde garantit de gagner au moins un tour dans la
-    consolation". 32 players, nobody eliminated on tie-break: 24 players feed 2 places
-    through a 32-place knock-out (8 byes, 16 players in round 1, 4 feeding rounds). The 14
-    players who lost round 7 all play round 1; of the 10 who won it, the 8 best re-counts
-    have a bye and only the 2 lowest (P29, P31, re-count 4) must play round 1."""
+    """Seed: "toute victoire à la 7ème ronde garantit de gagner au moins tour dans la
+    consolation". 32 players, nobody eliminated on tie-break: 24 players feed 2 places.
+    The 14 who lost round 7 play round 1 (7 matches, the best against the lowest); the 10
+    who won it enter in round 2, every one of them, the lowest re-counts (P29, P31: 4)
+    included."""
     b = build_brackets(thirty_two)
     entry = _entry(b)
-    pool = [n for n in entry]
-    assert len(pool) == 24
-    winners = {n for n in pool if won_round(thirty_two, n, 7)}
-    byes = {n for n, level in entry.items() if level == "Consolante, tour 2"}
+    pool = list(b.entry_rounds)
+    others = [n for n in pool if isinstance(n, str)]
+    assert len(others) == 24
+    winners = {n for n in others if won_round(thirty_two, n, 7)}
     first = {n for n, level in entry.items() if level == "Consolante, tour 1"}
-    assert byes == {"P18", "P19", "P20", "P21", "P25", "P26", "P27", "P28"}
-    assert byes <= winners and winners - byes == {"P29", "P31"}
-    assert first == set(pool) - byes and len(first) == 16
+    assert len(winners) == 10 and not winners & first
+    assert first == set(others) - winners
+    assert all(b.entry_rounds[n] == 2 for n in winners)
     assert [recount(thirty_two, n) for n in ("P29", "P31")] == [4, 4]
-    assert min(recount(thirty_two, n) for n in byes) == 5
     rows = _rows(b, "consolation")
-    assert [r[:4] for r in rows[:16]] == [
-        ("C1-1", "Consolante, tour 1", "P31", "P09"),
-        ("C1-2", "Consolante, tour 1", "P04", "P30"),
-        ("C1-3", "Consolante, tour 1", "P12", "P14"),
+    assert [r[:4] for r in rows[:9]] == [
+        ("C1-1", "Consolante, tour 1", "P04", "P30"),
+        ("C1-2", "Consolante, tour 1", "P05", "P15"),
+        ("C1-3", "Consolante, tour 1", "P03", "P24"),
         ("C1-4", "Consolante, tour 1", "P22", "P23"),
-        ("C1-5", "Consolante, tour 1", "P29", "P10"),
-        ("C1-6", "Consolante, tour 1", "P05", "P15"),
-        ("C1-7", "Consolante, tour 1", "P13", "P11"),
-        ("C1-8", "Consolante, tour 1", "P03", "P24"),
-        ("C2-1", "Consolante, tour 2", "P20", "vainqueur C1-1"),
-        ("C2-2", "Consolante, tour 2", "P27", "vainqueur C1-2"),
-        ("C2-3", "Consolante, tour 2", "P19", "vainqueur C1-3"),
-        ("C2-4", "Consolante, tour 2", "P28", "vainqueur C1-4"),
-        ("C2-5", "Consolante, tour 2", "P21", "vainqueur C1-5"),
-        ("C2-6", "Consolante, tour 2", "P26", "vainqueur C1-6"),
-        ("C2-7", "Consolante, tour 2", "P18", "vainqueur C1-7"),
-        ("C2-8", "Consolante, tour 2", "P25", "vainqueur C1-8"),
+        ("C1-5", "Consolante, tour 1", "P12", "P14"),
+        ("C1-6", "Consolante, tour 1", "P13", "P11"),
+        ("C1-7", "Consolante, tour 1", "P09", "P10"),
+        ("C2-1", "Consolante, tour 2", "vainqueur C1-6", "vainqueur C1-7"),
+        ("C3-1", "Consolante, tour 3", "P20", "vainqueur C2-1"),
     ]
-    assert [r[1] for r in rows[16:]] == (
-        ["Consolante, tour 3"] * 4
-        + ["Consolante, tour 4"] * 2
+    assert [r[1] for r in rows[9:]] == (
+        ["Consolante, tour 3"] * 7
+        + ["Consolante, tour 4"] * 4
+        + ["Consolante, tour 5"] * 2
         + ["Consolante, quarts de finale"] * 4
         + ["Consolante, demi-finales"] * 2
         + ["Consolante, finale"]
     )
-    assert [r[2:4] for r in rows[22:26]] == [
-        ("perdant SF1", "vainqueur C4-2"),
-        ("perdant QF2", "perdant QF3"),
-        ("perdant SF2", "vainqueur C4-1"),
-        ("perdant QF1", "perdant QF4"),
-    ]
 
 
 def test_003_consolation_settings_are_used(sixteen: Championship) -> None:
@@ -200,28 +194,16 @@ def test_003_consolation_settings_are_used(sixteen: Championship) -> None:
     rows = _rows(b, "consolation")
     assert all(r[4] == [7] for r in rows)
     # plain points: G, H, O, K 3; J, L, P 2; N 1 (ranking order inside equal points)
-    assert [r[2:4] for r in rows[:4]] == [("G", "N"), ("K", "J"), ("H", "P"), ("O", "L")]
+    # with plain points (G, H, O, K 3; J, L, P 2; N 1), round 1: H-N, J-L (lost round 7)
+    assert [r[2:4] for r in rows[:4]] == [
+        ("H", "N"),
+        ("J", "L"),
+        ("P", "vainqueur C1-1"),
+        ("K", "vainqueur C1-2"),
+    ]
     same = consolation_bracket(sixteen, settings)
     assert _rows(same, "consolation") == rows
     assert same.matches["QF2"].sets == (7, 7, 9)
-    wide = build_brackets(sixteen, BracketSettings(consolation_entry_size=16))
-    rows16 = _rows(wide, "consolation")
-    # 6 losers + 8 players = 14 of 16 places: seeds 1 and 2 (semi-final losers) have byes
-    assert [r[:2] for r in rows16[:6]] == [(f"C1-{i}", "Consolante, tour 1") for i in range(1, 7)]
-    assert [r[2:4] for r in rows16[:6]] == [
-        ("K", "H"),
-        ("perdant QF2", "J"),
-        ("perdant QF3", "L"),
-        ("O", "P"),
-        ("perdant QF1", "N"),
-        ("perdant QF4", "G"),
-    ]
-    assert [r[1] for r in rows16[6:]] == (
-        ["Consolante, quarts de finale"] * 4
-        + ["Consolante, demi-finales"] * 2
-        + ["Consolante, finale"]
-    )
-    assert rows16[6][2:4] == ("perdant SF1", "vainqueur C1-1")
 
 
 def test_003_consolation_into_an_existing_bracket_keeps_its_results(
@@ -238,7 +220,7 @@ def test_003_consolation_into_an_existing_bracket_keeps_its_results(
         "code": "bracket.loser_of",
         "params": {"match": "QF4"},
     }
-    qf4 = next(m for m in out.to_json()["consolation"] if m["id"] == "C3-4")
+    qf4 = next(m for m in out.to_json()["consolation"] if m["id"] == "C4-4")
     assert qf4["top"] == "F"  # F lost QF1
     kept = final_bracket(sixteen, BracketSettings(final=(13,)))
     consolation_bracket(sixteen, BracketSettings(), into=kept)
@@ -274,15 +256,31 @@ def _equal_field(n: int) -> Championship:
     return champ
 
 
-def test_003_qualification_exactly_eight_players() -> None:
-    """Eight players are enough for the final bracket; seven are not."""
+def test_003_qualification_fewer_than_eight_byes_to_the_highest_ranked() -> None:
+    """Eight players fill the bracket. With five eligible (a withdrawn player does not
+    count), the 1st, 2nd and 3rd have byes (their opponents 8th, 7th and 6th are missing)
+    and only the 4th and 5th play a quarter-final; a single player has no bracket."""
     champ = Championship([Player(f"P{i}", 1800 - 10 * i) for i in range(8)])
     champ.settings.rounds = 1
     for i in range(4):
         champ.record_match(1, f"P{i}", f"P{i + 4}", f"P{i}")
     assert qualified(champ) == [f"P{i}" for i in range(8)]
-    champ.withdraw("P7", 0)
-    with refuses(ChampionshipError, "bracket.too_few_players", found=7, needed=8):
+    for name in ("P5", "P6", "P7"):
+        champ.withdraw(name, 0)
+    assert qualified(champ) == ["P0", "P1", "P2", "P3", "P4"]
+    b = build_brackets(champ)
+    pairs = [b.players(m) for m in ("QF1", "QF2", "QF3", "QF4")]
+    assert pairs == [("P0", BYE), ("P3", "P4"), ("P2", BYE), ("P1", BYE)]
+    assert [b.winner(m) for m in ("QF1", "QF3", "QF4")] == ["P0", "P2", "P1"]
+    assert b.players("SF2") == ("P2", "P1")
+    with refuses(ChampionshipError, "bracket.bye_no_result", match="QF1"):
+        b.record("QF1", "P0")
+    b.record("QF2", "P4")
+    assert b.players("SF1") == ("P0", "P4")
+    # the consolation: P3 (loser of QF2) waits for the semi-final losers
+    for name in ("P1", "P2", "P3", "P4"):
+        champ.withdraw(name, 0)
+    with refuses(ChampionshipError, "bracket.too_few_players", found=1, needed=2):
         qualified(champ)
 
 
@@ -411,48 +409,34 @@ def test_003_consolation_a_bye_goes_through_without_a_match() -> None:
     assert b.to_json()["consolation"][3]["top"] == "V"
 
 
-def test_003_consolation_plan_shapes_without_tie_on_the_cut() -> None:
-    """Docs table (rows with nobody eliminated on tie-break) and the direct entries: the
-    players eliminated on tie-break enter at the same level as the quarter-final losers
-    (seed), here when there is room for all."""
-    p16 = plan_consolation(0, 8)
-    assert (p16.slots, p16.feeding_players, p16.feeder_size) == (2, 8, 8)
-    assert (p16.first_round_players, p16.feeding_rounds) == (8, 2)
-    p32 = plan_consolation(0, 24)
-    assert (p32.slots, p32.feeding_players, p32.feeder_size) == (2, 24, 32)
-    assert (p32.first_round_players, p32.feeding_rounds) == (16, 4)
-    p50 = plan_consolation(0, 42)
-    assert (p50.feeder_size, p50.first_round_players, p50.feeding_rounds) == (64, 20, 5)
-    direct = plan_consolation(2, 0)
-    assert (direct.tie_out_direct, direct.feeding_players, direct.feeder_size) == (2, 0, 0)
-    both = plan_consolation(1, 1)
-    assert (both.tie_out_direct, both.feeding_players, both.feeder_size) == (1, 1, 0)
-    assert (both.slots, both.first_round_players, both.feeding_rounds) == (1, 0, 0)
-    few = plan_consolation(0, 2)
-    assert (few.tie_out_direct, few.feeding_players, few.feeder_size) == (0, 2, 0)
+def test_003_consolation_plan_same_level_and_the_round_7_promise() -> None:
+    """The quarter-final losers and the players eliminated on tie-break enter at the
+    quarter-finals while they fit there with room for the others (6 places), else
+    together one round earlier (12 places); the first feeding round is played only by
+    players who lost round 7, so many as the plain knock-out would need when there are
+    enough of them."""
+    assert plan_consolation(4, 8, 8).first_round == 4  # plain knock-out: 8 play round 1
+    assert plan_consolation(4, 8, 5).first_round == 2  # only 4 of the 5 losers play
+    assert plan_consolation(5, 1, 0).level_lines == 6  # 4 + 1 + one place: quarter-finals
+    assert plan_consolation(6, 1, 0).level_lines == 12  # no room left: one round earlier
+    assert plan_consolation(6, 0, 0).level_lines == 6  # nobody else: quarter-finals
+    assert plan_consolation(12, 0, 0).level_lines == 12
+    assert plan_consolation(12, 1, 1).level_lines == 24
+    fed = plan_consolation(5, 2, 0)
+    assert (fed.places, fed.feeding, fed.first_round, fed.feeder_size) == (1, True, 0, 2)
 
 
-def test_003_consolation_plan_refuses_impossible_sizes() -> None:
-    """Negative counts are refused; the entry round is a power of two with room for the
-    main-bracket losers (a setting)."""
-    for tie_out, others in ((-1, 0), (0, -1)):
+def test_003_consolation_plan_refuses_impossible_counts() -> None:
+    """Negative counts, or more round-7 losers than players, are refused."""
+    for same, others, losers in ((-1, 0, 0), (0, -1, 0), (0, 0, -1), (4, 2, 3)):
         with refuses(
             ChampionshipError,
-            "bracket.consolation_sizes",
-            tie_out=tie_out,
+            "bracket.consolation_counts",
+            same=same,
             others=others,
-            main=6,
+            losers=losers,
         ):
-            plan_consolation(tie_out, others)
-    with refuses(ChampionshipError, "bracket.consolation_sizes", tie_out=0, others=0, main=-1):
-        plan_consolation(0, 0, main_losers=-1)
-    assert plan_consolation(0, 0).feeding_players == 0
-    assert plan_consolation(0, 3, entry_size=4, main_losers=0).tie_out_direct == 0
-    assert plan_consolation(0, 1, entry_size=8, main_losers=7).slots == 1
-    assert plan_consolation(0, 0, entry_size=1, main_losers=0).entry_size == 1  # 2**0
-    for size, losers in ((8, 8), (12, 6), (6, 2)):
-        with refuses(ChampionshipError, "bracket.entry_size", size=size, main=losers):
-            plan_consolation(0, 4, entry_size=size, main_losers=losers)
+            plan_consolation(same, others, losers)
 
 
 def test_003_set_lengths_are_odd_counts_of_one_point_or_more() -> None:

@@ -11,6 +11,8 @@ pin its French wording too.
 
 from __future__ import annotations
 
+import pytest
+
 from arbitre.backgammon.championship import (
     Championship,
     ChampionshipError,
@@ -584,3 +586,41 @@ def test_003_odd_group_sends_down_its_three_lowest() -> None:
     ]
     for table, name in ((1, "P03"), (2, "P07"), (3, "P05")):
         assert _floater(name, "2 pts", AVOID) in say(rp.pairs[table].explanation)
+
+
+def _favourites_everywhere(n: int) -> list[list[tuple[str, str | None]]]:
+    """n players (ELO 1800, 1790, ...), 7 rounds paired by the engine, the higher ELO
+    always winning; the pairs of every round."""
+    champ = Championship([Player(f"P{i}", 1800 - 10 * i) for i in range(n)])
+    rounds = []
+    for rnd in range(1, 8):
+        rp = pair_round(champ)
+        rounds.append([(p.a, p.b) for p in rp.pairs])
+        for p in rp.pairs:
+            if p.b is None:
+                champ.record_bye(rnd, p.a)
+            else:
+                champ.record_match(rnd, p.a, p.b, p.a)
+    return rounds
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_003_appariements_unavoidable_rematches_rotate(n: int) -> None:
+    """ "en évitant la répétition d'un match": in a field too small for 7 rounds without
+    rematches, rematches are spread: no pair meets a third time while another pair has
+    met once only, and 4 or 6 players replay the rounds without rematch in their order
+    (rulings.md Backgammon 3, decision in docs/backgammon-championship.md)."""
+    rounds = _favourites_everywhere(n)
+    count: dict[frozenset[str], int] = {}
+    for pairs in rounds:
+        for a, b in pairs:
+            if b is not None:
+                pair = frozenset((a, b))
+                count[pair] = count.get(pair, 0) + 1
+                assert count[pair] <= min(count.values()) + 1 or len(count) < n * (n - 1) // 2
+    assert max(count.values()) - min(count.values()) <= 1
+    tables = [{frozenset(p) for p in pairs} for pairs in rounds]
+    if n == 4:
+        assert tables[3:] == [tables[0], tables[1], tables[2], tables[0]]
+    if n == 6:
+        assert tables[5:] == [tables[0], tables[1]]

@@ -158,6 +158,19 @@ class Clock:
         if self._remaining[player] <= 0 and self._flagged is None:
             self._flag(player)
 
+    def compensate(self, player: int, seconds: float) -> None:
+        """Give ``player`` ``seconds`` more (clock rules 1.2: "des compensations peuvent être
+        octroyées par le directeur du tournoi si un joueur a été lésé" by a faulty clock).
+        A flag that fell is lifted when the time given leaves some: the clock then stays
+        stopped until the director starts it again."""
+        self._check_player(player)
+        if seconds < 0:
+            raise refusal("negative_penalty", seconds=seconds)
+        self._update()
+        self._remaining[player] += seconds
+        if self._flagged == player and self._remaining[player] > 0:
+            self._flagged = None
+
     # -- internals -------------------------------------------------------------------------
     def _check_player(self, player: int) -> None:
         if player not in (0, 1):

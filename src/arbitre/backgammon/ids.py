@@ -41,6 +41,11 @@ MESSAGE_CODES = frozenset(
             "cube_or_turn",
             "dice",
             "fields",
+            "score_reached",
+            "crawford",
+            "turn",
+            "double_after_roll",
+            "double_and_resignation",
         )
     }
     | {
@@ -125,7 +130,16 @@ def position_from_id(text: str) -> Position:
     opponent, player = sides
     if sum(opponent) > CHECKERS or sum(player) > CHECKERS:
         raise _invalid("position_id", text, "too_many_checkers", checkers=CHECKERS)
-    return Position(tuple(player), tuple(opponent))
+    try:
+        return Position(tuple(player), tuple(opponent))
+    except BackgammonError as exc:  # both sides on one point
+        raise refusal(
+            "invalid_id", what=_what("position_id"), text=text, reason=exc.message
+        ) from exc
+
+
+def _what(kind: str) -> Message:
+    return Message.of(f"backgammon.id.{kind}")
 
 
 GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROPPED = range(5)
@@ -197,26 +211,51 @@ def match_id(state: MatchId) -> str:
 
 
 def match_from_id(text: str) -> MatchId:
-    """Read a gnubg Match ID (bit 66, Jacoby, is ignored in match play)."""
+    """Read a gnubg Match ID (bit 66, Jacoby, is ignored in match play).
+
+    Refused (``backgammon.invalid_id``) besides a malformed text: a field out of range, the
+    padding bits set, a score that has reached the match length while the game is being
+    played, a Crawford flag in money play or when not exactly one player is one point
+    away, the turn not the player on roll's with no double or resignation pending, a double
+    offered after the dice were rolled or together with a resignation.
+    """
     bits = _text_to_bits(text, 12, 9, "match_id")
     owner = _get(bits, 4, 2)
     if owner == 2:
         raise _invalid("match_id", text, "cube_owner")
+    if any(bits[67:]):
+        raise _invalid("match_id", text, "trailing_bits")
     length = _get(bits, 21, 15)
-    return MatchId(
-        cube_value=1 << _get(bits, 0, 4),
-        cube_owner=None if owner == 3 else owner,
-        player_on_roll=bits[6],
-        crawford=bool(bits[7]),
-        game_state=_get(bits, 8, 3),
-        turn=bits[11],
-        double_offered=bool(bits[12]),
-        resignation=_get(bits, 13, 2),
-        dice=(_get(bits, 15, 3), _get(bits, 18, 3)),
-        match_length=length,
-        score=(_get(bits, 36, 15), _get(bits, 51, 15)),
-        jacoby=bool(bits[66]) and length == 0,
-    )
+    try:
+        state = MatchId(
+            cube_value=1 << _get(bits, 0, 4),
+            cube_owner=None if owner == 3 else owner,
+            player_on_roll=bits[6],
+            crawford=bool(bits[7]),
+            game_state=_get(bits, 8, 3),
+            turn=bits[11],
+            double_offered=bool(bits[12]),
+            resignation=_get(bits, 13, 2),
+            dice=(_get(bits, 15, 3), _get(bits, 18, 3)),
+            match_length=length,
+            score=(_get(bits, 36, 15), _get(bits, 51, 15)),
+            jacoby=bool(bits[66]) and length == 0,
+        )
+    except BackgammonError as exc:
+        raise refusal("invalid_id", what=_what("match_id"), text=text, reason=exc.message) from exc
+    if length and state.game_state == GAME_PLAYING and max(state.score) >= length:
+        raise _invalid("match_id", text, "score_reached", length=length)
+    if state.crawford and (
+        not length or sorted(state.score)[1] != length - 1 or min(state.score) == length - 1
+    ):
+        raise _invalid("match_id", text, "crawford")
+    if state.turn != state.player_on_roll and not (state.double_offered or state.resignation):
+        raise _invalid("match_id", text, "turn")
+    if state.double_offered and state.dice != (0, 0):
+        raise _invalid("match_id", text, "double_after_roll")
+    if state.double_offered and state.resignation:
+        raise _invalid("match_id", text, "double_and_resignation")
+    return state
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,17 @@ game ends with `` Wins N point(s)`` in the winner's column.
 
 Import replays every action through :class:`Match`, so each move and cube action is
 checked; a wrong one raises :class:`BackgammonError` with ``backgammon.mat.line``: the
-line and the reason, a message in its turn.
+line and the reason, a message in its turn. The import lets stand what seed 003 lets stand:
+
+- an illegal move followed by an action of the opponent (they rolled: the move is condoned,
+  3.14), played as the checkers were moved and counted as illegal (3.15); an illegal move
+  that nothing of the opponent follows is refused, and so is one after which the rest of
+  its game cannot be read (a slip of the pen rather than a move played: the refusal names
+  the illegal move's line);
+- a double in the Crawford game that was not annulled (6.5: only the leader's objection
+  before the next game annuls it): the game counts with the cube taken;
+- a closed-out player's turn left empty: they passed without rolling (clock rules 3.11);
+  a roll written with no move (as gnubg writes it) is read too.
 """
 
 from __future__ import annotations
@@ -137,6 +147,10 @@ def import_mat(text: str) -> Match:
     match: Match | None = None
     expect_names = False
     game_started = False
+    #: an illegal move waiting for the opponent's next action: (line, player, refusal)
+    pending: tuple[int, int, BackgammonError] | None = None
+    #: the first illegal move let stand in the current game: (line, player, refusal)
+    condoned: tuple[int, int, BackgammonError] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
@@ -151,6 +165,8 @@ def import_mat(text: str) -> Match:
                 raise refusal("mat.header_first")
             game = _GAME.match(line)
             if game:
+                _not_condoned(pending)
+                condoned = None
                 if match.games[-1].result is None and game_started:
                     raise refusal("mat.no_result", game=match.games[-1].number)
                 expect_names = True
@@ -179,13 +195,31 @@ def import_mat(text: str) -> Match:
                 cells = ["", stripped] if position >= 5 + LEFT - 2 else [stripped, ""]
             for player in (0, 1):
                 if cells[player]:
-                    _apply(match, player, cells[player], game_started)
+                    if pending is not None and pending[1] != player:
+                        pending = None  # the opponent went on: the illegal move stands
+                    if _WINS.match(cells[player]):
+                        _not_condoned(pending)
+                    illegal = _apply(match, player, cells[player], game_started)
+                    if illegal is not None:
+                        pending = (number, player, illegal)
+                        condoned = condoned or pending
                     game_started = True
         except BackgammonError as exc:
+            if exc.message.code == "backgammon.mat.line":
+                raise
+            _not_condoned(condoned)
             raise refusal("mat.line", line=number, reason=exc.message) from exc
     if match is None:
         raise refusal("mat.no_header")
+    _not_condoned(pending)
     return match
+
+
+def _not_condoned(pending: tuple[int, int, BackgammonError] | None) -> None:
+    """An illegal move that no action of the opponent followed is refused (3.14)."""
+    if pending is not None:
+        line, _, exc = pending
+        raise refusal("mat.line", line=line, reason=exc.message) from exc
 
 
 _CELL_START = re.compile(
@@ -208,7 +242,8 @@ def _split_cells(body: str) -> list[str]:
     return cells
 
 
-def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
+def _apply(match: Match, player: int, cell: str, game_started: bool) -> BackgammonError | None:
+    """Play one cell; returns the refusal of an illegal move played as condoned."""
     moved = _MOVE.match(cell)
     if moved:
         dice = Dice(int(moved.group(1)), int(moved.group(2)))
@@ -222,24 +257,31 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
         else:
             _need_turn(match, player)
             match.roll(dice)
-        match.move(moved.group(3))
-        return
+        try:
+            match.move(moved.group(3))
+        except BackgammonError as exc:
+            try:
+                match.move(moved.group(3), condoned=True)
+            except BackgammonError:
+                raise exc from None
+            return exc
+        return None
     double = _DOUBLE.match(cell)
     if double:
         _need_turn(match, player)
         if int(double.group(1)) != match.cube * 2:
             raise refusal("mat.double_value", value=int(double.group(1)), cube=match.cube)
-        match.double()
-        return
+        match.double(crawford_violation=match.is_crawford_game)
+        return None
     lower = cell.lower()
     if lower in ("takes", "accepts"):
         _need_answer(match, player)
         match.take()
-        return
+        return None
     if lower in ("drops", "passes", "refuses"):
         _need_answer(match, player)
         match.drop()
-        return
+        return None
     wins = _WINS.match(cell)
     if wins:
         points = int(wins.group(1))
@@ -259,11 +301,13 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> None:
                 winner=game.result.winner + 1,
                 game_points=game.result.points,
             )
-        return
+        return None
     raise refusal("mat.unreadable", text=cell)
 
 
 def _need_turn(match: Match, player: int) -> None:
+    if match.phase is Phase.ROLL and match.player_on_roll != player and match.closed_out:
+        match.pass_closed_out()  # the closed-out player's empty turn (clock rules 3.11)
     if match.phase is not Phase.ROLL or match.player_on_roll != player:
         raise refusal("mat.out_of_turn", player=player + 1)
 

@@ -79,6 +79,7 @@ MESSAGE_CODES = frozenset(
             "start_checkers",
             "more_checkers",
             "side_empty",
+            "not_closed_out",
         )
     }
 )
@@ -94,7 +95,7 @@ class Action:
     """One recorded action of a game, for records and exports (.mat)."""
 
     player: int
-    kind: str  # "move", "double", "take", "drop", "resign", "accept", "reject"
+    kind: str  # "move", "pass", "double", "take", "drop", "resign", "accept", "reject"
     dice: Dice | None = None
     steps: tuple[Step, ...] = ()
     value: int = 0  # the new cube value for "double", the level for "resign"
@@ -427,6 +428,26 @@ class Match:
         s.position = after.swap()
         s.turn = 1 - s.turn
         s.dice = None
+        s.phase = Phase.ROLL
+
+    @property
+    def closed_out(self) -> bool:
+        """The player on roll has a checker on the bar against a closed board (6 points)."""
+        s = self._state
+        if s.phase is not Phase.ROLL:
+            return False
+        return s.position.player[BAR] > 0 and all(n >= 2 for n in s.position.opponent[:6])
+
+    def pass_closed_out(self) -> None:
+        """The closed-out player passes without rolling (seed 003, clock rules 3.11: "ce
+        dernier doit passer son tour sans lancer les dés"); they may double first."""
+        if not self.closed_out:
+            raise refusal("not_closed_out", player=self._state.turn + 1)
+        self._save()
+        s = self._state
+        self.game.actions.append(Action(s.turn, "pass"))
+        s.position = s.position.swap()
+        s.turn = 1 - s.turn
         s.phase = Phase.ROLL
 
     def double(self, crawford_violation: bool = False) -> None:

@@ -27,3 +27,50 @@ class BackgammonForm(EventFields):
     clock_increment = forms.IntegerField(
         label=_("Pendule : incrément par coup (secondes)"), min_value=0, max_value=60, initial=9
     )
+
+
+class MatchDayForm(forms.Form):
+    """The match-day settings of a championship, changed by its director (seed 003: clock
+    rules 2.1, lateness 1.8 and 1.10, points of a bye and of a forfeit win)."""
+
+    clocked = forms.BooleanField(
+        label=_("Matchs suisses à la pendule (retards : règles de la pendule 1.3)"),
+        required=False,
+    )
+    clock_per_point = forms.FloatField(
+        label=_("Pendule : minutes par point de match"), min_value=0.5, max_value=10
+    )
+    clock_increment = forms.IntegerField(
+        label=_("Pendule : incrément par coup (secondes)"), min_value=0, max_value=60
+    )
+    break_minutes = forms.FloatField(
+        label=_("Pendule : temps de break, matchs de 9 points et moins (minutes)"),
+        min_value=0,
+        max_value=60,
+    )
+    break_minutes_long = forms.FloatField(
+        label=_("Pendule : temps de break, matchs plus longs (minutes)"),
+        min_value=0,
+        max_value=60,
+    )
+    late_grace = forms.FloatField(
+        label=_("Retard sans pendule : pénalité à partir de (minutes)"),
+        min_value=0,
+        max_value=180,
+    )
+    late_period = forms.FloatField(
+        label=_("Retard : durée d'une tranche (minutes)"), min_value=1, max_value=60
+    )
+    late_points = forms.IntegerField(
+        label=_("Retard sans pendule : points par tranche"), min_value=0, max_value=25
+    )
+    excused_grace = forms.FloatField(
+        label=_("Force majeure : retard accordé (minutes)"), min_value=0, max_value=180
+    )
+    excused_points = forms.IntegerField(
+        label=_("Force majeure : points par tranche après ce délai"), min_value=0, max_value=25
+    )
+    bye_points = forms.FloatField(label=_("Points de l'exempt"), min_value=0, max_value=1)
+    forfeit_points = forms.FloatField(
+        label=_("Points d'une victoire par forfait"), min_value=0, max_value=1
+    )

@@ -143,12 +143,27 @@ class BackgammonGame(PairedGame):
             "winner": post.get("winner", "").strip(),
             "late_a": parse_int(post.get("late_a")) or 0,
             "late_b": parse_int(post.get("late_b")) or 0,
+            "ended": post.get("ended", ""),
+            "excused_a": post.get("excused_a") == "1",
+            "excused_b": post.get("excused_b") == "1",
         }
 
     def check_result(self, t: Tournament, tb: Table, entry: dict[str, Any]) -> ResultFields:
+        plain, excused = services.lateness(t)
         try:
             checked = check_result(
-                ResultEntry(tb.round.number, tb.a, tb.b, t.match_length, table=tb.number, **entry)
+                ResultEntry(
+                    tb.round.number,
+                    tb.a,
+                    tb.b,
+                    t.match_length,
+                    table=tb.number,
+                    clocked=t.clocked,
+                    lateness=plain,
+                    excused_lateness=excused,
+                    clock=services.clock_settings(t),
+                    **entry,
+                )
             )
         except Refusal as exc:
             raise ServiceError(word(exc.message, get_language())) from None
@@ -162,6 +177,11 @@ class BackgammonGame(PairedGame):
             entry["late_b"],
             checked.penalty_a,
             checked.penalty_b,
+            r.decided,
+            entry.get("excused_a", False),
+            entry.get("excused_b", False),
+            checked.clock_minutes_a,
+            checked.clock_minutes_b,
         )
 
     def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
@@ -234,7 +254,9 @@ class BackgammonGame(PairedGame):
                 h.opponent_score,
                 decimal(h.points),
             )
-            for h in history(champ.results, name, champ.settings.bye_points)
+            for h in history(
+                champ.results, name, champ.settings.bye_points, champ.settings.forfeit_points
+            )
         )
         return player_history(t, name, finished)
 

@@ -12,6 +12,7 @@ app_name = "backgammon"
 urlpatterns = mounted(
     GAME,
     staff=[
+        path("reglages/", views.match_day_settings, name="settings"),
         path("phase-finale/barrage/", views.playoff, name="playoff"),
         path("phase-finale/feuilles/", views.knockout_sheets, name="print_knockout"),
         path("table/<int:table_id>/mat/", views.upload_mat, name="upload_mat"),

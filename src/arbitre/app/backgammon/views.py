@@ -10,6 +10,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.backgammon import bracket, services
+from arbitre.app.backgammon.forms import MatchDayForm
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds.models import Table
@@ -33,6 +34,22 @@ def playoff(request: HttpRequest, event_id: int) -> HttpResponse:
         gettext("Barrage enregistré."),
     )
     return to(GAME, "knockout", event_id)
+
+
+@require_role(DIRECTOR)
+def match_day_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The championship's match-day settings (clock, lateness, points), by its director."""
+    t = tournament_of(GAME, event_id)
+    initial = {k: getattr(t, k) for k in services.MATCH_DAY_SETTINGS}
+    form = MatchDayForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        changed = services.update_settings(t, form.cleaned_data, request.user)
+        if changed:
+            messages.success(request, gettext("Réglages enregistrés."))
+        else:
+            messages.info(request, gettext("Aucun réglage modifié."))
+        return to(GAME, "settings", event_id)
+    return render(request, "backgammon/settings.html", {"t": t, "event": t.event, "form": form})
 
 
 @require_role(ARBITER)
@@ -107,6 +124,15 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
         messages.success(
             request, table_message(tb.number, gettext("feuille de match enregistrée."))
         )
+        for problem in services.record_problems(t, tb, match):
+            messages.warning(
+                request,
+                table_message(
+                    tb.number,
+                    gettext("la feuille ne concorde pas avec le résultat saisi : %(problem)s")
+                    % {"problem": word(problem, get_language())},
+                ),
+            )
     return to(GAME, "round", event_id, tb.round.number)
 
 

@@ -68,6 +68,13 @@ class ResultFields:
     loss_cause: str = ""
     #: Who starts each game, when the result decides it (a toss at the table); None: unchanged.
     starts: list[str] | None = None
+    #: backgammon: how a match ended before its end, the force-majeure hour granted (1.8),
+    #: the minutes taken off each clock for lateness (clock rules 1.3)
+    ended: str = ""
+    excused_a: bool = False
+    excused_b: bool = False
+    clock_minutes_a: float = 0
+    clock_minutes_b: float = 0
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,17 @@ class Tournament(models.Model):
     consolation_sets = models.CharField("sets de la consolante", max_length=30, default="9")
     clock_per_point = models.FloatField("temps par point (min)", default=2.5)
     clock_increment = models.PositiveSmallIntegerField("incrément (s)", default=9)
+    # backgammon match day (seed 003; rulings Backgammon 2, 6, 7): settings of the director
+    clocked = models.BooleanField("matchs à la pendule", default=False)
+    break_minutes = models.FloatField("break, matchs de 9 points et moins (min)", default=10)
+    break_minutes_long = models.FloatField("break, matchs plus longs (min)", default=12)
+    late_grace = models.FloatField("retard sans pendule : délai (min)", default=20)
+    late_period = models.FloatField("retard : tranche (min)", default=5)
+    late_points = models.PositiveSmallIntegerField("retard sans pendule : points", default=1)
+    excused_grace = models.FloatField("heure de force majeure (min)", default=60)
+    excused_points = models.PositiveSmallIntegerField("après cette heure : points", default=3)
+    bye_points = models.FloatField("points de l'exempt", default=0.5)
+    forfeit_points = models.FloatField("points d'une victoire par forfait", default=1.0)
     bracket_started = models.BooleanField(default=False)
     final_started = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=0)
@@ -126,6 +137,13 @@ class Table(models.Model):
     # Classic: "a" / "b" lost the game whatever the score, and why (engine's LossCause)
     loss = models.CharField(max_length=1, blank=True, default="")
     loss_cause = models.CharField(max_length=10, blank=True, default="")
+    # backgammon: how the match ended before its end ("time", "both_time",
+    # "disqualification", "lateness"), and the force-majeure hour granted (seed 003, 1.8)
+    ended = models.CharField(max_length=20, blank=True, default="")
+    excused_a = models.BooleanField(default=False)
+    excused_b = models.BooleanField(default=False)
+    clock_minutes_a = models.FloatField(default=0)  # minutes off the clock (clock rules 1.3)
+    clock_minutes_b = models.FloatField(default=0)
     mat = models.TextField(blank=True)  # Jellyfish .mat of the match, when entered
     version = models.PositiveIntegerField(default=0)
 

@@ -82,6 +82,9 @@ def enter_result(
     tb.loss, tb.loss_cause = fields.loss, fields.loss_cause
     if fields.starts is not None:
         tb.starts = fields.starts
+    tb.ended = fields.ended
+    tb.excused_a, tb.excused_b = fields.excused_a, fields.excused_b
+    tb.clock_minutes_a, tb.clock_minutes_b = fields.clock_minutes_a, fields.clock_minutes_b
     tb.entered = True
     tb.version += 1
     tb.save()
@@ -114,6 +117,8 @@ def clear_result(t: Tournament, table_id: int, expected_version: int, user: User
     tb.forfeit, tb.score_a, tb.score_b, tb.winner = "", None, None, ""
     tb.late_a = tb.late_b = tb.penalty_a = tb.penalty_b = 0
     tb.loss = tb.loss_cause = ""
+    tb.ended, tb.excused_a, tb.excused_b = "", False, False
+    tb.clock_minutes_a = tb.clock_minutes_b = 0
     tb.version += 1
     tb.save()
     audit(t, user, gettext_noop("Résultat supprimé"), _target(tb), before)
@@ -135,6 +140,10 @@ def result_json(tb: Table) -> dict[str, Any] | None:
         out["perte"] = [tb.a if tb.loss == "a" else tb.b, tb.loss_cause]
     if tb.late_a or tb.late_b:
         out["retard"] = [tb.late_a, tb.late_b]
+    if tb.ended:
+        out["fin"] = tb.ended
+    if tb.excused_a or tb.excused_b:
+        out["force_majeure"] = [tb.excused_a, tb.excused_b]
     return out
 
 

@@ -5,12 +5,16 @@ The final bracket seeds the eight qualified players top to bottom 1-8, 4-5, 3-6,
 every match is best of three sets (quarter- and semi-finals 2 x 9 points with an 11-point
 decider, final 2 x 11 with an 11-point decider; all settings).
 
-The consolation is progressive (decisions in docs/backgammon-championship.md): the
-semi-final losers, the quarter-final losers and the players eliminated on tie-break or
-play-off enter at its quarter-finals (8 places, a setting), keeping at least one place
-for the others; everyone else feeds the remaining places through a seeded knock-out in the
-order of the re-count (round 6 counted twice, round 7 three times), byes to the best, the
-first round being played by players who lost round 7 as far as there are enough of them.
+With fewer than eight eligible players the bracket is built all the same, the missing
+places being byes given to the highest ranked (decision, docs/backgammon-championship.md).
+
+The consolation is progressive (seed 003, last paragraphs; decisions in
+docs/backgammon-championship.md): the semi-final losers enter at its quarter-finals; the
+quarter-final losers and the players eliminated at the tie-break or the play-off enter
+together at one round (the quarter-finals when they fit there); everyone else enters by the
+re-count (round 6 counted twice, round 7 three times), the best entering latest, and the
+first round is played only by players who lost round 7, so that a 7th-round win gains a
+round.
 
 Names of rounds and of undecided slots are :class:`~arbitre.common.Message` values (codes
 ``bracket.round.*``, ``bracket.winner_of``...); refusals are :class:`ChampionshipError` with
@@ -63,8 +67,7 @@ MESSAGE_CODES = frozenset(
             "playoff_needed",
             "eight_qualified",
             "swiss_unfinished",
-            "consolation_sizes",
-            "entry_size",
+            "consolation_counts",
         )
     }
 )
@@ -90,8 +93,6 @@ class BracketSettings:
     consolation: tuple[int, ...] = (9,)
     #: consolation re-count weights by round (seed 003: round 6 twice, round 7 three times).
     recount_weights: tuple[tuple[int, int], ...] = ((6, 2), (7, 3))
-    #: the smallest consolation entry round for the main-bracket losers.
-    consolation_entry_size: int = 8
 
     def __post_init__(self) -> None:
         for name in STAGES:
@@ -142,8 +143,12 @@ class Brackets:
     matches: dict[str, BracketMatch] = field(default_factory=dict)
     winners: dict[str, str] = field(default_factory=dict)
     set_scores: dict[str, tuple[SetScore, ...]] = field(default_factory=dict)
-    #: the consolation round each player enters at (its name, a message).
+    #: the consolation round of each player's first match (its name, a message).
     entry_levels: dict[str, Message] = field(default_factory=dict)
+    #: the round at which each slot is placed in the consolation, players and "loser of"
+    #: alike (round 1: its first round); a slot placed against a bye wins that round
+    #: without a match.
+    entry_rounds: dict[Slot, int] = field(default_factory=dict)
 
     def add(self, match: BracketMatch) -> None:
         self.matches[match.id] = match
@@ -259,16 +264,17 @@ def _check_sets(
 def qualified(
     champ: Championship, table: list[Standing] | None = None, seeded: bool = False
 ) -> list[str]:
-    """The first ``settings.qualified`` players of the ranking (withdrawn players skipped).
+    """The first ``settings.qualified`` players of the ranking (withdrawn players skipped);
+    all the eligible players when there are fewer (at least two).
 
     Raises when a tie not settled by a play-off straddles the cut; with ``seeded``, also
     when one decides the order among the qualified (the bracket's seeds).
     """
     table = standings(champ) if table is None else table
-    n = champ.settings.qualified
     eligible = [s for s in table if not s.withdrawn]
-    if len(eligible) < n:
-        raise _refuse("too_few_players", found=len(eligible), needed=n)
+    if len(eligible) < 2:
+        raise _refuse("too_few_players", found=len(eligible), needed=2)
+    n = min(champ.settings.qualified, len(eligible))
     blocks: list[list[Standing]] = []
     for s in eligible:
         if blocks and s.tied and blocks[-1][-1].tied and blocks[-1][-1].rank == s.rank:
@@ -288,11 +294,17 @@ def qualified(
 def final_bracket(
     champ: Championship, settings: BracketSettings | None = None, into: Brackets | None = None
 ) -> Brackets:
-    """1-8, 4-5, 3-6, 2-7 from top to bottom, winners advancing (rulings.md Backgammon 5)."""
+    """1-8, 4-5, 3-6, 2-7 from top to bottom, winners advancing (rulings.md Backgammon 5).
+
+    Fewer than eight eligible players: the missing seeds are byes, so the highest ranked
+    go through to the semi-finals without a match (decision: the seed's bracket kept, its
+    empty places given to the best, as in any seeded knock-out).
+    """
     settings = settings or BracketSettings()
     if champ.settings.qualified != 8:
         raise _refuse("eight_qualified", qualified=champ.settings.qualified)
-    q = qualified(champ, seeded=True)
+    q: list[str] = qualified(champ, seeded=True)
+    q += [BYE] * (8 - len(q))
     last = champ.settings.rounds
     if champ.rounds_played() < last or champ.missing_results(last):
         raise _refuse("swiss_unfinished", rounds=last)
@@ -335,8 +347,11 @@ def final_bracket(
 def recount(champ: Championship, name: str, settings: BracketSettings | None = None) -> float:
     """Points with the last rounds weighted (seed 003: round 6 twice, round 7 three times)."""
     weights = dict((settings or BracketSettings()).recount_weights)
-    bye = champ.settings.bye_points
-    return sum(r.points_of(name, bye) * weights.get(r.round, 1) for r in champ.results_of(name))
+    s = champ.settings
+    return sum(
+        r.points_of(name, s.bye_points, s.forfeit_points) * weights.get(r.round, 1)
+        for r in champ.results_of(name)
+    )
 
 
 def won_round(champ: Championship, name: str, round_no: int) -> bool:
@@ -349,62 +364,67 @@ def won_round(champ: Championship, name: str, round_no: int) -> bool:
 
 @dataclass(frozen=True)
 class ConsolationPlan:
-    """Shape of the progressive consolation (docs/backgammon-championship.md).
+    """Shape of the progressive consolation (seed 003, "Consolation"; docs/backgammon-championship.md).
 
-    The entry round has ``entry_size`` places (8: the consolation's quarter-finals). The
-    ``main_losers`` (2 semi-final and 4 quarter-final losers) and ``tie_out_direct``
-    players eliminated on tie-break take places there; the ``feeding_players`` (the other
-    players eliminated on tie-break first, then the re-count ranking) fill the remaining
-    ``slots`` through a seeded knock-out of ``feeder_size`` places, byes to the best
-    (``feeder_size`` 0: they enter the entry round directly).
+    The two semi-final losers enter at the quarter-finals (its seeds 1 and 2); its other
+    6 places go to the ``same_level`` players (the 4 quarter-final losers and the players
+    eliminated at the tie-break or the play-off), all entering at one round: the
+    quarter-finals when they fit there with room for the re-count players, otherwise the
+    round before, whose ``level_lines`` places (12, 24...) give the 6 quarter-final places.
+    The ``others`` fill the ``places`` left at that round in the order of the re-count:
+    directly when they fit, else through feeding rounds whose first round (``first_round``
+    matches) is played only by players who lost round 7 (the seed's promise), then a seeded
+    knock-out of ``feeder_size`` places, byes to the best.
     """
 
-    entry_size: int
-    main_losers: int
-    tie_out_direct: int
-    feeding_players: int
+    same_level: int
+    others: int
+    round7_losers: int
+    level_lines: int
+    first_round: int
     feeder_size: int
 
     @property
-    def slots(self) -> int:
-        return self.entry_size - self.main_losers - self.tie_out_direct
+    def places(self) -> int:
+        """Places left to the re-count players at the same-level round."""
+        return self.level_lines - self.same_level
 
     @property
-    def first_round_players(self) -> int:
-        """Feeding players who play the first consolation round (the others have byes)."""
-        if not self.feeder_size:
-            return 0
-        return 2 * self.feeding_players - self.feeder_size
-
-    @property
-    def feeding_rounds(self) -> int:
-        if not self.feeder_size:
-            return 0
-        return (self.feeder_size // self.slots).bit_length() - 1
+    def feeding(self) -> bool:
+        """Whether the re-count players play rounds before the same-level round."""
+        return self.others > self.places
 
 
-def plan_consolation(
-    tie_out: int, others: int, entry_size: int = 8, main_losers: int = 6
-) -> ConsolationPlan:
-    """The main-bracket losers enter at the entry round, with the players eliminated on
-    tie-break while places remain, one place at least being left to the others when there
-    are others; the rest feed the free places through the smallest seeded knock-out."""
-    if tie_out < 0 or others < 0 or main_losers < 0:
-        raise _refuse("consolation_sizes", tie_out=tie_out, others=others, main=main_losers)
-    if entry_size < main_losers + 1 or entry_size & (entry_size - 1):
-        raise _refuse("entry_size", size=entry_size, main=main_losers)
-    places = entry_size - main_losers
-    if tie_out + others <= places:
-        return ConsolationPlan(entry_size, main_losers, tie_out, others, 0)
-    direct = min(tie_out, places - 1)
-    slots = places - direct
-    feeding = tie_out - direct + others
-    size = slots
-    while size < feeding:
+QUARTER_FINAL_PLACES = 6
+"""Places of the consolation's quarter-finals besides the two semi-final losers."""
+
+
+def plan_consolation(same_level: int, others: int, round7_losers: int) -> ConsolationPlan:
+    """Seed 003, "Consolation": the semi-final losers enter at the quarter-finals; the
+    quarter-final losers and the players eliminated at the tie-break or play-off enter "au
+    même niveau", the others by the re-count; "toute victoire à la 7ème ronde garantit de
+    gagner au moins un tour dans la consolation".
+
+    ``same_level`` counts the quarter-final losers and the players eliminated at the
+    tie-break; ``others`` the re-count players, ``round7_losers`` of whom lost round 7.
+    """
+    if min(same_level, others, round7_losers) < 0 or round7_losers > others:
+        raise _refuse("consolation_counts", same=same_level, others=others, losers=round7_losers)
+    lines = QUARTER_FINAL_PLACES
+    while same_level + (1 if others else 0) > lines:
+        lines *= 2
+    places = lines - same_level
+    if others <= places:
+        return ConsolationPlan(same_level, others, round7_losers, lines, 0, places)
+    size = places
+    while size < others:
         size *= 2
-    if feeding <= slots:
-        size = 0
-    return ConsolationPlan(entry_size, main_losers, direct, feeding, size)
+    first = min(others - size // 2, round7_losers // 2)
+    rest = others - first
+    feeder = places
+    while feeder < rest:
+        feeder *= 2
+    return ConsolationPlan(same_level, others, round7_losers, lines, first, feeder)
 
 
 def _seed_positions(size: int) -> list[int]:
@@ -451,6 +471,10 @@ def _reduce(
         nxt: list[Slot] = []
         count = 0
         for top, bottom in zip(lines[0::2], lines[1::2], strict=True):
+            for slot in (top, bottom):
+                winner_of = isinstance(slot, Ref) and slot.kind == "winner"
+                if slot != BYE and not winner_of and slot not in b.entry_rounds:
+                    b.entry_rounds[slot] = rnd
             if bottom == BYE or top == BYE:
                 nxt.append(top if bottom == BYE else bottom)
                 continue
@@ -471,7 +495,13 @@ def consolation_bracket(
     settings: BracketSettings | None = None,
     into: Brackets | None = None,
 ) -> Brackets:
-    """Build the progressive consolation (seed 003, "Consolation"); needs the final bracket."""
+    """Build the progressive consolation (seed 003, "Consolation"); needs the final bracket.
+
+    Seeds of the quarter-finals: the semi-final losers 1 and 2, then the quarter-final
+    losers (QF1..QF4), the players eliminated at the tie-break in ranking order, then the
+    places won by the re-count players (best re-count first); withdrawn players (1.12) are
+    left out.
+    """
     settings = settings or BracketSettings()
     b = into if into is not None else final_bracket(champ, settings)
     if "QF1" not in b.matches:
@@ -482,32 +512,36 @@ def consolation_bracket(
     eligible = [s for s in table if s.name not in q and not s.withdrawn]
     cut_points = next(s.points for s in table if s.name == q[-1])
     tie_out = [s.name for s in eligible if s.points == cut_points]
-    tier_b = [s.name for s in eligible if s.name not in tie_out]
-    tier_b.sort(key=lambda n: (-recount(champ, n, settings), rank[n]))
-    plan = plan_consolation(len(tie_out), len(tier_b), settings.consolation_entry_size)
-    tier_a: list[Slot] = [Ref("loser", "SF1"), Ref("loser", "SF2")]
-    tier_a += [Ref("loser", f"QF{i}") for i in (1, 2, 3, 4)]
-    tier_a += tie_out[: plan.tie_out_direct]
-    feeding = tie_out[plan.tie_out_direct :] + tier_b
+    others = [s.name for s in eligible if s.name not in tie_out]
+    others.sort(key=lambda n: (-recount(champ, n, settings), rank[n]))
+    last = champ.settings.rounds
+    losers = [n for n in others if not won_round(champ, n, last)]
+    same: list[Slot] = [Ref("loser", f"QF{i}") for i in (1, 2, 3, 4)]
+    same += tie_out
+    plan = plan_consolation(len(same), len(others), len(losers))
     fmt = settings.consolation
     rnd = 1
-    fed: list[Slot] = list(feeding)
-    if plan.feeder_size:
-        # the first round is for the lowest of the re-count among those who lost the last
-        # Swiss round; then, only if too few, the lowest last-round winners, then the
-        # lowest of the players eliminated on tie-break
-        last = champ.settings.rounds
-        losers = [n for n in tier_b if not won_round(champ, n, last)]
-        winners = [n for n in tier_b if won_round(champ, n, last)]
-        candidates = list(reversed(tie_out[plan.tie_out_direct :])) + winners + losers
-        first = set(candidates[len(candidates) - plan.first_round_players :])
-        order = [n for n in feeding if n not in first] + [n for n in feeding if n in first]
-        seeds: list[Slot] = [*order, *([BYE] * (plan.feeder_size - len(order)))]
-        lines = [seeds[n - 1] for n in _feeder_lines(plan.slots, plan.feeder_size)]
-        fed, rnd = _reduce(b, lines, plan.slots, rnd, fmt, named=False)
-    entry: list[Slot] = [*tier_a, *fed]
-    entry += [BYE] * (plan.entry_size - len(entry))
-    lines = [entry[p - 1] for p in _seed_positions(plan.entry_size)]
+    fed: list[Slot] = list(others)
+    if plan.feeding:
+        if plan.first_round:
+            # round 1: the lowest re-counts among the players who lost round 7, the best
+            # of them against the lowest
+            chosen = losers[len(losers) - 2 * plan.first_round :]
+            lines: list[Slot] = []
+            for i in range(plan.first_round):
+                lines += [chosen[i], chosen[-1 - i]]
+            firsts, rnd = _reduce(b, lines, plan.first_round, rnd, fmt, named=False)
+            fed = [*(n for n in others if n not in chosen), *firsts]
+        seeds: list[Slot] = [*fed, *([BYE] * (plan.feeder_size - len(fed)))]
+        lines = [seeds[n - 1] for n in _feeder_lines(plan.places, plan.feeder_size)]
+        fed, rnd = _reduce(b, lines, plan.places, rnd, fmt, named=False)
+    level: list[Slot] = [*same, *fed]
+    level += [BYE] * (plan.level_lines - len(level))
+    if plan.level_lines > QUARTER_FINAL_PLACES:
+        lines = [level[n - 1] for n in _feeder_lines(QUARTER_FINAL_PLACES, plan.level_lines)]
+        level, rnd = _reduce(b, lines, QUARTER_FINAL_PLACES, rnd, fmt, named=False)
+    entry: list[Slot] = [Ref("loser", "SF1"), Ref("loser", "SF2"), *level]
+    lines = [entry[p - 1] for p in _seed_positions(len(entry))]
     _reduce(b, lines, 1, rnd, fmt)
     return b
 

@@ -43,6 +43,7 @@ MESSAGE_CODES = frozenset(
             "file",
             "not_integer",
             "results_columns",
+            "ended",
             "bye_one_player",
             "bye_winner",
             "forfeit_winner",
@@ -117,12 +118,21 @@ def parse_players(text: str | bytes) -> list[Player]:
     return players
 
 
+DECIDED = ("", "time", "both_time", "disqualification", "lateness")
+"""The values of the optional ``ended`` column (:attr:`MatchResult.decided`)."""
+
+
 def parse_results(text: str, source: str = "results") -> list[MatchResult]:
-    """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b]``."""
+    """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b[,ended]]``;
+    ``ended``: a match decided before its end, its score being the real one (``time``,
+    ``both_time``, ``disqualification``, ``lateness``)."""
     results = []
     for lineno, cells in _rows(text, "round", source):
-        if len(cells) not in (4, 5, 7):
+        if len(cells) not in (4, 5, 7, 8):
             raise _at(source, lineno, _m("results_columns", found=len(cells)))
+        decided = cells[7].strip() if len(cells) == 8 else ""
+        if decided not in DECIDED:
+            raise _at(source, lineno, _m("ended", value=decided))
         rnd = _int(cells[0], "round", source, lineno)
         a, b, w = restore(cells[1]), restore(cells[2]), restore(cells[3])
         length = (
@@ -130,7 +140,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
         )
         score = (
             (_int(cells[5], "score", source, lineno), _int(cells[6], "score", source, lineno))
-            if len(cells) == 7 and cells[5] and cells[6]
+            if len(cells) >= 7 and cells[5] and cells[6]
             else None
         )
         try:
@@ -145,7 +155,19 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
                 winner = None if who.lower() == "both" else who
                 if winner is not None and winner not in (a, b):
                     raise ChampionshipError(_m("forfeit_winner", winner=winner, a=a, b=b))
-                results.append(MatchResult(rnd, a, b, winner, ResultKind.FORFEIT))
+                results.append(
+                    MatchResult(
+                        rnd,
+                        a,
+                        b,
+                        winner,
+                        ResultKind.FORFEIT,
+                        length if decided else None,
+                        score[0] if score and decided else None,
+                        score[1] if score and decided else None,
+                        decided=decided,
+                    )
+                )
             else:
                 results.append(
                     MatchResult(
@@ -157,6 +179,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
                         length,
                         score[0] if score else None,
                         score[1] if score else None,
+                        decided=decided,
                     )
                 )
         except ChampionshipError as exc:
@@ -228,10 +251,12 @@ def format_results(champ: Championship) -> str:
     """The Swiss results as CSV (the format read by :func:`parse_results`)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"])
+    ended = any(r.decided for r in champ.results)
+    header = ["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"]
+    w.writerow(header + (["ended"] if ended else []))
     for r in sorted(champ.results, key=lambda r: r.round):
         if r.kind is ResultKind.BYE:
-            w.writerow([r.round, neutralise(r.a), "", "bye", "", "", ""])
+            w.writerow([r.round, neutralise(r.a), "", "bye", "", "", ""] + ([""] if ended else []))
             continue
         if r.kind is ResultKind.FORFEIT:
             winner = f"forfeit:{r.winner or 'both'}"
@@ -247,5 +272,6 @@ def format_results(champ: Championship) -> str:
                 "" if r.score_a is None else r.score_a,
                 "" if r.score_b is None else r.score_b,
             ]
+            + ([r.decided] if ended else [])
         )
     return buf.getvalue()

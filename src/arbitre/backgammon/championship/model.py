@@ -97,6 +97,11 @@ class MatchResult:
     match_length: int | None = None
     score_a: int | None = None
     score_b: int | None = None
+    #: how a match was decided before its end, the score being the real one at that
+    #: moment: "time" (a flag fell, clock rules 4.1-4.3), "both_time" (both flags, clock
+    #: rules 2.3: both score 0), "disqualification" (2.4, 1.13), "lateness" (1.10: the
+    #: penalty points exceeded half the match); "" for a match played to its end.
+    decided: str = ""
 
     def __post_init__(self) -> None:
         if self.round < 1:
@@ -118,8 +123,10 @@ class MatchResult:
         if self.match_length is not None:
             if self.match_length < 1:
                 raise _refuse("match_length", round=self.round, length=self.match_length)
-            if self.kind is ResultKind.PLAYED and (
-                self.score_a is not None and self.score_b is not None
+            if (
+                self.kind is ResultKind.PLAYED
+                and not self.decided
+                and (self.score_a is not None and self.score_b is not None)
             ):
                 win, lose = (
                     (self.score_a, self.score_b)
@@ -140,10 +147,13 @@ class MatchResult:
     def players(self) -> tuple[str, ...]:
         return (self.a,) if self.b is None else (self.a, self.b)
 
-    def points_of(self, name: str, bye_points: float = 0.5) -> float:
-        """Points this result gives ``name`` (rulings.md Backgammon 2)."""
+    def points_of(self, name: str, bye_points: float = 0.5, forfeit_points: float = 1.0) -> float:
+        """Points this result gives ``name`` (rulings.md Backgammon 2: a bye 0.5, a forfeit
+        win 1 for the present player; both settings)."""
         if self.kind is ResultKind.BYE:
             return bye_points
+        if self.kind is ResultKind.FORFEIT and self.winner == name:
+            return forfeit_points
         return 1.0 if self.winner == name else 0.0
 
     def opponent_of(self, name: str) -> str | None:
@@ -162,6 +172,8 @@ class SwissSettings:
     match_length: int = 9
     bye_points: float = 0.5
     qualified: int = 8
+    #: points of a win by forfeit for the present player (rulings.md Backgammon 2)
+    forfeit_points: float = 1.0
 
 
 @dataclass
@@ -299,14 +311,18 @@ class Championship:
         return [r for r in self.results if r.round == round_no]
 
     def points(self, name: str, up_to_round: int | None = None) -> float:
-        bye = self.settings.bye_points
-        return sum(r.points_of(name, bye) for r in self.results_of(name, up_to_round))
+        s = self.settings
+        return sum(
+            r.points_of(name, s.bye_points, s.forfeit_points)
+            for r in self.results_of(name, up_to_round)
+        )
 
     def opponents_met(self, name: str, up_to_round: int | None = None) -> set[str]:
-        """Opponents met over the board (a forfeit is not a meeting; see the docs)."""
+        """Opponents met over the board (a forfeit is not a meeting, a match where both
+        flags fell is; see the docs)."""
         met: set[str] = set()
         for r in self.results_of(name, up_to_round):
-            if r.kind is ResultKind.PLAYED:
+            if r.kind is ResultKind.PLAYED or r.decided == "both_time":
                 other = r.opponent_of(name)
                 if other is not None:
                     met.add(other)

@@ -13,7 +13,8 @@ same rule inside each score group, top group first, without rematch:
 
 A choice for one group (floaters, bye) is kept only when the players left below can still
 all be paired without a rematch (checked with a maximum matching); a rematch is kept only
-when no rematch-free pairing of the round exists at all.
+when no rematch-free pairing of the round exists at all, and then (small fields) the
+partner kept is the one met the fewest times, longest ago: the rematches rotate.
 
 Every table carries its explanation, shown to the director and the players, as a
 :class:`~arbitre.common.Message` (codes ``swiss.*``) worded by :mod:`arbitre.i18n`; numbers
@@ -33,11 +34,11 @@ of points are numbers (parameters ``points``, ``bye_points``). Refusals are
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.backgammon.championship.matching import has_perfect_matching
-from arbitre.backgammon.championship.model import Championship, ChampionshipError
+from arbitre.backgammon.championship.model import Championship, ChampionshipError, ResultKind
 from arbitre.common.messages import Message, Param
 
 MESSAGE_CODES = frozenset(
@@ -162,6 +163,12 @@ class _Context:
     points: dict[str, float]
     met: dict[str, set[str]]
     strict: bool
+    #: for each pair that met over the board: (times met, last round met)
+    history: dict[frozenset[str], tuple[int, int]] = field(default_factory=dict)
+
+    def rotation(self, a: str, b: str) -> tuple[int, int]:
+        """(times met, last round met) of a pair, (0, 0) if they never met."""
+        return self.history.get(frozenset((a, b)), (0, 0))
 
     def ok(self, a: str, b: str) -> bool:
         return b not in self.met[a]
@@ -196,7 +203,7 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
         raise _refuse("fewer_than_two", round=rnd)
     points = {n: champ.points(n, rnd - 1) for n in present}
     met = {n: champ.opponents_met(n, rnd - 1) for n in present}
-    ctx = _Context(champ, points, met, strict=True)
+    ctx = _Context(champ, points, met, strict=True, history=meetings(champ, rnd - 1))
 
     bye: tuple[str, Message] | None = None
     rest = list(present)
@@ -215,6 +222,17 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
     if bye is not None:
         out.append(Pairing(len(out) + 1, bye[0], None, bye[1]))
     return RoundPairing(rnd, tuple(out), tuple(rematches))
+
+
+def meetings(champ: Championship, up_to_round: int) -> dict[frozenset[str], tuple[int, int]]:
+    """For each pair that met over the board by ``up_to_round``: (times met, last round)."""
+    out: dict[frozenset[str], tuple[int, int]] = {}
+    for r in champ.results:
+        if r.kind is ResultKind.PLAYED and r.b is not None and r.round <= up_to_round:
+            pair = frozenset((r.a, r.b))
+            count, last = out.get(pair, (0, 0))
+            out[pair] = (count + 1, max(last, r.round))
+    return out
 
 
 def _choose_bye(ctx: _Context, present: list[str], rnd: int) -> tuple[str, Message]:
@@ -434,7 +452,9 @@ def _free_pairing(ctx: _Context, members: list[str]) -> list[tuple[str, str, Mes
                 pick = b
                 break
         if pick is None:
-            pick = next((b for b in order if ctx.ok(a, b)), order[0])
+            # no rematch-free choice keeps the rest pairable: a partner not met if any,
+            # else the one met the fewest times, longest ago (the rematches rotate)
+            pick = min(order, key=lambda b: (ctx.rotation(a, b), order.index(b)))
         out.append((a, pick, _m("outside_halves", elo_a=ctx.elo(a), elo_b=ctx.elo(pick))))
         left = [m for m in left if m not in (a, pick)]
     return out

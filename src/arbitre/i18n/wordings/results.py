@@ -49,4 +49,16 @@ TEMPLATES: dict[str, str] = {
     "bg_result.score_not_final": (
         "The score {a}-{b} does not end a match to {length} points won by {name}."
     ),
+    "bg_result.ended_unknown": (
+        "Unknown end of match “{value}”: played out, on time, both flags down or a"
+        " disqualification."
+    ),
+    "bg_result.score_finished": (
+        "Score {a}-{b}: a match stopped before its end stays below {length} points for both"
+        " players."
+    ),
+    "bg_result.ended_with_forfeit": (
+        "A match lost by forfeit was not played: it did not end on time or by a disqualification."
+    ),
+    "bg_result.both_time_winner": "Both flags fell: nobody wins the match (clock rules 2.3).",
 }

@@ -1,0 +1,165 @@
+"""A backgammon championship's match day (issue 19, parts 2 and 3): the director's settings
+(clock, lateness, points) and the results decided before the end, through the test client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app.backgammon import services
+from arbitre.app.rounds.models import AuditEntry, Tournament
+from tests.app_rounds.conftest import messages_of
+from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
+
+pytestmark = pytest.mark.django_db
+
+SETTINGS = {
+    "clock_per_point": 2.5,
+    "clock_increment": 9,
+    "break_minutes": 10,
+    "break_minutes_long": 12,
+    "late_grace": 20,
+    "late_period": 5,
+    "late_points": 1,
+    "excused_grace": 60,
+    "excused_points": 3,
+    "bye_points": 0.5,
+    "forfeit_points": 1,
+}
+
+
+def settings(client: Client, eid: int, **changes: Any) -> Any:
+    data = {**SETTINGS, **changes}
+    data = {k: v for k, v in data.items() if v is not False}
+    return client.post(f"/backgammon/{eid}/reglages/", data, follow=True)
+
+
+def test_the_director_sets_the_match_day_and_the_log_keeps_it(dclient: Client) -> None:
+    eid = setup_event(dclient, match_length=9)
+    page = dclient.get(f"/backgammon/{eid}/reglages/").content.decode()
+    assert "Matchs suisses à la pendule" in page and 'name="late_grace"' in page
+    assert (
+        f'href="/backgammon/{eid}/reglages/"' in dclient.get(f"/backgammon/{eid}/").content.decode()
+    )
+    response = settings(dclient, eid, clocked="on", break_minutes=15, forfeit_points=0.5)
+    assert "Réglages enregistrés." in messages_of(response)
+    t = Tournament.objects.get(event_id=eid)
+    assert (t.clocked, t.break_minutes, t.forfeit_points) == (True, 15, 0.5)
+    assert services.clock_settings(t).budget(9) == 9 * 150 + 15 * 60
+    entry = AuditEntry.objects.filter(action="Réglages du championnat").get()
+    assert entry.before == {"clocked": False, "break_minutes": 10.0, "forfeit_points": 1.0}
+    assert entry.after == {"clocked": True, "break_minutes": 15.0, "forfeit_points": 0.5}
+    # the same settings again: nothing changed, nothing logged
+    assert "Aucun réglage modifié." in messages_of(
+        settings(dclient, eid, clocked="on", break_minutes=15, forfeit_points=0.5)
+    )
+    assert AuditEntry.objects.filter(action="Réglages du championnat").count() == 1
+    # bad input: refused with the field's French message, nothing stored
+    bad = settings(dclient, eid, late_period=0, bye_points=2)
+    text = bad.content.decode()
+    assert "supérieure ou égale à 1" in text and "inférieure ou égale à 1" in text
+    t.refresh_from_db()
+    assert (t.late_period, t.bye_points, t.clocked) == (5, 0.5, True)
+
+
+def test_only_the_director_changes_the_settings(aclient: Client, dclient: Client) -> None:
+    eid = setup_event(dclient)
+    assert aclient.get(f"/backgammon/{eid}/reglages/").status_code == 403
+    assert aclient.post(f"/backgammon/{eid}/reglages/", SETTINGS).status_code == 403
+    assert not Tournament.objects.get(event_id=eid).clocked
+
+
+def test_003_clock_1_3_clocked_lateness_costs_time_not_points(dclient: Client) -> None:
+    """Clocked (the director's setting): 25 minutes late cost 25 minutes of clock, no
+    point; without clock the same lateness owes 2 points (1.10)."""
+    eid = setup_event(dclient, match_length=9)
+    settings(dclient, eid, clocked="on")
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert "résultat enregistré" in result(
+        dclient, tb, late_b=25, winner=tb.a, score_a=9, score_b=2
+    )
+    tb.refresh_from_db()
+    assert (tb.penalty_a, tb.clock_minutes_b, tb.forfeit) == (0, 25, "")
+    settings(dclient, eid)  # unclocked again
+    other = tables(1)[1]
+    assert "résultat enregistré" in result(
+        dclient, other, late_b=25, winner=other.a, score_a=9, score_b=2
+    )
+    other.refresh_from_db()
+    assert (other.penalty_a, other.clock_minutes_b) == (2, 0)
+
+
+def test_003_clock_4_3_a_match_won_on_time_keeps_its_score(dclient: Client) -> None:
+    """A flag fell at 3-6: the opponent of the flagged player wins, 3-6 kept in the
+    results and the standings count the win; both flags: nobody scores (2.3)."""
+    eid = setup_event(dclient, match_length=9)
+    settings(dclient, eid, clocked="on")
+    pair(dclient, eid)
+    first, second = tables(1)[0], tables(1)[1]
+    msg = result(dclient, first, winner=first.a, score_a=3, score_b=6, ended="time")
+    assert "résultat enregistré" in msg
+    first.refresh_from_db()
+    assert (first.winner, first.score_a, first.score_b, first.ended) == (first.a, 3, 6, "time")
+    assert "personne ne gagne" in result(dclient, second, winner=second.a, ended="both_time")
+    assert "résultat enregistré" in result(dclient, second, score_a=4, score_b=5, ended="both_time")
+    t = Tournament.objects.get(event_id=eid)
+    champ = services.championship(t)
+    assert champ.points(first.a) == 1 and champ.points(first.b) == 0
+    assert champ.points(second.a) == champ.points(second.b) == 0
+    audit = AuditEntry.objects.filter(action="Résultat").order_by("pk").last()
+    assert audit is not None and audit.after["fin"] == "both_time"
+    assert "les deux drapeaux tombés" in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+
+
+def test_003_4_6_a_match_record_disagreeing_with_the_result_is_shown(dclient: Client) -> None:
+    """The .mat of a table is checked against the result entered: gnubg beat root 10-2 in
+    the record (5 points); a result saying the table's first player won 5-3 is reported
+    to the director, the record kept; a record agreeing with the result says nothing."""
+    from tests.app_rounds.test_backgammon_web import MAT
+
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    text = MAT.read_text(encoding="utf-8")
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.a, score_a=5, score_b=3)
+    msgs = messages_of(
+        dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)
+    )
+    assert "feuille de match enregistrée" in msgs[0]
+    problems = [m for m in msgs if "ne concorde pas" in m]
+    assert len(problems) == 2
+    assert f"le vainqueur de l'enregistrement est {tb.b}" in problems[0]
+    assert "l'enregistrement 2-10" in problems[1]
+    tb.refresh_from_db()
+    assert tb.mat
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.b, score_a=2, score_b=10)
+    msgs = messages_of(
+        dclient.post(f"/backgammon/{eid}/table/{tb.pk}/mat/", {"mat": text}, follow=True)
+    )
+    assert not [m for m in msgs if "ne concorde pas" in m]
+
+
+def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) -> None:
+    """Fewer than eight players: the bracket is generated all the same, the three best
+    going through the quarter-finals on a bye; the 4th and 5th play; pages show it."""
+    from tests.app_rounds.conftest import check_in_all, create_event, import_csv
+
+    eid = create_event(dclient, "backgammon", rounds=1, match_length=5)
+    csv = "nom;elo\n" + "\n".join(f"P{i};{1900 - 10 * i}" for i in range(1, 6))
+    assert "5 joueurs importés." in messages_of(import_csv(dclient, eid, csv))
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    for tb in tables(1):
+        if tb.b:
+            assert "résultat enregistré" in result(dclient, tb, winner=tb.a, score_a=5, score_b=1)
+    assert "Tableau final généré." in messages_of(
+        dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
+    )
+    stages = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"]
+    final = {m["id"]: m for m in stages[0][1]}
+    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["BYE"] * 3
+    assert not final["QF1"]["ready"] and final["QF2"]["ready"]
+    assert final["QF1"]["winner"] == final["QF1"]["top"]
