@@ -177,11 +177,11 @@ class BackgammonGame(PairedGame):
             entry["late_b"],
             checked.penalty_a,
             checked.penalty_b,
-            r.decided,
-            entry.get("excused_a", False),
-            entry.get("excused_b", False),
-            checked.clock_minutes_a,
-            checked.clock_minutes_b,
+            ended=r.decided,
+            excused_a=entry.get("excused_a", False),
+            excused_b=entry.get("excused_b", False),
+            clock_minutes_a=checked.clock_minutes_a,
+            clock_minutes_b=checked.clock_minutes_b,
         )
 
     def standings_rows(self, t: Tournament) -> tuple[list[dict[str, Any]], bool]:
