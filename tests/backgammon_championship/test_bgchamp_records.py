@@ -9,7 +9,7 @@ from arbitre.backgammon.championship.model import MatchResult, ResultKind
 from arbitre.backgammon.championship.records import cross_check
 from arbitre.backgammon.mat import import_mat, read_mat
 from arbitre.common.messages import Message
-from arbitre.i18n.numbers import say
+from arbitre.i18n import word as say
 
 RECORD = Path(__file__).parents[1] / "backgammon" / "data" / "gnubg_selfplay_5pt.mat"
 
