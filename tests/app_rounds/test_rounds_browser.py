@@ -128,14 +128,15 @@ def test_classic_tournament_in_the_browser(tmp_path: Path) -> None:
                 submit(page, form.locator("button[value=save]"))
                 assert f"Table {table} : résultat enregistré." in page.content()
                 if number == 4 and table == 1:
-                    # the public page follows within 4 seconds: a poll every 2 s, then a
-                    # reload at a random moment of the next 2 s
+                    # the public page follows within 3 seconds (a poll every 2 s, then its
+                    # content fetched at a random moment of the next second); a loaded CI
+                    # machine needs slack
                     public.wait_for_function(
                         "name => document.querySelector('#current-round').innerText"
                         ".includes('412 - 365') || document.querySelector('#current-round')"
                         ".innerText.includes('365 - 412')",
                         arg=a,
-                        timeout=5000,
+                        timeout=10_000,
                     )
         assert len(byes) == 1  # round 2 only
         page.goto(event_url)
