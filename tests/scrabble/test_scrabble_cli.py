@@ -99,7 +99,7 @@ def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: ob
         (["top", "--rack", "ABCDEFGH"], "at most 7"),
         (["top"], "--rack is required"),
         (["top", "--board", "no-such-file", "--rack", "A"], "neither board text nor a file"),
-        (["score", "--move", "Z9 MAISON"], "coordinate"),
+        (["score", "--move", "Z9 MAISON"], "coordonnée"),
         (["top", "--batch", "x", "--rack", "A"], "drop --board"),
     ],
 )

@@ -71,8 +71,13 @@ def test_move_coordinates_seed_004_3_2() -> None:
     ],
 )
 def test_move_parse_errors_name_the_problem(text: str, fragment: str) -> None:
-    with pytest.raises(MoveParseError, match=fragment):
+    from arbitre.i18n import word
+
+    with pytest.raises(MoveParseError) as refused:
         Move.parse(text)
+    assert refused.value.message.code.startswith("scrabble.move.")
+    assert fragment in word(refused.value.message, "en")
+    assert word(refused.value.message) != word(refused.value.message, "en")  # worded in French
 
 
 @given(

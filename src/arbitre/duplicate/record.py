@@ -236,7 +236,7 @@ def _parse_move(data: Any, where: Where) -> tuple[Move, int]:
     try:
         return Move.parse(f"{coordinate} {word}"), score
     except MoveParseError as exc:
-        raise _error(where, "bad_move", move=f"{coordinate} {word}", detail=str(exc)) from exc
+        raise _error(where, "bad_move", move=f"{coordinate} {word}", detail=exc.message) from exc
 
 
 def _replay_draw(game: DuplicateGame, step: Any, where: Where) -> None:

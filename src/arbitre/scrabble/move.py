@@ -11,11 +11,35 @@ import functools
 import re
 from dataclasses import dataclass
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.tiles import ROW_NAMES, SIZE
 
+MESSAGE_CODES = frozenset(
+    f"scrabble.move.{name}"
+    for name in (
+        "off_board",
+        "word_letters",
+        "runs_off",
+        "not_a_move",
+        "bad_coordinate",
+        "column_range",
+        "word_accents",
+    )
+)
 
-class MoveParseError(ValueError):
-    """A move's text cannot be read; the message names what is wrong."""
+
+class MoveParseError(Refusal):
+    """A move's text cannot be read; its message (``scrabble.move.*``) names what is wrong.
+
+    >>> Move.parse("H16 MAISON")
+    Traceback (most recent call last):
+    ...
+    arbitre.scrabble.move.MoveParseError: scrabble.move.column_range(column=16, coordinate='H16')
+    """
+
+
+def _refuse(code: str, /, **params: Param) -> MoveParseError:
+    return MoveParseError(Message.of(f"scrabble.move.{code}", **params))
 
 
 _ROW_FIRST = re.compile(r"([A-Oa-o])\s*(\d{1,2})", re.ASCII)
@@ -39,14 +63,12 @@ class Move:
 
     def __post_init__(self) -> None:
         if not (0 <= self.row < SIZE and 0 <= self.col < SIZE):
-            raise MoveParseError(f"square ({self.row}, {self.col}) is off the board")
+            raise _refuse("off_board", row=self.row, col=self.col)
         if len(self.word) < 2 or not _WORD.fullmatch(self.word) or not self.word.isascii():
-            raise MoveParseError(
-                f"word {self.word!r} must have two or more letters A-Z (lower case for a blank)"
-            )
+            raise _refuse("word_letters", word=self.word)
         end = (self.col if self.horizontal else self.row) + len(self.word)
         if end > SIZE:
-            raise MoveParseError(f"word {self.word} runs off the board from {self.coordinate}")
+            raise _refuse("runs_off", word=self.word, coordinate=self.coordinate)
 
     @property
     def coordinate(self) -> str:
@@ -70,25 +92,18 @@ class Move:
         # The coordinate may have a space inside, as the seed writes it ("H 4", "5 H").
         match = _MOVE_TEXT.fullmatch(text.strip())
         if match is None:
-            raise MoveParseError(
-                f"move {text.strip()!r} must be a coordinate and a word, like 'H4 MAiSON'"
-            )
+            raise _refuse("not_a_move", move=text.strip())
         coord, word = match.group(1), match.group(2)
         if m := _ROW_FIRST.fullmatch(coord):
             row, col, horizontal = ROW_NAMES.index(m.group(1).upper()), int(m.group(2)) - 1, True
         elif m := _COL_FIRST.fullmatch(coord):
             row, col, horizontal = ROW_NAMES.index(m.group(2).upper()), int(m.group(1)) - 1, False
         else:
-            raise MoveParseError(
-                f"coordinate {coord!r} must be a row A-O and a column 1-15 "
-                "('H4' horizontal, '4H' vertical)"
-            )
+            raise _refuse("bad_coordinate", coordinate=coord)
         if not 0 <= col < SIZE:
-            raise MoveParseError(f"column {col + 1} in {coord!r} is not between 1 and 15")
+            raise _refuse("column_range", column=col + 1, coordinate=coord)
         if not _WORD.fullmatch(word) or not word.isascii():
-            raise MoveParseError(
-                f"word {word!r} must be letters A-Z without accents (lower case for a blank)"
-            )
+            raise _refuse("word_accents", word=word)
         return cls(row, col, horizontal, word)
 
 

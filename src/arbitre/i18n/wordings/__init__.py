@@ -3,9 +3,17 @@ dict); :data:`arbitre.i18n.TEMPLATES` merges them and refuses a code defined twi
 
 from __future__ import annotations
 
-from arbitre.i18n.wordings import backgammon, classic, duplicate, players, ranking, results
+from arbitre.i18n.wordings import (
+    backgammon,
+    classic,
+    duplicate,
+    players,
+    ranking,
+    results,
+    scrabble,
+)
 
-AREAS = (players, classic, duplicate, backgammon, ranking, results)
+AREAS = (players, scrabble, classic, duplicate, backgammon, ranking, results)
 
 
 def merged() -> dict[str, str]:
