@@ -33,6 +33,68 @@ def _season_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _import_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mapping", help="column mapping of another program's file (TOML)")
+    p.add_argument(
+        "--licensees", help="licensees CSV: list the licences it lacks, fill empty series"
+    )
+
+
+def _imported(args: argparse.Namespace) -> Any:
+    """The event of ``args.file`` with its unknown licences (an ``ImportedEvent``)."""
+    from pathlib import Path
+
+    from arbitre.ranking.csvformat import parse_event, parse_licensees
+    from arbitre.ranking.results_import import (
+        ARBITRE,
+        ImportedEvent,
+        UnknownLicence,
+        decode_text,
+        import_results,
+        looks_like_arbitre_export,
+        parse_mapping,
+    )
+
+    path = Path(args.file)
+    data = path.read_bytes()
+    known = None
+    if args.licensees:
+        lic_path = Path(args.licensees)
+        people = parse_licensees(lic_path.read_text(encoding="utf-8-sig"), str(lic_path))
+        known = {p.licence: (p.series, p.tier) for p in people}
+    overrides = {
+        "type_code": args.type,
+        "games": args.games,
+        "date": args.date,
+        "overseas": args.overseas,
+    }
+    name = getattr(args, "name", None) or path.stem
+    text = decode_text(data)
+    assert text is not None
+    if args.mapping or looks_like_arbitre_export(text):
+        mapping = ARBITRE
+        if args.mapping:
+            mapping = parse_mapping(Path(args.mapping).read_text(encoding="utf-8-sig"))
+        return import_results(data, mapping, name=name, known=known, **overrides)
+    event = parse_event(text, str(path), name=name, **overrides)
+    unknown = tuple(
+        UnknownLicence(0, e.licence, e.name)
+        for e in event.entries
+        if not e.licence or (known is not None and e.licence not in known)
+    )
+    return ImportedEvent(event, (), unknown)
+
+
+def _print_unknown(unknown: Any, file: Any) -> None:
+    if not unknown:
+        return
+    print(f"{len(unknown)} licence(s) unknown to the licensees file, kept in place:", file=file)
+    for u in unknown:
+        where = f"line {u.line}: " if u.line else ""
+        who = " ".join(x for x in (u.name, u.first_name, u.club and f"({u.club})") if x)
+        print(f"  {where}{u.licence or '(no licence)'} {who}".rstrip(), file=file)
+
+
 def register(group: Any) -> None:
     ev = group.add_parser(
         "event",
@@ -47,8 +109,26 @@ def register(group: Any) -> None:
     ev.add_argument("--games", type=int, help="number of games")
     ev.add_argument("--date", type=_date, help="date of the event")
     ev.add_argument("--overseas", action="store_true", default=None, help="overseas event")
+    _import_args(ev)
     ev.add_argument("--json", action="store_true", help="JSON output")
     ev.set_defaults(func=run_event)
+
+    imp = group.add_parser(
+        "import",
+        help="another program's results file as an event CSV, through a column mapping",
+        description="Read a results file (Arbitre's Duplicate export as it is, or any CSV "
+        "through a column mapping, docs/ranking.md) and write it as an event CSV for a "
+        "season's folder. Bad lines are all reported and nothing is written; licences "
+        "missing from --licensees are listed on stderr, and kept in the event.",
+    )
+    imp.add_argument("file", help="results file (CSV)")
+    imp.add_argument("--type", help="event type code (overrides the file and the mapping)")
+    imp.add_argument("--games", type=int, help="number of games")
+    imp.add_argument("--date", type=_date, help="date of the event")
+    imp.add_argument("--name", help="event name (default: the file name)")
+    imp.add_argument("--overseas", action="store_true", default=None, help="overseas event")
+    _import_args(imp)
+    imp.set_defaults(func=run_import)
 
     types = group.add_parser("types", help="list the event types and their rules")
     types.add_argument("--json", action="store_true", help="JSON output")
@@ -115,12 +195,10 @@ def _compute(args: argparse.Namespace) -> Any:
 
 def run_event(args: argparse.Namespace) -> int:
     from arbitre.ranking import score_event
-    from arbitre.ranking.csvformat import read_event
     from arbitre.ranking.explain import event_line
 
-    event = read_event(
-        args.file, type_code=args.type, games=args.games, date=args.date, overseas=args.overseas
-    )
+    imported = _imported(args)
+    event = imported.event
     es = score_event(event)
     if args.json:
         print_json(
@@ -144,6 +222,9 @@ def run_event(args: argparse.Namespace) -> int:
                     }
                     for sc in es.scores
                 ],
+                "unknown_licences": [
+                    {"line": u.line, "licence": u.licence, "name": u.name} for u in imported.unknown
+                ],
             }
         )
         return 0
@@ -164,6 +245,16 @@ def run_event(args: argparse.Namespace) -> int:
             f"{sc.place:>5} {e.licence:<10} {e.name[:24]:<24} {f'{e.series}{e.tier}':<4} "
             f"{sc.points:>5} {sc.pp4:>7g}  {pcts}"
         )
+    _print_unknown(imported.unknown, sys.stdout)
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from arbitre.ranking.csvformat import format_event_csv
+
+    imported = _imported(args)
+    sys.stdout.write(format_event_csv(imported.event))
+    _print_unknown(imported.unknown, sys.stderr)
     return 0
 
 

@@ -3,4 +3,40 @@
 The federation ranking: :mod:`arbitre.ranking`.
 """
 
-TEMPLATES: dict[str, str] = {}
+TEMPLATES: dict[str, str] = {
+    # results files of other programs (arbitre.ranking.results_import)
+    "ranking.import.refused": "results file refused: {count} line(s) to correct, nothing taken",
+    "ranking.import.not_text": "this is not a text (CSV) file",
+    "ranking.import.encoding": "the file is not written in {encoding}",
+    "ranking.import.empty": "the file is empty",
+    "ranking.import.missing_column": "no column for {column} (see the column mapping)",
+    "ranking.import.duplicate_column": "two columns for “{label}”",
+    "ranking.import.cell_count": "{found} cells where the header has {expected}",
+    "ranking.import.place": "place “{value}”: a whole number from 1, ties as 3ex",
+    "ranking.import.series": "series “{value}”: 1 to 7, tier A to D (2A, S2A, 4)",
+    "ranking.import.tier": "tier “{value}”: A, B, C or D",
+    "ranking.import.licence": "licence “{value}”: up to 20 letters, digits, dots and hyphens",
+    "ranking.import.duplicate_licence": "licence {value} already on line {first_line}",
+    "ranking.import.whole_number": "{column} “{value}” is not a whole number",
+    "ranking.import.varies": "{column} “{value}” differs from “{first}” above: one event per file",
+    "ranking.import.event_type": "unknown event type “{value}” (arbitre ranking types)",
+    "ranking.import.event_type_missing": "the event type is missing (TH, SF, CENTRES...)",
+    "ranking.import.games": "number of games “{value}”: a whole number from 1",
+    "ranking.import.games_missing": "the number of games is missing",
+    "ranking.import.games_for_type": "a {type} event cannot have {games} game(s)",
+    "ranking.import.date": "date “{value}”: YYYY-MM-DD or DD/MM/YYYY",
+    "ranking.import.pair_split": "pair {pair} at two places (see line {first_line})",
+    "ranking.import.no_rows": "the file has no result row",
+    # the column mapping (arbitre.ranking.results_import.parse_mapping)
+    "ranking.mapping.syntax": "the column mapping is not valid TOML: {detail}",
+    "ranking.mapping.unknown_key": "column mapping: unknown key “{key}”",
+    "ranking.mapping.unknown_field": "column mapping: unknown field “{field}”",
+    "ranking.mapping.label": "column mapping: {field} needs a column name (or a list of them)",
+    "ranking.mapping.required": "column mapping: the column of {field} is required",
+    "ranking.mapping.delimiter": "column mapping: delimiter “{value}”: use ;, , or tab",
+    "ranking.mapping.encoding": "column mapping: encoding “{value}”: use utf-8, latin-1 or auto",
+    "ranking.mapping.event_type": "column mapping: unknown event type “{value}”",
+    "ranking.mapping.games": "column mapping: number of games “{value}”: a whole number from 1",
+    "ranking.mapping.date": "column mapping: date “{value}”: write it 2014-03-08, without quotes",
+    "ranking.mapping.overseas": "column mapping: overseas “{value}”: true or false",
+}
