@@ -130,6 +130,21 @@ def register(group: Any) -> None:
     _import_args(imp)
     imp.set_defaults(func=run_import)
 
+    lic = group.add_parser(
+        "licensees",
+        help="check the federation's licensee file and write it for --licensees",
+        description="Read the federation's licensee file (licence, name, first name, club, "
+        "committee, birth date or age category, nationality, federation, series and tier, "
+        "best series held, S1 for life...; seed 002 A.1, A.3.1). Every bad row is reported "
+        "by line and nothing is written until the file is clean.",
+    )
+    lic.add_argument("file", help="licensee file (CSV)")
+    lic.add_argument(
+        "--prefixes",
+        help="first digits of licence numbers and their federations, e.g. 1=FFSC,2=FBS",
+    )
+    lic.set_defaults(func=run_licensees)
+
     types = group.add_parser("types", help="list the event types and their rules")
     types.add_argument("--json", action="store_true", help="JSON output")
     types.set_defaults(func=run_types)
@@ -326,4 +341,23 @@ def run_explain(args: argparse.Namespace) -> int:
         print_json([explanation(result, p) for p in players])
         return 0
     print("\n\n".join(format_explanation(result, p) for p in players))
+    return 0
+
+
+def run_licensees(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from arbitre.ranking.csvformat import format_licensees_csv
+    from arbitre.ranking.licensees import read_licensees
+
+    prefixes: dict[str, str] = {}
+    for part in (args.prefixes or "").split(","):
+        if not part.strip():
+            continue
+        digits, sep, federation = part.partition("=")
+        if not sep or not digits.strip().isdigit() or not federation.strip():
+            raise CliError(f"--prefixes {args.prefixes!r}: write DIGITS=FEDERATION,...")
+        prefixes[digits.strip()] = federation.strip().upper()
+    records = read_licensees(Path(args.file).read_bytes(), prefixes=prefixes or None)
+    sys.stdout.write(format_licensees_csv(r.to_licensee() for r in records))
     return 0

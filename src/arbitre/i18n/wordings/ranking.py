@@ -39,4 +39,31 @@ TEMPLATES: dict[str, str] = {
     "ranking.mapping.games": "column mapping: number of games “{value}”: a whole number from 1",
     "ranking.mapping.date": "column mapping: date “{value}”: write it 2014-03-08, without quotes",
     "ranking.mapping.overseas": "column mapping: overseas “{value}”: true or false",
+    # the federation's licensee file (arbitre.ranking.licensees)
+    "ranking.licensees.licence": "licence “{value}”: a licence number is made of digits",
+    "ranking.licensees.prefix": (
+        "licence {value}: its first digits name no federation (known: {prefixes})"
+    ),
+    "ranking.licensees.duplicate": "licence {value} already on line {first_line}",
+    "ranking.licensees.same_person": (
+        "the same person (name, first name, birth date) as licence {licence} on line "
+        "{first_line}: a licence number is given for life"
+    ),
+    "ranking.licensees.series": "series “{value}”: 1 to 7, tier A to D (2A, S2A, 4)",
+    "ranking.licensees.tier_for_series": (
+        "series {series} has no tier {tier} (S1-S3: A, B; S4-S6: A to D; S7: none)"
+    ),
+    "ranking.licensees.highest_series": (
+        "best series ever held {highest} is below the current series {series}"
+    ),
+    "ranking.licensees.below_floor": (
+        "series {series} is below the lifetime floor S{floor} (best series held: S{highest})"
+    ),
+    "ranking.licensees.date": "birth date “{value}”: YYYY-MM-DD or DD/MM/YYYY",
+    "ranking.licensees.future_birth": "birth date “{value}” is in the future",
+    "ranking.licensees.nationality": "nationality “{value}”: a country code of 2 or 3 letters",
+    "ranking.licensees.federation": "federation “{value}”: up to 20 letters and digits",
+    "ranking.licensees.category": "age category “{value}”: 10 characters at most",
+    "ranking.licensees.first_season": "first season “{value}”: a year such as 2013 or 2013-2014",
+    "ranking.licensees.yes_no": "{column} “{value}”: yes or no",
 }
