@@ -66,4 +66,33 @@ TEMPLATES: dict[str, str] = {
     "ranking.licensees.category": "age category “{value}”: 10 characters at most",
     "ranking.licensees.first_season": "first season “{value}”: a year such as 2013 or 2013-2014",
     "ranking.licensees.yes_no": "{column} “{value}”: yes or no",
+    # titles and medals at a Duplicate event (arbitre.ranking.titles)
+    "ranking.titles.overall": "overall title",
+    "ranking.titles.series": "series {series} title",
+    "ranking.titles.category": "{category} title",
+    "ranking.titles.not_national": (
+        "{player}, nationality {nationality}: no national title or podium (002 A.3)"
+    ),
+    "ranking.titles.nationality_unknown": (
+        "{player}: nationality unknown, no national title or podium until it is known (002 A.3)"
+    ),
+    "ranking.titles.tops_lost": "title to the fewest tops lost ({tops}): {players} (002 A.4)",
+    "ranking.titles.tops_missing": (
+        "the tops lost of {players} are unknown: the tie goes to the play-off"
+    ),
+    "ranking.titles.playoff": (
+        "{players} level for the title: sudden-death play-off ({format}), one full game at "
+        "most; a drawing of lots if they refuse it (002 A.4)"
+    ),
+    "ranking.titles.decided_playoff": "{winner} wins the play-off",
+    "ranking.titles.decided_grand_prix": "{winner} is ahead in the Grand Prix that decides the tie",
+    "ranking.titles.still_level": "{players} still level after a full play-off game: ex aequo",
+    "ranking.titles.lots": "{winner} drawn by lot (the play-off was refused)",
+    "ranking.titles.ex_aequo": "{players} ex aequo: this title is not decided between them (002 A.4)",
+    "ranking.titles.no_tie": "{title}: there is no tie to decide",
+    "ranking.titles.not_tied": "{title}: {winner} is not among the players level for the title",
+    "ranking.titles.winner_needed": "{title}: a drawing of lots needs its winner",
+    "ranking.titles.format.blitz_then_40s": "3 moves in blitz, then 40 seconds a move",
+    "ranking.titles.format.joker_blitz": "blitz in a joker game",
+    "ranking.titles.format.blitz": "blitz",
 }
