@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
+from dataclasses import replace
 from typing import Any
 
 from arbitre.cli import CliError, print_json
@@ -30,6 +31,11 @@ def _season_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--quotas",
         help="%%S1,%%S2,%%S3 divisor quotas (default FFSc 2013-2014: 245,337,574)",
+    )
+    p.add_argument(
+        "--federal-weeks-cap",
+        help="season cap of the %%S1,%%S2,%%S3 weight of the federal weeks' simultanés "
+        "(type SF; its value is in a regulation seed 002 does not give; default: no cap)",
     )
 
 
@@ -175,19 +181,26 @@ def register(group: Any) -> None:
     explain.set_defaults(func=run_explain)
 
 
+def _three(option: str, value: str) -> tuple[float, float, float]:
+    try:
+        values = [float(p) for p in value.split(",")]
+    except ValueError:
+        raise CliError(f"{option} {value!r}: three numbers expected") from None
+    if len(values) != 3 or min(values) < 0:
+        raise CliError(f"{option} {value!r}: three non-negative numbers expected")
+    return values[0], values[1], values[2]
+
+
 def _settings(args: argparse.Namespace) -> Any:
     from arbitre.ranking import Settings
 
-    if not args.quotas:
-        return Settings()
-    parts = args.quotas.split(",")
-    try:
-        values = [float(p) for p in parts]
-    except ValueError:
-        raise CliError(f"--quotas {args.quotas!r}: three numbers expected") from None
-    if len(values) != 3 or min(values) < 0:
-        raise CliError(f"--quotas {args.quotas!r}: three non-negative numbers expected")
-    return Settings(quotas=(values[0], values[1], values[2]))
+    settings = Settings()
+    if args.quotas:
+        settings = replace(settings, quotas=_three("--quotas", args.quotas))
+    if args.federal_weeks_cap:
+        cap = _three("--federal-weeks-cap", args.federal_weeks_cap)
+        settings = replace(settings, federal_weeks_cap=cap)
+    return settings
 
 
 def _compute(args: argparse.Namespace) -> Any:
@@ -298,12 +311,26 @@ def run_types(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_season_notes(result: Any, file: Any) -> None:
+    from arbitre.ranking import derive_quotas
+
+    unknown = result.unknown_licences
+    if unknown:
+        print(f"{len(unknown)} licence(s) of the events unknown to the licensees:", file=file)
+        for licence, names in sorted(unknown.items()):
+            print(f"  {licence}: {', '.join(names)}", file=file)
+    quotas = ", ".join(f"S{k} {q:g}" for k, q in enumerate(derive_quotas(result), start=1))
+    print(f"quotas for next season (seed 002 B.1, 2): {quotas}", file=file)
+
+
 def run_season(args: argparse.Namespace) -> int:
+    from arbitre.ranking import derive_quotas
     from arbitre.ranking.csvformat import format_result_csv, result_rows
 
     result = _compute(args)
     if args.csv:
         sys.stdout.write(format_result_csv(result))
+        _print_season_notes(result, sys.stderr)
         return 0
     rows = result_rows(result)
     if args.json:
@@ -312,6 +339,8 @@ def run_season(args: argparse.Namespace) -> int:
                 "season": f"{result.season}-{result.season + 1}",
                 "licensees": len(result.players),
                 "out_of_ranking": result.out_of_ranking,
+                "unknown_licences": result.unknown_licences,
+                "next_quotas": list(derive_quotas(result)),
                 "players": rows,
             }
         )
@@ -328,6 +357,7 @@ def run_season(args: argparse.Namespace) -> int:
             f"{float(r['pct_s2']):>7.2f} {float(r['pct_s3']):>7.2f} {r['pp4']:>6} "
             f"{r['points']:>7}  {r['reason']}"
         )
+    _print_season_notes(result, sys.stdout)
     return 0
 
 
