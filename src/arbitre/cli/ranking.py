@@ -151,6 +151,43 @@ def register(group: Any) -> None:
     )
     lic.set_defaults(func=run_licensees)
 
+    titles = group.add_parser(
+        "titles",
+        help="titles and medals of a Duplicate event by series and age category",
+        description="Designate the overall title, the titles by series and by age category "
+        "and their podiums from an event's results (Arbitre's export, or any CSV with "
+        "--mapping) and the federation's licensee file (nationality, category): seed 002 "
+        "A.3 (national titles to nationals only) and A.4 (fewest tops lost for the titles "
+        "it lists, then a play-off or a drawing of lots, given with --decide).",
+    )
+    titles.add_argument("file", help="results file (CSV)")
+    titles.add_argument("--mapping", help="column mapping of another program's file (TOML)")
+    titles.add_argument(
+        "--licensees-file", required=True, help="the federation's licensee file (CSV)"
+    )
+    titles.add_argument(
+        "--championship",
+        default="other",
+        help="individual, blitz, pairs, original, espoirs, vermeil, promotion or other "
+        "(the default: every tie stays ex aequo)",
+    )
+    titles.add_argument(
+        "--open", action="store_true", help="not a national championship: every nationality"
+    )
+    titles.add_argument("--country", default="FR", help="the championship's nationality (FR)")
+    titles.add_argument(
+        "--decide",
+        action="append",
+        default=[],
+        metavar="TITLE=DECIDER[:WINNER]",
+        help="a recorded play-off: overall=playoff:LICENCE, S3=lots:LICENCE, "
+        "overall=grand_prix:LICENCE, overall=playoff (still level after a full game)",
+    )
+    titles.add_argument("--type", help="event type code, when the file lacks it")
+    titles.add_argument("--games", type=int, help="number of games, when the file lacks it")
+    titles.add_argument("--json", action="store_true", help="JSON output")
+    titles.set_defaults(func=run_titles)
+
     types = group.add_parser("types", help="list the event types and their rules")
     types.add_argument("--json", action="store_true", help="JSON output")
     types.set_defaults(func=run_types)
@@ -390,4 +427,81 @@ def run_licensees(args: argparse.Namespace) -> int:
         prefixes[digits.strip()] = federation.strip().upper()
     records = read_licensees(Path(args.file).read_bytes(), prefixes=prefixes or None)
     sys.stdout.write(format_licensees_csv(r.to_licensee() for r in records))
+    return 0
+
+
+def run_titles(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from arbitre.i18n import word
+    from arbitre.ranking.licensees import read_licensees
+    from arbitre.ranking.results_import import ARBITRE, import_results, parse_mapping
+    from arbitre.ranking.titles import (
+        Championship,
+        Decider,
+        TieDecision,
+        TitleSettings,
+        contenders_from,
+        designate,
+    )
+
+    try:
+        kind = Championship(args.championship.lower())
+    except ValueError:
+        known = ", ".join(c.value for c in Championship)
+        raise CliError(f"--championship {args.championship!r}: one of {known}") from None
+    decisions = {}
+    for item in args.decide:
+        key, sep, rest = item.partition("=")
+        decider, _, winner = rest.partition(":")
+        try:
+            decisions[key.strip()] = TieDecision(Decider(decider.strip()), winner.strip() or None)
+        except ValueError:
+            raise CliError(f"--decide {item!r}: TITLE=playoff|grand_prix|lots[:WINNER]") from None
+    mapping = ARBITRE
+    if args.mapping:
+        mapping = parse_mapping(Path(args.mapping).read_text(encoding="utf-8-sig"))
+    people = {r.licence: r for r in read_licensees(Path(args.licensees_file).read_bytes())}
+    imported = import_results(
+        Path(args.file).read_bytes(),
+        mapping,
+        name=Path(args.file).stem,
+        known={k: (r.series, r.tier) for k, r in people.items()},
+        type_code=args.type,
+        games=args.games,
+    )
+    settings = TitleSettings(kind, national=not args.open, country=args.country.upper())
+    result = designate(contenders_from(imported.rows, people), settings, decisions)
+    lang = args.lang
+    if args.json:
+        print_json(
+            [
+                {
+                    "title": t.key,
+                    "name": word(t.name, lang),
+                    "podium": [
+                        {"rank": m.rank, "medal": m.medal, "licences": list(m.licences)}
+                        for m in t.medallists
+                    ],
+                    "notes": [word(n, lang) for n in t.notes],
+                    "pending": word(t.pending, lang) if t.pending else None,
+                }
+                for t in result
+            ]
+        )
+        return 0
+    names = {
+        r.entry.licence: " ".join(x for x in (r.entry.name, r.first_name) if x)
+        for r in imported.rows
+    }
+    for t in result:
+        print(word(t.name, lang))
+        for m in t.medallists:
+            who = " / ".join(f"{names.get(x, '')} ({x})".strip() for x in m.licences)
+            print(f"  {m.rank}. {who}")
+        for n in t.notes:
+            print(f"  * {word(n, lang)}")
+        if t.pending:
+            print(f"  ! {word(t.pending, lang)}")
+    _print_unknown(imported.unknown, sys.stderr)
     return 0

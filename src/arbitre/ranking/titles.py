@@ -27,6 +27,8 @@ from enum import Enum
 
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold
+from arbitre.ranking.licensees import LicenseeRecord
+from arbitre.ranking.results_import import ImportedRow
 
 MESSAGE_CODES = frozenset(
     f"ranking.titles.{name}"
@@ -351,3 +353,40 @@ def _decide(
     }[decision.decider]
     notes.append(_msg(code, winner=winner.label))
     return None, ()
+
+
+def contenders_from(
+    rows: Sequence[ImportedRow], people: Mapping[str, LicenseeRecord]
+) -> list[Contender]:
+    """The contenders of an imported results file, with the nationality (and, when the file
+    has none, the age category) of the federation's licensee file.
+
+    The places are rebuilt from the totals when every row has one (1 + the number of
+    strictly better totals): a results file may already have broken a tie for first by the
+    tops lost (Arbitre's Duplicate standings do), which A.4 allows only for the titles it
+    lists; otherwise the file's places are taken as they are.
+    """
+    totals = [r.total for r in rows]
+    known = [t for t in totals if t is not None]
+    by_total = len(known) == len(totals)
+    out = []
+    for r in rows:
+        e = r.entry
+        person = people.get(e.licence)
+        place = e.place
+        if by_total and r.total is not None:
+            place = 1 + sum(1 for t in known if t > r.total)
+        name = " ".join(x for x in (e.name, r.first_name) if x)
+        out.append(
+            Contender(
+                e.licence,
+                place,
+                e.series,
+                r.category or (person.category if person else ""),
+                person.nationality if person else "",
+                r.tops_lost,
+                e.pair,
+                name,
+            )
+        )
+    return out
