@@ -26,9 +26,9 @@ EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
 """French texts of the engines that the interface words through its catalogue."""
 
-PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon")
+PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon", "ranking")
 PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py")
-TEMPLATE_DIRS = ("events", "rounds", "classic", "backgammon", "registration")
+TEMPLATE_DIRS = ("events", "rounds", "classic", "backgammon", "registration", "ranking")
 
 # name -> (position of the context, of the msgid, of the plural msgid; None: no such argument)
 CALLS: dict[str, tuple[int | None, int, int | None]] = {
