@@ -89,3 +89,68 @@ def test_002_A1_lifetime_floors_and_series_carried_to_next_season() -> None:
     again = compute_season(list(carried.values()), [], season=2014, settings=NO_QUOTA)
     assert again.players["b"].placement.series == 3  # type: ignore[union-attr]
     assert again.players["a"].placement.series == 1  # type: ignore[union-attr]
+
+
+def test_002_B1_quota_rank_is_three_quarters_rounded_up() -> None:
+    people = [lic(f"r{i}", 3) for i in range(1, 6)]
+    rows = [(f"r{i}", 3) for i in range(1, 6)]
+    events = [
+        event("TH", 3, rows),  # A_3 = 5: PoidsS3 = 10
+        event("TH", 3, rows[:4]),  # 8
+        event("TH", 3, rows[:3], D2),  # 6
+        event("TH", 3, rows[:2], D2),  # 4
+    ]
+    result = compute_season(people, events, settings=NO_QUOTA)
+    # totals 28, 28, 24, 18, 10: ceil(3/4 x 5) = 4 players reached 18
+    assert derive_quotas(result)[2] == 18.0
+
+
+def test_002_B1_bonus_of_a_federal_weeks_simultane_counts_in_the_weight() -> None:
+    """B.1 (1): the S2 player above the S1 band adds NumS1 to both sides of their %S2."""
+    people = [lic("a", 2), lic("b", 1), lic("c", 2)]
+    sf = event("SF", 1, [("a", 2), ("b", 1), ("c", 2)])
+    t = compute_season(people, [sf], settings=NO_QUOTA).players["a"].pct_final
+    totals = {x.series: x for x in compute_season(people, [sf], settings=NO_QUOTA).players["a"].pct}
+    # %S1 = 1 at PoidsS1 = 0.5 x 1; %S2 = 1 at PoidsS2 = 0.5 x 2, plus the bonus 0.5
+    assert (totals[2].num, totals[2].weight, totals[2].season) == (1.5, 1.5, 1.0)
+    assert t(1) == 0.75
+
+
+def test_federal_weeks_cap_of_each_series_at_its_exact_value_changes_nothing() -> None:
+    people = [lic("a", 1), lic("f", 2), lic("e", 3)]
+    field = [("a", 1), ("f", 2), ("e", 3)]
+    sfs = [event("SF", 1, field, D1), event("SF", 1, field, D1), event("SF", 1, field, D2)]
+    # each series alone in its band: PoidsSn = 0.5 a game, 1.5 for the three
+    exact = Settings(quotas=(0.0, 0.0, 0.0), federal_weeks_cap=(1.5, 1.5, 1.5))
+    res = compute_season(people, sfs, settings=exact)
+    for licence, series in (("a", 1), ("f", 2), ("e", 3)):
+        t = {x.series: x for x in res.players[licence].pct}[series]
+        assert (t.weight, t.capped) == (1.5, 0.0)
+    lower = Settings(quotas=(0.0, 0.0, 0.0), federal_weeks_cap=(1.0, 1.0, 1.0))
+    res = compute_season(people, sfs, settings=lower)
+    for licence, series in (("a", 1), ("f", 2), ("e", 3)):
+        t = {x.series: x for x in res.players[licence].pct}[series]
+        assert (t.weight, t.capped) == pytest.approx((1.0, 0.5))
+
+
+def test_002_A1_carry_floors_tiers_of_returning_players_and_file_floors() -> None:
+    people = [
+        lic("c", 4),
+        lic("d", 2),
+        *(
+            Licensee(f"x{s}", "", s, "A" if s < 7 else "", 2000, s, affiliated=False)
+            for s in (3, 6, 7)
+        ),
+    ]
+    result = compute_season(people, [], season=2013, settings=NO_QUOTA)
+    nxt = [
+        Licensee("c", "c", 6, "", 2000, 2),  # the new file knows a better series held
+        Licensee("d", "d", 6, "", 2000, 3, s1_for_life=True),  # S1 for life says the file
+        *(Licensee(f"x{s}", "", s, "A" if s < 7 else "", 2000, s) for s in (3, 6, 7)),
+        Licensee("new5", "", 5, "A", 2013, 5),  # not out of the ranking: as the file says
+    ]
+    got = {p.licence: p for p in carry_floors(result, nxt)}
+    assert got["c"].highest_series == 2
+    assert (got["d"].highest_series, got["d"].s1_for_life) == (1, True)
+    assert [got[f"x{s}"].tier for s in (3, 6, 7)] == ["B", "D", ""]
+    assert got["new5"].tier == "A"

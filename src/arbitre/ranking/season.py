@@ -395,7 +395,7 @@ def carry_floors(result: SeasonResult, licensees: Iterable[Licensee]) -> list[Li
                 person = replace(person, tier="B" if person.series <= 3 else "D")
             out.append(person)
             continue
-        highest = min(person.highest_series, pl.highest_series, pl.series)
+        highest = min(person.highest_series, pl.highest_series)  # never above pl.series
         out.append(
             replace(
                 person,
