@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitre.common import Message
 from arbitre.i18n import word
 from arbitre.ranking.titles import (
     Championship,
@@ -14,6 +15,7 @@ from arbitre.ranking.titles import (
     Title,
     TitleError,
     TitleSettings,
+    contenders_from,
     designate,
     playoff_format,
 )
@@ -209,3 +211,113 @@ def test_002_A4_pairs_title_to_the_pair_with_fewer_tops_lost() -> None:
     # a series title goes to a pair whose two players are of that series
     assert podium(titles["S3"]) == [("b1+b2", 1, "gold")]
     assert "S2" in titles and podium(titles["S2"]) == []
+
+
+def as_dicts(title: Title) -> list[dict[str, object]]:
+    return [n.as_dict() for n in title.notes]
+
+
+def test_explanations_carry_the_players_and_figures() -> None:
+    p = [fr("a", 1, tops_lost=2, name="A"), fr("b", 1, tops_lost=5, name="B")]
+    assert as_dicts(designate(p, INDIVIDUAL)[0]) == [
+        {"code": "ranking.titles.tops_lost", "params": {"players": "A (a)", "tops": 2}}
+    ]
+    p = [fr("a", 1, name="A"), fr("b", 1, tops_lost=1, name="B")]
+    t = designate(p, INDIVIDUAL, {"overall": TieDecision(Decider.PLAYOFF, None)})[0]
+    assert as_dicts(t) == [
+        {"code": "ranking.titles.tops_missing", "params": {"players": "A (a), B (b)"}},
+        {"code": "ranking.titles.still_level", "params": {"players": "A (a), B (b)"}},
+    ]
+    t = designate(p, INDIVIDUAL, {"overall": TieDecision(Decider.LOTS, "b")})[0]
+    assert as_dicts(t)[1] == {"code": "ranking.titles.lots", "params": {"winner": "B (b)"}}
+    assert t.tied == () and t.medallists[0].unit == "b"
+    pending = designate(p, TitleSettings(Championship.ORIGINAL))[0].pending
+    assert pending is not None and pending.as_dict() == {
+        "code": "ranking.titles.playoff",
+        "params": {
+            "players": "A (a), B (b)",
+            "format": {"code": "ranking.titles.format.joker_blitz", "params": {}},
+        },
+    }
+    unknown = [Contender("x", 1, 3, name="X"), fr("a", 2, 3)]
+    assert as_dicts(designate(unknown, INDIVIDUAL)[0]) == [
+        {"code": "ranking.titles.nationality_unknown", "params": {"player": "X (x)"}}
+    ]
+    s3 = designate(unknown, INDIVIDUAL)[1]
+    assert s3.name.as_dict() == {"code": "ranking.titles.series", "params": {"series": 3}}
+
+
+def test_refusals_name_the_title_and_the_winner() -> None:
+    tied = [fr("a", 1, tops_lost=4), fr("b", 1, tops_lost=4), fr("c", 3)]
+    cases = [
+        ({"overall": TieDecision(Decider.LOTS, None)}, ("winner_needed", {"title": "overall"})),
+        (
+            {"overall": TieDecision(Decider.PLAYOFF, "c")},
+            ("not_tied", {"winner": "c", "title": "overall"}),
+        ),
+        ({"S5": TieDecision(Decider.PLAYOFF, "a")}, ("no_tie", {"title": "S5"})),
+        ({"S9": TieDecision(Decider.PLAYOFF, "a")}, ("no_tie", {"title": "S9"})),
+    ]
+    for decisions, (code, params) in cases:
+        with pytest.raises(TitleError) as caught:
+            designate(tied, INDIVIDUAL, decisions)
+        assert caught.value.message.as_dict() == {
+            "code": f"ranking.titles.{code}",
+            "params": params,
+        }
+    single = [fr("a", 1), fr("b", 2)]
+    for kind in (Championship.INDIVIDUAL, Championship.OTHER):
+        with pytest.raises(TitleError) as caught:
+            designate(single, TitleSettings(kind), {"overall": TieDecision(Decider.LOTS, "a")})
+        assert caught.value.message.params == {"title": "overall"}
+    with pytest.raises(TitleError) as caught:  # a series tie kept: nothing to decide
+        designate(
+            [fr("a", 1, 3), fr("b", 1, 3)],
+            TitleSettings(Championship.OTHER),
+            {"overall": TieDecision(Decider.LOTS, "a")},
+        )
+    assert caught.value.message.params == {"title": "overall"}
+
+
+def test_vermeil_category_play_off_is_blitz_at_any_championship() -> None:
+    assert playoff_format(Championship.INDIVIDUAL, "Vermeils") is PlayoffFormat.BLITZ
+    assert playoff_format(Championship.INDIVIDUAL, "Espoir") is PlayoffFormat.BLITZ_THEN_40S
+    p = [
+        fr("a", 1, category="Vermeil", tops_lost=1),
+        fr("b", 1, category="Vermeil", tops_lost=1),
+    ]
+    titles = by_key(designate(p, TitleSettings(Championship.OTHER)))
+    assert titles["category:Vermeil"].pending is None  # not a championship: ex aequo
+    titles = by_key(designate(p, INDIVIDUAL, {"overall": TieDecision(Decider.PLAYOFF, "a")}))
+    pending = titles["category:Vermeil"].pending
+    assert pending is not None
+    assert pending.params["format"] == Message.of("ranking.titles.format.blitz")
+    # the series title of the same players keeps its tie
+    assert titles["S5"].pending is None and [m.rank for m in titles["S5"].medallists] == [1, 1]
+
+
+def test_contenders_from_places_by_totals_pairs_and_the_licensee_file() -> None:
+    from arbitre.ranking import Entry
+    from arbitre.ranking.licensees import LicenseeRecord
+    from arbitre.ranking.results_import import ImportedRow
+
+    rows = [
+        ImportedRow(2, Entry(1, "1", "A", 2, "", "p"), "Ana", total=60, tops_lost=1),
+        ImportedRow(3, Entry(2, "2", "B", 3, "", "p"), "Bo", total=60, tops_lost=2),
+        ImportedRow(4, Entry(3, "3", "C", 4), category="J", total=50),
+        ImportedRow(5, Entry(4, "4", "D", 5), total=49),
+    ]
+    people = {
+        "1": LicenseeRecord(2, "1", "A", category="V", nationality="FR"),
+        "3": LicenseeRecord(4, "3", "C", category="E", nationality="BE"),
+    }
+    got = contenders_from(rows, people)
+    assert [(c.place, c.pair, c.category, c.nationality, c.name) for c in got] == [
+        (1, "p", "V", "FR", "A Ana"),
+        (1, "p", "", "", "B Bo"),
+        (3, "", "J", "BE", "C"),
+        (4, "", "", "", "D"),
+    ]
+    # without every total, the file's places are kept
+    partial = [rows[0], ImportedRow(3, Entry(2, "2", "B", 3), total=None)]
+    assert [c.place for c in contenders_from(partial, people)] == [1, 2]
