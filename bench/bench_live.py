@@ -374,11 +374,14 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
         ],
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=(data / "server.log").open("wb"),
     )
     site = Site("127.0.0.1", port, events, data / "arbitre.sqlite3")
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
+        if server.poll() is not None:
+            log = (data / "server.log").read_text(errors="replace")
+            raise SystemExit(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
         try:
             status = asyncio.run(Connection(site.host, port).request("GET", "/lexique/etat/"))
         except OSError:

@@ -25,9 +25,17 @@ EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
 """French texts of the engines that the interface words through its catalogue."""
 
-PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon", "duplicate")
+PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon", "duplicate", "ranking")
 PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py")
-TEMPLATE_DIRS = ("events", "rounds", "classic", "backgammon", "duplicate", "registration")
+TEMPLATE_DIRS = (
+    "events",
+    "rounds",
+    "classic",
+    "backgammon",
+    "duplicate",
+    "registration",
+    "ranking",
+)
 
 # name -> (position of the context, of the msgid, of the plural msgid; None: no such argument)
 CALLS: dict[str, tuple[int | None, int, int | None]] = {

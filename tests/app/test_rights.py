@@ -40,6 +40,8 @@ ACCESS: dict[str, str] = {
     "favicon": PUBLIC,
     "logout": LOGIN,
     # Duplicate
+    # the federation's season
+    "ranking:licensees": MANAGER,
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,
     "duplicate:detail": PRIVATE_OR_PUBLIC,

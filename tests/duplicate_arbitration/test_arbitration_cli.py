@@ -143,4 +143,6 @@ def test_standings_of_an_event_file_with_ballots(tmp_path: Path) -> None:
     assert [(r["name"], r["rank"]) for r in rows] == [("UN", 1), ("DEUX", 2)]
     assert rows[1]["total"] == 18 and rows[0]["total"] == rows[0]["top_total"]
     csv_out = run("standings", str(path), "--lexicon", str(words), "--csv", "--encoding", "latin-1")
-    assert csv_out.stdout.splitlines()[0] == "table;licence;nom;prenom;club;serie;TH1;total;rang"
+    assert csv_out.stdout.splitlines()[0] == (
+        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date"
+    )

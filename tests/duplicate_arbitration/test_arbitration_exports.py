@@ -127,8 +127,15 @@ def test_results_csv_columns_and_encodings(tmp_path: Path) -> None:
         "TH2",
         "total",
         "rang",
+        "categorie",
+        "tops_perdus",
+        "type",
+        "parties",
+        "date",
     ]
-    assert rows[1] == ["1", "200", "MARTIN", "Luc", "Nice", "4C", "72", "50", "122", "1"]
+    assert rows[1][:10] == ["1", "200", "MARTIN", "Luc", "Nice", "4C", "72", "50", "122", "1"]
+    # what the federation ranking needs: a TH of 2 games by default, no date known here
+    assert rows[1][12:] == ["TH", "2", ""]
     assert rows[2][2:4] == ["CŒUR", "Hélène"]
     latin1 = encode_results(text, "latin-1").decode("latin-1")
     assert "COEUR;Hélène" in latin1  # Œ is not Latin-1: written OE
@@ -146,7 +153,7 @@ def test_ex_aequo_marked_in_results() -> None:
         "TH1", [10], decisions={"1": [Decision(10, S.NONE)], "2": [Decision(10, S.NONE)]}
     )
     rows = list(csv.reader(io.StringIO(results_csv(Event("E", ps, [game]))), delimiter=";"))
-    assert [r[-1] for r in rows[1:]] == ["1ex", "1ex"]
+    assert [r[rows[0].index("rang")] for r in rows[1:]] == ["1ex", "1ex"]
 
 
 def test_warning_slip_notifies_all_but_score_errors() -> None:

@@ -356,9 +356,11 @@ def test_results_file_in_english_and_read_back_in_both_languages() -> None:
     event, _ = sixteen()
     french_text = results_csv(event)
     english_text = results_csv(event, "en")
-    assert french_text.splitlines()[0] == "table;licence;nom;prenom;club;serie;TH1;total;rang"
+    assert french_text.splitlines()[0] == (
+        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date"
+    )
     assert english_text.splitlines()[0] == (
-        "table;licence;name;first_name;club;series;TH1;total;rank"
+        "table;licence;name;first_name;club;series;TH1;total;rank;category;tops_lost;type;games;date"
     )
     assert french_text.splitlines()[1:] == english_text.splitlines()[1:]
     rows = read_results(french_text)
@@ -377,4 +379,5 @@ def test_results_file_in_english_and_read_back_in_both_languages() -> None:
     with refused(ResultsFileError, "^not a results file"):
         read_results("")
     with refused(ResultsFileError, "^line 3: a row of the results file cannot be read$"):
-        read_results(french_text.splitlines()[0] + "\n;1;A;B;C;1;10;10;1\n;2;A;B;C;1;x;10;2\n")
+        old_header = "table;licence;nom;prenom;club;serie;TH1;total;rang"  # still read
+        read_results(old_header + "\n;1;A;B;C;1;10;10;1\n;2;A;B;C;1;x;10;2\n")

@@ -102,4 +102,5 @@ def test_unknown_module_is_refused() -> None:
         "ranking.events",
         "ranking.season",
         "ranking.classification",
+        "ranking.titles",
     ]

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "arbitre.app.rounds",
     "arbitre.app.classic",
     "arbitre.app.backgammon",
+    "arbitre.app.ranking",
     "axes",
 ]
 

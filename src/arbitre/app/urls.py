@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("arbitre.app.duplicate.urls")),
     path("", include("arbitre.app.classic.urls")),
     path("", include("arbitre.app.backgammon.urls")),
+    path("", include("arbitre.app.ranking.urls")),
     path("", include("arbitre.app.legacy")),
     path(
         "compte/connexion/",

@@ -143,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except Refusal as exc:
         print(f"arbitre: error: {word(exc.message, args.lang)}", file=sys.stderr)
+        for error in getattr(exc, "errors", ()):  # a file refused line by line
+            print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
         return 2
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__

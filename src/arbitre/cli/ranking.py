@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
+from dataclasses import replace
 from typing import Any
 
 from arbitre.cli import CliError, print_json
@@ -31,6 +32,73 @@ def _season_args(p: argparse.ArgumentParser) -> None:
         "--quotas",
         help="%%S1,%%S2,%%S3 divisor quotas (default FFSc 2013-2014: 245,337,574)",
     )
+    p.add_argument(
+        "--federal-weeks-cap",
+        help="season cap of the %%S1,%%S2,%%S3 weight of the federal weeks' simultanés "
+        "(type SF; its value is in a regulation seed 002 does not give; default: no cap)",
+    )
+
+
+def _import_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mapping", help="column mapping of another program's file (TOML)")
+    p.add_argument(
+        "--licensees", help="licensees CSV: list the licences it lacks, fill empty series"
+    )
+
+
+def _imported(args: argparse.Namespace) -> Any:
+    """The event of ``args.file`` with its unknown licences (an ``ImportedEvent``)."""
+    from pathlib import Path
+
+    from arbitre.ranking.csvformat import parse_event, parse_licensees
+    from arbitre.ranking.results_import import (
+        ARBITRE,
+        ImportedEvent,
+        UnknownLicence,
+        decode_text,
+        import_results,
+        looks_like_arbitre_export,
+        parse_mapping,
+    )
+
+    path = Path(args.file)
+    data = path.read_bytes()
+    known = None
+    if args.licensees:
+        lic_path = Path(args.licensees)
+        people = parse_licensees(lic_path.read_text(encoding="utf-8-sig"), str(lic_path))
+        known = {p.licence: (p.series, p.tier) for p in people}
+    overrides = {
+        "type_code": args.type,
+        "games": args.games,
+        "date": args.date,
+        "overseas": args.overseas,
+    }
+    name = getattr(args, "name", None) or path.stem
+    text = decode_text(data)
+    assert text is not None
+    if args.mapping or looks_like_arbitre_export(text):
+        mapping = ARBITRE
+        if args.mapping:
+            mapping = parse_mapping(Path(args.mapping).read_text(encoding="utf-8-sig"))
+        return import_results(data, mapping, name=name, known=known, **overrides)
+    event = parse_event(text, str(path), name=name, **overrides)
+    unknown = tuple(
+        UnknownLicence(0, e.licence, e.name)
+        for e in event.entries
+        if not e.licence or (known is not None and e.licence not in known)
+    )
+    return ImportedEvent(event, (), unknown)
+
+
+def _print_unknown(unknown: Any, file: Any) -> None:
+    if not unknown:
+        return
+    print(f"{len(unknown)} licence(s) unknown to the licensees file, kept in place:", file=file)
+    for u in unknown:
+        where = f"line {u.line}: " if u.line else ""
+        who = " ".join(x for x in (u.name, u.first_name, u.club and f"({u.club})") if x)
+        print(f"  {where}{u.licence or '(no licence)'} {who}".rstrip(), file=file)
 
 
 def register(group: Any) -> None:
@@ -47,8 +115,78 @@ def register(group: Any) -> None:
     ev.add_argument("--games", type=int, help="number of games")
     ev.add_argument("--date", type=_date, help="date of the event")
     ev.add_argument("--overseas", action="store_true", default=None, help="overseas event")
+    _import_args(ev)
     ev.add_argument("--json", action="store_true", help="JSON output")
     ev.set_defaults(func=run_event)
+
+    imp = group.add_parser(
+        "import",
+        help="another program's results file as an event CSV, through a column mapping",
+        description="Read a results file (Arbitre's Duplicate export as it is, or any CSV "
+        "through a column mapping, docs/ranking.md) and write it as an event CSV for a "
+        "season's folder. Bad lines are all reported and nothing is written; licences "
+        "missing from --licensees are listed on stderr, and kept in the event.",
+    )
+    imp.add_argument("file", help="results file (CSV)")
+    imp.add_argument("--type", help="event type code (overrides the file and the mapping)")
+    imp.add_argument("--games", type=int, help="number of games")
+    imp.add_argument("--date", type=_date, help="date of the event")
+    imp.add_argument("--name", help="event name (default: the file name)")
+    imp.add_argument("--overseas", action="store_true", default=None, help="overseas event")
+    _import_args(imp)
+    imp.set_defaults(func=run_import)
+
+    lic = group.add_parser(
+        "licensees",
+        help="check the federation's licensee file and write it for --licensees",
+        description="Read the federation's licensee file (licence, name, first name, club, "
+        "committee, birth date or age category, nationality, federation, series and tier, "
+        "best series held, S1 for life...; seed 002 A.1, A.3.1). Every bad row is reported "
+        "by line and nothing is written until the file is clean.",
+    )
+    lic.add_argument("file", help="licensee file (CSV)")
+    lic.add_argument(
+        "--prefixes",
+        help="first digits of licence numbers and their federations, e.g. 1=FFSC,2=FBS",
+    )
+    lic.set_defaults(func=run_licensees)
+
+    titles = group.add_parser(
+        "titles",
+        help="titles and medals of a Duplicate event by series and age category",
+        description="Designate the overall title, the titles by series and by age category "
+        "and their podiums from an event's results (Arbitre's export, or any CSV with "
+        "--mapping) and the federation's licensee file (nationality, category): seed 002 "
+        "A.3 (national titles to nationals only) and A.4 (fewest tops lost for the titles "
+        "it lists, then a play-off or a drawing of lots, given with --decide).",
+    )
+    titles.add_argument("file", help="results file (CSV)")
+    titles.add_argument("--mapping", help="column mapping of another program's file (TOML)")
+    titles.add_argument(
+        "--licensees-file", required=True, help="the federation's licensee file (CSV)"
+    )
+    titles.add_argument(
+        "--championship",
+        default="other",
+        help="individual, blitz, pairs, original, espoirs, vermeil, promotion or other "
+        "(the default: every tie stays ex aequo)",
+    )
+    titles.add_argument(
+        "--open", action="store_true", help="not a national championship: every nationality"
+    )
+    titles.add_argument("--country", default="FR", help="the championship's nationality (FR)")
+    titles.add_argument(
+        "--decide",
+        action="append",
+        default=[],
+        metavar="TITLE=DECIDER[:WINNER]",
+        help="a recorded play-off: overall=playoff:LICENCE, S3=lots:LICENCE, "
+        "overall=grand_prix:LICENCE, overall=playoff (still level after a full game)",
+    )
+    titles.add_argument("--type", help="event type code, when the file lacks it")
+    titles.add_argument("--games", type=int, help="number of games, when the file lacks it")
+    titles.add_argument("--json", action="store_true", help="JSON output")
+    titles.set_defaults(func=run_titles)
 
     types = group.add_parser("types", help="list the event types and their rules")
     types.add_argument("--json", action="store_true", help="JSON output")
@@ -80,19 +218,26 @@ def register(group: Any) -> None:
     explain.set_defaults(func=run_explain)
 
 
+def _three(option: str, value: str) -> tuple[float, float, float]:
+    try:
+        values = [float(p) for p in value.split(",")]
+    except ValueError:
+        raise CliError(f"{option} {value!r}: three numbers expected") from None
+    if len(values) != 3 or min(values) < 0:
+        raise CliError(f"{option} {value!r}: three non-negative numbers expected")
+    return values[0], values[1], values[2]
+
+
 def _settings(args: argparse.Namespace) -> Any:
     from arbitre.ranking import Settings
 
-    if not args.quotas:
-        return Settings()
-    parts = args.quotas.split(",")
-    try:
-        values = [float(p) for p in parts]
-    except ValueError:
-        raise CliError(f"--quotas {args.quotas!r}: three numbers expected") from None
-    if len(values) != 3 or min(values) < 0:
-        raise CliError(f"--quotas {args.quotas!r}: three non-negative numbers expected")
-    return Settings(quotas=(values[0], values[1], values[2]))
+    settings = Settings()
+    if args.quotas:
+        settings = replace(settings, quotas=_three("--quotas", args.quotas))
+    if args.federal_weeks_cap:
+        cap = _three("--federal-weeks-cap", args.federal_weeks_cap)
+        settings = replace(settings, federal_weeks_cap=cap)
+    return settings
 
 
 def _compute(args: argparse.Namespace) -> Any:
@@ -115,12 +260,10 @@ def _compute(args: argparse.Namespace) -> Any:
 
 def run_event(args: argparse.Namespace) -> int:
     from arbitre.ranking import score_event
-    from arbitre.ranking.csvformat import read_event
     from arbitre.ranking.explain import event_line
 
-    event = read_event(
-        args.file, type_code=args.type, games=args.games, date=args.date, overseas=args.overseas
-    )
+    imported = _imported(args)
+    event = imported.event
     es = score_event(event)
     if args.json:
         print_json(
@@ -144,6 +287,9 @@ def run_event(args: argparse.Namespace) -> int:
                     }
                     for sc in es.scores
                 ],
+                "unknown_licences": [
+                    {"line": u.line, "licence": u.licence, "name": u.name} for u in imported.unknown
+                ],
             }
         )
         return 0
@@ -164,6 +310,16 @@ def run_event(args: argparse.Namespace) -> int:
             f"{sc.place:>5} {e.licence:<10} {e.name[:24]:<24} {f'{e.series}{e.tier}':<4} "
             f"{sc.points:>5} {sc.pp4:>7g}  {pcts}"
         )
+    _print_unknown(imported.unknown, sys.stdout)
+    return 0
+
+
+def run_import(args: argparse.Namespace) -> int:
+    from arbitre.ranking.csvformat import format_event_csv
+
+    imported = _imported(args)
+    sys.stdout.write(format_event_csv(imported.event))
+    _print_unknown(imported.unknown, sys.stderr)
     return 0
 
 
@@ -192,12 +348,26 @@ def run_types(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_season_notes(result: Any, file: Any) -> None:
+    from arbitre.ranking import derive_quotas
+
+    unknown = result.unknown_licences
+    if unknown:
+        print(f"{len(unknown)} licence(s) of the events unknown to the licensees:", file=file)
+        for licence, names in sorted(unknown.items()):
+            print(f"  {licence}: {', '.join(names)}", file=file)
+    quotas = ", ".join(f"S{k} {q:g}" for k, q in enumerate(derive_quotas(result), start=1))
+    print(f"quotas for next season (seed 002 B.1, 2): {quotas}", file=file)
+
+
 def run_season(args: argparse.Namespace) -> int:
+    from arbitre.ranking import derive_quotas
     from arbitre.ranking.csvformat import format_result_csv, result_rows
 
     result = _compute(args)
     if args.csv:
         sys.stdout.write(format_result_csv(result))
+        _print_season_notes(result, sys.stderr)
         return 0
     rows = result_rows(result)
     if args.json:
@@ -206,6 +376,8 @@ def run_season(args: argparse.Namespace) -> int:
                 "season": f"{result.season}-{result.season + 1}",
                 "licensees": len(result.players),
                 "out_of_ranking": result.out_of_ranking,
+                "unknown_licences": result.unknown_licences,
+                "next_quotas": list(derive_quotas(result)),
                 "players": rows,
             }
         )
@@ -222,6 +394,7 @@ def run_season(args: argparse.Namespace) -> int:
             f"{float(r['pct_s2']):>7.2f} {float(r['pct_s3']):>7.2f} {r['pp4']:>6} "
             f"{r['points']:>7}  {r['reason']}"
         )
+    _print_season_notes(result, sys.stdout)
     return 0
 
 
@@ -235,4 +408,100 @@ def run_explain(args: argparse.Namespace) -> int:
         print_json([explanation(result, p) for p in players])
         return 0
     print("\n\n".join(format_explanation(result, p) for p in players))
+    return 0
+
+
+def run_licensees(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from arbitre.ranking.csvformat import format_licensees_csv
+    from arbitre.ranking.licensees import read_licensees
+
+    prefixes: dict[str, str] = {}
+    for part in (args.prefixes or "").split(","):
+        if not part.strip():
+            continue
+        digits, sep, federation = part.partition("=")
+        if not sep or not digits.strip().isdigit() or not federation.strip():
+            raise CliError(f"--prefixes {args.prefixes!r}: write DIGITS=FEDERATION,...")
+        prefixes[digits.strip()] = federation.strip().upper()
+    records = read_licensees(Path(args.file).read_bytes(), prefixes=prefixes or None)
+    sys.stdout.write(format_licensees_csv(r.to_licensee() for r in records))
+    return 0
+
+
+def run_titles(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from arbitre.i18n import word
+    from arbitre.ranking.licensees import read_licensees
+    from arbitre.ranking.results_import import ARBITRE, import_results, parse_mapping
+    from arbitre.ranking.titles import (
+        Championship,
+        Decider,
+        TieDecision,
+        TitleSettings,
+        contenders_from,
+        designate,
+    )
+
+    try:
+        kind = Championship(args.championship.lower())
+    except ValueError:
+        known = ", ".join(c.value for c in Championship)
+        raise CliError(f"--championship {args.championship!r}: one of {known}") from None
+    decisions = {}
+    for item in args.decide:
+        key, sep, rest = item.partition("=")
+        decider, _, winner = rest.partition(":")
+        try:
+            decisions[key.strip()] = TieDecision(Decider(decider.strip()), winner.strip() or None)
+        except ValueError:
+            raise CliError(f"--decide {item!r}: TITLE=playoff|grand_prix|lots[:WINNER]") from None
+    mapping = ARBITRE
+    if args.mapping:
+        mapping = parse_mapping(Path(args.mapping).read_text(encoding="utf-8-sig"))
+    people = {r.licence: r for r in read_licensees(Path(args.licensees_file).read_bytes())}
+    imported = import_results(
+        Path(args.file).read_bytes(),
+        mapping,
+        name=Path(args.file).stem,
+        known={k: (r.series, r.tier) for k, r in people.items()},
+        type_code=args.type,
+        games=args.games,
+    )
+    settings = TitleSettings(kind, national=not args.open, country=args.country.upper())
+    result = designate(contenders_from(imported.rows, people), settings, decisions)
+    lang = args.lang
+    if args.json:
+        print_json(
+            [
+                {
+                    "title": t.key,
+                    "name": word(t.name, lang),
+                    "podium": [
+                        {"rank": m.rank, "medal": m.medal, "licences": list(m.licences)}
+                        for m in t.medallists
+                    ],
+                    "notes": [word(n, lang) for n in t.notes],
+                    "pending": word(t.pending, lang) if t.pending else None,
+                }
+                for t in result
+            ]
+        )
+        return 0
+    names = {
+        r.entry.licence: " ".join(x for x in (r.entry.name, r.first_name) if x)
+        for r in imported.rows
+    }
+    for t in result:
+        print(word(t.name, lang))
+        for m in t.medallists:
+            who = " / ".join(f"{names.get(x, '')} ({x})".strip() for x in m.licences)
+            print(f"  {m.rank}. {who}")
+        for n in t.notes:
+            print(f"  * {word(n, lang)}")
+        if t.pending:
+            print(f"  ! {word(t.pending, lang)}")
+    _print_unknown(imported.unknown, sys.stderr)
     return 0

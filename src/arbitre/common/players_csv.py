@@ -207,10 +207,17 @@ def detect_delimiter(line: str) -> str:
     return best if line.count(best) else ","
 
 
-def read_sheet(data: bytes | str, columns: Sequence[Column], *, positional: bool = False) -> Sheet:
+def read_sheet(
+    data: bytes | str,
+    columns: Sequence[Column],
+    *,
+    positional: bool = False,
+    ignore_unknown: bool = False,
+) -> Sheet:
     """The rows of a players file with the structural errors (header, cell counts, required
     cells). With ``positional``, a file without a header is read in ``columns`` order;
-    otherwise the first line must name the columns."""
+    otherwise the first line must name the columns. With ``ignore_unknown``, columns the
+    format does not know are skipped (a federation's file has more than a format needs)."""
     text = decode(data) if isinstance(data, bytes) else data.lstrip("\ufeff")
     sheet = Sheet()
     if "\x00" in text:
@@ -234,7 +241,7 @@ def read_sheet(data: bytes | str, columns: Sequence[Column], *, positional: bool
     known = [fold(cell) in by_label for cell in first if cell]
     if not positional or all(known) or known[:2] == [True, True]:
         sheet.header = True
-        order = _header(sheet, first_number, first, columns, by_label)
+        order = _header(sheet, first_number, first, columns, by_label, ignore_unknown)
         if order is None:
             return sheet
         parsed = parsed[1:]
@@ -261,13 +268,16 @@ def _header(
     cells: list[str],
     columns: Sequence[Column],
     by_label: dict[str, Column],
+    ignore_unknown: bool = False,
 ) -> list[Column] | None:
     order: list[Column] = []
     while cells and not cells[-1]:
         cells.pop()
-    for cell in cells:
+    for index, cell in enumerate(cells):
         column = by_label.get(fold(cell))
-        if column is None:
+        if column is None and ignore_unknown:
+            order.append(Column(f"_ignored{index}", ()))  # read, never looked at
+        elif column is None:
             sheet.error(line, "unknown_column", label=cell)
         elif column in order:
             sheet.error(line, "duplicate_column", label=cell)

@@ -1,7 +1,14 @@
 """The results file for the federation's results program (CSV).
 
 One row per player in ranking order, ``;``-separated (the French spreadsheet convention),
-with a header: ``table;licence;nom;prenom;club;serie;<game 1>;...;<game n>;total;rang``.
+CRLF line ends, with a header:
+``table;licence;nom;prenom;club;serie;<game 1>;...;<game n>;total;rang;categorie;tops_perdus;type;parties;date``.
+
+The columns after ``rang`` carry what the federation ranking needs (seed 002, B.3: the event
+type and the number of games decide M and D; A.4: the tops lost break a title tie) and are
+the same on every row: ``type`` is the ranking's event type code (``TH``, ``SF``...),
+``parties`` the number of games, ``date`` ISO ``YYYY-MM-DD`` (empty when unknown). A tie is
+written ``3ex`` in ``rang``. ``arbitre ranking event`` reads this file as it is.
 Encoding UTF-8 or Latin-1 (ISO-8859-1, what older federation programs read); in Latin-1
 the ligatures Œ/œ, which it lacks, are written OE/oe, and any other character it lacks is
 refused with the player's name.
@@ -18,6 +25,7 @@ it; ``lang="en"`` writes English column names. :func:`read_results` reads both.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 from dataclasses import dataclass
 
@@ -31,6 +39,8 @@ _LATIN1_FALLBACKS = str.maketrans({"Œ": "OE", "œ": "oe", "’": "'", "‘": "'
 
 KEYS = ("table", "licence", "name", "first_name", "club", "series")
 """The columns before the games; ``total`` and ``rank`` follow them."""
+RANKING_KEYS = ("category", "tops_lost", "event_type", "games", "date")
+"""The columns after ``rank``: what the federation ranking needs (seed 002, A.4, B.3)."""
 HEADERS = {
     "fr": {
         "table": "table",
@@ -41,6 +51,11 @@ HEADERS = {
         "series": "serie",
         "total": "total",
         "rank": "rang",
+        "category": "categorie",
+        "tops_lost": "tops_perdus",
+        "event_type": "type",
+        "games": "parties",
+        "date": "date",
     },
     "en": {
         "table": "table",
@@ -51,6 +66,11 @@ HEADERS = {
         "series": "series",
         "total": "total",
         "rank": "rank",
+        "category": "category",
+        "tops_lost": "tops_lost",
+        "event_type": "type",
+        "games": "games",
+        "date": "date",
     },
 }
 """Column names by language: French is the federation's format."""
@@ -73,14 +93,36 @@ def _message(code: str, /, **params: Param) -> Message:
     return Message.of(f"duplicate.results.{code}", **params)
 
 
-def results_csv(event: Event, lang: str = "fr") -> str:
+def default_event_type(games: int) -> str:
+    """The ranking's event type of an event that does not say it: a homologated tournament
+    (``TH``, seed 002 A.2.2: two games or more), a federal simultaneous (``SF``) in one game."""
+    return "TH" if games >= 2 else "SF"
+
+
+@dataclass(frozen=True)
+class RankingInfo:
+    """What the federation ranking needs to know of the event beyond its standings."""
+
+    event_type: str = ""  # empty: :func:`default_event_type`
+    date: dt.date | None = None
+
+
+def results_csv(event: Event, lang: str = "fr", ranking: RankingInfo | None = None) -> str:
     """The results as CSV text (encode it with :func:`encode_results`); the header in ``lang``
-    (French, the federation's format, unless ``"en"``)."""
+    (French, the federation's format, unless ``"en"``); ``ranking`` gives the event type and
+    date written on every row (default: :func:`default_event_type`, no date)."""
     names = HEADERS.get(lang, HEADERS["fr"])
+    info = ranking or RankingInfo()
+    games = len(event.games)
+    kind = info.event_type or default_event_type(games)
+    day = info.date.isoformat() if info.date else ""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(
-        [names[k] for k in KEYS] + [g.name for g in event.games] + [names["total"], names["rank"]]
+        [names[k] for k in KEYS]
+        + [g.name for g in event.games]
+        + [names["total"], names["rank"]]
+        + [names[k] for k in RANKING_KEYS]
     )
     for row in event.standings():
         p = row.player
@@ -95,6 +137,11 @@ def results_csv(event: Event, lang: str = "fr") -> str:
                 *row.games,
                 row.total,
                 row.rank_label,
+                neutralise(p.category),
+                row.tops_lost,
+                kind,
+                games,
+                day,
             ]
         )
     return out.getvalue()
@@ -119,7 +166,8 @@ def encode_results(text: str, encoding: str = "utf-8") -> bytes:
 
 @dataclass(frozen=True)
 class ResultLine:
-    """One row of a results file: the player, each game's total by name, the total and rank."""
+    """One row of a results file: the player, each game's total by name, the total and rank,
+    and the ranking columns when the file has them (empty / ``None`` otherwise)."""
 
     table: int | None
     licence: str
@@ -131,27 +179,46 @@ class ResultLine:
     total: int
     rank: int
     ex_aequo: bool
+    category: str = ""
+    tops_lost: int | None = None
+    event_type: str = ""
+    games_count: int | None = None
+    date: dt.date | None = None
+
+
+def _layout(header: list[str]) -> tuple[int, dict[str, int]] | None:
+    """Where the games end (the index of ``total``) and the ranking columns by key, in
+    either language; ``None`` when the header is not a results file's."""
+    for names in HEADERS.values():
+        lead = tuple(fold(names[k]) for k in KEYS)
+        if len(header) < 8 or tuple(header[:6]) != lead:
+            continue
+        tail = {fold(names[k]): k for k in RANKING_KEYS}
+        end = len(header)
+        while end > 8 and header[end - 1] in tail:
+            end -= 1
+        if header[end - 2 : end] != [fold(names["total"]), fold(names["rank"])]:
+            continue
+        extra = {tail[h]: i for i, h in enumerate(header[end:], start=end)}
+        if len(extra) != len(header) - end:
+            return None  # a ranking column twice
+        return end - 2, extra
+    return None
 
 
 def read_results(text: str) -> list[ResultLine]:
     """The rows of a results file written by :func:`results_csv`, with its French header (the
-    federation's) or its English one; :class:`ResultsFileError` names the first bad line."""
+    federation's) or its English one, with or without the ranking columns;
+    :class:`ResultsFileError` names the first bad line."""
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
     if not rows:
         raise ResultsFileError(_message("bad_header"))
     header = [fold(cell) for cell in rows[0]]
-    known = [tuple(fold(names[k]) for k in (*KEYS, "total", "rank")) for names in HEADERS.values()]
-    layout = next(
-        (
-            names
-            for names in known
-            if len(header) >= 8 and tuple(header[:6]) + tuple(header[-2:]) == names
-        ),
-        None,
-    )
+    layout = _layout(header)
     if layout is None:
         raise ResultsFileError(_message("bad_header"))
-    games = rows[0][6:-2]
+    end, extra = layout
+    games = rows[0][6:end]
     out = []
     for number, cells in enumerate(rows[1:], start=2):
         if not any(cells):
@@ -159,7 +226,12 @@ def read_results(text: str) -> list[ResultLine]:
         try:
             if len(cells) != len(header):
                 raise ValueError(cells)
-            rank = cells[-1]
+            rank = cells[end + 1]
+
+            def cell(key: str, cells: list[str] = cells) -> str:
+                return cells[extra[key]].strip() if key in extra else ""
+
+            tops, count, day = cell("tops_lost"), cell("games"), cell("date")
             out.append(
                 ResultLine(
                     table=int(cells[0]) if cells[0] else None,
@@ -168,10 +240,15 @@ def read_results(text: str) -> list[ResultLine]:
                     first_name=restore(cells[3]),
                     club=restore(cells[4]),
                     series=cells[5],
-                    games=tuple(zip(games, map(int, cells[6:-2]), strict=True)),
-                    total=int(cells[-2]),
+                    games=tuple(zip(games, map(int, cells[6:end]), strict=True)),
+                    total=int(cells[end]),
                     rank=int(rank.removesuffix("ex")),
                     ex_aequo=rank.endswith("ex"),
+                    category=restore(cell("category")),
+                    tops_lost=int(tops) if tops else None,
+                    event_type=cell("event_type"),
+                    games_count=int(count) if count else None,
+                    date=dt.date.fromisoformat(day) if day else None,
                 )
             )
         except ValueError as exc:

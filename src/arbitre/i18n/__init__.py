@@ -50,6 +50,16 @@ PHRASES: dict[str, str] = {
     "column.tier": "tier",
     "column.category": "category",
     "column.table": "table",
+    "column.place": "place",
+    "column.tops_lost": "tops lost",
+    "column.total": "total",
+    "column.event_type": "event type",
+    "column.games": "number of games",
+    "column.date": "date",
+    "column.s1_for_life": "S1 for life",
+    "column.affiliated": "affiliated",
+    "column.after_festival": "after the festival",
+    "column.overseas": "overseas",
 }
 """English wording of the pieces messages are built from (line prefix, column names)."""
 

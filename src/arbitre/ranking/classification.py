@@ -28,6 +28,9 @@ class Settings:
     priority_pct: float = 0.70  # S2 towards S1 and S3 towards S2 (B.1)
     priority_lower: float = 0.50  # S4 by %S3 (B.2), S5 by PP4 (B.3)
     s1_life_pct: float = 0.50  # S1A with a %S1 above 50% stays S1 for life (A.1)
+    # B.1: the season's total weight of the Semaines fédérales simultanés (type SF) is capped
+    # by their specific regulation, which the seed does not give: None = no cap
+    federal_weeks_cap: tuple[float, float, float] | None = None
 
 
 @dataclass(frozen=True)

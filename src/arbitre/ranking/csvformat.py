@@ -2,7 +2,8 @@
 
 Event file: an optional header block of ``# key: value`` lines (``type``, ``date``,
 ``games``, ``name``, ``overseas``), then a CSV table with the columns
-``place,licence,name,series,tier[,pair]``. Percentages in the season files are written in
+``place,licence,name,series,tier[,pair]``; or Arbitre's own Duplicate results export, read
+as it is (:mod:`arbitre.ranking.results_import`). Percentages in the season files are written in
 percent (0-100) with four decimals.
 """
 
@@ -17,6 +18,12 @@ from pathlib import Path
 
 from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
+from arbitre.ranking.results_import import (
+    ARBITRE,
+    decode_text,
+    import_results,
+    looks_like_arbitre_export,
+)
 from arbitre.ranking.season import Licensee, Reliquat, SeasonResult
 
 _TRUE = {"1", "yes", "oui", "true", "vrai", "y", "o", "x"}
@@ -112,7 +119,18 @@ def parse_event(
     name: str | None = None,
     overseas: bool | None = None,
 ) -> Event:
-    """An event from its CSV text; arguments override the header block."""
+    """An event from its CSV text; arguments override the header block (or the columns of
+    Arbitre's Duplicate export, whose rows are read by :func:`import_results`)."""
+    if looks_like_arbitre_export(text):
+        return import_results(
+            text,
+            ARBITRE,
+            name=name if name is not None else Path(source).stem,
+            type_code=type_code,
+            games=games,
+            date=date,
+            overseas=overseas,
+        ).event
     meta: dict[str, str] = {}
     for ln in text.splitlines():
         s = ln.strip()
@@ -159,7 +177,9 @@ def parse_event(
 
 def read_event(path: str | os.PathLike[str], **overrides: object) -> Event:
     p = Path(path)
-    return parse_event(p.read_text(encoding="utf-8-sig"), str(p), **overrides)  # type: ignore[arg-type]
+    text = decode_text(p.read_bytes())
+    assert text is not None  # "auto" always decodes (Latin-1 as the last resort)
+    return parse_event(text, str(p), **overrides)  # type: ignore[arg-type]
 
 
 def read_events_dir(path: str | os.PathLike[str]) -> list[Event]:

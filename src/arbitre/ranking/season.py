@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arbitre.ranking.classification import Candidate, Placement, Settings, classify
 from arbitre.ranking.events import (
@@ -22,6 +22,8 @@ from arbitre.ranking.events import (
 
 OVERSEAS_DOUBLED_TYPES = frozenset({"TH", "CENTRES"})
 """Overseas-specific events whose points are doubled for overseas residents (seed 002, A.5)."""
+FEDERAL_WEEKS_TYPES = frozenset({"SF"})
+"""The Semaines fédérales simultanés, whose season weight is capped (seed 002, B.1)."""
 
 
 def season_of(day: dt.date) -> int:
@@ -87,6 +89,7 @@ class PctTotal:
     season: float  # num / divisor
     previous: float  # last season's published figure
     final: float  # 3/4 season + 1/4 previous (B.1)
+    capped: float = 0.0  # weight of the federal weeks' simultanés above their cap (B.1)
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,9 @@ class SeasonResult:
     events: list[EventScore]
     players: dict[str, PlayerSeason] = field(default_factory=dict)
     out_of_ranking: list[str] = field(default_factory=list)  # licences not affiliated
+    # licences of the events that the licensee file does not know, with their events' names:
+    # they keep their places (n, Y, A_n) and earn nothing until matched (issue 20)
+    unknown_licences: dict[str, list[str]] = field(default_factory=dict)
 
     def ordered(self) -> list[PlayerSeason]:
         """Players in classification order: series, tier, then the series' criterion."""
@@ -214,16 +220,20 @@ def compute_season(
 
     scored = [score_event(e) for e in events]
     per_player: dict[str, list[tuple[EventScore, EntryScore]]] = {}
+    unknown: dict[str, list[str]] = {}
     for es in scored:
         for sc in es.scores:
             who = sc.entry.licence
             if who in people and people[who].affiliated:
                 per_player.setdefault(who, []).append((es, sc))
+            elif who and who not in people:
+                unknown.setdefault(who, []).append(es.event.name)
 
     this_season = {
         id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
     }
     result = SeasonResult(season, settings, scored)
+    result.unknown_licences = unknown
     candidates: list[Candidate] = []
     for lic, person in people.items():
         if not person.affiliated:
@@ -240,6 +250,10 @@ def compute_season(
         points = doubled = pp4_t = 0
         nums = [0.0, 0.0, 0.0, 0.0]
         dens = [0.0, 0.0, 0.0, 0.0]
+        # the federal weeks' simultanés apart: their season weight may be capped (B.1)
+        fw_nums = [0.0, 0.0, 0.0, 0.0]
+        fw_dens = [0.0, 0.0, 0.0, 0.0]
+        fw_raw = [0.0, 0.0, 0.0, 0.0]
         seen = [False, False, False, False]
         for es, sc in rows:
             _, _, pts, p4, figs = sc
@@ -253,13 +267,22 @@ def compute_season(
                 and es.event.type.code in OVERSEAS_DOUBLED_TYPES
             ):
                 doubled += pts
+            federal_week = es.event.type.code in FEDERAL_WEEKS_TYPES
             for k, pct, _, _, w, bonus in figs:
                 seen[k] = True
-                if pct is None:
-                    nums[k] += bonus
+                num_k = bonus if pct is None else pct * w + bonus
+                if federal_week:
+                    fw_nums[k] += num_k
+                    fw_dens[k] += w + bonus
+                    fw_raw[k] += w
                 else:
-                    nums[k] += pct * w + bonus
-                dens[k] += w + bonus
+                    nums[k] += num_k
+                    dens[k] += w + bonus
+        capped = [0.0, 0.0, 0.0, 0.0]
+        for k in PCT_SERIES:
+            nums[k], dens[k], capped[k] = _federal_weeks_cap(
+                k, nums[k], dens[k], fw_nums[k], fw_dens[k], fw_raw[k], settings
+            )
         if as_of is None:
             points_final = decay(points + doubled, rel.points)
             pp4_final = decay_tenths(pp4_t, rel.pp4)
@@ -277,7 +300,7 @@ def compute_season(
             divisor = max(weight, quota)
             season_pct = num / divisor if divisor > 0 else 0.0
             final = 0.75 * season_pct + 0.25 * prev_pct
-            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final))
+            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped[s]))
 
         ps = PlayerSeason(
             person,
@@ -311,6 +334,78 @@ def compute_season(
         old = result.players[lic]
         result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
     return result
+
+
+def _federal_weeks_cap(
+    series: int,
+    num: float,
+    den: float,
+    fw_num: float,
+    fw_den: float,
+    fw_raw: float,
+    settings: Settings,
+) -> tuple[float, float, float]:
+    """Add the federal weeks' simultanés to a player's %Sn sums, their weight capped for the
+    season (seed 002, B.1: "le poids global des simultanés des Semaines Fédérales sur une
+    saison est plafonné"). Above the cap, their numerator and weight are scaled down by
+    cap / weight, which keeps the player's percentage over them. Returns the sums and the
+    weight taken off."""
+    cap = None if settings.federal_weeks_cap is None else settings.federal_weeks_cap[series - 1]
+    if cap is None or fw_raw <= cap:
+        return num + fw_num, den + fw_den, 0.0
+    factor = cap / fw_raw
+    return num + fw_num * factor, den + fw_den * factor, fw_den - fw_den * factor
+
+
+def derive_quotas(result: SeasonResult) -> tuple[float, float, float]:
+    """Next season's %S1-%S3 divisor quotas from this season (seed 002, B.1, 2): for each
+    series, "la somme des poids PoidsSn des épreuves disputées par 3/4 des joueurs de la série
+    considérée": the season's PoidsSn total that three quarters of the series' players
+    reached (their series during the season, every affiliated licensee of it counted, its
+    events outside the band included). A series without players keeps this season's quota."""
+    quotas = list(result.settings.quotas)
+    for n in PCT_SERIES:
+        totals = sorted(
+            (
+                sum(f.weight for _, sc in p.scores for f in sc.pct if f.series == n)
+                for p in result.players.values()
+                if p.licensee.series == n
+            ),
+            reverse=True,
+        )
+        if totals:
+            reached_by = -(-3 * len(totals) // 4)  # three quarters, rounded up
+            quotas[n - 1] = totals[reached_by - 1]
+    return quotas[0], quotas[1], quotas[2]
+
+
+def carry_floors(result: SeasonResult, licensees: Iterable[Licensee]) -> list[Licensee]:
+    """Next season's licensees with what this season's classification decided (seed 002,
+    A.1): their series and tier, the best series ever held and "S1 for life", which hold for
+    life whatever the next file says. A licensee this season did not classify (not
+    affiliated, or new) is kept as the file gives them; a player back after an interruption
+    is classified "dans la série qu'ils auraient occupée ... au palier le plus bas": their
+    series from the file, in its lowest tier (B for S1-S3, D for S4-S6)."""
+    out = []
+    for person in licensees:
+        ps = result.players.get(person.licence)
+        pl = ps.placement if ps is not None else None
+        if pl is None:
+            if person.licence in result.out_of_ranking and person.series <= 6:
+                person = replace(person, tier="B" if person.series <= 3 else "D")
+            out.append(person)
+            continue
+        highest = min(person.highest_series, pl.highest_series)  # never above pl.series
+        out.append(
+            replace(
+                person,
+                series=pl.series,
+                tier=pl.tier,
+                highest_series=1 if person.s1_for_life or pl.s1_for_life else highest,
+                s1_for_life=person.s1_for_life or pl.s1_for_life,
+            )
+        )
+    return out
 
 
 def next_reliquats(result: SeasonResult) -> list[Reliquat]:

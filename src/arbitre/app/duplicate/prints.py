@@ -12,7 +12,12 @@ from arbitre.app.duplicate.models import Registration
 from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.duplicate.decision import Decision
-from arbitre.duplicate.results_csv import ResultsEncodingError, encode_results, results_csv
+from arbitre.duplicate.results_csv import (
+    RankingInfo,
+    ResultsEncodingError,
+    encode_results,
+    results_csv,
+)
 from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
 
 
@@ -90,7 +95,8 @@ def results_csv_view(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     encoding = "latin-1" if request.GET.get("encodage") == "latin-1" else "utf-8"
     try:
-        data = encode_results(results_csv(services.build_event(dup)), encoding)
+        text = results_csv(services.build_event(dup), ranking=RankingInfo(date=dup.event.date))
+        data = encode_results(text, encoding)
     except ResultsEncodingError as exc:
         return HttpResponse(
             services.worded(exc.message), status=400, content_type="text/plain; charset=utf-8"
