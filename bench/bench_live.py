@@ -39,6 +39,7 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD = 2.0  # seconds between two polls of a viewer
+ARRIVAL = 10.0  # the viewers open the page over this many seconds, before the measure
 TIMEOUT = 30.0
 PASSWORD = "Banc-d-essai-2026"
 
@@ -118,7 +119,11 @@ class Figures:
     errors: int = 0
     requests: int = 0
 
-    def add(self, ms: float, ok: bool) -> None:
+    measure_from: float = 0.0  # requests started before this moment are not counted
+
+    def add(self, ms: float, ok: bool, started: float) -> None:
+        if started < self.measure_from:
+            return
         self.requests += 1
         self.latencies.append(ms)
         if not ok:
@@ -146,13 +151,14 @@ async def timed(
     conn: Connection, figures: Figures, method: str, path: str, **kw: object
 ) -> tuple[int, dict[str, str], bytes]:
     start = time.perf_counter()
+    began = time.monotonic()
     try:
         status, headers, body = await asyncio.wait_for(conn.request(method, path, **kw), TIMEOUT)  # type: ignore[arg-type]
     except (TimeoutError, OSError, ValueError):
         conn.close()
-        figures.add((time.perf_counter() - start) * 1000, False)
+        figures.add((time.perf_counter() - start) * 1000, False, began)
         return 0, {}, b""
-    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304))
+    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304), began)
     return status, headers, body
 
 
@@ -166,7 +172,7 @@ async def viewer(site: Site, index: int, stop: float, figures: Figures, pages: F
     else:
         prefix = "classique" if kind == "classic" else "backgammon"
         page, poll = f"/public/{prefix}/{pk}/", f"/public/{prefix}/{pk}/etat.json"
-    await asyncio.sleep(random.random() * PERIOD)  # phones do not start together
+    await asyncio.sleep(random.random() * ARRIVAL)  # phones come in over a few seconds
     await timed(conn, pages, "GET", page)
     tag = fragment_tag = ""
     version = None
@@ -328,8 +334,10 @@ async def run_level(
     versions = {("duplicate", r): v for r, v in targets["duplicate"]}
     for kind in ("classic", "backgammon"):
         versions.update({(kind, t): v for t, v in targets[kind]})
-    seen, pages, entered = Figures(), Figures(), Figures()
-    stop = time.monotonic() + seconds
+    warm = ARRIVAL if viewers else 0.0
+    begin = time.monotonic() + warm
+    seen, pages, entered = (Figures(measure_from=begin) for _ in range(3))
+    stop = begin + seconds
     await asyncio.gather(
         *(viewer(site, i, stop, seen, pages) for i in range(viewers)),
         *(arbiter(site, i, stop, entered, targets, versions) for i in range(arbiters)),
@@ -423,6 +431,9 @@ def main(argv: list[str] | None = None) -> int:
                     f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)"
                 )
         finally:
+            if server.poll() is not None:
+                log = (Path(tmp) / "server.log").read_text(errors="replace")
+                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
             server.terminate()
             server.wait(30)
     return 0

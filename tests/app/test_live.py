@@ -46,7 +46,7 @@ def test_the_store_keeps_the_most_recent_figures_only(monkeypatch: pytest.Monkey
     assert live.cached(("k", 0), "v", lambda: -1) == -1  # dropped, computed again
 
 
-def test_a_version_is_read_again_after_a_quarter_second(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_version_is_read_again_after_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
     reads: list[int] = []
 
     def read() -> str:

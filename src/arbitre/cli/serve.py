@@ -216,6 +216,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 threads=args.threads,
                 connection_limit=args.connections,
                 backlog=max(1024, args.connections),
+                asyncore_use_poll=True,  # select() stops at 1,024 open connections
                 ident="arbitre",
             )
     except KeyboardInterrupt:

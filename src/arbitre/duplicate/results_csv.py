@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold
+from arbitre.common.results_columns import HEADERS
 from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.duplicate.event import Event
 
@@ -41,39 +42,6 @@ KEYS = ("table", "licence", "name", "first_name", "club", "series")
 """The columns before the games; ``total`` and ``rank`` follow them."""
 RANKING_KEYS = ("category", "tops_lost", "event_type", "games", "date")
 """The columns after ``rank``: what the federation ranking needs (seed 002, A.4, B.3)."""
-HEADERS = {
-    "fr": {
-        "table": "table",
-        "licence": "licence",
-        "name": "nom",
-        "first_name": "prenom",
-        "club": "club",
-        "series": "serie",
-        "total": "total",
-        "rank": "rang",
-        "category": "categorie",
-        "tops_lost": "tops_perdus",
-        "event_type": "type",
-        "games": "parties",
-        "date": "date",
-    },
-    "en": {
-        "table": "table",
-        "licence": "licence",
-        "name": "name",
-        "first_name": "first_name",
-        "club": "club",
-        "series": "series",
-        "total": "total",
-        "rank": "rank",
-        "category": "category",
-        "tops_lost": "tops_lost",
-        "event_type": "type",
-        "games": "games",
-        "date": "date",
-    },
-}
-"""Column names by language: French is the federation's format."""
 
 MESSAGE_CODES = frozenset(
     f"duplicate.results.{name}" for name in ("not_latin1", "bad_header", "bad_row")

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import LICENCE_PATTERN, LineError, detect_delimiter, fold
-from arbitre.duplicate.results_csv import HEADERS as DUPLICATE_HEADERS
+from arbitre.common.results_columns import HEADERS as DUPLICATE_HEADERS
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
 
 FIELDS = (

@@ -28,7 +28,7 @@ from arbitre.duplicate.event import Event
 
 def version(dup: DuplicateEvent) -> str:
     """Changes with every change of the event (:mod:`arbitre.app.events.live`), read from the
-    database at most every quarter second."""
+    database at most once a second."""
     return live.recent_version(("duplicate", dup.pk), lambda: _read_version(dup))
 
 
@@ -95,7 +95,7 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def public_standings_json(request: HttpRequest, event_id: int) -> HttpResponse:
     """Polled by the standings page: 304 while nothing changed (no query at all while the
-    version read less than a quarter second ago holds)."""
+    version read less than a second ago holds)."""
     series, category = _filters(request)
     at = live.recent_version(("duplicate-event", event_id), lambda: version(_dup(event_id)))
     tag = live.etag("duplicate-standings", event_id, at, series, category)

@@ -66,10 +66,11 @@ def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
     return value
 
 
-VERSION_TTL = 0.25
+VERSION_TTL = 1.0
 """Seconds a version read from the database is trusted before it is read again: a hall of
-phones polling an event costs the database one version query per quarter second, and a
-change reaches the pages at most that much later."""
+phones polling an event costs one version query per second, the figures of an event whose
+arbiters enter a result every instant are computed at most once a second, and a change
+reaches the pages at most a second later."""
 
 _versions: dict[Hashable, tuple[float, str]] = {}
 

@@ -123,7 +123,7 @@ def public_knockout(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
 
 def state_json(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     """Polled by the live pages (they fetch their content when the version moves): 304 while
-    it stays. The version is read from the database at most every quarter second, whatever
+    it stays. The version is read from the database at most once a second, whatever
     the number of phones polling."""
 
     def read() -> str:
