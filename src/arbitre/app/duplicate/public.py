@@ -8,8 +8,10 @@ from typing import Any
 from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import get_format
+from django.utils.safestring import mark_safe
 
 from arbitre.app.duplicate import services
 from arbitre.app.duplicate.board_view import board_rows
@@ -77,12 +79,23 @@ def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     series, category = _filters(request)
-    payload = _standings_payload(dup, series, category, version(dup))
+    at = version(dup)
+    payload = _standings_payload(dup, series, category, at)
+
+    def rendered() -> dict[str, str]:
+        data = {"event": dup.event, "payload": payload}
+        return {
+            "rows": mark_safe(render_to_string("duplicate/live/standings_rows.html", data)),  # noqa: S308
+            "solos": mark_safe(render_to_string("duplicate/live/solos.html", data)),  # noqa: S308
+        }
+
+    shown = live.cached(("duplicate-standings-html", dup.pk, series, category), at, rendered)
     players = dup.players.all()
     context = {
         "dup": dup,
         "event": dup.event,
         "payload": payload,
+        "live": shown,
         "series_choices": sorted({p.series for p in players if p.series}),
         "category_choices": sorted({p.category for p in players if p.category}),
         "series": series,
