@@ -421,7 +421,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             for n in levels:
                 seen, pages, entered = asyncio.run(run_level(site, n, args.arbiters, args.seconds))
-                ratio = statistics.median(entered.latencies) / statistics.median(alone.latencies)
+                ratio = (
+                    statistics.median(entered.latencies) / statistics.median(alone.latencies)
+                    if entered.latencies and alone.latencies
+                    else float("nan")
+                )
                 print(
                     f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering"
                 )

@@ -38,6 +38,26 @@ def test_a_value_is_computed_once_per_version_even_by_concurrent_requests() -> N
     assert live.cached("k", "v2", slow) == 2  # a new version: computed again
 
 
+def test_while_a_new_version_is_computed_the_others_get_the_last_one_at_once() -> None:
+    live.cached("k", "v1", lambda: "old")
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> str:
+        started.set()
+        release.wait(5)
+        return "new"
+
+    worker = threading.Thread(target=lambda: live.cached("k", "v2", slow))
+    worker.start()
+    assert started.wait(5)
+    began = time.monotonic()
+    assert live.cached_versioned("k", "v2", lambda: "never") == ("v1", "old")  # no wait
+    assert time.monotonic() - began < 0.5
+    release.set()
+    worker.join()
+    assert live.cached_versioned("k", "v2", lambda: "never") == ("v2", "new")
+
+
 def test_the_store_keeps_the_most_recent_figures_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live, "CAPACITY", 3)
     for i in range(5):

@@ -3,8 +3,10 @@ player's sheet, the move being played."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -108,12 +110,21 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def public_standings_json(request: HttpRequest, event_id: int) -> HttpResponse:
     """Polled by the standings page: 304 while nothing changed (no query at all while the
-    version read less than a second ago holds)."""
+    version read less than a second ago holds); the JSON written once per change."""
     series, category = _filters(request)
     at = live.recent_version(("duplicate-event", event_id), lambda: version(_dup(event_id)))
-    tag = live.etag("duplicate-standings", event_id, at, series, category)
-    return live.conditional_json(
-        request, tag, lambda: _standings_payload(_dup(event_id), series, category, at)
+
+    def body() -> bytes:
+        payload = _standings_payload(_dup(event_id), series, category, at)
+        return json.dumps(payload, cls=DjangoJSONEncoder).encode()
+
+    return live.conditional_cached(
+        request,
+        ("duplicate-standings-json", event_id, series, category),
+        at,
+        ("duplicate-standings", event_id, series, category),
+        body,
+        "application/json",
     )
 
 

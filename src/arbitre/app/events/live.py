@@ -4,9 +4,9 @@ event, and a poll of unchanged data answered "304 Not Modified" (issue 23, part 
 Every public page of an event shows figures that change only when the event changes (a
 ballot, a result, a draw). A page asks :func:`cached` for them with the event's *version*, a
 short text that changes with every change of the event (each game says how to read it): the
-first request after a change computes them, the requests that arrive meanwhile wait for that
-one computation instead of starting their own, and the next requests reuse it until the
-version moves on.
+first request after a change computes them, the requests that arrive meanwhile are answered
+with the previous figures instead of waiting or starting their own computation, and the next
+requests reuse the new ones until the version moves on.
 
 The JSON that the pages poll carries an ``ETag`` made of the same version
 (:func:`conditional_json`): a browser polling with ``fetch(url, {cache: "no-cache"})`` sends
@@ -41,21 +41,32 @@ _computing: dict[Hashable, threading.Lock] = {}
 
 
 def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
-    """The value of ``compute()`` for ``key`` at ``version``, computed once per version.
+    """The value of ``compute()`` for ``key`` at ``version`` (see :func:`cached_versioned`)."""
+    return cached_versioned(key, version, compute)[1]
 
-    The value is shared by every request: callers must not change it."""
+
+def cached_versioned(key: Hashable, version: str, compute: Callable[[], T]) -> tuple[str, T]:
+    """``(version of the value, value)``: ``compute()`` for ``key``, computed once per version.
+
+    While one request computes a new version, the others get the previous version at once
+    (with its version, for its ETag) instead of waiting; only the very first computation of
+    a key is waited for. The value is shared by every request: callers must not change it."""
     full_key = (key, get_language())
     with _store_lock:
         hit = _store.get(full_key)
         if hit is not None and hit[0] == version:
             _store.move_to_end(full_key)
-            return hit[1]  # type: ignore[no-any-return]
+            return hit
         gate = _computing.setdefault(full_key, threading.Lock())
-    with gate:  # one computation per key at a time; the others wait for it
+    if hit is not None and not gate.acquire(blocking=False):
+        return hit  # another request is computing the new version: the last one meanwhile
+    if hit is None:
+        gate.acquire()
+    try:
         with _store_lock:
             hit = _store.get(full_key)
             if hit is not None and hit[0] == version:
-                return hit[1]  # type: ignore[no-any-return]
+                return hit
         value = compute()
         with _store_lock:
             _store[full_key] = (version, value)
@@ -63,7 +74,9 @@ def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
             while len(_store) > CAPACITY:
                 old, _ = _store.popitem(last=False)
                 _computing.pop(old, None)
-    return value
+    finally:
+        gate.release()
+    return version, value
 
 
 VERSION_TTL = 1.0
@@ -124,3 +137,26 @@ def conditional_json(
 ) -> HttpResponse:
     """:func:`conditional` for the JSON of ``payload()``."""
     return conditional(request, tag, lambda: JsonResponse(payload()))
+
+
+def conditional_cached(
+    request: HttpRequest,
+    key: Hashable,
+    version: str,
+    tag_parts: tuple[object, ...],
+    body: Callable[[], bytes | str],
+    content_type: str,
+) -> HttpResponse:
+    """304 when the browser holds the tag of ``version``; otherwise the body of ``key``
+    (computed once per version, :func:`cached_versioned`) with the tag of the version it was
+    computed at, so that a browser given the previous figures asks again."""
+    current = etag(*tag_parts, version)
+    not_modified = get_conditional_response(request, etag=current)
+    if isinstance(not_modified, HttpResponseNotModified):
+        not_modified["Cache-Control"] = "no-cache"
+        return not_modified
+    served, content = cached_versioned(key, version, body)
+    response = HttpResponse(content, content_type=content_type)
+    response["ETag"] = etag(*tag_parts, served)
+    response["Cache-Control"] = "no-cache"
+    return response

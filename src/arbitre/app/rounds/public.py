@@ -55,8 +55,9 @@ def _live_page(
 
     key = ("rounds-page", t.pk, request.path)
     if "fragment" in request.GET:
-        tag = live.etag("rounds-page", request.path, at)
-        return live.conditional(request, tag, lambda: HttpResponse(live.cached(key, at, fragment)))
+        return live.conditional_cached(
+            request, key, at, ("rounds-page", request.path), fragment, "text/html; charset=utf-8"
+        )
     html = mark_safe(live.cached(key, at, fragment))  # noqa: S308 - rendered by our templates
     return page(request, game, name, {"t": t, "event": t.event, **frame, "live_html": html})
 
