@@ -5,7 +5,6 @@ stores and loads their results, and words the engine's refusals in the page's la
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import asdict
 from typing import Any, TypeAlias
@@ -23,6 +22,7 @@ from arbitre.app.duplicate.models import (
     Lateness,
     Registration,
 )
+from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.decision import Decision, Turn
@@ -133,27 +133,13 @@ when shown (:func:`audit_target`)."""
 AUDIT_KEYS = {"nom": gettext_noop("nom"), "joueurs": gettext_noop("joueurs")}
 """The French keys of the audit log's values (before, after), worded when shown."""
 
-_NUMBERS = ("move", "count", "low", "high")
-
-
-def _target_pattern(form: str) -> re.Pattern[str]:
-    parts = re.split(r"%\((\w+)\)s", form)
-    return re.compile(
-        "".join(
-            re.escape(part)
-            if i % 2 == 0
-            else f"(?P<{part}>{'[0-9]+' if part in _NUMBERS else '.*?'})"
-            for i, part in enumerate(parts)
-        )
-    )
+_NUMBERS = frozenset(("move", "count", "low", "high"))
 
 
 def audit_target(action: str, target: str) -> str:
-    """The target of an audit entry in the page's language: a sentence of
-    :data:`AUDIT_TARGETS` is worded again from its parameters; a name is shown as it is."""
-    form = AUDIT_TARGETS.get(action)
-    match = _target_pattern(form).fullmatch(target) if form else None
-    return gettext(form) % match.groupdict() if form and match else target
+    """The target of an audit entry in the page's language (:func:`~arbitre.app.events.audit.
+    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters."""
+    return reworded(AUDIT_TARGETS, _NUMBERS, action, target, empty_text=True)
 
 
 def audit_value(value: Any) -> Any:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.events.audit import reworded
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.events.templatetags.wording import app_message, stored_text
@@ -57,28 +57,13 @@ AUDIT_TARGETS = {
 its French msgid, a target as its French text (as the log has always been kept); both are
 worded in the page's language when shown (:func:`audit_target`)."""
 
-_NUMBERS = ("round", "table", "count")
-
-
-@cache
-def _target_pattern(form: str) -> re.Pattern[str]:
-    parts = re.split(r"%\((\w+)\)s", form)
-    return re.compile(
-        "".join(
-            re.escape(part)
-            if i % 2 == 0
-            else f"(?P<{part}>{'[0-9]+' if part in _NUMBERS else '.+?'})"
-            for i, part in enumerate(parts)
-        )
-    )
+_NUMBERS = frozenset(("round", "table", "count"))
 
 
 def audit_target(action: str, target: str) -> str:
-    """The target of an audit entry in the page's language: a sentence of
-    :data:`AUDIT_TARGETS` is worded again from its parameters; a name is shown as it is."""
-    form = AUDIT_TARGETS.get(action)
-    match = _target_pattern(form).fullmatch(target) if form else None
-    return gettext(form) % match.groupdict() if form and match else target
+    """The target of an audit entry in the page's language (:func:`~arbitre.app.events.audit.
+    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters."""
+    return reworded(AUDIT_TARGETS, _NUMBERS, action, target)
 
 
 def audit(
