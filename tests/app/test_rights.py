@@ -45,6 +45,7 @@ ACCESS: dict[str, str] = {
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,
     "duplicate:detail": PRIVATE_OR_PUBLIC,
+    "duplicate:settings": DIRECTOR,
     "duplicate:import_players": DIRECTOR,
     "duplicate:add_player": DIRECTOR,
     "duplicate:assign_arbiter": DIRECTOR,

@@ -78,3 +78,21 @@ class LatenessForm(forms.Form):
     game = forms.IntegerField(label=_("Partie (numéro)"), min_value=1, initial=1)
     licence = forms.CharField(label=_("Licence du joueur en retard"), max_length=20)
     from_move = forms.IntegerField(label=_("Arrivé pour le coup"), min_value=2)
+
+
+class SettingsForm(forms.Form):
+    """The event's settings a director may change after creating it."""
+
+    name = forms.CharField(label=_("Nom de l'événement"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
+    games_planned = forms.IntegerField(label=_("Nombre de parties"), min_value=1, max_value=20)
+    seconds_per_move = forms.IntegerField(
+        label=_("Temps par coup (secondes)"), min_value=10, max_value=900
+    )
+    warning_seconds = forms.IntegerField(
+        label=_("Alerte avant la fin du temps (secondes)"), min_value=0, max_value=120
+    )
+    solo_min_players = forms.IntegerField(
+        label=_("Joueurs nécessaires pour compter les solos"), min_value=1, max_value=10_000
+    )

@@ -130,7 +130,19 @@ AUDIT_TARGETS = {
 are stored in French (as the log has always been kept) and worded in the page's language
 when shown (:func:`audit_target`)."""
 
-AUDIT_KEYS = {"nom": gettext_noop("nom"), "joueurs": gettext_noop("joueurs")}
+AUDIT_KEYS = {
+    key: key
+    for key in (
+        gettext_noop("nom"),
+        gettext_noop("joueurs"),
+        gettext_noop("date"),
+        gettext_noop("lieu"),
+        gettext_noop("parties"),
+        gettext_noop("temps par coup"),
+        gettext_noop("alerte"),
+        gettext_noop("joueurs pour les solos"),
+    )
+}
 """The French keys of the audit log's values (before, after), worded when shown."""
 
 _NUMBERS = frozenset(("move", "count", "low", "high"))

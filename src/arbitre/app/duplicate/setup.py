@@ -122,3 +122,59 @@ def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None
         {"from_move": previous.from_move} if previous else None,
         {"from_move": from_move},
     )
+
+
+SETTINGS_CHANGED = gettext_noop("Réglages modifiés")
+SETTINGS_FIELDS = {
+    "name": "nom",
+    "date": "date",
+    "place": "lieu",
+    "games_planned": "parties",
+    "seconds_per_move": "temps par coup",
+    "warning_seconds": "alerte",
+    "solo_min_players": "joueurs pour les solos",
+}
+"""What a director may change after creating the event (issue 21, part 1), with its key in
+the audit log (French, worded when shown: ``services.AUDIT_KEYS``)."""
+
+
+@transaction.atomic
+def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> list[str]:
+    """Change the event's settings; returns the names of the fields changed (an audit entry
+    with their values before and after). Refused, with nothing changed, when a change would
+    contradict what is played: fewer games than the games already started, a warning before
+    the end longer than the time per move."""
+    dup = DuplicateEvent.objects.select_for_update().select_related("event").get(pk=dup.pk)
+    event = dup.event
+    started = [g.number for g in dup.games.all() if (g.record or {}).get("moves")]
+    planned = int(data["games_planned"])
+    if started and planned < max(started):
+        raise ServiceError(
+            gettext(
+                "La partie %(number)s est commencée : l'événement en garde au moins %(number)s."
+            )
+            % {"number": max(started)}
+        )
+    if int(data["warning_seconds"]) >= int(data["seconds_per_move"]):
+        raise ServiceError(
+            gettext("L'alerte avant la fin doit être plus courte que le temps par coup.")
+        )
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for field, key in SETTINGS_FIELDS.items():
+        owner = event if field in ("name", "date", "place") else dup
+        old, new = getattr(owner, field), data[field]
+        if old != new:
+            before[key], after[key] = str(old), str(new)
+            setattr(owner, field, new)
+    if not after:
+        return []
+    event.save()
+    dup.save()
+    existing = {g.number for g in dup.games.all()}
+    for number in range(1, planned + 1):
+        if number not in existing:
+            Game.objects.create(duplicate=dup, number=number)
+    dup.games.filter(number__gt=planned).delete()  # never started (checked above)
+    audit(dup, user, SETTINGS_CHANGED, event.name, before, after)
+    return list(after)

@@ -8,6 +8,7 @@ urlpatterns = [
     path("lexique/etat/", views.lexicon_status, name="lexicon_status"),
     path("duplicate/nouveau/", views.create_event, name="create"),
     path("duplicate/<int:event_id>/", views.detail, name="detail"),
+    path("duplicate/<int:event_id>/reglages/", views.event_settings, name="settings"),
     path("duplicate/<int:event_id>/joueurs/import/", views.import_players, name="import_players"),
     path("duplicate/<int:event_id>/joueurs/ajout/", views.add_player, name="add_player"),
     path("duplicate/<int:event_id>/arbitres/", views.assign_arbiter, name="assign_arbiter"),

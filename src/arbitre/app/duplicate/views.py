@@ -24,6 +24,7 @@ from arbitre.app.duplicate.forms import (
     PlayerForm,
     PlayersFileForm,
     PredrawnForm,
+    SettingsForm,
 )
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -73,6 +74,32 @@ def create_event(request: HttpRequest) -> HttpResponse:
             )
             return redirect("duplicate:detail", event_id=event.pk)
     return render(request, "duplicate/create.html", {"form": form})
+
+
+@require_role(DIRECTOR)
+def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's settings, changed by its director (audited; refused with the reason when
+    a change contradicts what is played)."""
+    dup = _dup(event_id)
+    initial = {
+        f: getattr(dup.event if f in ("name", "date", "place") else dup, f)
+        for f in setup.SETTINGS_FIELDS
+    }
+    form = SettingsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = setup.update_settings(dup, form.cleaned_data, request.user)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, gettext("Réglages enregistrés."))
+            else:
+                messages.info(request, gettext("Aucun réglage modifié."))
+            return redirect("duplicate:detail", event_id=event_id)
+    return render(
+        request, "duplicate/settings.html", {"dup": dup, "event": dup.event, "form": form}
+    )
 
 
 def detail(request: HttpRequest, event_id: int) -> HttpResponse:
