@@ -72,6 +72,7 @@ for game in ("classic", "backgammon"):
             f"{game}:create": MANAGER,
             f"{game}:detail": PRIVATE_OR_PUBLIC,
             f"{game}:add_player": DIRECTOR,
+            f"{game}:edit_event": DIRECTOR,
             f"{game}:import_players": DIRECTOR,
             f"{game}:check_in": DIRECTOR,
             f"{game}:player_action": DIRECTOR,

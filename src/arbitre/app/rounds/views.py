@@ -19,8 +19,8 @@ from django.views.decorators.http import require_POST
 
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.events.templatetags.wording import rule_label
-from arbitre.app.rounds import results, services
-from arbitre.app.rounds.forms import PlayersFileForm
+from arbitre.app.rounds import identity, results, services
+from arbitre.app.rounds.forms import EventFields, PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 from arbitre.app.uploads import PLAYERS_FILE_BYTES, UploadTooLarge, read_limited
@@ -181,6 +181,19 @@ def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> Htt
             % {"count": count},
         )
     return to(game, "detail", event_id)
+
+
+@require_role(DIRECTOR)
+def edit_event(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
+    """The event's name, date and place, changed by its director (audited)."""
+    t = tournament_of(game, event_id)
+    initial = {f: getattr(t.event, f) for f in identity.FIELDS}
+    form = EventFields(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        if identity.update_identity(t, form.cleaned_data, request.user):
+            messages.success(request, gettext("Événement modifié."))
+        return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
+    return page(request, game, "edit_event", {"t": t, "event": t.event, "form": form})
 
 
 @require_POST

@@ -18,6 +18,7 @@ def create(game: PairedGame) -> tuple[Any, ...]:
 def patterns(game: PairedGame) -> list[URLPattern]:
     g = {"game": game}
     return [
+        path("evenement/", views.edit_event, g, name="edit_event"),
         path("joueurs/ajout/", views.add_player, g, name="add_player"),
         path("joueurs/import/", views.import_players, g, name="import_players"),
         path("pointage/", views.check_in, g, name="check_in"),
