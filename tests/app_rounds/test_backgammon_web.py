@@ -205,3 +205,14 @@ def test_old_addresses_redirect_to_the_game_pages(dclient: Client, client: Clien
     assert client.get("/tournoi/99999/").status_code == 404
     # a backgammon event is not served under the Classic prefix
     assert dclient.get(f"/classique/{eid}/").status_code == 404
+
+
+def test_a_result_reads_with_the_winners_score_first(dclient: Client) -> None:
+    """« B gagne 7-3 », never « B gagne 3-7 » when the second player of the table won."""
+    eid = setup_event(dclient, match_length=7)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.b, score_a=3, score_b=7)
+    page = dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    assert f"{tb.b} gagne 7-3" in page
+    assert f"{tb.b} gagne 3-7" not in page
