@@ -216,3 +216,10 @@ def test_a_result_reads_with_the_winners_score_first(dclient: Client) -> None:
     page = dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
     assert f"{tb.b} gagne 7-3" in page
     assert f"{tb.b} gagne 3-7" not in page
+
+
+def test_the_add_player_form_asks_for_the_elo(dclient: Client) -> None:
+    eid = setup_event(dclient, match_length=7)
+    page = dclient.get(f"/backgammon/{eid}/").content.decode()
+    form = page[page.index('name="rating"') - 300 : page.index('name="rating"')]
+    assert "ELO" in form and "Classement" not in form and "PL" not in form

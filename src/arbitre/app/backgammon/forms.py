@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from arbitre.app.rounds.forms import EventFields
+from arbitre.app.rounds.forms import EventFields, PlayerForm
 
 SETS_HELP = _("longueurs des sets séparées par des virgules, ex. 9,9,11")
 
@@ -74,3 +74,9 @@ class MatchDayForm(forms.Form):
     forfeit_points = forms.FloatField(
         label=_("Points d'une victoire par forfait"), min_value=0, max_value=1
     )
+
+
+class BackgammonPlayerForm(PlayerForm):
+    """A player of a championship: the rating is the ELO (seed 003)."""
+
+    rating = forms.IntegerField(label="ELO", min_value=0, max_value=4000)

@@ -12,10 +12,9 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.backgammon import bracket, services
-from arbitre.app.backgammon.forms import BackgammonForm
+from arbitre.app.backgammon.forms import BackgammonForm, BackgammonPlayerForm
 from arbitre.app.events.models import Event
 from arbitre.app.events.templatetags.wording import stored
-from arbitre.app.rounds.forms import PlayerForm
 from arbitre.app.rounds.games import (
     HistoryLine,
     ImportReport,
@@ -71,7 +70,7 @@ class BackgammonGame(PairedGame):
     templates = "backgammon"
     creation_form = BackgammonForm
     creation_title = _("Nouveau championnat de backgammon")
-    player_form = PlayerForm
+    player_form = BackgammonPlayerForm
     rating_label = "ELO"
     rating_name = "ELO"
     rating_column = "elo"
