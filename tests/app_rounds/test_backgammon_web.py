@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from arbitre.app.rounds.models import Entrant, Table
+from arbitre.app.rounds.models import Entrant, Table, Tournament
 from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.csvfiles import parse_results
 from tests.app_rounds.conftest import check_in_all, create_event, import_csv, messages_of
@@ -223,3 +223,29 @@ def test_the_add_player_form_asks_for_the_elo(dclient: Client) -> None:
     page = dclient.get(f"/backgammon/{eid}/").content.decode()
     form = page[page.index('name="rating"') - 300 : page.index('name="rating"')]
     assert "ELO" in form and "Classement" not in form and "PL" not in form
+
+
+def test_the_play_off_form_shows_only_when_a_tie_straddles_the_cut(
+    dclient: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.backgammon import bracket
+
+    eid = setup_event(dclient)
+    for number in (1, 2, 3):
+        pair(dclient, eid)
+        play_round(dclient, number)
+    url = f"/backgammon/{eid}/phase-finale/"
+    tied, _ = bracket.playoff_needed(Tournament.objects.get(event_id=eid))
+    page = dclient.get(url).content.decode()
+    if not tied:  # the bracket can be built: no play-off to enter
+        assert "Enregistrer le barrage" not in page
+    names = [e.name for e in Entrant.objects.order_by("pk")[:2]]
+    monkeypatch.setattr(
+        bracket, "playoff_needed", lambda t: (names, "barrage nécessaire : " + ", ".join(names))
+    )
+    page = dclient.get(url).content.decode()
+    assert "Enregistrer le barrage" in page and "barrage nécessaire" in page
+    form = page[page.index("Barrage en un point") :]
+    form = form[: form.index("</form>")]
+    others = [e.name for e in Entrant.objects.exclude(name__in=names)]
+    assert all(n in form for n in names) and not any(f">{n}<" in form for n in others)

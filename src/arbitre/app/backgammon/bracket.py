@@ -49,6 +49,19 @@ def brackets(t: Tournament) -> bg.Brackets:
     return b
 
 
+def playoff_needed(t: Tournament) -> tuple[list[str], str]:
+    """The players tied across the cut of the final bracket who must play a one-point
+    play-off before it can be built (seed 003), with the engine's reason worded; nobody when
+    the bracket can be built."""
+    try:
+        bg.build_brackets(championship(t), settings(t))
+    except bg.ChampionshipError as exc:
+        if exc.message.code == "bracket.playoff_needed":
+            players = str(exc.message.params["players"]).split(", ")
+            return players, word(exc.message, get_language())
+    return [], ""
+
+
 def sets_in_progress(t: Tournament) -> dict[str, list[tuple[int, int]]]:
     """Set scores of the bracket matches still being played (entered set by set)."""
     return {r.match_id: [(a, b) for a, b in r.scores] for r in t.knockout.all() if not r.winner}

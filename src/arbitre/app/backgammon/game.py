@@ -262,6 +262,10 @@ class BackgammonGame(PairedGame):
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
         if not swiss_complete(t):
             return {"stages": []}
+        if not t.bracket_started:
+            tied, reason = bracket.playoff_needed(t)
+            if tied:  # the play-off form, for those players only
+                return {"stages": [], "playoff_players": tied, "error": reason}
         b = bracket.brackets(t)
         progress = bracket.sets_in_progress(t)
         stages = []
