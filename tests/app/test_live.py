@@ -223,3 +223,20 @@ def test_a_round_page_content_is_rendered_once_per_change_and_sent_alone(
     client.force_login(events["user"])
     assert "demo" in client.get(url).content.decode()
     assert len(built) == 1
+
+
+def test_the_standings_say_they_are_provisional_while_ballots_are_missing(
+    events: dict[str, Any],
+) -> None:
+    from arbitre.app.duplicate.models import BallotEntry
+
+    pk = events["report"].events["duplicate"]
+    client = Client()
+    page = client.get(f"/public/duplicate/{pk}/").content.decode()
+    assert 'id="provisional" role="status" hidden' in page  # every ballot of the demo is in
+    assert client.get(f"/public/duplicate/{pk}/classement.json").json()["missing_ballots"] == 0
+    BallotEntry.objects.filter(game__duplicate__event_id=pk).order_by("-pk")[:1].get().delete()
+    data = client.get(f"/public/duplicate/{pk}/classement.json").json()
+    assert data["missing_ballots"] == 1
+    page = client.get(f"/public/duplicate/{pk}/").content.decode()
+    assert "Classement provisoire : 1 bulletin n'est pas encore saisi" in page

@@ -150,3 +150,18 @@ def test_standings_sum_several_games() -> None:
         ("L01", (10, 60), 70),
         ("L00", (50, 0), 50),
     ]
+
+
+def test_standings_are_provisional_while_a_ballot_of_a_played_move_is_missing() -> None:
+    """A missing ballot counts 0 until it is entered: the standings say how many are missing
+    (issue 21); a player who arrived late is not waited for on the moves before (5.1)."""
+    ps = players(3)
+    game = GameRecordScores("TH1", tops=[10, 20])
+    game.decisions["L00"] = [ok(10), ok(20)]
+    game.decisions["L01"] = [ok(10), None]  # move 2 not entered yet
+    game.decisions["L02"] = [None, ok(5)]  # arrived for move 2
+    game.late_from["L02"] = 2
+    table = Event("Test", ps, [game]).standings_table()
+    assert table.missing_ballots == 1 and table.to_json()["missing_ballots"] == 1
+    game.decisions["L01"][1] = ok(12)
+    assert Event("Test", ps, [game]).standings_table().missing_ballots == 0

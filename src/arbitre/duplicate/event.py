@@ -311,6 +311,18 @@ class Event:
             if number >= game.late_from.get(p.licence, 1)
         )
 
+    def missing_ballots(self) -> int:
+        """Ballots of the moves played not entered yet, players arrived late excepted: while
+        any is missing the standings are provisional (a missing ballot counts 0 until then)."""
+        return sum(
+            1
+            for game in self.games
+            for number in range(1, len(game.tops) + 1)
+            for p in self.players
+            if number >= game.late_from.get(p.licence, 1)
+            and self._decision(game, p.licence, number - 1) is None
+        )
+
     def sheet(self, game: GameRecordScores, licence: str) -> GameSheet:
         """The player's sheet for ``game`` (4.7: penalties deducted at the end of the game)."""
         if licence not in {p.licence for p in self.players}:
@@ -439,6 +451,7 @@ class Event:
             tuple(self.solo_list()),
             series,
             category,
+            self.missing_ballots(),
         )
 
 
@@ -494,10 +507,13 @@ class Standings:
     solos: tuple[Solo, ...]
     series: int | None = None
     category: str | None = None
+    #: ballots of the moves played not entered yet: the standings are provisional
+    missing_ballots: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "event": self.event,
+            "missing_ballots": self.missing_ballots,
             "games": list(self.games),
             "standings": [r.to_json() for r in self.rows],
             "solos": [s.to_json() for s in self.solos],

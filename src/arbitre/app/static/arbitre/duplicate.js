@@ -101,6 +101,13 @@
         return tr;
       });
       body.replaceChildren.apply(body, rows);
+      const provisional = document.getElementById("provisional");
+      if (provisional) {
+        const missing = data.missing_ballots || 0;
+        provisional.hidden = !missing;
+        provisional.textContent = (missing === 1 ? provisional.dataset.one : provisional.dataset.many)
+          .replace("{count}", missing);
+      }
       const solos = document.getElementById("solos");
       if (solos) {
         const items = data.solos.map(function (s) {
