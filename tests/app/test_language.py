@@ -30,7 +30,7 @@ FRENCH_WORDS = (
     "événement", "événements", "nouveau", "nouvel", "enregistrer", "supprimer", "journal",
     "équipe", "compte", "comptes", "connexion", "déconnexion", "langue", "propos", "partie",
     "parties", "adversaire", "vainqueur", "perdant", "tableau", "tableaux", "consolante",
-    "barrage", "pendule", "feuille", "feuilles", "raison", "quand", "qui", "objet", "rang",
+    "pendule", "feuille", "feuilles", "raison", "quand", "qui", "objet", "rang",
     "cote", "lieu", "jeu", "nom", "pourquoi", "explication", "commence", "corriger",
     "modifier", "échanger", "annuler", "importer", "colonnes", "télécharger", "vérifier",
     # states and outcomes

@@ -60,7 +60,8 @@ def test_standings_are_one_value_with_the_games_rows_and_solos() -> None:
     assert table.rows == tuple(event.standings())
     assert table.solos == (Solo("TH1", 1, event.players[0], 40),)
     data = table.to_json()
-    assert list(data) == ["event", "games", "standings", "solos"]
+    assert list(data) == ["event", "games", "standings", "solos", "missing_ballots"]
+    assert data["missing_ballots"] == 0
     assert data["solos"] == [
         {"game": "TH1", "move": 1, "licence": "L00", "name": "JOUEUR00 Ana", "score": 40}
     ]

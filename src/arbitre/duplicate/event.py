@@ -513,10 +513,10 @@ class Standings:
     def to_json(self) -> dict[str, Any]:
         return {
             "event": self.event,
-            "missing_ballots": self.missing_ballots,
             "games": list(self.games),
             "standings": [r.to_json() for r in self.rows],
             "solos": [s.to_json() for s in self.solos],
+            "missing_ballots": self.missing_ballots,
         }
 
     def title(self) -> Message:
