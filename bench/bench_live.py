@@ -222,9 +222,9 @@ async def login(site: Site) -> Connection:
     return conn
 
 
-def entry_targets(site: Site) -> dict[str, list[tuple[int, int]]]:
-    """What arbiters enter: Duplicate (registration, ballot version) of the last move played,
-    Classic and backgammon (table, version) of the round in progress."""
+def entry_targets(site: Site) -> dict[str, list[tuple[int, int, str]]]:
+    """What arbiters enter: Duplicate (registration, ballot version, "") of the last move
+    played, Classic and backgammon (table, version, first player) of the round in progress."""
     db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
     dup = db.execute(
         "select g.id, max(b.move_number) from duplicate_game g join duplicate_ballotentry b "
@@ -233,14 +233,14 @@ def entry_targets(site: Site) -> dict[str, list[tuple[int, int]]]:
         (site.events["duplicate"],),
     ).fetchone()
     ballots = db.execute(
-        "select registration_id, version from duplicate_ballotentry where game_id = ? and "
+        "select registration_id, version, '' from duplicate_ballotentry where game_id = ? and "
         "move_number = ?",
         dup,
     ).fetchall()
-    out: dict[str, list[tuple[int, int]]] = {"duplicate": ballots, "move": [dup]}
+    out: dict[str, list[tuple[int, int, str]]] = {"duplicate": ballots, "move": [(*dup, "")]}
     for kind in ("classic", "backgammon"):
         out[kind] = db.execute(
-            "select tb.id, tb.version from tournaments_table tb join tournaments_round r on "
+            "select tb.id, tb.version, tb.a from tournaments_table tb join tournaments_round r on "
             "tb.round_id = r.id join tournaments_tournament t on r.tournament_id = t.id where "
             "t.event_id = ? and tb.b != '' and r.number = (select max(number) from "
             "tournaments_round where tournament_id = t.id)",
@@ -250,11 +250,13 @@ def entry_targets(site: Site) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
-def table_names(site: Site, table: int) -> tuple[str, str]:
+def read_version(site: Site, sql: str, *params: int) -> int:
+    """A version as the database holds it now (run off the event loop: it blocks)."""
     db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
-    row = db.execute("select a, b from tournaments_table where id = ?", (table,)).fetchone()
-    db.close()
-    return row
+    try:
+        return int(db.execute(sql, params).fetchone()[0])
+    finally:
+        db.close()
 
 
 async def arbiter(
@@ -262,7 +264,7 @@ async def arbiter(
     index: int,
     stop: float,
     figures: Figures,
-    targets: dict[str, list[tuple[int, int]]],
+    targets: dict[str, list[tuple[int, int, str]]],
     versions: dict[tuple[str, int], int],
 ) -> None:
     """An arbiter entering results one after another."""
@@ -273,8 +275,8 @@ async def arbiter(
         await asyncio.sleep(rng.uniform(0.5, 1.5))
         token = conn.cookies["csrftoken"]
         if kind == "duplicate":
-            game, move = targets["move"][0]
-            registration, _ = rng.choice(targets["duplicate"])
+            game, move, _ = targets["move"][0]
+            registration, _, _ = rng.choice(targets["duplicate"])
             key = ("duplicate", registration)
             payload = json.dumps(
                 {
@@ -294,12 +296,19 @@ async def arbiter(
             )
             if status == 200:
                 versions[key] = json.loads(body)["version"]
-            elif status == 409:
-                pass  # another arbiter's entry came first: the next one reads the new version
+            elif status == 409:  # another arbiter's entry came first: read its version
+                versions[key] = await asyncio.to_thread(
+                    read_version,
+                    site,
+                    "select version from duplicate_ballotentry where game_id = ? and "
+                    "registration_id = ? and move_number = ?",
+                    game,
+                    registration,
+                    move,
+                )
         else:
-            table, _ = rng.choice(targets[kind])
+            table, _, a = rng.choice(targets[kind])
             key = (kind, table)
-            a, b = table_names(site, table)
             if kind == "classic":
                 fields = {"score_a": rng.randint(300, 500), "score_b": rng.randint(300, 500)}
                 prefix = "classique"
@@ -320,11 +329,9 @@ async def arbiter(
                 body=urlencode(form).encode(),
                 headers={"Content-Type": "application/x-www-form-urlencoded"},
             )
-            db = sqlite3.connect(f"file:{site.database}?mode=ro", uri=True)
-            versions[key] = db.execute(
-                "select version from tournaments_table where id = ?", (table,)
-            ).fetchone()[0]
-            db.close()
+            versions[key] = await asyncio.to_thread(  # saved, or refused as stale: read it
+                read_version, site, "select version from tournaments_table where id = ?", table
+            )
     conn.close()
 
 
@@ -332,9 +339,9 @@ async def run_level(
     site: Site, viewers: int, arbiters: int, seconds: float
 ) -> tuple[Figures, Figures]:
     targets = entry_targets(site)
-    versions = {("duplicate", r): v for r, v in targets["duplicate"]}
+    versions = {("duplicate", r): v for r, v, _ in targets["duplicate"]}
     for kind in ("classic", "backgammon"):
-        versions.update({(kind, t): v for t, v in targets[kind]})
+        versions.update({(kind, t): v for t, v, _ in targets[kind]})
     warm = ARRIVAL if viewers else 0.0
     begin = time.monotonic() + warm
     seen, pages, entered = (Figures(measure_from=begin) for _ in range(3))

@@ -72,16 +72,19 @@ def template_files() -> list[Path]:
     return sorted(files)
 
 
+def gettext_calls(path: Path) -> Iterator[tuple[ast.Call, str]]:
+    """Every call of a translation function (:data:`CALLS`) in a Python file, with its name."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name in CALLS:
+                yield node, name
+
+
 def python_messages(path: Path) -> Iterator[tuple[str, int]]:
     """``(key, line)`` of every literal text marked for translation in a Python file."""
-    tree = ast.parse(path.read_text("utf-8"))
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        if name not in CALLS:
-            continue
+    for node, name in gettext_calls(path):
         positions = CALLS[name]
         values: list[str | None] = []
         for position in positions:

@@ -15,6 +15,7 @@ from tests.app.interface_messages import (
     CALLS,
     EN_PO,
     TEMPLATES,
+    gettext_calls,
     interface_messages,
     placeholders,
     python_files,
@@ -79,13 +80,7 @@ def test_texts_are_given_to_gettext_whole() -> None:
     f-string or a sum inside ``gettext`` would make a msgid of every value."""
     wrong = []
     for path in python_files():
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name not in CALLS:
-                continue
+        for node, name in gettext_calls(path):
             for position in CALLS[name]:
                 if position is not None and position < len(node.args):
                     arg = node.args[position]

@@ -36,15 +36,11 @@ def register(subparsers: Any) -> None:
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    if args.database_url:
-        os.environ["ARBITRE_DATABASE_URL"] = args.database_url
-    os.environ.setdefault("ARBITRE_AUTO_BACKUP", "0")  # one backup at the end, not hundreds
-    from django.core.management import call_command
+    # no automatic backup after each of the thousands of entries the demo writes
+    os.environ.setdefault("ARBITRE_AUTO_BACKUP", "0")
+    from arbitre.cli.serve import setup_database
 
-    from arbitre.app import setup_django
-
-    setup_django()
-    call_command("migrate", interactive=False, verbosity=0)
+    setup_database(args.database_url)
     from django.contrib.auth import get_user_model
 
     from arbitre.app import demo

@@ -171,7 +171,8 @@ def venue_urls(port: int) -> list[str]:
     ]
 
 
-def _setup(database_url: str | None) -> None:
+def setup_database(database_url: str | None) -> None:
+    """Django on the database (``--database-url`` or the environment), migrated."""
     if database_url:
         os.environ["ARBITRE_DATABASE_URL"] = database_url
     from django.core.management import call_command
@@ -188,7 +189,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if "ARBITRE_ALLOWED_HOSTS" not in os.environ:
         os.environ["ARBITRE_ALLOWED_HOSTS"] = allowed_hosts(args.host, args.allow_any_host)
 
-    _setup(args.database_url)
+    setup_database(args.database_url)
     from arbitre.app.duplicate import preparation
     from arbitre.app.wsgi import application
 
@@ -230,7 +231,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def run_createadmin(args: argparse.Namespace) -> int:
-    _setup(args.database_url)
+    setup_database(args.database_url)
     from arbitre.app.events.accounts import AccountError, create_director
 
     password = os.environ.get("ARBITRE_ADMIN_PASSWORD")
@@ -249,7 +250,7 @@ def run_createadmin(args: argparse.Namespace) -> int:
 
 
 def run_unlock(args: argparse.Namespace) -> int:
-    _setup(args.database_url)
+    setup_database(args.database_url)
     from arbitre.app.events.accounts import unlock
 
     done = unlock(args.username)

@@ -33,7 +33,12 @@ from arbitre.duplicate.event import Event
 def version(dup: DuplicateEvent) -> str:
     """Changes with every change of the event (:mod:`arbitre.app.events.live`), read from the
     database at most once a second."""
-    return live.recent_version(("duplicate", dup.pk), lambda: _read_version(dup))
+    return live.recent_version(("duplicate", dup.event_id), lambda: _read_version(dup))
+
+
+def event_version(event_id: int) -> str:
+    """:func:`version` by the event's id: the event is read only when the version is."""
+    return live.recent_version(("duplicate", event_id), lambda: _read_version(_dup(event_id)))
 
 
 def _read_version(dup: DuplicateEvent) -> str:
@@ -112,7 +117,7 @@ def public_standings_json(request: HttpRequest, event_id: int) -> HttpResponse:
     """Polled by the standings page: 304 while nothing changed (no query at all while the
     version read less than a second ago holds); the JSON written once per change."""
     series, category = _filters(request)
-    at = live.recent_version(("duplicate-event", event_id), lambda: version(_dup(event_id)))
+    at = event_version(event_id)
 
     def body() -> bytes:
         payload = _standings_payload(_dup(event_id), series, category, at)

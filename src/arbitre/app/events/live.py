@@ -117,19 +117,28 @@ def etag(*parts: object) -> str:
     return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
-def conditional(
-    request: HttpRequest, tag: str, respond: Callable[[], HttpResponse]
-) -> HttpResponse:
-    """304 when the browser already holds ``tag``; otherwise ``respond()`` with the tag.
-    ``Cache-Control: no-cache`` makes browsers ask again each time (with the tag)."""
-    not_modified = get_conditional_response(request, etag=tag)
-    if isinstance(not_modified, HttpResponseNotModified):
-        not_modified["Cache-Control"] = "no-cache"
-        return not_modified
-    response = respond()
+def _not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:
+    """304 (asking again each time) when the browser already holds ``tag``."""
+    response = get_conditional_response(request, etag=tag)
+    if isinstance(response, HttpResponseNotModified):
+        response["Cache-Control"] = "no-cache"
+        return response
+    return None
+
+
+def _tagged(response: HttpResponse, tag: str) -> HttpResponse:
+    """``response`` with ``tag``; ``Cache-Control: no-cache`` makes browsers ask again each
+    time (with the tag)."""
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def conditional(
+    request: HttpRequest, tag: str, respond: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """304 when the browser already holds ``tag``; otherwise ``respond()`` with the tag."""
+    return _not_modified(request, tag) or _tagged(respond(), tag)
 
 
 def conditional_json(
@@ -150,13 +159,8 @@ def conditional_cached(
     """304 when the browser holds the tag of ``version``; otherwise the body of ``key``
     (computed once per version, :func:`cached_versioned`) with the tag of the version it was
     computed at, so that a browser given the previous figures asks again."""
-    current = etag(*tag_parts, version)
-    not_modified = get_conditional_response(request, etag=current)
-    if isinstance(not_modified, HttpResponseNotModified):
-        not_modified["Cache-Control"] = "no-cache"
+    not_modified = _not_modified(request, etag(*tag_parts, version))
+    if not_modified is not None:
         return not_modified
     served, content = cached_versioned(key, version, body)
-    response = HttpResponse(content, content_type=content_type)
-    response["ETag"] = etag(*tag_parts, served)
-    response["Cache-Control"] = "no-cache"
-    return response
+    return _tagged(HttpResponse(content, content_type=content_type), etag(*tag_parts, served))

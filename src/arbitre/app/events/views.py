@@ -13,6 +13,7 @@ from arbitre import __version__
 from arbitre.app.events.accounts import AccountError, create_director, has_any_account
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, has_role
+from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from arbitre.lexicon import DEFAULT_NOTICE
 
 
@@ -77,9 +78,6 @@ HELP_ROLES = (
 )
 """The help pages, one per role: URL slug and menu label."""
 
-HELP_LANGUAGES = ("fr", "en")
-"""The languages the help pages are written in; another language reads the French."""
-
 
 def help_page(request: HttpRequest, role: str = "") -> HttpResponse:
     """The help of a role (or the index), in the interface's language. Help texts are long
@@ -87,8 +85,8 @@ def help_page(request: HttpRequest, role: str = "") -> HttpResponse:
     labels = dict(HELP_ROLES)
     if role and role not in labels:
         raise Http404(gettext("Aucune aide pour ce rôle."))
-    lang = get_language() or "fr"
-    lang = lang if lang in HELP_LANGUAGES else "fr"
+    lang = get_language() or DEFAULT_LANGUAGE
+    lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE  # a help template per language
     return render(
         request,
         "events/help.html",
