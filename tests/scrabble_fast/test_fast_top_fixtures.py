@@ -78,6 +78,14 @@ def test_search_codes_validates_input() -> None:
         search_codes(grid, np.full(27, 1), arrays)
     with pytest.raises(ValueError, match="15x15"):
         search_codes(np.zeros((3, 3)), np.zeros(27), arrays)
+    negative = np.zeros(27)
+    negative[3] = -1
+    with pytest.raises(ValueError, match="non-negative"):
+        search_codes(grid, negative, arrays)
+    low = grid.copy()
+    low[4, 9] = -2
+    with pytest.raises(ValueError, match="codes"):
+        search_codes(low, np.zeros(27), arrays)
     bad = grid.copy()
     bad[0, 0] = 60
     with pytest.raises(ValueError, match="codes"):

@@ -129,16 +129,21 @@ def search_codes(
     if grid.shape != (15, 15):
         raise ValueError(f"board grid must be 15x15, got {grid.shape}")
     rack = np.ascontiguousarray(rack_counts, dtype=np.int32)
-    if rack.shape != (27,) or (rack < 0).any():
+    if rack.shape != (27,):
         raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
-    if int(rack.sum()) > RACK_SIZE:
+    problem = kernel.check_input(grid, rack)
+    if problem == kernel.INPUT_NEGATIVE_COUNT:
+        raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
+    if problem == kernel.INPUT_TOO_MANY_TILES:
         raise ValueError(f"a rack holds at most {RACK_SIZE} tiles, got {int(rack.sum())}")
-    if ((grid < -1) | (grid > 51)).any():
+    if problem == kernel.INPUT_BAD_CODE:
         raise ValueError("board grid codes must be -1 (empty) or 0..51")
     g = gaddag
     while True:
-        info = np.zeros((capacity, kernel.INFO_WIDTH), dtype=np.int32)
-        codes = np.zeros((capacity, 15), dtype=np.int8)
+        # Fresh buffers each call (np.empty: no fill): the kernel writes every field of the
+        # rows it reports, and a buffer shared between calls would race between threads.
+        info = np.empty((capacity, kernel.INFO_WIDTH), dtype=np.int32)
+        codes = np.empty((capacity, 15), dtype=np.int8)
         n, best, _, _ = kernel.top_search(
             grid,
             rack,
@@ -157,14 +162,15 @@ def search_codes(
         if n <= capacity:
             break
         capacity = int(n)
+    # Decoded from Python lists: indexing numpy scalars one by one costs a microsecond each.
     found = []
-    for i in range(int(n)):
-        orient, lane, start, length, score = (int(x) for x in info[i])
-        word = tuple(int(x) for x in codes[i, :length])
+    for (orient, lane, start, length, score), word in zip(
+        info[:n].tolist(), codes[:n].tolist(), strict=True
+    ):
         if orient == 0:
-            found.append(FoundMove(True, lane, start, word, score))
+            found.append(FoundMove(True, lane, start, tuple(word[:length]), score))
         else:
-            found.append(FoundMove(False, start, lane, word, score))
+            found.append(FoundMove(False, start, lane, tuple(word[:length]), score))
     return int(best), found
 
 
