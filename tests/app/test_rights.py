@@ -61,6 +61,8 @@ ACCESS: dict[str, str] = {
     "duplicate:results_csv": ARBITER,
     "duplicate:public_standings": PUBLIC,
     "duplicate:public_json": PUBLIC,
+    "duplicate:hall": PUBLIC,
+    "duplicate:hall_json": PUBLIC,
     "duplicate:public_player": PUBLIC,
     "duplicate:progression": PUBLIC,
     "duplicate:public_move": PUBLIC,
@@ -95,6 +97,8 @@ for game in ("classic", "backgammon"):
             f"{game}:standings_csv": PUBLIC,
             f"{game}:results_csv": PUBLIC,
             f"{game}:knockout_csv": PUBLIC,
+            f"{game}:hall": PUBLIC,
+            f"{game}:hall_json": PUBLIC,
         }
     )
 ACCESS.update(

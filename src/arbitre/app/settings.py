@@ -10,7 +10,10 @@ Environment variables:
 - ``ARBITRE_HTTPS``: ``1`` when the application is served over HTTPS (behind a reverse proxy
   that sets ``X-Forwarded-Proto``): cookies are then sent over HTTPS only;
 - ``ARBITRE_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://arbitre.example.org``)
-  of a federation server behind a proxy.
+  of a federation server behind a proxy;
+- ``ARBITRE_PUBLIC_URL``: the server's address as phones in the hall reach it
+  (``http://192.168.1.20:8000``), for the QR codes of the hall screens and prints (default:
+  the address the screen or print was opened with).
 """
 
 from __future__ import annotations
@@ -156,6 +159,7 @@ if HTTPS:
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("ARBITRE_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
+ARBITRE_PUBLIC_URL = os.environ.get("ARBITRE_PUBLIC_URL", "").strip()
 CSRF_COOKIE_SAMESITE = "Strict"
 X_FRAME_OPTIONS = "DENY"
 

@@ -8,6 +8,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from arbitre.app.events.widgets import date_input
 from arbitre.common.players_csv import LICENCE_PATTERN
 
 RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
@@ -15,7 +16,7 @@ RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Nom de l'événement"), max_length=200)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=date_input())
     place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
     games_planned = forms.IntegerField(
         label=_("Nombre de parties"), min_value=1, max_value=20, initial=3
@@ -84,7 +85,7 @@ class SettingsForm(forms.Form):
     """The event's settings a director may change after creating it."""
 
     name = forms.CharField(label=_("Nom de l'événement"), max_length=200)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=date_input())
     place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
     games_planned = forms.IntegerField(label=_("Nombre de parties"), min_value=1, max_value=20)
     seconds_per_move = forms.IntegerField(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.duplicate import prints, public, views
+from arbitre.app.duplicate import hall, prints, public, views
 
 app_name = "duplicate"
 
@@ -45,6 +45,8 @@ urlpatterns = [
         "duplicate/<int:event_id>/export/resultats.csv", prints.results_csv_view, name="results_csv"
     ),
     path("public/duplicate/<int:event_id>/", public.public_standings, name="public_standings"),
+    path("public/duplicate/<int:event_id>/salle/", hall.screen, name="hall"),
+    path("public/duplicate/<int:event_id>/salle.json", hall.screen_json, name="hall_json"),
     path(
         "public/duplicate/<int:event_id>/classement.json",
         public.public_standings_json,

@@ -6,10 +6,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from arbitre.app.events.widgets import date_input
+
 
 class EventFields(forms.Form):
     name = forms.CharField(label=_("Nom de l'événement"), max_length=200)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=date_input())
     place = forms.CharField(label=_("Lieu"), max_length=200, required=False)
 
 

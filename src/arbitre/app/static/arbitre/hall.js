@@ -1,0 +1,75 @@
+// Arbitre — hall screen (projector): polls the hall JSON, turns the panels, runs the
+// countdown from the start time given and the server's clock (no framework).
+(function () {
+  "use strict";
+  const root = document.getElementById("hall");
+  if (!root) return;
+  const stage = document.getElementById("hall-stage");
+  const title = document.getElementById("hall-panel-title");
+  const body = document.getElementById("hall-panel-body");
+  const status = document.getElementById("hall-status");
+  const seconds = parseInt(root.dataset.panelSeconds, 10) || 12;
+  let panels = [];
+  let shown = null;          // id of the panel on screen
+  let shownSince = 0;
+  let timer = null;          // {started_at, seconds, warning} or null
+  let offset = 0;            // server clock minus this screen's clock, ms
+  let version = "";
+
+  function show(panel) {
+    shown = panel.id;
+    shownSince = Date.now();
+    title.textContent = panel.title;
+    body.innerHTML = panel.html;
+  }
+
+  function turn() {
+    if (!panels.length) { title.textContent = ""; body.innerHTML = ""; shown = null; return; }
+    const at = panels.findIndex(function (p) { return p.id === shown; });
+    if (at < 0) { show(panels[0]); return; }
+    if (Date.now() - shownSince >= seconds * 1000) show(panels[(at + 1) % panels.length]);
+    else if (panels[at].html !== body.innerHTML) show(panels[at]);
+  }
+
+  function tick() {
+    const el = document.getElementById("hall-countdown");
+    if (!el) return;
+    if (!timer) { el.textContent = el.dataset.waiting || ""; el.className = "hall-countdown"; return; }
+    const now = (Date.now() + offset) / 1000;
+    const left = Math.max(0, Math.ceil(timer.started_at + timer.seconds - now));
+    el.className = "hall-countdown" + (left === 0 ? " finished" : left <= timer.warning ? " warning" : "");
+    if (left === 0) { el.textContent = el.dataset.finished; return; }
+    el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  }
+
+  function poll() {
+    fetch(root.dataset.url, { cache: "no-cache" }).then(function (r) {
+      const date = r.headers.get("Date");
+      if (date) offset = Date.parse(date) + 500 - Date.now();  // Date has whole seconds
+      status.textContent = "";
+      if (r.status === 304) return null;
+      if (!r.ok) throw new Error(String(r.status));
+      return r.json();
+    }).then(function (data) {
+      if (!data || data.version === version) return;
+      version = data.version;
+      stage.innerHTML = data.stage || "";
+      stage.hidden = !data.stage;
+      timer = data.timer || null;
+      panels = data.panels || [];
+      const kept = panels.find(function (p) { return p.id === shown; });
+      if (kept) { title.textContent = kept.title; body.innerHTML = kept.html; }
+      turn();
+      tick();
+    }).catch(function () { status.textContent = root.dataset.offline; });
+  }
+
+  document.getElementById("hall-fullscreen").addEventListener("click", function () {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
+  });
+  poll();
+  setInterval(poll, 2000);
+  setInterval(turn, 1000);
+  setInterval(tick, 250);
+})();

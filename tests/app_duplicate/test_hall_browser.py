@@ -1,0 +1,158 @@
+"""End to end in headless Chromium: the hall screen of a Duplicate event left open on a
+projector through the rest of a game played on the chief arbiter's screen (issue 21, part 3),
+and the hall screen of a Classic event turning its panels; the QR code on the screen, read
+back by a QR decoder (zbarimg), leads to the event's public page."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.browser import headless_chromium
+from tests.app.server import arbitre_server
+from tests.app_duplicate.test_duplicate_browser import expect, login
+from tests.support import require
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PASSWORD = "Demonstration-2026!"
+
+
+def decoded_qr(page: Any, selector: str, path: Path) -> str:
+    """What a QR decoder reads off the screen's code (a screenshot of the element)."""
+    require(shutil.which("zbarimg") is not None, "zbarimg is missing (apt-get install zbar-tools)")
+    page.locator(selector).screenshot(path=str(path))
+    out = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(path)], capture_output=True, text=True, timeout=30
+    )
+    return out.stdout.strip()
+
+
+def play_one_move(director: Any, chief_url: str) -> bool:
+    """Draw (again when no move scores), start the time, reveal the top; False once the
+    game is over."""
+    director.goto(chief_url)
+    if director.get_by_text("Partie terminée").count():
+        return False
+    if director.locator("#draw-random").count():
+        director.click("#draw-random")
+        director.locator("#reveal, button[value=annul_no_score], .big").first.wait_for()
+        while director.locator("button[value=annul_no_score]").count():
+            director.click("button[value=annul_no_score]")
+            director.locator("#draw-random").wait_for()
+            director.click("#draw-random")
+            director.locator("#reveal, button[value=annul_no_score]").first.wait_for()
+    if director.get_by_text("Partie terminée").count():
+        return False
+    if director.locator("#start-timer").count():
+        director.click("#start-timer")
+        expect(director.locator("#start-timer")).to_have_count(0)
+    director.click("#reveal")
+    expect(director.locator("#reveal")).to_have_count(0)
+    return True
+
+
+@pytest.mark.browser
+def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    env = dict(os.environ, ARBITRE_DATA_DIR=str(data))
+    made = subprocess.run(
+        [sys.executable, "-m", "arbitre.cli", "demo", "--small", "--password", PASSWORD, "--json"],
+        env=env,
+        check=True,
+        timeout=600,
+        capture_output=True,
+        text=True,
+    )
+    events = json.loads(made.stdout)["events"]
+    dup, classic = events["duplicate"], events["classic"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        screen.goto(f"{url}public/duplicate/{dup}/salle/?secondes=3")
+        stage = screen.locator("#hall-stage")
+        expect(stage).to_contain_text("TH2")
+        # the server is opened as 127.0.0.1 here: the screen says phones cannot follow
+        expect(screen.locator("#hall-local")).to_be_visible()
+        assert decoded_qr(screen, ".hall-qr .qr", tmp_path / "qr.png") == (
+            f"{url}public/duplicate/{dup}/"
+        )
+        # the panels turn: the last top, then the standings' pages
+        title = screen.locator("#hall-panel-title")
+        expect(title).to_have_text(re.compile(r"^Classement \(1/2\)$"), timeout=15_000)
+        expect(title).to_have_text("Classement (2/2)", timeout=10_000)
+
+        director = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        login(director, url, "demo", PASSWORD)
+        director.goto(f"{url}duplicate/{dup}/reglages/")
+        director.fill("input[name=seconds_per_move]", "12")
+        director.fill("input[name=warning_seconds]", "6")
+        director.click("#settings-form button[type=submit]")
+        expect(director.locator(".messages")).to_contain_text("Réglages enregistrés.")
+        chief_url = f"{url}duplicate/{dup}/partie/2/ja/"
+
+        # the first move: the hall shows the chief's draw and counts down, amber in the last
+        # seconds, then says the time is over
+        director.goto(chief_url)
+        if director.locator("#draw-random").count():
+            director.click("#draw-random")
+            director.locator("#reveal, button[value=annul_no_score]").first.wait_for()
+        if director.locator("#reveal").count():
+            drawn = director.locator("#announce").inner_text()
+            countdown = screen.locator("#hall-countdown")
+            expect(countdown).to_have_text("En attente du départ")
+            director.click("#start-timer")
+            expect(countdown).to_have_text(re.compile(r"^0:(1[0-2]|0[7-9])$"), timeout=5_000)
+            expect(countdown).to_have_class("hall-countdown warning", timeout=10_000)
+            expect(countdown).to_have_class("hall-countdown finished", timeout=10_000)
+            expect(countdown).to_have_text("Temps écoulé")
+            letters = re.sub(r"[^A-Z?]", "", screen.locator(".hall-draw").inner_text())
+            assert letters and all(ch in drawn.upper() for ch in letters)
+            screen.screenshot(path=str(ARTIFACTS / "hall-duplicate.png"))
+            director.click("#reveal")
+
+        # the rest of the game, the screen left open
+        moves = 0
+        while play_one_move(director, chief_url):
+            moves += 1
+            assert moves < 40
+        top = (
+            director.locator("#last-top").inner_text()
+            if director.locator("#last-top").count()
+            else ""
+        )
+        expect(stage).to_contain_text("Partie terminée", timeout=10_000)
+        expect(title).to_have_text("Dernier top", timeout=15_000)
+        if top:
+            word = re.search(r"[A-Z]{2,}", top.replace("Coup", ""))
+            assert word is not None
+            expect(screen.locator("#hall-panel-body")).to_contain_text(word.group(0))
+
+        # Classic: pairings by table, by name, results, standings, in turn
+        screen.goto(f"{url}public/classique/{classic}/salle/?secondes=3")
+        expect(stage).to_be_hidden()
+        seen: set[str] = set()
+        for _ in range(30):
+            seen.add(re.sub(r" \(\d+/\d+\)$", "", title.inner_text()))
+            if (
+                {"Classement"} <= seen
+                and any("par table" in s for s in seen)
+                and any("votre table" in s for s in seen)
+            ):
+                break
+            screen.wait_for_timeout(1000)
+        assert any("appariements par table" in s for s in seen), seen
+        assert any("votre table" in s for s in seen) and "Classement" in seen, seen
+        screen.screenshot(path=str(ARTIFACTS / "hall-classic.png"))
+        assert decoded_qr(screen, ".hall-qr .qr", tmp_path / "qr2.png") == (
+            f"{url}public/classique/{classic}/"
+        )
