@@ -99,6 +99,7 @@ for game in ("classic", "backgammon"):
             f"{game}:knockout_csv": PUBLIC,
             f"{game}:hall": PUBLIC,
             f"{game}:hall_json": PUBLIC,
+            f"{game}:self_check_in": PUBLIC,
         }
     )
 ACCESS.update(

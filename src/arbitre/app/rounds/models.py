@@ -67,6 +67,10 @@ class Entrant(models.Model):
     club = models.CharField("club", max_length=100, blank=True)
     licence = models.CharField("licence", max_length=30, blank=True)
     checked_in = models.BooleanField("pointé", default=False)
+    #: When the player declared their presence from their phone (the director confirms).
+    self_checked_in_at = models.DateTimeField(null=True, blank=True)
+    #: Wrong licences typed for this player on the self check-in page (locked at 5).
+    self_check_in_failures = models.PositiveSmallIntegerField(default=0)
     first_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
 
