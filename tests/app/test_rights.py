@@ -67,6 +67,7 @@ ACCESS: dict[str, str] = {
     "duplicate:progression": PUBLIC,
     "duplicate:public_move": PUBLIC,
     "duplicate:game_state": PUBLIC,
+    "duplicate:appeal": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(
