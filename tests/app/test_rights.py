@@ -114,6 +114,14 @@ ACCESS.update(
         "backgammon:mat": PUBLIC,
     }
 )
+ACCESS.update(
+    {  # the register of incidents and sanctions (issue 19, part 4)
+        "events:incidents": ARBITER,
+        "events:appeal": DIRECTOR,
+        "events:report": ARBITER,
+        "events:incident_player": ARBITER,
+    }
+)
 LEGACY_PREFIXES = ("tournoi/", "public/tournoi/")  # redirects of old addresses (legacy.py)
 
 

@@ -94,4 +94,6 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["licence"] = "L1"
     if "<slug:role>" in route:
         values["role"] = "arbitre"
+    if "<int:player_id>" in route:  # a player of the event (an entrant here)
+        values["player_id"] = Entrant.objects.filter(tournament__event=event).first().pk
     return values

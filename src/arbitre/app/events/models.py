@@ -136,3 +136,8 @@ class StaffAudit(AuditRecord):
     event = models.ForeignKey(
         Event, null=True, blank=True, on_delete=models.CASCADE, related_name="staff_audit"
     )
+
+
+from arbitre.app.events.incident_models import Incident  # noqa: E402  (the register's model)
+
+__all__ = ["AuditRecord", "Event", "EventRole", "Incident", "PAGES", "StaffAudit", "actor"]
