@@ -42,6 +42,7 @@ ACCESS: dict[str, str] = {
     # Duplicate
     # the federation's season
     "ranking:licensees": MANAGER,
+    "ranking:licensee_edit": MANAGER,
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,
     "duplicate:detail": PRIVATE_OR_PUBLIC,

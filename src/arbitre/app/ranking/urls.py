@@ -6,4 +6,5 @@ app_name = "ranking"
 
 urlpatterns = [
     path("federation/licencies/", views.licensees, name="licensees"),
+    path("federation/licencies/<path:licence>/", views.licensee_edit, name="licensee_edit"),
 ]
