@@ -54,3 +54,33 @@ class LicenseeForm(forms.ModelForm):
             return int(value)
         series = str(self.data.get("series", ""))
         return int(series) if series.isdigit() else 7
+
+
+def _type_choices() -> list[tuple[str, str]]:
+    from arbitre.ranking import EVENT_TYPES
+
+    return [("", "—")] + [(code, code) for code in EVENT_TYPES]
+
+
+class ResultsFileForm(forms.Form):
+    """A results file of an event run elsewhere (Arbitre's export, or another program's
+    with its column mapping); the event's values the file does not carry."""
+
+    file = forms.FileField(label=_("Fichier des résultats (CSV)"))
+    name = forms.CharField(label=_("Nom de l'épreuve"), max_length=200)
+    mapping = forms.CharField(
+        label=_("Correspondance des colonnes (TOML, vide pour un export d'Arbitre)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
+    )
+    type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)
+    games = forms.IntegerField(label=_("Nombre de parties"), required=False, min_value=1)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class DuplicateFeedForm(forms.Form):
+    """The ranking's event type of a Duplicate event run in Arbitre (seed 002, A.2)."""
+
+    type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)
