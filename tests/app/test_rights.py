@@ -42,6 +42,14 @@ ACCESS: dict[str, str] = {
     # Duplicate
     # the federation's season
     "ranking:licensees": MANAGER,
+    "ranking:licensee_edit": MANAGER,
+    "ranking:season": MANAGER,
+    "ranking:event": MANAGER,
+    "ranking:classification": MANAGER,
+    "ranking:officer_player": MANAGER,
+    "ranking:duplicate_feed": DIRECTOR,
+    "ranking:public_search": PUBLIC,
+    "ranking:public_player": PUBLIC,
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,
     "duplicate:detail": PRIVATE_OR_PUBLIC,

@@ -77,7 +77,7 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
     from arbitre.app.rounds.models import Entrant, Table
 
     game = name.split(":")[0]
-    kind = {"events": "classic"}.get(game, game)
+    kind = {"events": "classic", "ranking": "duplicate"}.get(game, game)
     event = world["events"].get(f"{kind}-mine")
     values: dict[str, Any] = {}
     if "<int:event_id>" in route:

@@ -81,7 +81,7 @@ def test_search_by_name_licence_or_club(manager: Client) -> None:
 
     def found(q: str) -> list[str]:
         page = manager.get("/federation/licencies/", {"q": q}).content.decode()
-        return [lic for lic in ("1000001", "1000002", "1000003") if f"<td>{lic}</td>" in page]
+        return [lic for lic in ("1000001", "1000002", "1000003") if f">{lic}</a></td>" in page]
 
     assert found("") == ["1000001", "1000002", "1000003"]
     assert found("martin") == ["1000002"]
@@ -97,3 +97,82 @@ def test_the_page_in_english(manager: Client) -> None:
     page = manager.get("/federation/licencies/").content.decode()
     assert "<h1>The federation's licensees</h1>" in page and "3 licensees saved." in page
     assert "S1 for life" in page and "Licensee file imported" in page
+
+
+def test_002_A1_edit_a_licensee_with_the_audit_log(manager: Client) -> None:
+    from arbitre.app.ranking.models import Licensee, RankingAudit
+
+    upload(manager, GOOD)
+    url = "/federation/licencies/1000002/"
+    page = manager.get(url).content.decode()
+    assert 'value="MARTIN"' in page and "Aucune modification enregistrée." in page
+    form = {
+        "name": "MARTIN",
+        "first_name": "Léo",
+        "club": "Nice",
+        "committee": "Côte d'Azur",
+        "birth_date": "1970-05-12",
+        "category": "v",
+        "nationality": "be",
+        "federation": "FFSC",
+        "series": "4",
+        "tier": "a",
+        "highest_series": "3",
+        "first_season": "2001",
+        "affiliated": "on",
+        "reason": "Mutation de club",
+    }
+    page = manager.post(url, form, follow=True).content.decode()
+    assert "Licencié modifié." in page
+    leo = Licensee.objects.get(licence="1000002")
+    assert (leo.club, leo.tier, leo.nationality, leo.category, leo.birth_date.year) == (
+        "Nice",
+        "A",
+        "BE",
+        "V",
+        1970,
+    )
+    (entry,) = RankingAudit.objects.filter(action="Licencié modifié")
+    assert entry.before["club"] == "Cannes" and entry.after["club"] == "Nice"
+    assert entry.before["tier"] == "B" and entry.after["tier"] == "A"
+    assert "name" not in entry.after and entry.reason == "Mutation de club"
+    assert "Cannes → Nice" in page and "Mutation de club" in page
+    # the same values again: nothing changes, nothing logged
+    page = manager.post(url, form, follow=True).content.decode()
+    assert "Aucune modification." in page
+    assert RankingAudit.objects.filter(action="Licencié modifié").count() == 1
+
+
+def test_002_A1_an_edit_below_the_lifetime_floor_is_refused(manager: Client) -> None:
+    """Once S3, never below S4 (002 A.1): S5 is refused; a tier S4 does not have too."""
+    from arbitre.app.ranking.models import Licensee, RankingAudit
+
+    upload(manager, GOOD)
+    form = {"name": "MARTIN", "series": "5", "tier": "A", "highest_series": "3", "affiliated": "on"}
+    response = manager.post("/federation/licencies/1000002/", form)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "la série 5 est sous le plancher à vie S4" in page
+    form.update(series="4", tier="E")
+    page = manager.post("/federation/licencies/1000002/", form).content.decode()
+    assert "la série 4 n&#x27;a pas de palier E" in page
+    assert Licensee.objects.get(licence="1000002").series == 4
+    assert not RankingAudit.objects.filter(action="Licencié modifié").exists()
+
+
+def test_the_ranking_officer_group_and_nobody_else(manager: Client) -> None:
+    from django.contrib.auth.models import Group
+
+    from arbitre.app.ranking.officers import OFFICER_GROUP
+
+    upload(manager, GOOD)
+    users = get_user_model().objects
+    officer = users.create_user("officier", password="x")
+    officer.groups.add(Group.objects.get_or_create(name=OFFICER_GROUP)[0])
+    other = users.create_user("autre", password="x")
+    client = Client()
+    client.force_login(officer)
+    assert client.get("/federation/licencies/1000002/").status_code == 200
+    client.force_login(other)
+    assert client.get("/federation/licencies/1000002/").status_code == 403
+    assert Client().get("/federation/licencies/1000002/").status_code == 302

@@ -204,3 +204,31 @@ def test_licensee_files_read_back_what_was_written(
     assert [
         (r.licence, r.name, r.series, r.tier, r.highest_series, r.s1_for_life) for r in got
     ] == rows
+
+
+def test_002_A1_record_problems_of_a_hand_edit() -> None:
+    """An edited licensee is checked as a file row: floors of A.1, tiers, codes."""
+    from arbitre.ranking.licensees import LicenseeRecord, record_problems
+
+    def codes(**values: object) -> list[str]:
+        base: dict[str, object] = {"line": 0, "licence": "1", "name": "X"}
+        return [m.code for m in record_problems(LicenseeRecord(**{**base, **values}))]  # type: ignore[arg-type]
+
+    assert codes(series=4, tier="B", highest_series=3) == []
+    assert codes(series=5, tier="A", highest_series=3) == ["ranking.licensees.below_floor"]
+    assert codes(series=4, tier="A", highest_series=4) == []
+    assert codes(series=2, highest_series=1, s1_for_life=True) == ["ranking.licensees.below_floor"]
+    assert codes(series=1, highest_series=1, s1_for_life=True) == []
+    assert codes(series=7, highest_series=6) == ["ranking.licensees.below_floor"]
+    assert codes(series=6, highest_series=6) == []
+    assert codes(series=3, tier="C", highest_series=3) == ["ranking.licensees.tier_for_series"]
+    assert codes(series=4, highest_series=5) == ["ranking.licensees.highest_series"]
+    assert codes(series=8) == ["ranking.licensees.series"]
+    assert codes(series=4, highest_series=4, nationality="F1") == ["ranking.licensees.nationality"]
+    assert codes(series=4, highest_series=4, federation="ff sc!") == [
+        "ranking.licensees.federation"
+    ]
+    assert codes(series=4, highest_series=4, category="X" * 11) == ["ranking.licensees.category"]
+    assert codes(series=4, highest_series=4, first_season=1900) == [
+        "ranking.licensees.first_season"
+    ]

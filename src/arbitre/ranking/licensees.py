@@ -287,3 +287,38 @@ def _record(
         after_festival=_yes_no(sheet, row, "after_festival"),
         overseas=_yes_no(sheet, row, "overseas"),
     )
+
+
+def record_problems(record: LicenseeRecord) -> list[Message]:
+    """What is wrong with one licensee's values, as the file's rows are checked (seed 002,
+    A.1 and A.3): a tier the series does not have, a best series below the current one, a
+    series below the lifetime floor, a nationality or federation code that is not one.
+    Used when the ranking officer edits a licensee by hand; empty when the values hold."""
+    out: list[Message] = []
+
+    def problem(code: str, /, **params: Param) -> None:
+        out.append(Message.of(f"ranking.licensees.{code}", **params))
+
+    if not 1 <= record.series <= 7:
+        problem("series", value=str(record.series))
+        return out
+    if record.tier and record.tier not in TIERS_BY_SERIES[record.series]:
+        problem("tier_for_series", series=record.series, tier=record.tier)
+    highest = 1 if record.s1_for_life else record.highest_series
+    if not 1 <= highest <= 7:
+        problem("series", value=str(highest))
+    elif highest > record.series:
+        problem("highest_series", highest=highest, series=record.series)
+    else:
+        floor = floor_series(highest, record.s1_for_life)
+        if record.series > floor:
+            problem("below_floor", series=record.series, floor=floor, highest=highest)
+    if record.nationality and not _CODE.fullmatch(record.nationality):
+        problem("nationality", value=record.nationality[:20])
+    if record.federation and not _FEDERATION.fullmatch(record.federation):
+        problem("federation", value=record.federation[:30])
+    if len(record.category) > 10:
+        problem("category", value=record.category[:20])
+    if record.first_season and not 1950 <= record.first_season <= 2200:
+        problem("first_season", value=str(record.first_season))
+    return out

@@ -1,8 +1,86 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
+
+from arbitre.app.ranking.models import Licensee
 
 
 class LicenseesFileForm(forms.Form):
     file = forms.FileField(label=_("Fichier des licenciés (CSV)"))
+
+
+class LicenseeForm(forms.ModelForm):
+    """Every field of the licensee file but the licence, which is the key (seed 002, A.3.1)."""
+
+    reason = forms.CharField(label=_("Motif de la modification"), max_length=300, required=False)
+
+    class Meta:
+        model = Licensee
+        fields = (
+            "name",
+            "first_name",
+            "club",
+            "committee",
+            "birth_date",
+            "category",
+            "nationality",
+            "federation",
+            "series",
+            "tier",
+            "highest_series",
+            "s1_for_life",
+            "first_season",
+            "affiliated",
+            "after_festival",
+            "overseas",
+        )
+        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["first_season"].required = False
+        self.fields["highest_series"].required = False
+
+    def clean_first_season(self) -> int:
+        return self.cleaned_data.get("first_season") or 0
+
+    def clean_highest_series(self) -> int:
+        """Empty: the current series (as in the licensee file)."""
+        value = self.cleaned_data.get("highest_series")
+        if value:
+            return int(value)
+        series = str(self.data.get("series", ""))
+        return int(series) if series.isdigit() else 7
+
+
+def _type_choices() -> list[tuple[str, str]]:
+    from arbitre.ranking import EVENT_TYPES
+
+    return [("", "—")] + [(code, code) for code in EVENT_TYPES]
+
+
+class ResultsFileForm(forms.Form):
+    """A results file of an event run elsewhere (Arbitre's export, or another program's
+    with its column mapping); the event's values the file does not carry."""
+
+    file = forms.FileField(label=_("Fichier des résultats (CSV)"))
+    name = forms.CharField(label=_("Nom de l'épreuve"), max_length=200)
+    mapping = forms.CharField(
+        label=_("Correspondance des colonnes (TOML, vide pour un export d'Arbitre)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6, "cols": 60}),
+    )
+    type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)
+    games = forms.IntegerField(label=_("Nombre de parties"), required=False, min_value=1)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+class DuplicateFeedForm(forms.Form):
+    """The ranking's event type of a Duplicate event run in Arbitre (seed 002, A.2)."""
+
+    type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)

@@ -47,3 +47,119 @@ class Licensee(models.Model):
 
 class RankingAudit(AuditRecord):
     """Changes of the federation's season: imports of the licensee file, edits."""
+
+
+class Season(models.Model):
+    """A ranking season, 1 September to 31 August (seed 002, A.1), named by its first year.
+
+    ``quota_s1..3`` are the %S1-%S3 divisor quotas (B.1, 2): set by the officer, or derived
+    from the previous season when it was closed. ``closed``: its classification is final,
+    its figures are the next season's reliquats and the lifetime floors were carried."""
+
+    year = models.PositiveSmallIntegerField(_("saison (première année)"), unique=True)
+    quota_s1 = models.FloatField(_("quota S1"), default=245.0)
+    quota_s2 = models.FloatField(_("quota S2"), default=337.0)
+    quota_s3 = models.FloatField(_("quota S3"), default=574.0)
+    next_quota_s1 = models.FloatField(null=True, blank=True)
+    next_quota_s2 = models.FloatField(null=True, blank=True)
+    next_quota_s3 = models.FloatField(null=True, blank=True)
+    computed_at = models.DateTimeField(_("calculé le"), null=True, blank=True)
+    closed = models.BooleanField(_("close"), default=False)
+
+    class Meta:
+        ordering = ["-year"]
+        verbose_name = _("saison")
+
+    def __str__(self) -> str:
+        return f"{self.year}-{self.year + 1}"
+
+
+class RankedEvent(models.Model):
+    """An official event of the season (seed 002, A.2): its type and number of games decide
+    M, D, PP4 and the weights (B.1-B.3); its rows are the results, keyed by licence."""
+
+    class Source(models.TextChoices):
+        ARBITRE = "arbitre", _("épreuve Arbitre")
+        IMPORT = "import", _("fichier importé")
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="events")
+    name = models.CharField(_("nom"), max_length=200)
+    type_code = models.CharField(_("type"), max_length=10)
+    games = models.PositiveSmallIntegerField(_("parties"))
+    date = models.DateField(_("date"))
+    overseas = models.BooleanField(_("outre-mer"), default=False)
+    source = models.CharField(_("origine"), max_length=10, choices=Source.choices)
+    source_name = models.CharField(_("fichier"), max_length=200, blank=True)
+    duplicate_event = models.OneToOneField(
+        "events.Event",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="ranked",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        verbose_name = _("épreuve classée")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+
+class ResultRow(models.Model):
+    """A player's place in a ranked event, keyed by licence. A licence the federation's
+    file does not know stays here, at its place, until the officer matches it to a licensee
+    or creates one (issue 20: never dropped)."""
+
+    event = models.ForeignKey(RankedEvent, on_delete=models.CASCADE, related_name="rows")
+    line = models.PositiveIntegerField()
+    place = models.PositiveIntegerField(_("place"))
+    licence = models.CharField(_("licence"), max_length=20, blank=True)
+    name = models.CharField(_("nom"), max_length=100, blank=True)
+    first_name = models.CharField(_("prénom"), max_length=100, blank=True)
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    series = models.PositiveSmallIntegerField(_("série"))
+    tier = models.CharField(_("palier"), max_length=1, blank=True)
+    pair = models.CharField(_("paire"), max_length=40, blank=True)
+    category = models.CharField(_("catégorie d'âge"), max_length=10, blank=True)
+    tops_lost = models.IntegerField(_("tops perdus"), null=True, blank=True)
+    total = models.IntegerField(_("total"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "place", "line"]
+        indexes = [models.Index(fields=["licence"])]
+
+
+class Standing(models.Model):
+    """A licensee's figures in a season as last computed (seed 002): the classification's
+    series and tier and the figures after the yearly decay (next season's reliquats), with
+    the engine's explanation of every figure (:func:`arbitre.ranking.explanation`)."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    licence = models.CharField(_("licence"), max_length=20)
+    series = models.PositiveSmallIntegerField(_("série"))
+    tier = models.CharField(_("palier"), max_length=1, blank=True)
+    order = models.PositiveIntegerField()
+    pct_s1 = models.FloatField(default=0.0)
+    pct_s2 = models.FloatField(default=0.0)
+    pct_s3 = models.FloatField(default=0.0)
+    pp4 = models.IntegerField(default=0)
+    points = models.IntegerField(default=0)
+    explanation = models.JSONField()
+
+    class Meta:
+        ordering = ["season", "order"]
+        unique_together = [("season", "licence")]
+
+    @property
+    def pct_s1_shown(self) -> str:
+        return f"{100 * self.pct_s1:.2f}"
+
+    @property
+    def pct_s2_shown(self) -> str:
+        return f"{100 * self.pct_s2:.2f}"
+
+    @property
+    def pct_s3_shown(self) -> str:
+        return f"{100 * self.pct_s3:.2f}"

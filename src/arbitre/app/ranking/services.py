@@ -10,7 +10,8 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 from arbitre.app.ranking.models import Licensee, RankingAudit
-from arbitre.ranking.licensees import LicenseeRecord, read_licensees
+from arbitre.common.messages import Message
+from arbitre.ranking.licensees import LicenseeRecord, read_licensees, record_problems
 
 FIELDS = (
     "name",
@@ -99,3 +100,51 @@ def search(query: str, limit: int = 200) -> QuerySet[Licensee]:
                 | Q(club__icontains=w)
             )
     return found[:limit]
+
+
+class LicenseeRefused(ValueError):
+    """An edit of a licensee that the licensee file's rules refuse (seed 002, A.1, A.3):
+    ``problems`` are the engine's messages; nothing is stored."""
+
+    def __init__(self, problems: list[Message]) -> None:
+        super().__init__(problems)
+        self.problems = problems
+
+
+EDITABLE = tuple(k for k in FIELDS if k != "first_federation")
+"""What the ranking officer may change by hand (the licence is the key, and the first
+federation follows from its digits)."""
+
+
+@transaction.atomic
+def edit_licensee(user: Any, licensee: Licensee, values: dict[str, Any], reason: str = "") -> bool:
+    """Change a licensee's values, checked as a row of the licensee file is
+    (:func:`arbitre.ranking.licensees.record_problems`), the old and new values of every
+    changed field in the audit log; False when nothing changed."""
+    merged = {k: values.get(k, getattr(licensee, k)) for k in FIELDS}
+    merged["tier"] = (merged["tier"] or "").upper()
+    merged["nationality"] = (merged["nationality"] or "").upper()
+    merged["federation"] = (merged["federation"] or "").upper()
+    merged["category"] = (merged["category"] or "").upper()
+    if merged["s1_for_life"]:
+        merged["highest_series"] = 1
+    record = LicenseeRecord(line=0, licence=licensee.licence, **merged)
+    problems = record_problems(record)
+    if problems:
+        raise LicenseeRefused(problems)
+    changed = [k for k in EDITABLE if getattr(licensee, k) != merged[k]]
+    if not changed:
+        return False
+    before = _json({k: getattr(licensee, k) for k in changed})
+    for k in changed:
+        setattr(licensee, k, merged[k])
+    licensee.save(update_fields=changed)
+    RankingAudit.log(
+        user,
+        gettext_noop("Licencié modifié"),
+        str(licensee),
+        before=before,
+        after=_json({k: merged[k] for k in changed}),
+        reason=reason,
+    )
+    return True

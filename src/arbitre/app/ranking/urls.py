@@ -1,9 +1,21 @@
 from django.urls import path
 
-from arbitre.app.ranking import views
+from arbitre.app.ranking import duplicate_feed, public, season_views, views
 
 app_name = "ranking"
 
 urlpatterns = [
     path("federation/licencies/", views.licensees, name="licensees"),
+    path("federation/licencies/<path:licence>/", views.licensee_edit, name="licensee_edit"),
+    path("federation/saison/", season_views.season, name="season"),
+    path("federation/epreuves/<int:number>/", season_views.event, name="event"),
+    path("federation/classement/", season_views.classification, name="classification"),
+    path("federation/joueur/<path:licence>/", season_views.officer_player, name="officer_player"),
+    path(
+        "federation/duplicate/<int:event_id>/cloture/",
+        duplicate_feed.duplicate_feed,
+        name="duplicate_feed",
+    ),
+    path("classement/", public.search, name="public_search"),
+    path("classement/joueur/<path:licence>/", public.player, name="public_player"),
 ]

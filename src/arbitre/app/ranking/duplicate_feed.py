@@ -1,0 +1,41 @@
+"""The hook between a Duplicate event and the federation's season (issue 20, part 2): its
+director closes it for the ranking, and its results feed the season."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+
+from arbitre.app.duplicate.models import DuplicateEvent
+from arbitre.app.events.roles import DIRECTOR, require_role
+from arbitre.app.ranking import results, standings
+from arbitre.app.ranking.forms import DuplicateFeedForm
+from arbitre.app.ranking.models import RankedEvent
+from arbitre.app.ranking.season_views import refusal_messages
+from arbitre.common.messages import Refusal
+
+
+@require_role(DIRECTOR)
+def duplicate_feed(request: HttpRequest, event_id: int) -> HttpResponse:
+    """GET: whether the event fed the season; POST: close it for the ranking (again:
+    its results replaced)."""
+    dup = get_object_or_404(DuplicateEvent, event_id=event_id)
+    form = DuplicateFeedForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            ranked = results.feed_duplicate(request.user, dup, form.cleaned_data["type_code"])
+        except (Refusal, results.ResultsRefused) as exc:
+            refusal_messages(request, exc)
+        else:
+            standings.recompute(request.user, ranked.season)
+            messages.success(
+                request,
+                gettext("Résultats transmis au classement de la saison %(season)s.")
+                % {"season": str(ranked.season)},
+            )
+        return redirect("ranking:duplicate_feed", event_id=event_id)
+    ranked = RankedEvent.objects.filter(duplicate_event_id=event_id).first()
+    context = {"dup": dup, "event": dup.event, "ranked": ranked, "form": form}
+    return render(request, "ranking/duplicate_feed.html", context)

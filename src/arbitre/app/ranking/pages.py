@@ -1,0 +1,137 @@
+"""What a licensee's page shows (issue 20, part 4): their standing in the latest computed
+season, each counted event with its contribution, what would change their series, and
+their points over the seasons as a server-drawn SVG plot. Every figure is the engine's
+(:func:`arbitre.ranking.explanation`, stored with the standing): nothing is computed here
+but the layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from arbitre.app.ranking.models import Licensee, Season, Standing
+
+REASONS = {
+    "quota": _("dans le quota de la série"),
+    "priority": _("règle de priorité vers la série supérieure"),
+    "descent limit": _("limite de descente à vie"),
+    "points": _("points de classement, S6 en trois paliers égaux"),
+    "no point": _("aucun point de classement : S6D"),
+    "beginner": _("première affiliation après le festival d'été : reste S7"),
+}
+"""The engine's placement reasons (:class:`arbitre.ranking.Placement`), worded."""
+
+CRITERION_OF_SERIES = {1: "%S1", 2: "%S2", 3: "%S3", 4: "PP4", 5: "points"}
+"""The figure that classifies each series (seed 002, A.1, B.1-B.3)."""
+
+
+def criterion_value(standing: Standing, criterion: str) -> float:
+    return {
+        "%S1": standing.pct_s1,
+        "%S2": standing.pct_s2,
+        "%S3": standing.pct_s3,
+        "PP4": float(standing.pp4),
+        "points": float(standing.points),
+    }.get(criterion, 0.0)
+
+
+def shown(criterion: str, value: float | None) -> str:
+    if value is None:
+        return "—"
+    if criterion.startswith("%"):
+        return f"{100 * value:.2f} %"
+    return f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Hint:
+    series: int
+    criterion: str
+    bar: str
+    mine: str
+
+
+def series_bar(season: Season, series: int) -> float | None:
+    """The lowest figure on its criterion among the players classified in ``series`` by
+    its quota: what a player needs to enter it."""
+    criterion = CRITERION_OF_SERIES.get(series)
+    if criterion is None:
+        return None
+    values = [
+        criterion_value(s, criterion)
+        for s in Standing.objects.filter(season=season, series=series)
+        if (s.explanation.get("placement") or {}).get("reason") == "quota"
+    ]
+    return min(values) if values else None
+
+
+def up_hint(standing: Standing) -> Hint | None:
+    """What would put the player one series up: that series' bar on its criterion."""
+    target = standing.series - 1
+    if target < 1:
+        return None
+    bar = series_bar(standing.season, target)
+    if bar is None:
+        return None
+    criterion = CRITERION_OF_SERIES[target]
+    mine = criterion_value(standing, criterion)
+    return Hint(target, criterion, shown(criterion, bar), shown(criterion, mine))
+
+
+@dataclass(frozen=True)
+class Plot:
+    width: int
+    height: int
+    points: str
+    dots: list[tuple[float, float, str, int]]
+    top: int
+
+
+def points_plot(licence: str, width: int = 480, height: int = 200) -> Plot | None:
+    """The ranking points after each season (seed 002, B.3.4), as SVG coordinates."""
+    rows = list(
+        Standing.objects.filter(licence=licence)
+        .select_related("season")
+        .order_by("season__year")
+        .values_list("season__year", "points")
+    )
+    if not rows:
+        return None
+    top = max(max(p for _, p in rows), 1)
+    left, right, upper, lower = 50, 20, 15, 30
+    span = max(len(rows) - 1, 1)
+    dots = []
+    for i, (year, points) in enumerate(rows):
+        x = left + (width - left - right) * (i / span if len(rows) > 1 else 0.5)
+        y = upper + (height - upper - lower) * (1 - points / top)
+        dots.append((round(x, 1), round(y, 1), f"{year}-{year + 1}", points))
+    line = " ".join(f"{x},{y}" for x, y, _, _ in dots)
+    return Plot(width, height, line, dots, top)
+
+
+def player_context(licence: str) -> dict[str, Any]:
+    licensee = Licensee.objects.filter(licence=licence).first()
+    standing = (
+        Standing.objects.filter(licence=licence, season__computed_at__isnull=False)
+        .select_related("season")
+        .order_by("-season__year")
+        .first()
+    )
+    placement = (standing.explanation.get("placement") or {}) if standing else {}
+    if standing is not None:
+        for line in standing.explanation.get("events", []):
+            for figure in line.get("pct", []):
+                figure["shown"] = shown("%", figure.get("pct"))
+    return {
+        "licence": licence,
+        "licensee": licensee,
+        "standing": standing,
+        "x": standing.explanation if standing else None,
+        "placement": placement,
+        "reason": REASONS.get(placement.get("reason", ""), placement.get("reason", "")),
+        "criterion_value": shown(placement.get("criterion", ""), placement.get("value")),
+        "up": up_hint(standing) if standing else None,
+        "plot": points_plot(licence),
+    }

@@ -1,0 +1,244 @@
+"""Results in (issue 20, part 2): an event's results, from a Duplicate event run in
+Arbitre or from a results file, stored as a :class:`RankedEvent` of its season with one
+:class:`ResultRow` per player, keyed by licence; every write audited."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_noop
+
+from arbitre.app.ranking.models import Licensee, RankedEvent, RankingAudit, ResultRow, Season
+from arbitre.ranking.results_import import (
+    ARBITRE,
+    ImportedEvent,
+    decode_text,
+    import_results,
+    looks_like_arbitre_export,
+    parse_mapping,
+)
+from arbitre.ranking.season import season_of
+
+
+class ResultsRefused(ValueError):
+    """Results that cannot be taken: a message (worded by the view); nothing stored."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+
+def known_licences() -> dict[str, tuple[int, str]]:
+    """The federation's licences and their (series, tier), for the results reader."""
+    return {lic: (s, t) for lic, s, t in Licensee.objects.values_list("licence", "series", "tier")}
+
+
+def season_for(day: dt.date) -> Season:
+    """The season of ``day`` (seed 002, A.1: 1 September to 31 August), created with the
+    previous season's derived quotas when it has them; refused when already closed."""
+    year = season_of(day)
+    season = Season.objects.filter(year=year).first()
+    if season is None:
+        previous = Season.objects.filter(year=year - 1).first()
+        season = Season.objects.create(year=year)
+        if previous is not None and previous.closed:
+            season.quota_s1 = previous.next_quota_s1 or season.quota_s1
+            season.quota_s2 = previous.next_quota_s2 or season.quota_s2
+            season.quota_s3 = previous.next_quota_s3 or season.quota_s3
+            season.save()
+    if season.closed:
+        raise ResultsRefused(gettext_noop("La saison %(season)s est close."), season=str(season))
+    return season
+
+
+def read_file(
+    data: bytes,
+    mapping_text: str = "",
+    *,
+    name: str = "",
+    type_code: str | None = None,
+    games: int | None = None,
+    date: dt.date | None = None,
+) -> ImportedEvent:
+    """The event of a results file: Arbitre's own export as it is, another program's
+    through a column mapping (:func:`arbitre.ranking.results_import.parse_mapping`).
+    Raises the engine's :class:`ImportRefused` / :class:`MappingRefused`."""
+    text = decode_text(data)
+    if mapping_text.strip():
+        mapping = parse_mapping(mapping_text)
+    elif text is not None and looks_like_arbitre_export(text):
+        mapping = ARBITRE
+    else:
+        raise ResultsRefused(
+            gettext_noop(
+                "Ce fichier n'est pas un export d'Arbitre : donnez la correspondance des colonnes."
+            )
+        )
+    return import_results(
+        data,
+        mapping,
+        name=name,
+        known=known_licences(),
+        type_code=type_code,
+        games=games,
+        date=date,
+    )
+
+
+@transaction.atomic
+def store_event(
+    user: Any,
+    imported: ImportedEvent,
+    source: str,
+    source_name: str = "",
+    duplicate_event: Any = None,
+) -> RankedEvent:
+    """Store an imported event in its season: every row kept, unknown licences included."""
+    ev = imported.event
+    if ev.date is None:
+        raise ResultsRefused(gettext_noop("La date de l'épreuve manque."))
+    season = season_for(ev.date)
+    ranked = RankedEvent.objects.create(
+        season=season,
+        name=ev.name or source_name or ev.type.code,
+        type_code=ev.type.code,
+        games=ev.games,
+        date=ev.date,
+        overseas=ev.overseas,
+        source=source,
+        source_name=source_name[:200],
+        duplicate_event=duplicate_event,
+    )
+    ResultRow.objects.bulk_create(
+        ResultRow(
+            event=ranked,
+            line=r.line,
+            place=r.entry.place,
+            licence=r.entry.licence,
+            name=r.entry.name,
+            first_name=r.first_name,
+            club=r.club,
+            series=r.entry.series,
+            tier=r.entry.tier,
+            pair=r.entry.pair,
+            category=r.category,
+            tops_lost=r.tops_lost,
+            total=r.total,
+        )
+        for r in imported.rows
+    )
+    RankingAudit.log(
+        user,
+        gettext_noop("Épreuve ajoutée au classement"),
+        str(ranked),
+        after={
+            "event": ranked.pk,
+            "type": ranked.type_code,
+            "games": ranked.games,
+            "rows": len(imported.rows),
+            "unknown": len(imported.unknown),
+            "source": source_name or source,
+        },
+    )
+    return ranked
+
+
+def unknown_rows(event: RankedEvent | None = None) -> list[ResultRow]:
+    """Rows whose licence the federation's file does not know (or that have none)."""
+    known = set(Licensee.objects.values_list("licence", flat=True))
+    rows = ResultRow.objects.select_related("event")
+    if event is not None:
+        rows = rows.filter(event=event)
+    return [r for r in rows if r.licence not in known]
+
+
+@transaction.atomic
+def match_row(user: Any, row: ResultRow, licence: str) -> None:
+    """Give an unknown row the licence of an existing licensee."""
+    licensee = Licensee.objects.filter(licence=licence).first()
+    if licensee is None:
+        raise ResultsRefused(gettext_noop("Licence %(licence)s inconnue."), licence=licence)
+    if row.event.rows.filter(licence=licence).exclude(pk=row.pk).exists():
+        raise ResultsRefused(
+            gettext_noop("La licence %(licence)s est déjà classée dans cette épreuve."),
+            licence=licence,
+        )
+    before = {"licence": row.licence, "name": row.name}
+    row.licence = licence
+    row.save(update_fields=["licence"])
+    RankingAudit.log(
+        user,
+        gettext_noop("Licence rapprochée"),
+        str(row.event),
+        before=before,
+        after={"licence": licence, "name": licensee.name},
+    )
+
+
+@transaction.atomic
+def create_from_row(user: Any, row: ResultRow, licence: str) -> Licensee:
+    """Create the licensee an unknown row names (its licence, or the one the officer gives
+    to a player who had none), with the row's name, club and series."""
+    from arbitre.ranking.licensees import LICENCE_DIGITS
+
+    licence = licence.strip() or row.licence
+    if not LICENCE_DIGITS.fullmatch(licence):
+        raise ResultsRefused(
+            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence
+        )
+    if Licensee.objects.filter(licence=licence).exists():
+        raise ResultsRefused(gettext_noop("La licence %(licence)s existe déjà."), licence=licence)
+    if row.event.rows.filter(licence=licence).exclude(pk=row.pk).exists():
+        raise ResultsRefused(
+            gettext_noop("La licence %(licence)s est déjà classée dans cette épreuve."),
+            licence=licence,
+        )
+    licensee = Licensee.objects.create(
+        licence=licence,
+        name=row.name or "?",
+        first_name=row.first_name,
+        club=row.club,
+        category=row.category,
+        series=row.series,
+        tier=row.tier,
+        highest_series=row.series,
+        first_season=row.event.season.year if row.series == 7 else 0,
+    )
+    if row.licence != licence:
+        row.licence = licence
+        row.save(update_fields=["licence"])
+    RankingAudit.log(
+        user,
+        gettext_noop("Licencié créé depuis les résultats"),
+        str(licensee),
+        after={"licence": licence, "series": row.series, "event": str(row.event)},
+    )
+    return licensee
+
+
+@transaction.atomic
+def feed_duplicate(user: Any, dup: Any, type_code: str = "") -> RankedEvent:
+    """A Duplicate event run in Arbitre feeds its season when its director closes it
+    (issue 20, part 2): its results, as its own export carries them (event type, games,
+    place with ties, licence, series, date: :mod:`arbitre.duplicate.results_csv`), read by
+    the ranking's reader of that export, with no file in between. Closing it again replaces
+    its results in the season (the same event is never counted twice)."""
+    from arbitre.app.duplicate import services as duplicate_services
+    from arbitre.duplicate.results_csv import RankingInfo, results_csv
+
+    text = results_csv(
+        duplicate_services.build_event(dup),
+        ranking=RankingInfo(event_type=type_code, date=dup.event.date),
+    )
+    imported = import_results(text, ARBITRE, name=dup.event.name, known=known_licences())
+    previous = RankedEvent.objects.filter(duplicate_event=dup.event).first()
+    if previous is not None:
+        if previous.season.closed:
+            raise ResultsRefused(
+                gettext_noop("La saison %(season)s est close."), season=str(previous.season)
+            )
+        previous.delete()
+    return store_event(user, imported, RankedEvent.Source.ARBITRE, duplicate_event=dup.event)

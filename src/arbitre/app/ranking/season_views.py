@@ -1,0 +1,191 @@
+"""The ranking officer's pages of the season (issue 20, parts 2 and 3): results in, the
+unknown licences to match or create, the classification and the audit of every figure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext, gettext_noop
+
+from arbitre.app.ranking import exports, results, standings
+from arbitre.app.ranking.forms import ResultsFileForm
+from arbitre.app.ranking.models import (
+    Licensee,
+    RankedEvent,
+    RankingAudit,
+    ResultRow,
+    Season,
+    Standing,
+)
+from arbitre.app.ranking.officers import require_officer
+from arbitre.app.ranking.pages import player_context
+from arbitre.app.uploads import UploadTooLarge, read_limited
+from arbitre.common.messages import Refusal
+from arbitre.i18n import word, word_line
+from arbitre.ranking.results_import import ImportRefused
+
+RESULTS_FILE_BYTES = 4 * 1024 * 1024
+
+
+def refusal_messages(request: HttpRequest, exc: Exception) -> None:
+    """Word a refusal of results for the officer (every bad line of a file)."""
+    lang = get_language()
+    if isinstance(exc, ImportRefused):
+        messages.error(
+            request,
+            gettext("Import refusé, rien n'est enregistré : %(count)s ligne(s) à corriger.")
+            % {"count": len(exc.errors)},
+        )
+        for error in exc.errors[:50]:
+            messages.error(request, word_line(error, lang))
+    elif isinstance(exc, Refusal):
+        messages.error(request, word(exc.message, lang))
+    elif isinstance(exc, results.ResultsRefused):
+        messages.error(request, gettext(exc.message) % exc.params)
+    else:
+        raise exc
+
+
+@require_officer
+def season(request: HttpRequest) -> HttpResponse:
+    """GET: the seasons and their events; POST: import a results file, recompute or close
+    a season."""
+    form = ResultsFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        action = request.POST.get("action", "import")
+        if action in ("recompute", "close"):
+            target = get_object_or_404(Season, year=request.POST.get("season") or 0)
+            if target.closed:
+                messages.error(request, gettext("Cette saison est close."))
+            elif action == "recompute":
+                standings.recompute(request.user, target)
+                messages.success(request, gettext("Classement recalculé."))
+            else:
+                following = standings.close_season(request.user, target)
+                messages.success(
+                    request,
+                    gettext("Saison %(season)s close ; saison %(next)s ouverte.")
+                    % {"season": str(target), "next": str(following)},
+                )
+            return redirect("ranking:season")
+        if not form.is_valid():
+            return render(request, "ranking/season.html", _context(form), status=400)
+        data = form.cleaned_data
+        upload = data["file"]
+        try:
+            raw = read_limited(upload, RESULTS_FILE_BYTES, gettext("Fichier des résultats"))
+            imported = results.read_file(
+                raw,
+                data["mapping"],
+                name=data["name"],
+                type_code=data["type_code"] or None,
+                games=data["games"],
+                date=data["date"],
+            )
+            ranked = results.store_event(
+                request.user, imported, RankedEvent.Source.IMPORT, upload.name
+            )
+        except UploadTooLarge as exc:
+            messages.error(request, str(exc))
+            return render(request, "ranking/season.html", _context(form), status=400)
+        except (Refusal, results.ResultsRefused) as exc:
+            refusal_messages(request, exc)
+            return render(request, "ranking/season.html", _context(form), status=400)
+        standings.recompute(request.user, ranked.season)
+        messages.success(
+            request,
+            gettext("Épreuve importée : %(rows)s joueurs, %(unknown)s licence(s) inconnue(s).")
+            % {"rows": ranked.rows.count(), "unknown": len(imported.unknown)},
+        )
+        return redirect("ranking:event", number=ranked.pk)
+    return render(request, "ranking/season.html", _context(form))
+
+
+def _context(form: ResultsFileForm) -> dict[str, Any]:
+    seasons = list(Season.objects.all())
+    return {
+        "form": form,
+        "seasons": [
+            (s, s.events.all(), Standing.objects.filter(season=s).count()) for s in seasons
+        ],
+        "unknown": results.unknown_rows(),
+        "audit": RankingAudit.objects.select_related("user")[:30],
+    }
+
+
+@require_officer
+def event(request: HttpRequest, number: int) -> HttpResponse:
+    """An event's rows; the unknown licences, each to match with a licensee or create."""
+    ranked = get_object_or_404(RankedEvent, pk=number)
+    if request.method == "POST":
+        row = get_object_or_404(ResultRow, pk=request.POST.get("row") or 0, event=ranked)
+        licence = request.POST.get("licence", "").strip()
+        try:
+            if ranked.season.closed:
+                raise results.ResultsRefused(gettext_noop("Cette saison est close."))
+            if request.POST.get("action") == "create":
+                results.create_from_row(request.user, row, licence)
+                messages.success(
+                    request,
+                    gettext("Licencié %(licence)s créé.") % {"licence": licence or row.licence},
+                )
+            else:
+                results.match_row(request.user, row, licence)
+                messages.success(
+                    request,
+                    gettext("Ligne rapprochée de la licence %(licence)s.") % {"licence": licence},
+                )
+        except results.ResultsRefused as exc:
+            refusal_messages(request, exc)
+        else:
+            standings.recompute(request.user, ranked.season)
+        return redirect("ranking:event", number=ranked.pk)
+    unknown = {r.pk for r in results.unknown_rows(ranked)}
+    context = {
+        "ranked": ranked,
+        "rows": [(r, r.pk in unknown) for r in ranked.rows.all()],
+        "unknown_count": len(unknown),
+    }
+    return render(request, "ranking/event.html", context)
+
+
+CLASSIFICATION_PAGE = 500
+
+
+@require_officer
+def classification(request: HttpRequest) -> HttpResponse:
+    """The season's classification by series (printable), or all of it as CSV."""
+    seasons = list(Season.objects.filter(computed_at__isnull=False))
+    year = request.GET.get("saison", "")
+    chosen = next((s for s in seasons if str(s.year) == year), seasons[0] if seasons else None)
+    if chosen is not None and request.GET.get("format") == "csv":
+        return exports.classification_csv(chosen)
+    series = request.GET.get("serie", "1")
+    series_number = int(series) if series.isdigit() and 1 <= int(series) <= 7 else 1
+    rows = []
+    if chosen is not None:
+        rows = list(
+            Standing.objects.filter(season=chosen, series=series_number)[:CLASSIFICATION_PAGE]
+        )
+    names = {p.licence: p for p in Licensee.objects.filter(licence__in=[r.licence for r in rows])}
+    context = {
+        "seasons": seasons,
+        "season": chosen,
+        "series": series_number,
+        "all_series": range(1, 8),
+        "rows": [(r, names.get(r.licence)) for r in rows],
+        "limit": CLASSIFICATION_PAGE,
+    }
+    return render(request, "ranking/classification.html", context)
+
+
+@require_officer
+def officer_player(request: HttpRequest, licence: str) -> HttpResponse:
+    """A licensee's page with the full audit of every figure (the engine's explanation)."""
+    context = player_context(licence)
+    if context["licensee"] is None:
+        raise Http404
+    return render(request, "ranking/player.html", {**context, "full": True})
