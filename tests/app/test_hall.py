@@ -222,3 +222,14 @@ def test_every_print_carries_the_qr_code_of_the_live_public_page(
             text = page.content.decode()
             qr = text[text.index('id="print-qr"') :]
             assert "<svg" in qr[:200] and f"http://testserver{public}" in qr, url
+
+
+@pytest.mark.parametrize("kind,prefix", [("duplicate", "duplicate"), ("classic", "classique")])
+def test_the_event_page_links_to_its_hall_screen(
+    events: dict[str, Any], kind: str, prefix: str
+) -> None:
+    pk = events["report"].events[kind]
+    client = Client()
+    client.force_login(events["user"])
+    page = client.get(f"/{prefix}/{pk}/").content.decode()
+    assert re.search(rf'href="/public/{prefix}/{pk}/salle/" id="hall-link"', page)
