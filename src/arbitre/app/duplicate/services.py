@@ -30,7 +30,7 @@ from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.decision import Decision, Turn, with_accepted_words
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
-from arbitre.duplicate.game import DuplicateGame, turns_of
+from arbitre.duplicate.game import DuplicateGame, DuplicateSettings, turns_of
 from arbitre.i18n import DEFAULT_LANGUAGE, word
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
@@ -156,6 +156,8 @@ AUDIT_KEYS = {
         gettext_noop("temps par coup"),
         gettext_noop("alerte"),
         gettext_noop("joueurs pour les solos"),
+        gettext_noop("règle 2+2 jusqu'au coup"),
+        gettext_noop("avertissements disciplinaires comptés"),
     )
 }
 """The French keys of the audit log's values (before, after), worded when shown."""
@@ -290,7 +292,9 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     lexicon = lexicon_of(game.duplicate)
     if game.record:
         return game_record.replay(game.record, lexicon)
-    return DuplicateGame(lexicon, seed=None, random_draws=True)
+    # 2.2: the event's last move of the 2 vowels + 2 consonants rule (kept in the record)
+    settings = DuplicateSettings(strong_until=game.duplicate.strong_until)
+    return DuplicateGame(lexicon, seed=None, random_draws=True, settings=settings)
 
 
 def seconds_per_move(game: Game) -> int:

@@ -86,10 +86,13 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         f: getattr(dup.event if f in ("name", "date", "place") else dup, f)
         for f in setup.SETTINGS_FIELDS
     }
-    form = SettingsForm(request.POST or None, initial=initial)
+    games = list(dup.games.all())
+    initial.update({f"game_{g.number}_seconds": g.seconds_per_move for g in games})
+    form = SettingsForm(request.POST or None, initial=initial, games=[g.number for g in games])
     if request.method == "POST" and form.is_valid():
         try:
-            changed = setup.update_settings(dup, form.cleaned_data, request.user)
+            data = {**form.cleaned_data, "game_times": form.game_times()}
+            changed = setup.update_settings(dup, data, request.user)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
