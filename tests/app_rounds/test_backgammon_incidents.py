@@ -62,7 +62,10 @@ def test_003_3_15_point_penalty_changes_the_result_and_the_standings(dclient: Cl
     audit = AuditEntry.objects.filter(action="Incident").order_by("pk").last()
     assert audit is not None and audit.after["sanction"] == "points"
     assert audit.after["applied"]["table"]["after"]["winner"] == tb.b
-    assert "gagne 5-5 — sanction du directeur" in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    assert (
+        "gagne 5-5 — sanction du directeur"
+        in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    )
 
     assert any("décision du comité" in m for m in appeal(dclient, eid, sanction, "annulled"))
     assert "Appel enregistré." in appeal(dclient, eid, sanction, "pending")
