@@ -111,6 +111,13 @@ def test_003_2_4_disqualification_loses_the_match_the_event_and_the_prizes(
     )
     assert "1 incident" in report and "disqualification et perte des prix" in report
     assert "retiré du tournoi" in report
+    t = Tournament.objects.get(event_id=eid)
+    assert services.championship(t).excluded == {tb.b}  # out of the final stage too
+    appeal(dclient, eid, Incident.objects.get(), "annulled", "Pas de signal établi.")
+    e.refresh_from_db()
+    tb.refresh_from_db()
+    assert e.withdrawn_after is None and not tb.entered
+    assert services.championship(t).excluded == set()
 
 
 def test_003_clock_2_3_abandoned_table_5_minutes_to_the_player_present(dclient: Client) -> None:
