@@ -215,3 +215,26 @@ def test_003_2_4_a_player_disqualified_in_the_last_round_is_out_of_the_bracket()
     champ.withdraw("P4", 0)
     champ.exclude("P4", 1)
     assert champ.withdrawals["P4"] == 0 and champ.withdrawals["P2"] == 3
+
+
+def test_003_3_15_point_penalty_against_the_second_player() -> None:
+    """The same rule for the table's second player: Bea won 9-7; 2 points against her
+    bring Ana to 9: Ana wins 9-9 by the penalty."""
+    after = apply_sanctions(played("Bea", (7, 9)), [Sanction(K.POINTS, 1, 2)])
+    assert (after.winner, after.score_a, after.score_b, after.decided) == (
+        "Ana",
+        9,
+        9,
+        "penalty",
+    )
+
+
+def test_a_half_written_score_counts_as_unknown() -> None:
+    half = MatchResult(3, "Ana", "Bea", "Ana", ResultKind.PLAYED, 9, None, 4)
+    assert apply_sanctions(half, [Sanction(K.POINTS, 0, 2)]) == half
+    assert apply_sanctions(half, [Sanction(K.POINTS, 0, 9)]).winner == "Bea"
+
+
+def test_003_clock_2_3_a_time_used_up_exactly_is_used_up() -> None:
+    assert time_penalty_ending(400, 300, 0, 300) == "b"
+    assert time_penalty_ending(300, 400, 300, 0) == "a"
