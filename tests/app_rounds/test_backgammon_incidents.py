@@ -183,3 +183,18 @@ def test_the_register_is_the_directors_the_arbiter_reads_it(
     assert "Téléphone" in page and 'id="incident-form"' not in page
     aclient.post(f"/evenement/{eid}/incidents/", {"kind": "other", "description": "x"})
     assert Incident.objects.count() == 1
+
+
+def test_003_clock_3_9_dice_picked_up_before_the_clock_cost_30_seconds(dclient: Client) -> None:
+    """Clock rules 3.9: the director penalises the player who picked up the dice before
+    the opponent pressed the clock by 30 seconds."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    incident(dclient, eid, player=tb.b, round=1, table=tb.number, kind="dice_touched")
+    made = Incident.objects.get()
+    assert (made.player, made.sanction, made.amount) == (tb.b, "time", 30)
+    page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
+    assert "pénalité de temps (0:30)" in page
+    msgs = incident(dclient, eid, player=tb.b, kind="dice_touched")
+    assert any("porte sur un match" in m for m in msgs)

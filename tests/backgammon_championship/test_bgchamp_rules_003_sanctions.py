@@ -15,6 +15,7 @@ from arbitre.backgammon.championship.sanctions import (
     SanctionKind,
     abandoned_table_penalties,
     apply_sanctions,
+    dice_touched_penalty,
     illegal_move_sanction_allowed,
     time_penalty_ending,
 )
@@ -238,3 +239,9 @@ def test_a_half_written_score_counts_as_unknown() -> None:
 def test_003_clock_2_3_a_time_used_up_exactly_is_used_up() -> None:
     assert time_penalty_ending(400, 300, 0, 300) == "b"
     assert time_penalty_ending(300, 400, 300, 0) == "a"
+
+
+def test_003_clock_3_9_dice_picked_up_too_soon_cost_30_seconds() -> None:
+    """Clock rules 3.9: "qui pénalisera alors son adversaire de 30 secondes"."""
+    assert dice_touched_penalty(1) == Sanction(K.TIME, 1, 30)
+    assert dice_touched_penalty(0).side == 0

@@ -32,6 +32,7 @@ from arbitre.backgammon.championship.sanctions import (
     SanctionKind,
     abandoned_table_penalties,
     apply_sanctions,
+    dice_touched_penalty,
     illegal_move_sanction_allowed,
     time_penalty_ending,
 )
@@ -77,6 +78,20 @@ def _sanction(incident: Incident, side: int) -> Sanction:
         return Sanction(SanctionKind(incident.sanction), side, incident.amount)
     except Refusal as exc:
         raise _refused(exc) from None
+
+
+def complete(t: Tournament, incident: Incident) -> None:
+    """Clock rules 3.9: dice picked up before the opponent pressed the clock, with no
+    sanction chosen, cost the player 30 seconds (the engine's figure)."""
+    if incident.kind != Incident.Kind.DICE_TOUCHED or incident.sanction:
+        return
+    tb = table_of(t, incident.round, incident.table)
+    if tb is None:
+        raise ServiceError(
+            gettext("Cette sanction porte sur un match : indiquez la ronde et la table.")
+        )
+    penalty = dice_touched_penalty(side_of(tb, incident.player))
+    incident.sanction, incident.amount = penalty.kind.value, penalty.amount
 
 
 def check(t: Tournament, incident: Incident) -> None:
