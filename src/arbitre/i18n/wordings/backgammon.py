@@ -225,4 +225,5 @@ TEMPLATES: dict[str, str] = {
     "sanction.amount": "a {kind} sanction needs a positive amount, not {amount}",
     "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",
     "sanction.illegal_move_kind": "illegal moves are sanctioned by time or points (seed 003, 3.15), not by {kind}",
+    "backgammon.clock_action": "unknown clock action “{action}”",
 }
