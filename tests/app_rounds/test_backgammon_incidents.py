@@ -13,7 +13,7 @@ from arbitre.app.backgammon import services
 from arbitre.app.events.models import Incident
 from arbitre.app.rounds.models import AuditEntry, Entrant, Tournament
 from tests.app_rounds.conftest import messages_of
-from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
+from tests.app_rounds.test_backgammon_web import pair, play_round, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -198,3 +198,28 @@ def test_003_clock_3_9_dice_picked_up_before_the_clock_cost_30_seconds(dclient: 
     assert "pénalité de temps (0:30)" in page
     msgs = incident(dclient, eid, player=tb.b, kind="dice_touched")
     assert any("porte sur un match" in m for m in msgs)
+
+
+def test_003_2_4_a_disqualification_in_the_final_stage_leaves_the_bracket_as_built(
+    dclient: Client,
+) -> None:
+    """Once the bracket is built, the Swiss results no longer change: a sanction at a
+    Swiss table is refused with what to do instead; a disqualification without a table is
+    recorded for the final stage and the bracket keeps its players."""
+    eid = setup_event(dclient, match_length=5)
+    for number in (1, 2, 3):
+        pair(dclient, eid)
+        play_round(dclient, number)
+    dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
+    qf1 = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"][0][1][0]
+    top = qf1["top"]
+    tb = next(x for x in tables(3) if top in (x.a, x.b))
+    msgs = incident(dclient, eid, player=top, round=3, table=tb.number, sanction="loss")
+    assert any("Le tableau final est commencé" in m for m in msgs)
+    incident(dclient, eid, player=top, sanction="disqualification", kind="spectator")
+    made = Incident.objects.get()
+    assert made.applied == {"final_stage": True}
+    again = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"][0][1][0]
+    assert (again["top"], again["bottom"]) == (top, qf1["bottom"])
+    page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
+    assert "le match perdu se saisit dans le tableau" in page

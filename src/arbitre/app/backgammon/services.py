@@ -166,13 +166,15 @@ def championship(t: Tournament, include_partial: bool = True) -> bg.Championship
 
 def excluded(t: Tournament) -> list[tuple[str, int]]:
     """The players disqualified (seed 003, 2.4) or excluded (1.13) by a sanction of the
-    register still in force, and the round after which they play no more."""
+    register still in force, and the round after which they play no more; a sanction of
+    the final stage leaves the bracket as it was built."""
     last = t.round_set.count()
     return [
         (i.player, i.round or last)
         for i in Incident.objects.filter(
             event_id=t.event_id, sanction__in=("disqualification", "exclusion")
         ).exclude(appeal=Incident.Appeal.ANNULLED)
+        if not i.applied.get("final_stage")
     ]
 
 
