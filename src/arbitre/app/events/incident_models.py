@@ -23,6 +23,7 @@ class Incident(models.Model):
         CONDUCT = "conduct", _("comportement")
         CLOCK = "clock", _("pendule, temps")
         ABANDONED_TABLE = "abandoned_table", _("table abandonnée, pendule neutralisée")
+        DICE_TOUCHED = "dice_touched", _("dés ramassés avant la pendule")
         SPECTATOR = "spectator", _("spectateur, signal")
         SCORE = "score", _("score, feuille de match")
         DISPUTE = "dispute", _("litige")
