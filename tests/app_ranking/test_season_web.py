@@ -185,3 +185,40 @@ def test_classification_csv_reads_back_as_next_seasons_figures(officer: Client) 
     assert reliquats["1000001"].points == 5 and reliquats["1000003"].points == 1
     page = officer.get("/federation/classement/", {"serie": "2"}).content.decode()
     assert "DUPONT Ana" in page
+
+
+def test_season_archive_reads_back_whole_and_never_over_a_season(officer: Client) -> None:
+    from arbitre.app.ranking.models import RankedEvent, ResultRow, Season, Standing
+
+    send(officer, EXPORT)
+    send(officer, OTHER, "latin-1", mapping=MAPPING, name="TH de Nice")
+    response = officer.get("/federation/saison/archive/", {"saison": "2013"})
+    data = response.content
+
+    def snapshot() -> Any:
+        return (
+            sorted(RankedEvent.objects.values_list("name", "type_code", "games", "date")),
+            sorted(ResultRow.objects.values_list("event__name", "place", "licence", "series")),
+            sorted(Standing.objects.values_list("licence", "series", "tier", "points", "pp4")),
+            [s.explanation for s in Standing.objects.order_by("licence")],
+        )
+
+    before = snapshot()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", data)}, follow=True
+    ).content.decode()
+    assert "La saison 2013-2014 existe déjà : rien n&#x27;est importé." in page
+    RankedEvent.objects.all().delete()
+    Season.objects.all().delete()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", data)}, follow=True
+    ).content.decode()
+    assert "Saison 2013-2014 importée." in page
+    assert snapshot() == before
+    broken = data.replace(b'"type_code":"TH"', b'"type_code":"XX"', 1)
+    RankedEvent.objects.all().delete()
+    Season.objects.all().delete()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", broken)}, follow=True
+    ).content.decode()
+    assert "Archive incomplète ou abîmée" in page and not Season.objects.exists()

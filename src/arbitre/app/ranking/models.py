@@ -98,6 +98,12 @@ class RankedEvent(models.Model):
         related_name="ranked",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # titles and medals (seed 002, A.3, A.4): the championship kind, the nationality limit,
+    # and the recorded play-offs or drawings of lots, by title key
+    championship = models.CharField(_("championnat"), max_length=20, default="other")
+    national = models.BooleanField(_("championnat national"), default=False)
+    country = models.CharField(_("pays"), max_length=3, default="FR")
+    title_decisions = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]

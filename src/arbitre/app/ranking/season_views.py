@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from arbitre.app.ranking import exports, results, standings
+from arbitre.app.ranking import archive, exports, results, standings
 from arbitre.app.ranking.forms import ResultsFileForm
 from arbitre.app.ranking.models import (
     Licensee,
@@ -28,6 +28,8 @@ from arbitre.i18n import word, word_line
 from arbitre.ranking.results_import import ImportRefused
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
+ARCHIVE_BYTES = 256 * 1024 * 1024
+"""A season of 20,000 licensees with every figure's explanation is some tens of MB."""
 
 
 def refusal_messages(request: HttpRequest, exc: Exception) -> None:
@@ -189,3 +191,29 @@ def officer_player(request: HttpRequest, licence: str) -> HttpResponse:
     if context["licensee"] is None:
         raise Http404
     return render(request, "ranking/player.html", {**context, "full": True})
+
+
+@require_officer
+def season_archive(request: HttpRequest) -> HttpResponse:
+    """GET ``?saison=YEAR``: the season's archive (JSON); POST: read an archive back."""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            messages.error(request, gettext("Choisissez un fichier."))
+            return redirect("ranking:season")
+        try:
+            data = read_limited(upload, ARCHIVE_BYTES, gettext("Archive de saison"))
+            restored = archive.restore(request.user, data)
+        except UploadTooLarge as exc:
+            messages.error(request, str(exc))
+        except archive.ArchiveRefused as exc:
+            messages.error(request, gettext(exc.message) % exc.params)
+        else:
+            messages.success(
+                request, gettext("Saison %(season)s importée.") % {"season": str(restored)}
+            )
+        return redirect("ranking:season")
+    chosen = get_object_or_404(Season, year=request.GET.get("saison") or 0)
+    response = HttpResponse(archive.archive_bytes(chosen), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="saison-{chosen.year}.json"'
+    return response
