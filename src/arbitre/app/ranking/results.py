@@ -45,9 +45,9 @@ def season_for(day: dt.date) -> Season:
         previous = Season.objects.filter(year=year - 1).first()
         season = Season.objects.create(year=year)
         if previous is not None and previous.closed:
-            season.quota_s1 = previous.next_quota_s1 or season.quota_s1
-            season.quota_s2 = previous.next_quota_s2 or season.quota_s2
-            season.quota_s3 = previous.next_quota_s3 or season.quota_s3
+            season.quota_s1 = _or(previous.next_quota_s1, season.quota_s1)
+            season.quota_s2 = _or(previous.next_quota_s2, season.quota_s2)
+            season.quota_s3 = _or(previous.next_quota_s3, season.quota_s3)
             season.save()
     if season.closed:
         raise ResultsRefused(gettext_noop("La saison %(season)s est close."), season=str(season))
@@ -242,3 +242,8 @@ def feed_duplicate(user: Any, dup: Any, type_code: str = "") -> RankedEvent:
             )
         previous.delete()
     return store_event(user, imported, RankedEvent.Source.ARBITRE, duplicate_event=dup.event)
+
+
+def _or(value: float | None, default: float) -> float:
+    """A derived quota, which may be 0 (B.1, 2), or the default when there is none."""
+    return default if value is None else value

@@ -165,9 +165,9 @@ def close_season(user: Any, season: Season) -> Season:
     season.save(update_fields=["closed"])
     following, _ = Season.objects.get_or_create(year=season.year + 1)
     if not following.events.exists():
-        following.quota_s1 = season.next_quota_s1 or following.quota_s1
-        following.quota_s2 = season.next_quota_s2 or following.quota_s2
-        following.quota_s3 = season.next_quota_s3 or following.quota_s3
+        following.quota_s1 = _or(season.next_quota_s1, following.quota_s1)
+        following.quota_s2 = _or(season.next_quota_s2, following.quota_s2)
+        following.quota_s3 = _or(season.next_quota_s3, following.quota_s3)
         following.save()
     RankingAudit.log(
         user,
@@ -179,3 +179,8 @@ def close_season(user: Any, season: Season) -> Season:
         },
     )
     return following
+
+
+def _or(value: float | None, default: float) -> float:
+    """A derived quota, which may be 0 (B.1, 2), or the default when there is none."""
+    return default if value is None else value
