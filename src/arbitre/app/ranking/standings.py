@@ -66,7 +66,7 @@ def engine_events(season: Season) -> list[Event]:
             ev.games,
             tuple(rows[ev.pk]),
             ev.date,
-            f"{ev.name} #{ev.pk}",
+            ev.name,
             ev.overseas,
         )
         for ev in RankedEvent.objects.filter(season=season).order_by("date", "id")
