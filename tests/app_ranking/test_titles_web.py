@@ -74,7 +74,7 @@ def test_002_A4_a_tie_stays_ex_aequo_outside_the_listed_titles(officer: Client) 
     assert podium(page, "categoryv") == [("1", "DUPONT Ana"), ("1", "MARTIN Léo")]
 
 
-def test_002_A3_A4_national_title_fewest_tops_lost(officer: Client) -> None:
+def test_002_A4_national_title_to_nationals_then_fewest_tops_lost(officer: Client) -> None:
     """Championnat de France individuel: the Belgian is left out of the national podium
     (A.3.2), Ana (3 tops lost) beats Léo (5) for the title (A.4); the series titles are
     never tie-broken and each series has its own (A.4)."""
