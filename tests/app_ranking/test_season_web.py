@@ -222,3 +222,44 @@ def test_season_archive_reads_back_whole_and_never_over_a_season(officer: Client
         "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", broken)}, follow=True
     ).content.decode()
     assert "Archive incomplète ou abîmée" in page and not Season.objects.exists()
+
+
+@pytest.mark.parametrize("bad", ["<b>x</b>", "a\x00b", "٣٤", "-1", "9" * 40, "é" * 500])
+def test_hostile_values_in_the_officer_forms_are_refused_cleanly(officer: Client, bad: str) -> None:
+    from arbitre.app.ranking.models import RankedEvent, RankingAudit
+
+    officer.raise_request_exception = False
+    send(officer, EXPORT)
+    ev = RankedEvent.objects.get()
+    logged = RankingAudit.objects.count()
+    posts = [
+        ("/federation/saison/", {"action": "recompute", "season": bad}),
+        ("/federation/saison/", {"action": "close", "season": bad}),
+        (f"/federation/epreuves/{ev.pk}/", {"row": bad, "licence": bad, "action": "match"}),
+        (
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": ev.rows.get(licence="1000009").pk, "licence": bad, "action": "match"},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": ev.rows.get(licence="1000009").pk, "licence": bad, "action": "create"},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/titres/",
+            {"action": "decide", "title": bad, "decider": bad, "winner": bad},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/titres/",
+            {"action": "settings", "championship": bad, "country": bad},
+        ),
+    ]
+    for url, data in posts:
+        assert officer.post(url, data).status_code < 500, (url, data)
+    assert officer.get("/federation/saison/archive/", {"saison": bad}).status_code in (400, 404)
+    assert officer.get("/classement/", {"q": bad}).status_code in (200, 400)
+    assert officer.get("/federation/classement/", {"saison": bad, "serie": bad}).status_code < 500
+    # nothing but, at most, the titles' settings (with their defaults) was recorded
+    assert RankingAudit.objects.count() - logged <= 1
+    ev.refresh_from_db()
+    assert ev.championship == "other" and ev.country.isalpha() and 2 <= len(ev.country) <= 3
+    assert ev.rows.get(line=4).licence == "1000009" and ev.title_decisions == {}

@@ -158,6 +158,12 @@ def unknown_rows(event: RankedEvent | None = None) -> list[ResultRow]:
 @transaction.atomic
 def match_row(user: Any, row: ResultRow, licence: str) -> None:
     """Give an unknown row the licence of an existing licensee."""
+    from arbitre.ranking.licensees import LICENCE_DIGITS
+
+    if not LICENCE_DIGITS.fullmatch(licence):
+        raise ResultsRefused(
+            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence[:30]
+        )
     licensee = Licensee.objects.filter(licence=licence).first()
     if licensee is None:
         raise ResultsRefused(gettext_noop("Licence %(licence)s inconnue."), licence=licence)
@@ -187,7 +193,7 @@ def create_from_row(user: Any, row: ResultRow, licence: str) -> Licensee:
     licence = licence.strip() or row.licence
     if not LICENCE_DIGITS.fullmatch(licence):
         raise ResultsRefused(
-            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence
+            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence[:30]
         )
     if Licensee.objects.filter(licence=licence).exists():
         raise ResultsRefused(gettext_noop("La licence %(licence)s existe déjà."), licence=licence)

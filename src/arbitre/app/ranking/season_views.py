@@ -32,6 +32,12 @@ ARCHIVE_BYTES = 256 * 1024 * 1024
 """A season of 20,000 licensees with every figure's explanation is some tens of MB."""
 
 
+def whole(value: str | None) -> int:
+    """A whole number from a form or query field; 0 (found nowhere) when it is not one."""
+    text = (value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
+
+
 def refusal_messages(request: HttpRequest, exc: Exception) -> None:
     """Word a refusal of results for the officer (every bad line of a file)."""
     lang = get_language()
@@ -59,7 +65,7 @@ def season(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         action = request.POST.get("action", "import")
         if action in ("recompute", "close"):
-            target = get_object_or_404(Season, year=request.POST.get("season") or 0)
+            target = get_object_or_404(Season, year=whole(request.POST.get("season")))
             if target.closed:
                 messages.error(request, gettext("Cette saison est close."))
             elif action == "recompute":
@@ -123,7 +129,7 @@ def event(request: HttpRequest, number: int) -> HttpResponse:
     """An event's rows; the unknown licences, each to match with a licensee or create."""
     ranked = get_object_or_404(RankedEvent, pk=number)
     if request.method == "POST":
-        row = get_object_or_404(ResultRow, pk=request.POST.get("row") or 0, event=ranked)
+        row = get_object_or_404(ResultRow, pk=whole(request.POST.get("row")), event=ranked)
         licence = request.POST.get("licence", "").strip()
         try:
             if ranked.season.closed:
@@ -213,7 +219,7 @@ def season_archive(request: HttpRequest) -> HttpResponse:
                 request, gettext("Saison %(season)s importée.") % {"season": str(restored)}
             )
         return redirect("ranking:season")
-    chosen = get_object_or_404(Season, year=request.GET.get("saison") or 0)
+    chosen = get_object_or_404(Season, year=whole(request.GET.get("saison")))
     response = HttpResponse(archive.archive_bytes(chosen), content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="saison-{chosen.year}.json"'
     return response

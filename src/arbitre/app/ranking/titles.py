@@ -106,7 +106,8 @@ def set_settings(
     }
     ranked.championship = Championship(championship).value
     ranked.national = national
-    ranked.country = country.upper()[:3] or "FR"
+    letters = "".join(c for c in country.upper() if "A" <= c <= "Z")[:3]
+    ranked.country = letters if len(letters) >= 2 else "FR"
     ranked.title_decisions = {}
     ranked.save(update_fields=["championship", "national", "country", "title_decisions"])
     RankingAudit.log(
