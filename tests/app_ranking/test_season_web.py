@@ -263,3 +263,28 @@ def test_hostile_values_in_the_officer_forms_are_refused_cleanly(officer: Client
     ev.refresh_from_db()
     assert ev.championship == "other" and ev.country.isalpha() and 2 <= len(ev.country) <= 3
     assert ev.rows.get(line=4).licence == "1000009" and ev.title_decisions == {}
+
+
+def test_002_B1_2_the_officer_sets_the_seasons_quotas_and_the_divisor_follows(
+    officer: Client,
+) -> None:
+    """B.1, 2: "le diviseur final est majoré à ce quota" when the weights are below it."""
+    from arbitre.app.ranking.models import RankingAudit, Season, Standing
+
+    send(officer, EXPORT)
+
+    def divisor_s2() -> float:
+        x = Standing.objects.get(licence="1000001").explanation
+        return next(t["divisor"] for t in x["pct"] if t["series"] == 2)
+
+    assert divisor_s2() == 337.0  # the FFSc 2013-2014 quota by default
+    form = {"action": "settings", "season": "2013", "quota_s1": "245", "quota_s2": "100"}
+    form["quota_s3"] = "574"
+    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    assert "Réglages enregistrés ; classement recalculé." in page
+    assert divisor_s2() == 100.0
+    assert RankingAudit.objects.filter(action="Réglages de la saison modifiés").count() == 1
+    form["federal_weeks_cap_s1"] = "5"  # one cap alone is refused
+    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    assert "Donnez les trois plafonds, ou aucun." in page
+    assert Season.objects.get().federal_weeks_cap_s1 is None

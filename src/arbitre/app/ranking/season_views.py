@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.ranking import archive, exports, results, standings
-from arbitre.app.ranking.forms import ResultsFileForm
+from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
     RankedEvent,
@@ -64,6 +64,22 @@ def season(request: HttpRequest) -> HttpResponse:
     form = ResultsFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         action = request.POST.get("action", "import")
+        if action == "settings":
+            target = get_object_or_404(Season, year=whole(request.POST.get("season")))
+            settings_form = SeasonSettingsForm(
+                request.POST, instance=Season.objects.get(pk=target.pk)
+            )
+            if target.closed:
+                messages.error(request, gettext("Cette saison est close."))
+            elif not settings_form.is_valid():
+                for errors in settings_form.errors.values():
+                    for error in errors:
+                        messages.error(request, error)
+            else:
+                values = {k: settings_form.cleaned_data[k] for k in standings.SETTINGS_FIELDS}
+                standings.set_season_settings(request.user, target, values)
+                messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
+            return redirect("ranking:season")
         if action in ("recompute", "close"):
             target = get_object_or_404(Season, year=whole(request.POST.get("season")))
             if target.closed:
@@ -117,7 +133,13 @@ def _context(form: ResultsFileForm) -> dict[str, Any]:
     return {
         "form": form,
         "seasons": [
-            (s, s.events.all(), Standing.objects.filter(season=s).count()) for s in seasons
+            (
+                s,
+                s.events.all(),
+                Standing.objects.filter(season=s).count(),
+                SeasonSettingsForm(instance=s, auto_id=f"id_{s.year}_%s"),
+            )
+            for s in seasons
         ],
         "unknown": results.unknown_rows(),
         "audit": RankingAudit.objects.select_related("user")[:30],

@@ -110,7 +110,11 @@ def previous_figures(season: Season) -> list[Reliquat]:
 
 
 def settings_of(season: Season) -> Settings:
-    return Settings(quotas=(season.quota_s1, season.quota_s2, season.quota_s3))
+    caps = (season.federal_weeks_cap_s1, season.federal_weeks_cap_s2, season.federal_weeks_cap_s3)
+    return Settings(
+        quotas=(season.quota_s1, season.quota_s2, season.quota_s3),
+        federal_weeks_cap=None if any(c is None for c in caps) else (caps[0], caps[1], caps[2]),
+    )
 
 
 def compute(season: Season) -> SeasonResult:
@@ -245,3 +249,31 @@ def close_season(user: Any, season: Season) -> Season:
 def _or(value: float | None, default: float) -> float:
     """A derived quota, which may be 0 (B.1, 2), or the default when there is none."""
     return default if value is None else value
+
+
+SETTINGS_FIELDS = (
+    "quota_s1",
+    "quota_s2",
+    "quota_s3",
+    "federal_weeks_cap_s1",
+    "federal_weeks_cap_s2",
+    "federal_weeks_cap_s3",
+)
+
+
+@transaction.atomic
+def set_season_settings(user: Any, season: Season, values: dict[str, float | None]) -> SeasonResult:
+    """The season's quotas (B.1, 2) and the federal weeks' weight cap (B.1), set by the
+    officer (audited), and the classification recomputed with them."""
+    before = {k: getattr(season, k) for k in SETTINGS_FIELDS}
+    for k in SETTINGS_FIELDS:
+        setattr(season, k, values[k])
+    season.save(update_fields=list(SETTINGS_FIELDS))
+    RankingAudit.log(
+        user,
+        gettext_noop("Réglages de la saison modifiés"),
+        str(season),
+        before=before,
+        after={k: values[k] for k in SETTINGS_FIELDS},
+    )
+    return recompute(user, season)
