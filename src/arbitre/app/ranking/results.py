@@ -146,13 +146,21 @@ def store_event(
     return ranked
 
 
-def unknown_rows(event: RankedEvent | None = None) -> list[ResultRow]:
-    """Rows whose licence the federation's file does not know (or that have none)."""
-    known = set(Licensee.objects.values_list("licence", flat=True))
-    rows = ResultRow.objects.select_related("event")
+def unknown_rows(event: RankedEvent | None = None, limit: int | None = None) -> list[ResultRow]:
+    """Rows whose licence the federation's file does not know (or that have none), in the
+    database (a subquery, not the licences in memory)."""
+    rows = (
+        ResultRow.objects.select_related("event")
+        .exclude(licence__in=Licensee.objects.values("licence"))
+        .order_by("event_id", "place", "line")
+    )
     if event is not None:
         rows = rows.filter(event=event)
-    return [r for r in rows if r.licence not in known]
+    return list(rows if limit is None else rows[:limit])
+
+
+def unknown_count() -> int:
+    return ResultRow.objects.exclude(licence__in=Licensee.objects.values("licence")).count()
 
 
 @transaction.atomic

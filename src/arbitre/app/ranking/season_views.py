@@ -28,6 +28,7 @@ from arbitre.i18n import word, word_line
 from arbitre.ranking.results_import import ImportRefused
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
+UNKNOWN_SHOWN = 200
 ARCHIVE_BYTES = 256 * 1024 * 1024
 """A season of 20,000 licensees with every figure's explanation is some tens of MB."""
 
@@ -141,7 +142,8 @@ def _context(form: ResultsFileForm) -> dict[str, Any]:
             )
             for s in seasons
         ],
-        "unknown": results.unknown_rows(),
+        "unknown": results.unknown_rows(limit=UNKNOWN_SHOWN),
+        "unknown_total": results.unknown_count(),
         "audit": RankingAudit.objects.select_related("user")[:30],
     }
 
