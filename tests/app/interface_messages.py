@@ -25,17 +25,12 @@ EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
 """French texts of the engines that the interface words through its catalogue."""
 
-PYTHON_PACKAGES = ("events", "rounds", "classic", "backgammon", "duplicate", "ranking")
+#: Every Django app of the interface (a package of ``arbitre.app``), found on disk so that a
+#: new app is checked from its first commit.
+PYTHON_PACKAGES = tuple(sorted(p.parent.name for p in APP.glob("*/__init__.py")))
 PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py")
-TEMPLATE_DIRS = (
-    "events",
-    "rounds",
-    "classic",
-    "backgammon",
-    "duplicate",
-    "registration",
-    "ranking",
-)
+#: Every folder of templates.
+TEMPLATE_DIRS = tuple(sorted(p.name for p in TEMPLATES.iterdir() if p.is_dir()))
 
 # name -> (position of the context, of the msgid, of the plural msgid; None: no such argument)
 CALLS: dict[str, tuple[int | None, int, int | None]] = {

@@ -33,10 +33,15 @@ class RunningServer:
 
 @contextmanager
 def arbitre_server(
-    data_dir: Path, database_url: str | None = None, timeout: float = 60.0
+    data_dir: Path,
+    database_url: str | None = None,
+    timeout: float = 60.0,
+    port: int | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[RunningServer]:
-    port = free_port()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir))
+    """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added."""
+    port = port or free_port()
+    env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {}))
     env.pop("ARBITRE_DATABASE_URL", None)
     if database_url:
         env["ARBITRE_DATABASE_URL"] = database_url

@@ -184,3 +184,52 @@ def test_date_pickers_show_the_stored_date_in_every_language() -> None:
             for form in (SettingsForm, EventFields):
                 html = str(form(initial={"date": dt.date(2026, 11, 25)})["date"])
                 assert 'type="date"' in html and 'value="2026-11-25"' in html, (language, html)
+
+
+def test_every_print_carries_the_qr_code_of_the_live_public_page(
+    events: dict[str, Any],
+) -> None:
+    from arbitre.app.duplicate.models import DuplicateEvent
+    from arbitre.app.rounds.models import Tournament
+
+    client = Client()
+    client.force_login(events["user"])
+    ids = events["report"].events
+    dup = DuplicateEvent.objects.get(event_id=ids["duplicate"])
+    licence = dup.players.order_by("pk").first().licence
+    # every sheet pinned up or handed out carries it (the warning slips, personal, do not)
+    prints = {
+        f"/public/duplicate/{ids['duplicate']}/": [
+            f"/duplicate/{ids['duplicate']}/partie/1/imprimer/",
+            f"/duplicate/{ids['duplicate']}/imprimer/classement/",
+            f"/duplicate/{ids['duplicate']}/imprimer/joueur/{licence}/",
+        ],
+    }
+    for game, prefix in (("classic", "classique"), ("backgammon", "backgammon")):
+        pk = ids[game]
+        last = Tournament.objects.get(event_id=pk).round_set.order_by("-number").first()
+        prints[f"/public/{prefix}/{pk}/"] = [
+            f"/{prefix}/{pk}/ronde/{last.number}/imprimer/",
+            f"/{prefix}/{pk}/ronde/{last.number}/imprimer/?ordre=alpha",
+            f"/{prefix}/{pk}/ronde/{last.number}/feuilles/",
+            f"/{prefix}/{pk}/imprimer/classement/",
+        ]
+
+    for public, pages in prints.items():
+        for url in pages:
+            page = client.get(url)
+            assert page.status_code == 200, url
+            text = page.content.decode()
+            qr = text[text.index('id="print-qr"') :]
+            assert "<svg" in qr[:200] and f"http://testserver{public}" in qr, url
+
+
+@pytest.mark.parametrize("kind,prefix", [("duplicate", "duplicate"), ("classic", "classique")])
+def test_the_event_page_links_to_its_hall_screen(
+    events: dict[str, Any], kind: str, prefix: str
+) -> None:
+    pk = events["report"].events[kind]
+    client = Client()
+    client.force_login(events["user"])
+    page = client.get(f"/{prefix}/{pk}/").content.decode()
+    assert re.search(rf'href="/public/{prefix}/{pk}/salle/" id="hall-link"', page)

@@ -24,6 +24,7 @@ DIRECTOR = "director"  # the event's directors
 PRIVATE_OR_PUBLIC = "private-or-public"  # the event's staff; others are sent to the public page
 MANAGER = "manager"  # account managers (create events, manage accounts)
 LOGIN = "login"  # the login flow and the first start
+CLUB_KEY = "club-key"  # the federation's API: a club's key only, never a session
 
 ACCESS: dict[str, str] = {
     # events
@@ -52,6 +53,13 @@ ACCESS: dict[str, str] = {
     "ranking:duplicate_feed": DIRECTOR,
     "ranking:public_search": PUBLIC,
     "ranking:public_player": PUBLIC,
+    "federation:api_uploads": CLUB_KEY,
+    "federation:api_upload_status": CLUB_KEY,
+    "federation:clubs": MANAGER,
+    "federation:uploads": MANAGER,
+    "federation:decide": MANAGER,
+    "federation:link": MANAGER,
+    "federation:send": DIRECTOR,
     "duplicate:lexicon_status": PUBLIC,
     "duplicate:create": MANAGER,
     "duplicate:detail": PRIVATE_OR_PUBLIC,
@@ -77,6 +85,7 @@ ACCESS: dict[str, str] = {
     "duplicate:progression": PUBLIC,
     "duplicate:public_move": PUBLIC,
     "duplicate:game_state": PUBLIC,
+    "duplicate:appeal": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(
@@ -109,6 +118,7 @@ for game in ("classic", "backgammon"):
             f"{game}:knockout_csv": PUBLIC,
             f"{game}:hall": PUBLIC,
             f"{game}:hall_json": PUBLIC,
+            f"{game}:self_check_in": PUBLIC,
         }
     )
 ACCESS.update(
@@ -120,6 +130,14 @@ ACCESS.update(
         "backgammon:print_knockout": ARBITER,
         "backgammon:upload_mat": ARBITER,
         "backgammon:mat": PUBLIC,
+    }
+)
+ACCESS.update(
+    {  # the register of incidents and sanctions (issue 19, part 4)
+        "events:incidents": ARBITER,
+        "events:appeal": DIRECTOR,
+        "events:report": ARBITER,
+        "events:incident_player": ARBITER,
     }
 )
 LEGACY_PREFIXES = ("tournoi/", "public/tournoi/")  # redirects of old addresses (legacy.py)
@@ -150,9 +168,9 @@ def test_every_url_is_classified() -> None:
 
 
 def _denied(response: Any) -> bool:
-    """Refused: 403, or sent to the login page."""
+    """Refused: 401 (no club key), 403, or sent to the login page."""
     location = response.get("Location", "") if response.status_code in (301, 302) else ""
-    return response.status_code == 403 or location.startswith("/compte/connexion/")
+    return response.status_code in (401, 403) or location.startswith("/compte/connexion/")
 
 
 def _to_public(response: Any) -> bool:
@@ -166,6 +184,7 @@ ALLOWED = {
     DIRECTOR: {"anonymous": False, "stranger": False, "arbiter": False, "director": True},
     PRIVATE_OR_PUBLIC: {"anonymous": False, "stranger": False, "arbiter": True, "director": True},
     MANAGER: {"anonymous": False, "stranger": False, "arbiter": False, "director": True},
+    CLUB_KEY: {"anonymous": False, "stranger": False, "arbiter": False, "director": False},
 }
 
 

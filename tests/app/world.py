@@ -77,7 +77,7 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
     from arbitre.app.rounds.models import Entrant, Table
 
     game = name.split(":")[0]
-    kind = {"events": "classic", "ranking": "duplicate"}.get(game, game)
+    kind = {"events": "classic", "ranking": "duplicate", "federation": "duplicate"}.get(game, game)
     event = world["events"].get(f"{kind}-mine")
     values: dict[str, Any] = {}
     if "<int:event_id>" in route:
@@ -92,6 +92,12 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["user_id"] = world["users"]["arbiter"].pk
     if "<path:licence>" in route:
         values["licence"] = "L1"
+    if "<str:uid>" in route:  # an upload id of the federation's API
+        values["uid"] = "club-1"
+    if "<int:upload_id>" in route:
+        values["upload_id"] = 1
     if "<slug:role>" in route:
         values["role"] = "arbitre"
+    if "<int:player_id>" in route:  # a player of the event (an entrant here)
+        values["player_id"] = Entrant.objects.filter(tournament__event=event).first().pk
     return values

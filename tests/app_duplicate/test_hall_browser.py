@@ -80,7 +80,8 @@ def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) ->
         screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
         screen.goto(f"{url}public/duplicate/{dup}/salle/?secondes=3")
         stage = screen.locator("#hall-stage")
-        expect(stage).to_contain_text("TH2")
+        # a server started cold loads the word list on its first game state: allow for it
+        expect(stage).to_contain_text("TH2", timeout=30_000)
         # the server is opened as 127.0.0.1 here: the screen says phones cannot follow
         expect(screen.locator("#hall-local")).to_be_visible()
         assert decoded_qr(screen, ".hall-qr .qr", tmp_path / "qr.png") == (

@@ -863,3 +863,33 @@ def test_004_3_3_1_a_letter_written_once_connects_once() -> None:
     t = turn(board=ESE, draw="AERSTUL")
     assert summary(decide("US 3 raccord ES", t)) == (3, "two_anchor_letters", "9G US")
     assert summary(decide("US 3 raccord ESE", t)) == (3, "none", "9G US")
+
+
+# -- 5.3: a word accepted on appeal ---------------------------------------------------------
+
+
+def test_004_5_3_word_accepted_on_appeal_is_valid_for_the_ballot() -> None:
+    """5.3: a player appeals the nullity of RUSA (missing from the list); once the appeal
+    accepts the word, the same ballot scores the 6 points it claims (its score when the word
+    is not checked, test_004_4_6 above) with no sanction."""
+    refused_first = decide("7F RUSA 6")
+    assert refused_first.sanction is S.INVALID_WORD and refused_first.score == 0
+    from arbitre.duplicate.decision import refused_for, with_accepted_words
+
+    assert refused_for(refused_first, "rusa") and not refused_for(refused_first, "RUSE")
+    accepted = decide("7F RUSA 6", with_accepted_words(turn(), ["rusa"]))
+    assert summary(accepted) == (6, "none", "7F RUSA")
+    # the word list itself is still read: a word neither listed nor accepted stays refused
+    other = decide("7F RUSA 6", with_accepted_words(turn(), ["RUSE"]))
+    assert other.sanction is S.INVALID_WORD
+    # no word accepted: the turn is the same turn
+    assert with_accepted_words(turn(), []) == turn()
+
+
+def test_004_5_3_only_a_missing_word_nullity_is_reconsidered_by_the_appeal() -> None:
+    """5.3 accepts a word; a ballot refused for another reason (letters not in the draw,
+    4.2) is not a ballot "with that word" and keeps its nullity."""
+    from arbitre.duplicate.decision import refused_for
+
+    not_in_draw = decide("7F RUZA 6")
+    assert not refused_for(not_in_draw, "RUZA")

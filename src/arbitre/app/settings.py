@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "arbitre.app.classic",
     "arbitre.app.backgammon",
     "arbitre.app.ranking",
+    "arbitre.app.federation",
     "axes",
 ]
 

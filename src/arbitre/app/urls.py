@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("arbitre.app.classic.urls")),
     path("", include("arbitre.app.backgammon.urls")),
     path("", include("arbitre.app.ranking.urls")),
+    path("", include("arbitre.app.federation.urls")),
     path("", include("arbitre.app.legacy")),
     path(
         "compte/connexion/",

@@ -207,9 +207,10 @@ def run_serve(args: argparse.Namespace) -> int:
         for address in venue_urls(args.port):
             print(f"  sur le réseau de la salle : {address}", flush=True)
     from arbitre.app.events import backups
+    from arbitre.app.federation import outbox
 
     try:
-        with backups.serving():
+        with backups.serving(), outbox.sending():
             waitress.serve(
                 application,
                 host=args.host,

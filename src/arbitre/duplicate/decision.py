@@ -247,6 +247,32 @@ class Turn:
         return _explain("turn", number=self.number, draw=str(self.draw), top=top)
 
 
+@dataclass(frozen=True)
+class AppealLexicon:
+    """The event's word list with the words accepted on appeal (seed 004, 5.3): a valid word
+    missing from the list, accepted by the arbitration, is admitted for every ballot."""
+
+    lexicon: Container[str]
+    accepted: frozenset[str]
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and (word.upper() in self.accepted or word in self.lexicon)
+
+
+def with_accepted_words(turn: Turn, words: Iterable[str]) -> Turn:
+    """``turn`` judged with the words accepted on appeal (seed 004, 5.3) as valid."""
+    accepted = frozenset(w.upper() for w in words)
+    if not accepted:
+        return turn
+    return replace(turn, lexicon=AppealLexicon(turn.lexicon, accepted))
+
+
+def refused_for(decision: Decision, word: str) -> bool:
+    """Whether the decision is a nullity for ``word`` missing from the word list: the
+    ballots an appeal accepting ``word`` re-judges (seed 004, 5.3)."""
+    return decision.sanction is S.INVALID_WORD and (decision.invalid_word or "") == word.upper()
+
+
 def judge(ballot: Ballot, turn: Turn, *, earlier: Iterable[Decision] = ()) -> Decision:
     """Decide a ballot (seed 004, 3 and 4); see the module docstring.
 

@@ -10,24 +10,29 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from arbitre.app.duplicate.models import (
+    AcceptedWord,
     BallotEntry,
+    DuplicateEvent,
     Game,
     Registration,
 )
 from arbitre.app.duplicate.services import (
     BALLOT_CORRECTED,
     BALLOT_ENTERED,
+    BALLOT_REJUDGED,
     BALLOT_TARGET,
+    WORD_ACCEPTED,
     ServiceError,
     StaleEditError,
     User,
     audit,
+    lexicon_of,
     turns,
 )
 from arbitre.app.events.models import actor
 from arbitre.common.messages import Refusal
 from arbitre.duplicate.ballot import parse_ballot
-from arbitre.duplicate.decision import Decision, judge
+from arbitre.duplicate.decision import Decision, judge, refused_for
 
 BALLOT_LENGTH = BallotEntry._meta.get_field("text").max_length or 200
 """The longest ballot text stored (the column's length)."""
@@ -153,3 +158,80 @@ def enter_ballot(
         {"text": text, "score": decision.score},
     )
     return EntryResult(existing, decision)
+
+
+# -- appeals (seed 004, 5.3) ------------------------------------------------------------------
+
+
+@transaction.atomic
+def accept_word(dup: DuplicateEvent, word: str, reason: str, user: User) -> int:
+    """Accept on appeal a valid word missing from the event's word list (seed 004, 5.3): it is
+    recorded with its reason, valid for every ballot from now on, and every ballot refused
+    for that word is judged again (each change in the audit log). Returns how many ballots
+    were judged again."""
+    word = word.strip().upper()
+    reason = reason.strip()
+    if not (2 <= len(word) <= 15 and word.isalpha() and word.isascii()):
+        raise ServiceError(
+            gettext("Mot refusé : de 2 à 15 lettres de A à Z, sans accent ni espace.")
+        )
+    if not reason:
+        raise ServiceError(gettext("Donnez le motif de la décision sur le recours."))
+    if word in lexicon_of(dup):
+        raise ServiceError(
+            gettext("%(word)s est déjà dans la liste de mots de l'événement.") % {"word": word}
+        )
+    if AcceptedWord.objects.filter(duplicate=dup, word=word).exists():
+        raise ServiceError(gettext("%(word)s est déjà accepté.") % {"word": word})
+    AcceptedWord.objects.create(duplicate=dup, word=word, reason=reason, accepted_by=actor(user))
+    games = list(Game.objects.select_for_update().filter(duplicate=dup))
+    for game in games:  # the cached turns of every game are stale
+        game.version += 1
+        game.save(update_fields=["version"])
+    audit(dup, user, WORD_ACCEPTED, word, None, None, reason)
+    count = 0
+    for game in games:
+        entries = [
+            e
+            for e in BallotEntry.objects.select_for_update()
+            .filter(game=game)
+            .select_related("registration")
+            if refused_for(Decision.from_json(e.decision), word)
+        ]
+        if not entries:
+            continue
+        all_turns = turns(game)
+        for entry in entries:
+            earlier = [
+                Decision.from_json(e.decision)
+                for e in BallotEntry.objects.filter(
+                    game=game,
+                    registration=entry.registration,
+                    move_number__lt=entry.move_number,
+                )
+            ]
+            decision = judge(
+                parse_ballot(entry.text), all_turns[entry.move_number - 1], earlier=earlier
+            )
+            before = {"text": entry.text, "score": entry.score}
+            entry.decision = decision.to_json()
+            entry.score = decision.score
+            entry.version += 1
+            entry.save(update_fields=["decision", "score", "version", "updated_at"])
+            target = BALLOT_TARGET % {
+                "game": game.name,
+                "move": entry.move_number,
+                "table": entry.registration.table,
+                "licence": entry.registration.licence,
+            }
+            audit(
+                dup,
+                user,
+                BALLOT_REJUDGED,
+                target,
+                before,
+                {"text": entry.text, "score": decision.score},
+                word,
+            )
+            count += 1
+    return count

@@ -117,3 +117,42 @@ class AuditEntry(AuditRecord):
     """Every entry and correction: who, when, what before, what after."""
 
     duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="audit")
+
+
+class AnnulledBallot(models.Model):
+    """A ballot of a move the chief arbiter annulled (seed 004, 5.2): kept, marked annulled,
+    out of every score. ``attempt`` is the annulled move's place among the attempts of its
+    move number in the game record (1 for the first attempt)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annulled_ballots")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    move_number = models.PositiveSmallIntegerField()
+    attempt = models.PositiveSmallIntegerField()
+    text = models.CharField(max_length=200)
+    decision = models.JSONField()
+    score = models.IntegerField()
+    annulled_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["move_number", "attempt", "registration__table"]
+
+
+class AcceptedWord(models.Model):
+    """A word missing from the event's word list accepted on appeal (seed 004, 5.3): valid
+    for every ballot of the event from then on, and every ballot that used it re-judged."""
+
+    duplicate = models.ForeignKey(
+        DuplicateEvent, on_delete=models.CASCADE, related_name="accepted_words"
+    )
+    word = models.CharField(max_length=15)
+    reason = models.CharField(max_length=300)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["word"]
+        constraints = [
+            models.UniqueConstraint(fields=["duplicate", "word"], name="unique_accepted_word"),
+        ]

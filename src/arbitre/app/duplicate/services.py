@@ -15,6 +15,8 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.duplicate.models import (
+    AcceptedWord,
+    AnnulledBallot,
     AuditEntry,
     BallotEntry,
     DuplicateEvent,
@@ -25,7 +27,7 @@ from arbitre.app.duplicate.models import (
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
-from arbitre.duplicate.decision import Decision, Turn
+from arbitre.duplicate.decision import Decision, Turn, with_accepted_words
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
 from arbitre.duplicate.game import DuplicateGame, turns_of
 from arbitre.i18n import DEFAULT_LANGUAGE, word
@@ -90,7 +92,12 @@ def turns(game: Game) -> list[Turn]:
         if cached and cached[0] == game.version:
             return cached[1]
     engine = engine_of(game)
-    result = turns_of(engine.moves, engine.lexicon)
+    # 5.3: the words accepted on appeal are valid for every ballot (accepting one changes
+    # the version of every game of the event)
+    accepted = list(
+        AcceptedWord.objects.filter(duplicate_id=game.duplicate_id).values_list("word", flat=True)
+    )
+    result = [with_accepted_words(t, accepted) for t in turns_of(engine.moves, engine.lexicon)]
     with _lock:
         _turns[game.pk] = (game.version, result)
     return result
@@ -113,6 +120,10 @@ def audit(
 BALLOT_ENTERED = gettext_noop("Saisie")
 BALLOT_CORRECTED = gettext_noop("Correction")
 BALLOT_UNDONE = gettext_noop("Bulletin supprimé (retour en arrière)")
+BALLOT_ANNULLED = gettext_noop("Bulletin d'un coup annulé (5.2)")
+BALLOT_RESTORED = gettext_noop("Bulletin rétabli (annulation du coup défaite)")
+BALLOT_REJUDGED = gettext_noop("Bulletin rejugé (recours)")
+WORD_ACCEPTED = gettext_noop("Mot accepté sur recours (5.3)")
 PLAYERS_IMPORTED = gettext_noop("Import des joueurs")
 TABLES_GIVEN = gettext_noop("Tables attribuées")
 MOVE_TABLE_TARGET = gettext_noop("%(game)s coup %(move)s table %(table)s")
@@ -123,6 +134,9 @@ AUDIT_TARGETS = {
     BALLOT_ENTERED: BALLOT_TARGET,
     BALLOT_CORRECTED: BALLOT_TARGET,
     BALLOT_UNDONE: MOVE_TABLE_TARGET,
+    BALLOT_ANNULLED: MOVE_TABLE_TARGET,
+    BALLOT_RESTORED: MOVE_TABLE_TARGET,
+    BALLOT_REJUDGED: BALLOT_TARGET,
     PLAYERS_IMPORTED: PLAYERS_TARGET,
     TABLES_GIVEN: TABLES_TARGET,
 }
@@ -171,6 +185,7 @@ CHIEF_ACTIONS = {
     "reveal": gettext_noop("Top retenu"),
     "annul_no_score": gettext_noop("Annulation : aucun score possible"),
     "annul_draw": gettext_noop("Annulation du tirage"),
+    "annul_move": gettext_noop("Annulation du coup (5.2)"),
     "undo": gettext_noop("Retour en arrière"),
 }
 """The actions of the chief arbiter's screen and their audit-log action (a French msgid of
@@ -191,6 +206,7 @@ def chief_action(
         raise ServiceError(gettext("Action inconnue : %(action)s") % {"action": action})
     before = game.record
     engine = _fresh_engine(game)
+    annulled = None
     try:
         if action == "draw_random":
             predrawn = _predrawn_move(game, engine.move_number)
@@ -224,6 +240,8 @@ def chief_action(
             engine.annul_no_score()
         elif action == "annul_draw":
             engine.annul_draw(value or "annulé par le juge-arbitre")
+        elif action == "annul_move":
+            annulled = engine.annul_last_move(value.strip() or "annulé par le juge-arbitre")
         elif action == "undo":
             _undo(game, user)
             engine = None  # type: ignore[assignment]
@@ -236,6 +254,10 @@ def chief_action(
     if engine is not None and action != "start_timer":
         game.undo_stack = [*game.undo_stack, before][-30:]
         game.record = game_record.to_record(engine)
+    if annulled is not None:
+        _annul_ballots(game, annulled.number, len(engine.attempts), user)
+        # a pre-drawn game cannot be followed once one of its moves is drawn anew
+        game.predrawn = None
     game.version += 1
     game.save()
     if engine is not None:
@@ -266,12 +288,71 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     return DuplicateGame(lexicon, seed=None, random_draws=True)
 
 
+def _annul_ballots(game: Game, number: int, attempt: int, user: User) -> None:
+    """The ballots of move ``number``, just annulled (5.2), kept as annulled: out of every
+    score, each in the audit log; the move is played again with new ballots."""
+    for entry in BallotEntry.objects.filter(game=game, move_number=number).select_related(
+        "registration"
+    ):
+        AnnulledBallot.objects.create(
+            game=game,
+            registration=entry.registration,
+            move_number=number,
+            attempt=attempt,
+            text=entry.text,
+            decision=entry.decision,
+            score=entry.score,
+        )
+        audit(
+            game.duplicate,
+            user,
+            BALLOT_ANNULLED,
+            MOVE_TABLE_TARGET
+            % {"game": game.name, "move": number, "table": entry.registration.table},
+            {"text": entry.text, "score": entry.score},
+            None,
+        )
+        entry.delete()
+
+
+def _restore_annulled(game: Game, previous: dict[str, Any], user: User) -> None:
+    """Undoing an annulment (5.2) brings its ballots back."""
+    pending = (game.record or {}).get("pending") or {}
+    attempts = pending.get("attempts", [])
+    if not attempts or attempts[-1].get("outcome") != "annulled" or "top" not in attempts[-1]:
+        return
+    number = len(previous.get("moves", []))
+    for kept in AnnulledBallot.objects.filter(
+        game=game, move_number=number, attempt=len(attempts)
+    ).select_related("registration"):
+        BallotEntry.objects.create(
+            game=game,
+            registration=kept.registration,
+            move_number=number,
+            text=kept.text,
+            decision=kept.decision,
+            score=kept.score,
+        )
+        audit(
+            game.duplicate,
+            user,
+            BALLOT_RESTORED,
+            MOVE_TABLE_TARGET
+            % {"game": game.name, "move": number, "table": kept.registration.table},
+            None,
+            {"text": kept.text, "score": kept.score},
+        )
+        kept.delete()
+
+
 def _undo(game: Game, user: User) -> None:
     stack = list(game.undo_stack)
     if not stack:
         raise ServiceError(gettext("Rien à annuler."))
     previous = stack.pop()
     moves_before = len((previous or {}).get("moves", []))
+    if previous:
+        _restore_annulled(game, previous, user)
     # the ballots of an undone move go with it, each kept in the audit log
     for entry in BallotEntry.objects.filter(game=game, move_number__gt=moves_before).select_related(
         "registration"

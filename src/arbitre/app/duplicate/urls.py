@@ -19,6 +19,7 @@ urlpatterns = [
         name="predrawn",
     ),
     path("duplicate/<int:event_id>/retard/", views.mark_late, name="late"),
+    path("duplicate/<int:event_id>/recours/", views.appeal, name="appeal"),
     path("duplicate/<int:event_id>/partie/<int:number>/saisie/", views.entry, name="entry"),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/saisie/api/",

@@ -226,6 +226,33 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("duplicate:detail", event_id=event_id)
 
 
+@require_POST
+@require_role(DIRECTOR)
+def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
+    """An appeal (seed 004, 5.3): a valid word missing from the list accepted, with the
+    reason; every ballot refused for it is judged again."""
+    dup = _dup(event_id)
+    word = request.POST.get("word", "")
+    try:
+        count = ballots.accept_word(dup, word, request.POST.get("reason", ""), request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "%(word)s accepté sur recours : %(count)s bulletin rejugé.",
+                "%(word)s accepté sur recours : %(count)s bulletins rejugés.",
+                count,
+            )
+            % {"word": word.strip().upper(), "count": count},
+        )
+    back = request.POST.get("next", "")
+    if back.isdigit() and dup.games.filter(number=int(back)).exists():
+        return redirect("duplicate:chief", event_id=event_id, number=int(back))
+    return redirect("duplicate:detail", event_id=event_id)
+
+
 # -- the chief arbiter's screen ---------------------------------------------------------------
 
 
@@ -294,6 +321,9 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "tops": tops,
         "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
         "predrawn_form": PredrawnForm(),
+        "annulled_count": game.annulled_ballots.count(),
+        "accepted_words": dup.accepted_words.all(),
+        "can_annul_move": engine.phase != "play" and bool(engine.moves) and not engine.attempts,
     }
     return render(request, "duplicate/chief.html", context)
 

@@ -36,6 +36,10 @@ class Event(models.Model):
         """The event's page, in its game's app."""
         return reverse(PAGES[self.kind], args=[self.pk])
 
+    def public_url(self) -> str:
+        """The event's live public page (no login), in its game's app."""
+        return reverse(PUBLIC_PAGES[self.kind], args=[self.pk])
+
 
 PAGES = {
     Event.Kind.DUPLICATE: "duplicate:detail",
@@ -43,6 +47,13 @@ PAGES = {
     Event.Kind.BACKGAMMON: "backgammon:detail",
 }
 """The URL name of each kind of event's page."""
+
+PUBLIC_PAGES = {
+    Event.Kind.DUPLICATE: "duplicate:public_standings",
+    Event.Kind.CLASSIC: "classic:public",
+    Event.Kind.BACKGAMMON: "backgammon:public",
+}
+"""The URL name of each kind of event's live public page."""
 
 
 class EventRole(models.Model):
@@ -125,3 +136,8 @@ class StaffAudit(AuditRecord):
     event = models.ForeignKey(
         Event, null=True, blank=True, on_delete=models.CASCADE, related_name="staff_audit"
     )
+
+
+from arbitre.app.events.incident_models import Incident  # noqa: E402  (the register's model)
+
+__all__ = ["AuditRecord", "Event", "EventRole", "Incident", "PAGES", "StaffAudit", "actor"]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.events import staff_views, views
+from arbitre.app.events import incident_views, staff_views, views
 
 app_name = "events"
 
@@ -13,4 +13,12 @@ urlpatterns = [
     path("comptes/", staff_views.accounts, name="accounts"),
     path("comptes/<int:user_id>/", staff_views.account_action, name="account_action"),
     path("evenement/<int:event_id>/equipe/", staff_views.event_staff, name="staff"),
+    path("evenement/<int:event_id>/incidents/", incident_views.register, name="incidents"),
+    path("evenement/<int:event_id>/incidents/appel/", incident_views.appeal, name="appeal"),
+    path("evenement/<int:event_id>/incidents/rapport/", incident_views.report, name="report"),
+    path(
+        "evenement/<int:event_id>/incidents/joueur/<int:player_id>/",
+        incident_views.player,
+        name="incident_player",
+    ),
 ]

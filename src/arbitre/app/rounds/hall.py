@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from arbitre.app.events import hall
+from arbitre.app.rounds import checkin
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import Round, Tournament
 from arbitre.app.rounds.public import version
@@ -22,23 +23,40 @@ from arbitre.common.collation import french_key
 def screen(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     """Public, full screen, for the projector."""
     t = tournament_of(game, event_id)
-    url = hall.public_url(request, reverse(f"{game.namespace}:public", args=[event_id]))
+    if frame(t) == "checkin":
+        target, title = "self_check_in", gettext("Pointage")
+        caption = gettext("Pointez-vous sur votre téléphone")
+    else:
+        target, title = "public", gettext("Classement en direct")
+        caption = gettext("Suivez en direct sur votre téléphone")
+    url = hall.public_url(request, reverse(f"{game.namespace}:{target}", args=[event_id]))
     context = {
         "event": t.event,
         "data_url": reverse(f"{game.namespace}:hall_json", args=[event_id]),
         "public_url": url,
-        "qr": hall.qr_svg(url, gettext("Classement en direct")),
+        "qr": hall.qr_svg(url, title),
+        "qr_caption": caption,
+        "frame": frame(t),
         "reaches_phones": hall.reaches_phones(url),
         "panel_seconds": hall.panel_seconds(request),
     }
     return render(request, "events/hall.html", context)
 
 
+def frame(t: Tournament) -> str:
+    """What the screen's QR code leads to: the self check-in page until round 1 is paired
+    (``"checkin"``), then the live standings (``"live"``). The page reloads when it moves."""
+    return "checkin" if checkin.is_open(t) and t.entrants.exists() else "live"
+
+
 def screen_json(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     """The hall's panels, once per version of the tournament (304 while unchanged)."""
     t = tournament_of(game, event_id)
     return hall.hall_json(
-        request, (game.namespace, event_id), version(t), lambda: {"panels": panels(game, t)}
+        request,
+        (game.namespace, event_id),
+        version(t),
+        lambda: {"panels": panels(game, t), "frame": frame(t)},
     )
 
 

@@ -67,6 +67,10 @@ class Entrant(models.Model):
     club = models.CharField("club", max_length=100, blank=True)
     licence = models.CharField("licence", max_length=30, blank=True)
     checked_in = models.BooleanField("pointé", default=False)
+    #: When the player declared their presence from their phone (the director confirms).
+    self_checked_in_at = models.DateTimeField(null=True, blank=True)
+    #: Wrong licences typed for this player on the self check-in page (locked at 5).
+    self_check_in_failures = models.PositiveSmallIntegerField(default=0)
     first_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -187,3 +191,62 @@ class AuditEntry(AuditRecord):
     """Every change: who, when, what before, what after, and the reason when one is given."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+
+
+class TableLog(models.Model):
+    """The events of one game played at a table (issue 18), stored as the engine's JSON list:
+    a Classic game (:mod:`arbitre.classic.table`) or, later, a backgammon match clock. One per
+    :class:`Table`, or none (``table`` empty) for a friendly game outside any tournament.
+
+    ``code`` opens the table's page without an account (that table only, for its round
+    only); ``client_ids`` are the ids of the presses already applied (a press sent twice is
+    applied once); ``version`` grows with every stored event (the pages poll it); ``epoch``
+    is the Unix time the events' ``at`` seconds count from; ``setup`` is what the engine
+    needs to start (names, profile, clock, who starts)."""
+
+    class Kind(models.TextChoices):
+        CLASSIC = "classic", _("Scrabble classique")
+
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    table = models.OneToOneField(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="log"
+    )
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="table_logs"
+    )
+    code = models.CharField(max_length=12, unique=True)
+    title = models.CharField(max_length=200, blank=True)
+    setup = models.JSONField(default=dict, blank=True)
+    events = models.JSONField(default=list, blank=True)
+    client_ids = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    epoch = models.FloatField()
+    created_by = models.CharField(max_length=150, blank=True)  # friendly game: the director
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "code"], name="unique_table_code"),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class TableClockSettings(models.Model):
+    """The clock a director sets for the tables of a Classic event (seed 001 6.1: ``chess``
+    credit per player, ``move`` timer per move with a warning, ``global`` credit for both;
+    seed 000: a chess clock of at least 20 minutes per player)."""
+
+    class Kind(models.TextChoices):
+        CHESS = "chess", _("pendule d'échecs : un crédit par joueur")
+        MOVE = "move", _("minuterie par coup, avec alarme")
+        GLOBAL = "global", _("crédit global pour les deux joueurs")
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="table_clock"
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CHESS)
+    seconds = models.PositiveIntegerField(default=25 * 60)
+    warning = models.PositiveIntegerField(default=0)

@@ -14,7 +14,7 @@ from django.utils.safestring import mark_safe
 
 from arbitre.app.events import live
 from arbitre.app.events.templatetags.wording import rule_label
-from arbitre.app.rounds import services
+from arbitre.app.rounds import checkin, services
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Tournament
 from arbitre.app.rounds.views import page, tournament_of
@@ -76,7 +76,7 @@ def public(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespons
             "tables": list(last.tables.all()) if last else [],
         }
 
-    return _live_page(request, game, "public", t, {}, build)
+    return _live_page(request, game, "public", t, {"checkin_open": checkin.is_open(t)}, build)
 
 
 def public_round(

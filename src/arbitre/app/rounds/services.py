@@ -169,7 +169,8 @@ def create_tournament(game: PairedGame, data: dict[str, Any], user: User) -> Eve
 
 @transaction.atomic
 def check_in(t: Tournament, present_ids: set[int], user: User) -> tuple[int, int]:
-    """Confirm the check-in before round 1: the selected players are present, the others not."""
+    """Confirm the check-in before round 1: the selected players are present, the others not
+    (their declarations from the self check-in page, :mod:`.checkin`, are cleared)."""
     t = locked(t)
     if last_round_number(t) > 0:
         raise ServiceError(
@@ -185,7 +186,10 @@ def check_in(t: Tournament, present_ids: set[int], user: User) -> tuple[int, int
     before = sorted(e.name for e in entrants if e.checked_in)
     for e in entrants:
         e.checked_in = e.pk in present_ids
-        e.save(update_fields=["checked_in"])
+        if not e.checked_in:
+            e.self_checked_in_at = None  # a declaration from a phone the director turned down
+        e.self_check_in_failures = 0
+        e.save(update_fields=["checked_in", "self_checked_in_at", "self_check_in_failures"])
     after = sorted(e.name for e in entrants if e.checked_in)
     audit(t, user, gettext_noop("Pointage"), "", before, after)
     bump(t)

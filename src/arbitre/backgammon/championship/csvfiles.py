@@ -118,14 +118,15 @@ def parse_players(text: str | bytes) -> list[Player]:
     return players
 
 
-DECIDED = ("", "time", "both_time", "disqualification", "lateness")
+DECIDED = ("", "time", "both_time", "disqualification", "lateness", "penalty")
 """The values of the optional ``ended`` column (:attr:`MatchResult.decided`)."""
 
 
 def parse_results(text: str, source: str = "results") -> list[MatchResult]:
     """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b[,ended]]``;
     ``ended``: a match decided before its end, its score being the real one (``time``,
-    ``both_time``, ``disqualification``, ``lateness``)."""
+    ``both_time``, ``disqualification``, ``lateness``, ``penalty``: a sanction of the
+    director, seed 003 3.15 and 4.2)."""
     results = []
     for lineno, cells in _rows(text, "round", source):
         if len(cells) not in (4, 5, 7, 8):

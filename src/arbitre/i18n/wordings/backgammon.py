@@ -211,7 +211,7 @@ TEMPLATES: dict[str, str] = {
     "championship_csv.field.set_score": "a set score",
     "championship_csv.not_integer": "{field} must be a whole number, not “{value}”",
     "championship_csv.results_columns": "{found} columns: expected round,player_a,player_b,winner[,match_length,score_a,score_b[,ended]]",
-    "championship_csv.ended": "ended “{value}”: empty, time, both_time, disqualification or lateness",
+    "championship_csv.ended": "ended “{value}”: empty, time, both_time, disqualification, lateness or penalty",
     "championship_csv.bye_one_player": "a bye has one player (player_b empty or BYE, not “{player}”)",
     "championship_csv.bye_winner": "the winner of a bye is its player ({player}), not “{winner}”",
     "championship_csv.forfeit_winner": "forfeit winner “{winner}” is neither {a} nor {b}",
@@ -219,4 +219,8 @@ TEMPLATES: dict[str, str] = {
     "championship_csv.set_score": "set score “{value}” is not like 9-4",
     "championship_csv.not_utf8": "{source}: not UTF-8 text",
     "championship_csv.open_quote": "a quotation mark is opened and never closed",
+    "sanction.side": "a sanction is against the first or the second player of the table, not {side}",
+    "sanction.amount": "a {kind} sanction needs a positive amount, not {amount}",
+    "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",
+    "sanction.illegal_move_kind": "illegal moves are sanctioned by time or points (seed 003, 3.15), not by {kind}",
 }

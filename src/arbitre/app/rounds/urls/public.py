@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from arbitre.app.rounds import hall, prints, public
+from arbitre.app.rounds import checkin_views, hall, prints, public
 from arbitre.app.rounds.games import PairedGame
 
 
@@ -15,6 +15,7 @@ def patterns(game: PairedGame) -> list[URLPattern]:
         path("etat.json", public.state_json, g, name="state"),
         path("salle/", hall.screen, g, name="hall"),
         path("salle.json", hall.screen_json, g, name="hall_json"),
+        path("pointage/", checkin_views.self_check_in, g, name="self_check_in"),
         path("ronde/<int:number>/", public.public_round, g, name="public_round"),
         path("joueur/<int:entrant_id>/", public.public_player, g, name="public_player"),
         path("phase-finale/", public.public_knockout, g, name="public_knockout"),

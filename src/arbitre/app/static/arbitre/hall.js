@@ -52,6 +52,8 @@
       return r.json();
     }).then(function (data) {
       if (!data || data.version === version) return;
+      // the QR code changed target (self check-in closed): the page is drawn again
+      if (data.frame && root.dataset.frame && data.frame !== root.dataset.frame) { location.reload(); return; }
       version = data.version;
       stage.innerHTML = data.stage || "";
       stage.hidden = !data.stage;

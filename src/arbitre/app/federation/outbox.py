@@ -1,0 +1,250 @@
+"""The club's side: the link to the federation's server, and the outbox of results that wait
+for the network.
+
+A director sends a Duplicate event's results (:func:`enqueue`): they are queued at once and
+sent when the federation's server answers (:func:`deliver`), right away when the hall has a
+network, otherwise by the server's background sender (:func:`sending`, every
+``ARBITRE_FEDERATION_INTERVAL`` seconds, 30 by default) or ``arbitre federation push``. Once
+received, the federation's decision is fetched back the same way. The upload id is this
+installation's id and the event's number: sending again never makes a second upload.
+
+Only HTTPS leaves the machine: a plain ``http://`` address is accepted for this machine's
+own names (a test, or a federation server behind a local proxy), never for another host.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import close_old_connections, transaction
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
+
+from arbitre.app.events.models import Event
+from arbitre.app.federation.models import Link, OutboxItem
+
+log = logging.getLogger("arbitre.federation")
+
+#: Seconds a request to the federation may take before the network counts as down.
+TIMEOUT = 10.0
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+API = "/api/federation/envois/"
+
+
+class LinkRefused(ValueError):
+    """A link or a sending that cannot be done; the message is French."""
+
+
+def link() -> Link:
+    """The club's link (created empty on first use, with this installation's id)."""
+    found = Link.objects.first()
+    if found is None:
+        found = Link.objects.create(installation=secrets.token_hex(8))
+    return found
+
+
+def check_url(url: str) -> str:
+    """The federation's address, refused unless HTTPS (or plain HTTP to this machine)."""
+    url = url.strip().rstrip("/")
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "https" and parts.hostname:
+        return url
+    if parts.scheme == "http" and parts.hostname in LOCAL_HOSTS:
+        return url
+    raise LinkRefused(
+        gettext(
+            "L'adresse de la fédération doit commencer par https:// (les résultats ne "
+            "circulent que chiffrés)."
+        )
+    )
+
+
+def set_link(url: str, token: str) -> Link:
+    current = link()
+    current.url = check_url(url) if url.strip() else ""
+    current.token = token.strip()
+    current.save()
+    return current
+
+
+def configured() -> bool:
+    current = Link.objects.first()
+    return bool(current and current.url and current.token)
+
+
+def results_file(event: Event, type_code: str = "") -> str:
+    """The event's results as Arbitre's own export, with what the ranking needs."""
+    from arbitre.app.duplicate import services as duplicate_services
+    from arbitre.app.duplicate.models import DuplicateEvent
+    from arbitre.duplicate.results_csv import RankingInfo, results_csv
+
+    dup = DuplicateEvent.objects.get(event=event)
+    return results_csv(
+        duplicate_services.build_event(dup),
+        ranking=RankingInfo(event_type=type_code, date=event.date),
+    )
+
+
+@transaction.atomic
+def enqueue(user: Any, event: Event, type_code: str = "") -> OutboxItem:
+    """Queue the event's results for the federation (again: the same upload, its file
+    refreshed, unless the federation already accepted it)."""
+    if not configured():
+        raise LinkRefused(
+            gettext("Le lien avec la fédération n'est pas réglé (adresse et clé du club).")
+        )
+    payload = results_file(event, type_code)
+    item = OutboxItem.objects.select_for_update().filter(event=event).first()
+    if item is None:
+        item = OutboxItem(event=event, uid=f"{link().installation}-{event.pk}")
+    elif item.state == OutboxItem.State.ACCEPTED and item.payload != payload:
+        raise LinkRefused(
+            gettext(
+                "La fédération a déjà accepté ces résultats ; pour les corriger, "
+                "demandez-lui de rouvrir l'envoi."
+            )
+        )
+    item.name, item.date, item.payload = event.name, event.date, payload
+    item.state, item.reason = OutboxItem.State.QUEUED, ""  # the federation answers again
+    item.save()
+    from arbitre.app.events.models import StaffAudit
+
+    StaffAudit.log(
+        user, gettext_noop("Résultats mis en file pour la fédération"), event.name, event=event
+    )
+    return item
+
+
+@dataclass(frozen=True)
+class Reply:
+    status: int
+    body: dict[str, Any]
+
+
+def _request(method: str, path: str, body: dict[str, Any] | None = None) -> Reply:
+    """One call to the federation's API; ``OSError`` when the network or the server is down."""
+    current = link()
+    data = json.dumps(body).encode("utf-8") if body is not None else None
+    request = urllib.request.Request(
+        check_url(current.url) + path,
+        data=data,
+        method=method,
+        headers={
+            "Authorization": f"Bearer {current.token}",
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:  # noqa: S310 - https checked
+            return Reply(response.status, json.loads(response.read() or b"{}"))
+    except urllib.error.HTTPError as exc:
+        try:
+            answer = json.loads(exc.read() or b"{}")
+        except ValueError:
+            answer = {}
+        return Reply(exc.code, answer if isinstance(answer, dict) else {})
+
+
+def _apply(item: OutboxItem, reply: Reply) -> None:
+    """Record the federation's answer about ``item``."""
+    status = reply.body.get("status")
+    if reply.status in (200, 201) and status in ("pending", "accepted", "rejected"):
+        item.state = {
+            "pending": OutboxItem.State.SENT,
+            "accepted": OutboxItem.State.ACCEPTED,
+            "rejected": OutboxItem.State.REJECTED,
+        }[status]
+        item.reason = str(reply.body.get("reason", ""))[:300]
+        item.last_error = ""
+        if item.sent_at is None:
+            item.sent_at = timezone.now()
+        if status != "pending":
+            item.answered_at = timezone.now()
+    elif reply.status in (409, 413, 422):
+        # the federation will not take this file: the club must see why
+        item.state = OutboxItem.State.REJECTED
+        item.reason = str(reply.body.get("error", ""))[:300]
+        item.answered_at = timezone.now()
+    elif reply.status == 401:
+        item.last_error = gettext("La fédération refuse la clé du club.")
+    else:
+        item.last_error = gettext("Réponse inattendue de la fédération (%(status)s).") % {
+            "status": reply.status
+        }
+    item.save()
+
+
+def deliver() -> int:
+    """Send what is queued and fetch the answers of what was sent; the number of items whose
+    state moved. A network down leaves everything as it was, the attempt counted."""
+    if not configured():
+        return 0
+    moved = 0
+    for item in OutboxItem.objects.filter(
+        state__in=[OutboxItem.State.QUEUED, OutboxItem.State.SENT]
+    ).order_by("pk"):
+        before = item.state
+        try:
+            if item.state == OutboxItem.State.QUEUED:
+                item.attempts += 1
+                body = {
+                    "uid": item.uid,
+                    "name": item.name,
+                    "date": item.date.isoformat() if item.date else "",
+                    "csv": item.payload,
+                }
+                reply = _request("POST", API, body)
+            else:
+                reply = _request("GET", API + urllib.parse.quote(item.uid) + "/")
+        except (OSError, ValueError) as exc:
+            item.last_error = gettext("Fédération injoignable : %(error)s") % {
+                "error": str(getattr(exc, "reason", exc))[:200]
+            }
+            item.save(update_fields=["attempts", "last_error"])
+            continue
+        _apply(item, reply)
+        moved += item.state != before
+    return moved
+
+
+def interval() -> float:
+    try:
+        return max(1.0, float(os.environ.get("ARBITRE_FEDERATION_INTERVAL", "30")))
+    except ValueError:
+        return 30.0
+
+
+@contextmanager
+def sending() -> Iterator[None]:
+    """While ``arbitre serve`` runs: a background thread delivers the outbox every
+    :func:`interval` seconds (nothing to do while no link is set)."""
+    stop = threading.Event()
+
+    def loop() -> None:
+        while not stop.wait(interval()):
+            try:
+                close_old_connections()
+                deliver()
+            except Exception:  # the sender must outlive a bad answer; the item keeps its state
+                log.exception("federation sender")
+            finally:
+                close_old_connections()
+
+    thread = threading.Thread(target=loop, name="arbitre-federation", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()

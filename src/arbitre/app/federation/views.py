@@ -1,0 +1,114 @@
+"""Pages: the federation's officer (club keys, uploads received: accept or reject) and the
+club (the link to the federation; an event's results sent and the federation's answer)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from arbitre.app.events.models import Event
+from arbitre.app.events.roles import DIRECTOR, is_account_manager, require_role
+from arbitre.app.federation import outbox, services
+from arbitre.app.federation.models import ClubToken, OutboxItem, Upload
+from arbitre.app.ranking.forms import DuplicateFeedForm
+from arbitre.app.ranking.officers import require_officer
+
+# -- federation side ----------------------------------------------------------------------------
+
+
+@require_officer
+def clubs(request: HttpRequest) -> HttpResponse:
+    """The clubs' keys: create one (shown once), revoke one."""
+    key = ""
+    if request.method == "POST":
+        if request.POST.get("revoke"):
+            token = get_object_or_404(ClubToken, pk=request.POST["revoke"])
+            services.revoke(request.user, token)
+            messages.success(request, gettext("Clé révoquée : %(club)s.") % {"club": token.club})
+            return redirect("federation:clubs")
+        try:
+            key = services.create_token(request.user, request.POST.get("club", ""))
+        except services.UploadRefused as exc:
+            messages.error(request, str(exc))
+    context = {"tokens": ClubToken.objects.all(), "key": key, "club": request.POST.get("club", "")}
+    return render(request, "federation/clubs.html", context)
+
+
+@require_officer
+def uploads(request: HttpRequest) -> HttpResponse:
+    context = {"uploads": Upload.objects.select_related("token", "ranked_event")[:300]}
+    return render(request, "federation/uploads.html", context)
+
+
+@require_POST
+@require_officer
+def decide(request: HttpRequest, upload_id: int) -> HttpResponse:
+    upload = get_object_or_404(Upload, pk=upload_id)
+    try:
+        if request.POST.get("action") == "accept":
+            ranked = services.accept(request.user, upload)
+            messages.success(
+                request,
+                gettext("Envoi accepté : %(event)s, saison %(season)s.")
+                % {"event": ranked.name, "season": str(ranked.season)},
+            )
+        else:
+            services.reject(request.user, upload, request.POST.get("reason", ""))
+            messages.success(request, gettext("Envoi refusé ; le club verra la raison."))
+    except services.UploadRefused as exc:
+        messages.error(request, str(exc))
+    return redirect("federation:uploads")
+
+
+# -- club side ----------------------------------------------------------------------------------
+
+
+class LinkForm(forms.Form):
+    url = forms.CharField(label=_("Adresse du serveur de la fédération"), required=False)
+    token = forms.CharField(label=_("Clé du club"), required=False, max_length=80)
+
+
+def link(request: HttpRequest) -> HttpResponse:
+    """The club's link to its federation (account managers)."""
+    if not request.user.is_authenticated:
+        return redirect(f"/compte/connexion/?next={request.path}")
+    if not is_account_manager(request.user):
+        raise PermissionDenied(gettext("Vous n'avez pas le rôle nécessaire pour cette page."))
+    current = outbox.link()
+    form = LinkForm(request.POST or None, initial={"url": current.url, "token": current.token})
+    if request.method == "POST" and form.is_valid():
+        try:
+            outbox.set_link(form.cleaned_data["url"], form.cleaned_data["token"])
+        except outbox.LinkRefused as exc:
+            form.add_error("url", str(exc))
+        else:
+            messages.success(request, gettext("Lien avec la fédération enregistré."))
+            return redirect("federation:link")
+    items = OutboxItem.objects.select_related("event").order_by("-queued_at")[:100]
+    context = {"form": form, "link": current, "items": items}
+    return render(request, "federation/link.html", context)
+
+
+@require_role(DIRECTOR)
+def send(request: HttpRequest, event_id: int) -> HttpResponse:
+    """A Duplicate event's results sent to the federation, and its answer."""
+    event = get_object_or_404(Event, pk=event_id, kind=Event.Kind.DUPLICATE)
+    form = DuplicateFeedForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outbox.enqueue(request.user, event, form.cleaned_data["type_code"])
+        except outbox.LinkRefused as exc:
+            messages.error(request, str(exc))
+        else:
+            outbox.deliver()  # at once when the hall has a network; else the sender retries
+            messages.success(request, gettext("Résultats mis en file pour la fédération."))
+        return redirect("federation:send", event_id=event_id)
+    item = OutboxItem.objects.filter(event=event).first()
+    context = {"event": event, "form": form, "item": item, "configured": outbox.configured()}
+    return render(request, "federation/send.html", context)

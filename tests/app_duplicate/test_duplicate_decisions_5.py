@@ -1,0 +1,182 @@
+"""Seed 004, chapter 5 on the chief arbiter's screen: annulling a move (5.2) and accepting a
+word on appeal (5.3), through the services and the pages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app.duplicate import ballots, services
+from arbitre.app.duplicate.models import (
+    AcceptedWord,
+    AnnulledBallot,
+    AuditEntry,
+    BallotEntry,
+    Game,
+)
+from arbitre.app.duplicate.services import ServiceError
+from arbitre.scrabble.tiles import BLANK
+from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+
+pytestmark = pytest.mark.django_db
+
+
+def state(dup: Any) -> dict[str, Any]:
+    return Client().get(f"/public/duplicate/{dup.event_id}/partie/1/etat.json").json()
+
+
+def test_004_5_2_annulled_move_cancels_its_points_and_puts_every_tile_back(
+    event: Any, director: Any
+) -> None:
+    """5.2: the move's points are cancelled, all its letters, the previous leave included,
+    go back to the bag, and seven new letters are drawn; the annulment is recorded."""
+    game = play_first_move(event, director)  # AIMNOSE, H4 MAISON: leave E
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "TRUSSE")
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    second_total = services.engine_of(game).total
+    assert second_total > 18
+    game = services.chief_action(game.pk, game.version, "annul_move", director, "mot mal accepté")
+    engine = services.engine_of(game)
+    assert engine.total == 18 and engine.move_number == 2 and engine.hand == ""
+    assert engine.phase == "draw" and len(engine.moves) == 1
+    # every tile not on the board is in the bag: the leave E and the six drawn came back
+    on_board = "".join(BLANK if t.islower() else t for _, _, t in engine.board.tiles())
+    assert Counter(engine.bag.tiles()) == Counter(engine.initial_tiles) - Counter(on_board)
+    # the game record keeps the annulled move, its draw and the reason
+    attempt = game.record["pending"]["attempts"][-1]
+    assert attempt["outcome"] == "annulled" and attempt["reason"] == "mot mal accepté"
+    assert (attempt["leave"], attempt["drawn"]) == ("E", "TRUSSE")
+    assert attempt["top"]["score"] == second_total - 18
+    logged = AuditEntry.objects.get(action="Annulation du coup (5.2)")
+    assert logged.reason == "mot mal accepté" and logged.user == director
+    # seven new letters: an entered draw of six is refused, seven accepted
+    with pytest.raises(ServiceError, match="le tirage en demande 7"):
+        services.chief_action(game.pk, game.version, "draw_entered", director, "TRUSSE")
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "TRUSSEE")
+    assert services.engine_of(game).leave == ""
+
+
+def test_004_5_2_ballots_of_an_annulled_move_are_kept_as_annulled(
+    event: Any, director: Any
+) -> None:
+    game = play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    post_ballot(a, event, 1, "top")
+    post_ballot(a, event, 2, "H4 MAISON 20")
+    game = services.chief_action(game.pk, game.version, "annul_move", director, "chronométrage")
+    assert not BallotEntry.objects.exists()
+    kept = list(AnnulledBallot.objects.order_by("registration__table"))
+    assert [(k.registration.table, k.move_number, k.attempt, k.text, k.score) for k in kept] == [
+        (1, 1, 1, "top", 18),
+        (2, 1, 1, "H4 MAISON 20", 18),
+    ]
+    assert AuditEntry.objects.filter(action="Bulletin d'un coup annulé (5.2)").count() == 2
+    # out of the standings: the move no longer exists
+    data = Client().get(f"/public/duplicate/{event.event_id}/classement.json").json()
+    assert {r["total"] for r in data["standings"]} == {0}
+    # the move replayed gets its own ballots
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    assert post_ballot(a, event, 1, "H4 MAISON 18").json()["score"] == 18
+    # undoing a later step does not bring the annulled ballots back...
+    assert AnnulledBallot.objects.count() == 2
+
+
+def test_004_5_2_undoing_the_annulment_brings_its_ballots_back(event: Any, director: Any) -> None:
+    game = play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    post_ballot(a, event, 1, "top")
+    game = services.chief_action(game.pk, game.version, "annul_move", director, "erreur")
+    game = services.chief_action(game.pk, game.version, "undo", director)
+    assert services.engine_of(game).total == 18
+    assert BallotEntry.objects.get().score == 18 and not AnnulledBallot.objects.exists()
+
+
+def test_004_5_2_only_the_move_just_played_can_be_annulled(event: Any, director: Any) -> None:
+    """The annulment is of the move at issue, before the next draw."""
+    game = Game.objects.get(duplicate=event)
+    with pytest.raises(ServiceError, match="^Aucun coup à annuler"):
+        services.chief_action(game.pk, game.version, "annul_move", director, "x")
+    game = play_first_move(event, director)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "TRUSSE")
+    with pytest.raises(ServiceError):
+        services.chief_action(game.pk, game.version, "annul_move", director, "x")
+
+
+def test_004_5_2_chief_screen_offers_the_annulment_with_a_confirmation(
+    event: Any, director: Any
+) -> None:
+    play_first_move(event, director)
+    client = login("directrice", "Tournoi-2026!")
+    url = f"/duplicate/{event.event_id}/partie/1/ja/"
+    page = client.get(url).content.decode()
+    assert "Annuler le coup 1 (5.2)" in page and "sept nouvelles lettres" in page
+    client.post(url, {"action": "annul_move", "value": "épellation", "version": 2})
+    assert state(event)["total"] == 0 and "last" not in state(event)
+
+
+# -- 5.3 ------------------------------------------------------------------------------------
+
+
+def test_004_5_3_word_accepted_on_appeal_rejudges_every_ballot_with_it(
+    event: Any, director: Any
+) -> None:
+    """5.3: a player appeals; the arbitration accepts MAISONE (say, missing from the list):
+    every ballot refused for that word is judged again, the acceptance is recorded."""
+    play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    b = login("arbitre-b", "Arbitrage-2026")
+    refused = post_ballot(a, event, 1, "H4 MAISONE 70").json()
+    assert refused["sanction"]["code"] == "invalid_word" and refused["score"] == 0
+    post_ballot(b, event, 11, "H4 MAISONE 70")
+    post_ballot(b, event, 12, "H4 NAMOS 20")  # another word: untouched
+    count = ballots.accept_word(event, "maisone", "ODS en vigueur, page 420", director)
+    assert count == 2
+    assert {
+        e.registration.table: (e.score, e.decision["sanction"]["code"], e.version)
+        for e in BallotEntry.objects.select_related("registration")
+    } == {1: (70, "none", 2), 11: (70, "none", 2), 12: (0, "invalid_word", 1)}
+    accepted = AcceptedWord.objects.get()
+    assert (accepted.word, accepted.reason, accepted.accepted_by) == (
+        "MAISONE",
+        "ODS en vigueur, page 420",
+        director,
+    )
+    assert AuditEntry.objects.filter(action="Bulletin rejugé (recours)").count() == 2
+    logged = AuditEntry.objects.get(action="Mot accepté sur recours (5.3)")
+    assert (logged.target, logged.reason) == ("MAISONE", "ODS en vigueur, page 420")
+    # from now on a new ballot with the word is valid too
+    assert post_ballot(a, event, 2, "H4 MAISONE 70").json()["sanction"]["kind"] == "none"
+
+
+def test_004_5_3_appeal_refusals(event: Any, director: Any) -> None:
+    with pytest.raises(ServiceError, match="motif"):
+        ballots.accept_word(event, "MAISONE", "  ", director)
+    with pytest.raises(ServiceError, match="de 2 à 15 lettres"):
+        ballots.accept_word(event, "MAISON NE", "x", director)
+    with pytest.raises(ServiceError, match="déjà dans la liste"):
+        ballots.accept_word(event, "maison", "x", director)
+    ballots.accept_word(event, "MAISONE", "x", director)
+    with pytest.raises(ServiceError, match="déjà accepté"):
+        ballots.accept_word(event, "MAISONE", "y", director)
+
+
+def test_004_5_3_appeal_from_the_chief_screen(event: Any, director: Any) -> None:
+    play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    post_ballot(a, event, 1, "H4 MAISONE 70")
+    client = login("directrice", "Tournoi-2026!")
+    page = client.post(
+        f"/duplicate/{event.event_id}/recours/",
+        {"word": "maisone", "reason": "ODS", "next": "1"},
+        follow=True,
+    ).content.decode()
+    assert "MAISONE accepté sur recours : 1 bulletin rejugé." in page
+    assert "Mots acceptés sur recours : MAISONE" in page
+    refused = client.post(
+        f"/duplicate/{event.event_id}/recours/", {"word": "", "reason": ""}, follow=True
+    ).content.decode()
+    assert "de 2 à 15 lettres" in refused

@@ -1,0 +1,178 @@
+"""The register of incidents and sanctions in a backgammon championship (issue 19, part 4):
+sanctions that change a result apply themselves, the committee's annulment undoes them,
+every entry is in the audit log, on the player's page and on the printable report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app.backgammon import services
+from arbitre.app.events.models import Incident
+from arbitre.app.rounds.models import AuditEntry, Entrant, Tournament
+from tests.app_rounds.conftest import messages_of
+from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
+
+pytestmark = pytest.mark.django_db
+
+
+def incident(client: Client, eid: int, **data: Any) -> list[str]:
+    fields = {"kind": "conduct", "description": "Incident à la table", **data}
+    if isinstance(fields.get("player"), str):
+        fields["player"] = Entrant.objects.get(tournament__event_id=eid, name=fields["player"]).pk
+    return messages_of(client.post(f"/evenement/{eid}/incidents/", fields, follow=True))
+
+
+def appeal(client: Client, eid: int, inc: Incident, decision: str, text: str = "") -> list[str]:
+    return messages_of(
+        client.post(
+            f"/evenement/{eid}/incidents/appel/",
+            {"incident": inc.pk, "decision": decision, "text": text},
+            follow=True,
+        )
+    )
+
+
+def test_003_3_15_point_penalty_changes_the_result_and_the_standings(dclient: Client) -> None:
+    """A table entered 5-3 for its first player; a 2-point score penalty against them after
+    their third illegal move notified (3.15) brings the opponent to 5: the opponent wins,
+    the real score 5-5 kept; the standings follow; the committee annuls it: 5-3 again."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert "résultat enregistré" in result(dclient, tb, winner=tb.a, score_a=5, score_b=3)
+    where = {"player": tb.a, "round": 1, "table": tb.number, "kind": "illegal_move"}
+    msgs = incident(dclient, eid, **where, sanction="points", amount=2)
+    assert any("après 3 notifications" in m and "n° 1" in m for m in msgs)
+    assert not Incident.objects.exists()
+    assert any("Incident enregistré" in m for m in incident(dclient, eid, **where))
+    assert any("Incident enregistré" in m for m in incident(dclient, eid, **where))
+    msgs = incident(dclient, eid, **where, sanction="loss")
+    assert any("au temps ou au score" in m for m in msgs)
+    assert Incident.objects.count() == 2  # a loss is no sanction of 3.15
+    incident(dclient, eid, **where, sanction="points", amount=2)
+    tb.refresh_from_db()
+    assert (tb.winner, tb.score_a, tb.score_b, tb.ended) == (tb.b, 5, 5, "penalty")
+    t = Tournament.objects.get(event_id=eid)
+    champ = services.championship(t)
+    assert champ.points(tb.b) == 1 and champ.points(tb.a) == 0
+    sanction = Incident.objects.get(sanction="points")
+    audit = AuditEntry.objects.filter(action="Incident").order_by("pk").last()
+    assert audit is not None and audit.after["sanction"] == "points"
+    assert audit.after["applied"]["table"]["after"]["winner"] == tb.b
+    assert (
+        "gagne 5-5 — sanction du directeur"
+        in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    )
+
+    assert any("décision du comité" in m for m in appeal(dclient, eid, sanction, "annulled"))
+    assert "Appel enregistré." in appeal(dclient, eid, sanction, "pending")
+    assert "Appel enregistré." in appeal(dclient, eid, sanction, "annulled", "Coup légal.")
+    tb.refresh_from_db()
+    assert (tb.winner, tb.score_a, tb.score_b, tb.ended) == (tb.a, 5, 3, "")
+    assert services.championship(t).points(tb.a) == 1
+    assert any("sans appel" in m for m in appeal(dclient, eid, sanction, "upheld", "Non."))
+    assert AuditEntry.objects.filter(action="Appel au comité d'arbitrage").count() == 2
+
+
+def test_003_2_4_disqualification_loses_the_match_the_event_and_the_prizes(
+    dclient: Client,
+) -> None:
+    """2.4: a signal with a spectator; the player is disqualified: the table not entered
+    yet is won by the opponent, the player plays no later round, their page says the
+    prizes are lost, the report lists it."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[1]
+    msgs = incident(
+        dclient,
+        eid,
+        player=tb.b,
+        round=1,
+        table=tb.number,
+        kind="spectator",
+        description="Signal avec un spectateur",
+        sanction="disqualification",
+    )
+    assert any("Incident enregistré" in m for m in msgs)
+    tb.refresh_from_db()
+    assert (tb.entered, tb.winner, tb.ended) == (True, tb.a, "disqualification")
+    e = Entrant.objects.get(tournament__event_id=eid, name=tb.b)
+    assert e.withdrawn_after == 1
+    page = dclient.get(f"/evenement/{eid}/incidents/joueur/{e.pk}/").content.decode()
+    assert "perd le droit de recevoir tout prix" in page and "Signal avec un spectateur" in page
+    report = dclient.get(f"/evenement/{eid}/incidents/rapport/").content.decode()
+    assert (
+        "rapport d’incidents" in report
+        or "rapport d&#x27;incidents" in report
+        or "rapport d'incidents" in report
+    )
+    assert "1 incident" in report and "disqualification et perte des prix" in report
+    assert "retiré du tournoi" in report
+
+
+def test_003_clock_2_3_abandoned_table_5_minutes_to_the_player_present(dclient: Client) -> None:
+    """Clock rules 2.3: A stayed, B left while the clock was neutralised: 5 minutes off A's
+    clock only; both gone with 4 and 3 minutes left: both flags fall, both score 0."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    first, second = tables(1)[0], tables(1)[1]
+    base = {"kind": "abandoned_table", "round": 1, "description": "Table vide"}
+    incident(dclient, eid, **base, table=first.number, present_a="on")
+    made = Incident.objects.get()
+    assert (made.player, made.sanction, made.amount) == (first.a, "time", 300)
+    incident(dclient, eid, **base, table=second.number, remaining_a=4, remaining_b=3)
+    assert sorted(
+        Incident.objects.filter(table=second.number).values_list("player", "amount")
+    ) == sorted([(second.a, 300), (second.b, 300)])
+    second.refresh_from_db()
+    assert (second.entered, second.winner, second.ended) == (True, "", "both_time")
+    champ = services.championship(Tournament.objects.get(event_id=eid))
+    assert champ.points(second.a) == champ.points(second.b) == 0
+    msgs = incident(dclient, eid, **base, table=first.number, present_a="on", present_b="on")
+    assert any("pas de sanction" in m for m in msgs)
+
+
+def test_incidents_are_refused_with_a_clear_message(dclient: Client) -> None:
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    other = tables(1)[1]
+    assert any(
+        "ne joue pas à la table" in m
+        for m in incident(dclient, eid, player=other.a, round=1, table=tb.number, sanction="loss")
+    )
+    assert any(
+        "pas de table 99" in m for m in incident(dclient, eid, player=tb.a, round=1, table=99)
+    )
+    assert any("Choisissez le joueur" in m for m in incident(dclient, eid))
+    assert any(
+        "quantité positive" in m
+        for m in incident(dclient, eid, player=tb.a, round=1, table=tb.number, sanction="points")
+    )
+    assert any(
+        "porte sur un match" in m
+        for m in incident(dclient, eid, player=tb.a, sanction="points", amount=1)
+    )
+    assert not Incident.objects.exists()
+    assert incident(dclient, eid, player=tb.a, sanction="warning")  # a warning needs no table
+    assert Incident.objects.get().sanction == "warning"
+
+
+def test_the_register_is_the_directors_the_arbiter_reads_it(
+    dclient: Client, aclient: Client, arbiter: Any
+) -> None:
+    from arbitre.app.events.roles import ARBITER, grant
+
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    incident(dclient, eid, player=tb.a, sanction="warning", description="Téléphone")
+    assert aclient.get(f"/evenement/{eid}/incidents/").status_code == 403
+    grant(eid, arbiter, ARBITER)
+    page = aclient.get(f"/evenement/{eid}/incidents/").content.decode()
+    assert "Téléphone" in page and 'id="incident-form"' not in page
+    aclient.post(f"/evenement/{eid}/incidents/", {"kind": "other", "description": "x"})
+    assert Incident.objects.count() == 1
