@@ -14,7 +14,7 @@ from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, 
 pytestmark = pytest.mark.django_db
 
 
-def test_002_B32_closing_a_duplicate_event_feeds_the_season(event: Any, director: Any) -> None:
+def test_002_B3_2_closing_a_duplicate_event_feeds_the_season(event: Any, director: Any) -> None:
     """A one-game event is a federal simultaneous (SF) unless the director says otherwise:
     M = 150 whatever the number of players (B.3.2); the winner scores M."""
     from arbitre.app.ranking.models import Licensee, RankedEvent, Standing

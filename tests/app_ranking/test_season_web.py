@@ -185,3 +185,106 @@ def test_classification_csv_reads_back_as_next_seasons_figures(officer: Client) 
     assert reliquats["1000001"].points == 5 and reliquats["1000003"].points == 1
     page = officer.get("/federation/classement/", {"serie": "2"}).content.decode()
     assert "DUPONT Ana" in page
+
+
+def test_season_archive_reads_back_whole_and_never_over_a_season(officer: Client) -> None:
+    from arbitre.app.ranking.models import RankedEvent, ResultRow, Season, Standing
+
+    send(officer, EXPORT)
+    send(officer, OTHER, "latin-1", mapping=MAPPING, name="TH de Nice")
+    response = officer.get("/federation/saison/archive/", {"saison": "2013"})
+    data = response.content
+
+    def snapshot() -> Any:
+        return (
+            sorted(RankedEvent.objects.values_list("name", "type_code", "games", "date")),
+            sorted(ResultRow.objects.values_list("event__name", "place", "licence", "series")),
+            sorted(Standing.objects.values_list("licence", "series", "tier", "points", "pp4")),
+            [s.explanation for s in Standing.objects.order_by("licence")],
+        )
+
+    before = snapshot()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", data)}, follow=True
+    ).content.decode()
+    assert "La saison 2013-2014 existe déjà : rien n&#x27;est importé." in page
+    RankedEvent.objects.all().delete()
+    Season.objects.all().delete()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", data)}, follow=True
+    ).content.decode()
+    assert "Saison 2013-2014 importée." in page
+    assert snapshot() == before
+    broken = data.replace(b'"type_code":"TH"', b'"type_code":"XX"', 1)
+    RankedEvent.objects.all().delete()
+    Season.objects.all().delete()
+    page = officer.post(
+        "/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", broken)}, follow=True
+    ).content.decode()
+    assert "Archive incomplète ou abîmée" in page and not Season.objects.exists()
+
+
+@pytest.mark.parametrize("bad", ["<b>x</b>", "a\x00b", "٣٤", "-1", "9" * 40, "é" * 500])
+def test_hostile_values_in_the_officer_forms_are_refused_cleanly(officer: Client, bad: str) -> None:
+    from arbitre.app.ranking.models import RankedEvent, RankingAudit
+
+    officer.raise_request_exception = False
+    send(officer, EXPORT)
+    ev = RankedEvent.objects.get()
+    logged = RankingAudit.objects.count()
+    posts = [
+        ("/federation/saison/", {"action": "recompute", "season": bad}),
+        ("/federation/saison/", {"action": "close", "season": bad}),
+        (f"/federation/epreuves/{ev.pk}/", {"row": bad, "licence": bad, "action": "match"}),
+        (
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": ev.rows.get(licence="1000009").pk, "licence": bad, "action": "match"},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": ev.rows.get(licence="1000009").pk, "licence": bad, "action": "create"},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/titres/",
+            {"action": "decide", "title": bad, "decider": bad, "winner": bad},
+        ),
+        (
+            f"/federation/epreuves/{ev.pk}/titres/",
+            {"action": "settings", "championship": bad, "country": bad},
+        ),
+    ]
+    for url, data in posts:
+        assert officer.post(url, data).status_code < 500, (url, data)
+    assert officer.get("/federation/saison/archive/", {"saison": bad}).status_code in (400, 404)
+    assert officer.get("/classement/", {"q": bad}).status_code in (200, 400)
+    assert officer.get("/federation/classement/", {"saison": bad, "serie": bad}).status_code < 500
+    # nothing but, at most, the titles' settings (with their defaults) was recorded
+    assert RankingAudit.objects.count() - logged <= 1
+    ev.refresh_from_db()
+    assert ev.championship == "other" and ev.country.isalpha() and 2 <= len(ev.country) <= 3
+    assert ev.rows.get(line=4).licence == "1000009" and ev.title_decisions == {}
+
+
+def test_002_B1_2_the_officer_sets_the_seasons_quotas_and_the_divisor_follows(
+    officer: Client,
+) -> None:
+    """B.1, 2: "le diviseur final est majoré à ce quota" when the weights are below it."""
+    from arbitre.app.ranking.models import RankingAudit, Season, Standing
+
+    send(officer, EXPORT)
+
+    def divisor_s2() -> float:
+        x = Standing.objects.get(licence="1000001").explanation
+        return next(t["divisor"] for t in x["pct"] if t["series"] == 2)
+
+    assert divisor_s2() == 337.0  # the FFSc 2013-2014 quota by default
+    form = {"action": "settings", "season": "2013", "quota_s1": "245", "quota_s2": "100"}
+    form["quota_s3"] = "574"
+    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    assert "Réglages enregistrés ; classement recalculé." in page
+    assert divisor_s2() == 100.0
+    assert RankingAudit.objects.filter(action="Réglages de la saison modifiés").count() == 1
+    form["federal_weeks_cap_s1"] = "5"  # one cap alone is refused
+    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    assert "Donnez les trois plafonds, ou aucun." in page
+    assert Season.objects.get().federal_weeks_cap_s1 is None

@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from arbitre.app.ranking.models import Licensee
+from arbitre.app.ranking.models import Licensee, Season
 
 
 class LicenseesFileForm(forms.Form):
@@ -84,3 +84,30 @@ class DuplicateFeedForm(forms.Form):
     """The ranking's event type of a Duplicate event run in Arbitre (seed 002, A.2)."""
 
     type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)
+
+
+class SeasonSettingsForm(forms.ModelForm):
+    """A season's quotas (seed 002 B.1, 2) and the federal weeks' weight cap (B.1): the three
+    caps together, or none."""
+
+    class Meta:
+        model = Season
+        fields = (
+            "quota_s1",
+            "quota_s2",
+            "quota_s3",
+            "federal_weeks_cap_s1",
+            "federal_weeks_cap_s2",
+            "federal_weeks_cap_s3",
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for key in self.Meta.fields:
+            value = data.get(key)
+            if value is not None and not 0 <= value <= 1_000_000:
+                self.add_error(key, _("Entre 0 et 1 000 000."))
+        caps = [data.get(f"federal_weeks_cap_s{n}") for n in (1, 2, 3)]
+        if any(c is None for c in caps) and any(c is not None for c in caps):
+            raise forms.ValidationError(_("Donnez les trois plafonds, ou aucun."))
+        return data

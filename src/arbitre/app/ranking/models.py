@@ -60,6 +60,17 @@ class Season(models.Model):
     quota_s1 = models.FloatField(_("quota S1"), default=245.0)
     quota_s2 = models.FloatField(_("quota S2"), default=337.0)
     quota_s3 = models.FloatField(_("quota S3"), default=574.0)
+    # seed 002 B.1: the season's weight of the federal weeks' simultanés is capped by their
+    # own regulation, which the seed does not give: empty = no cap
+    federal_weeks_cap_s1 = models.FloatField(
+        _("plafond Semaines fédérales S1"), null=True, blank=True
+    )
+    federal_weeks_cap_s2 = models.FloatField(
+        _("plafond Semaines fédérales S2"), null=True, blank=True
+    )
+    federal_weeks_cap_s3 = models.FloatField(
+        _("plafond Semaines fédérales S3"), null=True, blank=True
+    )
     next_quota_s1 = models.FloatField(null=True, blank=True)
     next_quota_s2 = models.FloatField(null=True, blank=True)
     next_quota_s3 = models.FloatField(null=True, blank=True)
@@ -98,6 +109,12 @@ class RankedEvent(models.Model):
         related_name="ranked",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # titles and medals (seed 002, A.3, A.4): the championship kind, the nationality limit,
+    # and the recorded play-offs or drawings of lots, by title key
+    championship = models.CharField(_("championnat"), max_length=20, default="other")
+    national = models.BooleanField(_("championnat national"), default=False)
+    country = models.CharField(_("pays"), max_length=3, default="FR")
+    title_decisions = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -13,7 +13,7 @@ SEARCH_LIMIT = 50
 
 
 def search(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query = request.GET.get("q", "").replace("\x00", "").strip()[:100]
     found: list[Licensee] = []
     if query:
         rows = Licensee.objects.all()

@@ -45,9 +45,9 @@ def season_for(day: dt.date) -> Season:
         previous = Season.objects.filter(year=year - 1).first()
         season = Season.objects.create(year=year)
         if previous is not None and previous.closed:
-            season.quota_s1 = previous.next_quota_s1 or season.quota_s1
-            season.quota_s2 = previous.next_quota_s2 or season.quota_s2
-            season.quota_s3 = previous.next_quota_s3 or season.quota_s3
+            season.quota_s1 = _or(previous.next_quota_s1, season.quota_s1)
+            season.quota_s2 = _or(previous.next_quota_s2, season.quota_s2)
+            season.quota_s3 = _or(previous.next_quota_s3, season.quota_s3)
             season.save()
     if season.closed:
         raise ResultsRefused(gettext_noop("La saison %(season)s est close."), season=str(season))
@@ -146,18 +146,32 @@ def store_event(
     return ranked
 
 
-def unknown_rows(event: RankedEvent | None = None) -> list[ResultRow]:
-    """Rows whose licence the federation's file does not know (or that have none)."""
-    known = set(Licensee.objects.values_list("licence", flat=True))
-    rows = ResultRow.objects.select_related("event")
+def unknown_rows(event: RankedEvent | None = None, limit: int | None = None) -> list[ResultRow]:
+    """Rows whose licence the federation's file does not know (or that have none), in the
+    database (a subquery, not the licences in memory)."""
+    rows = (
+        ResultRow.objects.select_related("event")
+        .exclude(licence__in=Licensee.objects.values("licence"))
+        .order_by("event_id", "place", "line")
+    )
     if event is not None:
         rows = rows.filter(event=event)
-    return [r for r in rows if r.licence not in known]
+    return list(rows if limit is None else rows[:limit])
+
+
+def unknown_count() -> int:
+    return ResultRow.objects.exclude(licence__in=Licensee.objects.values("licence")).count()
 
 
 @transaction.atomic
 def match_row(user: Any, row: ResultRow, licence: str) -> None:
     """Give an unknown row the licence of an existing licensee."""
+    from arbitre.ranking.licensees import LICENCE_DIGITS
+
+    if not LICENCE_DIGITS.fullmatch(licence):
+        raise ResultsRefused(
+            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence[:30]
+        )
     licensee = Licensee.objects.filter(licence=licence).first()
     if licensee is None:
         raise ResultsRefused(gettext_noop("Licence %(licence)s inconnue."), licence=licence)
@@ -187,7 +201,7 @@ def create_from_row(user: Any, row: ResultRow, licence: str) -> Licensee:
     licence = licence.strip() or row.licence
     if not LICENCE_DIGITS.fullmatch(licence):
         raise ResultsRefused(
-            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence
+            gettext_noop("Licence « %(licence)s » : des chiffres."), licence=licence[:30]
         )
     if Licensee.objects.filter(licence=licence).exists():
         raise ResultsRefused(gettext_noop("La licence %(licence)s existe déjà."), licence=licence)
@@ -242,3 +256,8 @@ def feed_duplicate(user: Any, dup: Any, type_code: str = "") -> RankedEvent:
             )
         previous.delete()
     return store_event(user, imported, RankedEvent.Source.ARBITRE, duplicate_event=dup.event)
+
+
+def _or(value: float | None, default: float) -> float:
+    """A derived quota, which may be 0 (B.1, 2), or the default when there is none."""
+    return default if value is None else value

@@ -10,8 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from arbitre.app.ranking import exports, results, standings
-from arbitre.app.ranking.forms import ResultsFileForm
+from arbitre.app.ranking import archive, exports, results, standings
+from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
     RankedEvent,
@@ -28,6 +28,15 @@ from arbitre.i18n import word, word_line
 from arbitre.ranking.results_import import ImportRefused
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
+UNKNOWN_SHOWN = 200
+ARCHIVE_BYTES = 256 * 1024 * 1024
+"""A season of 20,000 licensees with every figure's explanation is some tens of MB."""
+
+
+def whole(value: str | None) -> int:
+    """A whole number from a form or query field; 0 (found nowhere) when it is not one."""
+    text = (value or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
 
 
 def refusal_messages(request: HttpRequest, exc: Exception) -> None:
@@ -56,8 +65,24 @@ def season(request: HttpRequest) -> HttpResponse:
     form = ResultsFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         action = request.POST.get("action", "import")
+        if action == "settings":
+            target = get_object_or_404(Season, year=whole(request.POST.get("season")))
+            settings_form = SeasonSettingsForm(
+                request.POST, instance=Season.objects.get(pk=target.pk)
+            )
+            if target.closed:
+                messages.error(request, gettext("Cette saison est close."))
+            elif not settings_form.is_valid():
+                for errors in settings_form.errors.values():
+                    for error in errors:
+                        messages.error(request, error)
+            else:
+                values = {k: settings_form.cleaned_data[k] for k in standings.SETTINGS_FIELDS}
+                standings.set_season_settings(request.user, target, values)
+                messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
+            return redirect("ranking:season")
         if action in ("recompute", "close"):
-            target = get_object_or_404(Season, year=request.POST.get("season") or 0)
+            target = get_object_or_404(Season, year=whole(request.POST.get("season")))
             if target.closed:
                 messages.error(request, gettext("Cette saison est close."))
             elif action == "recompute":
@@ -109,9 +134,16 @@ def _context(form: ResultsFileForm) -> dict[str, Any]:
     return {
         "form": form,
         "seasons": [
-            (s, s.events.all(), Standing.objects.filter(season=s).count()) for s in seasons
+            (
+                s,
+                s.events.all(),
+                Standing.objects.filter(season=s).count(),
+                SeasonSettingsForm(instance=s, auto_id=f"id_{s.year}_%s"),
+            )
+            for s in seasons
         ],
-        "unknown": results.unknown_rows(),
+        "unknown": results.unknown_rows(limit=UNKNOWN_SHOWN),
+        "unknown_total": results.unknown_count(),
         "audit": RankingAudit.objects.select_related("user")[:30],
     }
 
@@ -121,7 +153,7 @@ def event(request: HttpRequest, number: int) -> HttpResponse:
     """An event's rows; the unknown licences, each to match with a licensee or create."""
     ranked = get_object_or_404(RankedEvent, pk=number)
     if request.method == "POST":
-        row = get_object_or_404(ResultRow, pk=request.POST.get("row") or 0, event=ranked)
+        row = get_object_or_404(ResultRow, pk=whole(request.POST.get("row")), event=ranked)
         licence = request.POST.get("licence", "").strip()
         try:
             if ranked.season.closed:
@@ -189,3 +221,29 @@ def officer_player(request: HttpRequest, licence: str) -> HttpResponse:
     if context["licensee"] is None:
         raise Http404
     return render(request, "ranking/player.html", {**context, "full": True})
+
+
+@require_officer
+def season_archive(request: HttpRequest) -> HttpResponse:
+    """GET ``?saison=YEAR``: the season's archive (JSON); POST: read an archive back."""
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            messages.error(request, gettext("Choisissez un fichier."))
+            return redirect("ranking:season")
+        try:
+            data = read_limited(upload, ARCHIVE_BYTES, gettext("Archive de saison"))
+            restored = archive.restore(request.user, data)
+        except UploadTooLarge as exc:
+            messages.error(request, str(exc))
+        except archive.ArchiveRefused as exc:
+            messages.error(request, gettext(exc.message) % exc.params)
+        else:
+            messages.success(
+                request, gettext("Saison %(season)s importée.") % {"season": str(restored)}
+            )
+        return redirect("ranking:season")
+    chosen = get_object_or_404(Season, year=whole(request.GET.get("saison")))
+    response = HttpResponse(archive.archive_bytes(chosen), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="saison-{chosen.year}.json"'
+    return response

@@ -88,7 +88,7 @@ def import_licensees(user: Any, data: bytes, source: str = "") -> ImportSummary:
 def search(query: str, limit: int = 200) -> QuerySet[Licensee]:
     """Licensees whose licence, name, first name or club contains ``query`` (all without
     one), at most ``limit``."""
-    q = query.strip()
+    q = query.replace("\x00", "").strip()[:100]
     found = Licensee.objects.all()
     if q:
         words = q.split()

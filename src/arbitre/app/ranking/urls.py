@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.ranking import duplicate_feed, public, season_views, views
+from arbitre.app.ranking import duplicate_feed, public, season_views, titles_views, views
 
 app_name = "ranking"
 
@@ -8,7 +8,9 @@ urlpatterns = [
     path("federation/licencies/", views.licensees, name="licensees"),
     path("federation/licencies/<path:licence>/", views.licensee_edit, name="licensee_edit"),
     path("federation/saison/", season_views.season, name="season"),
+    path("federation/saison/archive/", season_views.season_archive, name="season_archive"),
     path("federation/epreuves/<int:number>/", season_views.event, name="event"),
+    path("federation/epreuves/<int:number>/titres/", titles_views.event_titles, name="titles"),
     path("federation/classement/", season_views.classification, name="classification"),
     path("federation/joueur/<path:licence>/", season_views.officer_player, name="officer_player"),
     path(
