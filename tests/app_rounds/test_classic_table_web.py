@@ -291,3 +291,17 @@ def test_the_gcg_record_replays_with_the_engine_to_the_same_scores(dclient: Clie
     again = gcg_replay(gcg.parse(text), WORDS)
     # GCG player1 is the starter (player 1 here)
     assert again.game.scores == (16 - 14, 2 - 55)
+
+
+def test_the_codes_are_made_at_pairing_and_printed_on_the_pairing_sheet(dclient: Client) -> None:
+    eid, _ = ffsc_round(dclient)
+    pairs = Table.objects.filter(round__number=1).exclude(b="")
+    logs = {log.table_id: log.code for log in TableLog.objects.all()}
+    assert set(logs) == {tb.pk for tb in pairs}
+    printed = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
+    assert "Code de table" in printed
+    for tb in pairs:
+        assert re.search(
+            rf"<td>{tb.a}</td><td>{tb.b}</td>.*?<td class=\"table-code\">{logs[tb.pk]}</td>",
+            printed,
+        )

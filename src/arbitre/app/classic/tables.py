@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.classic.game import GAME
@@ -371,3 +372,24 @@ def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
         ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
         reason=reason,
     )
+
+
+def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
+    """A Classic table gets its log and code when the round is paired (printed on the pairing
+    sheet); a table changed before its game started follows the change."""
+    if kwargs.get("raw") or instance.is_bye:
+        return
+    t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
+    if t.event.kind != GAME.kind:
+        return
+    log = TableLog.objects.filter(table=instance).first()
+    if log is None:
+        tablelog.create_log(KIND, setup_of(t, instance), table=instance, title=str(t.event))
+    elif not log.events:
+        setup = setup_of(t, instance)
+        if log.setup != setup:
+            log.setup = setup
+            log.save(update_fields=["setup"])
+
+
+post_save.connect(_on_table_saved, sender=Table, dispatch_uid="classic_table_log")

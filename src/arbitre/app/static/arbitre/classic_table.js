@@ -45,7 +45,12 @@
     text(el, message || "");
     show(el, !!message);
   }
-  function send(event) { error(""); return log.send(event); }
+  function send(event) {
+    error("");
+    const sent = log.send(event);
+    render();
+    return sent;
+  }
 
   // -- the clock, projected from the state and the presses not yet acknowledged ---------------
   function clockNow() {
@@ -112,7 +117,7 @@
     document.querySelectorAll(".ct-name-1").forEach(function (el) { text(el, names[1]); });
     [0, 1].forEach(function (p) {
       text($("ct-score-" + p), String(s.scores[p]));
-      $("ct-half-" + p).classList.toggle("to-move", s.started && !s.result && s.to_move === p);
+      $("ct-half-" + p).classList.toggle("to-move", s.started && !s.result && localToMove() === p);
     });
     text($("ct-bag"), fmt(d.wBag, { count: s.bag }));
     text($("ct-passes"), fmt(d.wPasses, { count: s.pass_run }));
@@ -280,10 +285,20 @@
     return $("ct-direction").value === "h" ? letter + number : number + letter;
   }
 
+  // Who is to move once the presses not yet acknowledged are counted (offline play).
+  function localToMove() {
+    let p = state.to_move;
+    log.queue().forEach(function (item) {
+      const e = item.event;
+      if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && e.player === p) p = 1 - p;
+    });
+    return p;
+  }
+
   function endTurn(player) {
     const s = state;
     if (!s.started || s.result || s.reckoning) return;
-    if (player !== s.to_move) return;
+    if (player !== localToMove()) return;
     const at = log.now();
     const m = mode();
     if (m === "pass") send({ kind: "pass", player: player, at: at });
