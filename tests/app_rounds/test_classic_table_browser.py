@@ -97,7 +97,8 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
         staff.select_option("select[name=kind]", "chess")
         staff.fill("input[name=minutes]", "0,67")
-        staff.click("form[action$='/pendule/'] button")
+        with staff.expect_navigation(wait_until="load"):
+            staff.click("form[action$='/pendule/'] button")
         assert "Pendule des tables enregistrée." in staff.content()
         first = staff.locator("#ct-overview-rows tr").first
         code = first.locator("code").inner_text()
@@ -148,8 +149,12 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         )
         state = state_of(url, code)
         assert state["out_of_time"] == [True, False]
-        tap(tablet, 1, "pass")
-        tap(tablet, 1, "pass")
+        # the director ends the game from the round (001 6.4.3): each deducts their tiles
+        staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
+        staff.click("#ov-1 a")
+        staff.wait_for_selector("#ct-a-end")
+        staff.once("dialog", lambda dialog: dialog.accept())
+        staff.click("#ct-a-end")
         tablet.wait_for_selector("#ct-reckoning:not([hidden])")
         # the reckoning from the declared racks (001 7: six scoreless turns, each deducts)
         tablet.fill("#ct-rack-0", "EEEEEEE")

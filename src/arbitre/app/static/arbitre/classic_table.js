@@ -290,7 +290,10 @@
     let p = state.to_move;
     log.queue().forEach(function (item) {
       const e = item.event;
-      if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && e.player === p) p = 1 - p;
+      // an opponent out of time passes at once: the same player plays on (001 7.3.1)
+      if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && e.player === p) {
+        p = state.out_of_time[1 - p] ? p : 1 - p;
+      }
     });
     return p;
   }
