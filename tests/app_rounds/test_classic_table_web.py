@@ -228,6 +228,12 @@ def test_arbiters_rule_on_an_appeal_and_sanction_from_the_round(dclient: Client)
         dclient, url, {"kind": "sanction", "player": 1, "sanction": "loss", "cause": "board"}
     ).json()
     assert state["result"]["loss"] == 1 and state["result"]["winner"] == 0
+    # signed, it enters the round as a loss whatever the score, the scores kept (part 8)
+    act(dclient, url, {"kind": "sign", "player": 0})
+    act(dclient, url, {"kind": "sign", "player": 1})
+    tb.refresh_from_db()
+    assert (tb.entered, tb.loss, tb.loss_cause) == (True, "b", "board")
+    assert (tb.score_a, tb.score_b) == (0, 0)
 
 
 def test_the_director_sets_the_tables_clock_within_the_profile(dclient: Client) -> None:
