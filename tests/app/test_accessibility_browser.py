@@ -7,9 +7,6 @@ public and by their director."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +15,7 @@ import pytest
 from tests.app.browser import headless_chromium
 from tests.app.server import arbitre_server
 from tests.app_duplicate.test_duplicate_browser import login
-
-PASSWORD = "Demonstration-2026!"
+from tests.app_duplicate.test_hall_browser import PASSWORD, small_demo
 
 #: For each visible element with its own text: the contrast of its colour with the first
 #: opaque background behind it (alpha composited), and whether it is large text.
@@ -95,18 +91,7 @@ def overflow(page: Any) -> int:
 
 @pytest.mark.browser
 def test_every_page_fits_a_phone_and_meets_the_aa_contrast(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data))
-    made = subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "demo", "--small", "--password", PASSWORD, "--json"],
-        env=env,
-        check=True,
-        timeout=600,
-        capture_output=True,
-        text=True,
-    )
-    ev = json.loads(made.stdout)["events"]
+    data, ev = small_demo(tmp_path)
     dup, cl, bg = ev["duplicate"], ev["classic"], ev["backgammon"]
     public_pages = [
         "",

@@ -59,8 +59,9 @@ def play_one_move(director: Any, chief_url: str) -> bool:
     return True
 
 
-@pytest.mark.browser
-def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) -> None:
+def small_demo(tmp_path: Path) -> tuple[Path, dict[str, int]]:
+    """A data folder filled by ``arbitre demo --small`` (director ``demo``, :data:`PASSWORD`),
+    and its events' numbers by kind."""
     data = tmp_path / "data"
     data.mkdir()
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data))
@@ -72,7 +73,12 @@ def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) ->
         capture_output=True,
         text=True,
     )
-    events = json.loads(made.stdout)["events"]
+    return data, dict(json.loads(made.stdout)["events"])
+
+
+@pytest.mark.browser
+def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) -> None:
+    data, events = small_demo(tmp_path)
     dup, classic = events["duplicate"], events["classic"]
     ARTIFACTS.mkdir(exist_ok=True)
     with arbitre_server(data) as server, headless_chromium() as browser:
