@@ -283,7 +283,7 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, str(exc))
     number = request.POST.get("round", "")
-    if number.isdigit():
+    if number.isascii() and number.isdigit():
         return redirect(reverse("classic:table_overview", args=[event_id, int(number)]))
     return redirect(reverse("classic:detail", args=[event_id]))
 

@@ -79,7 +79,7 @@ def _standings_payload(
 
 def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
     series = request.GET.get("serie")
-    series_value = int(series) if series and series.isdigit() else None
+    series_value = int(series) if series and series.isascii() and series.isdigit() else None
     return series_value, request.GET.get("categorie") or None
 
 

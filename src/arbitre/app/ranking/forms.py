@@ -53,7 +53,7 @@ class LicenseeForm(forms.ModelForm):
         if value:
             return int(value)
         series = str(self.data.get("series", ""))
-        return int(series) if series.isdigit() else 7
+        return int(series) if series.isascii() and series.isdigit() else 7
 
 
 def _type_choices() -> list[tuple[str, str]]:

@@ -196,7 +196,9 @@ def classification(request: HttpRequest) -> HttpResponse:
     if chosen is not None and request.GET.get("format") == "csv":
         return exports.classification_csv(chosen)
     series = request.GET.get("serie", "1")
-    series_number = int(series) if series.isdigit() and 1 <= int(series) <= 7 else 1
+    series_number = (
+        int(series) if series.isascii() and series.isdigit() and 1 <= int(series) <= 7 else 1
+    )
     rows = []
     if chosen is not None:
         rows = list(
