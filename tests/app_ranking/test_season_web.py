@@ -167,6 +167,7 @@ def test_player_pages_public_and_officer(officer: Client) -> None:
     assert "/classement/joueur/1000002/" in page and "1000001" not in page
     page = anonymous.get("/classement/joueur/1000001/").content.decode()
     assert "Saison 2013-2014" in page and "TH de Vichy" in page
+    assert "Classement provisoire : la saison n'est pas close" in page
     assert '<svg id="points-plot"' in page and "<polyline" in page
     assert "Plancher à vie : S3 (meilleure série atteinte : S2)." in page
     assert "numérateur" not in page  # the full audit is the officer's
