@@ -56,5 +56,7 @@ def test_an_incident_is_recorded_audited_and_reported(world: dict[str, Any], kin
     assert "Téléphone sonne" in page and "Avertissement confirmé" in page
     report = c.get(f"/evenement/{event.pk}/incidents/rapport/").content.decode()
     assert "Téléphone sonne" in report and "sanction maintenue" in report
+    staff = c.get(f"/evenement/{event.pk}/equipe/").content.decode()
+    assert f'href="/evenement/{event.pk}/incidents/" id="incidents-link"' in staff
     other = world["events"][f"{kind}-other"]
     assert c.get(f"/evenement/{other.pk}/incidents/joueur/{ref}/").status_code == 403

@@ -239,3 +239,26 @@ def test_an_arbiter_reads_no_private_page_of_another_event(world: dict[str, Any]
         assert "Journal" not in response.content.decode()
         other = world["events"][f"{kind}-other"]
         assert "Journal" in stranger.get(other.get_absolute_url()).content.decode()
+
+
+# -- Classic Scrabble at the table (issue 18) ---------------------------------------------------
+ACCESS.update(
+    {
+        # the players' page, by the table's code (that table, that round only; no account)
+        "classic:table_code": PUBLIC,
+        "classic:table_page": PUBLIC,
+        "classic:table_state": PUBLIC,
+        "classic:table_action": PUBLIC,
+        "classic:table_print": PUBLIC,
+        "classic:table_gcg": PUBLIC,
+        # the same table from the round, the round's overview: the event's staff
+        "classic:table_arbiter": ARBITER,
+        "classic:table_arbiter_state": ARBITER,
+        "classic:table_arbiter_action": ARBITER,
+        "classic:table_reopen": ARBITER,
+        "classic:table_overview": ARBITER,
+        "classic:table_overview_json": ARBITER,
+        "classic:table_clock": DIRECTOR,
+        "classic:friendly": MANAGER,
+    }
+)

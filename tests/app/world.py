@@ -100,4 +100,13 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["role"] = "arbitre"
     if "<int:player_id>" in route:  # a player of the event (an entrant here)
         values["player_id"] = Entrant.objects.filter(tournament__event=event).first().pk
+    if name.startswith("classic:table") and ("<str:code>" in route or "table_id" in values):
+        # Classic at the table (issue 18): a table with two players, its code
+        from arbitre.app.classic import tables
+
+        tb = Table.objects.filter(round__tournament__event=event).exclude(b="").first()
+        if "table_id" in values:
+            values["table_id"] = tb.pk
+        if "<str:code>" in route:
+            values["code"] = tables.ensure_logs(tb.round.tournament, tb.round)[0].code
     return values

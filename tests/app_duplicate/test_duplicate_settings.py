@@ -4,6 +4,7 @@ audited, and refused with the reason when a change contradicts what is played.""
 from __future__ import annotations
 
 import datetime
+import html
 from typing import Any
 
 import pytest
@@ -33,8 +34,11 @@ def _form(dup: DuplicateEvent, **changes: Any) -> dict[str, Any]:
         "seconds_per_move": dup.seconds_per_move,
         "warning_seconds": dup.warning_seconds,
         "solo_min_players": dup.solo_min_players,
+        "strong_until": dup.strong_until,
+        **({"disciplinary_warnings_count": "on"} if dup.disciplinary_warnings_count else {}),
+        **{f"game_{g.number}_seconds": g.seconds_per_move or "" for g in dup.games.all()},
     }
-    return {**data, **changes}
+    return {k: v for k, v in {**data, **changes}.items() if v is not None}
 
 
 def test_a_director_changes_the_settings_and_the_log_keeps_before_and_after(
@@ -123,3 +127,93 @@ def test_only_the_events_director_changes_its_settings(event: dict[str, Any]) ->
     assert response.status_code == 403
     event["dup"].event.refresh_from_db()
     assert event["dup"].event.name != "Pirate"
+
+
+def test_004_2_3_a_game_gets_its_own_time_per_move(event: dict[str, Any]) -> None:
+    """2.3: the time may differ for some competitions (blitz, play-offs): game 3 at 60 s
+    while the event keeps 180 s; audited, and the game's screens count 60 s."""
+    from arbitre.app.duplicate.models import Game
+
+    dup, client = event["dup"], event["client"]
+    response = client.post(
+        f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_seconds=60), follow=True
+    )
+    assert "Réglages enregistrés." in response.content.decode()
+    assert {g.number: g.seconds_per_move for g in Game.objects.filter(duplicate=dup)} == {
+        1: None,
+        2: None,
+        3: 60,
+    }
+    state = Client().get(f"/public/duplicate/{event['pk']}/partie/3/etat.json").json()
+    assert state["seconds_per_move"] == 60
+    first = Client().get(f"/public/duplicate/{event['pk']}/partie/1/etat.json").json()
+    assert first["seconds_per_move"] == 180
+    entry = AuditEntry.objects.get(duplicate=dup, action="Réglages modifiés")
+    assert (entry.before, entry.after) == ({"TH3": "-"}, {"TH3": "60"})
+    # the form shows the game's time; sent back unchanged it changes nothing
+    page = client.get(f"/duplicate/{event['pk']}/reglages/").content.decode()
+    assert 'name="game_3_seconds" value="60"' in page
+    response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup), follow=True)
+    assert "Aucun réglage modifié." in response.content.decode()
+
+
+def test_004_2_3_a_running_move_keeps_its_time(event: dict[str, Any]) -> None:
+    from django.utils import timezone
+
+    from arbitre.app.duplicate.models import Game
+
+    dup, client = event["dup"], event["client"]
+    Game.objects.filter(duplicate=dup, number=3).update(timer_started_at=timezone.now())
+    response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_seconds=60))
+    assert "Le temps du coup en cours de la partie TH3 tourne" in response.content.decode()
+    assert Game.objects.get(duplicate=dup, number=3).seconds_per_move is None
+    refused = client.post(
+        f"/duplicate/{event['pk']}/reglages/", _form(dup, game_1_seconds=20, warning_seconds=30)
+    )
+    assert "plus courte que le temps par coup" in refused.content.decode()
+
+
+def test_004_2_2_the_two_and_two_rule_cannot_change_once_a_game_is_begun(
+    event: dict[str, Any],
+) -> None:
+    """2.2: the 2 vowels + 2 consonants rule runs to move 15; a begun game's draws were
+    checked by the rule in force, so the setting is refused with the reason."""
+    dup, client = event["dup"], event["client"]
+    response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup, strong_until=10))
+    assert "La partie TH1 est commencée : ses tirages suivent la règle 2+2 jusqu'au coup 15" in (
+        html.unescape(response.content.decode())
+    )
+    dup.refresh_from_db()
+    assert dup.strong_until == 15
+
+
+def test_004_2_2_the_two_and_two_rule_setting_reaches_a_new_game(
+    lexicon: Any, director: Any
+) -> None:
+    """With the rule to move 1 only, move 2's draw needs one vowel and one consonant: a
+    draw of a leave and letters with a single vowel is accepted (refused under 15)."""
+    from arbitre.app.duplicate import services
+    from arbitre.app.duplicate.models import DuplicateEvent, Game
+    from arbitre.app.events.models import Event
+
+    ev = Event.objects.create(name="Règle", kind="duplicate", date=datetime.date(2026, 11, 22))
+    dup = DuplicateEvent.objects.create(event=ev, games_planned=1, strong_until=1)
+    game = Game.objects.create(duplicate=dup, number=1)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    assert services.engine_of(game).settings.strong_until == 1
+    # leave E; T R S T S N: one vowel in all, valid from move 2 under this setting
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "TRSTSN")
+    assert services.engine_of(game).phase == "play"
+
+
+def test_disciplinary_warnings_setting_is_editable_and_audited(event: dict[str, Any]) -> None:
+    dup, client = event["dup"], event["client"]
+    assert dup.disciplinary_warnings_count  # ruling Duplicate 6: they count by default
+    form = _form(dup)
+    del form["disciplinary_warnings_count"]
+    client.post(f"/duplicate/{event['pk']}/reglages/", form)
+    dup.refresh_from_db()
+    assert not dup.disciplinary_warnings_count
+    entry = AuditEntry.objects.get(duplicate=dup, action="Réglages modifiés")
+    assert entry.after == {"avertissements disciplinaires comptés": "False"}

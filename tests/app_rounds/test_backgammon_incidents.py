@@ -13,7 +13,7 @@ from arbitre.app.backgammon import services
 from arbitre.app.events.models import Incident
 from arbitre.app.rounds.models import AuditEntry, Entrant, Tournament
 from tests.app_rounds.conftest import messages_of
-from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
+from tests.app_rounds.test_backgammon_web import pair, play_round, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -111,6 +111,13 @@ def test_003_2_4_disqualification_loses_the_match_the_event_and_the_prizes(
     )
     assert "1 incident" in report and "disqualification et perte des prix" in report
     assert "retiré du tournoi" in report
+    t = Tournament.objects.get(event_id=eid)
+    assert services.championship(t).excluded == {tb.b}  # out of the final stage too
+    appeal(dclient, eid, Incident.objects.get(), "annulled", "Pas de signal établi.")
+    e.refresh_from_db()
+    tb.refresh_from_db()
+    assert e.withdrawn_after is None and not tb.entered
+    assert services.championship(t).excluded == set()
 
 
 def test_003_clock_2_3_abandoned_table_5_minutes_to_the_player_present(dclient: Client) -> None:
@@ -176,3 +183,43 @@ def test_the_register_is_the_directors_the_arbiter_reads_it(
     assert "Téléphone" in page and 'id="incident-form"' not in page
     aclient.post(f"/evenement/{eid}/incidents/", {"kind": "other", "description": "x"})
     assert Incident.objects.count() == 1
+
+
+def test_003_clock_3_9_dice_picked_up_before_the_clock_cost_30_seconds(dclient: Client) -> None:
+    """Clock rules 3.9: the director penalises the player who picked up the dice before
+    the opponent pressed the clock by 30 seconds."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    incident(dclient, eid, player=tb.b, round=1, table=tb.number, kind="dice_touched")
+    made = Incident.objects.get()
+    assert (made.player, made.sanction, made.amount) == (tb.b, "time", 30)
+    page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
+    assert "pénalité de temps (0:30)" in page
+    msgs = incident(dclient, eid, player=tb.b, kind="dice_touched")
+    assert any("porte sur un match" in m for m in msgs)
+
+
+def test_003_2_4_a_disqualification_in_the_final_stage_leaves_the_bracket_as_built(
+    dclient: Client,
+) -> None:
+    """Once the bracket is built, the Swiss results no longer change: a sanction at a
+    Swiss table is refused with what to do instead; a disqualification without a table is
+    recorded for the final stage and the bracket keeps its players."""
+    eid = setup_event(dclient, match_length=5)
+    for number in (1, 2, 3):
+        pair(dclient, eid)
+        play_round(dclient, number)
+    dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
+    qf1 = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"][0][1][0]
+    top = qf1["top"]
+    tb = next(x for x in tables(3) if top in (x.a, x.b))
+    msgs = incident(dclient, eid, player=top, round=3, table=tb.number, sanction="loss")
+    assert any("Le tableau final est commencé" in m for m in msgs)
+    incident(dclient, eid, player=top, sanction="disqualification", kind="spectator")
+    made = Incident.objects.get()
+    assert made.applied == {"final_stage": True}
+    again = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"][0][1][0]
+    assert (again["top"], again["bottom"]) == (top, qf1["bottom"])
+    page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
+    assert "le match perdu se saisit dans le tableau" in page

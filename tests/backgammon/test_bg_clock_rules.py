@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from arbitre.backgammon.board import BackgammonError
-from arbitre.backgammon.clock import Clock, ClockSettings, format_seconds, time_forfeit_winner
+from arbitre.backgammon.clock import (
+    Clock,
+    ClockEvent,
+    ClockSettings,
+    format_seconds,
+    replay,
+    time_forfeit_winner,
+)
 from tests.support import refuses
 
 
@@ -134,3 +141,58 @@ def test_003_clock_1_2_compensation_for_a_faulty_clock():
     clock.penalize(1, 750)
     clock.compensate(0, 10)
     assert clock.flagged == 1
+
+
+# -- the clock replayed from a table's stored actions (issue 19, part 1) -------------------------
+
+
+def _ev(at: float, action: str, player: int | None = None, seconds: float = 0.0) -> ClockEvent:
+    return ClockEvent(at, action, player, seconds)
+
+
+def test_003_clock_2_1_replayed_budget_and_increment_of_the_seed_example() -> None:
+    """2.1, 9 points: 32 min 30 s each + 9 s a move. 3.5: the lower die starts the clock of
+    the higher, who plays: A (player 0) plays 20 s and presses: 32:19 left (+9 s); B's
+    time has run 30 s when read."""
+    clock = replay(9, [_ev(0, "start", 0), _ev(20, "press", 0)], now=50)
+    assert clock.remaining(0) == 1950 - 20 + 9
+    assert clock.remaining(1) == 1950 - 30
+    assert clock.running == 1 and clock.moves == [1, 0]
+
+
+def test_003_clock_2_2_a_break_runs_on_the_breaking_players_time() -> None:
+    """2.2: at the end of a game A takes a break; B starts the clock on A's time: the
+    10 minutes of the break come off A's clock, not B's."""
+    events = [_ev(0, "start", 0), _ev(30, "press", 0), _ev(60, "press", 1), _ev(60, "pause")]
+    events += [_ev(100, "start", 0), _ev(700, "start", 1)]  # A back after 10 minutes
+    clock = replay(9, events, now=700)
+    assert clock.remaining(0) == 1950 - 30 + 9 - 600
+    assert clock.remaining(1) == 1950 - 30 + 9
+
+
+def test_003_clock_3_14_neutralised_time_is_nobodys_then_penalties_and_compensation() -> None:
+    """3.14: while the clock is neutralised no time runs; 2.3: 5 minutes off each when the
+    table was left neutralised; 1.2: the director's compensation."""
+    events = [_ev(0, "start", 1), _ev(10, "pause"), _ev(910, "resume")]
+    events += [_ev(910, "penalize", 0, 300), _ev(910, "penalize", 1, 300)]
+    events += [_ev(920, "compensate", 1, 60)]
+    clock = replay(9, events, now=930)
+    assert clock.remaining(0) == 1950 - 300
+    assert clock.remaining(1) == 1950 - 10 - 300 - 10 + 60 - 10
+
+
+def test_003_clock_4_1_a_replayed_flag_falls_and_refusals() -> None:
+    clock = replay(1, [_ev(0, "start", 0)], now=10_000)  # 2:30 + 10:00 for 1 point
+    assert clock.flagged == 0 and clock.remaining(0) == 0
+    with refuses(BackgammonError, "backgammon.clock_action", action="undo"):
+        replay(9, [_ev(0, "undo")], now=1)
+    with refuses(BackgammonError, "backgammon.time_backwards"):
+        replay(9, [_ev(10, "start", 0), _ev(5, "press", 0)], now=20)
+    with refuses(BackgammonError, "backgammon.time_backwards"):
+        replay(9, [_ev(10, "start", 0)], now=5)
+    with refuses(BackgammonError, "backgammon.not_running", player=2):
+        replay(9, [_ev(0, "start", 0), _ev(5, "press", 1)], now=6)
+    with refuses(BackgammonError, "backgammon.invalid_player", player=-1):
+        replay(9, [_ev(0, "start")], now=6)
+    fresh = replay(9, [], now=100)
+    assert fresh.running is None and fresh.remaining(0) == fresh.remaining(1) == 1950

@@ -69,12 +69,14 @@ def match_states(draw: st.DrawFn) -> MatchId:
     pending = draw(st.sampled_from(["none", "double", "resignation"]))
     dice = (0, 0) if pending == "double" else draw(st.sampled_from([(0, 0), (3, 1), (6, 6)]))
     crawford = sorted(score)[1] == length - 1 and min(score) < length - 1 and draw(st.booleans())
+    owner = draw(st.sampled_from([None, 0, 1]))
+    state = draw(st.integers(0, 4))
     return MatchId(
-        cube_value=draw(st.sampled_from([1, 2, 4, 8, 16, 32, 64])),
-        cube_owner=draw(st.sampled_from([None, 0, 1])),
+        cube_value=1 if owner is None else draw(st.sampled_from([1, 2, 4, 8, 16, 32, 64])),
+        cube_owner=owner,
         player_on_roll=on_roll,
         crawford=crawford,
-        game_state=draw(st.integers(0, 4)),
+        game_state=state if dice == (0, 0) else draw(st.integers(1, 4)),
         turn=on_roll if pending == "none" else draw(st.integers(0, 1)),
         double_offered=pending == "double",
         resignation=draw(st.integers(1, 3)) if pending == "resignation" else 0,
@@ -157,6 +159,10 @@ def test_xgid_reading_equals_gnubg(tmp_path):
         mine = read_xgid(text)
         assert mine.position == position
         assert position_id(mine.position) == answer["id"], text
+        if mine.cube_owner is None and mine.cube_value > 1:
+            # gnubg writes a centred cube worth more than 1; seed 003, 6.6 refuses it
+            assert _reason(answer["match"]) == "centred_cube", text
+            continue
         theirs = match_from_id(answer["match"])
         assert theirs.cube_value == mine.cube_value
         assert theirs.match_length == mine.match_length
@@ -222,6 +228,8 @@ def test_invalid_match_ids_are_refused_with_their_reason() -> None:
         "turn": MatchId(match_length=7, player_on_roll=0, turn=1),
         "double_after_roll": MatchId(match_length=7, double_offered=True, turn=1, dice=(3, 1)),
         "double_and_resignation": MatchId(match_length=7, double_offered=True, resignation=1),
+        "centred_cube": MatchId(match_length=7, cube_value=2),
+        "dice_no_game": MatchId(match_length=7, game_state=0, dice=(3, 1)),
     }
     for reason, state in cases.items():
         assert _reason(match_id(state)) == reason, reason
@@ -278,3 +286,20 @@ def test_any_twelve_characters_decode_or_are_refused_as_invalid_ids(text: str) -
         assert exc.message.code == "backgammon.invalid_id"
         return
     assert match_from_id(match_id(state)) == state
+
+
+def test_003_6_6_a_centred_cube_is_worth_one_in_a_match() -> None:
+    """Seed 003, 6.6: "Un videau au centre est toujours considéré comme ayant la valeur de
+    1": a Match ID with a centred cube worth 2 is refused, with its reason in words; an
+    owned cube of 2, and a centred 2 in money play (automatic doubles), are read."""
+    from arbitre.i18n import word
+
+    with pytest.raises(BackgammonError) as caught:
+        match_from_id(match_id(MatchId(match_length=9, cube_value=2)))
+    assert "un videau au centre vaut 1 dans un match (art. 6.6), pas 2" in word(
+        caught.value.message
+    )
+    owned = MatchId(match_length=9, cube_value=2, cube_owner=1)
+    assert match_from_id(match_id(owned)) == owned
+    money = MatchId(match_length=0, cube_value=2)
+    assert match_from_id(match_id(money)) == money

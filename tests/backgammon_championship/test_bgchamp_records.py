@@ -72,3 +72,35 @@ def test_003_4_1_an_unfinished_record_is_reported() -> None:
     assert cross_check(record, _result(score_a=None, score_b=None)) == [
         Message.of("record.unfinished", score_a=0, score_b=1, length=5)
     ]
+
+
+def test_003_clock_4_1_a_match_won_on_time_is_compared_by_its_score_only() -> None:
+    """Clock rules 4.1-4.3: a flag fell after the first game (root led 1-0): the record
+    stops there and the winner on time is the other player; the score must still agree."""
+    text = RECORD.read_text()
+    record = import_mat(text[: text.index(" Game 2")])
+    on_time = _result(winner="gnubg", score_a=0, score_b=1, decided="time")
+    assert cross_check(record, on_time) == []
+    disqualified = _result(winner="root", score_a=0, score_b=1, decided="disqualification")
+    assert cross_check(record, disqualified) == []
+    wrong = _result(winner="gnubg", score_a=0, score_b=2, decided="time")
+    assert cross_check(record, wrong) == [Message.of("record.score", entered="0-2", record="0-1")]
+    finished_on_time = _result(winner="gnubg", score_a=2, score_b=4, decided="time")
+    assert cross_check(read_mat(RECORD), finished_on_time) == [
+        Message.of("record.score", entered="2-4", record="2-10")
+    ]
+
+
+def test_003_3_15_a_result_decided_by_a_penalty_keeps_its_points() -> None:
+    """3.15: a score penalty adds points the record does not hold: the score and the
+    winner are not compared, the names and the length are."""
+    record = read_mat(RECORD)
+    penalised = _result(winner="gnubg", score_a=8, score_b=10, decided="penalty")
+    assert cross_check(record, penalised) == []
+    assert cross_check(
+        record, _result(match_length=7, winner="gnubg", score_a=8, decided="penalty")
+    ) == [Message.of("record.length", entered=7, record=5)]
+    renamed = _result(a="Alice", b="Bob", winner="Alice", score_a=8, decided="penalty")
+    assert cross_check(record, renamed) == [
+        Message.of("record.names", record="gnubg - root", a="Alice", b="Bob")
+    ]

@@ -15,6 +15,7 @@ from arbitre.backgammon.championship.sanctions import (
     SanctionKind,
     abandoned_table_penalties,
     apply_sanctions,
+    dice_touched_penalty,
     illegal_move_sanction_allowed,
     time_penalty_ending,
 )
@@ -193,3 +194,54 @@ def test_a_point_penalty_never_takes_a_win_from_the_player_it_favours(
 def test_sanctions_apply_in_order_points_then_loss(kind: SanctionKind) -> None:
     after = apply_sanctions(played(score=(9, 7)), [Sanction(kind, 1), Sanction(K.POINTS, 1, 3)])
     assert (after.winner, after.score_a, after.score_b) == ("Ana", 12, 7)
+
+
+def test_003_2_4_a_player_disqualified_in_the_last_round_is_out_of_the_bracket() -> None:
+    """2.4 and 1.13: a player disqualified or excluded takes no further part: even when
+    the sanction comes in the last Swiss round, they are not among the eight qualified,
+    and the ninth player takes the place."""
+    from arbitre.backgammon.championship import SwissSettings, qualified, standings
+
+    players = [Player(f"P{i}", 2000 - 10 * i) for i in range(10)]
+    champ = Championship(players, settings=SwissSettings(rounds=1, match_length=5))
+    for i in range(0, 10, 2):
+        champ.record(MatchResult(1, f"P{i}", f"P{i + 1}", f"P{i}", ResultKind.PLAYED, 5, 5, 1))
+    assert "P0" in qualified(champ)
+    champ.exclude("P0", 1)
+    table = standings(champ)
+    assert [s.withdrawn for s in table if s.name == "P0"] == [True]
+    assert "P0" not in qualified(champ) and len(qualified(champ)) == 8
+    assert champ.withdrawals["P0"] == 1
+    champ.exclude("P2", 3)  # a later round never undoes an earlier withdrawal
+    champ.withdraw("P4", 0)
+    champ.exclude("P4", 1)
+    assert champ.withdrawals["P4"] == 0 and champ.withdrawals["P2"] == 3
+
+
+def test_003_3_15_point_penalty_against_the_second_player() -> None:
+    """The same rule for the table's second player: Bea won 9-7; 2 points against her
+    bring Ana to 9: Ana wins 9-9 by the penalty."""
+    after = apply_sanctions(played("Bea", (7, 9)), [Sanction(K.POINTS, 1, 2)])
+    assert (after.winner, after.score_a, after.score_b, after.decided) == (
+        "Ana",
+        9,
+        9,
+        "penalty",
+    )
+
+
+def test_a_half_written_score_counts_as_unknown() -> None:
+    half = MatchResult(3, "Ana", "Bea", "Ana", ResultKind.PLAYED, 9, None, 4)
+    assert apply_sanctions(half, [Sanction(K.POINTS, 0, 2)]) == half
+    assert apply_sanctions(half, [Sanction(K.POINTS, 0, 9)]).winner == "Bea"
+
+
+def test_003_clock_2_3_a_time_used_up_exactly_is_used_up() -> None:
+    assert time_penalty_ending(400, 300, 0, 300) == "b"
+    assert time_penalty_ending(300, 400, 300, 0) == "a"
+
+
+def test_003_clock_3_9_dice_picked_up_too_soon_cost_30_seconds() -> None:
+    """Clock rules 3.9: "qui pénalisera alors son adversaire de 30 secondes"."""
+    assert dice_touched_penalty(1) == Sanction(K.TIME, 1, 30)
+    assert dice_touched_penalty(0).side == 0

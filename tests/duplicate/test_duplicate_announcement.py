@@ -59,3 +59,14 @@ def test_top_announcement_spells_the_blank() -> None:
 def test_bad_tile_refused() -> None:
     with pytest.raises(ValueError):
         grouped("A1")
+
+
+def test_004_2_1_announcement_ends_with_the_start_and_end_of_the_playing_time() -> None:
+    """2.1: for each move the arbiter announces, last, the start and the end of the playing
+    time; before the time is started there is nothing to say about it."""
+    a = DrawAnnouncement(move_number=2, leave="E", new="TRUSSE", start="14:03:00", end="14:06:00")
+    lines = a.lines()
+    assert lines[-1] == "Début du temps de jeu : 14:03:00 ; fin du temps de jeu : 14:06:00."
+    assert lines[-2].startswith("Tirage : ")
+    assert a.lines("en")[-1] == "Playing time from 14:03:00 to 14:06:00."
+    assert DrawAnnouncement(2, "E", "TRUSSE").lines()[-1].startswith("Tirage : ")

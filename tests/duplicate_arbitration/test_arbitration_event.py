@@ -58,14 +58,31 @@ def test_fourth_warning_costs_five_points_and_each_later_one() -> None:
     assert (five.warnings, five.penalty, five.total) == (5, 10, 50)
 
 
-def test_disciplinary_warnings_are_counted_apart_unless_set() -> None:
+def test_004_4_7_every_warning_counts_disciplinary_ones_included() -> None:
+    """4.7 counts every warning (ruling Duplicate 6): three warnings for a score and a
+    disciplinary one (4.4) are four, the fourth costs 5 points; the setting counts the
+    disciplinary ones apart, the three others cost nothing."""
     ps = players(1)
     game = GameRecordScores("TH1", tops=[10] * 4)
     game.decisions["L00"] = [warned(10)] * 3 + [Decision(10, S.NONE, disciplinary_warning=True)]
     sheet = Event("T", ps, [game]).sheet(game, "L00")
-    assert (sheet.warnings, sheet.disciplinary_warnings, sheet.penalty) == (3, 1, 0)
-    strict = Event("T", ps, [game], EventSettings(disciplinary_in_penalty=True))
-    assert strict.sheet(game, "L00").penalty == 5
+    assert (sheet.warnings, sheet.disciplinary_warnings, sheet.penalty, sheet.total) == (
+        3,
+        1,
+        5,
+        35,
+    )
+    apart = Event("T", ps, [game], EventSettings(disciplinary_in_penalty=False))
+    assert apart.sheet(game, "L00").penalty == 0
+
+
+def test_004_4_4_disciplinary_warning_on_a_warned_move_counts_twice() -> None:
+    """4.4: a disciplinary warning adds to the move's other warning: two moves each with a
+    score warning and a disciplinary one make four warnings, 5 points off (4.7)."""
+    ps = players(1)
+    game = GameRecordScores("TH1", tops=[10] * 2)
+    game.decisions["L00"] = [Decision(10, S.SCORE_WRONG, disciplinary_warning=True)] * 2
+    assert Event("T", ps, [game]).sheet(game, "L00").penalty == 5
 
 
 def test_late_player_scores_zero_on_moves_already_played() -> None:

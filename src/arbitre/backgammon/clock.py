@@ -26,6 +26,7 @@ MESSAGE_CODES = frozenset(
         "invalid_player",
         "time_out",
         "time_backwards",
+        "clock_action",
     )
 )
 """The refusals of the clock."""
@@ -197,6 +198,61 @@ class Clock:
         self._remaining[player] = 0.0
         self._running = None
         self._paused = None
+
+
+CLOCK_ACTIONS = ("start", "press", "pause", "resume", "penalize", "compensate")
+"""What can happen to a match clock, as a table's log stores it."""
+
+
+@dataclass(frozen=True)
+class ClockEvent:
+    """One stored action on a match clock, ``at`` seconds from the log's start: a player's
+    time started (3.5, 2.2), a press ending a move (3.6, 3.11: the closed-out player's pass
+    is a press too), the clock neutralised and restarted (3.14), a time penalty (3.9, 2.3,
+    3.15) or a compensation (1.2) of ``seconds``."""
+
+    at: float
+    action: str
+    player: int | None = None
+    seconds: float = 0.0
+
+
+def replay(
+    length: int,
+    events: list[ClockEvent],
+    now: float,
+    settings: ClockSettings | None = None,
+) -> Clock:
+    """The clock of a ``length``-point match after ``events``, read at ``now`` (seconds
+    from the same start): what a table's page shows after a reload, what the director's
+    page shows for every table, from the actions stored at every press. The clock's own
+    rules refuse what could not have happened (a press by the player whose time does not
+    run, an action after a flag fell, time going backwards); an unknown action is refused."""
+    cursor = [events[0].at if events else now]
+    clock = Clock(length, settings or ClockSettings(), time_source=lambda: cursor[0])
+    for event in events:
+        if event.action not in CLOCK_ACTIONS:
+            raise refusal("clock_action", action=event.action)
+        if event.at < cursor[0]:
+            raise refusal("time_backwards")
+        cursor[0] = event.at
+        player = -1 if event.player is None else event.player
+        if event.action == "start":
+            clock.start(player)
+        elif event.action == "press":
+            clock.press(player)
+        elif event.action == "pause":
+            clock.pause()
+        elif event.action == "resume":
+            clock.resume()
+        elif event.action == "penalize":
+            clock.penalize(player, event.seconds)
+        else:
+            clock.compensate(player, event.seconds)
+    if now < cursor[0]:
+        raise refusal("time_backwards")
+    cursor[0] = now
+    return clock
 
 
 def time_forfeit_winner(flagged: int, certain_win: bool = False) -> int:

@@ -46,6 +46,8 @@ MESSAGE_CODES = frozenset(
             "turn",
             "double_after_roll",
             "double_and_resignation",
+            "centred_cube",
+            "dice_no_game",
         )
     }
     | {
@@ -217,7 +219,10 @@ def match_from_id(text: str) -> MatchId:
     padding bits set, a score that has reached the match length while the game is being
     played, a Crawford flag in money play or when not exactly one player is one point
     away, the turn not the player on roll's with no double or resignation pending, a double
-    offered after the dice were rolled or together with a resignation.
+    offered after the dice were rolled or together with a resignation, a centred cube worth
+    more than 1 in match play (seed 003, 6.6: "Un videau au centre est toujours considéré
+    comme ayant la valeur de 1"; money play knows automatic doubles), dice rolled while no
+    game is started.
     """
     bits = _text_to_bits(text, 12, 9, "match_id")
     owner = _get(bits, 4, 2)
@@ -255,6 +260,10 @@ def match_from_id(text: str) -> MatchId:
         raise _invalid("match_id", text, "double_after_roll")
     if state.double_offered and state.resignation:
         raise _invalid("match_id", text, "double_and_resignation")
+    if length and state.cube_owner is None and state.cube_value != 1:
+        raise _invalid("match_id", text, "centred_cube", value=state.cube_value)
+    if state.game_state == GAME_NONE and state.dice != (0, 0):
+        raise _invalid("match_id", text, "dice_no_game")
     return state
 
 

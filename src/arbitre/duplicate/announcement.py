@@ -35,6 +35,7 @@ MESSAGE_CODES = frozenset(
         "no_leave",
         "new_letters",
         "draw",
+        "playing_time",
         "group",
         *(f"group_{n}" for n in range(2, 8)),
         "top_horizontal",
@@ -108,12 +109,16 @@ class DrawAnnouncement:
 
     ``rejected`` is the number of tiles returned by a reject (or annulment) just before, so the letters
     announced are a fresh draw and the arbiter first says how many letters went back.
+    ``start`` and ``end``: the start and the end of the playing time as the clock reads them
+    (``14:03:00``), announced last (2.1); empty until the time is started.
     """
 
     move_number: int
     leave: str
     new: str
     rejected: int = 0
+    start: str = ""
+    end: str = ""
 
     @property
     def leave_spelled(self) -> list[str]:
@@ -147,6 +152,8 @@ class DrawAnnouncement:
             out.append(_message("new_letters", letters=", ".join(self.new_spelled)))
         complete = ", ".join(grouped(self.leave + self.new, lang))
         out.append(_message("draw", letters=complete))
+        if self.start:
+            out.append(_message("playing_time", start=self.start, end=self.end))
         return out
 
     def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:

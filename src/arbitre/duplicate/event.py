@@ -45,7 +45,8 @@ class EventSettings:
     solo_bonus: int = 10  # 2.6.4
     free_warnings: int = 3  # 4.7: the 4th warning and each later one cost points
     warning_penalty: int = 5  # 4.7
-    disciplinary_in_penalty: bool = False  # disciplinary warnings are counted apart
+    # 4.7, ruling Duplicate 6: every warning is counted, disciplinary ones included (4.4)
+    disciplinary_in_penalty: bool = True
 
 
 @dataclass(frozen=True)

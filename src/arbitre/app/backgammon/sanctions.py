@@ -13,7 +13,10 @@ Decisions where the seed is silent (docs/backgammon-championship.md, "Incidents 
   is not entered yet enters it: the opponent wins, the score unknown;
 - a disqualified or excluded player plays no round after the incident's round;
 - illegal moves (3.15) are counted per match: the notifications of the same player at the
-  same round and table.
+  same round and table;
+- once the final bracket is built, a sanction no longer changes the Swiss rounds (the
+  bracket would change under the matches played): it is recorded for the final stage, and
+  the director enters the match lost in the bracket.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from arbitre.backgammon.championship.sanctions import (
     SanctionKind,
     abandoned_table_penalties,
     apply_sanctions,
+    dice_touched_penalty,
     illegal_move_sanction_allowed,
     time_penalty_ending,
 )
@@ -77,6 +81,20 @@ def _sanction(incident: Incident, side: int) -> Sanction:
         return Sanction(SanctionKind(incident.sanction), side, incident.amount)
     except Refusal as exc:
         raise _refused(exc) from None
+
+
+def complete(t: Tournament, incident: Incident) -> None:
+    """Clock rules 3.9: dice picked up before the opponent pressed the clock, with no
+    sanction chosen, cost the player 30 seconds (the engine's figure)."""
+    if incident.kind != Incident.Kind.DICE_TOUCHED or incident.sanction:
+        return
+    tb = table_of(t, incident.round, incident.table)
+    if tb is None:
+        raise ServiceError(
+            gettext("Cette sanction porte sur un match : indiquez la ronde et la table.")
+        )
+    penalty = dice_touched_penalty(side_of(tb, incident.player))
+    incident.sanction, incident.amount = penalty.kind.value, penalty.amount
 
 
 def check(t: Tournament, incident: Incident) -> None:
@@ -141,6 +159,16 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
     if not incident.in_force or incident.sanction in ("", "warning", "time"):
         return applied
     tb = table_of(t, incident.round, incident.table)
+    if t.bracket_started:
+        if tb is not None:
+            raise ServiceError(
+                gettext(
+                    "Le tableau final est commencé : les résultats des rondes ne changent "
+                    "plus. Enregistrez la sanction sans ronde ni table et saisissez le "
+                    "match perdu dans le tableau final."
+                )
+            )
+        return {"final_stage": True}  # the bracket stays as built; its match is entered
     if tb is not None:
         sanction = _sanction(incident, side_of(tb, incident.player))
         before = _fields(tb)

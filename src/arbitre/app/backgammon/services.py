@@ -10,6 +10,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.events.incident_models import Incident
 from arbitre.app.rounds.games import User
 from arbitre.app.rounds.models import Table, Tournament
 from arbitre.app.rounds.services import ServiceError, audit, bump, locked, players_in_play
@@ -147,6 +148,10 @@ def championship(t: Tournament, include_partial: bool = True) -> bg.Championship
             champ.arrive_late(e.name, e.first_round)
         if e.withdrawn_after is not None:
             champ.withdraw(e.name, e.withdrawn_after)
+    names = {e.name for e in entrants}
+    for name, after in excluded(t):
+        if name in names:
+            champ.exclude(name, after)
     for rnd in t.round_set.prefetch_related("tables"):
         tables = list(rnd.tables.all())
         if not include_partial and not all(tb.entered for tb in tables):
@@ -157,6 +162,20 @@ def championship(t: Tournament, include_partial: bool = True) -> bg.Championship
     for p in t.playoffs.all().order_by("pk"):
         champ.record_playoff(p.winner, p.loser)
     return champ
+
+
+def excluded(t: Tournament) -> list[tuple[str, int]]:
+    """The players disqualified (seed 003, 2.4) or excluded (1.13) by a sanction of the
+    register still in force, and the round after which they play no more; a sanction of
+    the final stage leaves the bracket as it was built."""
+    last = t.round_set.count()
+    return [
+        (i.player, i.round or last)
+        for i in Incident.objects.filter(
+            event_id=t.event_id, sanction__in=("disqualification", "exclusion")
+        ).exclude(appeal=Incident.Appeal.ANNULLED)
+        if not i.applied.get("final_stage")
+    ]
 
 
 def standings(t: Tournament) -> list[bg.Standing]:

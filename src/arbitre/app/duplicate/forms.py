@@ -4,6 +4,8 @@ French by default)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -97,3 +99,34 @@ class SettingsForm(forms.Form):
     solo_min_players = forms.IntegerField(
         label=_("Joueurs nécessaires pour compter les solos"), min_value=1, max_value=10_000
     )
+    strong_until = forms.IntegerField(
+        label=_("Règle des deux voyelles et deux consonnes jusqu'au coup"),
+        min_value=1,
+        max_value=99,
+    )
+    disciplinary_warnings_count = forms.BooleanField(
+        label=_("Les avertissements disciplinaires comptent pour la pénalité (4.7)"),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, games: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for number in games:
+            self.fields[f"game_{number}_seconds"] = forms.IntegerField(
+                label=_(
+                    "Temps par coup de la partie TH%(number)s (secondes, vide : celui de "
+                    "l'événement)"
+                )
+                % {"number": number},
+                min_value=10,
+                max_value=900,
+                required=False,
+            )
+
+    def game_times(self) -> dict[int, int | None]:
+        """Each game's own time per move (``None``: the event's)."""
+        return {
+            int(name.split("_")[1]): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("game_")
+        }

@@ -15,6 +15,12 @@ class DuplicateEvent(models.Model):
     seconds_per_move = models.PositiveSmallIntegerField("temps par coup (s)", default=180)
     warning_seconds = models.PositiveSmallIntegerField("alerte avant la fin (s)", default=30)
     solo_min_players = models.PositiveSmallIntegerField("joueurs minimum pour un solo", default=16)
+    #: seed 004, 4.7 and ruling Duplicate 6: every warning counts, disciplinary ones included
+    disciplinary_warnings_count = models.BooleanField(
+        "avertissements disciplinaires comptés", default=True
+    )
+    #: seed 004, 2.2: the last move of the 2 vowels + 2 consonants rule
+    strong_until = models.PositiveSmallIntegerField("règle 2+2 jusqu'au coup", default=15)
     lexicon_name = models.CharField("liste de mots", max_length=200, default="")
     lexicon_path = models.CharField(max_length=500, blank=True, default="")
     lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")
@@ -63,6 +69,12 @@ class Game(models.Model):
     undo_stack = models.JSONField(default=list, blank=True)
     timer_started_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    #: seed 004, 2.3: the time per move of this game when it is not the event's (a blitz
+    #: play-off, mixed timings)
+    seconds_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: seed 004, 2.3: the signals given, each ``{"move", "kind", "at"}`` (kind: start,
+    #: warning, end), ``at`` an ISO time
+    signals = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["number"]

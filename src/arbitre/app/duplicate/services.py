@@ -6,7 +6,8 @@ stores and loads their results, and words the engine's refusals in the page's la
 from __future__ import annotations
 
 import threading
-from dataclasses import asdict
+from dataclasses import asdict, replace
+from datetime import datetime, timedelta
 from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -29,7 +30,7 @@ from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
 from arbitre.duplicate.decision import Decision, Turn, with_accepted_words
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
-from arbitre.duplicate.game import DuplicateGame, turns_of
+from arbitre.duplicate.game import DuplicateGame, DuplicateSettings, turns_of
 from arbitre.i18n import DEFAULT_LANGUAGE, word
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
@@ -155,6 +156,8 @@ AUDIT_KEYS = {
         gettext_noop("temps par coup"),
         gettext_noop("alerte"),
         gettext_noop("joueurs pour les solos"),
+        gettext_noop("règle 2+2 jusqu'au coup"),
+        gettext_noop("avertissements disciplinaires comptés"),
     )
 }
 """The French keys of the audit log's values (before, after), worded when shown."""
@@ -233,12 +236,16 @@ def chief_action(
             if engine.phase != "play":
                 raise ServiceError(gettext("Faites d'abord le tirage."))
             game.timer_started_at = timezone.now()
+            _signal(game, engine.move_number, "start", game.timer_started_at)
         elif action == "reveal":
+            number = engine.move_number
             engine.play(value or None)
-            game.timer_started_at = None
+            _close_timer(game, number)
         elif action == "annul_no_score":
+            _close_timer(game, engine.move_number)
             engine.annul_no_score()
         elif action == "annul_draw":
+            _close_timer(game, engine.move_number)
             engine.annul_draw(value or "annulé par le juge-arbitre")
         elif action == "annul_move":
             annulled = engine.annul_last_move(value.strip() or "annulé par le juge-arbitre")
@@ -285,7 +292,50 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     lexicon = lexicon_of(game.duplicate)
     if game.record:
         return game_record.replay(game.record, lexicon)
-    return DuplicateGame(lexicon, seed=None, random_draws=True)
+    # 2.2: the event's last move of the 2 vowels + 2 consonants rule (kept in the record)
+    settings = DuplicateSettings(strong_until=game.duplicate.strong_until)
+    return DuplicateGame(lexicon, seed=None, random_draws=True, settings=settings)
+
+
+def seconds_per_move(game: Game) -> int:
+    """The time per move of ``game`` (seed 004, 2.3): its own, else the event's."""
+    return game.seconds_per_move or game.duplicate.seconds_per_move
+
+
+def signal_times(game: Game) -> dict[str, Any] | None:
+    """When the signals of the move being played are given (seed 004, 2.3): the start, the
+    last 30 (or 20) seconds, the end of the regulation time; ``None`` before the start."""
+    start = game.timer_started_at
+    if start is None:
+        return None
+    seconds = seconds_per_move(game)
+    warning = min(game.duplicate.warning_seconds, seconds)
+    return {
+        "start": start,
+        "warning": start + timedelta(seconds=seconds - warning),
+        "end": start + timedelta(seconds=seconds),
+    }
+
+
+def _signal(game: Game, number: int, kind: str, at: datetime) -> None:
+    game.signals = [*game.signals, {"move": number, "kind": kind, "at": at.isoformat()}]
+
+
+def _close_timer(game: Game, number: int) -> None:
+    """The move ends (top revealed, draw annulled): the signals given by now are recorded
+    with their time (2.3), and the time stops."""
+    times = signal_times(game)
+    if times is not None:
+        now = timezone.now()
+        for kind in ("warning", "end"):
+            if times[kind] <= now:
+                _signal(game, number, kind, times[kind])
+    game.timer_started_at = None
+
+
+def clock_time(at: datetime) -> str:
+    """A time as the hall's clock reads it (local time, ``14:03:00``)."""
+    return timezone.localtime(at).strftime("%H:%M:%S")
 
 
 def _annul_ballots(game: Game, number: int, attempt: int, user: User) -> None:
@@ -481,15 +531,22 @@ def build_event(dup: DuplicateEvent) -> Event:
                 row[entry.move_number - 1] = Decision.from_json(entry.decision)
         late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
         games.append(GameRecordScores(game.name, tops, top_moves, decisions, late))
-    settings = EventSettings(solo_min_players=dup.solo_min_players)
+    settings = EventSettings(
+        solo_min_players=dup.solo_min_players,
+        disciplinary_in_penalty=dup.disciplinary_warnings_count,
+    )
     return Event(dup.event.name, [player_of(r) for r in registrations], games, settings)
 
 
-def draw_texts(engine: DuplicateGame) -> dict[str, Any]:
-    """The announcement pieces for the chief arbiter's and the public pages (004, 2.1)."""
+def draw_texts(engine: DuplicateGame, game: Game | None = None) -> dict[str, Any]:
+    """The announcement pieces for the chief arbiter's and the public pages (004, 2.1), with
+    the start and the end of the playing time once ``game``'s time is started."""
     if engine.phase != "play":
         return {}
     a = engine.announcement()
+    times = signal_times(game) if game is not None else None
+    if times is not None:
+        a = replace(a, start=clock_time(times["start"]), end=clock_time(times["end"]))
     return {
         "leave": engine.leave,
         "drawn": engine.drawn,

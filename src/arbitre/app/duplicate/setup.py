@@ -133,6 +133,8 @@ SETTINGS_FIELDS = {
     "seconds_per_move": "temps par coup",
     "warning_seconds": "alerte",
     "solo_min_players": "joueurs pour les solos",
+    "strong_until": "règle 2+2 jusqu'au coup",
+    "disciplinary_warnings_count": "avertissements disciplinaires comptés",
 }
 """What a director may change after creating the event (issue 21, part 1), with its key in
 the audit log (French, worded when shown: ``services.AUDIT_KEYS``)."""
@@ -155,22 +157,58 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
             )
             % {"number": max(started)}
         )
-    if int(data["warning_seconds"]) >= int(data["seconds_per_move"]):
-        raise ServiceError(
-            gettext("L'alerte avant la fin doit être plus courte que le temps par coup.")
-        )
+    games = {g.number: g for g in dup.games.select_for_update()}
+    times = {n: t for n, t in data.get("game_times", {}).items() if n in games}
+    for seconds in [data["seconds_per_move"], *times.values()]:
+        if seconds is not None and int(data["warning_seconds"]) >= int(seconds):
+            raise ServiceError(
+                gettext("L'alerte avant la fin doit être plus courte que le temps par coup.")
+            )
+    if "strong_until" in data and data["strong_until"] != dup.strong_until:
+        begun = [g.number for g in games.values() if g.record]
+        if begun:
+            # a game begun keeps in its record the rule its draws were checked by (2.2)
+            raise ServiceError(
+                gettext(
+                    "La partie TH%(number)s est commencée : ses tirages suivent la règle 2+2 "
+                    "jusqu'au coup %(move)s, qui ne peut plus changer."
+                )
+                % {"number": begun[0], "move": dup.strong_until}
+            )
     before: dict[str, Any] = {}
     after: dict[str, Any] = {}
     for field, key in SETTINGS_FIELDS.items():
+        if field not in data:
+            continue
         owner = event if field in ("name", "date", "place") else dup
         old, new = getattr(owner, field), data[field]
         if old != new:
             before[key], after[key] = str(old), str(new)
             setattr(owner, field, new)
+    changed_games = []
+    for number, seconds in sorted(times.items()):
+        game = games[number]
+        if game.seconds_per_move == seconds:
+            continue
+        if game.timer_started_at is not None:
+            raise ServiceError(
+                gettext(
+                    "Le temps du coup en cours de la partie TH%(number)s tourne : changez son "
+                    "temps par coup une fois le top révélé."
+                )
+                % {"number": number}
+            )
+        key = f"TH{number}"
+        before[key], after[key] = str(game.seconds_per_move or "-"), str(seconds or "-")
+        game.seconds_per_move = seconds
+        changed_games.append(game)
     if not after:
         return []
     event.save()
     dup.save()
+    for game in changed_games:
+        game.version += 1
+        game.save(update_fields=["seconds_per_move", "version"])
     existing = {g.number for g in dup.games.all()}
     for number in range(1, planned + 1):
         if number not in existing:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import ballots, preparation, services, setup
@@ -85,10 +86,13 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         f: getattr(dup.event if f in ("name", "date", "place") else dup, f)
         for f in setup.SETTINGS_FIELDS
     }
-    form = SettingsForm(request.POST or None, initial=initial)
+    games = list(dup.games.all())
+    initial.update({f"game_{g.number}_seconds": g.seconds_per_move for g in games})
+    form = SettingsForm(request.POST or None, initial=initial, games=[g.number for g in games])
     if request.method == "POST" and form.is_valid():
         try:
-            changed = setup.update_settings(dup, form.cleaned_data, request.user)
+            data = {**form.cleaned_data, "game_times": form.game_times()}
+            changed = setup.update_settings(dup, data, request.user)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
@@ -248,7 +252,7 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             % {"word": word.strip().upper(), "count": count},
         )
     back = request.POST.get("next", "")
-    if back.isdigit() and dup.games.filter(number=int(back)).exists():
+    if back.isascii() and back.isdigit() and dup.games.filter(number=int(back)).exists():
         return redirect("duplicate:chief", event_id=event_id, number=int(back))
     return redirect("duplicate:detail", event_id=event_id)
 
@@ -267,15 +271,23 @@ def _game_state(game: Game) -> dict[str, Any]:
         "total": engine.total,
         "bag_count": len(engine.bag.tiles()),
         "end_reason": engine.end_reason,
-        "draw": services.draw_texts(engine),
-        "seconds_per_move": dup.seconds_per_move,
+        "draw": services.draw_texts(engine, game),
+        "seconds_per_move": services.seconds_per_move(game),
         "warning_seconds": dup.warning_seconds,
         "remaining": None,
+        "signal": None,
         "predrawn": bool(game.predrawn),
+        "signals": _signals_shown(game),
     }
     if game.timer_started_at and engine.phase == "play":
         elapsed = (timezone.now() - game.timer_started_at).total_seconds()
-        state["remaining"] = max(0, int(round(dup.seconds_per_move - elapsed)))
+        remaining = max(0, int(round(state["seconds_per_move"] - elapsed)))
+        state["remaining"] = remaining
+        # 2.3: the last 30 (or 20) seconds, then the end of the regulation time
+        if remaining == 0:
+            state["signal"] = "end"
+        elif remaining <= dup.warning_seconds:
+            state["signal"] = "warning"
     if engine.moves:
         last = engine.moves[-1]
         state["last"] = {
@@ -289,6 +301,39 @@ def _game_state(game: Game) -> dict[str, Any]:
             "equal_tops": [str(m) for m in last.equal_tops],
         }
     return state
+
+
+SIGNAL_NAMES = {
+    "start": gettext_lazy("début du temps de jeu"),
+    "warning": gettext_lazy("dernières secondes"),
+    "end": gettext_lazy("fin du temps réglementaire"),
+}
+
+
+def _signals_shown(game: Game) -> list[dict[str, Any]]:
+    """The signals of the move being played (or of the last move played) with their time
+    (2.3): those recorded, and while the time runs those given by now."""
+    recorded = list(game.signals)
+    times = services.signal_times(game)
+    if times is not None:
+        number = recorded[-1]["move"] if recorded else 0
+        now = timezone.now()
+        for kind in ("warning", "end"):
+            if times[kind] <= now:
+                recorded.append({"move": number, "kind": kind, "at": times[kind].isoformat()})
+    if not recorded:
+        return []
+    last = recorded[-1]["move"]
+    return [
+        {
+            "move": s["move"],
+            "kind": s["kind"],
+            "name": str(SIGNAL_NAMES[s["kind"]]),
+            "at": services.clock_time(datetime.fromisoformat(s["at"])),
+        }
+        for s in recorded
+        if s["move"] == last
+    ][-3:]
 
 
 @require_role(DIRECTOR)
@@ -397,6 +442,8 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "rows": rows,
         "top": engine.moves[move_number - 1] if move_number else None,
         "progress": _progress(dup, game, move_number),
+        "warning_seconds": dup.warning_seconds,
+        "signals": _signals_shown(game),
     }
     return render(request, "duplicate/entry.html", context)
 

@@ -14,8 +14,6 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from arbitre.app.events.models import Event
-
 
 class Incident(models.Model):
     class Kind(models.TextChoices):
@@ -23,6 +21,7 @@ class Incident(models.Model):
         CONDUCT = "conduct", _("comportement")
         CLOCK = "clock", _("pendule, temps")
         ABANDONED_TABLE = "abandoned_table", _("table abandonnée, pendule neutralisée")
+        DICE_TOUCHED = "dice_touched", _("dés ramassés avant la pendule")
         SPECTATOR = "spectator", _("spectateur, signal")
         SCORE = "score", _("score, feuille de match")
         DISPUTE = "dispute", _("litige")
@@ -43,7 +42,7 @@ class Incident(models.Model):
         UPHELD = "upheld", _("sanction maintenue")
         ANNULLED = "annulled", _("sanction annulée")
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="incidents")
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="incidents")
     player = models.CharField(_("joueur"), max_length=200, blank=True)
     player_ref = models.PositiveIntegerField(null=True, blank=True)  # Entrant / Registration
     round = models.PositiveSmallIntegerField(_("ronde"), null=True, blank=True)

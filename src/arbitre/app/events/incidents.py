@@ -203,6 +203,7 @@ def _record_backgammon(
         incident = Incident(
             **base, player=name, player_ref=entry.player_ref, sanction=entry.sanction, amount=amount
         )
+        sanctions.complete(t, incident)
         sanctions.check(t, incident)
         incident.save()
         incident.applied = sanctions.apply(t, incident)

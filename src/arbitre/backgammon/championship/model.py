@@ -189,6 +189,8 @@ class Championship:
     late_arrivals: dict[str, int] = field(default_factory=dict)
     #: one-point play-off matches entered by the director: (winner, loser).
     playoffs: list[tuple[str, str]] = field(default_factory=list)
+    #: players disqualified (2.4) or excluded (1.13): out of the final stage too.
+    excluded: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         players = list(self.players)
@@ -228,6 +230,13 @@ class Championship:
         if after_round < 0:
             raise _refuse("after_round", player=name, round=after_round)
         self.withdrawals[name] = after_round
+
+    def exclude(self, name: str, after_round: int) -> None:
+        """The player is disqualified (seed 003, 2.4) or excluded (1.13) after round
+        ``after_round``: no later round, and no place in the final bracket or the
+        consolation, even when the sanction came in the last round."""
+        self.withdraw(name, min(after_round, self.withdrawals.get(name, after_round)))
+        self.excluded.add(name)
 
     def arrive_late(self, name: str, first_round: int) -> None:
         """The player joins at ``first_round``; earlier rounds score 0 and are no bye."""

@@ -31,6 +31,12 @@ def cross_check(record: Match, entered: MatchResult, side_of_a: int | None = Non
     default the record's names decide, and names that are not the table's are reported
     (the record's first player is then taken as ``a``). Checked: the result is a match
     played, the match length, the record finished, the winner, the final score.
+
+    A match decided before its end (clock rules 4.1-4.3: on time; 2.4, 1.13: a
+    disqualification) stops in the record before the length and its winner is not the
+    record's: only the score at that moment is compared. A result decided by a sanction of
+    the director (3.15 score penalty, 4.2) carries points the record does not have: only
+    the names and the length are compared.
     """
     if entered.kind is not ResultKind.PLAYED or entered.b is None:
         return [_m("not_played", a=entered.a, b=entered.b or "")]
@@ -49,10 +55,13 @@ def cross_check(record: Match, entered: MatchResult, side_of_a: int | None = Non
     score = record.score
     record_a, record_b = score[side_of_a], score[1 - side_of_a]
     winner = record.winner
-    if winner is None:
-        found.append(_m("unfinished", score_a=record_a, score_b=record_b, length=record.length))
-    elif players[winner] != entered.winner:
-        found.append(_m("winner", record=players[winner], entered=entered.winner or ""))
+    if entered.decided == "penalty":
+        return found
+    if not entered.decided:
+        if winner is None:
+            found.append(_m("unfinished", score_a=record_a, score_b=record_b, length=record.length))
+        elif players[winner] != entered.winner:
+            found.append(_m("winner", record=players[winner], entered=entered.winner or ""))
     if entered.score_a is not None and entered.score_b is not None:
         if (entered.score_a, entered.score_b) != (record_a, record_b):
             found.append(

@@ -19,7 +19,9 @@ only after three notifications to the director, by a time or a score penalty (3.
 :func:`illegal_move_sanction_allowed`); a table left by its players while the clock is
 neutralised costs 5 minutes to each player when both left, to the player present when one
 left, even when it makes them lose, both then scoring 0 (clock rules 2.3,
-:func:`abandoned_table_penalties`, :func:`time_penalty_ending`).
+:func:`abandoned_table_penalties`, :func:`time_penalty_ending`); picking up the dice
+before the opponent pressed the clock costs 30 seconds (clock rules 3.9,
+:func:`dice_touched_penalty`).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ ILLEGAL_MOVE_NOTIFICATIONS = 3
 
 ABANDONED_TABLE_SECONDS = 300
 """Clock rules 2.3: a table abandoned while the clock is neutralised costs 5 minutes."""
+
+DICE_TOUCHED_SECONDS = 30
+"""Clock rules 3.9: a player who picks up the dice before the opponent pressed the clock
+is penalised 30 seconds by the director."""
 
 
 def _refuse(code: str, **params: Param) -> ChampionshipError:
@@ -118,6 +124,13 @@ def abandoned_table_penalties(present_a: bool, present_b: bool) -> tuple[int, in
     if not present_a and not present_b:
         return (ABANDONED_TABLE_SECONDS, ABANDONED_TABLE_SECONDS)
     return (ABANDONED_TABLE_SECONDS, 0) if present_a else (0, ABANDONED_TABLE_SECONDS)
+
+
+def dice_touched_penalty(side: int) -> Sanction:
+    """Clock rules 3.9: "Si un joueur ramasse les dés sans que son adversaire ait déclenché
+    la pendule, celui-ci peut appeler le directeur de tournoi qui pénalisera alors son
+    adversaire de 30 secondes": the time penalty of the player ``side`` who took the dice."""
+    return Sanction(SanctionKind.TIME, side, DICE_TOUCHED_SECONDS)
 
 
 def time_penalty_ending(

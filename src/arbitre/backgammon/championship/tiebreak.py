@@ -163,7 +163,8 @@ def standings(champ: Championship, up_to_round: int | None = None) -> list[Stand
                         d=d,
                         played=played,
                         tied=m - k > 1,
-                        withdrawn=last is not None and last < last_round,
+                        withdrawn=(last is not None and last < last_round)
+                        or name in champ.excluded,
                     )
                 )
             k = m

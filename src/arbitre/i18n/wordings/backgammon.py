@@ -54,6 +54,8 @@ TEMPLATES: dict[str, str] = {
     "backgammon.id_reason.score_reached": "a score has reached the match length ({length}) while the game is being played",
     "backgammon.id_reason.crawford": "Crawford game while not exactly one player is one point away",
     "backgammon.id_reason.turn": "the turn is not the player on roll's and nothing is pending",
+    "backgammon.id_reason.centred_cube": "a centred cube is worth 1 in a match (seed 003, 6.6), not {value}",
+    "backgammon.id_reason.dice_no_game": "dice rolled while no game is started",
     "backgammon.id_reason.double_after_roll": "a double offered after the dice were rolled",
     "backgammon.id_reason.double_and_resignation": "a double and a resignation pending together",
     "backgammon.cube_value": "invalid cube value {value}",
@@ -223,4 +225,5 @@ TEMPLATES: dict[str, str] = {
     "sanction.amount": "a {kind} sanction needs a positive amount, not {amount}",
     "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",
     "sanction.illegal_move_kind": "illegal moves are sanctioned by time or points (seed 003, 3.15), not by {kind}",
+    "backgammon.clock_action": "unknown clock action “{action}”",
 }

@@ -237,6 +237,7 @@ TEMPLATES: dict[str, str] = {
     "duplicate.announcement.no_leave": "No leave.",
     "duplicate.announcement.new_letters": "New letters: {letters}.",
     "duplicate.announcement.draw": "Draw: {letters}.",
+    "duplicate.announcement.playing_time": "Playing time from {start} to {end}.",
     "duplicate.announcement.group": "{count} {country}",
     "duplicate.announcement.group_2": "two {country}",
     "duplicate.announcement.group_3": "three {country}",

@@ -7,10 +7,17 @@
     return m ? decodeURIComponent(m[1]) : "";
   }
 
-  // -- countdown of the chief arbiter's screen (seed 004, 2.3) --------------------------
-  const countdown = document.getElementById("countdown");
-  if (countdown && countdown.dataset.remaining !== "") {
-    let remaining = parseInt(countdown.dataset.remaining, 10);
+  // -- countdown and signals (seed 004, 2.3): the chief arbiter's and the arbiters' screens --
+  // The words come from the page: data-warning-text, data-end-text on the #signal element.
+  function showSignal(signal, left, warning) {
+    if (!signal) { return; }
+    const kind = left === 0 ? "end" : (left <= warning ? "warning" : "");
+    signal.textContent = kind === "end" ? signal.dataset.endText
+      : (kind === "warning" ? signal.dataset.warningText : "");
+    signal.className = "signal" + (kind ? " " + kind : "");
+  }
+
+  function runCountdown(countdown, remaining, signal) {
     const warning = parseInt(countdown.dataset.warning, 10);
     const started = Date.now();
     const tick = function () {
@@ -19,10 +26,44 @@
       countdown.textContent = m + ":" + String(s).padStart(2, "0");
       countdown.classList.toggle("warning", left <= warning && left > 0);
       countdown.classList.toggle("finished", left === 0);
+      showSignal(signal, left, warning);
       if (left === 0) { countdown.textContent = countdown.dataset.finished; return; }
-      setTimeout(tick, 250);
+      countdown.dataset.timer = String(setTimeout(tick, 250));
     };
     tick();
+  }
+
+  const countdown = document.getElementById("countdown");
+  if (countdown && countdown.dataset.remaining !== "") {
+    runCountdown(countdown, parseInt(countdown.dataset.remaining, 10),
+                 document.getElementById("signal"));
+  }
+
+  // the arbiters' screen follows the game's clock (the state JSON, every 2 s)
+  const clock = document.getElementById("live-clock");
+  if (clock) {
+    const clockCountdown = clock.querySelector(".countdown");
+    const clockSignal = clock.querySelector(".signal");
+    let seen = null;
+    const poll = function () {
+      fetch(clock.dataset.stateUrl, { cache: "no-cache" })
+        .then(function (r) { return r.json(); })
+        .then(function (state) {
+          const key = state.version + ":" + state.remaining;
+          if (key === seen) { return; }
+          seen = key;
+          clearTimeout(parseInt(clockCountdown.dataset.timer || "0", 10));
+          clock.hidden = state.remaining === null;
+          clock.querySelector(".move").textContent =
+            clock.dataset.moveText + " " + state.move_number;
+          if (state.remaining !== null) {
+            runCountdown(clockCountdown, state.remaining, clockSignal);
+          }
+        })
+        .catch(function () {});
+    };
+    poll();
+    setInterval(poll, 2000);
   }
 
   // -- pages that follow the game: reload when its version changes -----------------------

@@ -1,0 +1,395 @@
+"""Classic Scrabble at the table (issue 18): the engine adapter of the table log, the table
+codes of a round, friendly games, and the signed result entering the round.
+
+The rules are the engine's (:mod:`arbitre.classic.table`); this module gives it its setup
+(the table's players, the event's profile and clock, who starts), describes its state for the
+page (worded in the user's language), and, once both players have signed, enters the sheet's
+result as the table's result through the shared results service (audited).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.utils.translation import get_language, gettext, gettext_noop
+
+from arbitre.app.classic.game import GAME
+from arbitre.app.rounds import results, tablelog
+from arbitre.app.rounds.models import Round, Table, TableClockSettings, TableLog, Tournament
+from arbitre.app.rounds.services import (
+    AUDIT_TARGETS,
+    ROUND_TABLE_TARGET,
+    ServiceError,
+    User,
+    audit,
+    locked,
+)
+from arbitre.classic.game.profiles import get_profile
+from arbitre.classic.table import (
+    NEUTRALISATIONS,
+    ClockSettings,
+    TableSession,
+    replay,
+    round_entry,
+    to_gcg,
+)
+from arbitre.common import Refusal
+from arbitre.i18n import word
+
+KIND = str(TableLog.Kind.CLASSIC)
+ARBITER_EVENTS = frozenset(
+    {"sanction", "director_end", "absent_clock", "arrive", "forfeit", "overdraw"}
+)
+"""Events only an arbiter may send (the players' page cannot)."""
+REOPEN_ACTION = gettext_noop("Feuille de table rouverte")
+SIGNED_ACTION = gettext_noop("Résultat signé à la table")
+AUDIT_TARGETS.update({REOPEN_ACTION: ROUND_TABLE_TARGET, SIGNED_ACTION: ROUND_TABLE_TARGET})
+
+_lock = threading.Lock()
+_lexicon: list[Any] = []
+
+
+def lexicon() -> Any:
+    """The word list the challenges are judged against (the default list, loaded once)."""
+    from arbitre.lexicon import Lexicon
+
+    with _lock:
+        if not _lexicon:
+            _lexicon.append(Lexicon.load(None))
+        return _lexicon[0]
+
+
+def clock_settings(t: Tournament) -> TableClockSettings:
+    """The event's table clock (a chess clock of 25 minutes until the director sets one)."""
+    return TableClockSettings.objects.get_or_create(tournament=t)[0]
+
+
+def clock_of(t: Tournament) -> ClockSettings:
+    c = clock_settings(t)
+    return ClockSettings(c.kind, c.seconds, c.warning)
+
+
+@transaction.atomic
+def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User) -> None:
+    """The director sets the tables' clock (001 6.1); the engine refuses what the profile
+    forbids (000: a chess clock of at least 20 minutes). Tables already started keep theirs."""
+    t = locked(t)
+    seconds = round(minutes * 60)
+    settings = ClockSettings(kind, seconds, warning if kind == "move" else 0)
+    try:
+        settings.check(get_profile(t.profile))
+    except Refusal as exc:
+        raise ServiceError(word(exc.message, get_language())) from None
+    c = clock_settings(t)
+    before = {"pendule": c.kind, "secondes": c.seconds, "alarme": c.warning}
+    c.kind, c.seconds, c.warning = settings.kind, settings.seconds, settings.warning
+    c.save()
+    after = {"pendule": c.kind, "secondes": c.seconds, "alarme": c.warning}
+    audit(t, user, gettext_noop("Pendule des tables"), "", before, after)
+
+
+def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
+    """What the engine needs: the players (A first), profile, clock, who starts (the
+    pairing's starter; none where the profile has the toss decide, 001 3.1)."""
+    clock = clock_of(t)
+    starter: int | None
+    if get_profile(t.profile).starts_by_toss:
+        starter = None
+    else:
+        starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
+    return {
+        "names": [tb.a, tb.b],
+        "profile": t.profile,
+        "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
+        "starter": starter,
+    }
+
+
+def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
+    """The log (and code) of every table of the round with two players; the setup of a
+    table not started yet follows the event's settings."""
+    logs = []
+    for tb in rnd.tables.all():
+        if tb.is_bye:
+            continue
+        setup = setup_of(t, tb)
+        log = TableLog.objects.filter(table=tb).first()
+        if log is None:
+            log = tablelog.create_log(KIND, setup, table=tb, title=str(t.event))
+        elif not log.events and log.setup != setup:
+            log.setup = setup
+            log.save(update_fields=["setup"])
+        logs.append(log)
+    return logs
+
+
+def create_friendly(
+    names: tuple[str, str], profile: str, clock: ClockSettings, toss: bool, user: User
+) -> TableLog:
+    """A friendly game outside any tournament, started by a director: the engine checks the
+    names and the clock against the profile."""
+    starter = None if toss else 0
+    try:
+        TableSession(names, frozenset(), profile, clock, starter)
+    except Refusal as exc:
+        raise ServiceError(word(exc.message, get_language())) from None
+    setup = {
+        "names": list(names),
+        "profile": profile,
+        "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
+        "starter": starter,
+    }
+    return tablelog.create_log(
+        KIND,
+        setup,
+        title=gettext("Partie amicale"),
+        created_by=str(getattr(user, "username", "")),
+    )
+
+
+def session_of(log: TableLog) -> TableSession:
+    s = log.setup
+    clock = s.get("clock")
+    return replay(
+        s["names"],
+        lexicon(),
+        log.events,
+        s.get("profile", "ffsc"),
+        ClockSettings(clock["kind"], clock["seconds"], clock.get("warning", 0)) if clock else None,
+        s.get("starter", 0),
+    )
+
+
+def gcg_of(log: TableLog) -> str:
+    return to_gcg(session_of(log), log.title or None)
+
+
+def _turn_text(turn: Any) -> str:
+    if turn.kind == "play":
+        return str(turn.move)
+    if turn.kind == "exchange":
+        return gettext("échange de %(count)s lettres") % {"count": turn.count}
+    if turn.kind == "lost_turn":
+        return gettext("tour perdu (minuterie)")
+    if turn.automatic:
+        return gettext("passe (temps dépassé)")
+    return gettext("passe")
+
+
+def describe(log: TableLog, s: TableSession, at: float) -> dict[str, Any]:
+    """The session for the page, worded in the user's language (the page's script words
+    nothing itself)."""
+    lang = get_language()
+    clock = s.clock
+    remaining = [clock.remaining(p, at) if clock else None for p in (0, 1)]
+    totals = [0, 0]
+    sheet = []
+    for line in s.lines:
+        totals[line.player] += line.points
+        turn = s.turns[line.turn - 1] if line.turn is not None and line.note is None else None
+        if turn is not None:
+            dispute = turn.dispute
+            sheet.append(
+                {
+                    "number": turn.number,
+                    "player": turn.player,
+                    "text": _turn_text(turn),
+                    "words": [w for w, _ in turn.words],
+                    "points": line.points,
+                    "total": totals[line.player],
+                    "withdrawn": turn.withdrawn,
+                    "dispute": word(dispute, lang) if dispute else "",
+                }
+            )
+        else:
+            sheet.append(
+                {
+                    "number": line.turn,
+                    "player": line.player,
+                    "text": word(line.note, lang) if line.note else "",
+                    "words": [],
+                    "points": line.points,
+                    "total": totals[line.player],
+                    "withdrawn": False,
+                    "dispute": "",
+                    "note": True,
+                }
+            )
+    open_turn = s.challengeable
+    pending = s.pending_challenge
+    last = s.challenges[-1] if s.challenges else None
+    result = s.result
+    return {
+        "names": list(s.names),
+        "profile": s.profile.name,
+        "started": s.started,
+        "toss_needed": s.toss_needed and s.toss is None and not s.started,
+        "starter": s.starter,
+        "absent": s.absent,
+        "to_move": s.to_move,
+        "scores": list(s.scores),
+        "bag": s.bag,
+        "racks": list(s.rack_size),
+        "pass_run": s.pass_run,
+        "clock": None
+        if clock is None
+        else {
+            "kind": clock.settings.kind,
+            "seconds": clock.settings.seconds,
+            "warning": clock.settings.warning,
+            "remaining": remaining,
+            "running": clock.running,
+            "stopped": clock.stopped,
+        },
+        "out_of_time": list(s.out_of_time),
+        "neutralised": s.neutralised,
+        "challengeable": None
+        if open_turn is None
+        else {
+            "turn": open_turn.number,
+            "player": open_turn.player,
+            "words": [w.upper() for w, _ in open_turn.words],
+        },
+        "challenge": None
+        if last is None
+        else {
+            "turn": last.turn,
+            "challenger": last.challenger,
+            "words": list(last.words),
+            "admitted": list(last.admitted),
+            "ruled": last.ruled,
+            "pending": pending is not None,
+            "override": last.override,
+            "reason": last.reason,
+        },
+        "went_out": s.went_out,
+        "ending": s.ending,
+        "reckoning": s.reckoning,
+        "declared": list(s.declared),
+        "result": None
+        if result is None
+        else {
+            "scores": list(result.scores),
+            "winner": result.winner,
+            "loss": result.loss,
+            "forfeit": result.forfeit,
+        },
+        "signed": list(s.signed),
+        "sheet": sheet,
+        "exchange_allowed": s.bag >= 7,
+        "finished": s.signed_result is not None,
+    }
+
+
+def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
+    e = round_entry(s, tb.round.number, tb.number)
+    toss = ""
+    if get_profile(t.profile).starts_by_toss and not e.forfeit:
+        toss = "a" if s.starter == 0 else "b"
+    return {
+        "forfeit": e.forfeit,
+        "score_a": e.score_a,
+        "score_b": e.score_b,
+        "winner": "",
+        "loss": e.loss,
+        "loss_cause": e.loss_cause,
+        "toss": toss,
+    }
+
+
+def enter_signed(log: TableLog, s: TableSession) -> None:
+    """Both players have signed: the sheet's result becomes the table's (a match in three
+    games is entered by the arbiter as games won)."""
+    tb = log.table
+    if tb is None or s.signed_result is None:
+        return
+    t = tb.round.tournament
+    if t.best_of != 1:
+        return
+    tb.refresh_from_db()
+    try:
+        results.enter_result(GAME, t, tb.pk, tb.version, _entry_of(t, tb, s), AnonymousUser())
+    except ServiceError:
+        return  # a later round is paired, the final stage started: the arbiter enters it
+    audit(
+        t,
+        AnonymousUser(),
+        SIGNED_ACTION,
+        ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+    )
+
+
+class ClassicAdapter:
+    """The Classic engine behind a table log."""
+
+    def replay(self, log: TableLog) -> TableSession:
+        return session_of(log)
+
+    def apply(self, state: TableSession, event: dict[str, Any]) -> None:
+        state.apply(event)
+
+    def describe(self, log: TableLog, state: TableSession, at: float) -> dict[str, Any]:
+        return describe(log, state, at)
+
+    def stored(self, log: TableLog, state: TableSession, event: dict[str, Any]) -> None:
+        if event.get("kind") == "sign":
+            enter_signed(log, state)
+
+
+tablelog.register(KIND, ClassicAdapter())
+
+
+def players_may(log: TableLog, event: dict[str, Any]) -> None:
+    """What the players' page may send: no sanction, no director's decision, no appeal."""
+    kind = event.get("kind")
+    if kind in ARBITER_EVENTS or (kind == "ruling" and event.get("override")):
+        raise ServiceError(gettext("Seul un arbitre peut faire cela."))
+    if kind == "neutralise" and event.get("reason") not in NEUTRALISATIONS:
+        raise ServiceError(gettext("Action illisible."))
+
+
+@transaction.atomic
+def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
+    """An arbiter reopens a signed sheet: the signatures are removed and the table's result
+    cleared (audited); the players sign again or the arbiter corrects the result."""
+    tb = log.table
+    if tb is None:
+        raise ServiceError(gettext("Table inconnue."))
+    dropped = tablelog.drop_last(log.pk, frozenset({"sign"}))
+    if not dropped:
+        raise ServiceError(gettext("Cette feuille n'est pas signée."))
+    tb.refresh_from_db()
+    if tb.entered:
+        results.clear_result(t, tb.pk, tb.version, user)
+    audit(
+        t,
+        user,
+        REOPEN_ACTION,
+        ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+        reason=reason,
+    )
+
+
+def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
+    """A Classic table gets its log and code when the round is paired (printed on the pairing
+    sheet); a table changed before its game started follows the change."""
+    if kwargs.get("raw") or instance.is_bye:
+        return
+    t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
+    if t.event.kind != GAME.kind:
+        return
+    log = TableLog.objects.filter(table=instance).first()
+    if log is None:
+        tablelog.create_log(KIND, setup_of(t, instance), table=instance, title=str(t.event))
+    elif not log.events:
+        setup = setup_of(t, instance)
+        if log.setup != setup:
+            log.setup = setup
+            log.save(update_fields=["setup"])
+
+
+post_save.connect(_on_table_saved, sender=Table, dispatch_uid="classic_table_log")

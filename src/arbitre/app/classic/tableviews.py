@@ -1,0 +1,309 @@
+"""Pages of Classic Scrabble at the table (issue 18): the table page opened by its code (the
+players, no account) or from the round (the arbiters), its JSON state and actions, the
+printed score sheet, the GCG record, the arbiters' overview of a round, the tables' clock,
+friendly games."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from arbitre.app.classic import tables
+from arbitre.app.classic.game import GAME
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
+from arbitre.app.rounds import tablelog
+from arbitre.app.rounds.models import Round, Table, TableLog
+from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.views import tournament_of
+from arbitre.classic.table import CLOCK_KINDS, NEUTRALISATIONS, ClockSettings
+
+
+def _refused(text: str, status: int = 404) -> HttpResponse:
+    return JsonResponse({"error": text}, status=status)
+
+
+def _state(log: TableLog) -> dict[str, Any]:
+    return tablelog.state(log)
+
+
+def _page(
+    request: HttpRequest, log: TableLog, *, arbiter: bool, event_id: int | None = None
+) -> HttpResponse:
+    if arbiter and log.table is not None and event_id is not None:
+        tb = log.table
+        base = f"/classique/{event_id}/table/{tb.pk}/"
+        state_url, action_url = f"{base}etat/", f"{base}action/"
+    else:
+        base = f"/classique/table/{log.code}/"
+        state_url, action_url = f"{base}etat/", f"{base}action/"
+    return render(
+        request,
+        "classic/table.html",
+        {
+            "log": log,
+            "table": log.table,
+            "state_url": state_url,
+            "action_url": action_url,
+            "arbiter": arbiter,
+            "event_id": event_id,
+            "epoch": log.epoch,
+            "server_now": time.time(),
+            "initial": _state(log),
+            "neutralisations": [r for r in NEUTRALISATIONS if r != "challenge"],
+            "print_url": f"/classique/table/{log.code}/imprimer/",
+            "gcg_url": f"/classique/table/{log.code}/partie.gcg",
+        },
+    )
+
+
+def _by_code(code: str) -> TableLog | HttpResponse:
+    try:
+        return tablelog.log_by_code(code)
+    except ServiceError as exc:
+        return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+def enter_code(request: HttpRequest) -> HttpResponse:
+    """The form where players type their table code."""
+    code = tablelog.normal_code(request.GET.get("code", ""))
+    if code:
+        try:
+            tablelog.log_by_code(code)
+        except ServiceError as exc:
+            return render(request, "classic/table_code.html", {"error": str(exc), "code": code})
+        return redirect(reverse("classic:table_page", args=[code]))
+    return render(request, "classic/table_code.html", {})
+
+
+@require_GET
+def page(request: HttpRequest, code: str) -> HttpResponse:
+    log = _by_code(code)
+    if isinstance(log, HttpResponse):
+        return render(
+            request, "classic/table_code.html", {"error": log.content.decode()}, status=404
+        )
+    return _page(request, log, arbiter=False)
+
+
+@require_GET
+def state(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = tablelog.log_by_code(code)
+        return JsonResponse(_state(log))
+    except ServiceError as exc:
+        return _refused(str(exc))
+
+
+def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpResponse:
+    try:
+        body = json.loads(request.body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return _refused(gettext("Action illisible."), 400)
+    if not isinstance(body, dict):
+        return _refused(gettext("Action illisible."), 400)
+    try:
+        done = tablelog.append(
+            log.pk,
+            body.get("event"),
+            str(body.get("id", "")),
+            allowed=None if arbiter else tables.players_may,
+        )
+        out = _state(done.log)
+    except ServiceError as exc:
+        return _refused(str(exc), 400)
+    out["repeated"] = done.repeated
+    return JsonResponse(out)
+
+
+@require_POST
+def action(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = tablelog.log_by_code(code)
+    except ServiceError as exc:
+        return _refused(str(exc))
+    return _action(request, log, arbiter=False)
+
+
+@require_GET
+def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
+    """The score sheet to print (HTML print page), by the table code."""
+    log = _by_code(code)
+    if isinstance(log, HttpResponse):
+        return log
+    return render(request, "classic/table_print.html", {"log": log, "state": _state(log)})
+
+
+@require_GET
+def gcg(request: HttpRequest, code: str) -> HttpResponse:
+    log = _by_code(code)
+    if isinstance(log, HttpResponse):
+        return log
+    return HttpResponse(
+        tables.gcg_of(log),
+        content_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="partie-{log.code}.gcg"'},
+    )
+
+
+# -- the arbiters ------------------------------------------------------------------------------
+
+
+def _table_log(event_id: int, table_id: int) -> tuple[Any, TableLog]:
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table.objects.select_related("round"), pk=table_id, round__tournament=t)
+    if tb.is_bye:
+        raise Http404
+    tables.ensure_logs(t, tb.round)
+    return t, TableLog.objects.select_related("table__round").get(table=tb)
+
+
+@require_GET
+@require_role(ARBITER)
+def arbiter_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    _, log = _table_log(event_id, table_id)
+    return _page(request, log, arbiter=True, event_id=event_id)
+
+
+@require_GET
+@require_role(ARBITER)
+def arbiter_state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    _, log = _table_log(event_id, table_id)
+    return JsonResponse(_state(log))
+
+
+@require_POST
+@require_role(ARBITER)
+def arbiter_action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    _, log = _table_log(event_id, table_id)
+    return _action(request, log, arbiter=True)
+
+
+@require_POST
+@require_role(ARBITER)
+def reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    t, log = _table_log(event_id, table_id)
+    try:
+        tables.reopen(t, log, request.user, request.POST.get("reason", "").strip())
+        messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("classic:table_arbiter", args=[event_id, table_id]))
+
+
+def _overview_rows(t: Any, rnd: Round) -> list[dict[str, Any]]:
+    rows = []
+    for log in tables.ensure_logs(t, rnd):
+        st = _state(log)
+        tb = log.table
+        assert tb is not None
+        ch = st["challenge"]
+        rows.append(
+            {
+                "table": tb.number,
+                "table_id": tb.pk,
+                "code": log.code,
+                "names": st["names"],
+                "scores": st["scores"],
+                "clock": st["clock"],
+                "to_move": st["to_move"],
+                "started": st["started"],
+                "neutralised": st["neutralised"],
+                "challenge_pending": bool(ch and ch["pending"]),
+                "call": st["neutralised"] == "arbiter",
+                "finished": st["result"] is not None,
+                "signed": st["finished"],
+                "entered": tb.entered,
+                "turns": len([line for line in st["sheet"] if not line.get("note")]),
+            }
+        )
+    return rows
+
+
+@require_GET
+@require_role(ARBITER)
+def overview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    t = tournament_of(GAME, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    rows = _overview_rows(t, rnd)
+    clock = tables.clock_settings(t)
+    return render(
+        request,
+        "classic/table_overview.html",
+        {
+            "t": t,
+            "event": t.event,
+            "rnd": rnd,
+            "rows": rows,
+            "clock": clock,
+            "clock_minutes": round(clock.seconds / 60, 2),
+            "clock_kinds": CLOCK_KINDS,
+            "is_director": has_role(request.user, DIRECTOR, event_id),
+            "json_url": reverse("classic:table_overview_json", args=[event_id, number]),
+        },
+    )
+
+
+@require_GET
+@require_role(ARBITER)
+def overview_json(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    t = tournament_of(GAME, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    return JsonResponse({"rows": _overview_rows(t, rnd)})
+
+
+def _clock_from_post(request: HttpRequest) -> ClockSettings:
+    post = request.POST
+    try:
+        minutes = float(post.get("minutes", "").replace(",", "."))
+        warning = int(post.get("warning") or 0)
+    except ValueError:
+        raise ServiceError(gettext("Indiquez la durée en minutes.")) from None
+    if not 0 < minutes <= 600:
+        raise ServiceError(gettext("Indiquez la durée en minutes."))
+    return ClockSettings(post.get("kind", ""), round(minutes * 60), warning)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
+    t = tournament_of(GAME, event_id)
+    try:
+        c = _clock_from_post(request)
+        tables.set_clock(t, c.kind, c.seconds / 60, c.warning, request.user)
+        messages.success(request, gettext("Pendule des tables enregistrée."))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    number = request.POST.get("round", "")
+    if number.isdigit():
+        return redirect(reverse("classic:table_overview", args=[event_id, int(number)]))
+    return redirect(reverse("classic:detail", args=[event_id]))
+
+
+@require_role(DIRECTOR)
+def friendly(request: HttpRequest) -> HttpResponse:
+    """A director starts a friendly game outside any tournament."""
+    context: dict[str, Any] = {"clock_kinds": CLOCK_KINDS, "values": request.POST}
+    if request.method == "POST":
+        post = request.POST
+        try:
+            names = (post.get("a", "").strip(), post.get("b", "").strip())
+            profile = post.get("profile", "")
+            if profile not in ("ffsc", "fbs"):
+                raise ServiceError(gettext("Choisissez un profil de règles."))
+            log = tables.create_friendly(
+                names, profile, _clock_from_post(request), post.get("toss") == "on", request.user
+            )
+        except ServiceError as exc:
+            context["error"] = str(exc)
+        else:
+            return redirect(reverse("classic:table_page", args=[log.code]))
+    return render(request, "classic/table_friendly.html", context)

@@ -1,0 +1,401 @@
+// Arbitre — Classic Scrabble at the table (issue 18): the clock's two halves, the score
+// sheet, challenges, incidents, the reckoning and the signatures. The rules are the
+// server's engine; this script sends presses through ArbitreTableLog and shows the state it
+// gets back. Every word shown comes from the page (data-w-* attributes) or the server.
+(function () {
+  "use strict";
+  const root = document.getElementById("classic-table");
+  if (!root || !window.ArbitreTableLog) return;
+  const d = root.dataset;
+  const $ = function (id) { return document.getElementById(id); };
+  const arbiter = d.arbiter === "1";
+  let state = JSON.parse($("ct-initial").textContent);
+  let stateSeenAt = 0;      // log.now() when the state arrived
+  let contestAt = null;     // when "Je conteste" was tapped
+  let tossRounds = [];
+  let autoSent = "";        // the flag / lost turn already sent for this state
+
+  function fmt(text, params) {
+    return text.replace(/\{(\w+)\}/g, function (_, k) { return params[k] === undefined ? "" : params[k]; });
+  }
+  function show(el, on) { if (el) el.hidden = !on; }
+  function text(el, value) { if (el && el.textContent !== value) el.textContent = value; }
+
+  const log = new window.ArbitreTableLog({
+    stateUrl: d.stateUrl,
+    actionUrl: d.actionUrl,
+    csrf: d.csrf,
+    queueKey: d.queueKey,
+    epoch: parseFloat(d.epoch),
+    serverNow: parseFloat(d.serverNow),
+    onState: function (s) { state = s; stateSeenAt = log.now(); render(); },
+    onError: function (message) { error(message); },
+    onNetwork: function (online, queued) {
+      const el = $("ct-net");
+      let t = online ? d.wOnline : d.wOffline;
+      if (queued) t += " · " + fmt(d.wQueued, { count: queued });
+      text(el, t);
+      el.className = "ct-net" + (online ? "" : " offline");
+    },
+  });
+  stateSeenAt = log.now();
+
+  function error(message) {
+    const el = $("ct-error");
+    text(el, message || "");
+    show(el, !!message);
+  }
+  function send(event) {
+    error("");
+    const sent = log.send(event);
+    render();
+    return sent;
+  }
+
+  // -- the clock, projected from the state and the presses not yet acknowledged ---------------
+  function clockNow() {
+    const c = state.clock;
+    if (!c) return null;
+    const now = log.now();
+    const rem = c.remaining.slice();
+    let running = c.running, stopped = c.stopped, since = state.at;
+    function run(until) {
+      const spent = Math.max(0, until - since);
+      if (running === null || stopped) { since = until; return; }
+      if (c.kind === "chess") rem[running] -= spent;
+      else if (c.kind === "global") { rem[0] -= spent; rem[1] -= spent; }
+      else rem[running] -= spent;
+      since = until;
+    }
+    log.queue().forEach(function (item) {
+      const e = item.event;
+      if (e.at < since) return;
+      if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && running === e.player && !stopped) {
+        run(e.at);
+        running = 1 - e.player;
+        if (c.kind === "move") rem[running] = c.seconds;
+      } else if (e.kind === "challenge" || e.kind === "neutralise") { run(e.at); stopped = true; }
+      else if (e.kind === "start") { since = e.at; running = state.starter; stopped = false; }
+    });
+    run(now);
+    if (c.kind === "move") rem[1 - (running === null ? 0 : running)] = c.seconds;
+    return { remaining: rem, running: running, stopped: stopped, kind: c.kind, warning: c.warning };
+  }
+
+  function clockText(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    const m = Math.floor(s / 60);
+    return m + ":" + String(s % 60).padStart(2, "0");
+  }
+
+  function tick() {
+    const c = clockNow();
+    [0, 1].forEach(function (p) {
+      const half = $("ct-half-" + p);
+      if (!c) { text($("ct-time-" + p), "—"); return; }
+      const left = c.remaining[p];
+      text($("ct-time-" + p), clockText(left));
+      const active = c.running === p && !c.stopped && state.started && !state.result;
+      half.classList.toggle("running", active);
+      half.classList.toggle("warning", active && c.kind === "move" && left <= c.warning);
+      half.classList.toggle("flag", left <= 0 || state.out_of_time[p]);
+    });
+    if (!c || !state.started || state.result || state.neutralised || log.queue().length) return;
+    const p = c.running;
+    if (p === null || c.stopped || c.remaining[p] > 0) return;
+    const key = state.version + ":" + p;
+    if (autoSent === key) return;
+    if (c.kind === "chess" && !state.out_of_time[p]) { autoSent = key; send({ kind: "flag", player: p }); }
+    else if (c.kind === "move") { autoSent = key; send({ kind: "lose_turn" }); }
+  }
+
+  // -- the page -------------------------------------------------------------------------------
+  function render() {
+    const s = state;
+    const names = s.names;
+    document.querySelectorAll(".ct-name-0").forEach(function (el) { text(el, names[0]); });
+    document.querySelectorAll(".ct-name-1").forEach(function (el) { text(el, names[1]); });
+    [0, 1].forEach(function (p) {
+      text($("ct-score-" + p), String(s.scores[p]));
+      $("ct-half-" + p).classList.toggle("to-move", s.started && !s.result && localToMove() === p);
+    });
+    text($("ct-bag"), fmt(d.wBag, { count: s.bag }));
+    text($("ct-passes"), fmt(d.wPasses, { count: s.pass_run }));
+
+    // status line
+    let status = "";
+    if (s.result) {
+      const r = s.result;
+      status = fmt(d.wResult, { a: names[0], sa: r.scores[0], sb: r.scores[1], b: names[1] }) + " ";
+      if (r.forfeit !== null) status += fmt(d.wForfeit, { name: names[r.forfeit] });
+      else if (r.loss !== null) status += fmt(d.wLoss, { name: names[r.loss] });
+      else status += r.winner === null ? d.wDraw : fmt(d.wWinner, { name: names[r.winner] });
+      if (s.finished) status += " " + d.wSigned;
+    } else if (!s.started) {
+      status = d.wNotStarted + (s.toss_needed ? "" : " " + fmt(d.wStarts, { name: names[s.starter] }));
+    } else if (s.reckoning) {
+      status = d.wReckoning;
+    } else if (s.neutralised) {
+      status = fmt(d.wNeutralised, { reason: d["wReason" + camel(s.neutralised)] || s.neutralised });
+    } else if (s.went_out !== null) {
+      status = fmt(d.wWentOut, { name: names[s.went_out] });
+    } else {
+      status = fmt(d.wToMove, { name: names[s.to_move] });
+    }
+    [0, 1].forEach(function (p) {
+      if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
+    });
+    text($("ct-status"), status);
+
+    // start
+    show($("ct-setup"), !s.started && !s.result);
+    show($("ct-toss"), s.toss_needed);
+    text($("ct-toss-text"), d.wToss);
+    show($("ct-start"), !s.toss_needed);
+    text($("ct-toss-rounds"), tossRounds.map(function (r) { return r.join("/"); }).join(" · "));
+
+    // entry
+    const playing = s.started && !s.result && !s.reckoning && s.went_out === null;
+    show($("ct-entry"), playing);
+    const exch = document.querySelector("input[name=ct-mode][value=exchange]");
+    exch.disabled = !s.exchange_allowed;
+
+    // challenge
+    const open = s.challengeable;
+    const ch = s.challenge && s.challenge.pending ? s.challenge : null;
+    show($("ct-challenge"), !!open || !!ch || (s.went_out !== null && !s.ending));
+    show($("ct-contest"), !!open && !ch && !s.neutralised);
+    if (!open || ch) show($("ct-pick"), false);
+    if (open && !ch) {
+      const box = $("ct-pick-words");
+      const key = open.turn + ":" + open.words.join(",");
+      if (box.dataset.key !== key) {
+        box.dataset.key = key;
+        box.textContent = "";
+        open.words.forEach(function (w) {
+          const label = document.createElement("label");
+          const input = document.createElement("input");
+          input.type = "checkbox";
+          input.value = w;
+          label.appendChild(input);
+          label.appendChild(document.createTextNode(" " + w));
+          box.appendChild(label);
+        });
+      }
+    }
+    show($("ct-verdict"), !!ch);
+    if (ch) {
+      text($("ct-verdict-title"), fmt(d.wChallengeOn, { name: names[ch.challenger] }));
+      const ul = $("ct-verdict-words");
+      ul.textContent = "";
+      const over = $("ct-override-words");
+      if (over) over.textContent = "";
+      ch.words.forEach(function (w, i) {
+        const li = document.createElement("li");
+        li.className = ch.admitted[i] ? "admitted" : "refused";
+        li.textContent = w + " : " + (ch.admitted[i] ? d.wAdmitted : d.wRefused);
+        ul.appendChild(li);
+        if (over) {
+          const label = document.createElement("label");
+          label.textContent = w + " ";
+          const sel = document.createElement("select");
+          sel.dataset.word = w;
+          [[true, d.wAdmitted], [false, d.wRefused]].forEach(function (o) {
+            const opt = document.createElement("option");
+            opt.value = o[0] ? "1" : "0";
+            opt.textContent = o[1];
+            opt.selected = ch.admitted[i] === o[0];
+            sel.appendChild(opt);
+          });
+          label.appendChild(sel);
+          over.appendChild(label);
+        }
+      });
+    }
+    show($("ct-accept-end"), s.went_out !== null && !s.ending && !ch && !!open);
+
+    // incidents
+    const live = s.started && !s.result && !s.ending;
+    show($("ct-incidents"), live);
+    show($("ct-resume"), !!s.neutralised && s.neutralised !== "challenge");
+    show($("ct-neutralise"), !s.neutralised);
+    show($("ct-call"), !s.neutralised);
+
+    // reckoning
+    show($("ct-reckoning"), s.reckoning);
+    [0, 1].forEach(function (p) {
+      const row = $("ct-declare-" + p);
+      text(row.querySelector(".ct-declare-label"), fmt(d.wDeclare, { name: names[p] }));
+      const done = s.declared[p] !== null;
+      row.querySelector("input").hidden = done;
+      row.querySelector("button").hidden = done;
+      text(row.querySelector(".ct-declared"), done ? fmt(d.wDeclared, { name: names[p], tiles: s.declared[p] || d.wNone }) : "");
+    });
+
+    // result and signatures
+    show($("ct-result"), !!s.result);
+    text($("ct-result-text"), s.result ? status : "");
+    document.querySelectorAll(".ct-sign").forEach(function (b) {
+      const p = parseInt(b.dataset.player, 10);
+      text(b, fmt(d.wSign, { name: names[p] }));
+      b.hidden = !s.result || s.signed[p];
+    });
+
+    // the sheet
+    const body = $("ct-sheet");
+    body.textContent = "";
+    s.sheet.forEach(function (line) {
+      const tr = document.createElement("tr");
+      if (line.note) tr.className = "note";
+      if (line.withdrawn) tr.className = "withdrawn";
+      [line.note ? "" : String(line.number), names[line.player], line.text, String(line.points), String(line.total)].forEach(function (v, i) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        if (i >= 3) td.className = "num";
+        if (i === 2 && line.withdrawn) td.textContent = v + " (" + d.wWithdrawn + ")";
+        if (i === 2 && line.dispute) {
+          const em = document.createElement("strong");
+          em.className = "ct-dispute";
+          em.textContent = " — " + line.dispute;
+          td.appendChild(em);
+        }
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    tick();
+  }
+
+  function camel(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+  // -- actions --------------------------------------------------------------------------------
+  function mode() { return document.querySelector("input[name=ct-mode]:checked").value; }
+  document.querySelectorAll("input[name=ct-mode]").forEach(function (r) {
+    r.addEventListener("change", function () {
+      show($("ct-play-fields"), mode() === "play");
+      show($("ct-exchange-fields"), mode() === "exchange");
+    });
+  });
+
+  function coordinate() {
+    const raw = $("ct-square").value.toUpperCase().replace(/\s/g, "");
+    const letter = (raw.match(/[A-O]/) || [""])[0];
+    const number = (raw.match(/\d+/) || [""])[0];
+    if (!letter || !number) return "";
+    return $("ct-direction").value === "h" ? letter + number : number + letter;
+  }
+
+  // Who is to move once the presses not yet acknowledged are counted (offline play).
+  function localToMove() {
+    let p = state.to_move;
+    log.queue().forEach(function (item) {
+      const e = item.event;
+      // an opponent out of time passes at once: the same player plays on (001 7.3.1)
+      if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && e.player === p) {
+        p = state.out_of_time[1 - p] ? p : 1 - p;
+      }
+    });
+    return p;
+  }
+
+  function endTurn(player) {
+    const s = state;
+    if (!s.started || s.result || s.reckoning) return;
+    if (player !== localToMove()) return;
+    const at = log.now();
+    const m = mode();
+    if (m === "pass") send({ kind: "pass", player: player, at: at });
+    else if (m === "exchange") send({ kind: "exchange", player: player, count: parseInt($("ct-count").value, 10) || 0, at: at });
+    else {
+      const word = $("ct-word").value.replace(/\s/g, "");
+      const square = coordinate();
+      if (!word || !square) { error(d.wWordMissing); return; }
+      const event = { kind: "play", player: player, move: square + " " + word, at: at };
+      const announced = $("ct-announced").value;
+      if (announced !== "") event.announced = parseInt(announced, 10);
+      send(event);
+    }
+    $("ct-word").value = "";
+    $("ct-square").value = "";
+    $("ct-announced").value = "";
+    document.querySelector("input[name=ct-mode][value=play]").checked = true;
+    show($("ct-play-fields"), true);
+    show($("ct-exchange-fields"), false);
+  }
+  [0, 1].forEach(function (p) {
+    $("ct-half-" + p).addEventListener("click", function () { endTurn(p); });
+  });
+
+  $("ct-start").addEventListener("click", function () { send({ kind: "start" }); });
+  $("ct-toss-add").addEventListener("click", function () {
+    tossRounds.push([$("ct-toss-0").value, $("ct-toss-1").value]);
+    $("ct-toss-0").value = "";
+    $("ct-toss-1").value = "";
+    render();
+  });
+  $("ct-toss-send").addEventListener("click", function () {
+    const rounds = tossRounds.concat([[$("ct-toss-0").value, $("ct-toss-1").value]]);
+    tossRounds = [];
+    $("ct-toss-0").value = "";
+    $("ct-toss-1").value = "";
+    send({ kind: "toss", rounds: rounds });
+  });
+
+  $("ct-contest").addEventListener("click", function () {
+    contestAt = log.now();
+    show($("ct-pick"), true);
+  });
+  $("ct-pick-cancel").addEventListener("click", function () { contestAt = null; show($("ct-pick"), false); });
+  $("ct-pick-send").addEventListener("click", function () {
+    const open = state.challengeable;
+    if (!open) return;
+    const words = Array.prototype.map.call(
+      $("ct-pick-words").querySelectorAll("input:checked"), function (i) { return i.value; });
+    send({ kind: "challenge", player: 1 - open.player, words: words, at: contestAt === null ? log.now() : contestAt });
+    contestAt = null;
+    show($("ct-pick"), false);
+  });
+  $("ct-ruling").addEventListener("click", function () { send({ kind: "ruling" }); });
+  if ($("ct-override")) {
+    $("ct-override").addEventListener("click", function () {
+      const override = {};
+      $("ct-override-words").querySelectorAll("select").forEach(function (sel) { override[sel.dataset.word] = sel.value === "1"; });
+      send({ kind: "ruling", override: override, reason: $("ct-override-reason").value });
+    });
+  }
+  $("ct-accept-end").addEventListener("click", function () { send({ kind: "accept_end" }); });
+  $("ct-neutralise").addEventListener("click", function () { send({ kind: "neutralise", reason: $("ct-neutralise-reason").value }); });
+  $("ct-call").addEventListener("click", function () { send({ kind: "neutralise", reason: "arbiter" }); });
+  $("ct-resume").addEventListener("click", function () { send({ kind: "resume" }); });
+  document.querySelectorAll(".ct-declare").forEach(function (b) {
+    b.addEventListener("click", function () {
+      const p = parseInt(b.dataset.player, 10);
+      send({ kind: "declare_rack", player: p, tiles: $("ct-rack-" + p).value.replace(/\s/g, "") });
+    });
+  });
+  document.querySelectorAll(".ct-sign").forEach(function (b) {
+    b.addEventListener("click", function () { send({ kind: "sign", player: parseInt(b.dataset.player, 10) }); });
+  });
+
+  if (arbiter) {
+    const player = function () { return parseInt($("ct-a-player").value, 10); };
+    $("ct-a-sanction-send").addEventListener("click", function () {
+      const e = { kind: "sanction", player: player(), sanction: $("ct-a-sanction").value, reason: $("ct-a-reason").value };
+      if ($("ct-a-points").value) e.points = parseInt($("ct-a-points").value, 10);
+      if (e.sanction === "loss") e.cause = $("ct-a-cause").value;
+      send(e);
+    });
+    $("ct-a-overdraw").addEventListener("click", function () {
+      send({ kind: "overdraw", player: player(), extra: parseInt($("ct-a-extra").value, 10) || 0, how: $("ct-a-how").value });
+    });
+    $("ct-a-absent").addEventListener("click", function () { send({ kind: "absent_clock", player: player() }); });
+    $("ct-a-arrive").addEventListener("click", function () { send({ kind: "arrive" }); });
+    $("ct-a-forfeit").addEventListener("click", function () { send({ kind: "forfeit", player: player() }); });
+    $("ct-a-end").addEventListener("click", function () { send({ kind: "director_end" }); });
+  }
+
+  render();
+  log.flush();
+  log.poll(true);
+  setInterval(tick, 250);
+})();

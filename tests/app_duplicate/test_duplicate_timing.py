@@ -1,0 +1,141 @@
+"""Seed 004, chapter 2.3 and 2.1 on the screens: the signals of the playing time recorded
+with their time, the announcement with the start and end of the playing time; 4.2 (a ballot
+written after time) and 4.7 (every warning counted) through the pages."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from arbitre.app.duplicate import ballots, services
+from arbitre.app.duplicate.models import Game, Registration
+from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+
+pytestmark = pytest.mark.django_db
+
+
+def started_game(dup: Any, director: Any, seconds_ago: int) -> Game:
+    """The first draw made and its time started ``seconds_ago``."""
+    game = dup.games.get(number=1)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
+    game = services.chief_action(game.pk, game.version, "start_timer", director)
+    start = timezone.now() - datetime.timedelta(seconds=seconds_ago)
+    Game.objects.filter(pk=game.pk).update(
+        timer_started_at=start, signals=[{"move": 1, "kind": "start", "at": start.isoformat()}]
+    )
+    return Game.objects.get(pk=game.pk)
+
+
+def test_004_2_3_signals_of_the_move_recorded_with_their_time(event: Any, director: Any) -> None:
+    """2.3: the last 30 seconds signalled 150 s after the start of a 3-minute move, the end
+    of the regulation time at 180 s; both recorded with their time when the move ends."""
+    game = started_game(event, director, 200)
+    start = game.timer_started_at
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    assert [(s["move"], s["kind"]) for s in game.signals] == [
+        (1, "start"),
+        (1, "warning"),
+        (1, "end"),
+    ]
+    at = [datetime.datetime.fromisoformat(s["at"]) for s in game.signals]
+    assert [(t - start).total_seconds() for t in at] == [0, 150, 180]
+
+
+def test_004_2_3_a_top_revealed_early_records_only_the_signals_given(
+    event: Any, director: Any
+) -> None:
+    game = started_game(event, director, 160)  # in the last 30 seconds, not at the end
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    assert [s["kind"] for s in game.signals] == ["start", "warning"]
+
+
+def test_004_2_3_twenty_seconds_and_the_game_time_per_move(event: Any, director: Any) -> None:
+    """2.3: "trente (ou vingt)" seconds; a blitz game's own time per move (60 s): warning
+    at 40 s, end at 60 s."""
+    event.warning_seconds = 20
+    event.save()
+    Game.objects.filter(duplicate=event).update(seconds_per_move=60)
+    game = started_game(event, director, 70)
+    start = game.timer_started_at
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    at = [datetime.datetime.fromisoformat(s["at"]) for s in game.signals]
+    assert [(t - start).total_seconds() for t in at] == [0, 40, 60]
+
+
+def test_004_2_3_signals_shown_on_the_chief_and_arbiters_screens(event: Any, director: Any) -> None:
+    game = started_game(event, director, 165)
+    state = Client().get(f"/public/duplicate/{event.event_id}/partie/1/etat.json").json()
+    assert state["signal"] == "warning" and 0 < state["remaining"] <= 30
+    assert [s["kind"] for s in state["signals"]] == ["start", "warning"]
+    chief = (
+        login("directrice", "Tournoi-2026!")
+        .get(f"/duplicate/{event.event_id}/partie/1/ja/")
+        .content.decode()
+    )
+    assert 'data-warning-text="Les 30 dernières secondes"' in chief
+    assert "Signaux du coup 1 : début du temps de jeu" in chief
+    Game.objects.filter(pk=game.pk).update(
+        timer_started_at=timezone.now() - datetime.timedelta(seconds=181)
+    )
+    state = Client().get(f"/public/duplicate/{event.event_id}/partie/1/etat.json").json()
+    assert state["signal"] == "end" and state["remaining"] == 0
+    entry = (
+        login("arbitre-a", "Arbitrage-2026")
+        .get(f"/duplicate/{event.event_id}/partie/1/saisie/")
+        .content.decode()
+    )
+    assert 'id="live-clock"' in entry and "fin du temps réglementaire" in entry
+
+
+def test_004_2_1_announcement_gives_the_start_and_end_of_the_playing_time(
+    event: Any, director: Any
+) -> None:
+    game = started_game(event, director, 10)
+    start = timezone.localtime(game.timer_started_at)
+    end = start + datetime.timedelta(seconds=180)
+    chief = (
+        login("directrice", "Tournoi-2026!")
+        .get(f"/duplicate/{event.event_id}/partie/1/ja/")
+        .content.decode()
+    )
+    assert (
+        f"Début du temps de jeu : {start:%H:%M:%S} ; fin du temps de jeu : {end:%H:%M:%S}." in chief
+    )
+
+
+def test_004_4_2_ballot_written_after_time_is_null(event: Any, director: Any) -> None:
+    play_first_move(event, director)
+    answer = post_ballot(login("arbitre-a", "Arbitrage-2026"), event, 1, "hors-temps").json()
+    assert (answer["score"], answer["sanction"]["code"]) == (0, "late_ballot")
+    assert answer["sanction_label"] == "Bulletin écrit ou échangé après le temps imparti"
+
+
+def _two_moves_with_disciplinary_warnings(event: Any, director: Any) -> None:
+    """Table 1: on each of two moves a wrong score (a warning) and a disciplinary warning
+    (4.4: they add up), four warnings in all."""
+    game = play_first_move(event, director)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "TRUSSE")
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    second = services.engine_of(game).moves[1]
+    reg = Registration.objects.get(duplicate=event, table=1)
+    ballots.enter_ballot(game.pk, reg.pk, 1, "H4 MAISON 19 +disc", 0, director)
+    ballots.enter_ballot(game.pk, reg.pk, 2, f"{second.move} {second.score + 1} +disc", 0, director)
+
+
+def test_004_4_7_disciplinary_warnings_count_toward_the_penalty(event: Any, director: Any) -> None:
+    _two_moves_with_disciplinary_warnings(event, director)
+    sheet = services.build_event(event)
+    scores = sheet.games[0]
+    assert sheet.sheet(scores, "1001").penalty == 5
+
+
+def test_004_4_7_the_setting_counts_disciplinary_warnings_apart(event: Any, director: Any) -> None:
+    event.disciplinary_warnings_count = False
+    event.save()
+    _two_moves_with_disciplinary_warnings(event, director)
+    built = services.build_event(event)
+    assert built.sheet(built.games[0], "1001").penalty == 0

@@ -1,0 +1,240 @@
+"""Classic Scrabble at the table in headless Chromium (issue 18, part 9): a whole game on the
+table page opened by its code, with an accelerated clock (toss, ten turns with a blank, an
+exchange and passes, a challenge upheld and one rejected, a player out of time, the
+reckoning, both signatures), its result in the round and the standings, and the exported GCG
+replayed by the engine to the same scores; then a reload and a cut network in mid-game."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arbitre.classic.game import gcg
+from arbitre.classic.game.replay import replay as gcg_replay
+from tests.app.browser import headless_chromium
+from tests.app.server import arbitre_server
+from tests.app_rounds.test_rounds_browser import (
+    CLASSIC,
+    import_and_check_in,
+    login,
+    start,
+    write_players,
+)
+
+TABLET = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def create_ffsc_event(page: Any, url: str, tmp_path: Path) -> str:
+    login(page, url)
+    page.click("#new-classic")
+    page.fill("input[name=name]", "Open classique de Lyon")
+    page.fill("input[name=date]", "2026-11-28")
+    page.select_option("select[name=profile]", "ffsc")
+    page.click("main button[type=submit]")
+    event_url: str = page.url
+    import_and_check_in(page, write_players(tmp_path / "classique.csv", CLASSIC), 12)
+    page.click("#pair-next")
+    return event_url
+
+
+def state_of(url: str, code: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}classique/table/{code}/etat/", timeout=10) as r:
+        return dict(json.loads(r.read().decode("utf-8")))
+
+
+def wait_version(page: Any, url: str, code: str, version: int) -> dict[str, Any]:
+    """Wait until the page has nothing left to send and the server is at ``version``."""
+    page.wait_for_function(
+        "key => JSON.parse(localStorage.getItem(key) || '[]').length === 0",
+        arg=f"arbitre-table-{code}",
+        timeout=15000,
+    )
+    state = state_of(url, code)
+    assert state["version"] == version, state
+    return state
+
+
+def move(
+    page: Any, player: int, word: str, square: str, direction: str, announced: str = ""
+) -> None:
+    page.check("input[name=ct-mode][value=play]")
+    page.fill("#ct-word", word)
+    page.fill("#ct-square", square)
+    page.select_option("#ct-direction", direction)
+    page.fill("#ct-announced", announced)
+    page.click(f"#ct-half-{player}")
+
+
+def tap(page: Any, player: int, mode: str, count: int = 0) -> None:
+    page.check(f"input[name=ct-mode][value={mode}]")
+    if count:
+        page.fill("#ct-count", str(count))
+    page.click(f"#ct-half-{player}")
+
+
+def challenge(page: Any, words: list[str]) -> None:
+    page.click("#ct-contest")
+    for w in words:
+        page.check(f"#ct-pick-words input[value={w}]")
+    page.click("#ct-pick-send")
+    page.wait_for_selector("#ct-verdict:not([hidden])")
+
+
+@pytest.mark.browser
+def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        staff = browser.new_context(viewport=TABLET).new_page()
+        event_url = create_ffsc_event(staff, url, tmp_path)
+        event_id = event_url.rstrip("/").split("/")[-1]
+        # the director sets an accelerated clock: 40 seconds per player (001 6.2)
+        staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
+        staff.select_option("select[name=kind]", "chess")
+        staff.fill("input[name=minutes]", "0,67")
+        with staff.expect_navigation(wait_until="load"):
+            staff.click("form[action$='/pendule/'] button")
+        assert "Pendule des tables enregistrée." in staff.content()
+        first = staff.locator("#ct-overview-rows tr").first
+        code = first.locator("code").inner_text()
+        a, b = (n.strip() for n in first.locator("td").nth(2).inner_text().split("—"))
+
+        tablet = browser.new_context(viewport=TABLET).new_page()
+        tablet.goto(f"{url}classique/table/")
+        tablet.fill("input[name=code]", code.lower())
+        tablet.click("main button[type=submit]")
+        assert tablet.url.endswith(f"/classique/table/{code}/")
+        assert tablet.locator(".ct-name-0").first.inner_text() == a
+        # 001 3.1: the toss, A closer to A than Z: player A starts; 3.6: then the clock
+        tablet.fill("#ct-toss-0", "A")
+        tablet.fill("#ct-toss-1", "Z")
+        tablet.click("#ct-toss-send")
+        tablet.wait_for_selector("#ct-start:not([hidden])")
+        tablet.click("#ct-start")
+        wait_version(tablet, url, code, 2)
+        move(tablet, 0, "MAISoN", "H4", "h", "20")  # 1: a blank; the announced 20 is disputed
+        state = wait_version(tablet, url, code, 3)
+        assert state["scores"] == [16, 0]
+        assert "score annoncé 20, la règle donne 16" in tablet.locator("#ct-sheet").inner_text()
+        move(tablet, 1, "AS", "5H", "v")  # 2
+        challenge(tablet, ["AS"])  # rejected: AS is a word
+        assert tablet.locator("#ct-verdict-words").inner_text() == "AS : admis"
+        tablet.click("#ct-ruling")
+        state = wait_version(tablet, url, code, 6)
+        assert state["scores"] == [16 - 5, 2]
+        tap(tablet, 0, "pass")  # 3
+        tap(tablet, 1, "exchange", 3)  # 4
+        move(tablet, 0, "NE", "9H", "v")  # 5
+        move(tablet, 1, "SI", "7H", "v")  # 6
+        move(tablet, 0, "DO", "8G", "v")  # 7
+        move(tablet, 1, "ZUI", "6F", "v")  # 8: not a word
+        wait_version(tablet, url, code, 12)
+        challenge(tablet, ["ZUI"])  # upheld: the move is withdrawn
+        assert tablet.locator("#ct-verdict-words").inner_text() == "ZUI : non admis"
+        tablet.click("#ct-ruling")
+        move(tablet, 0, "MI", "6G", "v")  # 9
+        tap(tablet, 1, "pass")  # 10
+        state = wait_version(tablet, url, code, 16)
+        turns = [line for line in state["sheet"] if not line.get("note")]
+        assert len(turns) == 10 and state["to_move"] == 0
+        # player A lets the clock run out: the page reports it (001 7.3.1), A passes from now
+        tablet.wait_for_function(
+            "() => document.getElementById('ct-status').innerText.includes('a dépassé son temps')",
+            timeout=60000,
+        )
+        state = state_of(url, code)
+        assert state["out_of_time"] == [True, False]
+        # the director ends the game from the round (001 6.4.3): each deducts their tiles
+        staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
+        staff.click("#ov-1 a")
+        staff.wait_for_selector("#ct-a-end")
+        staff.once("dialog", lambda dialog: dialog.accept())
+        staff.click("#ct-a-end")
+        tablet.wait_for_selector("#ct-reckoning:not([hidden])")
+        # the reckoning from the declared racks (001 7: six scoreless turns, each deducts)
+        tablet.fill("#ct-rack-0", "EEEEEEE")
+        tablet.click(".ct-declare[data-player='0']")
+        tablet.fill("#ct-rack-1", "BCGHJKL")
+        tablet.click(".ct-declare[data-player='1']")
+        tablet.wait_for_selector("#ct-result:not([hidden])")
+        tablet.click(".ct-sign[data-player='0']")
+        tablet.click(".ct-sign[data-player='1']")
+        tablet.wait_for_function(
+            "() => document.getElementById('ct-status').innerText.includes('Feuille signée')"
+        )
+        tablet.screenshot(path=str(tmp_path / "table.png"), full_page=True)
+        state = state_of(url, code)
+        scores = state["result"]["scores"]
+        assert state["finished"] and scores[0] == state["scores"][0]
+
+        # the result is in the round and the standings
+        staff.goto(f"{url}classique/{event_id}/ronde/1/")
+        assert f"{scores[0]} - {scores[1]}" in staff.locator("#result-1").inner_text()
+        staff.goto(f"{url}public/classique/{event_id}/")
+        winner = a if scores[0] > scores[1] else b
+        row = staff.locator("tr", has_text=winner).first.inner_text()
+        assert "3" in row
+        # the overview shows the table signed
+        staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
+        assert "Signée" in staff.locator("#ov-1").inner_text()
+        # the GCG record replays with the engine to the same scores
+        with urllib.request.urlopen(f"{url}classique/table/{code}/partie.gcg", timeout=10) as r:
+            text = r.read().decode("utf-8")
+        from arbitre.lexicon import Lexicon
+
+        again = gcg_replay(gcg.parse(text), Lexicon.load(None))
+        assert again.game.scores == tuple(scores)
+
+
+@pytest.mark.browser
+def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        staff = browser.new_context(viewport=TABLET).new_page()
+        login(staff, url)
+        staff.goto(f"{url}classique/amicale/")
+        staff.fill("input[name=a]", "Éric")
+        staff.fill("input[name=b]", "Ana")
+        staff.select_option("select[name=profile]", "ffsc")
+        staff.uncheck("input[name=toss]")
+        staff.click("main button[type=submit]")
+        code = staff.url.rstrip("/").rsplit("/", 1)[1]
+
+        context = browser.new_context(viewport=PHONE)
+        phone = context.new_page()
+        phone.goto(f"{url}classique/table/{code}/")
+        phone.click("#ct-start")
+        move(phone, 0, "MAISoN", "H4", "h")
+        wait_version(phone, url, code, 2)
+        phone.reload()
+        assert "MAISoN" in phone.locator("#ct-sheet").inner_text()
+        # a second device sees the same game
+        other = browser.new_context(viewport=TABLET).new_page()
+        other.goto(f"{url}classique/table/{code}/")
+        assert other.locator("#ct-score-0").inner_text() == "16"
+
+        context.set_offline(True)
+        move(phone, 1, "AS", "5H", "v")
+        tap(phone, 0, "pass")
+        tap(phone, 1, "exchange", 2)
+        assert "Hors ligne" in phone.locator("#ct-net").inner_text()
+        assert "3" in phone.locator("#ct-net").inner_text()
+        assert state_of(url, code)["version"] == 2
+        # the tablet is closed while offline: the presses wait in its storage and leave
+        # when the page is opened again with the network back
+        phone.close()
+        context.set_offline(False)
+        phone = context.new_page()
+        phone.goto(f"{url}classique/table/{code}/")
+        state = wait_version(phone, url, code, 5)
+        kinds = [line["text"] for line in state["sheet"]]
+        assert kinds[1:] == ["5H AS", "passe", "échange de 2 lettres"]
+        other.wait_for_function(
+            "() => document.getElementById('ct-sheet').innerText.includes('échange de 2 lettres')"
+        )

@@ -1,0 +1,313 @@
+"""Classic Scrabble at the table (issue 18), through the Django test client: the table code,
+the JSON actions checked by the engine, a game from the toss to the signatures whose result
+enters the round, the arbiters' rights, reopening, the printed sheet and the GCG record."""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import count
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app.classic import tables
+from arbitre.app.rounds.models import AuditEntry, Table, TableLog
+from arbitre.classic.game import gcg
+from arbitre.classic.game.replay import replay as gcg_replay
+from tests.app_rounds.conftest import check_in_all
+from tests.app_rounds.test_classic_web import pair, setup_event
+
+pytestmark = pytest.mark.django_db
+
+WORDS = frozenset({"MAISON", "MAISONS", "AS", "SA", "DIN", "DUALS"})
+_ids = count(1)
+
+
+@pytest.fixture(autouse=True)
+def lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables, "_lexicon", [WORDS])
+
+
+def ffsc_round(dclient: Client) -> tuple[int, Table]:
+    eid = setup_event(dclient, profile="ffsc")
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    return eid, tb
+
+
+def code_of(dclient: Client, eid: int, tb: Table) -> str:
+    page = dclient.get(f"/classique/{eid}/ronde/1/tables/")
+    assert page.status_code == 200
+    return TableLog.objects.get(table=tb).code
+
+
+def act(client: Client, url: str, event: dict[str, Any], ident: str = "") -> Any:
+    body = {"id": ident or f"t{next(_ids)}", "event": event}
+    return client.post(url, json.dumps(body), content_type="application/json")
+
+
+def test_the_code_opens_that_table_only_and_the_page_starts_per_the_profile(
+    dclient: Client,
+) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    assert re.fullmatch(r"[ACDEFGHJKMNPQRTUVWXY34679]{6}", code)
+    # every table with two players has its own code
+    codes = set(TableLog.objects.values_list("code", flat=True))
+    assert len(codes) == Table.objects.exclude(b="").count()
+    anonymous = Client()
+    page = anonymous.get(f"/classique/table/{code}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Je conteste" in html and "ct-half-0" in html
+    state = anonymous.get(f"/classique/table/{code}/etat/").json()
+    # FFSc: the toss decides who starts (001 3.1), a chess clock of 25 minutes by default
+    assert state["toss_needed"] and not state["started"]
+    assert state["names"] == [tb.a, tb.b] and state["bag"] == 88
+    assert state["clock"]["kind"] == "chess" and state["clock"]["remaining"] == [1500, 1500]
+    # the code form
+    assert anonymous.get(f"/classique/table/?code={code.lower()}")["Location"].endswith(
+        f"/classique/table/{code}/"
+    )
+    assert (
+        "Code de table inconnu" in anonymous.get("/classique/table/?code=AAAAAA").content.decode()
+    )
+    assert anonymous.get("/classique/table/AAAAAA/etat/").status_code == 404
+
+
+def test_a_code_stops_working_when_the_next_round_is_paired(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    for t in Table.objects.filter(round__number=1).exclude(b=""):
+        dclient.post(
+            f"/classique/{eid}/table/{t.pk}/resultat/",
+            {"version": t.version, "score_a": 400, "score_b": 300, "toss": "a"},
+        )
+    pair(dclient, eid)
+    response = Client().get(f"/classique/table/{code}/etat/")
+    assert response.status_code == 404
+    assert "la ronde est finie" in response.json()["error"]
+
+
+def test_players_may_not_send_an_arbiters_decision(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    url = f"/classique/table/{code_of(dclient, eid, tb)}/action/"
+    c = Client()
+    for event in (
+        {"kind": "sanction", "player": 0, "sanction": "loss", "cause": "board"},
+        {"kind": "director_end"},
+        {"kind": "ruling", "override": {"AS": False}, "reason": "appel"},
+    ):
+        response = act(c, url, event)
+        assert response.status_code == 400
+        assert response.json()["error"] == "Seul un arbitre peut faire cela."
+    assert TableLog.objects.get(table=tb).events == []
+
+
+def play_game(c: Client, url: str) -> dict[str, Any]:
+    """Toss won by player 0, a word, a phony challenged, a valid word challenged, passes,
+    six scoreless turns (001 4.2.2), racks declared, both signatures."""
+    steps: list[dict[str, Any]] = [
+        {"kind": "toss", "rounds": [["A", "Z"]], "at": 1},
+        {"kind": "start", "at": 2},
+        {"kind": "play", "player": 0, "move": "H4 MAISoN", "announced": 20, "at": 10},
+        {"kind": "play", "player": 1, "move": "5H AS", "at": 20},
+        # 0 contests AS: admitted, 0 loses the profile's penalty (001 5.3)
+        {"kind": "challenge", "player": 0, "words": ["AS"], "at": 21},
+        {"kind": "ruling", "at": 25},
+        {"kind": "play", "player": 0, "move": "I4 AS", "at": 30},
+    ]
+    for e in steps:
+        response = act(c, url, e)
+        assert response.status_code == 200, response.content
+    return dict(response.json())
+
+
+def test_001_a_game_from_the_toss_to_the_signatures_enters_the_round(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    url = f"/classique/table/{code}/action/"
+    c = Client()
+    state = play_game(c, url)
+    # 001 4.1.6: the announced 20 differs from the rule's 16: shown for the players to settle
+    first = state["sheet"][0]
+    assert first["points"] == 16 and "score annoncé 20, la règle donne 16" in first["dispute"]
+    # 001 5.3: AS was admitted, its challenger loses 5; I4 AS scores AS 2 + MA 3
+    assert state["sheet"][2]["points"] == -5 and state["sheet"][2].get("note")
+    assert state["scores"] == [16 - 5 + 5, 2]
+    assert state["challengeable"] == {"turn": 3, "player": 0, "words": ["AS", "MA"]}
+    # a word not just formed is refused, nothing stored
+    version = state["version"]
+    refused = act(c, url, {"kind": "challenge", "player": 1, "words": ["MAISON"], "at": 31})
+    assert refused.status_code == 400 and "MAISON" in refused.json()["error"]
+    # 1 contests MA (not in the list): "non admis", the move is withdrawn
+    state = act(c, url, {"kind": "challenge", "player": 1, "words": ["MA"], "at": 32}).json()
+    assert state["version"] == version + 1
+    assert state["challenge"]["admitted"] == [False] and state["neutralised"] == "challenge"
+    state = act(c, url, {"kind": "ruling", "at": 40}).json()
+    assert (
+        state["scores"] == [11, 2]
+        and state["sheet"][-1]["text"] == "I4 AS retiré après contestation"
+    )
+    # an exchange, then six scoreless turns in a row end the game
+    assert act(c, url, {"kind": "exchange", "player": 1, "count": 3, "at": 45}).status_code == 200
+    at = 50
+    for p in (0, 1, 0, 1, 0, 1):
+        state = act(c, url, {"kind": "pass", "player": p, "at": at}).json()
+        at += 5
+    assert state["reckoning"] and state["pass_run"] == 6
+    # the same press sent twice is applied once
+    ident = "press-declare-0"
+    first_try = act(c, url, {"kind": "declare_rack", "player": 0, "tiles": "EEEEEEE"}, ident)
+    again = act(c, url, {"kind": "declare_rack", "player": 0, "tiles": "EEEEEEE"}, ident)
+    assert again.json()["repeated"] and again.json()["version"] == first_try.json()["version"]
+    state = act(c, url, {"kind": "declare_rack", "player": 1, "tiles": "BCDFGHJ"}).json()
+    # each deducts their own tiles (001 7.1, six passes): 7 and 3+3+2+4+2+4+8 = 26
+    assert state["result"]["scores"] == [11 - 7, 2 - 26]
+    tb.refresh_from_db()
+    assert not tb.entered
+    act(c, url, {"kind": "sign", "player": 0})
+    state = act(c, url, {"kind": "sign", "player": 1}).json()
+    assert state["finished"]
+    tb.refresh_from_db()
+    assert tb.entered and (tb.score_a, tb.score_b) == (4, -24) and tb.starts[0] == tb.a
+    assert AuditEntry.objects.filter(action="Résultat signé à la table").count() == 1
+    rows = {r["name"]: r for r in dclient.get(f"/public/classique/{eid}/").context["rows"]}
+    assert rows[tb.a]["pm"] == 3 and rows[tb.b]["pm"] == 1
+    # the printed sheet and the GCG record; the GCG replays to the same scores
+    printed = c.get(f"/classique/table/{code}/imprimer/").content.decode()
+    assert "MAISoN" in printed and "score annoncé 20, la règle donne 16" in printed
+    text = c.get(f"/classique/table/{code}/partie.gcg").content.decode()
+    assert f">{tb.b.replace(' ', '_')}: BCDFGHJ (BCDFGHJ) -26 -24" in text
+
+    # an arbiter reopens the signed sheet: the signatures and the round's result go (audited)
+    response = dclient.post(f"/classique/{eid}/table/{tb.pk}/rouvrir/", {"reason": "erreur"})
+    assert response.status_code == 302
+    tb.refresh_from_db()
+    assert not tb.entered
+    state = c.get(f"/classique/table/{code}/etat/").json()
+    assert state["signed"] == [False, False] and state["result"]["scores"] == [4, -24]
+    entry = AuditEntry.objects.get(action="Feuille de table rouverte")
+    assert entry.reason == "erreur"
+
+
+def test_arbiters_rule_on_an_appeal_and_sanction_from_the_round(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code_of(dclient, eid, tb)
+    url = f"/classique/{eid}/table/{tb.pk}/action/"
+    page = dclient.get(f"/classique/{eid}/table/{tb.pk}/")
+    assert page.status_code == 200 and "Décision de l'arbitre" in page.content.decode()
+    for e in (
+        {"kind": "toss", "rounds": [["B", "C"]]},
+        {"kind": "start"},
+        {"kind": "play", "player": 0, "move": "H4 MAISON"},
+        {"kind": "challenge", "player": 1, "words": ["MAISON"]},
+    ):
+        assert act(dclient, url, e).status_code == 200
+    # the appeal without a reason is refused; with one, the list's answer is overridden
+    refused = act(dclient, url, {"kind": "ruling", "override": {"MAISON": False}})
+    assert refused.status_code == 400
+    state = act(
+        dclient, url, {"kind": "ruling", "override": {"MAISON": False}, "reason": "appel admis"}
+    ).json()
+    assert state["scores"] == [0, 0]
+    ruled = state["challenge"]
+    assert ruled["override"] and ruled["reason"] == "appel admis"
+    # the overview shows the table; a call from the table appears there
+    assert act(dclient, url, {"kind": "neutralise", "reason": "arbiter"}).status_code == 200
+    rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
+    row = next(r for r in rows if r["table_id"] == tb.pk)
+    assert row["call"] and row["started"] and not row["finished"]
+    # 001 10.2: loss of the game whatever the score, by the arbiter
+    act(dclient, url, {"kind": "resume"})
+    state = act(
+        dclient, url, {"kind": "sanction", "player": 1, "sanction": "loss", "cause": "board"}
+    ).json()
+    assert state["result"]["loss"] == 1 and state["result"]["winner"] == 0
+    # signed, it enters the round as a loss whatever the score, the scores kept (part 8)
+    act(dclient, url, {"kind": "sign", "player": 0})
+    act(dclient, url, {"kind": "sign", "player": 1})
+    tb.refresh_from_db()
+    assert (tb.entered, tb.loss, tb.loss_cause) == (True, "b", "board")
+    assert (tb.score_a, tb.score_b) == (0, 0)
+
+
+def test_the_director_sets_the_tables_clock_within_the_profile(dclient: Client) -> None:
+    eid = setup_event(dclient, profile="fbs")
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    # 000: at least 20 minutes per player on a chess clock
+    response = dclient.post(
+        f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "15", "round": "1"}, follow=True
+    )
+    assert "20" in " ".join(str(m) for m in response.context["messages"])
+    response = dclient.post(
+        f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "30", "round": "1"}, follow=True
+    )
+    assert response.status_code == 200
+    tb = Table.objects.filter(round__number=1).exclude(b="").first()
+    assert tb is not None
+    state = dclient.get(f"/classique/{eid}/table/{tb.pk}/etat/").json()
+    assert state["clock"]["seconds"] == 1800 and not state["toss_needed"]
+    # FBS: the pairing decides who starts
+    assert state["names"][state["starter"]] == tb.starts[0]
+
+
+def test_a_director_starts_a_friendly_game(dclient: Client, aclient: Client) -> None:
+    assert aclient.get("/classique/amicale/").status_code == 403
+    refused = dclient.post(
+        "/classique/amicale/",
+        {"a": "Ana", "b": "Ana", "profile": "ffsc", "kind": "chess", "minutes": "25"},
+    )
+    assert refused.status_code == 200 and "error" in refused.context
+    response = dclient.post(
+        "/classique/amicale/",
+        {"a": "Ana", "b": "Éric", "profile": "ffsc", "kind": "chess", "minutes": "25"},
+    )
+    code = response["Location"].rstrip("/").rsplit("/", 1)[1]
+    log = TableLog.objects.get(code=code)
+    assert log.table is None and log.setup["starter"] == 0
+    state = Client().get(f"/classique/table/{code}/etat/").json()
+    assert state["names"] == ["Ana", "Éric"] and not state["toss_needed"]
+
+
+def test_the_gcg_record_replays_with_the_engine_to_the_same_scores(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    for e in (
+        {"kind": "toss", "rounds": [["E", "E"], ["C", "B"]]},  # a tie, then B wins
+        {"kind": "start"},
+        {"kind": "play", "player": 1, "move": "H4 MAISoN"},
+        {"kind": "play", "player": 0, "move": "5H AS"},
+        {"kind": "exchange", "player": 1, "count": 7},
+        {"kind": "pass", "player": 0},
+    ):
+        assert act(c, players, e).status_code == 200, e
+    assert act(dclient, arbiter, {"kind": "director_end"}).status_code == 200
+    act(c, players, {"kind": "declare_rack", "player": 0, "tiles": "ZYXWVKE"})
+    state = act(c, players, {"kind": "declare_rack", "player": 1, "tiles": "QEEEEEE"}).json()
+    assert state["starter"] == 1 and state["result"]["scores"] == [2 - 55, 16 - 14]
+    text = c.get(f"/classique/table/{code}/partie.gcg").content.decode()
+    again = gcg_replay(gcg.parse(text), WORDS)
+    # GCG player1 is the starter (player 1 here)
+    assert again.game.scores == (16 - 14, 2 - 55)
+
+
+def test_the_codes_are_made_at_pairing_and_printed_on_the_pairing_sheet(dclient: Client) -> None:
+    eid, _ = ffsc_round(dclient)
+    pairs = Table.objects.filter(round__number=1).exclude(b="")
+    logs = {log.table_id: log.code for log in TableLog.objects.all()}
+    assert set(logs) == {tb.pk for tb in pairs}
+    printed = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
+    assert "Code de table" in printed
+    for tb in pairs:
+        assert re.search(
+            rf"<td>{tb.a}</td><td>{tb.b}</td>.*?<td class=\"table-code\">{logs[tb.pk]}</td>",
+            printed,
+        )
