@@ -176,3 +176,21 @@ def test_the_ranking_officer_group_and_nobody_else(manager: Client) -> None:
     client.force_login(other)
     assert client.get("/federation/licencies/1000002/").status_code == 403
     assert Client().get("/federation/licencies/1000002/").status_code == 302
+
+
+def test_002_A1_reimport_keeps_the_floor_held(manager: Client) -> None:
+    from arbitre.app.ranking.models import Licensee
+
+    upload(manager, GOOD)
+    # Léo once S3 (file: best S3); next season's file forgets it and puts him in S5
+    later = GOOD.replace(
+        "1000002;MARTIN;Léo;Cannes;4;B;3;;BE;", "1000002;MARTIN;Léo;Cannes;5;A;;;BE;"
+    )
+    page = upload(manager, later).content.decode()
+    assert "ligne 3 : la série 5 est sous le plancher à vie S4" in page
+    assert Licensee.objects.get(licence="1000002").series == 4
+    ok = GOOD.replace(
+        "1000002;MARTIN;Léo;Cannes;4;B;3;;BE;", "1000002;MARTIN;Léo;Cannes;4;A;4;;BE;"
+    )
+    upload(manager, ok)
+    assert Licensee.objects.get(licence="1000002").highest_series == 3  # kept

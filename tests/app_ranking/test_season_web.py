@@ -167,6 +167,7 @@ def test_player_pages_public_and_officer(officer: Client) -> None:
     assert "/classement/joueur/1000002/" in page and "1000001" not in page
     page = anonymous.get("/classement/joueur/1000001/").content.decode()
     assert "Saison 2013-2014" in page and "TH de Vichy" in page
+    assert "Classement provisoire : la saison n'est pas close" in page
     assert '<svg id="points-plot"' in page and "<polyline" in page
     assert "Plancher à vie : S3 (meilleure série atteinte : S2)." in page
     assert "numérateur" not in page  # the full audit is the officer's
@@ -288,3 +289,19 @@ def test_002_B1_2_the_officer_sets_the_seasons_quotas_and_the_divisor_follows(
     page = officer.post("/federation/saison/", form, follow=True).content.decode()
     assert "Donnez les trois plafonds, ou aucun." in page
     assert Season.objects.get().federal_weeks_cap_s1 is None
+
+
+def test_a_new_licensee_file_recomputes_the_open_season(officer: Client) -> None:
+    """The unknown licence of the event, once in the licensee file, is classified."""
+    from arbitre.app.ranking.models import Standing
+
+    send(officer, EXPORT)
+    assert not Standing.objects.filter(licence="1000009").exists()
+    more = LICENSEES + "1000009;NOUVEAU;Paul;Nice;7;;7\r\n"
+    page = officer.post(
+        "/federation/licencies/",
+        {"file": SimpleUploadedFile("licencies.csv", more.encode("latin-1"))},
+        follow=True,
+    ).content.decode()
+    assert "Classement de la saison 2013-2014 recalculé." in page
+    assert Standing.objects.get(licence="1000009").explanation["events"][0]["points"] == 4

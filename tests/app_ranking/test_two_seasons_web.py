@@ -182,3 +182,46 @@ def test_two_seasons_of_200_licensees(event: Any, director: Any) -> None:
         f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "SF"}, follow=True
     )
     assert "La saison 2026-2027 est close." in response.content.decode()
+
+
+def test_what_would_change_the_series_is_the_bar_of_the_series_above(
+    event: Any, director: Any
+) -> None:
+    """The public page's hint: the lowest figure, on the series' criterion, among the
+    players the series above classified by its quota (002 A.1, B.1-B.3)."""
+    from arbitre.app.ranking.models import Season, Standing
+    from arbitre.app.ranking.pages import CRITERION_OF_SERIES, criterion_value, series_bar, shown
+
+    officer = login("directrice", "Tournoi-2026!")
+    officer.post(
+        "/federation/licencies/",
+        {"file": SimpleUploadedFile("l.csv", licensee_file().encode("latin-1"))},
+    )
+    others = [str(2000 + i) for i in range(1, 181)]
+    send(officer, external_file(others[:150]), "TH de Lyon", "TH", "2027-01-16")
+    season = Season.objects.get(year=2026)
+    everyone = list(Standing.objects.filter(season=season))
+    checked = 0
+    for target in range(1, 6):
+        criterion = CRITERION_OF_SERIES[target]
+        quota_placed = [
+            criterion_value(s, criterion)
+            for s in everyone
+            if s.series == target and s.explanation["placement"]["reason"] == "quota"
+        ]
+        expected = min(quota_placed) if quota_placed else None
+        assert series_bar(season, target) == expected
+        below = next((s for s in everyone if s.series == target + 1), None)
+        if expected is None or below is None:
+            continue
+        page = Client().get(f"/classement/joueur/{below.licence}/").content.decode()
+        assert (
+            f"Pour monter en S{target} : {criterion} d&#x27;au moins {shown(criterion, expected)}"
+            in page
+            or (
+                f"Pour monter en S{target} : {criterion} d'au moins {shown(criterion, expected)}"
+                in page
+            )
+        )
+        checked += 1
+    assert checked >= 2

@@ -232,3 +232,40 @@ def test_002_A1_record_problems_of_a_hand_edit() -> None:
     assert codes(series=4, highest_series=4, first_season=1900) == [
         "ranking.licensees.first_season"
     ]
+
+
+def test_002_A1_a_new_file_keeps_the_floors_held_for_life() -> None:
+    """Once S2, never below S3, whatever next season's file says; S1 for life stays."""
+    import pytest
+
+    from arbitre.common.players_csv import PlayersFileError
+    from arbitre.ranking.licensees import keep_lifetime_floors, read_licensees
+
+    text = "licence;nom;serie;meilleure serie\n1;A;3A;3\n2;B;5A;5\n3;C;1B;1\n"
+    kept = keep_lifetime_floors(read_licensees(text), {"1": (2, False), "3": (1, True)})
+    assert [(r.licence, r.highest_series, r.s1_for_life) for r in kept] == [
+        ("1", 2, False),
+        ("2", 5, False),
+        ("3", 1, True),
+    ]
+    with pytest.raises(PlayersFileError) as refused:
+        keep_lifetime_floors(read_licensees(text), {"1": (2, False), "2": (3, False)})
+    assert [(e.line, e.message.code, e.message.params) for e in refused.value.errors] == [
+        (3, "ranking.licensees.below_floor", {"series": 5, "floor": 4, "highest": 3})
+    ]
+    # a better best series in the file wins over the stored one
+    (better,) = keep_lifetime_floors(
+        read_licensees("licence;nom;serie\n1;A;1A\n"), {"1": (2, False)}
+    )
+    assert better.highest_series == 1
+
+
+def test_002_A1_s1_for_life_held_refuses_a_file_in_s2() -> None:
+    import pytest
+
+    from arbitre.common.players_csv import PlayersFileError
+    from arbitre.ranking.licensees import keep_lifetime_floors, read_licensees
+
+    with pytest.raises(PlayersFileError) as refused:
+        keep_lifetime_floors(read_licensees("licence;nom;serie\n3;C;2A\n"), {"3": (1, True)})
+    assert refused.value.errors[0].message.params == {"series": 2, "floor": 1, "highest": 1}

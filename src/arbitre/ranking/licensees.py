@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arbitre.common.messages import Message, Param
 from arbitre.common.players_csv import (
@@ -29,6 +29,7 @@ from arbitre.common.players_csv import (
     NAME,
     Column,
     LineError,
+    PlayersFileError,
     Row,
     Sheet,
     read_sheet,
@@ -321,4 +322,37 @@ def record_problems(record: LicenseeRecord) -> list[Message]:
         problem("category", value=record.category[:20])
     if record.first_season and not 1950 <= record.first_season <= 2200:
         problem("first_season", value=str(record.first_season))
+    return out
+
+
+def keep_lifetime_floors(
+    records: list[LicenseeRecord], stored: Mapping[str, tuple[int, bool]]
+) -> list[LicenseeRecord]:
+    """A new licensee file read over the floors already held (seed 002, A.1: the descent
+    limits hold "à vie", even after an interruption): each known licence keeps the better
+    of its stored best series and the file's, and "S1 for life" once held; a row whose
+    series is then below its lifetime floor is refused by line
+    (:class:`~arbitre.common.players_csv.PlayersFileError`), nothing returned."""
+    out: list[LicenseeRecord] = []
+    errors: list[LineError] = []
+    for record in records:
+        held = stored.get(record.licence)
+        if held is None:
+            out.append(record)
+            continue
+        s1_life = record.s1_for_life or held[1]
+        highest = 1 if s1_life else min(record.highest_series, held[0])
+        floor = floor_series(highest, s1_life)
+        if record.series > floor:
+            message = Message.of(
+                "ranking.licensees.below_floor",
+                series=record.series,
+                floor=floor,
+                highest=highest,
+            )
+            errors.append(LineError(record.line, message))
+            continue
+        out.append(replace(record, highest_series=highest, s1_for_life=s1_life))
+    if errors:
+        raise PlayersFileError(errors)
     return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Min
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.ranking.models import Licensee, Season, Standing
@@ -53,18 +54,26 @@ class Hint:
     mine: str
 
 
+CRITERION_COLUMN = {
+    "%S1": "pct_s1",
+    "%S2": "pct_s2",
+    "%S3": "pct_s3",
+    "PP4": "pp4",
+    "points": "points",
+}
+
+
 def series_bar(season: Season, series: int) -> float | None:
     """The lowest figure on its criterion among the players classified in ``series`` by
-    its quota: what a player needs to enter it."""
+    its quota: what a player needs to enter it (one query, whatever the series' size)."""
     criterion = CRITERION_OF_SERIES.get(series)
     if criterion is None:
         return None
-    values = [
-        criterion_value(s, criterion)
-        for s in Standing.objects.filter(season=season, series=series)
-        if (s.explanation.get("placement") or {}).get("reason") == "quota"
-    ]
-    return min(values) if values else None
+    column = CRITERION_COLUMN[criterion]
+    found = Standing.objects.filter(
+        season=season, series=series, explanation__placement__reason="quota"
+    ).aggregate(bar=Min(column))["bar"]
+    return None if found is None else float(found)
 
 
 def up_hint(standing: Standing) -> Hint | None:

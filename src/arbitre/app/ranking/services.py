@@ -11,7 +11,12 @@ from django.utils.translation import gettext_noop
 
 from arbitre.app.ranking.models import Licensee, RankingAudit
 from arbitre.common.messages import Message
-from arbitre.ranking.licensees import LicenseeRecord, read_licensees, record_problems
+from arbitre.ranking.licensees import (
+    LicenseeRecord,
+    keep_lifetime_floors,
+    read_licensees,
+    record_problems,
+)
 
 FIELDS = (
     "name",
@@ -55,9 +60,13 @@ def _json(values: dict[str, Any]) -> dict[str, Any]:
 def import_licensees(user: Any, data: bytes, source: str = "") -> ImportSummary:
     """Read the federation's licensee file and create or update its licensees by licence
     number; :class:`~arbitre.common.players_csv.PlayersFileError` (every bad row) and
-    nothing stored when the file is not clean. Licensees absent from the file are kept."""
-    records = read_licensees(data)
+    nothing stored when the file is not clean. Licensees absent from the file are kept; the
+    lifetime floors already held are kept whatever the file says (seed 002, A.1)."""
     existing = {x.licence: x for x in Licensee.objects.all()}  # no IN of 20,000 licences
+    records = keep_lifetime_floors(
+        read_licensees(data),
+        {lic: (x.highest_series, x.s1_for_life) for lic, x in existing.items()},
+    )
     created: list[Licensee] = []
     changed: list[Licensee] = []
     unchanged = 0

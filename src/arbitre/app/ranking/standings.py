@@ -277,3 +277,12 @@ def set_season_settings(user: Any, season: Season, values: dict[str, float | Non
         after={k: values[k] for k in SETTINGS_FIELDS},
     )
     return recompute(user, season)
+
+
+def recompute_open_seasons(user: Any) -> list[Season]:
+    """After a new licensee file (series, floors, licences that were unknown): every season
+    not closed that has events, recomputed."""
+    seasons = [s for s in Season.objects.filter(closed=False) if s.events.exists()]
+    for season in seasons:
+        recompute(user, season)
+    return seasons

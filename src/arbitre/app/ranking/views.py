@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext
 
-from arbitre.app.ranking import services
+from arbitre.app.ranking import services, standings
 from arbitre.app.ranking.forms import LicenseeForm, LicenseesFileForm
 from arbitre.app.ranking.models import Licensee, RankingAudit
 from arbitre.app.ranking.officers import require_officer
@@ -56,6 +56,13 @@ def licensees(request: HttpRequest) -> HttpResponse:
                     "unchanged": summary.unchanged,
                 },
             )
+            if summary.created or summary.updated:
+                for season in standings.recompute_open_seasons(request.user):
+                    messages.info(
+                        request,
+                        gettext("Classement de la saison %(season)s recalculé.")
+                        % {"season": str(season)},
+                    )
         return redirect("ranking:licensees")
     query = request.GET.get("q", "")
     context = {
