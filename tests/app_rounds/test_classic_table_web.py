@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbitre.app.classic import tables
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
@@ -306,8 +308,83 @@ def test_the_codes_are_made_at_pairing_and_printed_on_the_pairing_sheet(dclient:
     assert set(logs) == {tb.pk for tb in pairs}
     printed = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
     assert "Code de table" in printed
+    # the round page links each table's page and the overview, with the code
+    round_page = dclient.get(f"/classique/{eid}/ronde/1/").content.decode()
+    assert f"/classique/{eid}/ronde/1/tables/" in round_page
+    for tb in pairs:
+        assert f'href="/classique/{eid}/table/{tb.pk}/"' in round_page
+        assert f"<code>{logs[tb.pk]}</code>" in round_page
     for tb in pairs:
         assert re.search(
             rf"<td>{tb.a}</td><td>{tb.b}</td>.*?<td class=\"table-code\">{logs[tb.pk]}</td>",
             printed,
         )
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+KINDS = st.sampled_from(
+    [
+        "start",
+        "toss",
+        "play",
+        "pass",
+        "exchange",
+        "challenge",
+        "ruling",
+        "neutralise",
+        "resume",
+        "declare_rack",
+        "sign",
+        "flag",
+        "lose_turn",
+        "accept_end",
+        "nothing",
+    ]
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    events=st.lists(
+        st.fixed_dictionaries(
+            {"kind": KINDS},
+            optional={
+                "player": JSON,
+                "move": JSON,
+                "count": JSON,
+                "words": JSON,
+                "rounds": JSON,
+                "tiles": JSON,
+                "at": JSON,
+                "override": JSON,
+                "reason": JSON,
+                "announced": JSON,
+            },
+        ),
+        max_size=6,
+    )
+)
+def test_any_event_sent_is_stored_whole_or_refused_clearly(events: list[dict[str, Any]]) -> None:
+    from arbitre.app.rounds import tablelog
+    from arbitre.app.rounds.services import ServiceError
+    from arbitre.classic.table import ClockSettings
+
+    tables._lexicon[:] = [WORDS]
+    log = tables.create_friendly(("Ana", "Bea"), "ffsc", ClockSettings("chess", 600), True, None)
+    for i, event in enumerate(events):
+        before = TableLog.objects.get(pk=log.pk).version
+        try:
+            tablelog.append(log.pk, event, f"h{i}", allowed=tables.players_may)
+        except ServiceError as exc:
+            assert str(exc)
+            assert TableLog.objects.get(pk=log.pk).version == before
+    # what was stored replays
+    tablelog.state(TableLog.objects.get(pk=log.pk))

@@ -6,6 +6,7 @@ friendly games."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -283,7 +284,7 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, str(exc))
     number = request.POST.get("round", "")
-    if number.isdigit():
+    if re.fullmatch(r"[0-9]{1,4}", number):
         return redirect(reverse("classic:table_overview", args=[event_id, int(number)]))
     return redirect(reverse("classic:detail", args=[event_id]))
 

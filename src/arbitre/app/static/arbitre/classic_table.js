@@ -241,6 +241,13 @@
       b.hidden = !s.result || s.signed[p];
     });
 
+    // the last appeal ruled by an arbiter, with its reason
+    const ruled = s.challenge && s.challenge.ruled && s.challenge.override ? s.challenge : null;
+    show($("ct-last-ruling"), !!ruled);
+    text($("ct-last-ruling"), ruled ? fmt(d.wOverride, { reason: ruled.reason }) + " — " + ruled.words.map(function (w, i) {
+      return w + " : " + (ruled.admitted[i] ? d.wAdmitted : d.wRefused);
+    }).join(", ") : "");
+
     // the sheet
     const body = $("ct-sheet");
     body.textContent = "";
