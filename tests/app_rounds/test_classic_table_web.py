@@ -247,14 +247,18 @@ def test_the_director_sets_the_tables_clock_within_the_profile(dclient: Client) 
         f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "15", "round": "1"}, follow=True
     )
     assert "20" in " ".join(str(m) for m in response.context["messages"])
-    response = dclient.post(
-        f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "30", "round": "1"}, follow=True
-    )
-    assert response.status_code == 200
+    response = dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "30"})
+    assert response.status_code == 302
     tb = Table.objects.filter(round__number=1).exclude(b="").first()
     assert tb is not None
-    state = dclient.get(f"/classique/{eid}/table/{tb.pk}/etat/").json()
+    # the tables not started yet take the new clock at once
+    code = TableLog.objects.get(table=tb).code
+    state = Client().get(f"/classique/table/{code}/etat/").json()
     assert state["clock"]["seconds"] == 1800 and not state["toss_needed"]
+    # a table already started keeps its clock
+    act(Client(), f"/classique/table/{code}/action/", {"kind": "start"})
+    dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "45"})
+    assert Client().get(f"/classique/table/{code}/etat/").json()["clock"]["seconds"] == 1800
     # FBS: the pairing decides who starts
     assert state["names"][state["starter"]] == tb.starts[0]
 

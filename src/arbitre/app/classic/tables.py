@@ -90,6 +90,10 @@ def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User
     c.save()
     after = {"pendule": c.kind, "secondes": c.seconds, "alarme": c.warning}
     audit(t, user, gettext_noop("Pendule des tables"), "", before, after)
+    for log in TableLog.objects.filter(table__round__tournament=t).select_related("table__round"):
+        if not log.events and log.table is not None:
+            log.setup = setup_of(t, log.table)
+            log.save(update_fields=["setup"])
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:

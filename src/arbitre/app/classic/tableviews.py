@@ -163,8 +163,11 @@ def _table_log(event_id: int, table_id: int) -> tuple[Any, TableLog]:
     tb = get_object_or_404(Table.objects.select_related("round"), pk=table_id, round__tournament=t)
     if tb.is_bye:
         raise Http404
-    tables.ensure_logs(t, tb.round)
-    return t, TableLog.objects.select_related("table__round").get(table=tb)
+    log = TableLog.objects.select_related("table__round").filter(table=tb).first()
+    if log is None:  # a table paired before codes existed
+        tables.ensure_logs(t, tb.round)
+        log = TableLog.objects.select_related("table__round").get(table=tb)
+    return t, log
 
 
 @require_GET
