@@ -392,3 +392,27 @@ def test_any_event_sent_is_stored_whole_or_refused_clearly(events: list[dict[str
             assert TableLog.objects.get(pk=log.pk).version == before
     # what was stored replays
     tablelog.state(TableLog.objects.get(pk=log.pk))
+
+
+def test_000_9_5_the_absentee_forfeits_once_half_the_credit_has_run(dclient: Client) -> None:
+    from django.db.models import F
+
+    eid = setup_event(dclient, profile="fbs")
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "20"})
+    tb = Table.objects.filter(round__number=1).exclude(b="").first()
+    assert tb is not None
+    url = f"/classique/{eid}/table/{tb.pk}/action/"
+    log = TableLog.objects.get(table=tb)
+    # the director starts the absent player B's clock
+    assert act(dclient, url, {"kind": "absent_clock", "player": 1, "at": 0}).status_code == 200
+    early = act(dclient, url, {"kind": "forfeit", "player": 1})
+    assert early.status_code == 400 and tb.b in early.json()["error"]
+    TableLog.objects.filter(pk=log.pk).update(epoch=F("epoch") - 601)  # ten minutes later
+    state = act(dclient, url, {"kind": "forfeit", "player": 1}).json()
+    assert state["result"]["forfeit"] == 1
+    # the absent player cannot sign: the arbiter's decision enters the round
+    tb.refresh_from_db()
+    assert tb.entered and tb.forfeit == "b" and (tb.score_a, tb.score_b) == (0, None)
+    assert AuditEntry.objects.filter(action="Forfait déclaré à la table").count() == 1
