@@ -29,7 +29,7 @@
     epoch: parseFloat(d.epoch),
     serverNow: parseFloat(d.serverNow),
     onState: function (s) { state = s; stateSeenAt = log.now(); render(); },
-    onError: function (message) { error(message); },
+    onError: function (message) { error(message === null ? d.wServerError : message); },
     onNetwork: function (online, queued) {
       const el = $("ct-net");
       let t = online ? d.wOnline : d.wOffline;
