@@ -279,6 +279,17 @@ def test_a_director_starts_a_friendly_game(dclient: Client, aclient: Client) -> 
     assert log.table is None and log.setup["starter"] == 0
     state = Client().get(f"/classique/table/{code}/etat/").json()
     assert state["names"] == ["Ana", "Éric"] and not state["toss_needed"]
+    # the director runs it with the arbiter's panel; the players' page has none
+    page = dclient.get(f"/classique/amicale/{code}/").content.decode()
+    assert (
+        'id="ct-arbiter"' in page and f'data-action-url="/classique/amicale/{code}/action/"' in page
+    )
+    assert 'id="ct-arbiter"' not in Client().get(f"/classique/table/{code}/").content.decode()
+    act(dclient, f"/classique/amicale/{code}/action/", {"kind": "start"})
+    ended = act(dclient, f"/classique/amicale/{code}/action/", {"kind": "director_end"})
+    assert ended.status_code == 200 and ended.json()["reckoning"]
+    refused = act(Client(), f"/classique/amicale/{code}/action/", {"kind": "director_end"})
+    assert refused.status_code == 302  # to the login page
 
 
 def test_the_gcg_record_replays_with_the_engine_to_the_same_scores(dclient: Client) -> None:

@@ -42,6 +42,9 @@ def _page(
         tb = log.table
         base = f"/classique/{event_id}/table/{tb.pk}/"
         state_url, action_url = f"{base}etat/", f"{base}action/"
+    elif arbiter:  # a friendly game, run by a director
+        base = f"/classique/amicale/{log.code}/"
+        state_url, action_url = f"/classique/table/{log.code}/etat/", f"{base}action/"
     else:
         base = f"/classique/table/{log.code}/"
         state_url, action_url = f"{base}etat/", f"{base}action/"
@@ -309,5 +312,25 @@ def friendly(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             context["error"] = str(exc)
         else:
-            return redirect(reverse("classic:table_page", args=[log.code]))
+            return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
     return render(request, "classic/table_friendly.html", context)
+
+
+def _friendly_log(code: str) -> TableLog:
+    log = TableLog.objects.filter(code=tablelog.normal_code(code), table__isnull=True).first()
+    if log is None:
+        raise Http404
+    return log
+
+
+@require_GET
+@require_role(DIRECTOR)
+def friendly_arbiter(request: HttpRequest, code: str) -> HttpResponse:
+    """A friendly game's page with the arbiter's panel, for the directors."""
+    return _page(request, _friendly_log(code), arbiter=True)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def friendly_action(request: HttpRequest, code: str) -> HttpResponse:
+    return _action(request, _friendly_log(code), arbiter=True)
