@@ -260,5 +260,7 @@ ACCESS.update(
         "classic:table_overview_json": ARBITER,
         "classic:table_clock": DIRECTOR,
         "classic:friendly": MANAGER,
+        "classic:table_friendly_arbiter": MANAGER,
+        "classic:table_friendly_action": MANAGER,
     }
 )

@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbitre.app.classic import tables
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
@@ -245,14 +247,18 @@ def test_the_director_sets_the_tables_clock_within_the_profile(dclient: Client) 
         f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "15", "round": "1"}, follow=True
     )
     assert "20" in " ".join(str(m) for m in response.context["messages"])
-    response = dclient.post(
-        f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "30", "round": "1"}, follow=True
-    )
-    assert response.status_code == 200
+    response = dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "30"})
+    assert response.status_code == 302
     tb = Table.objects.filter(round__number=1).exclude(b="").first()
     assert tb is not None
-    state = dclient.get(f"/classique/{eid}/table/{tb.pk}/etat/").json()
+    # the tables not started yet take the new clock at once
+    code = TableLog.objects.get(table=tb).code
+    state = Client().get(f"/classique/table/{code}/etat/").json()
     assert state["clock"]["seconds"] == 1800 and not state["toss_needed"]
+    # a table already started keeps its clock
+    act(Client(), f"/classique/table/{code}/action/", {"kind": "start"})
+    dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "45"})
+    assert Client().get(f"/classique/table/{code}/etat/").json()["clock"]["seconds"] == 1800
     # FBS: the pairing decides who starts
     assert state["names"][state["starter"]] == tb.starts[0]
 
@@ -273,6 +279,17 @@ def test_a_director_starts_a_friendly_game(dclient: Client, aclient: Client) -> 
     assert log.table is None and log.setup["starter"] == 0
     state = Client().get(f"/classique/table/{code}/etat/").json()
     assert state["names"] == ["Ana", "Éric"] and not state["toss_needed"]
+    # the director runs it with the arbiter's panel; the players' page has none
+    page = dclient.get(f"/classique/amicale/{code}/").content.decode()
+    assert (
+        'id="ct-arbiter"' in page and f'data-action-url="/classique/amicale/{code}/action/"' in page
+    )
+    assert 'id="ct-arbiter"' not in Client().get(f"/classique/table/{code}/").content.decode()
+    act(dclient, f"/classique/amicale/{code}/action/", {"kind": "start"})
+    ended = act(dclient, f"/classique/amicale/{code}/action/", {"kind": "director_end"})
+    assert ended.status_code == 200 and ended.json()["reckoning"]
+    refused = act(Client(), f"/classique/amicale/{code}/action/", {"kind": "director_end"})
+    assert refused.status_code == 302  # to the login page
 
 
 def test_the_gcg_record_replays_with_the_engine_to_the_same_scores(dclient: Client) -> None:
@@ -306,8 +323,107 @@ def test_the_codes_are_made_at_pairing_and_printed_on_the_pairing_sheet(dclient:
     assert set(logs) == {tb.pk for tb in pairs}
     printed = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
     assert "Code de table" in printed
+    # the round page links each table's page and the overview, with the code
+    round_page = dclient.get(f"/classique/{eid}/ronde/1/").content.decode()
+    assert f"/classique/{eid}/ronde/1/tables/" in round_page
+    for tb in pairs:
+        assert f'href="/classique/{eid}/table/{tb.pk}/"' in round_page
+        assert f"<code>{logs[tb.pk]}</code>" in round_page
     for tb in pairs:
         assert re.search(
             rf"<td>{tb.a}</td><td>{tb.b}</td>.*?<td class=\"table-code\">{logs[tb.pk]}</td>",
             printed,
         )
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+KINDS = st.sampled_from(
+    [
+        "start",
+        "toss",
+        "play",
+        "pass",
+        "exchange",
+        "challenge",
+        "ruling",
+        "neutralise",
+        "resume",
+        "declare_rack",
+        "sign",
+        "flag",
+        "lose_turn",
+        "accept_end",
+        "nothing",
+    ]
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    events=st.lists(
+        st.fixed_dictionaries(
+            {"kind": KINDS},
+            optional={
+                "player": JSON,
+                "move": JSON,
+                "count": JSON,
+                "words": JSON,
+                "rounds": JSON,
+                "tiles": JSON,
+                "at": JSON,
+                "override": JSON,
+                "reason": JSON,
+                "announced": JSON,
+            },
+        ),
+        max_size=6,
+    )
+)
+def test_any_event_sent_is_stored_whole_or_refused_clearly(events: list[dict[str, Any]]) -> None:
+    from arbitre.app.rounds import tablelog
+    from arbitre.app.rounds.services import ServiceError
+    from arbitre.classic.table import ClockSettings
+
+    tables._lexicon[:] = [WORDS]
+    log = tables.create_friendly(("Ana", "Bea"), "ffsc", ClockSettings("chess", 600), True, None)
+    for i, event in enumerate(events):
+        before = TableLog.objects.get(pk=log.pk).version
+        try:
+            tablelog.append(log.pk, event, f"h{i}", allowed=tables.players_may)
+        except ServiceError as exc:
+            assert str(exc)
+            assert TableLog.objects.get(pk=log.pk).version == before
+    # what was stored replays
+    tablelog.state(TableLog.objects.get(pk=log.pk))
+
+
+def test_000_9_5_the_absentee_forfeits_once_half_the_credit_has_run(dclient: Client) -> None:
+    from django.db.models import F
+
+    eid = setup_event(dclient, profile="fbs")
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    dclient.post(f"/classique/{eid}/pendule/", {"kind": "chess", "minutes": "20"})
+    tb = Table.objects.filter(round__number=1).exclude(b="").first()
+    assert tb is not None
+    url = f"/classique/{eid}/table/{tb.pk}/action/"
+    log = TableLog.objects.get(table=tb)
+    # the director starts the absent player B's clock
+    assert act(dclient, url, {"kind": "absent_clock", "player": 1, "at": 0}).status_code == 200
+    early = act(dclient, url, {"kind": "forfeit", "player": 1})
+    assert early.status_code == 400 and tb.b in early.json()["error"]
+    TableLog.objects.filter(pk=log.pk).update(epoch=F("epoch") - 601)  # ten minutes later
+    state = act(dclient, url, {"kind": "forfeit", "player": 1}).json()
+    assert state["result"]["forfeit"] == 1
+    # the absent player cannot sign: the arbiter's decision enters the round
+    tb.refresh_from_db()
+    assert tb.entered and tb.forfeit == "b" and (tb.score_a, tb.score_b) == (0, None)
+    assert AuditEntry.objects.filter(action="Forfait déclaré à la table").count() == 1

@@ -34,7 +34,6 @@ from arbitre.classic.table import (
     ClockSettings,
     TableSession,
     replay,
-    round_entry,
     to_gcg,
 )
 from arbitre.common import Refusal
@@ -47,7 +46,14 @@ ARBITER_EVENTS = frozenset(
 """Events only an arbiter may send (the players' page cannot)."""
 REOPEN_ACTION = gettext_noop("Feuille de table rouverte")
 SIGNED_ACTION = gettext_noop("Résultat signé à la table")
-AUDIT_TARGETS.update({REOPEN_ACTION: ROUND_TABLE_TARGET, SIGNED_ACTION: ROUND_TABLE_TARGET})
+FORFEIT_ACTION = gettext_noop("Forfait déclaré à la table")
+AUDIT_TARGETS.update(
+    {
+        REOPEN_ACTION: ROUND_TABLE_TARGET,
+        SIGNED_ACTION: ROUND_TABLE_TARGET,
+        FORFEIT_ACTION: ROUND_TABLE_TARGET,
+    }
+)
 
 _lock = threading.Lock()
 _lexicon: list[Any] = []
@@ -90,6 +96,10 @@ def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User
     c.save()
     after = {"pendule": c.kind, "secondes": c.seconds, "alarme": c.warning}
     audit(t, user, gettext_noop("Pendule des tables"), "", before, after)
+    for log in TableLog.objects.filter(table__round__tournament=t).select_related("table__round"):
+        if not log.events and log.table is not None:
+            log.setup = setup_of(t, log.table)
+            log.save(update_fields=["setup"])
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
@@ -286,26 +296,33 @@ def describe(log: TableLog, s: TableSession, at: float) -> dict[str, Any]:
 
 
 def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
-    e = round_entry(s, tb.round.number, tb.number)
+    """The round's entry of the sheet's result (player 0 is the table's A): the scores, a
+    loss whatever the score with its cause, a forfeit side without score, the toss."""
+    result = s.result
+    assert result is not None
+    scores: list[int | None] = list(result.scores)
+    forfeit = "" if result.forfeit is None else "ab"[result.forfeit]
+    if result.forfeit is not None:
+        scores[result.forfeit] = None
     toss = ""
-    if get_profile(t.profile).starts_by_toss and not e.forfeit:
+    if get_profile(t.profile).starts_by_toss and not forfeit:
         toss = "a" if s.starter == 0 else "b"
     return {
-        "forfeit": e.forfeit,
-        "score_a": e.score_a,
-        "score_b": e.score_b,
+        "forfeit": forfeit,
+        "score_a": scores[0],
+        "score_b": scores[1],
         "winner": "",
-        "loss": e.loss,
-        "loss_cause": e.loss_cause,
+        "loss": "" if result.loss is None else "ab"[result.loss],
+        "loss_cause": result.loss_cause.value if result.loss_cause else "",
         "toss": toss,
     }
 
 
-def enter_signed(log: TableLog, s: TableSession) -> None:
-    """Both players have signed: the sheet's result becomes the table's (a match in three
-    games is entered by the arbiter as games won)."""
+def enter_result(log: TableLog, s: TableSession, action: str) -> None:
+    """The sheet's result becomes the table's (a match in three games is entered by the
+    arbiter as games won; a round that can no longer take it is left to the arbiter)."""
     tb = log.table
-    if tb is None or s.signed_result is None:
+    if tb is None or s.result is None:
         return
     t = tb.round.tournament
     if t.best_of != 1:
@@ -318,9 +335,15 @@ def enter_signed(log: TableLog, s: TableSession) -> None:
     audit(
         t,
         AnonymousUser(),
-        SIGNED_ACTION,
+        action,
         ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
     )
+
+
+def enter_signed(log: TableLog, s: TableSession) -> None:
+    """Both players have signed (001 2.4.2; 000 7.3): the result goes to the round."""
+    if s.signed_result is not None:
+        enter_result(log, s, SIGNED_ACTION)
 
 
 class ClassicAdapter:
@@ -338,6 +361,9 @@ class ClassicAdapter:
     def stored(self, log: TableLog, state: TableSession, event: dict[str, Any]) -> None:
         if event.get("kind") == "sign":
             enter_signed(log, state)
+        elif event.get("kind") == "forfeit":
+            # the absent player cannot sign: the arbiter's decision enters the round
+            enter_result(log, state, FORFEIT_ACTION)
 
 
 tablelog.register(KIND, ClassicAdapter())

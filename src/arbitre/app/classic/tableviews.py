@@ -6,6 +6,7 @@ friendly games."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -41,6 +42,9 @@ def _page(
         tb = log.table
         base = f"/classique/{event_id}/table/{tb.pk}/"
         state_url, action_url = f"{base}etat/", f"{base}action/"
+    elif arbiter:  # a friendly game, run by a director
+        base = f"/classique/amicale/{log.code}/"
+        state_url, action_url = f"/classique/table/{log.code}/etat/", f"{base}action/"
     else:
         base = f"/classique/table/{log.code}/"
         state_url, action_url = f"{base}etat/", f"{base}action/"
@@ -162,8 +166,11 @@ def _table_log(event_id: int, table_id: int) -> tuple[Any, TableLog]:
     tb = get_object_or_404(Table.objects.select_related("round"), pk=table_id, round__tournament=t)
     if tb.is_bye:
         raise Http404
-    tables.ensure_logs(t, tb.round)
-    return t, TableLog.objects.select_related("table__round").get(table=tb)
+    log = TableLog.objects.select_related("table__round").filter(table=tb).first()
+    if log is None:  # a table paired before codes existed
+        tables.ensure_logs(t, tb.round)
+        log = TableLog.objects.select_related("table__round").get(table=tb)
+    return t, log
 
 
 @require_GET
@@ -283,7 +290,7 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     except ServiceError as exc:
         messages.error(request, str(exc))
     number = request.POST.get("round", "")
-    if number.isascii() and number.isdigit():
+    if re.fullmatch(r"[0-9]{1,4}", number):
         return redirect(reverse("classic:table_overview", args=[event_id, int(number)]))
     return redirect(reverse("classic:detail", args=[event_id]))
 
@@ -305,5 +312,25 @@ def friendly(request: HttpRequest) -> HttpResponse:
         except ServiceError as exc:
             context["error"] = str(exc)
         else:
-            return redirect(reverse("classic:table_page", args=[log.code]))
+            return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
     return render(request, "classic/table_friendly.html", context)
+
+
+def _friendly_log(code: str) -> TableLog:
+    log = TableLog.objects.filter(code=tablelog.normal_code(code), table__isnull=True).first()
+    if log is None:
+        raise Http404
+    return log
+
+
+@require_GET
+@require_role(DIRECTOR)
+def friendly_arbiter(request: HttpRequest, code: str) -> HttpResponse:
+    """A friendly game's page with the arbiter's panel, for the directors."""
+    return _page(request, _friendly_log(code), arbiter=True)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def friendly_action(request: HttpRequest, code: str) -> HttpResponse:
+    return _action(request, _friendly_log(code), arbiter=True)

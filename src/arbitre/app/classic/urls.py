@@ -36,4 +36,14 @@ urlpatterns = mounted(
     path("classique/table/<str:code>/imprimer/", tableviews.print_sheet, name="table_print"),
     path("classique/table/<str:code>/partie.gcg", tableviews.gcg, name="table_gcg"),
     path("classique/amicale/", tableviews.friendly, name="friendly"),
+    path(
+        "classique/amicale/<str:code>/",
+        tableviews.friendly_arbiter,
+        name="table_friendly_arbiter",
+    ),
+    path(
+        "classique/amicale/<str:code>/action/",
+        tableviews.friendly_action,
+        name="table_friendly_action",
+    ),
 ]

@@ -195,6 +195,10 @@ def append(
         adapter.apply(engine, clean)
     except Refusal as exc:
         raise ServiceError(word(exc.message, get_language())) from None
+    except (ValueError, TypeError, AttributeError, KeyError, OverflowError):
+        # a field of the wrong type (a count that is not a number, words that are not a
+        # list): the engine could not read the event
+        raise ServiceError(gettext("Action illisible.")) from None
     log.events = [*log.events, clean]
     log.client_ids = [*log.client_ids, client_id]
     log.version += 1

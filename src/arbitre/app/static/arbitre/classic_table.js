@@ -29,7 +29,7 @@
     epoch: parseFloat(d.epoch),
     serverNow: parseFloat(d.serverNow),
     onState: function (s) { state = s; stateSeenAt = log.now(); render(); },
-    onError: function (message) { error(message); },
+    onError: function (message) { error(message === null ? d.wServerError : message); },
     onNetwork: function (online, queued) {
       const el = $("ct-net");
       let t = online ? d.wOnline : d.wOffline;
@@ -240,6 +240,13 @@
       text(b, fmt(d.wSign, { name: names[p] }));
       b.hidden = !s.result || s.signed[p];
     });
+
+    // the last appeal ruled by an arbiter, with its reason
+    const ruled = s.challenge && s.challenge.ruled && s.challenge.override ? s.challenge : null;
+    show($("ct-last-ruling"), !!ruled);
+    text($("ct-last-ruling"), ruled ? fmt(d.wOverride, { reason: ruled.reason }) + " — " + ruled.words.map(function (w, i) {
+      return w + " : " + (ruled.admitted[i] ? d.wAdmitted : d.wRefused);
+    }).join(", ") : "");
 
     // the sheet
     const body = $("ct-sheet");

@@ -80,10 +80,21 @@
       body: JSON.stringify(item),
       credentials: "same-origin",
     }).then(function (r) {
-      return r.json().then(function (body) { return { status: r.status, body: body }; });
+      return r.text().then(function (text) {
+        let body = null;
+        try { body = JSON.parse(text); } catch (e) { body = null; }
+        return { status: r.status, body: body };
+      });
     }).then(function (answer) {
       self.sending = false;
       self.online = true;
+      if (!answer.body || (answer.status !== 200 && answer.status !== 400)) {
+        // not the table's answer (a proxy, a server error, an expired page): the press
+        // stays queued and is sent again
+        self.onError(null);
+        self.network();
+        return;
+      }
       const rest = self.queue().filter(function (x) { return x.id !== item.id; });
       self.save(rest);
       if (answer.status === 200) {
