@@ -34,22 +34,25 @@
   }
   function render() {
     const elapsed = Date.now() / 1000 - readAt;
+    // a flag falls by the time passing, with no new event: seen here before the server says it
+    let flagged = current.flagged;
     [0, 1].forEach(function (p) {
       let left = current.remaining[p];
       if (current.running === p) left -= elapsed;
+      if (left <= 0 && current.running === p) flagged = p;
       document.getElementById("time-" + p).textContent = fmt(left);
       document.getElementById("moves-" + p).textContent = w("Moves", { count: current.moves[p] });
       const half = document.getElementById("half-" + p);
-      half.classList.toggle("running", current.running === p);
-      half.classList.toggle("flagged", current.flagged === p || left <= 0);
-      half.disabled = current.running !== p;
+      half.classList.toggle("running", current.running === p && flagged === null);
+      half.classList.toggle("flagged", flagged === p);
+      half.disabled = current.running !== p || flagged !== null;
     });
     document.getElementById("start-buttons").hidden = current.started;
     document.getElementById("pause").disabled = current.running === null;
     document.getElementById("resume").disabled = !current.paused;
     const msg = document.getElementById("clock-message");
-    if (current.flagged !== null) {
-      msg.textContent = w("Flag", { name: current.names[current.flagged] });
+    if (flagged !== null) {
+      msg.textContent = w("Flag", { name: current.names[flagged] });
     } else if (current.paused) {
       msg.textContent = w("Paused");
     } else if (!current.started) {
