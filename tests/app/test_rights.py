@@ -138,6 +138,11 @@ ACCESS.update(
         "events:appeal": DIRECTOR,
         "events:report": ARBITER,
         "events:incident_player": ARBITER,
+        # the match clock at a backgammon table (issue 19, part 1)
+        "backgammon:clock": ARBITER,
+        "backgammon:clock_state": ARBITER,
+        "backgammon:clock_action": ARBITER,
+        "backgammon:round_clocks": DIRECTOR,
     }
 )
 LEGACY_PREFIXES = ("tournoi/", "public/tournoi/")  # redirects of old addresses (legacy.py)

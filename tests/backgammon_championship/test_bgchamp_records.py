@@ -104,3 +104,10 @@ def test_003_3_15_a_result_decided_by_a_penalty_keeps_its_points() -> None:
     assert cross_check(record, renamed) == [
         Message.of("record.names", record="gnubg - root", a="Alice", b="Bob")
     ]
+
+
+def test_a_half_written_score_is_not_compared() -> None:
+    """Only a score written for both players is compared with the record's."""
+    record = read_mat(RECORD)
+    assert cross_check(record, _result(score_a=7, score_b=None)) == []
+    assert cross_check(record, _result(score_a=None, score_b=3)) == []

@@ -105,6 +105,12 @@ class Clock:
         return self._running
 
     @property
+    def paused(self) -> bool:
+        """The clock is neutralised (3.14) and will resume on the same side."""
+        self._update()
+        return self._paused is not None
+
+    @property
     def flagged(self) -> int | None:
         """The player whose time has run out, if any (4.1)."""
         self._update()

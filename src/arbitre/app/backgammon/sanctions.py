@@ -156,9 +156,13 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
     """Apply a sanction in force to the championship; returns what it changed (kept in the
     incident to undo it)."""
     applied: dict[str, Any] = {}
-    if not incident.in_force or incident.sanction in ("", "warning", "time"):
+    if not incident.in_force or incident.sanction in ("", "warning"):
         return applied
     tb = table_of(t, incident.round, incident.table)
+    if incident.sanction == "time":
+        if tb is not None and clock_penalty(tb, incident):
+            applied["clock"] = True
+        return applied
     if t.bracket_started:
         if tb is not None:
             raise ServiceError(
@@ -201,8 +205,24 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
     return applied
 
 
+def clock_penalty(tb: Table, incident: Incident, *, back: bool = False) -> bool:
+    """A time penalty on the table's clock when it keeps one on the server (issue 19,
+    part 1), or its compensation when annulled; False when it does not."""
+    from arbitre.app.backgammon import clocktable
+
+    side = 0 if incident.player == tb.a else 1
+    suffix = "-annul" if back else ""
+    return clocktable.add_penalty(
+        tb, side, incident.amount, f"incident-{incident.pk}{suffix}", back=back
+    )
+
+
 def revert(t: Tournament, incident: Incident) -> None:
     """Undo what :func:`apply` changed (the committee annulled the sanction)."""
+    if incident.applied.get("clock"):
+        tb = table_of(t, incident.round, incident.table)
+        if tb is not None:
+            clock_penalty(tb, incident, back=True)
     table = incident.applied.get("table")
     if table:
         tb = Table.objects.filter(pk=table["id"], round__tournament=t).first()

@@ -3,7 +3,7 @@ play-off, the final stage's match sheets and the match records."""
 
 from django.urls import path
 
-from arbitre.app.backgammon import views
+from arbitre.app.backgammon import clockviews, views
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds.urls import mounted
 
@@ -16,6 +16,10 @@ urlpatterns = mounted(
         path("phase-finale/barrage/", views.playoff, name="playoff"),
         path("phase-finale/feuilles/", views.knockout_sheets, name="print_knockout"),
         path("table/<int:table_id>/mat/", views.upload_mat, name="upload_mat"),
+        path("table/<int:table_id>/pendule/", clockviews.page, name="clock"),
+        path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
+        path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),
+        path("ronde/<int:number>/pendules/", clockviews.round_clocks, name="round_clocks"),
     ],
     visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
 )

@@ -184,10 +184,15 @@ def _record_backgammon(
                 incident = Incident.objects.create(
                     **base, player=who, player_ref=refs.get(who), sanction="time", amount=seconds
                 )
+                applied: dict[str, Any] = {}
                 if changed:
-                    incident.applied = {"table": changed}
-                    incident.save(update_fields=["applied"])
+                    applied["table"] = changed
                     changed = {}  # the result is undone by the first incident's appeal
+                if sanctions.clock_penalty(tb, incident):
+                    applied["clock"] = True
+                if applied:
+                    incident.applied = applied
+                    incident.save(update_fields=["applied"])
                 made.append(incident)
             for incident in made:
                 _audit(

@@ -1,0 +1,97 @@
+"""The match clock on a tablet at a backgammon table (issue 19, part 1): the page, its JSON
+state and presses (stored at every press through the table log), and the director's page
+of every table's clock in a round."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from arbitre.app.backgammon import clocktable
+from arbitre.app.backgammon.game import GAME
+from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
+from arbitre.app.rounds import tablelog
+from arbitre.app.rounds.models import Round, Table, TableLog
+from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.views import tournament_of
+
+
+def _log(event_id: int, table_id: int) -> TableLog:
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    return clocktable.log_of(t, tb)
+
+
+@require_GET
+@require_role(ARBITER)
+def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    try:
+        log = _log(event_id, table_id)
+    except ServiceError as exc:
+        return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
+    base = f"/backgammon/{event_id}/table/{table_id}/pendule/"
+    return render(
+        request,
+        "backgammon/clock.html",
+        {
+            "log": log,
+            "tb": log.table,
+            "event": log.table.round.tournament.event if log.table else None,
+            "state_url": f"{base}etat/",
+            "action_url": f"{base}action/",
+            "epoch": log.epoch,
+            "server_now": time.time(),
+            "initial": json.dumps(tablelog.state(log)),
+        },
+    )
+
+
+@require_GET
+@require_role(ARBITER)
+def state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    try:
+        return JsonResponse(tablelog.state(_log(event_id, table_id)))
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=404)
+
+
+@require_POST
+@require_role(ARBITER)
+def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """A press, stored once (its id) when the clock engine accepts it after the others."""
+    try:
+        body = json.loads(request.body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        body = None
+    if not isinstance(body, dict):
+        return JsonResponse({"error": gettext("Action illisible.")}, status=400)
+    try:
+        log = _log(event_id, table_id)
+        done = tablelog.append(log.pk, body.get("event"), str(body.get("id", "")))
+        out = tablelog.state(done.log)
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+    out["repeated"] = done.repeated
+    return JsonResponse(out)
+
+
+@require_GET
+@require_role(DIRECTOR)
+def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Every table's clock of a round, for the director (the page reloads itself)."""
+    t = tournament_of(GAME, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    rows = []
+    for tb in rnd.tables.all():
+        log = TableLog.objects.filter(table=tb).first()
+        rows.append({"tb": tb, "state": tablelog.state(log) if log else None})
+    return render(
+        request,
+        "backgammon/round_clocks.html",
+        {"event": t.event, "t": t, "round": rnd, "rows": rows},
+    )

@@ -1,0 +1,77 @@
+// Arbitre — the backgammon match clock at a table (issue 19, part 1). Every press goes
+// through the table log (tablelog.js: stored on the server, queued while offline); the
+// times shown run down between two states. Words come from the page's data-* attributes.
+(function () {
+  "use strict";
+  const root = document.getElementById("bg-clock");
+  if (!root) return;
+  const w = function (key, params) {
+    let text = root.dataset["w" + key] || "";
+    Object.keys(params || {}).forEach(function (k) { text = text.split("{" + k + "}").join(params[k]); });
+    return text;
+  };
+  let current = JSON.parse(document.getElementById("clock-initial").textContent);
+  let readAt = Date.now() / 1000;
+  const log = new window.ArbitreTableLog({
+    stateUrl: root.dataset.stateUrl,
+    actionUrl: root.dataset.actionUrl,
+    csrf: root.dataset.csrf,
+    queueKey: root.dataset.queueKey,
+    epoch: parseFloat(root.dataset.epoch),
+    serverNow: parseFloat(root.dataset.serverNow),
+    onState: function (state) { current = state; readAt = Date.now() / 1000; render(); },
+    onError: function (text) { document.getElementById("clock-message").textContent = text; },
+    onNetwork: function (online, waiting) {
+      document.getElementById("network").textContent =
+        waiting ? w("Offline", { count: waiting }) : "";
+    },
+  });
+  function fmt(seconds) {
+    const s = Math.max(Math.floor(seconds), 0);
+    const m = Math.floor(s / 60);
+    const r = s % 60;
+    return m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function render() {
+    const elapsed = Date.now() / 1000 - readAt;
+    // a flag falls by the time passing, with no new event: seen here before the server says it
+    let flagged = current.flagged;
+    [0, 1].forEach(function (p) {
+      let left = current.remaining[p];
+      if (current.running === p) left -= elapsed;
+      if (left <= 0 && current.running === p) flagged = p;
+      document.getElementById("time-" + p).textContent = fmt(left);
+      document.getElementById("moves-" + p).textContent = w("Moves", { count: current.moves[p] });
+      const half = document.getElementById("half-" + p);
+      half.classList.toggle("running", current.running === p && flagged === null);
+      half.classList.toggle("flagged", flagged === p);
+      half.disabled = current.running !== p || flagged !== null;
+    });
+    document.getElementById("start-buttons").hidden = current.started;
+    document.getElementById("pause").disabled = current.running === null;
+    document.getElementById("resume").disabled = !current.paused;
+    const msg = document.getElementById("clock-message");
+    if (flagged !== null) {
+      msg.textContent = w("Flag", { name: current.names[flagged] });
+    } else if (current.paused) {
+      msg.textContent = w("Paused");
+    } else if (!current.started) {
+      msg.textContent = w("Waiting");
+    } else {
+      msg.textContent = "";
+    }
+  }
+  function send(event) { log.send(event); }
+  [0, 1].forEach(function (p) {
+    document.getElementById("half-" + p).addEventListener("click", function () {
+      send({ kind: "press", player: p });
+    });
+    document.getElementById("start-" + p).addEventListener("click", function () {
+      send({ kind: "start", player: p });
+    });
+  });
+  document.getElementById("pause").addEventListener("click", function () { send({ kind: "pause" }); });
+  document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });
+  render();
+  setInterval(render, 250);
+})();

@@ -1,0 +1,138 @@
+"""End to end in headless Chromium (issue 19, part 7): two clocked matches of a round run
+on the tablet clock page with an accelerated clock (3 s per match point, no break): one
+ends on time (clock rules 4.1-4.3), one with a late player whose clock the opponent
+started (clock rules 1.3); a press made offline waits and is stored once back online; the
+director's page shows every table's clock; the results reach the standings."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.app.browser import headless_chromium
+from tests.app.server import arbitre_server
+from tests.app_rounds.test_rounds_browser import (
+    ARTIFACTS,
+    import_and_check_in,
+    login,
+    round_tables,
+    start,
+    submit,
+    write_players,
+)
+
+PLAYERS = {f"Bg{i:02d}": 1900 - 20 * i for i in range(1, 9)}
+
+
+def accelerate(data: Path, event_id: str) -> None:
+    """The accelerated clock of the test: 0.05 min (3 s) per point, no break allowance,
+    no increment (below what the settings form allows a director)."""
+    db = sqlite3.connect(data / "arbitre.sqlite3")
+    with db:
+        db.execute(
+            "UPDATE tournaments_tournament SET clocked = 1, clock_per_point = 0.05, "
+            "break_minutes = 0, break_minutes_long = 0, clock_increment = 0 "
+            "WHERE event_id = ?",
+            (int(event_id),),
+        )
+    db.close()
+
+
+@pytest.mark.browser
+def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        context = browser.new_context(viewport={"width": 1000, "height": 800})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        login(page, url)
+        page.click("#new-backgammon")
+        page.fill("input[name=name]", "Championnat à la pendule")
+        page.fill("input[name=date]", "2026-11-22")
+        page.fill("input[name=rounds]", "1")
+        page.fill("input[name=match_length]", "1")
+        page.click("main button[type=submit]")
+        event_url = page.url
+        event_id = event_url.rstrip("/").split("/")[-1]
+        import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
+        accelerate(data, event_id)
+        page.click("#pair-next")
+        round_url = page.url
+        tables = round_tables(page)
+        (t1, a1, b1), (t2, a2, b2) = tables[0], tables[1]
+
+        # table 1: B has the higher opening die (3.5); B never presses: B's flag falls
+        page.click(f"#clock-link-{t1}")
+        page.wait_for_timeout(500)
+        assert not errors
+        assert page.locator("#time-0").inner_text() == "0:03"
+        page.click("#start-1")
+        page.wait_for_function(
+            "document.getElementById('clock-message').textContent.includes('Temps écoulé')",
+            timeout=15000,
+        )
+        assert b1 in page.locator("#clock-message").inner_text()
+        page.reload()  # the flag is read back from the server
+        page.wait_for_function(
+            "document.getElementById('clock-message').textContent.includes('Temps écoulé')"
+        )
+        assert page.locator("#time-1").inner_text() == "0:00"
+
+        # table 2: B is late; A starts B's clock (1.3); B arrives 1 s later, plays, presses
+        page.goto(round_url)
+        page.click(f"#clock-link-{t2}")
+        clock_url = page.url
+        page.click("#start-1")
+        time.sleep(1.0)
+        context.set_offline(True)  # the venue's network drops: the press waits
+        page.click("#half-1")
+        page.wait_for_function("document.getElementById('network').textContent.length > 0")
+        assert "Hors ligne" in page.locator("#network").inner_text()
+        context.set_offline(False)
+        page.wait_for_function(
+            "document.getElementById('network').textContent.length === 0", timeout=15000
+        )
+        state = json.loads(page.request.get(f"{clock_url}etat/").text())
+        assert state["moves"] == [0, 1] and state["running"] == 0
+        assert state["remaining"][1] < 3 - 0.9  # the late player's time ran (1.3)
+        page.click("#half-0")  # A ends the game's last move and the match is over
+        page.click("#pause")
+        page.wait_for_function("!document.getElementById('resume').disabled")
+
+        # the director's page of every clock of the round
+        page.goto(f"{event_url}ronde/1/pendules/")
+        assert "temps écoulé" in page.locator(f"#clock-{t1}").inner_text()
+        assert "neutralisée" in page.locator(f"#clock-{t2}").inner_text()
+        page.screenshot(path=str(ARTIFACTS / "backgammon-clocks.png"), full_page=True)
+
+        # the results: table 1 won on time by A at 0-0, table 2 won by B 1-0
+        page.goto(round_url)
+        form = page.locator(f"#form-{t1}")
+        form.locator("select[name=winner]").select_option(a1)
+        form.locator("input[name=score_a]").fill("0")
+        form.locator("input[name=score_b]").fill("0")
+        form.locator("select[name=ended]").select_option("time")
+        submit(page, form.locator("button[value=save]"))
+        assert f"Table {t1} : résultat enregistré." in page.content()
+        form = page.locator(f"#form-{t2}")
+        form.locator("select[name=winner]").select_option(b2)
+        form.locator("input[name=score_a]").fill("0")
+        form.locator("input[name=score_b]").fill("1")
+        submit(page, form.locator("button[value=save]"))
+        assert f"Table {t2} : résultat enregistré." in page.content()
+        public = browser.new_context().new_page()
+        public.goto(f"{url}public/backgammon/{event_id}/")
+        points = {
+            cells[1]: cells[2]
+            for cells in (
+                r.locator("td").all_inner_texts()
+                for r in public.locator("#standings tbody tr").all()
+            )
+        }
+        assert (points[a1], points[b1], points[a2], points[b2]) == ("1", "0", "0", "1")
