@@ -270,6 +270,8 @@ def _game_state(game: Game) -> dict[str, Any]:
         "moves_played": len(engine.moves),
         "total": engine.total,
         "bag_count": len(engine.bag.tiles()),
+        "to_draw": engine.letters_to_draw,
+        "leave": engine.leave if engine.phase == "draw" else "",
         "end_reason": engine.end_reason,
         "draw": services.draw_texts(engine, game),
         "seconds_per_move": services.seconds_per_move(game),
