@@ -68,6 +68,7 @@ ACCESS: dict[str, str] = {
     "duplicate:public_move": PUBLIC,
     "duplicate:game_state": PUBLIC,
     "duplicate:appeal": DIRECTOR,
+    "duplicate:entry_progress": ARBITER,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(

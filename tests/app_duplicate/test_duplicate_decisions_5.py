@@ -180,3 +180,21 @@ def test_004_5_3_appeal_from_the_chief_screen(event: Any, director: Any) -> None
         f"/duplicate/{event.event_id}/recours/", {"word": "", "reason": ""}, follow=True
     ).content.decode()
     assert "de 2 à 15 lettres" in refused
+
+
+def test_arbiters_progress_counters_are_live(event: Any, director: Any) -> None:
+    """Issue 21, part 4: every arbiter's entry page polls the progress of the move."""
+    play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    page = a.get(f"/duplicate/{event.event_id}/partie/1/saisie/?coup=1").content.decode()
+    url = f"/duplicate/{event.event_id}/partie/1/saisie/progression.json?coup=1"
+    assert f'data-url="{url}"' in page
+    assert a.get(url).json()["progress"] == [
+        {"arbiter": "arbitre-a", "done": 0, "total": 10},
+        {"arbiter": "arbitre-b", "done": 0, "total": 10},
+    ]
+    b = login("arbitre-b", "Arbitrage-2026")
+    post_ballot(b, event, 11, "top")
+    post_ballot(b, event, 12, "top")
+    assert a.get(url).json()["progress"][1] == {"arbiter": "arbitre-b", "done": 2, "total": 10}
+    assert Client().get(url).status_code == 302  # not public

@@ -27,6 +27,11 @@ urlpatterns = [
         name="entry_api",
     ),
     path(
+        "duplicate/<int:event_id>/partie/<int:number>/saisie/progression.json",
+        views.entry_progress,
+        name="entry_progress",
+    ),
+    path(
         "duplicate/<int:event_id>/partie/<int:number>/imprimer/",
         prints.game_sheet,
         name="print_game",

@@ -450,6 +450,19 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     return render(request, "duplicate/entry.html", context)
 
 
+@require_role(ARBITER)
+def entry_progress(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
+    """The arbiters' progress on a move (ballots entered / players), polled by the entry
+    page so that every arbiter's counters stay live."""
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    try:
+        move_number = int(request.GET.get("coup", 0))
+    except ValueError:
+        move_number = 0
+    return JsonResponse({"move": move_number, "progress": _progress(dup, game, move_number)})
+
+
 def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[str, Any]]:
     out = []
     for arbiter_id in sorted(
