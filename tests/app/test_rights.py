@@ -69,6 +69,7 @@ ACCESS: dict[str, str] = {
     "duplicate:game_state": PUBLIC,
     "duplicate:appeal": DIRECTOR,
     "duplicate:entry_progress": ARBITER,
+    "duplicate:edit_player": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(

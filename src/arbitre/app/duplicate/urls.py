@@ -11,6 +11,11 @@ urlpatterns = [
     path("duplicate/<int:event_id>/reglages/", views.event_settings, name="settings"),
     path("duplicate/<int:event_id>/joueurs/import/", views.import_players, name="import_players"),
     path("duplicate/<int:event_id>/joueurs/ajout/", views.add_player, name="add_player"),
+    path(
+        "duplicate/<int:event_id>/joueurs/modifier/<path:licence>",
+        views.edit_player,
+        name="edit_player",
+    ),
     path("duplicate/<int:event_id>/arbitres/", views.assign_arbiter, name="assign_arbiter"),
     path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
     path(

@@ -184,6 +184,35 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("duplicate:detail", event_id=event_id)
 
 
+@require_role(DIRECTOR)
+def edit_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
+    """A registered player changed (before or during the event) or withdrawn before any
+    ballot of theirs is entered; audited, refused with the reason."""
+    dup = _dup(event_id)
+    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
+    fields = ("licence", "name", "first_name", "club", "series", "tier", "category", "table")
+    form = PlayerForm(request.POST or None, initial={f: getattr(reg, f) for f in fields})
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "delete":
+                setup.remove_player(dup, reg, request.user)
+                messages.success(
+                    request, gettext("%(name)s retiré de l'événement.") % {"name": reg.full_name}
+                )
+                return redirect("duplicate:detail", event_id=event_id)
+            if form.is_valid():
+                setup.update_player(dup, reg, form.cleaned_data, request.user)
+                messages.success(request, gettext("Joueur enregistré."))
+                return redirect("duplicate:detail", event_id=event_id)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+    return render(
+        request,
+        "duplicate/player_edit.html",
+        {"dup": dup, "event": dup.event, "form": form, "player": reg},
+    )
+
+
 @require_POST
 @require_role(DIRECTOR)
 def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
