@@ -281,7 +281,7 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             % {"word": word.strip().upper(), "count": count},
         )
     back = request.POST.get("next", "")
-    if back.isdigit() and dup.games.filter(number=int(back)).exists():
+    if back.isascii() and back.isdigit() and dup.games.filter(number=int(back)).exists():
         return redirect("duplicate:chief", event_id=event_id, number=int(back))
     return redirect("duplicate:detail", event_id=event_id)
 
