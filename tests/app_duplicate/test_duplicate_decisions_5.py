@@ -242,3 +242,12 @@ def test_a_player_who_played_cannot_be_removed(event: Any, director: Any) -> Non
     d.post(f"/duplicate/{event.event_id}/joueurs/modifier/1004", {"action": "delete"})
     assert not event.players.filter(licence="1004").exists()
     assert AuditEntry.objects.get(action="Joueur retiré").target == "1004"
+
+
+def test_tables_given_to_an_arbiter_in_french_plural(event: Any, director: Any) -> None:
+    d = login("directrice", "Tournoi-2026!")
+    url = f"/duplicate/{event.event_id}/arbitres/"
+    one = d.post(url, {"username": "arbitre-a", "tables": "4"}, follow=True).content.decode()
+    assert "Tables 4 à 4 (1 joueur) attribuées à arbitre-a." in one
+    two = d.post(url, {"username": "arbitre-a", "tables": "4-5"}, follow=True).content.decode()
+    assert "Tables 4 à 5 (2 joueurs) attribuées à arbitre-a." in two

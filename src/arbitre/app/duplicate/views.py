@@ -231,7 +231,11 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("duplicate:detail", event_id=event_id)
     messages.success(
         request,
-        gettext("Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.")
+        ngettext(
+            "Tables %(low)s à %(high)s (%(count)s joueur) attribuées à %(username)s.",
+            "Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.",
+            count,
+        )
         % {"low": low, "high": high, "count": count, "username": username},
     )
     return redirect("duplicate:detail", event_id=event_id)
