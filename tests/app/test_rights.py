@@ -86,6 +86,8 @@ ACCESS: dict[str, str] = {
     "duplicate:public_move": PUBLIC,
     "duplicate:game_state": PUBLIC,
     "duplicate:appeal": DIRECTOR,
+    "duplicate:entry_progress": ARBITER,
+    "duplicate:edit_player": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(

@@ -114,6 +114,7 @@ def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
     with arbitre_server(data) as server, headless_chromium() as browser:
         url = server.url
         director = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        director.on("dialog", lambda dialog: dialog.accept())  # the reveal asks first
         login(director, url, "directrice", PASSWORD)
         director.click("#new-duplicate")
         director.fill("input[name=name]", "Open de test")

@@ -180,3 +180,74 @@ def test_004_5_3_appeal_from_the_chief_screen(event: Any, director: Any) -> None
         f"/duplicate/{event.event_id}/recours/", {"word": "", "reason": ""}, follow=True
     ).content.decode()
     assert "de 2 à 15 lettres" in refused
+
+
+def test_arbiters_progress_counters_are_live(event: Any, director: Any) -> None:
+    """Issue 21, part 4: every arbiter's entry page polls the progress of the move."""
+    play_first_move(event, director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    page = a.get(f"/duplicate/{event.event_id}/partie/1/saisie/?coup=1").content.decode()
+    url = f"/duplicate/{event.event_id}/partie/1/saisie/progression.json?coup=1"
+    assert f'data-url="{url}"' in page
+    assert a.get(url).json()["progress"] == [
+        {"arbiter": "arbitre-a", "done": 0, "total": 10},
+        {"arbiter": "arbitre-b", "done": 0, "total": 10},
+    ]
+    b = login("arbitre-b", "Arbitrage-2026")
+    post_ballot(b, event, 11, "top")
+    post_ballot(b, event, 12, "top")
+    assert a.get(url).json()["progress"][1] == {"arbiter": "arbitre-b", "done": 2, "total": 10}
+    assert Client().get(url).status_code == 302  # not public
+
+
+# -- players edited before and during the event (issue 21, part 1) ---------------------------
+
+
+def _player_form(**changes: Any) -> dict[str, Any]:
+    data = {"licence": "1003", "name": "JOUEUR03", "first_name": "Test", "table": 3}
+    return {**data, **changes}
+
+
+def test_a_director_edits_a_player_during_the_event(event: Any, director: Any) -> None:
+    play_first_move(event, director)
+    post_ballot(login("arbitre-a", "Arbitrage-2026"), event, 3, "top")
+    d = login("directrice", "Tournoi-2026!")
+    url = f"/duplicate/{event.event_id}/joueurs/modifier/1003"
+    assert 'value="JOUEUR03"' in d.get(url).content.decode()
+    page = d.post(url, _player_form(name="DURAND", club="Vichy"), follow=True).content.decode()
+    assert "Joueur enregistré." in page
+    reg = event.players.get(licence="1003")
+    assert (reg.name, reg.club, reg.ballots.get().score) == ("DURAND", "Vichy", 18)
+    logged = AuditEntry.objects.get(action="Joueur modifié")
+    assert (logged.target, logged.before, logged.after) == (
+        "1003",
+        {"name": "JOUEUR03", "club": "", "series": 1, "category": "V"},
+        {"name": "DURAND", "club": "Vichy", "series": None, "category": ""},
+    )
+    # a table or a licence already taken is refused with the reason, nothing changed
+    refused = d.post(url, _player_form(table=4)).content.decode()
+    assert "La table 4 est déjà prise." in refused
+    refused = d.post(url, _player_form(licence="1004")).content.decode()
+    assert "La licence 1004 est déjà inscrite." in refused
+    assert event.players.get(licence="1003").table == 3
+
+
+def test_a_player_who_played_cannot_be_removed(event: Any, director: Any) -> None:
+    play_first_move(event, director)
+    post_ballot(login("arbitre-a", "Arbitrage-2026"), event, 3, "top")
+    d = login("directrice", "Tournoi-2026!")
+    refused = d.post(f"/duplicate/{event.event_id}/joueurs/modifier/1003", {"action": "delete"})
+    assert "a des bulletins saisis" in refused.content.decode()
+    assert event.players.filter(licence="1003").exists()
+    d.post(f"/duplicate/{event.event_id}/joueurs/modifier/1004", {"action": "delete"})
+    assert not event.players.filter(licence="1004").exists()
+    assert AuditEntry.objects.get(action="Joueur retiré").target == "1004"
+
+
+def test_tables_given_to_an_arbiter_in_french_plural(event: Any, director: Any) -> None:
+    d = login("directrice", "Tournoi-2026!")
+    url = f"/duplicate/{event.event_id}/arbitres/"
+    one = d.post(url, {"username": "arbitre-a", "tables": "4"}, follow=True).content.decode()
+    assert "Tables 4 à 4 (1 joueur) attribuées à arbitre-a." in one
+    two = d.post(url, {"username": "arbitre-a", "tables": "4-5"}, follow=True).content.decode()
+    assert "Tables 4 à 5 (2 joueurs) attribuées à arbitre-a." in two

@@ -198,10 +198,11 @@ def test_every_duplicate_page_in_english_has_no_french_word(event: Any, admin: A
         leftovers = _leftovers(english)
         assert not leftovers, f"{state.__name__}:\n" + "\n".join(leftovers[:60])
     # detail, create, chief, entry (twice), the game sheet, the slips, the standings print,
-    # 7 players' sheets printed, 7 public and 7 plots, the public standings and move, and the
-    # JSON of the standings, of the game and of the word list's preparation, the hall screen
-    # and its JSON
-    assert crawled == {"_before_the_first_draw": 37, "_in_play": 37}
+    # 7 players' sheets printed, 7 public and 7 plots, 7 players' edit forms, the public
+    # standings and move, and the
+    # JSON of the standings, of the game, of the entry progress and of the word list's
+    # preparation, the hall screen and its JSON
+    assert crawled == {"_before_the_first_draw": 45, "_in_play": 45}
     unseen = sorted(set(FRENCH_WORDS) - seen_in_french)
     assert not unseen, f"words of the list seen on no French page: {unseen}"
 

@@ -99,6 +99,7 @@ def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) ->
         expect(title).to_have_text("Classement (2/2)", timeout=10_000)
 
         director = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+        director.on("dialog", lambda dialog: dialog.accept())  # the reveal asks first
         login(director, url, "demo", PASSWORD)
         director.goto(f"{url}duplicate/{dup}/reglages/")
         director.fill("input[name=seconds_per_move]", "12")

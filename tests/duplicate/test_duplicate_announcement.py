@@ -70,3 +70,26 @@ def test_004_2_1_announcement_ends_with_the_start_and_end_of_the_playing_time() 
     assert lines[-2].startswith("Tirage : ")
     assert a.lines("en")[-1] == "Playing time from 14:03:00 to 14:06:00."
     assert DrawAnnouncement(2, "E", "TRUSSE").lines()[-1].startswith("Tirage : ")
+
+
+def test_004_5_2_an_annulled_draw_is_announced_as_annulled_not_as_a_reject() -> None:
+    """5.2: after the arbiter annuls a draw, its letters (leave included) went back to the
+    bag because of the annulment; the next announcement says so, not "Rejet" (2.2)."""
+    from arbitre.duplicate.game import DuplicateGame
+    from arbitre.lexicon import Lexicon
+
+    game = DuplicateGame(Lexicon.from_words(["MAISON", "RUSE"]), random_draws=False)
+    game.draw("AIMNOSE")
+    game.play()  # H4 MAISON, leave E
+    assert game.letters_to_draw == 6
+    game.draw("TRUSSE")
+    game.annul_draw("épellation")
+    assert game.letters_to_draw == 7  # the leave went back too
+    game.draw("TRUSSEE")
+    lines = game.announcement().lines()
+    assert lines[1] == "Tirage annulé : 7 lettres remises dans le sac."
+    assert not any(line.startswith("Rejet") or line.startswith("Reliquat") for line in lines)
+    assert game.announcement().lines("en")[1] == "Draw annulled: 7 letters back in the bag."
+    assert DrawAnnouncement(2, "", "A", rejected=1, annulled=True).lines()[1] == (
+        "Tirage annulé : 1 lettre remise dans le sac."
+    )

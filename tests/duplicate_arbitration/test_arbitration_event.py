@@ -113,7 +113,7 @@ def test_compensation_is_the_mean_of_the_arbiters_players_capped() -> None:
     assert Event("T", ps, [game]).move_scores(game, 1)["A1"] == 12
 
 
-def test_title_tie_broken_by_tops_lost_other_ties_ex_aequo() -> None:
+def test_002_A4_title_tie_broken_by_tops_lost_only_at_a_title_other_ties_ex_aequo() -> None:
     ps = players(5, series=4, category="V")
     g1 = GameRecordScores("TH1", tops=[50, 50])
     g1.decisions = {
@@ -135,15 +135,23 @@ def test_title_tie_broken_by_tops_lost_other_ties_ex_aequo() -> None:
         ("L02", 3, True),
     ]
     assert rows[0].percentage == 100.0 and rows[2].difference == -20
-    # a tie for the title with different tops lost is broken
+    # rulings (federation ranking) 8: at an ordinary event a tie for first place with
+    # different tops lost stays ex aequo...
     g1.decisions["L04"] = [ok(60), ok(40)]  # 100 too, one top lost
     rows = Event("T", ps, [g1]).standings()
+    assert [(r.player.licence, r.rank, r.ex_aequo) for r in rows[:2]] == [
+        ("L03", 1, True),
+        ("L04", 1, True),
+    ]
+    # ...and at an official title (002 A.4) the fewest tops lost break it
+    title = EventSettings(title_tie_break=True)
+    rows = Event("T", ps, [g1], title).standings()
     assert [(r.player.licence, r.rank, r.ex_aequo) for r in rows[:2]] == [
         ("L03", 1, False),
         ("L04", 2, False),
     ]
-    # by series: ties are not broken (002 A.4), not even for first place
-    by_series = Event("T", ps, [g1]).standings(series=4)
+    # by series: ties are not broken (002 A.4), not even for first place of a title
+    by_series = Event("T", ps, [g1], title).standings(series=4)
     assert [(r.player.licence, r.rank) for r in by_series[:2]] == [("L03", 1), ("L04", 1)]
     assert [r.player.licence for r in event.standings(category="J")] == []
 
@@ -182,3 +190,15 @@ def test_standings_are_provisional_while_a_ballot_of_a_played_move_is_missing() 
     assert table.missing_ballots == 1 and table.to_json()["missing_ballots"] == 1
     game.decisions["L01"][1] = ok(12)
     assert Event("Test", ps, [game]).standings_table().missing_ballots == 0
+
+
+def test_ex_aequo_players_listed_in_french_alphabetical_order() -> None:
+    """Players tied are listed alphabetically as a French reader expects: ÉMILE between
+    DUPONT and FABRE, not after ZOLA as plain string order would put it."""
+    names = ["ZOLA", "ÉMILE", "FABRE", "DUPONT", "Œuvre", "ODIN"]
+    ps = [Player(licence=f"L{i}", name=n) for i, n in enumerate(names)]
+    game = GameRecordScores("TH1", tops=[50])
+    game.decisions = {p.licence: [ok(20)] for p in ps}
+    rows = Event("T", ps, [game]).standings()
+    assert [r.player.name for r in rows] == ["DUPONT", "ÉMILE", "FABRE", "ODIN", "Œuvre", "ZOLA"]
+    assert {r.rank for r in rows} == {1}

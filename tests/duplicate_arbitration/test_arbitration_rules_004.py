@@ -893,3 +893,12 @@ def test_004_5_3_only_a_missing_word_nullity_is_reconsidered_by_the_appeal() -> 
 
     not_in_draw = decide("7F RUZA 6")
     assert not refused_for(not_in_draw, "RUZA")
+
+
+def test_004_5_3_a_nullity_stored_without_its_word_is_no_ballot_with_the_word() -> None:
+    """A decision for a word not admitted that was stored without the word (an override,
+    an old record) names no word: no appeal re-judges it, whatever the word accepted."""
+    from arbitre.duplicate.decision import refused_for
+
+    wordless = Decision(0, S.INVALID_WORD)
+    assert not any(refused_for(wordless, w) for w in ("XXXX", "RUSA"))

@@ -14,7 +14,7 @@ from arbitre.cli import main
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Event as DuplicateEvent
-from arbitre.duplicate.event import GameRecordScores, Player
+from arbitre.duplicate.event import EventSettings, GameRecordScores, Player
 from arbitre.duplicate.results_csv import (
     RankingInfo,
     encode_results,
@@ -57,7 +57,8 @@ def duplicate_event() -> DuplicateEvent:
                 },
             )
         )
-    return DuplicateEvent("TH de Vichy", players, games)
+    # an official title (002 A.4): the tie for first is broken by the tops lost
+    return DuplicateEvent("TH de Vichy", players, games, EventSettings(title_tie_break=True))
 
 
 def test_duplicate_export_carries_what_the_ranking_needs() -> None:
@@ -67,7 +68,8 @@ def test_duplicate_export_carries_what_the_ranking_needs() -> None:
         "table;licence;nom;prenom;club;serie;TH1;TH2;total;rang;"
         "categorie;tops_perdus;type;parties;date"
     )
-    # the engine breaks the tie for first by the tops lost (002 A.4): Ana lost fewer
+    # at a title the engine breaks the tie for first by the tops lost (002 A.4): Ana lost
+    # fewer
     assert lines[1].split(";")[9:] == ["1", "V", "1", "TH", "2", "2014-03-08"]
     assert lines[2].split(";")[5:] == [
         "4B",

@@ -30,6 +30,8 @@ MESSAGE_CODES = frozenset(
         "move",
         "rejected_one",
         "rejected_many",
+        "annulled_one",
+        "annulled_many",
         "leave_one",
         "leave_many",
         "no_leave",
@@ -117,6 +119,9 @@ class DrawAnnouncement:
     leave: str
     new: str
     rejected: int = 0
+    #: the letters went back because the arbiter annulled the draw or the move (5.2), not
+    #: because the draw was invalid (2.2)
+    annulled: bool = False
     start: str = ""
     end: str = ""
 
@@ -141,7 +146,8 @@ class DrawAnnouncement:
         out = [_message("move", number=self.move_number)]
         if self.rejected:
             one = self.rejected == 1
-            out.append(_message("rejected_one" if one else "rejected_many", count=self.rejected))
+            kind = "annulled" if self.annulled else "rejected"
+            out.append(_message(f"{kind}_{'one' if one else 'many'}", count=self.rejected))
         if self.leave:
             n = len(self.leave)
             letters = ", ".join(self.leave_spelled)

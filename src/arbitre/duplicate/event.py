@@ -2,8 +2,9 @@
 
 Seed 004: solos (2.6.4, ruling Duplicate 5), warnings and their penalties (4.7, ruling
 Duplicate 6), compensation after a late warning slip (4.6), late arrival (5.1, ruling
-Duplicate 8). Seed 002 A.4: ties for a title are broken by the fewest tops lost; ties in
-the standings by series or age category are not broken.
+Duplicate 8). Seed 002 A.4: ties for an official title are broken by the fewest tops lost
+(a setting; rulings, federation ranking 8: any other tie stays ex aequo); ties in the
+standings by series or age category are not broken.
 
 Everything the event computes is a typed value with one ``to_json``: :class:`GameSheet`
 (its :class:`MoveLine`), :class:`StandingRow`, :class:`Solo` and :class:`Standings` (the
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from arbitre.common.collation import french_key
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
@@ -47,6 +49,9 @@ class EventSettings:
     warning_penalty: int = 5  # 4.7
     # 4.7, ruling Duplicate 6: every warning is counted, disciplinary ones included (4.4)
     disciplinary_in_penalty: bool = True
+    # 002 A.4, rulings (federation ranking) 8: the fewest tops lost break a tie for first
+    # place only at an official title A.4 lists; at any other event the tie stays ex aequo
+    title_tie_break: bool = False
 
 
 @dataclass(frozen=True)
@@ -389,9 +394,10 @@ class Event:
     def standings(
         self, series: int | None = None, category: str | None = None
     ) -> list[StandingRow]:
-        """Standings by total over all games. A tie for first place overall (the title) is
-        broken by the fewest tops lost, then ex aequo; every other tie, and ties by series or
-        age category, are ex aequo (002 A.4)."""
+        """Standings by total over all games, ties ex aequo, in French alphabetical order of
+        names. At an official title (``title_tie_break``, 002 A.4 and rulings, federation
+        ranking 8) a tie for first place overall is broken by the fewest tops lost, then ex
+        aequo; ties by series or age category are never broken."""
         rows = []
         for p in self.players:
             if series is not None and p.series != series:
@@ -415,14 +421,16 @@ class Event:
         # 002 A.4: a tie for the title (first place of the overall standings) is broken by
         # the fewest tops lost; every other tie, and every tie by series or age category,
         # stays ex aequo.
-        tie_break = series is None and category is None
+        tie_break = self.settings.title_tie_break and series is None and category is None
         best = max((r.total for r in rows), default=0)
 
         def key(row: StandingRow) -> tuple[int, int]:
             title = tie_break and row.total == best
             return (-row.total, row.tops_lost if title else 0)
 
-        rows.sort(key=lambda r: (key(r), r.player.name, r.player.first_name))
+        rows.sort(
+            key=lambda r: (key(r), french_key(r.player.name), french_key(r.player.first_name))
+        )
         ranked: list[StandingRow] = []
         for i, row in enumerate(rows):
             if i and key(rows[i - 1]) == key(row):

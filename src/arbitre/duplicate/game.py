@@ -406,8 +406,16 @@ class DuplicateGame:
         """What the arbiter announces for the current draw (2.1)."""
         if self.phase != "play":
             raise _refuse("nothing_to_announce")
-        rejected = len(self._attempts[-1].rack) if self._attempts else 0
-        return DrawAnnouncement(self.move_number, self._leave, self._drawn, rejected)
+        last = self._attempts[-1] if self._attempts else None
+        rejected = len(last.rack) if last else 0
+        annulled = last is not None and last.outcome == "annulled"
+        return DrawAnnouncement(self.move_number, self._leave, self._drawn, rejected, annulled)
+
+    @property
+    def letters_to_draw(self) -> int:
+        """How many letters the next draw takes from the bag: seven less the leave kept,
+        seven after a reject or an annulment (2.1, 2.2, 5.2), fewer when the bag runs out."""
+        return self._to_draw() if self.phase == "draw" else 0
 
     @property
     def end_label(self) -> Message | None:

@@ -92,6 +92,51 @@ def add_player(dup: DuplicateEvent, data: dict[str, Any], user: User) -> Registr
     return registration
 
 
+PLAYER_CHANGED = gettext_noop("Joueur modifié")
+PLAYER_REMOVED = gettext_noop("Joueur retiré")
+
+
+@transaction.atomic
+def update_player(
+    dup: DuplicateEvent, reg: Registration, data: dict[str, Any], user: User
+) -> list[str]:
+    """Change a registered player (licence and table stay unique in the event); the audit
+    log keeps the values before and after. Returns the fields changed."""
+    others = dup.players.exclude(pk=reg.pk)
+    if others.filter(licence=data["licence"]).exists():
+        raise ServiceError(
+            gettext("La licence %(licence)s est déjà inscrite.") % {"licence": data["licence"]}
+        )
+    if data.get("table") and others.filter(table=data["table"]).exists():
+        raise ServiceError(gettext("La table %(table)s est déjà prise.") % {"table": data["table"]})
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    target = reg.licence
+    for field, value in data.items():
+        old = getattr(reg, field)
+        if (old or None) != (value or None):
+            before[field], after[field] = old, value
+            setattr(reg, field, value)
+    if after:
+        reg.save()
+        audit(dup, user, PLAYER_CHANGED, target, before, after)
+    return list(after)
+
+
+@transaction.atomic
+def remove_player(dup: DuplicateEvent, reg: Registration, user: User) -> None:
+    """Remove a player registered by mistake or withdrawn before playing. Refused once a
+    ballot of theirs is entered: what is played stays (a late arrival is marked instead,
+    seed 004, 5.1)."""
+    if reg.ballots.exists():
+        raise ServiceError(
+            gettext("%(name)s a des bulletins saisis : un joueur qui a joué reste au classement.")
+            % {"name": reg.full_name}
+        )
+    audit(dup, user, PLAYER_REMOVED, reg.licence, {"nom": reg.full_name}, None)
+    reg.delete()
+
+
 @transaction.atomic
 def assign_arbiter(
     dup: DuplicateEvent, username: str, password: str, tables: tuple[int, int], user: User

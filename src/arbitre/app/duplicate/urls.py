@@ -11,6 +11,11 @@ urlpatterns = [
     path("duplicate/<int:event_id>/reglages/", views.event_settings, name="settings"),
     path("duplicate/<int:event_id>/joueurs/import/", views.import_players, name="import_players"),
     path("duplicate/<int:event_id>/joueurs/ajout/", views.add_player, name="add_player"),
+    path(
+        "duplicate/<int:event_id>/joueurs/modifier/<path:licence>",
+        views.edit_player,
+        name="edit_player",
+    ),
     path("duplicate/<int:event_id>/arbitres/", views.assign_arbiter, name="assign_arbiter"),
     path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
     path(
@@ -25,6 +30,11 @@ urlpatterns = [
         "duplicate/<int:event_id>/partie/<int:number>/saisie/api/",
         views.entry_api,
         name="entry_api",
+    ),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/saisie/progression.json",
+        views.entry_progress,
+        name="entry_progress",
     ),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/imprimer/",

@@ -184,6 +184,35 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("duplicate:detail", event_id=event_id)
 
 
+@require_role(DIRECTOR)
+def edit_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
+    """A registered player changed (before or during the event) or withdrawn before any
+    ballot of theirs is entered; audited, refused with the reason."""
+    dup = _dup(event_id)
+    reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
+    fields = ("licence", "name", "first_name", "club", "series", "tier", "category", "table")
+    form = PlayerForm(request.POST or None, initial={f: getattr(reg, f) for f in fields})
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "delete":
+                setup.remove_player(dup, reg, request.user)
+                messages.success(
+                    request, gettext("%(name)s retiré de l'événement.") % {"name": reg.full_name}
+                )
+                return redirect("duplicate:detail", event_id=event_id)
+            if form.is_valid():
+                setup.update_player(dup, reg, form.cleaned_data, request.user)
+                messages.success(request, gettext("Joueur enregistré."))
+                return redirect("duplicate:detail", event_id=event_id)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+    return render(
+        request,
+        "duplicate/player_edit.html",
+        {"dup": dup, "event": dup.event, "form": form, "player": reg},
+    )
+
+
 @require_POST
 @require_role(DIRECTOR)
 def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
@@ -202,7 +231,11 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("duplicate:detail", event_id=event_id)
     messages.success(
         request,
-        gettext("Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.")
+        ngettext(
+            "Tables %(low)s à %(high)s (%(count)s joueur) attribuées à %(username)s.",
+            "Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.",
+            count,
+        )
         % {"low": low, "high": high, "count": count, "username": username},
     )
     return redirect("duplicate:detail", event_id=event_id)
@@ -270,6 +303,8 @@ def _game_state(game: Game) -> dict[str, Any]:
         "moves_played": len(engine.moves),
         "total": engine.total,
         "bag_count": len(engine.bag.tiles()),
+        "to_draw": engine.letters_to_draw,
+        "leave": engine.leave if engine.phase == "draw" else "",
         "end_reason": engine.end_reason,
         "draw": services.draw_texts(engine, game),
         "seconds_per_move": services.seconds_per_move(game),
@@ -446,6 +481,19 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "signals": _signals_shown(game),
     }
     return render(request, "duplicate/entry.html", context)
+
+
+@require_role(ARBITER)
+def entry_progress(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
+    """The arbiters' progress on a move (ballots entered / players), polled by the entry
+    page so that every arbiter's counters stay live."""
+    dup = _dup(event_id)
+    game = _game(dup, number)
+    try:
+        move_number = int(request.GET.get("coup", 0))
+    except ValueError:
+        move_number = 0
+    return JsonResponse({"move": move_number, "progress": _progress(dup, game, move_number)})
 
 
 def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[str, Any]]:

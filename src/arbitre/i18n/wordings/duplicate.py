@@ -232,6 +232,8 @@ TEMPLATES: dict[str, str] = {
     "duplicate.announcement.move": "Move {number}.",
     "duplicate.announcement.rejected_one": "{count} letter rejected.",
     "duplicate.announcement.rejected_many": "{count} letters rejected.",
+    "duplicate.announcement.annulled_one": "Draw annulled: {count} letter back in the bag.",
+    "duplicate.announcement.annulled_many": "Draw annulled: {count} letters back in the bag.",
     "duplicate.announcement.leave_one": "Leave of {count} letter: {letters}.",
     "duplicate.announcement.leave_many": "Leave of {count} letters: {letters}.",
     "duplicate.announcement.no_leave": "No leave.",

@@ -78,6 +78,24 @@
     }, 1000);
   }
 
+  // -- the arbiters' progress on the move, live (every 3 s) --------------------------------
+  const progress = document.getElementById("progress");
+  if (progress && progress.dataset.url) {
+    setInterval(function () {
+      fetch(progress.dataset.url, { cache: "no-cache" })
+        .then(function (r) { return r.json(); })
+        .then(function (data) {
+          progress.replaceChildren();
+          data.progress.forEach(function (p) {
+            const span = document.createElement("span");
+            span.textContent = p.arbiter + " : " + p.done + "/" + p.total;
+            progress.append(span, " ");
+          });
+        })
+        .catch(function () {});
+    }, 3000);
+  }
+
   // -- ballot entry ------------------------------------------------------------------------
   const table = document.getElementById("entry-table");
   if (table) {
