@@ -75,3 +75,18 @@ def arbitre_server(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+def director_data(tmp_path: Path, password: str, username: str = "directrice") -> Path:
+    """A fresh data folder whose database has the director's account ``username``."""
+    data = tmp_path / "data"
+    data.mkdir()
+    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=password)
+    env.pop("ARBITRE_DATABASE_URL", None)
+    subprocess.run(
+        [sys.executable, "-m", "arbitre.cli", "createadmin", username],
+        env=env,
+        check=True,
+        timeout=120,
+    )
+    return data

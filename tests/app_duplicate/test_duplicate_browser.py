@@ -10,17 +10,14 @@ has answered made the test fail now and then on a loaded machine.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, director_data
 from tests.app_duplicate.conftest import WORDS
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -101,15 +98,7 @@ def enter(page: Any, table: int, text: str) -> None:
 
 @pytest.mark.browser
 def test_duplicate_event_in_the_browser(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
-    subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    data = director_data(tmp_path, PASSWORD)
     ARTIFACTS.mkdir(exist_ok=True)
     with arbitre_server(data) as server, headless_chromium() as browser:
         url = server.url

@@ -4,16 +4,13 @@ hall screen left open on a projector through it and an arbiter entering ballots.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, director_data
 from tests.app_duplicate.test_duplicate_browser import (
     ARBITER_PASSWORD,
     ARTIFACTS,
@@ -28,15 +25,7 @@ from tests.app_duplicate.test_duplicate_browser import (
 
 @pytest.mark.browser
 def test_a_game_with_an_annulled_move_and_an_appeal(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
-    subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    data = director_data(tmp_path, PASSWORD)
     ARTIFACTS.mkdir(exist_ok=True)
     with arbitre_server(data) as server, headless_chromium() as browser:
         url = server.url

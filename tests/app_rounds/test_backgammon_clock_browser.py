@@ -19,6 +19,7 @@ from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
     import_and_check_in,
     login,
+    new_backgammon_event,
     round_tables,
     start,
     submit,
@@ -52,13 +53,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         login(page, url)
-        page.click("#new-backgammon")
-        page.fill("input[name=name]", "Championnat à la pendule")
-        page.fill("input[name=date]", "2026-11-22")
-        page.fill("input[name=rounds]", "1")
-        page.fill("input[name=match_length]", "1")
-        page.click("main button[type=submit]")
-        event_url = page.url
+        event_url = new_backgammon_event(page, "Championnat à la pendule", 1, 1)
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
         accelerate(data, event_id)

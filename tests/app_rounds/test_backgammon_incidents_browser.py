@@ -15,6 +15,7 @@ from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
     import_and_check_in,
     login,
+    new_backgammon_event,
     round_tables,
     start,
     submit,
@@ -31,13 +32,7 @@ def test_003_3_15_a_score_penalty_through_the_pages(tmp_path: Path) -> None:
         url = server.url
         page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
         login(page, url)
-        page.click("#new-backgammon")
-        page.fill("input[name=name]", "Championnat incidents")
-        page.fill("input[name=date]", "2026-11-22")
-        page.fill("input[name=rounds]", "1")
-        page.fill("input[name=match_length]", "5")
-        page.click("main button[type=submit]")
-        event_url = page.url
+        event_url = new_backgammon_event(page, "Championnat incidents", 1, 5)
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
         page.click("#pair-next")

@@ -4,10 +4,7 @@ quarter-finals, driven through the pages; final standings checked against the en
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +15,7 @@ from arbitre.backgammon.championship.csvfiles import parse_results as bg_parse_r
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.results_csv import parse_results as cl_parse_results
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, director_data
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "Tournoi-2026!"
@@ -54,6 +51,18 @@ def import_and_check_in(page: Any, csv_path: Path, count: int) -> None:
     assert f"{count} présents, 0 absents" in page.content()
 
 
+def new_backgammon_event(page: Any, name: str, rounds: int, match_length: int) -> str:
+    """Create a backgammon championship through the form (logged in as its director);
+    the event's page address."""
+    page.click("#new-backgammon")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=date]", "2026-11-22")
+    page.fill("input[name=rounds]", str(rounds))
+    page.fill("input[name=match_length]", str(match_length))
+    page.click("main button[type=submit]")
+    return str(page.url)
+
+
 def submit(page: Any, button: Any) -> None:
     """Click a form's button and wait for the page the server redirects to."""
     with page.expect_navigation(wait_until="load"):
@@ -70,15 +79,7 @@ def round_tables(page: Any) -> list[tuple[int, str, str]]:
 
 
 def start(tmp_path: Path) -> Path:
-    data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
-    subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    data = director_data(tmp_path, PASSWORD)
     ARTIFACTS.mkdir(exist_ok=True)
     return data
 
@@ -174,13 +175,7 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
         url = server.url
         page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
         login(page, url)
-        page.click("#new-backgammon")
-        page.fill("input[name=name]", "Championnat de backgammon")
-        page.fill("input[name=date]", "2026-11-22")
-        page.fill("input[name=rounds]", "3")
-        page.fill("input[name=match_length]", "5")
-        page.click("main button[type=submit]")
-        event_url = page.url
+        event_url = new_backgammon_event(page, "Championnat de backgammon", 3, 5)
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "bg.csv", BACKGAMMON), 16)
         for number in (1, 2, 3):

@@ -146,17 +146,22 @@ def record(event: Event, entry: Entry, user: Any) -> list[Incident]:
         incident = Incident.objects.create(
             **base, player=name, player_ref=entry.player_ref, sanction=entry.sanction, amount=amount
         )
-        _audit(
-            event,
-            user,
-            INCIDENT_ACTION,
-            _target(incident),
-            None,
-            _summary(incident),
-            incident.description,
-        )
+        _audit_recorded(event, user, incident)
         return [incident]
     return _record_backgammon(event, entry, name, amount, base, user)
+
+
+def _audit_recorded(event: Event, user: Any, incident: Incident) -> None:
+    """The audit line of an incident just recorded."""
+    _audit(
+        event,
+        user,
+        INCIDENT_ACTION,
+        _target(incident),
+        None,
+        _summary(incident),
+        incident.description,
+    )
 
 
 def _record_backgammon(
@@ -195,15 +200,7 @@ def _record_backgammon(
                     incident.save(update_fields=["applied"])
                 made.append(incident)
             for incident in made:
-                _audit(
-                    event,
-                    user,
-                    INCIDENT_ACTION,
-                    _target(incident),
-                    None,
-                    _summary(incident),
-                    incident.description,
-                )
+                _audit_recorded(event, user, incident)
             return made
         incident = Incident(
             **base, player=name, player_ref=entry.player_ref, sanction=entry.sanction, amount=amount
@@ -215,15 +212,7 @@ def _record_backgammon(
         incident.save(update_fields=["applied"])
     except ServiceError as exc:
         raise IncidentError(str(exc)) from None
-    _audit(
-        event,
-        user,
-        INCIDENT_ACTION,
-        _target(incident),
-        None,
-        _summary(incident),
-        incident.description,
-    )
+    _audit_recorded(event, user, incident)
     return [incident]
 
 

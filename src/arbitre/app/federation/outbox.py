@@ -78,9 +78,14 @@ def set_link(url: str, token: str) -> Link:
     return current
 
 
-def configured() -> bool:
+def _usable_link() -> Link | None:
+    """The link when its address and key are both set."""
     current = Link.objects.first()
-    return bool(current and current.url and current.token)
+    return current if current is not None and current.url and current.token else None
+
+
+def configured() -> bool:
+    return _usable_link() is not None
 
 
 def results_file(event: Event, type_code: str = "") -> str:
@@ -132,9 +137,8 @@ class Reply:
     body: dict[str, Any]
 
 
-def _request(method: str, path: str, body: dict[str, Any] | None = None) -> Reply:
+def _request(current: Link, method: str, path: str, body: dict[str, Any] | None = None) -> Reply:
     """One call to the federation's API; ``OSError`` when the network or the server is down."""
-    current = link()
     data = json.dumps(body).encode("utf-8") if body is not None else None
     request = urllib.request.Request(
         check_url(current.url) + path,
@@ -186,15 +190,18 @@ def _apply(item: OutboxItem, reply: Reply) -> None:
     item.save()
 
 
-def deliver() -> int:
-    """Send what is queued and fetch the answers of what was sent; the number of items whose
-    state moved. A network down leaves everything as it was, the attempt counted."""
-    if not configured():
+def deliver(event: Event | None = None) -> int:
+    """Send what is queued and fetch the answers of what was sent (``event``'s alone when
+    given); the number of items whose state moved. A network down leaves everything as it
+    was, the attempt counted."""
+    current = _usable_link()
+    if current is None:
         return 0
+    waiting = OutboxItem.objects.filter(state__in=[OutboxItem.State.QUEUED, OutboxItem.State.SENT])
+    if event is not None:
+        waiting = waiting.filter(event=event)
     moved = 0
-    for item in OutboxItem.objects.filter(
-        state__in=[OutboxItem.State.QUEUED, OutboxItem.State.SENT]
-    ).order_by("pk"):
+    for item in waiting.order_by("pk"):
         before = item.state
         try:
             if item.state == OutboxItem.State.QUEUED:
@@ -205,9 +212,9 @@ def deliver() -> int:
                     "date": item.date.isoformat() if item.date else "",
                     "csv": item.payload,
                 }
-                reply = _request("POST", API, body)
+                reply = _request(current, "POST", API, body)
             else:
-                reply = _request("GET", API + urllib.parse.quote(item.uid) + "/")
+                reply = _request(current, "GET", API + urllib.parse.quote(item.uid) + "/")
         except (OSError, ValueError) as exc:
             item.last_error = gettext("Fédération injoignable : %(error)s") % {
                 "error": str(getattr(exc, "reason", exc))[:200]

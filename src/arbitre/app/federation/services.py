@@ -93,16 +93,13 @@ def _readable(payload: str) -> None:
 
 
 def _worded(exc: Exception) -> str:
-    from arbitre.i18n import word, word_line
-    from arbitre.ranking.results_import import ImportRefused
-
-    if isinstance(exc, ImportRefused):
-        return " ; ".join(word_line(e, "fr") for e in exc.errors[:5])
-    if isinstance(exc, Refusal):
-        return word(exc.message, "fr")
-    if isinstance(exc, results.ResultsRefused):
-        return gettext(exc.message) % exc.params
-    return str(exc)
+    """The reasons of a refusal of results, in one line for the club or the officer."""
+    try:
+        return " ; ".join(results.refusal_lines(exc)[:5])
+    except Exception as other:
+        if other is not exc:
+            raise
+        return str(exc)  # not a refusal of results: a plain ValueError of a reader
 
 
 @transaction.atomic

@@ -106,7 +106,9 @@ def send(request: HttpRequest, event_id: int) -> HttpResponse:
         except outbox.LinkRefused as exc:
             messages.error(request, str(exc))
         else:
-            outbox.deliver()  # at once when the hall has a network; else the sender retries
+            # at once when the hall has a network (this event only, so the page waits for
+            # one answer at most); else the server's sender retries
+            outbox.deliver(event)
             messages.success(request, gettext("Résultats mis en file pour la fédération."))
         return redirect("federation:send", event_id=event_id)
     item = OutboxItem.objects.filter(event=event).first()

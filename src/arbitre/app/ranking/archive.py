@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from arbitre.app.ranking.models import RankedEvent, RankingAudit, ResultRow, Season, Standing
+from arbitre.app.ranking.standings import STANDING_FIELDS
 from arbitre.ranking import event_type
 from arbitre.ranking.events import RankingError
 
@@ -43,18 +44,6 @@ ROW_FIELDS = (
     "category",
     "tops_lost",
     "total",
-)
-STANDING_FIELDS = (
-    "licence",
-    "series",
-    "tier",
-    "order",
-    "pct_s1",
-    "pct_s2",
-    "pct_s3",
-    "pp4",
-    "points",
-    "explanation",
 )
 
 

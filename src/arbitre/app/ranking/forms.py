@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.ranking.models import Licensee, Season
+from arbitre.app.ranking.services import EDITABLE
 
 
 class LicenseesFileForm(forms.Form):
@@ -19,24 +20,7 @@ class LicenseeForm(forms.ModelForm):
 
     class Meta:
         model = Licensee
-        fields = (
-            "name",
-            "first_name",
-            "club",
-            "committee",
-            "birth_date",
-            "category",
-            "nationality",
-            "federation",
-            "series",
-            "tier",
-            "highest_series",
-            "s1_for_life",
-            "first_season",
-            "affiliated",
-            "after_festival",
-            "overseas",
-        )
+        fields = EDITABLE  # every field of the licensee file but the licence
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

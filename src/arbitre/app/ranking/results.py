@@ -8,12 +8,15 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.ranking.models import Licensee, RankedEvent, RankingAudit, ResultRow, Season
+from arbitre.common.messages import Refusal
+from arbitre.i18n import word, word_line
 from arbitre.ranking.results_import import (
     ARBITRE,
     ImportedEvent,
+    ImportRefused,
     decode_text,
     import_results,
     looks_like_arbitre_export,
@@ -29,6 +32,19 @@ class ResultsRefused(ValueError):
         super().__init__(message)
         self.message = message
         self.params = params
+
+
+def refusal_lines(exc: Exception) -> list[str]:
+    """A refusal of results worded in the page's language: every bad line of a file, or
+    the one reason. Raises ``exc`` again when it is no refusal of results."""
+    lang = get_language()
+    if isinstance(exc, ImportRefused):
+        return [word_line(error, lang) for error in exc.errors]
+    if isinstance(exc, Refusal):
+        return [word(exc.message, lang)]
+    if isinstance(exc, ResultsRefused):
+        return [gettext(exc.message) % exc.params]
+    raise exc
 
 
 def known_licences() -> dict[str, tuple[int, str]]:

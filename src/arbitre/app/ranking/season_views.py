@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.ranking import archive, exports, results, standings
 from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
@@ -24,7 +24,6 @@ from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.pages import player_context
 from arbitre.app.uploads import UploadTooLarge, read_limited
 from arbitre.common.messages import Refusal
-from arbitre.i18n import word, word_line
 from arbitre.ranking.results_import import ImportRefused
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
@@ -41,21 +40,14 @@ def whole(value: str | None) -> int:
 
 def refusal_messages(request: HttpRequest, exc: Exception) -> None:
     """Word a refusal of results for the officer (every bad line of a file)."""
-    lang = get_language()
     if isinstance(exc, ImportRefused):
         messages.error(
             request,
             gettext("Import refusé, rien n'est enregistré : %(count)s ligne(s) à corriger.")
             % {"count": len(exc.errors)},
         )
-        for error in exc.errors[:50]:
-            messages.error(request, word_line(error, lang))
-    elif isinstance(exc, Refusal):
-        messages.error(request, word(exc.message, lang))
-    elif isinstance(exc, results.ResultsRefused):
-        messages.error(request, gettext(exc.message) % exc.params)
-    else:
-        raise exc
+    for line in results.refusal_lines(exc)[:50]:
+        messages.error(request, line)
 
 
 @require_officer

@@ -128,8 +128,8 @@ def compute(season: Season) -> SeasonResult:
     )
 
 
-STANDING_COLUMNS = (
-    "season_id",
+#: A standing's figures (also what the season archive carries).
+STANDING_FIELDS = (
     "licence",
     "series",
     "tier",
@@ -141,6 +141,7 @@ STANDING_COLUMNS = (
     "points",
     "explanation",
 )
+STANDING_COLUMNS = ("season_id", *STANDING_FIELDS)
 
 
 def _write_standings(rows: Iterable[tuple[Any, ...]], batch: int = 2000) -> None:

@@ -23,7 +23,8 @@ from arbitre.common.collation import french_key
 def screen(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     """Public, full screen, for the projector."""
     t = tournament_of(game, event_id)
-    if frame(t) == "checkin":
+    shown = frame(t)
+    if shown == "checkin":
         target, title = "self_check_in", gettext("Pointage")
         caption = gettext("Pointez-vous sur votre téléphone")
     else:
@@ -36,7 +37,7 @@ def screen(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespons
         "public_url": url,
         "qr": hall.qr_svg(url, title),
         "qr_caption": caption,
-        "frame": frame(t),
+        "frame": shown,
         "reaches_phones": hall.reaches_phones(url),
         "panel_seconds": hall.panel_seconds(request),
     }
