@@ -154,6 +154,13 @@ class Lexicon:
     def __len__(self) -> int:
         return int(self._words.shape[0])
 
+    @property
+    def word_array(self) -> np.ndarray:
+        """The words, sorted, as a read-only numpy array of ``S15`` (ASCII, zero-padded)."""
+        view = self._words.view()
+        view.flags.writeable = False
+        return view
+
     def __iter__(self) -> Iterator[str]:
         for item in self._words.tolist():
             yield item.decode("ascii")

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import kernel
+from arbitre.scrabble.fast import fullrack, kernel
 from arbitre.scrabble.fast.trie import gaddag_arrays_from_words
 from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
@@ -44,15 +44,21 @@ class GaddagArrays:
     letter_mask: np.ndarray
     #: Letters on some path below each node (computed here, not part of the contract).
     below: np.ndarray
+    #: The words by length and letters, for the full-rack placements (``fullrack.empty()``:
+    #: no index, every placement walked).
+    full_rack: fullrack.FullRackIndex
 
     @classmethod
-    def of(cls, automaton: Any) -> GaddagArrays:
+    def of(cls, automaton: Any, words: Any = None) -> GaddagArrays:
+        """The arrays of ``automaton``, with the full-rack index of ``words`` (the same
+        list's words: a lexicon's ``S15`` array or folded strings) when given."""
         return cls.from_arrays(
             automaton.first_edge,
             automaton.edge_letter,
             automaton.edge_target,
             automaton.terminal,
             automaton.letter_mask,
+            words,
         )
 
     @classmethod
@@ -63,6 +69,7 @@ class GaddagArrays:
         edge_target: np.ndarray,
         terminal: np.ndarray,
         letter_mask: np.ndarray,
+        words: Any = None,
     ) -> GaddagArrays:
         first = np.ascontiguousarray(first_edge, dtype=np.int32)
         letters = np.ascontiguousarray(edge_letter, dtype=np.uint8)
@@ -74,6 +81,7 @@ class GaddagArrays:
             np.ascontiguousarray(terminal, dtype=np.bool_),
             np.ascontiguousarray(letter_mask, dtype=np.uint32),
             kernel.subtree_letters(first, letters, targets),
+            fullrack.empty() if words is None else fullrack.build(words),
         )
 
 
@@ -106,10 +114,12 @@ def gaddag_arrays(lexicon: Any) -> GaddagArrays:
     if hit is not None and hit[0] is lexicon:
         return hit[1]
     automaton = getattr(lexicon, "gaddag", None)
+    words = getattr(lexicon, "word_array", None)
     if automaton is not None:
-        arrays = GaddagArrays.of(automaton)
+        arrays = GaddagArrays.of(automaton, sorted(lexicon) if words is None else words)
     else:
-        arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(lexicon)))
+        listed = sorted(lexicon)
+        arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(listed)), listed)
     if len(_graphs) >= 8:
         _graphs.clear()
     _graphs[id(lexicon)] = (lexicon, arrays)
@@ -158,6 +168,13 @@ def search_codes(
             CODE_VALUES,
             info,
             codes,
+            g.full_rack.letters,
+            g.full_rack.word_start,
+            g.full_rack.count,
+            g.full_rack.bits,
+            g.full_rack.chunk_start,
+            g.full_rack.at_bits,
+            g.full_rack.at_start,
         )
         if n <= capacity:
             break
@@ -183,7 +200,8 @@ def top_moves(board: Board, rack: Rack, lexicon: Any) -> list[ScoredMove]:
 def warm_up() -> None:
     """Load (or compile) the kernel so that the first real search is not slowed down."""
     words = ["AA", "AB"]
-    arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(words)))
+    # With a word list index (fullrack): its compiled builder is loaded (or compiled) too.
+    arrays = GaddagArrays.from_arrays(*gaddag_arrays_from_words(iter(words)), words)
     counts = np.zeros(27, dtype=np.int32)
     counts[0] = 2
     search_codes(np.full((15, 15), -1, dtype=np.int8), counts, arrays)

@@ -33,11 +33,13 @@ from numba import njit
 # numba reads these module-level constants of the imported modules when it compiles the
 # kernel (they are frozen in the on-disk cache, keyed by this file).
 from arbitre.lexicon.graph import SEPARATOR
+from arbitre.scrabble.fast.fullrack import COUNTS as FULL_RACK_COUNTS
 from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
 
 WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
 WARMUP_TILES = 3
 CAP = 17  # column of the capped bound in the kernel's ``pre`` table
+FULL_RACK_CROSS_LETTERS = 6  # an empty square letting this few letters through selects words
 
 # Move record layout in ``out_info`` rows.
 INFO_ORIENT = 0
@@ -54,6 +56,121 @@ def _popcount32(x: int) -> int:
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def _popcount64(x: int) -> int:
+    """Bits set in ``x`` (an int64 read as 64 bits)."""
+    return _popcount32(x & 0xFFFFFFFF) + _popcount32((x >> 32) & 0xFFFFFFFF)
+
+
+@njit(cache=True)
+def _full_rack_chunks(n, rk, fr_count, fr_bits, fr_chunk_start, nz_chunk, nz_bits):  # type: ignore[no-untyped-def]
+    """The words of ``n`` letters that hold every natural letter of the rack ``rk``, 64 at a
+    time: for each group of 64 words with one such word at least, its number in
+    ``nz_chunk`` and its bit set in ``nz_bits``; returns how many groups (-1 when the word
+    list has no index). The bit sets of "holds the letter as many times as the rack" are
+    intersected (beyond ``FULL_RACK_COUNTS`` times, checked later with the rest:
+    :func:`_full_rack_fits`)."""
+    k = fr_count[n]
+    if k < 0:
+        return -1
+    letters = np.empty(26, dtype=np.int64)  # columns of fr_bits: letter and count held
+    nd = 0
+    for lt in range(26):
+        if rk[lt] > 0:
+            letters[nd] = (min(rk[lt], FULL_RACK_COUNTS) - 1) * 26 + lt
+            nd += 1
+    c0 = fr_chunk_start[n]
+    found = 0
+    for c in range((k + 63) // 64):
+        v = fr_bits[c0 + c, letters[0]]
+        for i in range(1, nd):
+            if v == 0:
+                break
+            v &= fr_bits[c0 + c, letters[i]]
+        if v != 0:
+            nz_chunk[found] = c
+            nz_bits[found] = v
+            found += 1
+    return found
+
+
+@njit(cache=True, inline="always")
+def _full_rack_fits(
+    row, s, e, allow_at, rk, fr_letters, fr_word_start, fr_at_bits, fr_at_start, nz_chunk,
+    nz_bits, nnz, need, board_at, cross_at,
+):  # fmt: skip  # type: ignore[no-untyped-def]
+    """Whether some word fills the full-rack placement ``[s, e]`` of ``row`` (every rack tile
+    goes down): among the groups of :func:`_full_rack_chunks` (words of its length holding
+    every natural tile of the rack), a word holding the board's letters on their squares
+    and, on each empty square, a letter its cross-set accepts (``allow_at``) (both selected
+    64 words at a time by the index's letter-at-position bit sets), whose letters on the
+    empty squares the rack covers, blanks standing for the letters its natural tiles lack.
+    ``need`` holds the rack's natural counts and is left as it was found; ``board_at`` and
+    ``cross_at`` are scratch space.
+
+    A placement of fewer tiles is not checked this way: with no rack letter to select the
+    words, the check costs more than the walk it would save (bench/bench_movegen.py).
+    """
+    n = e - s + 1
+    nb = 0
+    for q in range(s, e + 1):
+        if row[q] >= 0:
+            board_at[nb] = (q - s) * 26 + row[q] % 26
+            nb += 1
+    # Empty squares whose cross-word lets few letters through select words too.
+    nx = 0
+    for q in range(s, e + 1):
+        if row[q] < 0 and _popcount32(allow_at[q]) <= FULL_RACK_CROSS_LETTERS:
+            cross_at[nx] = q
+            nx += 1
+    base = fr_word_start[n]
+    for i in range(nnz):
+        c = nz_chunk[i]
+        v = nz_bits[i]
+        at0 = fr_at_start[n] + c * n * 26
+        for j in range(nb):
+            if v == 0:
+                break
+            v &= fr_at_bits[at0 + board_at[j]]
+        for j in range(nx):
+            if v == 0:
+                break
+            q = cross_at[j]
+            allowed = allow_at[q]
+            union = np.int64(0)
+            while allowed != 0:
+                low_letter = allowed & -allowed
+                allowed ^= low_letter
+                union |= fr_at_bits[at0 + (q - s) * 26 + _popcount32(low_letter - 1)]
+            v &= union
+        while v != 0:
+            low = v & -v
+            v ^= low
+            off = base + (c * 64 + _popcount64(low - 1)) * n
+            fits = True
+            for q in range(s, e + 1):
+                if row[q] < 0 and ((allow_at[q] >> fr_letters[off + q - s]) & 1) == 0:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            uncovered = 0  # empty squares that no natural tile left covers: blanks needed
+            for q in range(s, e + 1):
+                if row[q] < 0:
+                    lt = fr_letters[off + q - s]
+                    if need[lt] > 0:
+                        need[lt] -= 1
+                    else:
+                        uncovered += 1
+            for q in range(s, e + 1):
+                if row[q] < 0:
+                    lt = fr_letters[off + q - s]
+                    need[lt] = rk[lt]
+            if uncovered <= rk[26]:
+                return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -230,6 +347,13 @@ def top_search(
     values,
     out_info,
     out_codes,
+    fr_letters,
+    fr_word_start,
+    fr_count,
+    fr_bits,
+    fr_chunk_start,
+    fr_at_bits,
+    fr_at_start,
 ):  # type: ignore[no-untyped-def]
     """Find every move of the highest score: ``(n_found, best_score, n_placements, n_steps)``.
 
@@ -237,7 +361,8 @@ def top_search(
     ``out_codes`` (the word's tile codes, board tiles included) up to their capacity;
     ``n_found`` may exceed it, in which case the caller retries with larger buffers.
     ``best_score`` is -1 when no move exists. The last two count the placements searched and
-    the search steps.
+    the search steps. The ``fr_*`` arrays are the word list's full-rack index
+    (:mod:`arbitre.scrabble.fast.fullrack`; its ``count`` all -1 when there is none).
 
     The steps, in order: both orientations of the board (:func:`_oriented`), the cross-sets
     (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
@@ -276,6 +401,7 @@ def top_search(
         grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask,
         usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal,
         g_mask, g_below, out_info, out_codes,
+        (fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start),
     )  # fmt: skip
 
 
@@ -449,10 +575,15 @@ def _placements(
 def _search_placements(
     grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
     p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal, g_mask, g_below,
-    out_info, out_codes,
+    out_info, out_codes, full_rack,
 ):  # fmt: skip  # type: ignore[no-untyped-def]
     """Search the placements in decreasing order of bound, stopping at the first bound below
     the best score: ``(n_found, best_score, n_placements, n_steps)`` as :func:`top_search`.
+
+    With a blank in the rack, a placement that takes every rack tile is first checked
+    against the words of its length that hold all the rack's natural tiles
+    (:func:`_full_rack_chunks`, built once per length and search, and
+    :func:`_full_rack_fits`): when none fits, the placement is skipped without a walk.
 
     Two passes: first a few short placements of high bound (cheap to search, and the score
     they find prunes the rest), then everything in decreasing order of bound. For each
@@ -489,6 +620,28 @@ def _search_placements(
     # The in-search bound pays off only when blanks multiply the branches.
     use_bound = rk[26] > 0
     done = np.zeros(max(npl, 1), dtype=np.bool_)
+    fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start = (
+        full_rack
+    )
+    # The full-rack check (blanks only: without one the walk's letters-below cut is enough).
+    check_full = rk[26] > 0 and fr_count[0] >= 0
+    n_natural = 0
+    for lt in range(26):
+        n_natural += rk[lt]
+    if n_natural == 0:
+        check_full = False
+    groups = 1
+    if check_full:
+        for span in range(16):
+            groups = max(groups, (fr_count[span] + 63) // 64)
+    nz_chunk = np.empty((16 if check_full else 1, groups), dtype=np.int64)
+    nz_bits = np.empty((16 if check_full else 1, groups), dtype=np.int64)
+    nnz = np.full(16, -2, dtype=np.int64)  # -2: not built yet, -1: no index
+    board_at = np.empty(15, dtype=np.int64)
+    cross_at = np.empty(15, dtype=np.int64)
+    natural_need = np.zeros(26, dtype=np.int64)
+    for lt in range(26):
+        natural_need[lt] = rk[lt]
     for phase in range(2):
         quota = WARMUP_PLACEMENTS
         for oi in range(npl):
@@ -514,6 +667,19 @@ def _search_placements(
                 row, o, lane, s, e, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles,
                 coef_at, allow_at,
             )  # fmt: skip
+            if all_used and check_full:
+                span = e - s + 1
+                if nnz[span] == -2:
+                    nnz[span] = _full_rack_chunks(
+                        span, rk, fr_count, fr_bits, fr_chunk_start, nz_chunk[span],
+                        nz_bits[span],
+                    )  # fmt: skip
+                if nnz[span] >= 0 and not _full_rack_fits(
+                    row, s, e, allow_at, rk, fr_letters, fr_word_start, fr_at_bits,
+                    fr_at_start, nz_chunk[span], nz_bits[span], nnz[span], natural_need,
+                    board_at, cross_at,
+                ):  # fmt: skip
+                    continue
             pivot = _pivot(row, s, e, allow_at)
             nsteps = _step_order(pivot, s, e, seq)
             if use_bound:
