@@ -10,7 +10,7 @@ serve`` on it, then for each number of viewers runs for ``--seconds``:
   polling every 2 seconds what the page's script polls (the Duplicate standings JSON, the
   Classic or backgammon version JSON) with the last ETag, and fetching the page's content
   (``?fragment=1``) when the version moved, as the script does;
-- **arbiters**, logged in, entering results all the time: Duplicate ballots through the entry
+- **arbiters**, logged in once before any measure, entering results all the time: Duplicate ballots through the entry
   page's API, Classic and backgammon table results through the round's form, each arbiter
   one entry every 0.5 to 1.5 seconds.
 
@@ -145,6 +145,9 @@ class Site:
     port: int
     events: dict[str, int]
     database: Path
+    #: The arbiters' cookies (session, CSRF), logged in once before any measure: an arbiter
+    #: logs in once in the morning, and a login's password hash is made slow on purpose.
+    sessions: list[dict[str, str]] = field(default_factory=list)
 
 
 async def timed(
@@ -222,6 +225,16 @@ async def login(site: Site) -> Connection:
     return conn
 
 
+async def log_in_all(site: Site, arbiters: int) -> list[dict[str, str]]:
+    """Each arbiter's cookies after logging in (one after the other, before the measure)."""
+    sessions = []
+    for _ in range(arbiters):
+        conn = await login(site)
+        sessions.append(dict(conn.cookies))
+        conn.close()
+    return sessions
+
+
 def entry_targets(site: Site) -> dict[str, list[tuple[int, int, str]]]:
     """What arbiters enter: Duplicate (registration, ballot version, "") of the last move
     played, Classic and backgammon (table, version, first player) of the round in progress."""
@@ -268,7 +281,8 @@ async def arbiter(
     versions: dict[tuple[str, int], int],
 ) -> None:
     """An arbiter entering results one after another."""
-    conn = await login(site)
+    conn = Connection(site.host, site.port)
+    conn.cookies.update(site.sessions[index])
     kind = ("duplicate", "classic", "backgammon")[index % 3]
     rng = random.Random(index)
     while time.monotonic() < stop:
@@ -423,6 +437,7 @@ def main(argv: list[str] | None = None) -> int:
         site, server = start(args, Path(tmp))
         try:
             print(f"server: arbitre serve --threads {args.threads}, {os.cpu_count()} CPUs, SQLite")
+            site.sessions = asyncio.run(log_in_all(site, args.arbiters))
             _, _, alone = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
             print(
                 f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"

@@ -5,6 +5,7 @@ stores and loads their results, and words the engine's refusals in the page's la
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
@@ -12,6 +13,8 @@ from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.db.models import TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop
 
@@ -512,6 +515,36 @@ def standings_of(
     return build_event(dup).standings_table(series=series, category=category or None)
 
 
+_DECODED: dict[str, Decision] = {}
+"""Decisions decoded from their stored JSON text, by that text (see :func:`ballot_decisions`)."""
+DECODED_CAPACITY = 200_000
+
+
+def ballot_decisions(game: Game) -> list[tuple[int, int, Decision]]:
+    """``(registration id, move number, decision)`` of every ballot of ``game``.
+
+    The standings of an event in progress are rebuilt after every ballot entered, from every
+    ballot of the event (thousands at a national event); decoding each stored decision again
+    cost most of that rebuild. A decision is decoded once per distinct stored text and kept
+    by that text, which stands for the decision whatever ballot, database or test holds it.
+    """
+    rows = list(
+        game.ballots.annotate(stored=Cast("decision", output_field=TextField())).values_list(
+            "registration_id", "move_number", "stored"
+        )
+    )
+    if len(_DECODED) > DECODED_CAPACITY:
+        _DECODED.clear()
+    out = []
+    for registration_id, move_number, stored in rows:
+        decision = _DECODED.get(stored)
+        if decision is None:
+            decision = Decision.from_json(json.loads(stored))
+            _DECODED[stored] = decision
+        out.append((registration_id, move_number, decision))
+    return out
+
+
 def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
     registrations = list(dup.players.all())
@@ -525,10 +558,10 @@ def build_event(dup: DuplicateEvent) -> Event:
         decisions: dict[str, list[Decision | None]] = {
             r.licence: [None] * len(moves) for r in registrations
         }
-        for entry in game.ballots.all():
-            row = decisions[by_id[entry.registration_id]]
-            if entry.move_number <= len(row):
-                row[entry.move_number - 1] = Decision.from_json(entry.decision)
+        for registration_id, move_number, decision in ballot_decisions(game):
+            row = decisions[by_id[registration_id]]
+            if move_number <= len(row):
+                row[move_number - 1] = decision
         late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
         games.append(GameRecordScores(game.name, tops, top_moves, decisions, late))
     settings = EventSettings(
