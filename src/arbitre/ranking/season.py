@@ -170,6 +170,21 @@ def _floor_reliquats(previous: Iterable[Reliquat]) -> dict[int, Reliquat]:
     return last
 
 
+_Figures = tuple[
+    tuple[tuple[EventScore, EntryScore], ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    tuple[PctTotal, ...],
+    str,
+]
+"""A :class:`PlayerSeason`'s fields between its licensee and its placement."""
+
+
 def compute_season(
     licensees: Iterable[Licensee],
     events: Iterable[Event],
@@ -219,27 +234,63 @@ def compute_season(
     floors = _floor_reliquats(prev.values())
 
     scored = [score_event(e) for e in events]
-    per_player: dict[str, list[tuple[EventScore, EntryScore]]] = {}
-    unknown: dict[str, list[str]] = {}
-    for es in scored:
-        for sc in es.scores:
-            who = sc.entry.licence
-            if who in people and people[who].affiliated:
-                per_player.setdefault(who, []).append((es, sc))
-            elif who and who not in people:
-                unknown.setdefault(who, []).append(es.event.name)
-
-    this_season = {
-        id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
-    }
     result = SeasonResult(season, settings, scored)
-    result.unknown_licences = unknown
-    candidates: list[Candidate] = []
+    # the fast path (issue 23, part 5): every affiliated licensee gets an index, each result
+    # row is added to flat per-index sums in one pass, and each player's season is built once
+    # from them; ``reference.compute_season_reference`` is the plain reading held equal to it
+    index: dict[str, int] = {}
+    ranked: list[Licensee] = []
     for lic, person in people.items():
-        if not person.affiliated:
+        if person.affiliated:
+            index[lic] = len(ranked)
+            ranked.append(person)
+        else:
             result.out_of_ranking.append(lic)
-            continue
-        rows = per_player.get(lic, [])
+    count = len(ranked)
+    rows: list[list[tuple[EventScore, EntryScore]]] = [[] for _ in range(count)]
+    points = [0] * count
+    overseas_points = [0] * count  # points of events doubled for overseas residents (A.5)
+    pp4_t = [0] * count
+    # %Sn sums by series (index 1-3), the federal weeks' simultanés apart (B.1 cap)
+    nums = [[0.0] * count for _ in range(4)]
+    dens = [[0.0] * count for _ in range(4)]
+    fw_nums = [[0.0] * count for _ in range(4)]
+    fw_dens = [[0.0] * count for _ in range(4)]
+    fw_raw = [[0.0] * count for _ in range(4)]
+    seen = [[False] * count for _ in range(4)]
+    unknown = result.unknown_licences
+    lookup = index.get
+    for es in scored:
+        event = es.event
+        counted = as_of is None or event.date is None or season_of(event.date) == season
+        doubled = event.overseas and event.type.code in OVERSEAS_DOUBLED_TYPES
+        federal_week = event.type.code in FEDERAL_WEEKS_TYPES
+        num_of, den_of = (fw_nums, fw_dens) if federal_week else (nums, dens)
+        for sc in es.scores:
+            entry, _, pts, p4, figs = sc
+            who = entry.licence
+            i = lookup(who)
+            if i is None:
+                if who and who not in people:
+                    unknown.setdefault(who, []).append(event.name)
+                continue
+            rows[i].append((es, sc))
+            if counted:  # rolling display: points and PP4 are those of this season
+                points[i] += pts
+                pp4_t[i] += p4
+                if doubled:
+                    overseas_points[i] += pts
+            for k, pct, _, _, w, bonus in figs:
+                seen[k][i] = True
+                num_of[k][i] += bonus if pct is None else pct * w + bonus
+                den_of[k][i] += w + bonus
+                if federal_week:
+                    fw_raw[k][i] += w
+
+    built: list[tuple[Licensee, _Figures]] = []
+    candidates: list[Candidate] = []
+    for i, person in enumerate(ranked):
+        lic = person.licence
         rel = prev.get(lic)
         source = "previous" if rel is not None else "none"
         if rel is None and person.first_season < season and person.series <= 6:
@@ -247,80 +298,52 @@ def compute_season(
             source = "series floor" if rel is not None else "none"
         rel = rel or Reliquat(lic)
 
-        points = doubled = pp4_t = 0
-        nums = [0.0, 0.0, 0.0, 0.0]
-        dens = [0.0, 0.0, 0.0, 0.0]
-        # the federal weeks' simultanés apart: their season weight may be capped (B.1)
-        fw_nums = [0.0, 0.0, 0.0, 0.0]
-        fw_dens = [0.0, 0.0, 0.0, 0.0]
-        fw_raw = [0.0, 0.0, 0.0, 0.0]
-        seen = [False, False, False, False]
-        for es, sc in rows:
-            _, _, pts, p4, figs = sc
-            if as_of is not None and id(es) not in this_season:
-                pts = p4 = 0  # rolling display: points and PP4 are those of this season
-            points += pts
-            pp4_t += p4
-            if (
-                person.overseas
-                and es.event.overseas
-                and es.event.type.code in OVERSEAS_DOUBLED_TYPES
-            ):
-                doubled += pts
-            federal_week = es.event.type.code in FEDERAL_WEEKS_TYPES
-            for k, pct, _, _, w, bonus in figs:
-                seen[k] = True
-                num_k = bonus if pct is None else pct * w + bonus
-                if federal_week:
-                    fw_nums[k] += num_k
-                    fw_dens[k] += w + bonus
-                    fw_raw[k] += w
-                else:
-                    nums[k] += num_k
-                    dens[k] += w + bonus
-        capped = [0.0, 0.0, 0.0, 0.0]
-        for k in PCT_SERIES:
-            nums[k], dens[k], capped[k] = _federal_weeks_cap(
-                k, nums[k], dens[k], fw_nums[k], fw_dens[k], fw_raw[k], settings
-            )
+        doubled_points = overseas_points[i] if person.overseas else 0
         if as_of is None:
-            points_final = decay(points + doubled, rel.points)
-            pp4_final = decay_tenths(pp4_t, rel.pp4)
+            points_final = decay(points[i] + doubled_points, rel.points)
+            pp4_final = decay_tenths(pp4_t[i], rel.pp4)
         else:
-            points_final = points + doubled + rel.points
-            pp4_final = (pp4_t + 10 * rel.pp4) // 10
+            points_final = points[i] + doubled_points + rel.points
+            pp4_final = (pp4_t[i] + 10 * rel.pp4) // 10
 
         totals = []
+        finals = [0.0, 0.0, 0.0, 0.0]
         for s in PCT_SERIES:
-            num, weight = nums[s], dens[s]
             prev_pct = rel.pct[s - 1]
-            if not seen[s] and prev_pct == 0.0:
+            if not seen[s][i] and prev_pct == 0.0:
                 continue
+            num, weight, capped = _federal_weeks_cap(
+                s, nums[s][i], dens[s][i], fw_nums[s][i], fw_dens[s][i], fw_raw[s][i], settings
+            )
             quota = settings.quotas[s - 1]
             divisor = max(weight, quota)
             season_pct = num / divisor if divisor > 0 else 0.0
             final = 0.75 * season_pct + 0.25 * prev_pct
-            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped[s]))
+            finals[s] = final
+            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped))
 
-        ps = PlayerSeason(
-            person,
-            tuple(rows),
-            points,
-            doubled,
-            rel.points,
-            points_final,
-            pp4_t,
-            rel.pp4,
-            pp4_final,
-            tuple(totals),
-            source,
+        built.append(
+            (
+                person,
+                (
+                    tuple(rows[i]),
+                    points[i],
+                    doubled_points,
+                    rel.points,
+                    points_final,
+                    pp4_t[i],
+                    rel.pp4,
+                    pp4_final,
+                    tuple(totals),
+                    source,
+                ),
+            )
         )
-        result.players[lic] = ps
         candidates.append(
             Candidate(
                 licence=lic,
                 series=person.series,
-                pct=(ps.pct_final(1), ps.pct_final(2), ps.pct_final(3)),
+                pct=(finals[1], finals[2], finals[3]),
                 pp4=pp4_final,
                 points=points_final,
                 highest_series=person.highest_series,
@@ -330,9 +353,13 @@ def compute_season(
         )
 
     placements = classify(candidates, settings)
-    for lic, placement in placements.items():
-        old = result.players[lic]
-        result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
+    players = result.players
+    for person, figures in built:
+        players[person.licence] = PlayerSeason(
+            person,
+            *figures,
+            placement=placements.get(person.licence),
+        )
     return result
 
 
