@@ -26,7 +26,7 @@ def seasons(
     count = draw(st.integers(1, 40))
     people = []
     for i in range(count):
-        series = draw(st.integers(1, 7))
+        series = draw(st.sampled_from([1, 1, 2, 2, 3, 3, 4, 5, 6, 7]))
         people.append(
             Licensee(
                 f"L{i}",
@@ -57,7 +57,8 @@ def seasons(
     licences = [p.licence for p in people] + ["X1", "X2", ""]  # unknown, no licence
     events = []
     for k in range(draw(st.integers(0, 8))):
-        code = draw(st.sampled_from(sorted(EVENT_TYPES)))
+        # every type, the federal weeks' simultanés, pairs and TH more often
+        code = draw(st.sampled_from(["SF"] * 6 + ["PAIRS", "TH"] * 2 + sorted(EVENT_TYPES)))
         etype = EVENT_TYPES[code]
         games = 1 if etype.one_game else draw(st.integers(2, 6))
         chosen = draw(st.lists(st.sampled_from(licences), min_size=1, max_size=30, unique=True))
@@ -76,7 +77,7 @@ def seasons(
                 places[j],
                 who,
                 who,
-                draw(st.integers(1, 7)),
+                draw(st.sampled_from([1, 2, 3, 7])),
                 "",
                 f"p{j // 2}" if pairs else "",
             )
@@ -85,7 +86,7 @@ def seasons(
         day = START + dt.timedelta(days=draw(st.integers(0, 364)))
         events.append(Event(etype, games, entries, day, f"E{k}", draw(st.booleans())))
     quota = st.sampled_from([0.0, 5.0, 20.0, 245.0])
-    cap = st.none() | st.tuples(*(st.sampled_from([0.0, 1.0, 3.0, 10.0]),) * 3)
+    cap = st.none() | st.tuples(*(st.sampled_from([0.0, 0.5, 1.0, 2.5, 10.0]),) * 3)
     conf = Settings(quotas=(draw(quota), draw(quota), draw(quota)), federal_weeks_cap=draw(cap))
     as_of = draw(st.none() | st.just(dt.date(SEASON + 1, 3, 1)))
     return people, events, previous, conf, as_of
