@@ -9,6 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
+from operator import itemgetter
+
+import numpy as np
 
 from arbitre.ranking.classification import Candidate, Placement, Settings, classify
 from arbitre.ranking.events import (
@@ -235,9 +239,12 @@ def compute_season(
 
     scored = [score_event(e) for e in events]
     result = SeasonResult(season, settings, scored)
-    # the fast path (issue 23, part 5): every affiliated licensee gets an index, each result
-    # row is added to flat per-index sums in one pass, and each player's season is built once
-    # from them; ``reference.compute_season_reference`` is the plain reading held equal to it
+    # the fast path (issue 23, part 5): every affiliated licensee gets an index, and each
+    # event's rows are added to per-index sums at once (numpy, one row per player and event, so
+    # each player's sums take the same additions in the same order as the reference); each
+    # distinct tuple of %Sn figures is read once (players below the bands share one); each
+    # player's season is built once. ``reference.compute_season_reference`` is the plain
+    # reading held equal to it.
     index: dict[str, int] = {}
     ranked: list[Licensee] = []
     for lic, person in people.items():
@@ -247,45 +254,75 @@ def compute_season(
         else:
             result.out_of_ranking.append(lic)
     count = len(ranked)
-    rows: list[list[tuple[EventScore, EntryScore]]] = [[] for _ in range(count)]
-    points = [0] * count
-    overseas_points = [0] * count  # points of events doubled for overseas residents (A.5)
-    pp4_t = [0] * count
+    slots = count + 1  # the last slot takes the rows of no ranked licensee, and is dropped
+    points = np.zeros(slots, np.int64)
+    overseas_points = np.zeros(slots, np.int64)  # points of events doubled overseas (A.5)
+    pp4_t = np.zeros(slots, np.int64)
     # %Sn sums by series (index 1-3), the federal weeks' simultanés apart (B.1 cap)
-    nums = [[0.0] * count for _ in range(4)]
-    dens = [[0.0] * count for _ in range(4)]
-    fw_nums = [[0.0] * count for _ in range(4)]
-    fw_dens = [[0.0] * count for _ in range(4)]
-    fw_raw = [[0.0] * count for _ in range(4)]
-    seen = [[False] * count for _ in range(4)]
+    nums = np.zeros((4, slots))
+    dens = np.zeros((4, slots))
+    fw_nums = np.zeros((4, slots))
+    fw_dens = np.zeros((4, slots))
+    fw_raw = np.zeros((4, slots))
+    seen = np.zeros((4, slots), bool)
+    pairs: list[tuple[EventScore, EntryScore]] = []
+    owners: list[int] = []
     unknown = result.unknown_licences
-    lookup = index.get
     for es in scored:
         event = es.event
-        counted = as_of is None or event.date is None or season_of(event.date) == season
-        doubled = event.overseas and event.type.code in OVERSEAS_DOUBLED_TYPES
+        scores = es.scores
+        n = len(scores)
+        ids = list(map(index.get, [e.licence for e in event.entries], repeat(count, n)))
+        if count in ids:
+            for who, i in zip((e.licence for e in event.entries), ids, strict=True):
+                if i == count and who and who not in people:
+                    unknown.setdefault(who, []).append(event.name)
+        pairs.extend(zip(repeat(es, n), scores, strict=True))
+        owners.extend(ids)
+        at = np.array(ids, np.intp)
+        if as_of is None or event.date is None or season_of(event.date) == season:
+            # (rolling display: points and PP4 are those of this season)
+            pts = np.fromiter(map(itemgetter(2), scores), np.int64, n)
+            points[at] += pts
+            pp4_t[at] += np.fromiter(map(itemgetter(3), scores), np.int64, n)
+            if event.overseas and event.type.code in OVERSEAS_DOUBLED_TYPES:
+                overseas_points[at] += pts
+        figures_of = list(map(itemgetter(4), scores))
+        distinct = dict(zip(map(id, figures_of), figures_of, strict=True))
+        if len(distinct) == 1 and not figures_of[0]:
+            continue
+        position = dict(zip(distinct, range(len(distinct)), strict=True))
+        which = np.fromiter(map(position.__getitem__, map(id, figures_of)), np.intp, n)
+        add_num = [[0.0] * len(distinct) for _ in range(4)]
+        add_den = [[0.0] * len(distinct) for _ in range(4)]
+        add_raw = [[0.0] * len(distinct) for _ in range(4)]
+        add_seen = [[False] * len(distinct) for _ in range(4)]
+        for p, figs in enumerate(distinct.values()):
+            for k, pct, _, _, w, bonus in figs:
+                add_seen[k][p] = True
+                add_num[k][p] = bonus if pct is None else pct * w + bonus
+                add_den[k][p] = w + bonus
+                add_raw[k][p] = w
         federal_week = event.type.code in FEDERAL_WEEKS_TYPES
         num_of, den_of = (fw_nums, fw_dens) if federal_week else (nums, dens)
-        for sc in es.scores:
-            entry, _, pts, p4, figs = sc
-            who = entry.licence
-            i = lookup(who)
-            if i is None:
-                if who and who not in people:
-                    unknown.setdefault(who, []).append(event.name)
-                continue
-            rows[i].append((es, sc))
-            if counted:  # rolling display: points and PP4 are those of this season
-                points[i] += pts
-                pp4_t[i] += p4
-                if doubled:
-                    overseas_points[i] += pts
-            for k, pct, _, _, w, bonus in figs:
-                seen[k][i] = True
-                num_of[k][i] += bonus if pct is None else pct * w + bonus
-                den_of[k][i] += w + bonus
-                if federal_week:
-                    fw_raw[k][i] += w
+        for k in PCT_SERIES:
+            # a row without a figure of series k adds 0.0, which leaves a sum unchanged
+            num_of[k][at] += np.array(add_num[k])[which]
+            den_of[k][at] += np.array(add_den[k])[which]
+            seen[k][at] |= np.array(add_seen[k])[which]
+            if federal_week:
+                fw_raw[k][at] += np.array(add_raw[k])[which]
+
+    # each player's rows, in the events' order
+    order = np.argsort(np.array(owners, np.intp), kind="stable")
+    starts = np.searchsorted(np.array(owners, np.intp)[order], np.arange(slots)).tolist()
+    rows = list(map(pairs.__getitem__, order.tolist()))
+    points_of = points.tolist()
+    overseas_of = overseas_points.tolist()
+    pp4_of = pp4_t.tolist()
+    num_sums, den_sums = nums.tolist(), dens.tolist()
+    fw_num_sums, fw_den_sums, fw_raw_sums = fw_nums.tolist(), fw_dens.tolist(), fw_raw.tolist()
+    seen_in = seen.tolist()
 
     built: list[tuple[Licensee, _Figures]] = []
     candidates: list[Candidate] = []
@@ -298,22 +335,28 @@ def compute_season(
             source = "series floor" if rel is not None else "none"
         rel = rel or Reliquat(lic)
 
-        doubled_points = overseas_points[i] if person.overseas else 0
+        doubled_points = overseas_of[i] if person.overseas else 0
         if as_of is None:
-            points_final = decay(points[i] + doubled_points, rel.points)
-            pp4_final = decay_tenths(pp4_t[i], rel.pp4)
+            points_final = decay(points_of[i] + doubled_points, rel.points)
+            pp4_final = decay_tenths(pp4_of[i], rel.pp4)
         else:
-            points_final = points[i] + doubled_points + rel.points
-            pp4_final = (pp4_t[i] + 10 * rel.pp4) // 10
+            points_final = points_of[i] + doubled_points + rel.points
+            pp4_final = (pp4_of[i] + 10 * rel.pp4) // 10
 
         totals = []
         finals = [0.0, 0.0, 0.0, 0.0]
         for s in PCT_SERIES:
             prev_pct = rel.pct[s - 1]
-            if not seen[s][i] and prev_pct == 0.0:
+            if not seen_in[s][i] and prev_pct == 0.0:
                 continue
             num, weight, capped = _federal_weeks_cap(
-                s, nums[s][i], dens[s][i], fw_nums[s][i], fw_dens[s][i], fw_raw[s][i], settings
+                s,
+                num_sums[s][i],
+                den_sums[s][i],
+                fw_num_sums[s][i],
+                fw_den_sums[s][i],
+                fw_raw_sums[s][i],
+                settings,
             )
             quota = settings.quotas[s - 1]
             divisor = max(weight, quota)
@@ -326,12 +369,12 @@ def compute_season(
             (
                 person,
                 (
-                    tuple(rows[i]),
-                    points[i],
+                    tuple(rows[starts[i] : starts[i + 1]]),
+                    points_of[i],
                     doubled_points,
                     rel.points,
                     points_final,
-                    pp4_t[i],
+                    pp4_of[i],
                     rel.pp4,
                     pp4_final,
                     tuple(totals),
