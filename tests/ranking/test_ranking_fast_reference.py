@@ -6,11 +6,13 @@ places with ties, unknown and unaffiliated licences, the end-of-season and the r
 from __future__ import annotations
 
 import datetime as dt
+import gc
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.ranking import EVENT_TYPES, Entry, Event, Licensee, Reliquat, Settings
+from arbitre.ranking import EVENT_TYPES, Entry, Event, Licensee, RankingError, Reliquat, Settings
 from arbitre.ranking.events import score_event
 from arbitre.ranking.reference import compute_season_reference, score_event_reference
 from arbitre.ranking.season import compute_season
@@ -104,3 +106,20 @@ def test_fast_season_equals_the_reference(
     assert [p.placement for p in fast.ordered()] == [p.placement for p in reference.ordered()]
     for es in fast.events:
         assert score_event(es.event) == score_event_reference(es.event)
+
+
+def test_the_collector_is_restored_after_a_season() -> None:
+    """The fast season pauses the cyclic garbage collector while it runs, and leaves it as
+    it found it, also when the season is refused."""
+    assert gc.isenabled()
+    compute_season([Licensee("A")], [], season=SEASON)
+    assert gc.isenabled()
+    with pytest.raises(RankingError):
+        compute_season([Licensee("A"), Licensee("A")], [], season=SEASON)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        compute_season([Licensee("A")], [], season=SEASON)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
