@@ -84,6 +84,10 @@ class Reliquat:
             raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
 
 
+_NO_RELIQUAT = Reliquat("")
+"""The figures of a player with no reliquat: none (one value shared by all of them)."""
+
+
 @dataclass(frozen=True)
 class PctTotal:
     """A player's season %Sn: sums of NumSn' and PoidsSn', divisor and published figure."""
@@ -323,8 +327,6 @@ def _compute_season(
                 overseas_points[at] += pts
         figures_of = list(map(itemgetter(4), scores))
         distinct = dict(zip(map(id, figures_of), figures_of, strict=True))
-        if len(distinct) == 1 and not figures_of[0]:
-            continue
         position = dict(zip(distinct, range(len(distinct)), strict=True))
         which = np.fromiter(map(position.__getitem__, map(id, figures_of)), np.intp, n)
         add_num = [[0.0] * len(distinct) for _ in range(4)]
@@ -367,7 +369,7 @@ def _compute_season(
         if rel is None and person.first_season < season and person.series <= 6:
             rel = floors.get(person.series)
             source = "series floor" if rel is not None else "none"
-        rel = rel or Reliquat(lic)
+        rel = rel or _NO_RELIQUAT
 
         doubled_points = overseas_of[i] if person.overseas else 0
         if as_of is None:
