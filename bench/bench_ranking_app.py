@@ -4,7 +4,11 @@ licensees and their events in a fresh SQLite database, then
 engine's season, every licensee's standing and explanation written) as after each event.
 
 Run: ``python bench/bench_ranking_app.py [--licensees 20000] [--events 300] [--repeat 3]``.
-Prints the median of each part: reading the database, the engine, writing the standings.
+The season is loaded without its last ``repeat`` events; prints the time of the first
+recompute (every standing written), then the medians, over ``repeat`` events added one at a
+time, of: reading the database, the engine, and the whole recompute after the event (read,
+engine, standings compared and only the changed ones written), with the writes it made and
+the machine's load average.
 """
 
 from __future__ import annotations
@@ -38,8 +42,8 @@ def main() -> None:
     from bench_ranking import SEASON, generate
 
     from arbitre.app.ranking import standings
-    from arbitre.app.ranking.models import Licensee, RankedEvent, ResultRow, Season
-    from arbitre.ranking import compute_season
+    from arbitre.app.ranking.models import Licensee, RankedEvent, RankingAudit, ResultRow, Season
+    from arbitre.ranking import Event, compute_season
 
     people, events, _ = generate(args.licensees, args.events)
     Licensee.objects.bulk_create(
@@ -60,8 +64,8 @@ def main() -> None:
         batch_size=2000,
     )
     season = Season.objects.create(year=SEASON)
-    rows = 0
-    for ev in events:
+
+    def add(ev: Event) -> int:
         ranked = RankedEvent.objects.create(
             season=season,
             name=ev.name or ev.type.code,
@@ -87,10 +91,19 @@ def main() -> None:
             ),
             batch_size=2000,
         )
-        rows += len(ev.entries)
-    print(f"{args.licensees} licensees, {len(events)} events, {rows} result rows")
-    read, engine, total = [], [], []
-    for _ in range(args.repeat):
+        return len(ev.entries)
+
+    later = events[len(events) - args.repeat :]
+    rows = sum(add(ev) for ev in events[: len(events) - args.repeat])
+    print(f"{args.licensees} licensees, {len(events) - args.repeat} events, {rows} result rows")
+    print("load average before: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    t0 = time.perf_counter()
+    standings.recompute(None, season)
+    first = time.perf_counter() - t0
+    print(f"first recompute (every standing written): {first:.2f} s")
+    read, engine, total, writes = [], [], [], []
+    for ev in later:
+        add(ev)
         t0 = time.perf_counter()
         inputs = (
             standings.engine_licensees(),
@@ -105,11 +118,13 @@ def main() -> None:
         read.append(t1 - t0)
         engine.append(t2 - t1)
         total.append(t3 - t2)
-    print(f"read the database: median {statistics.median(read):.2f} s")
-    print(f"engine (compute_season): median {statistics.median(engine):.2f} s")
-    print(
-        f"recompute (read, engine, write every standing): median {statistics.median(total):.2f} s"
-    )
+        writes.append(RankingAudit.objects.latest("pk").after["standings"])
+    print(f"after each of {len(later)} more events (medians):")
+    print(f"  read the database: {statistics.median(read):.2f} s")
+    print(f"  engine (compute_season): {statistics.median(engine):.2f} s")
+    print(f"  recompute (read, engine, write what changed): {statistics.median(total):.2f} s")
+    print(f"  writes: {writes}")
+    print("load average after: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -400,8 +400,19 @@ def event_weight(series: int, present: int, games: int, etype: EventType) -> flo
     return min(weight, cap)
 
 
+def pp4_tenths(coef: int, y_used: int, place: int) -> int:
+    """PP4 in tenths at ``place`` (seed 002, B.2): coefficient x (Y - P + 1), never negative."""
+    return coef * max(y_used - place + 1, 0) if coef else 0
+
+
 def score_event(event: Event) -> EventScore:
-    """Compute M, m, PP4, the bands and %Sn with weights and bonuses for every player."""
+    """Compute M, m, PP4, the bands and %Sn with weights and bonuses for every player.
+
+    The fast path (issue 23, part 5): ranking points and PP4 depend on the place only, so
+    they are computed once per place; players below every band they could reach share one
+    tuple of figures; the rows are built in one pass. ``reference.score_event_reference``
+    is the plain reading it is held equal to.
+    """
     entries = event.entries
     places = effective_places([e.place for e in entries])
     n = len(entries)
@@ -409,47 +420,42 @@ def score_event(event: Event) -> EventScore:
     m_winner, d = winner_points(etype, event.games, n, event.overseas)
 
     coef, floor = pp4_coefficient(etype, event.games)
-    y = sum(1 for e in entries if e.series <= 4)
+    series_of = [e.series for e in entries]
+    y = sum(1 for s in series_of if s <= 4)
     y_used = y
     if coef and floor is not None:
         y_used = max(y, _ceil_div(floor * 10, coef))
 
     present: dict[int, int] = {}
     weights: dict[int, float] = {}
-    worst: dict[int, int] = {}
-    sorted_places: dict[int, list[int]] = {}
+    bands: list[tuple[int, int, int, list[int], float]] = []
     if etype.pct is not PctRule.NONE:
         for s in PCT_SERIES:
-            ps = sorted(p for e, p in zip(entries, places, strict=True) if e.series == s)
+            ps = sorted(p for p, t in zip(places, series_of, strict=True) if t == s)
             if ps:
                 present[s] = len(ps)
-                worst[s] = ps[-1]
-                sorted_places[s] = ps
                 weights[s] = event_weight(s, len(ps), event.games, etype)
+                bands.append((s, len(ps), ps[-1], ps, weights[s]))
 
-    bands = [(s, present[s], worst[s], sorted_places[s], weights[s]) for s in present]
-    # players below every band they could reach all share one tuple of zero-numerator figures
-    outside: dict[int, tuple[PctFigure, ...]] = {}
-    reach: dict[int, int] = {}
-    for series in range(1, 8):
-        mine = [b for b in bands if b[0] <= series]
-        outside[series] = tuple(PctFigure(b[0], None, None, b[1], b[4], 0.0) for b in mine)
-        reach[series] = max((b[2] for b in mine), default=0)
-    m100 = m_winner * 100
-    scores = []
-    for e, place in zip(entries, places, strict=True):
-        if d is None:
-            points = -(-(m_winner * (n - place + 1)) // n)
-        else:
-            points = max(-(-(m100 - d * (place - 1)) // 100), 0)
-        pp4 = coef * max(y_used - place + 1, 0) if coef else 0
-        figures: tuple[PctFigure, ...] = ()
-        if bands and place > reach[e.series]:
-            figures = outside[e.series]
-        elif bands:
+    # one value per effective place 1..n (index 0 unused)
+    points_at = [0, *(ranking_points(m_winner, p, n, d) for p in range(1, n + 1))]
+    pp4_at = [0, *(pp4_tenths(coef, y_used, p) for p in range(1, n + 1))]
+    figures: list[tuple[PctFigure, ...]] = []
+    if bands:
+        # players below every band they could reach all share one tuple of zero-numerator
+        # figures; the bands a player can reach are those of their series and above
+        outside: list[tuple[PctFigure, ...]] = []
+        reach: list[int] = []
+        for series in range(8):
+            mine = [b for b in bands if b[0] <= series]
+            outside.append(tuple(PctFigure(b[0], None, None, b[1], b[4], 0.0) for b in mine))
+            reach.append(max((b[2] for b in mine), default=0))
+        for place, series in zip(places, series_of, strict=True):
+            if place > reach[series]:
+                figures.append(outside[series])
+                continue
             figs: list[PctFigure] = []
             bonus = 0.0
-            series = e.series
             for s, a_n, last, ps, weight in bands:
                 if s > series:
                     break
@@ -462,9 +468,15 @@ def score_event(event: Event) -> EventScore:
                     bonus += pct * weight
                 else:
                     figs.append(PctFigure(s, None, None, a_n, weight, own))
-            figures = tuple(figs)
-        scores.append(EntryScore(e, place, points, pp4, figures))
-    return EventScore(event, n, d, m_winner, y, y_used, coef, present, weights, tuple(scores))
+            figures.append(tuple(figs))
+    else:
+        figures = [()] * n
+    new = tuple.__new__
+    scores = tuple(
+        new(EntryScore, (e, place, points_at[place], pp4_at[place], f))
+        for e, place, f in zip(entries, places, figures, strict=True)
+    )
+    return EventScore(event, n, d, m_winner, y, y_used, coef, present, weights, scores)
 
 
 def score_events(events: Iterable[Event]) -> list[EventScore]:

@@ -7,8 +7,14 @@ it starts in (2013 for 2013-2014).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from itertools import repeat
+from operator import itemgetter
+
+import numpy as np
 
 from arbitre.ranking.classification import Candidate, Placement, Settings, classify
 from arbitre.ranking.events import (
@@ -76,6 +82,10 @@ class Reliquat:
     def __post_init__(self) -> None:
         if not 1 <= self.series <= 7:
             raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+
+
+_NO_RELIQUAT = Reliquat("")
+"""The figures of a player with no reliquat: none (one value shared by all of them)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +180,21 @@ def _floor_reliquats(previous: Iterable[Reliquat]) -> dict[int, Reliquat]:
     return last
 
 
+_Figures = tuple[
+    tuple[tuple[EventScore, EntryScore], ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    tuple[PctTotal, ...],
+    str,
+]
+"""A :class:`PlayerSeason`'s fields between its licensee and its placement."""
+
+
 def compute_season(
     licensees: Iterable[Licensee],
     events: Iterable[Event],
@@ -185,7 +210,39 @@ def compute_season(
     the events of the year ending on ``as_of`` (3/4, plus 1/4 of last season's), PP4 and
     points of this season up to ``as_of`` added to the inherited ones, without decay; the
     classification is then a provisional one.
+
+    The season allocates some hundred thousand objects that live as long as the result (a
+    score per result row) and no reference cycle, so the cyclic garbage collector is paused
+    while it runs: otherwise CPython's generational collector walks every live object of the
+    process (the events, the previous result, a web server's heap) several times per season,
+    which measured 30-60% of the time (issue 23, part 5).
     """
+    with _collector_paused():
+        return _compute_season(licensees, events, previous, settings, season, as_of)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector (reference counting still frees everything else),
+    and restore its state after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _compute_season(
+    licensees: Iterable[Licensee],
+    events: Iterable[Event],
+    previous: Iterable[Reliquat],
+    settings: Settings | None,
+    season: int | None,
+    as_of: dt.date | None,
+) -> SeasonResult:
+    """The body of :func:`compute_season`, run with the cyclic collector paused."""
     settings = settings or Settings()
     events = list(events)
     if season is None:
@@ -219,108 +276,153 @@ def compute_season(
     floors = _floor_reliquats(prev.values())
 
     scored = [score_event(e) for e in events]
-    per_player: dict[str, list[tuple[EventScore, EntryScore]]] = {}
-    unknown: dict[str, list[str]] = {}
-    for es in scored:
-        for sc in es.scores:
-            who = sc.entry.licence
-            if who in people and people[who].affiliated:
-                per_player.setdefault(who, []).append((es, sc))
-            elif who and who not in people:
-                unknown.setdefault(who, []).append(es.event.name)
-
-    this_season = {
-        id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
-    }
     result = SeasonResult(season, settings, scored)
-    result.unknown_licences = unknown
-    candidates: list[Candidate] = []
+    # the fast path (issue 23, part 5): every affiliated licensee gets an index, and each
+    # event's rows are added to per-index sums at once (numpy, one row per player and event, so
+    # each player's sums take the same additions in the same order as the reference); each
+    # distinct tuple of %Sn figures is read once (players below the bands share one); each
+    # player's season is built once. ``reference.compute_season_reference`` is the plain
+    # reading held equal to it.
+    index: dict[str, int] = {}
+    ranked: list[Licensee] = []
     for lic, person in people.items():
-        if not person.affiliated:
+        if person.affiliated:
+            index[lic] = len(ranked)
+            ranked.append(person)
+        else:
             result.out_of_ranking.append(lic)
-            continue
-        rows = per_player.get(lic, [])
+    count = len(ranked)
+    slots = count + 1  # the last slot takes the rows of no ranked licensee, and is dropped
+    points = np.zeros(slots, np.int64)
+    overseas_points = np.zeros(slots, np.int64)  # points of events doubled overseas (A.5)
+    pp4_t = np.zeros(slots, np.int64)
+    # %Sn sums by series (index 1-3), the federal weeks' simultanés apart (B.1 cap)
+    nums = np.zeros((4, slots))
+    dens = np.zeros((4, slots))
+    fw_nums = np.zeros((4, slots))
+    fw_dens = np.zeros((4, slots))
+    fw_raw = np.zeros((4, slots))
+    seen = np.zeros((4, slots), bool)
+    pairs: list[tuple[EventScore, EntryScore]] = []
+    owners: list[int] = []
+    unknown = result.unknown_licences
+    for es in scored:
+        event = es.event
+        scores = es.scores
+        n = len(scores)
+        ids = list(map(index.get, [e.licence for e in event.entries], repeat(count, n)))
+        if count in ids:
+            for who, i in zip((e.licence for e in event.entries), ids, strict=True):
+                if i == count and who and who not in people:
+                    unknown.setdefault(who, []).append(event.name)
+        pairs.extend(zip(repeat(es, n), scores, strict=True))
+        owners.extend(ids)
+        at = np.array(ids, np.intp)
+        if as_of is None or event.date is None or season_of(event.date) == season:
+            # (rolling display: points and PP4 are those of this season)
+            pts = np.fromiter(map(itemgetter(2), scores), np.int64, n)
+            points[at] += pts
+            pp4_t[at] += np.fromiter(map(itemgetter(3), scores), np.int64, n)
+            if event.overseas and event.type.code in OVERSEAS_DOUBLED_TYPES:
+                overseas_points[at] += pts
+        figures_of = list(map(itemgetter(4), scores))
+        distinct = dict(zip(map(id, figures_of), figures_of, strict=True))
+        position = dict(zip(distinct, range(len(distinct)), strict=True))
+        which = np.fromiter(map(position.__getitem__, map(id, figures_of)), np.intp, n)
+        add_num = [[0.0] * len(distinct) for _ in range(4)]
+        add_den = [[0.0] * len(distinct) for _ in range(4)]
+        add_raw = [[0.0] * len(distinct) for _ in range(4)]
+        add_seen = [[False] * len(distinct) for _ in range(4)]
+        for p, figs in enumerate(distinct.values()):
+            for k, pct, _, _, w, bonus in figs:
+                add_seen[k][p] = True
+                add_num[k][p] = bonus if pct is None else pct * w + bonus
+                add_den[k][p] = w + bonus
+                add_raw[k][p] = w
+        federal_week = event.type.code in FEDERAL_WEEKS_TYPES
+        num_of, den_of = (fw_nums, fw_dens) if federal_week else (nums, dens)
+        for k in PCT_SERIES:
+            # a row without a figure of series k adds 0.0, which leaves a sum unchanged
+            num_of[k][at] += np.array(add_num[k])[which]
+            den_of[k][at] += np.array(add_den[k])[which]
+            seen[k][at] |= np.array(add_seen[k])[which]
+            if federal_week:
+                fw_raw[k][at] += np.array(add_raw[k])[which]
+
+    # each player's rows, in the events' order
+    order = np.argsort(np.array(owners, np.intp), kind="stable")
+    starts = np.searchsorted(np.array(owners, np.intp)[order], np.arange(slots)).tolist()
+    rows = list(map(pairs.__getitem__, order.tolist()))
+    points_of = points.tolist()
+    overseas_of = overseas_points.tolist()
+    pp4_of = pp4_t.tolist()
+    num_sums, den_sums = nums.tolist(), dens.tolist()
+    fw_num_sums, fw_den_sums, fw_raw_sums = fw_nums.tolist(), fw_dens.tolist(), fw_raw.tolist()
+    seen_in = seen.tolist()
+
+    built: list[tuple[Licensee, _Figures]] = []
+    candidates: list[Candidate] = []
+    for i, person in enumerate(ranked):
+        lic = person.licence
         rel = prev.get(lic)
         source = "previous" if rel is not None else "none"
         if rel is None and person.first_season < season and person.series <= 6:
             rel = floors.get(person.series)
             source = "series floor" if rel is not None else "none"
-        rel = rel or Reliquat(lic)
+        rel = rel or _NO_RELIQUAT
 
-        points = doubled = pp4_t = 0
-        nums = [0.0, 0.0, 0.0, 0.0]
-        dens = [0.0, 0.0, 0.0, 0.0]
-        # the federal weeks' simultanés apart: their season weight may be capped (B.1)
-        fw_nums = [0.0, 0.0, 0.0, 0.0]
-        fw_dens = [0.0, 0.0, 0.0, 0.0]
-        fw_raw = [0.0, 0.0, 0.0, 0.0]
-        seen = [False, False, False, False]
-        for es, sc in rows:
-            _, _, pts, p4, figs = sc
-            if as_of is not None and id(es) not in this_season:
-                pts = p4 = 0  # rolling display: points and PP4 are those of this season
-            points += pts
-            pp4_t += p4
-            if (
-                person.overseas
-                and es.event.overseas
-                and es.event.type.code in OVERSEAS_DOUBLED_TYPES
-            ):
-                doubled += pts
-            federal_week = es.event.type.code in FEDERAL_WEEKS_TYPES
-            for k, pct, _, _, w, bonus in figs:
-                seen[k] = True
-                num_k = bonus if pct is None else pct * w + bonus
-                if federal_week:
-                    fw_nums[k] += num_k
-                    fw_dens[k] += w + bonus
-                    fw_raw[k] += w
-                else:
-                    nums[k] += num_k
-                    dens[k] += w + bonus
-        capped = [0.0, 0.0, 0.0, 0.0]
-        for k in PCT_SERIES:
-            nums[k], dens[k], capped[k] = _federal_weeks_cap(
-                k, nums[k], dens[k], fw_nums[k], fw_dens[k], fw_raw[k], settings
-            )
+        doubled_points = overseas_of[i] if person.overseas else 0
         if as_of is None:
-            points_final = decay(points + doubled, rel.points)
-            pp4_final = decay_tenths(pp4_t, rel.pp4)
+            points_final = decay(points_of[i] + doubled_points, rel.points)
+            pp4_final = decay_tenths(pp4_of[i], rel.pp4)
         else:
-            points_final = points + doubled + rel.points
-            pp4_final = (pp4_t + 10 * rel.pp4) // 10
+            points_final = points_of[i] + doubled_points + rel.points
+            pp4_final = (pp4_of[i] + 10 * rel.pp4) // 10
 
         totals = []
+        finals = [0.0, 0.0, 0.0, 0.0]
         for s in PCT_SERIES:
-            num, weight = nums[s], dens[s]
             prev_pct = rel.pct[s - 1]
-            if not seen[s] and prev_pct == 0.0:
+            if not seen_in[s][i] and prev_pct == 0.0:
                 continue
+            num, weight, capped = _federal_weeks_cap(
+                s,
+                num_sums[s][i],
+                den_sums[s][i],
+                fw_num_sums[s][i],
+                fw_den_sums[s][i],
+                fw_raw_sums[s][i],
+                settings,
+            )
             quota = settings.quotas[s - 1]
             divisor = max(weight, quota)
             season_pct = num / divisor if divisor > 0 else 0.0
             final = 0.75 * season_pct + 0.25 * prev_pct
-            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped[s]))
+            finals[s] = final
+            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped))
 
-        ps = PlayerSeason(
-            person,
-            tuple(rows),
-            points,
-            doubled,
-            rel.points,
-            points_final,
-            pp4_t,
-            rel.pp4,
-            pp4_final,
-            tuple(totals),
-            source,
+        built.append(
+            (
+                person,
+                (
+                    tuple(rows[starts[i] : starts[i + 1]]),
+                    points_of[i],
+                    doubled_points,
+                    rel.points,
+                    points_final,
+                    pp4_of[i],
+                    rel.pp4,
+                    pp4_final,
+                    tuple(totals),
+                    source,
+                ),
+            )
         )
-        result.players[lic] = ps
         candidates.append(
             Candidate(
                 licence=lic,
                 series=person.series,
-                pct=(ps.pct_final(1), ps.pct_final(2), ps.pct_final(3)),
+                pct=(finals[1], finals[2], finals[3]),
                 pp4=pp4_final,
                 points=points_final,
                 highest_series=person.highest_series,
@@ -330,9 +432,13 @@ def compute_season(
         )
 
     placements = classify(candidates, settings)
-    for lic, placement in placements.items():
-        old = result.players[lic]
-        result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
+    players = result.players
+    for person, figures in built:
+        players[person.licence] = PlayerSeason(
+            person,
+            *figures,
+            placement=placements.get(person.licence),
+        )
     return result
 
 

@@ -1,0 +1,279 @@
+"""The straightforward implementations of the season and of one event's figures (seed 002).
+
+:func:`arbitre.ranking.season.compute_season` and :func:`arbitre.ranking.events.score_event`
+are the fast paths (issue 23, part 5: a season of 20,000 licensees in a second); these are
+the plain readings they were written from, kept beside them as the reference: the tests hold
+the two equal on every fixture and on random seasons (``tests/ranking``), and
+``bench/bench_ranking.py`` measures both in the same run. They call the same rule functions
+(:func:`decay`, :func:`event_weight`, ...) and spell out the same per-row arithmetic in the
+most direct way: one object per figure, one list of sums per player.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_left
+from collections.abc import Iterable
+
+from arbitre.ranking.classification import Candidate, Settings, classify
+from arbitre.ranking.events import (
+    PCT_SERIES,
+    EntryScore,
+    Event,
+    EventScore,
+    PctFigure,
+    PctRule,
+    RankingError,
+    _ceil_div,
+    effective_places,
+    event_weight,
+    pp4_coefficient,
+    winner_points,
+)
+from arbitre.ranking.season import (
+    FEDERAL_WEEKS_TYPES,
+    OVERSEAS_DOUBLED_TYPES,
+    Licensee,
+    PctTotal,
+    PlayerSeason,
+    Reliquat,
+    SeasonResult,
+    _federal_weeks_cap,
+    _floor_reliquats,
+    decay,
+    decay_tenths,
+    season_of,
+)
+
+
+def score_event_reference(event: Event) -> EventScore:
+    """The straightforward reading of seed 002 B.1-B.3 for one event, row by row: Compute M, m, PP4, the bands and %Sn with weights and bonuses for every player."""
+    entries = event.entries
+    places = effective_places([e.place for e in entries])
+    n = len(entries)
+    etype = event.type
+    m_winner, d = winner_points(etype, event.games, n, event.overseas)
+
+    coef, floor = pp4_coefficient(etype, event.games)
+    y = sum(1 for e in entries if e.series <= 4)
+    y_used = y
+    if coef and floor is not None:
+        y_used = max(y, _ceil_div(floor * 10, coef))
+
+    present: dict[int, int] = {}
+    weights: dict[int, float] = {}
+    worst: dict[int, int] = {}
+    sorted_places: dict[int, list[int]] = {}
+    if etype.pct is not PctRule.NONE:
+        for s in PCT_SERIES:
+            ps = sorted(p for e, p in zip(entries, places, strict=True) if e.series == s)
+            if ps:
+                present[s] = len(ps)
+                worst[s] = ps[-1]
+                sorted_places[s] = ps
+                weights[s] = event_weight(s, len(ps), event.games, etype)
+
+    bands = [(s, present[s], worst[s], sorted_places[s], weights[s]) for s in present]
+    # players below every band they could reach all share one tuple of zero-numerator figures
+    outside: dict[int, tuple[PctFigure, ...]] = {}
+    reach: dict[int, int] = {}
+    for series in range(1, 8):
+        mine = [b for b in bands if b[0] <= series]
+        outside[series] = tuple(PctFigure(b[0], None, None, b[1], b[4], 0.0) for b in mine)
+        reach[series] = max((b[2] for b in mine), default=0)
+    m100 = m_winner * 100
+    scores = []
+    for e, place in zip(entries, places, strict=True):
+        if d is None:
+            points = -(-(m_winner * (n - place + 1)) // n)
+        else:
+            points = max(-(-(m100 - d * (place - 1)) // 100), 0)
+        pp4 = coef * max(y_used - place + 1, 0) if coef else 0
+        figures: tuple[PctFigure, ...] = ()
+        if bands and place > reach[e.series]:
+            figures = outside[e.series]
+        elif bands:
+            figs: list[PctFigure] = []
+            bonus = 0.0
+            series = e.series
+            for s, a_n, last, ps, weight in bands:
+                if s > series:
+                    break
+                # ruling 3 / B.1 (1): the bonus goes to the %Sn of the player's own series only
+                own = bonus if s == series else 0.0
+                if place <= last:
+                    p_n = 1 + bisect_left(ps, place)
+                    pct = (a_n - p_n + 1) / a_n
+                    figs.append(PctFigure(s, pct, p_n, a_n, weight, own))
+                    bonus += pct * weight
+                else:
+                    figs.append(PctFigure(s, None, None, a_n, weight, own))
+            figures = tuple(figs)
+        scores.append(EntryScore(e, place, points, pp4, figures))
+    return EventScore(event, n, d, m_winner, y, y_used, coef, present, weights, tuple(scores))
+
+
+def compute_season_reference(
+    licensees: Iterable[Licensee],
+    events: Iterable[Event],
+    previous: Iterable[Reliquat] = (),
+    settings: Settings | None = None,
+    season: int | None = None,
+    as_of: dt.date | None = None,
+) -> SeasonResult:
+    """The straightforward season, player by player: compute the season's figures and the end-of-season classification.
+
+    ``season`` defaults to the season of the events' dates. With ``as_of``, the result is
+    the display during the season (seed 002 B.1, "Affichage en cours de saison"): %Sn over
+    the events of the year ending on ``as_of`` (3/4, plus 1/4 of last season's), PP4 and
+    points of this season up to ``as_of`` added to the inherited ones, without decay; the
+    classification is then a provisional one.
+    """
+    settings = settings or Settings()
+    events = list(events)
+    if season is None:
+        dated = [e.date for e in events if e.date is not None]
+        if as_of is not None:
+            season = season_of(as_of)
+        elif dated:
+            season = season_of(min(dated))
+        else:
+            raise RankingError("the season is unknown: give it or date the events")
+    if as_of is not None:
+        start = as_of - dt.timedelta(days=365)
+        events = [e for e in events if e.date is None or start < e.date <= as_of]
+    else:
+        for e in events:
+            if e.date is not None and season_of(e.date) != season:
+                raise RankingError(
+                    f"event {e.name!r} dated {e.date} is outside season {season}-{season + 1}"
+                )
+
+    people: dict[str, Licensee] = {}
+    for person in licensees:
+        if person.licence in people:
+            raise RankingError(f"licence {person.licence} appears twice in the licensees")
+        people[person.licence] = person
+    prev: dict[str, Reliquat] = {}
+    for r in previous:
+        if r.licence in prev:
+            raise RankingError(f"licence {r.licence} appears twice in the previous season")
+        prev[r.licence] = r
+    floors = _floor_reliquats(prev.values())
+
+    scored = [score_event_reference(e) for e in events]
+    per_player: dict[str, list[tuple[EventScore, EntryScore]]] = {}
+    unknown: dict[str, list[str]] = {}
+    for es in scored:
+        for sc in es.scores:
+            who = sc.entry.licence
+            if who in people and people[who].affiliated:
+                per_player.setdefault(who, []).append((es, sc))
+            elif who and who not in people:
+                unknown.setdefault(who, []).append(es.event.name)
+
+    this_season = {
+        id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
+    }
+    result = SeasonResult(season, settings, scored)
+    result.unknown_licences = unknown
+    candidates: list[Candidate] = []
+    for lic, person in people.items():
+        if not person.affiliated:
+            result.out_of_ranking.append(lic)
+            continue
+        rows = per_player.get(lic, [])
+        rel = prev.get(lic)
+        source = "previous" if rel is not None else "none"
+        if rel is None and person.first_season < season and person.series <= 6:
+            rel = floors.get(person.series)
+            source = "series floor" if rel is not None else "none"
+        rel = rel or Reliquat(lic)
+
+        points = doubled = pp4_t = 0
+        nums = [0.0, 0.0, 0.0, 0.0]
+        dens = [0.0, 0.0, 0.0, 0.0]
+        # the federal weeks' simultanés apart: their season weight may be capped (B.1)
+        fw_nums = [0.0, 0.0, 0.0, 0.0]
+        fw_dens = [0.0, 0.0, 0.0, 0.0]
+        fw_raw = [0.0, 0.0, 0.0, 0.0]
+        seen = [False, False, False, False]
+        for es, sc in rows:
+            _, _, pts, p4, figs = sc
+            if as_of is not None and id(es) not in this_season:
+                pts = p4 = 0  # rolling display: points and PP4 are those of this season
+            points += pts
+            pp4_t += p4
+            if (
+                person.overseas
+                and es.event.overseas
+                and es.event.type.code in OVERSEAS_DOUBLED_TYPES
+            ):
+                doubled += pts
+            federal_week = es.event.type.code in FEDERAL_WEEKS_TYPES
+            for k, pct, _, _, w, bonus in figs:
+                seen[k] = True
+                num_k = bonus if pct is None else pct * w + bonus
+                if federal_week:
+                    fw_nums[k] += num_k
+                    fw_dens[k] += w + bonus
+                    fw_raw[k] += w
+                else:
+                    nums[k] += num_k
+                    dens[k] += w + bonus
+        capped = [0.0, 0.0, 0.0, 0.0]
+        for k in PCT_SERIES:
+            nums[k], dens[k], capped[k] = _federal_weeks_cap(
+                k, nums[k], dens[k], fw_nums[k], fw_dens[k], fw_raw[k], settings
+            )
+        if as_of is None:
+            points_final = decay(points + doubled, rel.points)
+            pp4_final = decay_tenths(pp4_t, rel.pp4)
+        else:
+            points_final = points + doubled + rel.points
+            pp4_final = (pp4_t + 10 * rel.pp4) // 10
+
+        totals = []
+        for s in PCT_SERIES:
+            num, weight = nums[s], dens[s]
+            prev_pct = rel.pct[s - 1]
+            if not seen[s] and prev_pct == 0.0:
+                continue
+            quota = settings.quotas[s - 1]
+            divisor = max(weight, quota)
+            season_pct = num / divisor if divisor > 0 else 0.0
+            final = 0.75 * season_pct + 0.25 * prev_pct
+            totals.append(PctTotal(s, num, weight, divisor, season_pct, prev_pct, final, capped[s]))
+
+        ps = PlayerSeason(
+            person,
+            tuple(rows),
+            points,
+            doubled,
+            rel.points,
+            points_final,
+            pp4_t,
+            rel.pp4,
+            pp4_final,
+            tuple(totals),
+            source,
+        )
+        result.players[lic] = ps
+        candidates.append(
+            Candidate(
+                licence=lic,
+                series=person.series,
+                pct=(ps.pct_final(1), ps.pct_final(2), ps.pct_final(3)),
+                pp4=pp4_final,
+                points=points_final,
+                highest_series=person.highest_series,
+                s1_for_life=person.s1_for_life,
+                beginner=person.first_season == season and person.after_festival,
+            )
+        )
+
+    placements = classify(candidates, settings)
+    for lic, placement in placements.items():
+        old = result.players[lic]
+        result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
+    return result
