@@ -427,3 +427,31 @@ def test_000_9_5_the_absentee_forfeits_once_half_the_credit_has_run(dclient: Cli
     tb.refresh_from_db()
     assert tb.entered and tb.forfeit == "b" and (tb.score_a, tb.score_b) == (0, None)
     assert AuditEntry.objects.filter(action="Forfait déclaré à la table").count() == 1
+
+
+def test_001_6_4_the_global_credit_used_up_ends_the_game_at_the_table(dclient: Client) -> None:
+    """The director sets a global credit of 2 minutes for both (001 6.1, 6.4); once it has
+    run, the table's flag ends the game and both players declare their tiles (7.3.2)."""
+    eid, tb = ffsc_round(dclient)
+    response = dclient.post(f"/classique/{eid}/pendule/", {"kind": "global", "minutes": "2"})
+    assert response.status_code == 302
+    code = code_of(dclient, eid, tb)
+    url = f"/classique/table/{code}/action/"
+    c = Client()
+    assert act(c, url, {"kind": "toss", "rounds": [["A", "Z"]], "at": 0}).status_code == 200
+    assert act(c, url, {"kind": "start", "at": 0}).status_code == 200
+    assert (
+        act(c, url, {"kind": "play", "player": 0, "move": "H4 MAISON", "at": 1}).status_code == 200
+    )
+    early = act(c, url, {"kind": "flag", "player": 1})
+    assert early.status_code == 400 and "épuisé" in early.json()["error"]
+    log = TableLog.objects.get(table=tb)
+    log.epoch -= 150  # two and a half minutes later
+    log.save(update_fields=["epoch"])
+    state = c.get(f"/classique/table/{code}/etat/").json()
+    assert state["clock"]["remaining"][0] <= 0 and state["clock"]["remaining"][1] <= 0
+    late = act(c, url, {"kind": "pass", "player": 1})
+    assert late.status_code == 400 and "crédit-temps global est épuisé" in late.json()["error"]
+    ended = act(c, url, {"kind": "flag", "player": 1})
+    assert ended.status_code == 200 and ended.json()["reckoning"]
+    assert ended.json()["out_of_time"] == [True, True]

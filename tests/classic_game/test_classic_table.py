@@ -621,3 +621,31 @@ def test_001_7_the_gcg_export_replays_to_the_sessions_final_scores(
 
 def _board_tiles(s: TableSession) -> list[str]:
     return ["?" if t.islower() else t for _, _, t in s.board.tiles()]
+
+
+def test_001_6_4_the_global_credit_used_up_ends_the_game_each_deducts_their_tiles() -> None:
+    """001 6.4: one credit for both. Used up, both players are out of time at once: the game
+    ends and each deducts their own tiles (7.3.2, rulings.md Classic 10); a move after it is
+    refused; the export says so and replays to the same scores."""
+    s = session("ffsc", ClockSettings("global", 100))
+    s.apply({"kind": "play", "at": 40, "player": 0, "move": "H8 DIN"})
+    assert code(s, {"kind": "flag", "at": 99, "player": 1}) == "classic_table.not_out_of_time"
+    assert code(s, {"kind": "pass", "at": 101, "player": 1}) == "classic_table.credit_used_up"
+    s.apply({"kind": "flag", "at": 101, "player": 1})
+    assert s.reckoning and s.ending == "deduct" and s.out_of_time == [True, True]
+    assert code(s, {"kind": "flag", "at": 102, "player": 1}) == "classic_table.over"
+    s.apply({"kind": "declare_rack", "at": 110, "player": 0, "tiles": "EEEEAAA"})
+    s.apply({"kind": "declare_rack", "at": 111, "player": 1, "tiles": "MGHERSQ"})
+    assert s.result is not None and s.result.scores == (8 - 7, -19) and s.result.winner == 0
+    assert "#note arbitre: result time X" in to_gcg(s)
+    assert _replayed_scores(s) == (1, -19)
+
+
+def test_001_7_1_a_move_going_out_before_the_global_credit_ends_by_7_1() -> None:
+    s = session("ffsc", ClockSettings("global", 100))
+    s.bag = 0
+    s.rack_size = [3, 5]
+    s.apply({"kind": "play", "at": 90, "player": 0, "move": "H8 DIN"})
+    assert code(s, {"kind": "flag", "at": 120, "player": 1}) == "classic_table.over"
+    s.apply({"kind": "accept_end", "at": 121})
+    assert s.ending == "out"

@@ -77,6 +77,7 @@ MESSAGE_CODES = frozenset(
         "not_out_of_time",
         "turn_expired",
         "turn_not_expired",
+        "credit_used_up",
         "neutralised",
         "not_neutralised",
         "neutralisation_unknown",
@@ -491,6 +492,9 @@ class TableSession:
         if clock is not None and clock.settings.kind == "move":
             if clock.remaining(player, at) <= 0:
                 raise _refuse("turn_expired", player=self.names[player])
+        if clock is not None and clock.settings.kind == "global":
+            if clock.remaining(player, at) <= 0:
+                raise _refuse("credit_used_up")
         if what == "exchange" and self.out_of_time[1 - player]:
             # 001 7.3.1; 000 7.1.2: the opponent of a player out of time may not exchange.
             raise _refuse("exchange_opponent_out", opponent=self.names[1 - player])
@@ -585,13 +589,27 @@ class TableSession:
         self._advance(player, at)
 
     def _on_flag(self, at: float, event: Mapping[str, Any]) -> None:
-        """A chess clock at zero (001 7.3.1; 000 7.1.2): refused when the clock says
-        otherwise."""
+        """A chess clock at zero (001 7.3.1; 000 7.1.2), or the global credit used up:
+        refused when the clock says otherwise."""
         player = self._player(event)
         clock = self.clock
-        if clock is None or clock.settings.kind != "chess" or clock.remaining(player, at) > 0:
+        kind = None if clock is None else clock.settings.kind
+        if clock is None or kind == "move" or clock.remaining(player, at) > 0:
             raise _refuse("not_out_of_time", player=self.names[player])
-        self._note_flags(at)
+        if kind == "global":
+            self._credit_used_up(at)
+        else:
+            self._note_flags(at)
+
+    def _credit_used_up(self, at: float) -> None:
+        """001 6.4: one credit for both players. The seed says nothing of its end; both
+        players' time being used up at once, the game ends as 7.3.2 says (rulings.md Classic
+        10): each deducts the face value of their own tiles. A move that went out before the
+        credit ran out ends the game by 7.1 once the opponent challenges or accepts."""
+        if self.ending is not None or self.went_out is not None:
+            raise _refuse("over")
+        self.out_of_time = [True, True]
+        self._end("deduct", at)
 
     def _note_flags(self, at: float) -> None:
         """Mark the players whose chess-clock credit is used up (001 7.3.1; 000 7.1.2): they

@@ -565,6 +565,11 @@ class ClassicGame:
                 self.flag(self.to_move)
         elif clock.kind == "move" and clock.turn_expired(self.to_move):
             self.lose_turn()
+        elif clock.kind == "global" and clock.expired:
+            # 001 6.4: the credit of both used up; the seed is silent, rulings.md Classic 10
+            # reads it as both players out of time: each deducts their own tiles (7.3.2).
+            self.out_of_time = [True, True]
+            self._finish_deduct("time")
 
     def flag(self, player: int) -> None:
         """An arbiter records that ``player``'s flag has fallen (a game without an

@@ -106,6 +106,7 @@
     const key = state.version + ":" + p;
     if (autoSent === key) return;
     if (c.kind === "chess" && !state.out_of_time[p]) { autoSent = key; send({ kind: "flag", player: p }); }
+    else if (c.kind === "global" && state.went_out === null) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "move") { autoSent = key; send({ kind: "lose_turn" }); }
   }
 
