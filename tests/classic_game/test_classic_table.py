@@ -16,6 +16,7 @@ from arbitre.classic.game.replay import replay as gcg_replay
 from arbitre.classic.table import (
     ClockSettings,
     TableError,
+    TableMatch,
     TableSession,
     replay,
     round_entry,
@@ -649,3 +650,67 @@ def test_001_7_1_a_move_going_out_before_the_global_credit_ends_by_7_1() -> None
     assert code(s, {"kind": "flag", "at": 120, "player": 1}) == "classic_table.over"
     s.apply({"kind": "accept_end", "at": 121})
     assert s.ending == "out"
+
+
+def _signed_game(m: TableMatch, winner: int, at: int) -> int:
+    """Play the game in play to its signatures, ``winner`` keeping the smaller rack."""
+    game = m.current
+    if game.toss_needed and game.toss is None:
+        m.apply({"kind": "toss", "at": at, "rounds": [["A", "Z"]]})
+    m.apply({"kind": "start", "at": at})
+    m.apply({"kind": "director_end", "at": at + 1})
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        m.apply({"kind": "declare_rack", "at": at + 2, "player": p, "tiles": racks[p]})
+    for p in (0, 1):
+        m.apply({"kind": "sign", "at": at + 3, "player": p})
+    assert m.current.signed_result is not None
+    assert m.current.signed_result.winner == winner
+    return at + 10
+
+
+def test_001_3_2_best_of_three_game_2_by_the_toss_loser_game_3_tossed_again() -> None:
+    """001 3.2: in a match in two winning games, who lost the toss of game 1 starts game 2;
+    a third game is tossed again. Game 3 is played only when needed."""
+    m = TableMatch(("X", "Y"), LEXICON, "ffsc", None, (None, None, None), best_of=3)
+    assert m.current.toss_needed
+    code_of_next = _next_refusal(m, 0)
+    assert code_of_next == "classic_table.game_not_signed"
+    m.apply({"kind": "toss", "at": 0, "rounds": [["M", "B"]]})  # Y draws B: Y starts
+    assert m.current.starter == 1
+    at = _signed_game(m, 0, 1)
+    m.apply({"kind": "next_game", "at": at})
+    assert len(m.games) == 2 and m.current.starter == 0 and not m.current.toss_needed
+    at = _signed_game(m, 1, at)
+    assert m.next_game_due and not m.over
+    m.apply({"kind": "next_game", "at": at})
+    assert m.current.toss_needed  # game 3: a new toss
+    at = _signed_game(m, 1, at)
+    assert m.over and m.match().winner == 1 and m.match().games_won == (1, 2)
+    assert _next_refusal(m, at) == "classic_table.match_over"
+
+
+def test_000_3_1_best_of_three_designated_starters_and_no_third_game_after_2_0() -> None:
+    """000 3.1: the tournament designates who starts; game 2 goes to the other player; a
+    match won 2-0 has no third game."""
+    m = TableMatch(("X", "Y"), LEXICON, "fbs", None, (1, None, 1), best_of=3)
+    assert m.current.starter == 1 and not m.current.toss_needed
+    at = _signed_game(m, 0, 0)
+    m.apply({"kind": "next_game", "at": at})
+    assert m.current.starter == 0
+    at = _signed_game(m, 0, at)
+    assert m.over and m.match().winner == 0 and m.match().games_won == (2, 0)
+    assert _next_refusal(m, at) == "classic_table.match_over"
+    assert len(m.games) == 2
+
+
+def test_a_match_of_one_game_is_over_once_the_game_is_signed() -> None:
+    m = TableMatch(("X", "Y"), LEXICON, "fbs", None, (0,), best_of=1)
+    _signed_game(m, 1, 0)
+    assert m.over and m.match().winner == 1 and not m.next_game_due
+
+
+def _next_refusal(m: TableMatch, at: int) -> str:
+    with pytest.raises(TableError) as info:
+        m.apply({"kind": "next_game", "at": at})
+    return info.value.message.code
