@@ -455,3 +455,91 @@ def test_001_6_4_the_global_credit_used_up_ends_the_game_at_the_table(dclient: C
     ended = act(c, url, {"kind": "flag", "player": 1})
     assert ended.status_code == 200 and ended.json()["reckoning"]
     assert ended.json()["out_of_time"] == [True, True]
+
+
+def _table_game(c: Client, url: str, toss: bool) -> None:
+    """The start of a game of the match at the table (the toss first where it is asked)."""
+    if toss:
+        assert act(c, url, {"kind": "toss", "rounds": [["A", "Z"]]}).status_code == 200
+    assert act(c, url, {"kind": "start"}).status_code == 200
+
+
+def _finish(c: Client, players: str, arbiter: Client, arbiter_url: str, winner: int) -> Any:
+    """The arbiter ends the game; ``winner`` keeps the smaller rack; both players sign."""
+    assert act(arbiter, arbiter_url, {"kind": "director_end"}).status_code == 200
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        act(c, players, {"kind": "declare_rack", "player": p, "tiles": racks[p]})
+    act(c, players, {"kind": "sign", "player": 0})
+    return act(c, players, {"kind": "sign", "player": 1}).json()
+
+
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_best_of_three_the_match_is_played_at_one_table_and_enters_the_round(
+    dclient: Client, profile: str
+) -> None:
+    """Issue 18 part 2: game 1, game 2 started by the other player (001 3.2; 000 3.1), game 3
+    only if needed (tossed again under FFSc, designated under FBS), each game signed; the
+    games won enter the round's table result."""
+    eid = setup_event(dclient, profile=profile, best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    toss = profile == "ffsc"
+    state = c.get(f"/classique/table/{code}/etat/").json()
+    assert state["match"]["best_of"] == 3 and state["match"]["game"] == 1
+    assert state["toss_needed"] is toss
+    _table_game(c, players, toss)
+    first = c.get(f"/classique/table/{code}/etat/").json()["starter"]
+    if not toss:
+        assert tb.starts and state["names"][first] == tb.starts[0]
+    early = act(c, players, {"kind": "next_game"})
+    assert early.status_code == 400 and "pas encore signée" in early.json()["error"]
+    done = _finish(c, players, dclient, arbiter, winner=0)
+    assert done["match"]["games_won"] == [1, 0] and done["match"]["next_game_due"]
+    assert not done["finished"]
+    tb.refresh_from_db()
+    assert not tb.entered  # the match is not over
+    second = act(c, players, {"kind": "next_game"}).json()
+    assert second["match"]["game"] == 2 and second["starter"] == 1 - first
+    assert not second["toss_needed"] and second["scores"] == [0, 0]
+    _table_game(c, players, False)
+    done = _finish(c, players, dclient, arbiter, winner=1)
+    assert done["match"]["games_won"] == [1, 1]
+    third = act(c, players, {"kind": "next_game"}).json()
+    assert third["match"]["game"] == 3 and third["toss_needed"] is toss
+    if not toss:
+        assert third["names"][third["starter"]] == tb.starts[2]
+    _table_game(c, players, toss)
+    done = _finish(c, players, dclient, arbiter, winner=1)
+    assert done["match"]["over"] and done["match"]["winner"] == 1 and done["finished"]
+    assert act(c, players, {"kind": "next_game"}).status_code == 400
+    tb.refresh_from_db()
+    assert tb.entered and (tb.score_a, tb.score_b) == (1, 2)
+    # each game's record: game 1 from the GCG export
+    text = c.get(f"/classique/table/{code}/partie.gcg?partie=1").content.decode()
+    assert "partie 1" in text and "result director" in text
+
+
+def test_best_of_three_won_2_0_plays_no_third_game(dclient: Client) -> None:
+    eid = setup_event(dclient, profile="fbs", best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    _table_game(c, players, False)
+    _finish(c, players, dclient, arbiter, winner=0)
+    act(c, players, {"kind": "next_game"})
+    _table_game(c, players, False)
+    done = _finish(c, players, dclient, arbiter, winner=0)
+    assert done["match"]["over"] and not done["match"]["next_game_due"]
+    tb.refresh_from_db()
+    assert tb.entered and (tb.score_a, tb.score_b) == (2, 0)
+    assert act(c, players, {"kind": "next_game"}).status_code == 400

@@ -32,8 +32,9 @@ from arbitre.classic.game.profiles import get_profile
 from arbitre.classic.table import (
     NEUTRALISATIONS,
     ClockSettings,
+    TableMatch,
     TableSession,
-    replay,
+    replay_match,
     to_gcg,
 )
 from arbitre.common import Refusal
@@ -111,12 +112,21 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         starter = None
     else:
         starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
-    return {
+    setup: dict[str, Any] = {
         "names": [tb.a, tb.b],
         "profile": t.profile,
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
+    if t.best_of == 3:
+        # the match at the table: each game's designated starter (None: a toss); game 2's
+        # is the engine's (the player who did not start game 1)
+        setup["best_of"] = 3
+        setup["starters"] = [
+            None if starter is None or i >= len(tb.starts) else (1 if tb.starts[i] == tb.b else 0)
+            for i in range(3)
+        ]
+    return setup
 
 
 def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
@@ -161,21 +171,35 @@ def create_friendly(
     )
 
 
-def session_of(log: TableLog) -> TableSession:
+def match_of(log: TableLog) -> TableMatch:
+    """The table's match (one game, or best of three) rebuilt from the stored events."""
     s = log.setup
     clock = s.get("clock")
-    return replay(
+    starter = s.get("starter", 0)
+    return replay_match(
         s["names"],
         lexicon(),
         log.events,
         s.get("profile", "ffsc"),
         ClockSettings(clock["kind"], clock["seconds"], clock.get("warning", 0)) if clock else None,
-        s.get("starter", 0),
+        s.get("starters") or [starter],
+        int(s.get("best_of", 1)),
     )
 
 
-def gcg_of(log: TableLog) -> str:
-    return to_gcg(session_of(log), log.title or None)
+def session_of(log: TableLog) -> TableSession:
+    """The game in play at the table."""
+    return match_of(log).current
+
+
+def gcg_of(log: TableLog, game: int | None = None) -> str:
+    """The GCG record of game ``game`` of the match (default: the game in play)."""
+    m = match_of(log)
+    number = len(m.games) if game is None or not 1 <= game <= len(m.games) else game
+    title = log.title or None
+    if m.best_of > 1:
+        title = gettext("%(title)s, partie %(game)s") % {"title": log.title, "game": number}
+    return to_gcg(m.games[number - 1], title)
 
 
 def _turn_text(turn: Any) -> str:
@@ -295,6 +319,63 @@ def describe(log: TableLog, s: TableSession, at: float) -> dict[str, Any]:
     }
 
 
+def describe_match(log: TableLog, m: TableMatch, at: float) -> dict[str, Any]:
+    """The game in play for the page, with the match it belongs to (best of three: the
+    games signed, the games won, whether the next game is due)."""
+    out = describe(log, m.current, at)
+    so_far = m.match()
+    out["match"] = {
+        "best_of": m.best_of,
+        "game": len(m.games),
+        "games": [
+            {"scores": list(r.scores), "winner": r.winner, "starter": starter}
+            for r, starter in zip(so_far.results, so_far.starters, strict=True)
+        ],
+        "games_won": [_won(w) for w in so_far.games_won],
+        "next_game_due": m.next_game_due,
+        "over": m.over,
+        "winner": so_far.winner if m.over else None,
+    }
+    if m.best_of > 1:
+        out["finished"] = m.over
+    return out
+
+
+def _won(games: float) -> int | float:
+    return int(games) if games == int(games) else games
+
+
+def _match_entry_of(t: Tournament, tb: Table, m: TableMatch) -> dict[str, Any] | None:
+    """The round's entry of a match in best of three (000 "Match en 2 parties gagnantes"):
+    the games won by each (a game lost whatever the score counts as a game won by the
+    other), a forfeit side without score, game 1's toss. ``None`` when the games won are
+    not a match result the round takes (a drawn game): the arbiter enters it."""
+    so_far = m.match()
+    first = m.games[0]
+    won = so_far.games_won
+    forfeit = next((r.forfeit for r in so_far.results if r.forfeit is not None), None)
+    current = m.current.result
+    if current is not None and current.forfeit is not None:
+        forfeit = current.forfeit  # the absent player cannot sign: the arbiter's decision
+    scores: list[int | None] = [int(won[0]), int(won[1])]
+    if forfeit is not None:
+        scores[forfeit] = None
+    elif (won[0], won[1]) not in ((2, 0), (2, 1), (1, 2), (0, 2)):
+        return None
+    toss = ""
+    if get_profile(t.profile).starts_by_toss and forfeit is None:
+        toss = "a" if first.starter == 0 else "b"
+    return {
+        "forfeit": "" if forfeit is None else "ab"[forfeit],
+        "score_a": scores[0],
+        "score_b": scores[1],
+        "winner": "",
+        "loss": "",
+        "loss_cause": "",
+        "toss": toss,
+    }
+
+
 def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
     """The round's entry of the sheet's result (player 0 is the table's A): the scores, a
     loss whatever the score with its cause, a forfeit side without score, the toss."""
@@ -318,18 +399,27 @@ def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
     }
 
 
-def enter_result(log: TableLog, s: TableSession, action: str) -> None:
-    """The sheet's result becomes the table's (a match in three games is entered by the
-    arbiter as games won; a round that can no longer take it is left to the arbiter)."""
+def enter_result(log: TableLog, m: TableMatch, action: str) -> None:
+    """The sheet's result becomes the table's; a match in best of three once its last game
+    is signed, as games won (a round that can no longer take it is left to the arbiter)."""
     tb = log.table
+    s = m.current
     if tb is None or s.result is None:
         return
     t = tb.round.tournament
-    if t.best_of != 1:
+    if m.best_of != t.best_of:
+        return  # the event changed its formula after the table started: the arbiter enters it
+    if m.best_of == 1:
+        entry: dict[str, Any] | None = _entry_of(t, tb, s)
+    elif m.over or s.result.forfeit is not None:
+        entry = _match_entry_of(t, tb, m)
+    else:
+        return
+    if entry is None:
         return
     tb.refresh_from_db()
     try:
-        results.enter_result(GAME, t, tb.pk, tb.version, _entry_of(t, tb, s), AnonymousUser())
+        results.enter_result(GAME, t, tb.pk, tb.version, entry, AnonymousUser())
     except ServiceError:
         return  # a later round is paired, the final stage started: the arbiter enters it
     audit(
@@ -340,25 +430,25 @@ def enter_result(log: TableLog, s: TableSession, action: str) -> None:
     )
 
 
-def enter_signed(log: TableLog, s: TableSession) -> None:
+def enter_signed(log: TableLog, m: TableMatch) -> None:
     """Both players have signed (001 2.4.2; 000 7.3): the result goes to the round."""
-    if s.signed_result is not None:
-        enter_result(log, s, SIGNED_ACTION)
+    if m.current.signed_result is not None:
+        enter_result(log, m, SIGNED_ACTION)
 
 
 class ClassicAdapter:
-    """The Classic engine behind a table log."""
+    """The Classic engine behind a table log: the table's match."""
 
-    def replay(self, log: TableLog) -> TableSession:
-        return session_of(log)
+    def replay(self, log: TableLog) -> TableMatch:
+        return match_of(log)
 
-    def apply(self, state: TableSession, event: dict[str, Any]) -> None:
+    def apply(self, state: TableMatch, event: dict[str, Any]) -> None:
         state.apply(event)
 
-    def describe(self, log: TableLog, state: TableSession, at: float) -> dict[str, Any]:
-        return describe(log, state, at)
+    def describe(self, log: TableLog, state: TableMatch, at: float) -> dict[str, Any]:
+        return describe_match(log, state, at)
 
-    def stored(self, log: TableLog, state: TableSession, event: dict[str, Any]) -> None:
+    def stored(self, log: TableLog, state: TableMatch, event: dict[str, Any]) -> None:
         if event.get("kind") == "sign":
             enter_signed(log, state)
         elif event.get("kind") == "forfeit":

@@ -146,13 +146,18 @@ def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "classic/table_print.html", {"log": log, "state": _state(log)})
 
 
+def _game_number(text: str) -> int | None:
+    """The game of the match asked for (``?partie=2``), None: the game in play."""
+    return int(text) if text.isdigit() else None
+
+
 @require_GET
 def gcg(request: HttpRequest, code: str) -> HttpResponse:
     log = _by_code(code)
     if isinstance(log, HttpResponse):
         return log
     return HttpResponse(
-        tables.gcg_of(log),
+        tables.gcg_of(log, _game_number(request.GET.get("partie", ""))),
         content_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="partie-{log.code}.gcg"'},
     )
