@@ -543,3 +543,69 @@ def test_best_of_three_won_2_0_plays_no_third_game(dclient: Client) -> None:
     tb.refresh_from_db()
     assert tb.entered and (tb.score_a, tb.score_b) == (2, 0)
     assert act(c, players, {"kind": "next_game"}).status_code == 400
+
+
+def test_a_friendly_game_has_its_own_audit_log(dclient: Client) -> None:
+    """Like a tournament table: the creation, the start, a sanction, an overdraw, the
+    director's end, the signed result and a reopening are in the friendly game's log, with
+    who and why; the director's page shows it."""
+    from arbitre.app.rounds.models import TableLogAudit
+
+    response = dclient.post(
+        "/classique/amicale/",
+        {"a": "Ana", "b": "Éric", "profile": "ffsc", "kind": "chess", "minutes": "25"},
+    )
+    code = response["Location"].rstrip("/").rsplit("/", 1)[1]
+    log = TableLog.objects.get(code=code)
+    director, players = f"/classique/amicale/{code}/action/", f"/classique/table/{code}/action/"
+    c = Client()
+    assert act(c, players, {"kind": "start"}).status_code == 200
+    act(c, players, {"kind": "play", "player": 0, "move": "H4 MAISON"})
+    sanction = {"kind": "sanction", "player": 1, "sanction": "points", "points": 10}
+    assert act(dclient, director, {**sanction, "reason": "bruit"}).status_code == 200
+    act(dclient, director, {"kind": "overdraw", "player": 0, "extra": 1, "how": "seen"})
+    act(dclient, director, {"kind": "director_end"})
+    act(c, players, {"kind": "declare_rack", "player": 0, "tiles": "EEEEEEE"})
+    act(c, players, {"kind": "declare_rack", "player": 1, "tiles": "AAAAAAA"})
+    act(c, players, {"kind": "sign", "player": 0})
+    assert act(c, players, {"kind": "sign", "player": 1}).json()["finished"]
+    dclient.post(f"/classique/amicale/{code}/rouvrir/", {"reason": "erreur de décompte"})
+    assert not Client().get(f"/classique/table/{code}/etat/").json()["finished"]
+    entries = list(TableLogAudit.objects.filter(table_log=log).order_by("id"))
+    assert [e.action for e in entries] == [
+        "Partie amicale créée",
+        "Partie commencée à la table",
+        "Sanction à la table",
+        "Lettres en trop à la table",
+        "Partie arrêtée par le directeur",
+        "Résultat signé à la table",
+        "Feuille de table rouverte",
+    ]
+    by = {e.action: e for e in entries}
+    assert by["Sanction à la table"].reason == "bruit"
+    assert by["Sanction à la table"].after == {"joueur": "Éric", "sanction": "points", "points": 10}
+    assert by["Sanction à la table"].user is not None  # the director
+    assert by["Partie commencée à la table"].user is None  # the players, no account
+    assert by["Résultat signé à la table"].after == {"scores": [18 - 5 - 7, -10 - 7]}
+    assert by["Feuille de table rouverte"].reason == "erreur de décompte"
+    page = dclient.get(f"/classique/amicale/{code}/").content.decode()
+    assert "Journal de la partie" in page and "erreur de décompte" in page
+    # a second reopening has nothing to reopen
+    again = dclient.post(f"/classique/amicale/{code}/rouvrir/", {"reason": "x"}, follow=True)
+    assert "pas signée" in again.content.decode()
+    assert "Journal de la partie" not in Client().get(f"/classique/table/{code}/").content.decode()
+
+
+def test_a_tournament_tables_start_and_sanctions_are_in_the_events_log(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    act(c, players, {"kind": "toss", "rounds": [["A", "Z"]]})
+    act(c, players, {"kind": "start"})
+    sanction = {"kind": "sanction", "player": 0, "sanction": "warning", "reason": "téléphone"}
+    assert act(dclient, arbiter, sanction).status_code == 200
+    target = f"ronde 1, table {tb.number}"
+    log = AuditEntry.objects.filter(tournament__event_id=eid, target=target).order_by("id")
+    assert [e.action for e in log] == ["Partie commencée à la table", "Sanction à la table"]
+    assert log.last().reason == "téléphone"

@@ -19,7 +19,14 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.classic.game import GAME
 from arbitre.app.rounds import results, tablelog
-from arbitre.app.rounds.models import Round, Table, TableClockSettings, TableLog, Tournament
+from arbitre.app.rounds.models import (
+    Round,
+    Table,
+    TableClockSettings,
+    TableLog,
+    TableLogAudit,
+    Tournament,
+)
 from arbitre.app.rounds.services import (
     AUDIT_TARGETS,
     ROUND_TABLE_TARGET,
@@ -48,11 +55,24 @@ ARBITER_EVENTS = frozenset(
 REOPEN_ACTION = gettext_noop("Feuille de table rouverte")
 SIGNED_ACTION = gettext_noop("Résultat signé à la table")
 FORFEIT_ACTION = gettext_noop("Forfait déclaré à la table")
+CREATED_ACTION = gettext_noop("Partie amicale créée")
+START_ACTION = gettext_noop("Partie commencée à la table")
+SANCTION_ACTION = gettext_noop("Sanction à la table")
+OVERDRAW_ACTION = gettext_noop("Lettres en trop à la table")
+APPEAL_ACTION = gettext_noop("Décision de l'arbitre sur une contestation")
+END_ACTION = gettext_noop("Partie arrêtée par le directeur")
+NEXT_GAME_ACTION = gettext_noop("Partie suivante du match commencée")
 AUDIT_TARGETS.update(
     {
         REOPEN_ACTION: ROUND_TABLE_TARGET,
         SIGNED_ACTION: ROUND_TABLE_TARGET,
         FORFEIT_ACTION: ROUND_TABLE_TARGET,
+        START_ACTION: ROUND_TABLE_TARGET,
+        SANCTION_ACTION: ROUND_TABLE_TARGET,
+        OVERDRAW_ACTION: ROUND_TABLE_TARGET,
+        APPEAL_ACTION: ROUND_TABLE_TARGET,
+        END_ACTION: ROUND_TABLE_TARGET,
+        NEXT_GAME_ACTION: ROUND_TABLE_TARGET,
     }
 )
 
@@ -163,12 +183,81 @@ def create_friendly(
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
-    return tablelog.create_log(
+    log = tablelog.create_log(
         KIND,
         setup,
         title=gettext("Partie amicale"),
         created_by=str(getattr(user, "username", "")),
     )
+    audit_table(log, user, CREATED_ACTION, after={"joueurs": " / ".join(names), "profil": profile})
+    return log
+
+
+def audit_table(
+    log: TableLog,
+    user: User,
+    action: str,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    """An entry of the table's audit log: its event's log for a tournament table (target:
+    the round and table), the game's own for a friendly game (target: its code)."""
+    tb = log.table
+    if tb is None:
+        TableLogAudit.log(user, action, log.code, before, after, reason, table_log=log)
+        return
+    target = ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number}
+    audit(tb.round.tournament, user, action, target, before, after, reason)
+
+
+@transaction.atomic
+def act(log: TableLog, event: Any, client_id: str, user: User, *, arbiter: bool) -> Any:
+    """Store an event sent from the table's page (the players', or an arbiter's with the
+    arbiter's decisions); what changes the game beyond a turn is audited: the start,
+    sanctions, overdraws, appeals, the director's end, a forfeit, the next game of a match,
+    and a friendly game's signed result (a tournament table's goes to the round, audited
+    there)."""
+    done = tablelog.append(log.pk, event, client_id, allowed=None if arbiter else players_may)
+    if not done.repeated:
+        _audit_event(done.log, done.log.events[-1], user)
+    return done
+
+
+def _audit_event(log: TableLog, event: dict[str, Any], user: User) -> None:
+    kind = event.get("kind")
+    names = log.setup.get("names", ["", ""])
+
+    def name(key: str = "player") -> str:
+        player = event.get(key)
+        return str(names[player]) if player in (0, 1) else ""
+
+    reason = str(event.get("reason", "") or "")
+    friendly = log.table is None
+    if kind == "start":
+        audit_table(log, user, START_ACTION)
+    elif kind == "sanction":
+        after = {"joueur": name(), "sanction": event.get("sanction")}
+        if event.get("points"):
+            after["points"] = event.get("points")
+        if event.get("sanction") == "loss":
+            after["cause"] = event.get("cause", "sanction")
+        audit_table(log, user, SANCTION_ACTION, after=after, reason=reason)
+    elif kind == "overdraw":
+        after = {"joueur": name(), "lettres": event.get("extra"), "constat": event.get("how")}
+        audit_table(log, user, OVERDRAW_ACTION, after=after)
+    elif kind == "ruling" and event.get("override"):
+        audit_table(log, user, APPEAL_ACTION, after=dict(event["override"]), reason=reason)
+    elif kind == "director_end":
+        audit_table(log, user, END_ACTION)
+    elif kind == "next_game":
+        audit_table(log, user, NEXT_GAME_ACTION)
+    elif friendly and kind == "forfeit":
+        audit_table(log, user, FORFEIT_ACTION, after={"joueur": name()})
+    elif friendly and kind == "sign":
+        signed = session_of(log).signed_result
+        if signed is not None:
+            audit_table(log, user, SIGNED_ACTION, after={"scores": list(signed.scores)})
 
 
 def match_of(log: TableLog) -> TableMatch:
@@ -469,6 +558,17 @@ def players_may(log: TableLog, event: dict[str, Any]) -> None:
 
 
 @transaction.atomic
+def reopen_friendly(log: TableLog, user: User, reason: str = "") -> None:
+    """A director reopens the signed sheet of a friendly game: the signatures of the game
+    in play are removed (audited in the game's log)."""
+    if log.table is not None:
+        raise ServiceError(gettext("Table inconnue."))
+    if not tablelog.drop_last(log.pk, frozenset({"sign"})):
+        raise ServiceError(gettext("Cette feuille n'est pas signée."))
+    audit_table(log, user, REOPEN_ACTION, reason=reason)
+
+
+@transaction.atomic
 def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
     """An arbiter reopens a signed sheet: the signatures are removed and the table's result
     cleared (audited); the players sign again or the arbiter corrects the result."""
@@ -509,3 +609,24 @@ def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) 
 
 
 post_save.connect(_on_table_saved, sender=Table, dispatch_uid="classic_table_log")
+
+
+def friendly_journal(log: TableLog) -> list[dict[str, Any]]:
+    """A friendly game's audit log for its page, newest first: when, who, the action in the
+    page's language, the details (player, sanction, scores...) and the reason."""
+    out = []
+    for entry in log.audit.select_related("user")[:200]:
+        after = entry.after if isinstance(entry.after, dict) else {}
+        out.append(
+            {
+                "at": entry.at,
+                "user": getattr(entry.user, "username", ""),
+                "action": gettext(entry.action),
+                "detail": " · ".join(
+                    " – ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+                    for v in after.values()
+                ),
+                "reason": entry.reason,
+            }
+        )
+    return out

@@ -64,6 +64,9 @@ def _page(
             "neutralisations": [r for r in NEUTRALISATIONS if r != "challenge"],
             "print_url": f"/classique/table/{log.code}/imprimer/",
             "gcg_url": f"/classique/table/{log.code}/partie.gcg",
+            "friendly_audit": tables.friendly_journal(log)
+            if arbiter and log.table is None
+            else None,
         },
     )
 
@@ -115,11 +118,8 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
     if not isinstance(body, dict):
         return _refused(gettext("Action illisible."), 400)
     try:
-        done = tablelog.append(
-            log.pk,
-            body.get("event"),
-            str(body.get("id", "")),
-            allowed=None if arbiter else tables.players_may,
+        done = tables.act(
+            log, body.get("event"), str(body.get("id", "")), request.user, arbiter=arbiter
         )
         out = _state(done.log)
     except ServiceError as exc:
@@ -339,3 +339,16 @@ def friendly_arbiter(request: HttpRequest, code: str) -> HttpResponse:
 @require_role(DIRECTOR)
 def friendly_action(request: HttpRequest, code: str) -> HttpResponse:
     return _action(request, _friendly_log(code), arbiter=True)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def friendly_reopen(request: HttpRequest, code: str) -> HttpResponse:
+    """A director reopens a friendly game's signed sheet (audited in the game's log)."""
+    log = _friendly_log(code)
+    try:
+        tables.reopen_friendly(log, request.user, request.POST.get("reason", "").strip())
+        messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
