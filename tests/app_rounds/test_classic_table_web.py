@@ -510,6 +510,9 @@ def test_best_of_three_the_match_is_played_at_one_table_and_enters_the_round(
     _table_game(c, players, False)
     done = _finish(c, players, dclient, arbiter, winner=1)
     assert done["match"]["games_won"] == [1, 1]
+    rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
+    row = next(r for r in rows if r["table_id"] == tb.pk)
+    assert row["match"] == "partie 2, parties gagnées 1 – 1"
     third = act(c, players, {"kind": "next_game"}).json()
     assert third["match"]["game"] == 3 and third["toss_needed"] is toss
     if not toss:

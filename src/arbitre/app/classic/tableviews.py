@@ -235,9 +235,22 @@ def _overview_rows(t: Any, rnd: Round) -> list[dict[str, Any]]:
                 "signed": st["finished"],
                 "entered": tb.entered,
                 "turns": len([line for line in st["sheet"] if not line.get("note")]),
+                "match": _match_text(st.get("match")),
             }
         )
     return rows
+
+
+def _match_text(match: dict[str, Any] | None) -> str:
+    """A match in best of three at a glance: the game in play and the games won."""
+    if not match or match["best_of"] == 1:
+        return ""
+    won = match["games_won"]
+    return gettext("partie %(game)s, parties gagnées %(a)s – %(b)s") % {
+        "game": match["game"],
+        "a": won[0],
+        "b": won[1],
+    }
 
 
 @require_GET
