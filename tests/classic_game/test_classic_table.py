@@ -581,17 +581,20 @@ TABLE_TURNS = st.one_of(
 
 @settings(max_examples=100, deadline=None)
 @given(
-    st.sampled_from(["ffsc", "fbs"]),
+    st.sampled_from(["ffsc", "fbs", "ffsc-global"]),
     st.lists(st.tuples(TABLE_TURNS, st.integers(0, 150)), min_size=8, max_size=40),
     st.randoms(use_true_random=False),
 )
 def test_001_7_the_gcg_export_replays_to_the_sessions_final_scores(
     profile: str, steps: list[tuple[dict[str, Any], int]], rng: Any
 ) -> None:
-    """For any game played at the table (passes, exchanges, challenges, flags, six scoreless
-    turns, the director's end), the GCG export replayed by the game engine ends with the same
-    scores as the session's reckoning (001 chapter 7)."""
-    s = session(profile, ClockSettings("chess", 1200 if profile == "fbs" else 600))
+    """For any game played at the table (passes, exchanges, challenges, flags, the global
+    credit used up, six scoreless turns, the director's end), the GCG export replayed by the
+    game engine ends with the same scores as the session's reckoning (001 chapter 7)."""
+    if profile == "ffsc-global":
+        s = session("ffsc", ClockSettings("global", 1500))
+    else:
+        s = session(profile, ClockSettings("chess", 1200 if profile == "fbs" else 600))
     now = 0
     for step, gap in steps:
         for _ in range(3 if step["kind"] == "passes" else 1):
