@@ -612,3 +612,19 @@ def test_a_tournament_tables_start_and_sanctions_are_in_the_events_log(dclient: 
     log = AuditEntry.objects.filter(tournament__event_id=eid, target=target).order_by("id")
     assert [e.action for e in log] == ["Partie commencée à la table", "Sanction à la table"]
     assert log.last().reason == "téléphone"
+
+
+def test_best_of_three_under_fbs_without_recorded_starters_asks_no_toss(dclient: Client) -> None:
+    """A table set by hand with no starters recorded: under FBS the tournament designates
+    (player A by default), never a toss; game 3 the same player."""
+    eid = setup_event(dclient, profile="fbs", best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    tb.starts = []
+    tb.save()
+    setup = TableLog.objects.get(table=tb).setup
+    assert setup["starters"] == [0, None, 0] and setup["best_of"] == 3
+    state = Client().get(f"/classique/table/{code_of(dclient, eid, tb)}/etat/").json()
+    assert not state["toss_needed"] and state["starter"] == 0

@@ -141,11 +141,12 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
     if t.best_of == 3:
         # the match at the table: each game's designated starter (None: a toss); game 2's
         # is the engine's (the player who did not start game 1)
+        designated = [starter, None, starter]
+        if starter is not None:
+            for i, name in enumerate(tb.starts[:3]):
+                designated[i] = 1 if name == tb.b else 0
         setup["best_of"] = 3
-        setup["starters"] = [
-            None if starter is None or i >= len(tb.starts) else (1 if tb.starts[i] == tb.b else 0)
-            for i in range(3)
-        ]
+        setup["starters"] = designated
     return setup
 
 
