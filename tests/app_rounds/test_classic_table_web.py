@@ -523,6 +523,8 @@ def test_best_of_three_the_match_is_played_at_one_table_and_enters_the_round(
     assert act(c, players, {"kind": "next_game"}).status_code == 400
     tb.refresh_from_db()
     assert tb.entered and (tb.score_a, tb.score_b) == (1, 2)
+    printed = c.get(f"/classique/table/{code}/imprimer/").content.decode()
+    assert "feuille de la partie 3" in printed and "Partie 1 :" in printed
     # each game's record: game 1 from the GCG export
     text = c.get(f"/classique/table/{code}/partie.gcg?partie=1").content.decode()
     assert "partie 1" in text and "result director" in text
