@@ -513,6 +513,7 @@ def test_best_of_three_the_match_is_played_at_one_table_and_enters_the_round(
     rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
     row = next(r for r in rows if r["table_id"] == tb.pk)
     assert row["match"] == "partie 2, parties gagnées 1 – 1"
+    assert not row["finished"] and not row["signed"]  # the match is still in play
     third = act(c, players, {"kind": "next_game"}).json()
     assert third["match"]["game"] == 3 and third["toss_needed"] is toss
     if not toss:

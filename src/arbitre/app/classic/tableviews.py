@@ -231,7 +231,8 @@ def _overview_rows(t: Any, rnd: Round) -> list[dict[str, Any]]:
                 "neutralised": st["neutralised"],
                 "challenge_pending": bool(ch and ch["pending"]),
                 "call": st["neutralised"] == "arbiter",
-                "finished": st["result"] is not None,
+                # a match between two games is still in play
+                "finished": st["result"] is not None and not st["match"]["next_game_due"],
                 "signed": st["finished"],
                 "entered": tb.entered,
                 "turns": len([line for line in st["sheet"] if not line.get("note")]),
