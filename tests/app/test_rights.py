@@ -271,3 +271,7 @@ ACCESS.update(
         "classic:table_friendly_action": MANAGER,
     }
 )
+
+
+# -- a friendly game's signed sheet reopened by a director (issue 18, session 7) ---------------
+ACCESS.update({"classic:table_friendly_reopen": MANAGER})

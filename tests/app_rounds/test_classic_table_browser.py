@@ -238,3 +238,66 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         other.wait_for_function(
             "() => document.getElementById('ct-sheet').innerText.includes('échange de 2 lettres')"
         )
+
+
+def _game_of_passes(tablet: Any, url: str, code: str, winner: int) -> None:
+    """A game of the match on the tablet: the clock started, six passes (001 4.2.2), the
+    racks declared (``winner`` keeps the smaller one), both signatures."""
+    tablet.wait_for_selector("#ct-start:not([hidden])")
+    tablet.click("#ct-start")
+    player = state_of(url, code)["starter"]
+    for _ in range(6):
+        tablet.wait_for_selector("#ct-entry:not([hidden])")
+        tap(tablet, player, "pass")
+        player = 1 - player
+    tablet.wait_for_selector("#ct-reckoning:not([hidden])")
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        tablet.fill(f"#ct-rack-{p}", racks[p])
+        tablet.click(f".ct-declare[data-player='{p}']")
+    tablet.wait_for_selector("#ct-result:not([hidden])")
+    tablet.click(".ct-sign[data-player='0']")
+    tablet.click(".ct-sign[data-player='1']")
+
+
+@pytest.mark.browser
+def test_a_best_of_three_match_at_one_table(tmp_path: Path) -> None:
+    """Issue 18 part 2: a match in two winning games on one table page (FBS, the pairing
+    designates who starts; 000 3.1): game 2 started by the other player, no third game after
+    2-0, the games won in the round."""
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        staff = browser.new_context(viewport=TABLET).new_page()
+        login(staff, url)
+        staff.click("#new-classic")
+        staff.fill("input[name=name]", "Coupe de Namur")
+        staff.fill("input[name=date]", "2026-11-28")
+        staff.select_option("select[name=best_of]", "3")
+        staff.click("main button[type=submit]")
+        event_id = staff.url.rstrip("/").split("/")[-1]
+        import_and_check_in(staff, write_players(tmp_path / "classique.csv", CLASSIC), 12)
+        staff.click("#pair-next")
+        staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
+        code = staff.locator("#ct-overview-rows tr").first.locator("code").inner_text()
+
+        tablet = browser.new_context(viewport=PHONE).new_page()
+        tablet.goto(f"{url}classique/table/{code}/")
+        assert "partie 1" in tablet.locator("#ct-match").inner_text()
+        first = state_of(url, code)["starter"]
+        _game_of_passes(tablet, url, code, winner=0)
+        tablet.wait_for_selector("#ct-next-game:not([hidden])")
+        assert "1 – 0" in tablet.locator("#ct-match").inner_text()
+        tablet.click("#ct-next-game")
+        tablet.wait_for_function(
+            "() => document.getElementById('ct-match').innerText.includes('partie 2')"
+        )
+        assert state_of(url, code)["starter"] == 1 - first
+        _game_of_passes(tablet, url, code, winner=0)
+        tablet.wait_for_function(
+            "() => document.getElementById('ct-match').innerText.includes('Match fini')"
+        )
+        assert tablet.locator("#ct-next-game").is_hidden()
+        tablet.screenshot(path=str(tmp_path / "match.png"), full_page=True)
+        staff.goto(f"{url}classique/{event_id}/ronde/1/")
+        assert "2 - 0" in staff.locator("#result-1").inner_text()

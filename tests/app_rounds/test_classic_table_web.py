@@ -427,3 +427,207 @@ def test_000_9_5_the_absentee_forfeits_once_half_the_credit_has_run(dclient: Cli
     tb.refresh_from_db()
     assert tb.entered and tb.forfeit == "b" and (tb.score_a, tb.score_b) == (0, None)
     assert AuditEntry.objects.filter(action="Forfait déclaré à la table").count() == 1
+
+
+def test_001_6_4_the_global_credit_used_up_ends_the_game_at_the_table(dclient: Client) -> None:
+    """The director sets a global credit of 2 minutes for both (001 6.1, 6.4); once it has
+    run, the table's flag ends the game and both players declare their tiles (7.3.2)."""
+    eid, tb = ffsc_round(dclient)
+    response = dclient.post(f"/classique/{eid}/pendule/", {"kind": "global", "minutes": "2"})
+    assert response.status_code == 302
+    code = code_of(dclient, eid, tb)
+    url = f"/classique/table/{code}/action/"
+    c = Client()
+    assert act(c, url, {"kind": "toss", "rounds": [["A", "Z"]], "at": 0}).status_code == 200
+    assert act(c, url, {"kind": "start", "at": 0}).status_code == 200
+    assert (
+        act(c, url, {"kind": "play", "player": 0, "move": "H4 MAISON", "at": 1}).status_code == 200
+    )
+    early = act(c, url, {"kind": "flag", "player": 1})
+    assert early.status_code == 400 and "épuisé" in early.json()["error"]
+    log = TableLog.objects.get(table=tb)
+    log.epoch -= 150  # two and a half minutes later
+    log.save(update_fields=["epoch"])
+    state = c.get(f"/classique/table/{code}/etat/").json()
+    assert state["clock"]["remaining"][0] <= 0 and state["clock"]["remaining"][1] <= 0
+    late = act(c, url, {"kind": "pass", "player": 1})
+    assert late.status_code == 400 and "crédit-temps global est épuisé" in late.json()["error"]
+    ended = act(c, url, {"kind": "flag", "player": 1})
+    assert ended.status_code == 200 and ended.json()["reckoning"]
+    assert ended.json()["out_of_time"] == [True, True]
+
+
+def _table_game(c: Client, url: str, toss: bool) -> None:
+    """The start of a game of the match at the table (the toss first where it is asked)."""
+    if toss:
+        assert act(c, url, {"kind": "toss", "rounds": [["A", "Z"]]}).status_code == 200
+    assert act(c, url, {"kind": "start"}).status_code == 200
+
+
+def _finish(c: Client, players: str, arbiter: Client, arbiter_url: str, winner: int) -> Any:
+    """The arbiter ends the game; ``winner`` keeps the smaller rack; both players sign."""
+    assert act(arbiter, arbiter_url, {"kind": "director_end"}).status_code == 200
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        act(c, players, {"kind": "declare_rack", "player": p, "tiles": racks[p]})
+    act(c, players, {"kind": "sign", "player": 0})
+    return act(c, players, {"kind": "sign", "player": 1}).json()
+
+
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_best_of_three_the_match_is_played_at_one_table_and_enters_the_round(
+    dclient: Client, profile: str
+) -> None:
+    """Issue 18 part 2: game 1, game 2 started by the other player (001 3.2; 000 3.1), game 3
+    only if needed (tossed again under FFSc, designated under FBS), each game signed; the
+    games won enter the round's table result."""
+    eid = setup_event(dclient, profile=profile, best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    toss = profile == "ffsc"
+    state = c.get(f"/classique/table/{code}/etat/").json()
+    assert state["match"]["best_of"] == 3 and state["match"]["game"] == 1
+    assert state["toss_needed"] is toss
+    _table_game(c, players, toss)
+    first = c.get(f"/classique/table/{code}/etat/").json()["starter"]
+    if not toss:
+        assert tb.starts and state["names"][first] == tb.starts[0]
+    early = act(c, players, {"kind": "next_game"})
+    assert early.status_code == 400 and "pas encore signée" in early.json()["error"]
+    done = _finish(c, players, dclient, arbiter, winner=0)
+    assert done["match"]["games_won"] == [1, 0] and done["match"]["next_game_due"]
+    assert not done["finished"]
+    tb.refresh_from_db()
+    assert not tb.entered  # the match is not over
+    second = act(c, players, {"kind": "next_game"}).json()
+    assert second["match"]["game"] == 2 and second["starter"] == 1 - first
+    assert not second["toss_needed"] and second["scores"] == [0, 0]
+    _table_game(c, players, False)
+    done = _finish(c, players, dclient, arbiter, winner=1)
+    assert done["match"]["games_won"] == [1, 1]
+    rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
+    row = next(r for r in rows if r["table_id"] == tb.pk)
+    assert row["match"] == "partie 2, parties gagnées 1 – 1"
+    assert not row["finished"] and not row["signed"]  # the match is still in play
+    third = act(c, players, {"kind": "next_game"}).json()
+    assert third["match"]["game"] == 3 and third["toss_needed"] is toss
+    if not toss:
+        assert third["names"][third["starter"]] == tb.starts[2]
+    _table_game(c, players, toss)
+    done = _finish(c, players, dclient, arbiter, winner=1)
+    assert done["match"]["over"] and done["match"]["winner"] == 1 and done["finished"]
+    assert act(c, players, {"kind": "next_game"}).status_code == 400
+    tb.refresh_from_db()
+    assert tb.entered and (tb.score_a, tb.score_b) == (1, 2)
+    printed = c.get(f"/classique/table/{code}/imprimer/").content.decode()
+    assert "feuille de la partie 3" in printed and "Partie 1 :" in printed
+    # each game's record: game 1 from the GCG export
+    text = c.get(f"/classique/table/{code}/partie.gcg?partie=1").content.decode()
+    assert "partie 1" in text and "result director" in text
+
+
+def test_best_of_three_won_2_0_plays_no_third_game(dclient: Client) -> None:
+    eid = setup_event(dclient, profile="fbs", best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    _table_game(c, players, False)
+    _finish(c, players, dclient, arbiter, winner=0)
+    act(c, players, {"kind": "next_game"})
+    _table_game(c, players, False)
+    done = _finish(c, players, dclient, arbiter, winner=0)
+    assert done["match"]["over"] and not done["match"]["next_game_due"]
+    tb.refresh_from_db()
+    assert tb.entered and (tb.score_a, tb.score_b) == (2, 0)
+    assert act(c, players, {"kind": "next_game"}).status_code == 400
+
+
+def test_a_friendly_game_has_its_own_audit_log(dclient: Client) -> None:
+    """Like a tournament table: the creation, the start, a sanction, an overdraw, the
+    director's end, the signed result and a reopening are in the friendly game's log, with
+    who and why; the director's page shows it."""
+    from arbitre.app.rounds.models import TableLogAudit
+
+    response = dclient.post(
+        "/classique/amicale/",
+        {"a": "Ana", "b": "Éric", "profile": "ffsc", "kind": "chess", "minutes": "25"},
+    )
+    code = response["Location"].rstrip("/").rsplit("/", 1)[1]
+    log = TableLog.objects.get(code=code)
+    director, players = f"/classique/amicale/{code}/action/", f"/classique/table/{code}/action/"
+    c = Client()
+    assert act(c, players, {"kind": "start"}).status_code == 200
+    act(c, players, {"kind": "play", "player": 0, "move": "H4 MAISON"})
+    sanction = {"kind": "sanction", "player": 1, "sanction": "points", "points": 10}
+    assert act(dclient, director, {**sanction, "reason": "bruit"}).status_code == 200
+    act(dclient, director, {"kind": "overdraw", "player": 0, "extra": 1, "how": "seen"})
+    act(dclient, director, {"kind": "director_end"})
+    act(c, players, {"kind": "declare_rack", "player": 0, "tiles": "EEEEEEE"})
+    act(c, players, {"kind": "declare_rack", "player": 1, "tiles": "AAAAAAA"})
+    act(c, players, {"kind": "sign", "player": 0})
+    assert act(c, players, {"kind": "sign", "player": 1}).json()["finished"]
+    dclient.post(f"/classique/amicale/{code}/rouvrir/", {"reason": "erreur de décompte"})
+    assert not Client().get(f"/classique/table/{code}/etat/").json()["finished"]
+    entries = list(TableLogAudit.objects.filter(table_log=log).order_by("id"))
+    assert [e.action for e in entries] == [
+        "Partie amicale créée",
+        "Partie commencée à la table",
+        "Sanction à la table",
+        "Lettres en trop à la table",
+        "Partie arrêtée par le directeur",
+        "Résultat signé à la table",
+        "Feuille de table rouverte",
+    ]
+    by = {e.action: e for e in entries}
+    assert by["Sanction à la table"].reason == "bruit"
+    assert by["Sanction à la table"].after == {"joueur": "Éric", "sanction": "points", "points": 10}
+    assert by["Sanction à la table"].user is not None  # the director
+    assert by["Partie commencée à la table"].user is None  # the players, no account
+    assert by["Résultat signé à la table"].after == {"scores": [18 - 5 - 7, -10 - 7]}
+    assert by["Feuille de table rouverte"].reason == "erreur de décompte"
+    page = dclient.get(f"/classique/amicale/{code}/").content.decode()
+    assert "Journal de la partie" in page and "erreur de décompte" in page
+    # a second reopening has nothing to reopen
+    again = dclient.post(f"/classique/amicale/{code}/rouvrir/", {"reason": "x"}, follow=True)
+    assert "pas signée" in again.content.decode()
+    assert "Journal de la partie" not in Client().get(f"/classique/table/{code}/").content.decode()
+
+
+def test_a_tournament_tables_start_and_sanctions_are_in_the_events_log(dclient: Client) -> None:
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    players, arbiter = f"/classique/table/{code}/action/", f"/classique/{eid}/table/{tb.pk}/action/"
+    c = Client()
+    act(c, players, {"kind": "toss", "rounds": [["A", "Z"]]})
+    act(c, players, {"kind": "start"})
+    sanction = {"kind": "sanction", "player": 0, "sanction": "warning", "reason": "téléphone"}
+    assert act(dclient, arbiter, sanction).status_code == 200
+    target = f"ronde 1, table {tb.number}"
+    log = AuditEntry.objects.filter(tournament__event_id=eid, target=target).order_by("id")
+    assert [e.action for e in log] == ["Partie commencée à la table", "Sanction à la table"]
+    assert log.last().reason == "téléphone"
+
+
+def test_best_of_three_under_fbs_without_recorded_starters_asks_no_toss(dclient: Client) -> None:
+    """A table set by hand with no starters recorded: under FBS the tournament designates
+    (player A by default), never a toss; game 3 the same player."""
+    eid = setup_event(dclient, profile="fbs", best_of=3)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    tb.starts = []
+    tb.save()
+    setup = TableLog.objects.get(table=tb).setup
+    assert setup["starters"] == [0, None, 0] and setup["best_of"] == 3
+    state = Client().get(f"/classique/table/{code_of(dclient, eid, tb)}/etat/").json()
+    assert not state["toss_needed"] and state["starter"] == 0

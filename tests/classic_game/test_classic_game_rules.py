@@ -418,3 +418,22 @@ def test_score_sheet_totals() -> None:
         ("challenge_penalty", 3),
     ]
     assert sheet_sums(g)
+
+
+def test_001_6_4_the_global_credit_used_up_ends_the_game_each_deducts_their_tiles() -> None:
+    """001 6.4 gives one credit for both players and says nothing of its end: both are out of
+    time at once, so each deducts their own tiles (7.3.2, rulings.md Classic 10). The next
+    action is refused; the result says "time"."""
+    t = ManualTime()
+    clock = GlobalCredit(100, source=t)
+    g = game(("DINEEEE", "AAAAAAA"), clock=clock)
+    t.advance(60)
+    g.play("H7 DIN")
+    t.advance(39)
+    g.check_time()
+    assert g.result is None
+    t.advance(2)
+    with pytest.raises(OutOfTimeError):
+        g.pass_turn()
+    assert g.result is not None and g.result.reason == "time"
+    assert g.out_of_time == [True, True] and g.scores == (8 - 7, -7)

@@ -15,6 +15,7 @@ from arbitre.classic.game import (
     ChessClock,
     ClassicGame,
     GameError,
+    GameResult,
     ManualTime,
     OutOfTimeError,
     Overdraw,
@@ -597,3 +598,21 @@ def test_001_7_2_top_moves_of_the_player_to_move() -> None:
     tops = g.top_moves()
     assert tops and {m.score for m in tops} == {10}
     assert [m.move for m in tops] == [m.move for m in g.top_moves(engine="fast")]
+
+
+def test_001_8_1_points_given_at_the_reckoning_still_decide_the_winner() -> None:
+    """001 8.1: the winner is declared once the penalties are applied. 8.2's example (X -17,
+    Y -19): an arbiter's 5 points against X given as the tiles are counted make Y the winner;
+    a warning changes nothing; the reason of the end stays; a loss can no longer be given."""
+    g = new_game(("AAEB?XL", "MGHERSQ"))
+    for _ in range(6):
+        g.pass_turn()
+    g.penalize(0, Sanction.WARNING, "bruit")
+    assert g.result is not None and g.result.winner == 0
+    g.penalize(0, Sanction.POINTS, "attitude", points=5)
+    assert g.result == GameResult((-22, -19), 1, "passes")
+    g.penalize(1, Sanction.POINTS, points=3)
+    assert g.result == GameResult((-22, -22), None, "passes")
+    with refuses(GameError, "classic_game.over"):
+        g.penalize(1, Sanction.LOSS)
+    assert g.result.scores == (-22, -22)

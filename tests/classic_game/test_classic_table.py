@@ -3,9 +3,11 @@ incidents, reckoning, signatures; replaying the stored events gives the same sta
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import event as case_event
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +16,7 @@ from arbitre.classic.game.replay import replay as gcg_replay
 from arbitre.classic.table import (
     ClockSettings,
     TableError,
+    TableMatch,
     TableSession,
     replay,
     round_entry,
@@ -22,6 +25,7 @@ from arbitre.classic.table import (
 from arbitre.classic.tournament import LossCause
 from arbitre.classic.tournament.results import check_result
 from arbitre.i18n import word
+from arbitre.scrabble.tiles import TILE_COUNTS
 
 LEXICON = frozenset({"DIN", "DUALS", "MAISON", "MAISONS", "AS", "SA"})
 
@@ -493,3 +497,223 @@ def test_the_gcg_export_replays_with_the_game_engine_to_the_same_scores() -> Non
     assert s.scores == (16 - 5 - 16, duals - 27)
     assert again.game.scores == s.scores
     assert again.game.result is not None and again.game.result.winner == s.result.winner
+
+
+def _six_passes_after(s: TableSession, at: int) -> int:
+    """Pass until the sixth scoreless turn in a row ends the game (001 4.2.2)."""
+    while s.ending is None:
+        at += 1
+        s.apply({"kind": "pass", "at": at, "player": s.to_move})
+    return at
+
+
+def _replayed_scores(s: TableSession) -> tuple[int, int]:
+    again = gcg_replay(gcg.parse(to_gcg(s)), LEXICON)
+    assert again.ok, (again.problems, [line.problems for line in again.lines if line.problems])
+    assert again.game.result is not None
+    return again.game.scores
+
+
+def test_001_4_2_2_six_scoreless_turns_exported_replay_to_the_sheets_reckoning() -> None:
+    """Each deducts the tiles they declare left (4.2.2): the GCG replay reckons with the racks
+    the end lines name, not with tiles of its own bag."""
+    s = session()
+    s.apply({"kind": "play", "at": 1, "player": 0, "move": "H8 DIN"})
+    at = _six_passes_after(s, 1)
+    s.apply({"kind": "declare_rack", "at": at + 1, "player": 0, "tiles": "AAEB?XL"})
+    s.apply({"kind": "declare_rack", "at": at + 2, "player": 1, "tiles": "MGHERSQ"})
+    assert s.result is not None and s.result.scores == (8 - 17, -19)
+    assert _replayed_scores(s) == (8 - 17, -19)
+
+
+def test_001_7_3_1_a_flag_then_six_passes_replays_without_refusal() -> None:
+    """X's flag falls (7.3.1): X passes from then on; Y passes too; the sixth pass in a row
+    ends the game (4.2.2). The export's automatic passes are the replay's own."""
+    s = session("ffsc", ClockSettings("chess", 100))
+    s.apply({"kind": "play", "at": 1, "player": 0, "move": "H8 DIN"})
+    s.apply({"kind": "pass", "at": 2, "player": 1})
+    s.apply({"kind": "flag", "at": 200, "player": 0})
+    at = _six_passes_after(s, 200)
+    assert [t.automatic for t in s.turns].count(True) == 3 and s.pass_run == 6
+    s.apply({"kind": "declare_rack", "at": at + 1, "player": 0, "tiles": "EEEUUTT"})
+    s.apply({"kind": "declare_rack", "at": at + 2, "player": 1, "tiles": "ZWKYJQ?"})
+    assert s.result is not None and s.result.scores == (8 - 7, -(10 + 10 + 10 + 10 + 8 + 8))
+    assert _replayed_scores(s) == s.result.scores
+
+
+def test_001_7_3_2_both_flags_after_a_move_replay_to_the_sheets_reckoning() -> None:
+    """X is out of time, Y plays on alone, then Y's flag falls: each deducts their own tiles
+    (7.3.2), the tiles Y kept after the move being those Y declares."""
+    s = session("ffsc", ClockSettings("chess", 100))
+    s.apply({"kind": "pass", "at": 1, "player": 0})
+    s.apply({"kind": "play", "at": 2, "player": 1, "move": "H8 DIN"})
+    s.apply({"kind": "flag", "at": 120, "player": 0})
+    s.apply({"kind": "play", "at": 150, "player": 1, "move": "8H DIN"})
+    s.apply({"kind": "flag", "at": 230, "player": 1})
+    assert s.reckoning and s.out_of_time == [True, True]
+    s.apply({"kind": "declare_rack", "at": 231, "player": 0, "tiles": "AAEB?XL"})
+    s.apply({"kind": "declare_rack", "at": 232, "player": 1, "tiles": "MGHERSQ"})
+    assert s.result is not None
+    assert _replayed_scores(s) == s.result.scores
+
+
+TABLE_TURNS = st.one_of(
+    st.builds(
+        lambda m: {"kind": "play", "move": m},
+        st.sampled_from(["H8 DIN", "8H DIN", "11D DUALS", "H4 MAISON", "5H AS", "H8 SA", "G8 AS"]),
+    ),
+    st.just({"kind": "pass"}),
+    st.just({"kind": "passes"}),
+    st.builds(lambda n: {"kind": "exchange", "count": n}, st.integers(1, 7)),
+    st.builds(
+        lambda w: {"kind": "challenge", "words": w},
+        st.lists(st.sampled_from(["DIN", "DINS", "DUALS", "MAISON", "MAISONS", "AS"]), max_size=2),
+    ),
+    st.just({"kind": "ruling"}),
+    st.builds(lambda p: {"kind": "flag", "player": p}, st.integers(0, 1)),
+    st.builds(
+        lambda p, s: {"kind": "sanction", "player": p, "sanction": s},
+        st.integers(0, 1),
+        st.sampled_from(["warning", "points"]),
+    ),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.sampled_from(["ffsc", "fbs", "ffsc-global"]),
+    st.lists(st.tuples(TABLE_TURNS, st.integers(0, 150)), min_size=8, max_size=40),
+    st.randoms(use_true_random=False),
+)
+def test_001_7_the_gcg_export_replays_to_the_sessions_final_scores(
+    profile: str, steps: list[tuple[dict[str, Any], int]], rng: Any
+) -> None:
+    """For any game played at the table (passes, exchanges, challenges, flags, the global
+    credit used up, six scoreless turns, the director's end), the GCG export replayed by the
+    game engine ends with the same scores as the session's reckoning (001 chapter 7)."""
+    if profile == "ffsc-global":
+        s = session("ffsc", ClockSettings("global", 1500))
+    else:
+        s = session(profile, ClockSettings("chess", 1200 if profile == "fbs" else 600))
+    now = 0
+    for step, gap in steps:
+        for _ in range(3 if step["kind"] == "passes" else 1):
+            now += gap
+            with_player = {"player": s.to_move, **step}
+            if step["kind"] == "passes":
+                with_player["kind"] = "pass"
+            elif step["kind"] == "challenge":
+                with_player["player"] = 1 - s.to_move
+            try:
+                s.apply({**with_player, "at": now})
+            except TableError:
+                continue
+    case_event(
+        f"ending: {s.ending or 'director'}, flags: {s.out_of_time}, turns: {len(s.turns) > 5}"
+    )
+    if s.ending is None:
+        s.apply({"kind": "director_end", "at": now + 1})
+    unseen = list((Counter(TILE_COUNTS) - Counter(_board_tiles(s))).elements())
+    rng.shuffle(unseen)
+    for p in (0, 1):
+        tiles = "".join(unseen[: s.rack_size[p]])
+        del unseen[: s.rack_size[p]]
+        s.apply({"kind": "declare_rack", "at": now + 2, "player": p, "tiles": tiles})
+    assert s.result is not None
+    assert _replayed_scores(s) == s.result.scores
+
+
+def _board_tiles(s: TableSession) -> list[str]:
+    return ["?" if t.islower() else t for _, _, t in s.board.tiles()]
+
+
+def test_001_6_4_the_global_credit_used_up_ends_the_game_each_deducts_their_tiles() -> None:
+    """001 6.4: one credit for both. Used up, both players are out of time at once: the game
+    ends and each deducts their own tiles (7.3.2, rulings.md Classic 10); a move after it is
+    refused; the export says so and replays to the same scores."""
+    s = session("ffsc", ClockSettings("global", 100))
+    s.apply({"kind": "play", "at": 40, "player": 0, "move": "H8 DIN"})
+    assert code(s, {"kind": "flag", "at": 99, "player": 1}) == "classic_table.not_out_of_time"
+    assert code(s, {"kind": "pass", "at": 101, "player": 1}) == "classic_table.credit_used_up"
+    s.apply({"kind": "flag", "at": 101, "player": 1})
+    assert s.reckoning and s.ending == "deduct" and s.out_of_time == [True, True]
+    assert code(s, {"kind": "flag", "at": 102, "player": 1}) == "classic_table.over"
+    s.apply({"kind": "declare_rack", "at": 110, "player": 0, "tiles": "EEEEAAA"})
+    s.apply({"kind": "declare_rack", "at": 111, "player": 1, "tiles": "MGHERSQ"})
+    assert s.result is not None and s.result.scores == (8 - 7, -19) and s.result.winner == 0
+    assert "#note arbitre: result time X" in to_gcg(s)
+    assert _replayed_scores(s) == (1, -19)
+
+
+def test_001_7_1_a_move_going_out_before_the_global_credit_ends_by_7_1() -> None:
+    s = session("ffsc", ClockSettings("global", 100))
+    s.bag = 0
+    s.rack_size = [3, 5]
+    s.apply({"kind": "play", "at": 90, "player": 0, "move": "H8 DIN"})
+    assert code(s, {"kind": "flag", "at": 120, "player": 1}) == "classic_table.over"
+    s.apply({"kind": "accept_end", "at": 121})
+    assert s.ending == "out"
+
+
+def _signed_game(m: TableMatch, winner: int, at: int) -> int:
+    """Play the game in play to its signatures, ``winner`` keeping the smaller rack."""
+    game = m.current
+    if game.toss_needed and game.toss is None:
+        m.apply({"kind": "toss", "at": at, "rounds": [["A", "Z"]]})
+    m.apply({"kind": "start", "at": at})
+    m.apply({"kind": "director_end", "at": at + 1})
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        m.apply({"kind": "declare_rack", "at": at + 2, "player": p, "tiles": racks[p]})
+    for p in (0, 1):
+        m.apply({"kind": "sign", "at": at + 3, "player": p})
+    assert m.current.signed_result is not None
+    assert m.current.signed_result.winner == winner
+    return at + 10
+
+
+def test_001_3_2_best_of_three_game_2_by_the_toss_loser_game_3_tossed_again() -> None:
+    """001 3.2: in a match in two winning games, who lost the toss of game 1 starts game 2;
+    a third game is tossed again. Game 3 is played only when needed."""
+    m = TableMatch(("X", "Y"), LEXICON, "ffsc", None, (None, None, None), best_of=3)
+    assert m.current.toss_needed
+    code_of_next = _next_refusal(m, 0)
+    assert code_of_next == "classic_table.game_not_signed"
+    m.apply({"kind": "toss", "at": 0, "rounds": [["M", "B"]]})  # Y draws B: Y starts
+    assert m.current.starter == 1
+    at = _signed_game(m, 0, 1)
+    m.apply({"kind": "next_game", "at": at})
+    assert len(m.games) == 2 and m.current.starter == 0 and not m.current.toss_needed
+    at = _signed_game(m, 1, at)
+    assert m.next_game_due and not m.over
+    m.apply({"kind": "next_game", "at": at})
+    assert m.current.toss_needed  # game 3: a new toss
+    at = _signed_game(m, 1, at)
+    assert m.over and m.match().winner == 1 and m.match().games_won == (1, 2)
+    assert _next_refusal(m, at) == "classic_table.match_over"
+
+
+def test_000_3_1_best_of_three_designated_starters_and_no_third_game_after_2_0() -> None:
+    """000 3.1: the tournament designates who starts; game 2 goes to the other player; a
+    match won 2-0 has no third game."""
+    m = TableMatch(("X", "Y"), LEXICON, "fbs", None, (1, None, 1), best_of=3)
+    assert m.current.starter == 1 and not m.current.toss_needed
+    at = _signed_game(m, 0, 0)
+    m.apply({"kind": "next_game", "at": at})
+    assert m.current.starter == 0
+    at = _signed_game(m, 0, at)
+    assert m.over and m.match().winner == 0 and m.match().games_won == (2, 0)
+    assert _next_refusal(m, at) == "classic_table.match_over"
+    assert len(m.games) == 2
+
+
+def test_a_match_of_one_game_is_over_once_the_game_is_signed() -> None:
+    m = TableMatch(("X", "Y"), LEXICON, "fbs", None, (0,), best_of=1)
+    _signed_game(m, 1, 0)
+    assert m.over and m.match().winner == 1 and not m.next_game_due
+
+
+def _next_refusal(m: TableMatch, at: int) -> str:
+    with pytest.raises(TableError) as info:
+        m.apply({"kind": "next_game", "at": at})
+    return info.value.message.code

@@ -30,8 +30,9 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.classic.game.game import Toss, decide_toss
+from arbitre.classic.game.game import GameResult, Toss, decide_toss
 from arbitre.classic.game.gcg import NOTE_PREFIX, gcg_position, nick_of
+from arbitre.classic.game.match import Match
 from arbitre.classic.game.profiles import Profile, get_profile
 from arbitre.classic.tournament.model import LossCause
 from arbitre.classic.tournament.results import ResultEntry
@@ -77,6 +78,9 @@ MESSAGE_CODES = frozenset(
         "not_out_of_time",
         "turn_expired",
         "turn_not_expired",
+        "credit_used_up",
+        "game_not_signed",
+        "match_over",
         "neutralised",
         "not_neutralised",
         "neutralisation_unknown",
@@ -491,6 +495,9 @@ class TableSession:
         if clock is not None and clock.settings.kind == "move":
             if clock.remaining(player, at) <= 0:
                 raise _refuse("turn_expired", player=self.names[player])
+        if clock is not None and clock.settings.kind == "global":
+            if clock.remaining(player, at) <= 0:
+                raise _refuse("credit_used_up")
         if what == "exchange" and self.out_of_time[1 - player]:
             # 001 7.3.1; 000 7.1.2: the opponent of a player out of time may not exchange.
             raise _refuse("exchange_opponent_out", opponent=self.names[1 - player])
@@ -585,13 +592,27 @@ class TableSession:
         self._advance(player, at)
 
     def _on_flag(self, at: float, event: Mapping[str, Any]) -> None:
-        """A chess clock at zero (001 7.3.1; 000 7.1.2): refused when the clock says
-        otherwise."""
+        """A chess clock at zero (001 7.3.1; 000 7.1.2), or the global credit used up:
+        refused when the clock says otherwise."""
         player = self._player(event)
         clock = self.clock
-        if clock is None or clock.settings.kind != "chess" or clock.remaining(player, at) > 0:
+        kind = None if clock is None else clock.settings.kind
+        if clock is None or kind == "move" or clock.remaining(player, at) > 0:
             raise _refuse("not_out_of_time", player=self.names[player])
-        self._note_flags(at)
+        if kind == "global":
+            self._credit_used_up(at)
+        else:
+            self._note_flags(at)
+
+    def _credit_used_up(self, at: float) -> None:
+        """001 6.4: one credit for both players. The seed says nothing of its end; both
+        players' time being used up at once, the game ends as 7.3.2 says (rulings.md Classic
+        10): each deducts the face value of their own tiles. A move that went out before the
+        credit ran out ends the game by 7.1 once the opponent challenges or accepts."""
+        if self.ending is not None or self.went_out is not None:
+            raise _refuse("over")
+        self.out_of_time = [True, True]
+        self._end("deduct", at)
 
     def _note_flags(self, at: float) -> None:
         """Mark the players whose chess-clock credit is used up (001 7.3.1; 000 7.1.2): they
@@ -1031,3 +1052,101 @@ def replay(
     for event in events:
         session.apply(event)
     return session
+
+
+# -- a match at one table ---------------------------------------------------------------------
+
+
+class TableMatch:
+    """The games of one match at one table: one game, or best of three (001 2.4, 3.2; 000
+    3.1; rulings.md Classic 8), game 3 only if the first two leave the match open.
+
+    Who starts (:meth:`Match.next_starter`): game 1 by ``starters[0]`` (``None``: a toss,
+    001 3.1); game 2 by the player who did not start game 1 (001 3.2: who lost the toss;
+    000 3.1); game 3 by ``starters[2]`` (``None``: a new toss, 001 3.2; 000: the tournament's
+    designation). Each game is signed on its own; a ``next_game`` event then starts the next
+    game of the match; every other event goes to the game in play.
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        lexicon: Container[str],
+        profile: str | Profile = "ffsc",
+        clock: ClockSettings | None = None,
+        starters: Sequence[int | None] = (0,),
+        best_of: int = 1,
+    ) -> None:
+        first = TableSession(names, lexicon, profile, clock, starters[0] if starters else 0)
+        self.rules = Match(first.names, best_of)
+        self.best_of = best_of
+        self.designated = [*starters, *[None] * 3][:3]
+        self._setup = (lexicon, first.profile, clock)
+        self.games = [first]
+
+    @property
+    def current(self) -> TableSession:
+        """The game in play (the last one)."""
+        return self.games[-1]
+
+    @property
+    def last_at(self) -> float:
+        return self.current.last_at
+
+    def match(self) -> Match:
+        """The match so far: the games signed, with who started each."""
+        m = Match(self.rules.names, self.best_of)
+        for game in self.games:
+            signed = game.signed_result
+            if signed is None:
+                break
+            m.results.append(
+                GameResult(signed.scores, signed.winner, signed.reason, signed.forfeit)
+            )
+            m.starters.append(game.starter)
+        return m
+
+    @property
+    def over(self) -> bool:
+        """Every game needed is signed: the match has its result."""
+        return self.current.signed_result is not None and self.match().over
+
+    @property
+    def next_game_due(self) -> bool:
+        """The game in play is signed and the match is still open."""
+        return self.current.signed_result is not None and not self.match().over
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one event to the game in play, or start the next game (``next_game``)."""
+        if str(event.get("kind", "")) != "next_game":
+            self.current.apply(event)
+            return
+        if self.current.signed_result is None:
+            raise _refuse("game_not_signed", game=len(self.games))
+        m = self.match()
+        if m.over:
+            raise _refuse("match_over")
+        at = float(event.get("at", self.last_at))
+        if at < self.last_at:
+            raise _refuse("time_backwards", at=at, last=self.last_at)
+        lexicon, profile, clock = self._setup
+        starter = m.next_starter(self.designated[len(self.games)])
+        game = TableSession(self.rules.names, lexicon, profile, clock, starter)
+        game.last_at = at
+        self.games.append(game)
+
+
+def replay_match(
+    names: Sequence[str],
+    lexicon: Container[str],
+    events: Iterable[Mapping[str, Any]],
+    profile: str | Profile = "ffsc",
+    clock: ClockSettings | None = None,
+    starters: Sequence[int | None] = (0,),
+    best_of: int = 1,
+) -> TableMatch:
+    """The match rebuilt from its stored events."""
+    match = TableMatch(names, lexicon, profile, clock, starters, best_of)
+    for event in events:
+        match.apply(event)
+    return match

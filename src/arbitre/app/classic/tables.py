@@ -19,7 +19,14 @@ from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.classic.game import GAME
 from arbitre.app.rounds import results, tablelog
-from arbitre.app.rounds.models import Round, Table, TableClockSettings, TableLog, Tournament
+from arbitre.app.rounds.models import (
+    Round,
+    Table,
+    TableClockSettings,
+    TableLog,
+    TableLogAudit,
+    Tournament,
+)
 from arbitre.app.rounds.services import (
     AUDIT_TARGETS,
     ROUND_TABLE_TARGET,
@@ -32,8 +39,9 @@ from arbitre.classic.game.profiles import get_profile
 from arbitre.classic.table import (
     NEUTRALISATIONS,
     ClockSettings,
+    TableMatch,
     TableSession,
-    replay,
+    replay_match,
     to_gcg,
 )
 from arbitre.common import Refusal
@@ -47,11 +55,24 @@ ARBITER_EVENTS = frozenset(
 REOPEN_ACTION = gettext_noop("Feuille de table rouverte")
 SIGNED_ACTION = gettext_noop("Résultat signé à la table")
 FORFEIT_ACTION = gettext_noop("Forfait déclaré à la table")
+CREATED_ACTION = gettext_noop("Partie amicale créée")
+START_ACTION = gettext_noop("Partie commencée à la table")
+SANCTION_ACTION = gettext_noop("Sanction à la table")
+OVERDRAW_ACTION = gettext_noop("Lettres en trop à la table")
+APPEAL_ACTION = gettext_noop("Décision de l'arbitre sur une contestation")
+END_ACTION = gettext_noop("Partie arrêtée par le directeur")
+NEXT_GAME_ACTION = gettext_noop("Partie suivante du match commencée")
 AUDIT_TARGETS.update(
     {
         REOPEN_ACTION: ROUND_TABLE_TARGET,
         SIGNED_ACTION: ROUND_TABLE_TARGET,
         FORFEIT_ACTION: ROUND_TABLE_TARGET,
+        START_ACTION: ROUND_TABLE_TARGET,
+        SANCTION_ACTION: ROUND_TABLE_TARGET,
+        OVERDRAW_ACTION: ROUND_TABLE_TARGET,
+        APPEAL_ACTION: ROUND_TABLE_TARGET,
+        END_ACTION: ROUND_TABLE_TARGET,
+        NEXT_GAME_ACTION: ROUND_TABLE_TARGET,
     }
 )
 
@@ -111,12 +132,22 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         starter = None
     else:
         starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
-    return {
+    setup: dict[str, Any] = {
         "names": [tb.a, tb.b],
         "profile": t.profile,
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
+    if t.best_of == 3:
+        # the match at the table: each game's designated starter (None: a toss); game 2's
+        # is the engine's (the player who did not start game 1)
+        designated = [starter, None, starter]
+        if starter is not None:
+            for i, name in enumerate(tb.starts[:3]):
+                designated[i] = 1 if name == tb.b else 0
+        setup["best_of"] = 3
+        setup["starters"] = designated
+    return setup
 
 
 def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
@@ -153,29 +184,112 @@ def create_friendly(
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
-    return tablelog.create_log(
+    log = tablelog.create_log(
         KIND,
         setup,
         title=gettext("Partie amicale"),
         created_by=str(getattr(user, "username", "")),
     )
+    audit_table(log, user, CREATED_ACTION, after={"joueurs": " / ".join(names), "profil": profile})
+    return log
 
 
-def session_of(log: TableLog) -> TableSession:
+def audit_table(
+    log: TableLog,
+    user: User,
+    action: str,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+) -> None:
+    """An entry of the table's audit log: its event's log for a tournament table (target:
+    the round and table), the game's own for a friendly game (target: its code)."""
+    tb = log.table
+    if tb is None:
+        TableLogAudit.log(user, action, log.code, before, after, reason, table_log=log)
+        return
+    target = ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number}
+    audit(tb.round.tournament, user, action, target, before, after, reason)
+
+
+@transaction.atomic
+def act(log: TableLog, event: Any, client_id: str, user: User, *, arbiter: bool) -> Any:
+    """Store an event sent from the table's page (the players', or an arbiter's with the
+    arbiter's decisions); what changes the game beyond a turn is audited: the start,
+    sanctions, overdraws, appeals, the director's end, a forfeit, the next game of a match,
+    and a friendly game's signed result (a tournament table's goes to the round, audited
+    there)."""
+    done = tablelog.append(log.pk, event, client_id, allowed=None if arbiter else players_may)
+    if not done.repeated:
+        _audit_event(done.log, done.log.events[-1], user)
+    return done
+
+
+def _audit_event(log: TableLog, event: dict[str, Any], user: User) -> None:
+    kind = event.get("kind")
+    names = log.setup.get("names", ["", ""])
+
+    def name(key: str = "player") -> str:
+        player = event.get(key)
+        return str(names[player]) if player in (0, 1) else ""
+
+    reason = str(event.get("reason", "") or "")
+    friendly = log.table is None
+    if kind == "start":
+        audit_table(log, user, START_ACTION)
+    elif kind == "sanction":
+        after = {"joueur": name(), "sanction": event.get("sanction")}
+        if event.get("points"):
+            after["points"] = event.get("points")
+        if event.get("sanction") == "loss":
+            after["cause"] = event.get("cause", "sanction")
+        audit_table(log, user, SANCTION_ACTION, after=after, reason=reason)
+    elif kind == "overdraw":
+        after = {"joueur": name(), "lettres": event.get("extra"), "constat": event.get("how")}
+        audit_table(log, user, OVERDRAW_ACTION, after=after)
+    elif kind == "ruling" and event.get("override"):
+        audit_table(log, user, APPEAL_ACTION, after=dict(event["override"]), reason=reason)
+    elif kind == "director_end":
+        audit_table(log, user, END_ACTION)
+    elif kind == "next_game":
+        audit_table(log, user, NEXT_GAME_ACTION)
+    elif friendly and kind == "forfeit":
+        audit_table(log, user, FORFEIT_ACTION, after={"joueur": name()})
+    elif friendly and kind == "sign":
+        signed = session_of(log).signed_result
+        if signed is not None:
+            audit_table(log, user, SIGNED_ACTION, after={"scores": list(signed.scores)})
+
+
+def match_of(log: TableLog) -> TableMatch:
+    """The table's match (one game, or best of three) rebuilt from the stored events."""
     s = log.setup
     clock = s.get("clock")
-    return replay(
+    starter = s.get("starter", 0)
+    return replay_match(
         s["names"],
         lexicon(),
         log.events,
         s.get("profile", "ffsc"),
         ClockSettings(clock["kind"], clock["seconds"], clock.get("warning", 0)) if clock else None,
-        s.get("starter", 0),
+        s.get("starters") or [starter],
+        int(s.get("best_of", 1)),
     )
 
 
-def gcg_of(log: TableLog) -> str:
-    return to_gcg(session_of(log), log.title or None)
+def session_of(log: TableLog) -> TableSession:
+    """The game in play at the table."""
+    return match_of(log).current
+
+
+def gcg_of(log: TableLog, game: int | None = None) -> str:
+    """The GCG record of game ``game`` of the match (default: the game in play)."""
+    m = match_of(log)
+    number = len(m.games) if game is None or not 1 <= game <= len(m.games) else game
+    title = log.title or None
+    if m.best_of > 1:
+        title = gettext("%(title)s, partie %(game)s") % {"title": log.title, "game": number}
+    return to_gcg(m.games[number - 1], title)
 
 
 def _turn_text(turn: Any) -> str:
@@ -295,6 +409,63 @@ def describe(log: TableLog, s: TableSession, at: float) -> dict[str, Any]:
     }
 
 
+def describe_match(log: TableLog, m: TableMatch, at: float) -> dict[str, Any]:
+    """The game in play for the page, with the match it belongs to (best of three: the
+    games signed, the games won, whether the next game is due)."""
+    out = describe(log, m.current, at)
+    so_far = m.match()
+    out["match"] = {
+        "best_of": m.best_of,
+        "game": len(m.games),
+        "games": [
+            {"scores": list(r.scores), "winner": r.winner, "starter": starter}
+            for r, starter in zip(so_far.results, so_far.starters, strict=True)
+        ],
+        "games_won": [_won(w) for w in so_far.games_won],
+        "next_game_due": m.next_game_due,
+        "over": m.over,
+        "winner": so_far.winner if m.over else None,
+    }
+    if m.best_of > 1:
+        out["finished"] = m.over
+    return out
+
+
+def _won(games: float) -> int | float:
+    return int(games) if games == int(games) else games
+
+
+def _match_entry_of(t: Tournament, tb: Table, m: TableMatch) -> dict[str, Any] | None:
+    """The round's entry of a match in best of three (000 "Match en 2 parties gagnantes"):
+    the games won by each (a game lost whatever the score counts as a game won by the
+    other), a forfeit side without score, game 1's toss. ``None`` when the games won are
+    not a match result the round takes (a drawn game): the arbiter enters it."""
+    so_far = m.match()
+    first = m.games[0]
+    won = so_far.games_won
+    forfeit = next((r.forfeit for r in so_far.results if r.forfeit is not None), None)
+    current = m.current.result
+    if current is not None and current.forfeit is not None:
+        forfeit = current.forfeit  # the absent player cannot sign: the arbiter's decision
+    scores: list[int | None] = [int(won[0]), int(won[1])]
+    if forfeit is not None:
+        scores[forfeit] = None
+    elif (won[0], won[1]) not in ((2, 0), (2, 1), (1, 2), (0, 2)):
+        return None
+    toss = ""
+    if get_profile(t.profile).starts_by_toss and forfeit is None:
+        toss = "a" if first.starter == 0 else "b"
+    return {
+        "forfeit": "" if forfeit is None else "ab"[forfeit],
+        "score_a": scores[0],
+        "score_b": scores[1],
+        "winner": "",
+        "loss": "",
+        "loss_cause": "",
+        "toss": toss,
+    }
+
+
 def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
     """The round's entry of the sheet's result (player 0 is the table's A): the scores, a
     loss whatever the score with its cause, a forfeit side without score, the toss."""
@@ -318,18 +489,27 @@ def _entry_of(t: Tournament, tb: Table, s: TableSession) -> dict[str, Any]:
     }
 
 
-def enter_result(log: TableLog, s: TableSession, action: str) -> None:
-    """The sheet's result becomes the table's (a match in three games is entered by the
-    arbiter as games won; a round that can no longer take it is left to the arbiter)."""
+def enter_result(log: TableLog, m: TableMatch, action: str) -> None:
+    """The sheet's result becomes the table's; a match in best of three once its last game
+    is signed, as games won (a round that can no longer take it is left to the arbiter)."""
     tb = log.table
+    s = m.current
     if tb is None or s.result is None:
         return
     t = tb.round.tournament
-    if t.best_of != 1:
+    if m.best_of != t.best_of:
+        return  # the event changed its formula after the table started: the arbiter enters it
+    if m.best_of == 1:
+        entry: dict[str, Any] | None = _entry_of(t, tb, s)
+    elif m.over or s.result.forfeit is not None:
+        entry = _match_entry_of(t, tb, m)
+    else:
+        return
+    if entry is None:
         return
     tb.refresh_from_db()
     try:
-        results.enter_result(GAME, t, tb.pk, tb.version, _entry_of(t, tb, s), AnonymousUser())
+        results.enter_result(GAME, t, tb.pk, tb.version, entry, AnonymousUser())
     except ServiceError:
         return  # a later round is paired, the final stage started: the arbiter enters it
     audit(
@@ -340,25 +520,25 @@ def enter_result(log: TableLog, s: TableSession, action: str) -> None:
     )
 
 
-def enter_signed(log: TableLog, s: TableSession) -> None:
+def enter_signed(log: TableLog, m: TableMatch) -> None:
     """Both players have signed (001 2.4.2; 000 7.3): the result goes to the round."""
-    if s.signed_result is not None:
-        enter_result(log, s, SIGNED_ACTION)
+    if m.current.signed_result is not None:
+        enter_result(log, m, SIGNED_ACTION)
 
 
 class ClassicAdapter:
-    """The Classic engine behind a table log."""
+    """The Classic engine behind a table log: the table's match."""
 
-    def replay(self, log: TableLog) -> TableSession:
-        return session_of(log)
+    def replay(self, log: TableLog) -> TableMatch:
+        return match_of(log)
 
-    def apply(self, state: TableSession, event: dict[str, Any]) -> None:
+    def apply(self, state: TableMatch, event: dict[str, Any]) -> None:
         state.apply(event)
 
-    def describe(self, log: TableLog, state: TableSession, at: float) -> dict[str, Any]:
-        return describe(log, state, at)
+    def describe(self, log: TableLog, state: TableMatch, at: float) -> dict[str, Any]:
+        return describe_match(log, state, at)
 
-    def stored(self, log: TableLog, state: TableSession, event: dict[str, Any]) -> None:
+    def stored(self, log: TableLog, state: TableMatch, event: dict[str, Any]) -> None:
         if event.get("kind") == "sign":
             enter_signed(log, state)
         elif event.get("kind") == "forfeit":
@@ -376,6 +556,17 @@ def players_may(log: TableLog, event: dict[str, Any]) -> None:
         raise ServiceError(gettext("Seul un arbitre peut faire cela."))
     if kind == "neutralise" and event.get("reason") not in NEUTRALISATIONS:
         raise ServiceError(gettext("Action illisible."))
+
+
+@transaction.atomic
+def reopen_friendly(log: TableLog, user: User, reason: str = "") -> None:
+    """A director reopens the signed sheet of a friendly game: the signatures of the game
+    in play are removed (audited in the game's log)."""
+    if log.table is not None:
+        raise ServiceError(gettext("Table inconnue."))
+    if not tablelog.drop_last(log.pk, frozenset({"sign"})):
+        raise ServiceError(gettext("Cette feuille n'est pas signée."))
+    audit_table(log, user, REOPEN_ACTION, reason=reason)
 
 
 @transaction.atomic
@@ -419,3 +610,24 @@ def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) 
 
 
 post_save.connect(_on_table_saved, sender=Table, dispatch_uid="classic_table_log")
+
+
+def friendly_journal(log: TableLog) -> list[dict[str, Any]]:
+    """A friendly game's audit log for its page, newest first: when, who, the action in the
+    page's language, the details (player, sanction, scores...) and the reason."""
+    out = []
+    for entry in log.audit.select_related("user")[:200]:
+        after = entry.after if isinstance(entry.after, dict) else {}
+        out.append(
+            {
+                "at": entry.at,
+                "user": getattr(entry.user, "username", ""),
+                "action": gettext(entry.action),
+                "detail": " · ".join(
+                    " – ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+                    for v in after.values()
+                ),
+                "reason": entry.reason,
+            }
+        )
+    return out

@@ -64,6 +64,9 @@ def _page(
             "neutralisations": [r for r in NEUTRALISATIONS if r != "challenge"],
             "print_url": f"/classique/table/{log.code}/imprimer/",
             "gcg_url": f"/classique/table/{log.code}/partie.gcg",
+            "friendly_audit": tables.friendly_journal(log)
+            if arbiter and log.table is None
+            else None,
         },
     )
 
@@ -115,11 +118,8 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
     if not isinstance(body, dict):
         return _refused(gettext("Action illisible."), 400)
     try:
-        done = tablelog.append(
-            log.pk,
-            body.get("event"),
-            str(body.get("id", "")),
-            allowed=None if arbiter else tables.players_may,
+        done = tables.act(
+            log, body.get("event"), str(body.get("id", "")), request.user, arbiter=arbiter
         )
         out = _state(done.log)
     except ServiceError as exc:
@@ -146,13 +146,18 @@ def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "classic/table_print.html", {"log": log, "state": _state(log)})
 
 
+def _game_number(text: str) -> int | None:
+    """The game of the match asked for (``?partie=2``), None: the game in play."""
+    return int(text) if text.isdigit() else None
+
+
 @require_GET
 def gcg(request: HttpRequest, code: str) -> HttpResponse:
     log = _by_code(code)
     if isinstance(log, HttpResponse):
         return log
     return HttpResponse(
-        tables.gcg_of(log),
+        tables.gcg_of(log, _game_number(request.GET.get("partie", ""))),
         content_type="text/plain; charset=utf-8",
         headers={"Content-Disposition": f'attachment; filename="partie-{log.code}.gcg"'},
     )
@@ -226,13 +231,27 @@ def _overview_rows(t: Any, rnd: Round) -> list[dict[str, Any]]:
                 "neutralised": st["neutralised"],
                 "challenge_pending": bool(ch and ch["pending"]),
                 "call": st["neutralised"] == "arbiter",
-                "finished": st["result"] is not None,
+                # a match between two games is still in play
+                "finished": st["result"] is not None and not st["match"]["next_game_due"],
                 "signed": st["finished"],
                 "entered": tb.entered,
                 "turns": len([line for line in st["sheet"] if not line.get("note")]),
+                "match": _match_text(st.get("match")),
             }
         )
     return rows
+
+
+def _match_text(match: dict[str, Any] | None) -> str:
+    """A match in best of three at a glance: the game in play and the games won."""
+    if not match or match["best_of"] == 1:
+        return ""
+    won = match["games_won"]
+    return gettext("partie %(game)s, parties gagnées %(a)s – %(b)s") % {
+        "game": match["game"],
+        "a": won[0],
+        "b": won[1],
+    }
 
 
 @require_GET
@@ -334,3 +353,16 @@ def friendly_arbiter(request: HttpRequest, code: str) -> HttpResponse:
 @require_role(DIRECTOR)
 def friendly_action(request: HttpRequest, code: str) -> HttpResponse:
     return _action(request, _friendly_log(code), arbiter=True)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def friendly_reopen(request: HttpRequest, code: str) -> HttpResponse:
+    """A director reopens a friendly game's signed sheet (audited in the game's log)."""
+    log = _friendly_log(code)
+    try:
+        tables.reopen_friendly(log, request.user, request.POST.get("reason", "").strip())
+        messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))

@@ -46,4 +46,9 @@ urlpatterns = mounted(
         tableviews.friendly_action,
         name="table_friendly_action",
     ),
+    path(
+        "classique/amicale/<str:code>/rouvrir/",
+        tableviews.friendly_reopen,
+        name="table_friendly_reopen",
+    ),
 ]

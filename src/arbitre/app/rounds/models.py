@@ -250,3 +250,11 @@ class TableClockSettings(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.CHESS)
     seconds = models.PositiveIntegerField(default=25 * 60)
     warning = models.PositiveIntegerField(default=0)
+
+
+class TableLogAudit(AuditRecord):
+    """The audit log of a game played at a table outside any tournament (a friendly game,
+    issue 18): its creation, start, sanctions, signed result, reopening. A tournament table's
+    entries go to its event's log (:class:`AuditEntry`)."""
+
+    table_log = models.ForeignKey(TableLog, on_delete=models.CASCADE, related_name="audit")

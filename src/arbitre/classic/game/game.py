@@ -37,6 +37,8 @@ from arbitre.scrabble.tiles import BLANK, RACK_SIZE, TILE_COUNTS, sort_tiles
 EXCHANGE_MINIMUM = 7
 #: Consecutive passes that end the game, three each (001 4.2.2; 000 4.2).
 PASSES_TO_END = 6
+#: The ends of a game lost whatever the score (001 10.x, 9.2; 000 9.x): nothing applies after.
+_LOSSES = frozenset({"abandon", "sanction", "overdraw", "forfeit"})
 
 MESSAGE_CODES = frozenset(
     {f"classic_game.refused.{action}" for action in ("play", "pass", "exchange")}
@@ -563,6 +565,11 @@ class ClassicGame:
                 self.flag(self.to_move)
         elif clock.kind == "move" and clock.turn_expired(self.to_move):
             self.lose_turn()
+        elif clock.kind == "global" and clock.expired:
+            # 001 6.4: the credit of both used up; the seed is silent, rulings.md Classic 10
+            # reads it as both players out of time: each deducts their own tiles (7.3.2).
+            self.out_of_time = [True, True]
+            self._finish_deduct("time")
 
     def flag(self, player: int) -> None:
         """An arbiter records that ``player``'s flag has fallen (a game without an
@@ -632,9 +639,14 @@ class ClassicGame:
         """An arbiter's sanction (001 9.2: warning, 20 points, loss; 000 8.2: warning,
         5 points, loss). ``points`` overrides the profile's figure (a director softening or
         strengthening it, 001 9.3). ``kind``: the sheet line's kind (``overdraw`` for a
-        recorded over-drawing penalty)."""
+        recorded over-drawing penalty).
+
+        A warning or points given once the game has ended by the reckoning of chapter 7 (the
+        tiles counted, before the sheets are signed) still count: the winner is the one
+        ahead once the penalties are applied (001 8.1). After a loss nothing more applies."""
         self._check_player(player)
-        if self.over:
+        ended = self.result
+        if ended is not None and (sanction is Sanction.LOSS or ended.reason in _LOSSES):
             raise _refuse("over")
         if sanction is Sanction.LOSS:
             return self._finish_loss(player, "sanction")
@@ -648,6 +660,8 @@ class ClassicGame:
             note = _m("sheet.penalty_reason", reason=reason) if reason else _m("sheet.penalty")
             line = SheetLine(player, kind, -amount, reason, note=note)
         self.lines.append(line)
+        if ended is not None:
+            self._conclude(ended.reason)
         return line
 
     def overdraw(self, player: int, extra: int, how: Overdraw) -> SheetLine | GameResult | None:

@@ -17,7 +17,7 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.classic.game.bag import BagError
+from arbitre.classic.game.bag import BagError, check_tiles
 from arbitre.classic.game.game import ClassicGame, GameError, Overdraw, Sanction
 from arbitre.classic.game.gcg import GcgError, GcgEvent, GcgRecord
 from arbitre.classic.game.profiles import Profile
@@ -25,6 +25,7 @@ from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.board import IllegalMoveError
 from arbitre.scrabble.move import Move, MoveParseError
 from arbitre.scrabble.rack import RackError
+from arbitre.scrabble.tiles import sort_tiles
 
 _LOSSES = ("sanction", "abandon", "overdraw", "forfeit")
 
@@ -143,6 +144,18 @@ class _Replayer:
         self.lines: list[ReplayLine] = []
         self.problems: list[str] = []
         self.matched_turns = 0
+        self.final_racks, self.last_change = _final_racks_of(record.events, self.nicks)
+        self.index = 0
+        #: How the record says the game ended (its ``result`` note), e.g. ``director``.
+        self.ended_by = next(
+            (
+                note[1]
+                for ev in record.events
+                for note in ev.arbitre_notes()
+                if note[:1] == ["result"] and len(note) >= 2
+            ),
+            None,
+        )
 
     def run(self) -> Replay:
         events = self.record.events
@@ -150,6 +163,7 @@ class _Replayer:
             header = GcgEvent(0, self.nicks[0], "header", "", 0, 0, notes=self.record.header_notes)
             self._notes(header, header.arbitre_notes())
         for i, ev in enumerate(events):
+            self.index = i
             try:
                 if ev.kind in ("end_points", "end_rack") and not self.game.over:
                     self._final_racks(events[i:])
@@ -189,7 +203,7 @@ class _Replayer:
         score: int | None = None
         text = ev.kind
         if ev.kind in ("move", "pass", "exchange"):
-            if game.over:
+            if game.over and not self._automatic_pass(ev, p, notes):
                 raise _refuse(ev.line, "over")
             text, score = self._turn(ev, p, notes, problems)
         elif ev.kind == "withdrawn":
@@ -217,8 +231,10 @@ class _Replayer:
     ) -> tuple[str, int | None]:
         game = self.game
         flagged = any(n[:1] == ["out-of-time"] for n in notes)
+        if ev.kind == "pass":
+            self._settle_racks(before_turn=True)
         if ev.kind == "pass" and flagged:
-            if ev.rack:
+            if ev.rack and not game.over:
                 game.set_rack(p, ev.rack)
             if self._unmatched():
                 auto = game.turns[self.matched_turns]
@@ -262,6 +278,33 @@ class _Replayer:
     def _unmatched(self) -> bool:
         return len(self.game.turns) > self.matched_turns
 
+    def _automatic_pass(self, ev: GcgEvent, p: int, notes: list[list[str]]) -> bool:
+        """The record's line of a pass the engine already made for a player out of time
+        (001 7.3.1; 000 7.1.2), the sixth of which ended the game (4.2.2)."""
+        if ev.kind != "pass" or not any(n[:1] == ["out-of-time"] for n in notes):
+            return False
+        if not self._unmatched():
+            return False
+        auto = self.game.turns[self.matched_turns]
+        return auto.automatic and auto.player == p
+
+    def _settle_racks(self, before_turn: bool) -> None:
+        """Give each player the tiles the record's end lines say they kept, once their rack
+        can no longer change (their last move, exchange or withdrawn move is behind): a game
+        ended by six scoreless turns (001 4.2.2, 7.2) or by both flags (7.3.2) is reckoned
+        by the engine as it ends, with the tiles each player had left, which a record made
+        at a table (racks unknown) names only in its end lines."""
+        game = self.game
+        if game.over:
+            return
+        for p, tiles in enumerate(self.final_racks):
+            last = self.last_change[p]
+            if tiles is None or last > self.index or (before_turn and last == self.index):
+                continue
+            if game.rack(p) != sort_tiles(check_tiles(tiles)):
+                game.set_rack(p, tiles)
+            self.final_racks[p] = None
+
     def _withdrawn(self, ev: GcgEvent, p: int, problems: list[str]) -> tuple[str, int | None]:
         game = self.game
         last = game.turns[-1] if game.turns else None
@@ -289,7 +332,8 @@ class _Replayer:
             if pending is not None and not game.rack(pending.player):
                 game.close_challenge_window()
             else:
-                problems.append("the rules do not end the game here: each deducts their tiles")
+                if self.ended_by != "director":
+                    problems.append("the rules do not end the game here: each deducts their tiles")
                 game.director_end()
         kind = "end_bonus" if ev.kind == "end_points" else "end_rack"
         found = [ln for ln in game.lines if ln.player == p and ln.kind == kind]
@@ -319,7 +363,7 @@ class _Replayer:
                 what = args[2]
                 if what == "challenge":
                     continue  # applied by the challenge itself; totals are compared
-                if game.over:
+                if game.result is not None and game.result.reason in _LOSSES:
                     continue
                 kind = "overdraw" if what == "overdraw" else "penalty"
                 reason = " ".join(args[3:])
@@ -334,9 +378,10 @@ class _Replayer:
             elif key == "out-of-time" and args:
                 who = self._nick(args[0], ev)
                 if not game.over and not game.out_of_time[who]:
+                    self._settle_racks(before_turn=False)
                     game.flag(who)
             elif key == "warning" and args:
-                if not game.over:
+                if game.result is None or game.result.reason not in _LOSSES:
                     game.penalize(self._nick(args[0], ev), Sanction.WARNING, " ".join(args[1:]))
             elif key == "result" and len(args) >= 2:
                 reason, winner = args[0], args[1]
@@ -359,6 +404,25 @@ class _Replayer:
         if nick not in self.nicks:
             raise _refuse(ev.line, "unknown_nick", player=nick)
         return self.nicks.index(nick)
+
+
+def _final_racks_of(events: list[GcgEvent], nicks: list[str]) -> tuple[list[str | None], list[int]]:
+    """The tiles each player is left with by the record's end lines (``None``: not named),
+    and the index of the last event that changes each player's rack (a move, an exchange,
+    a withdrawn move; -1: none)."""
+    racks: list[str | None] = [None, None]
+    last = [-1, -1]
+    for i, ev in enumerate(events):
+        if ev.nick not in nicks:
+            continue
+        p = nicks.index(ev.nick)
+        if ev.kind in ("move", "exchange", "withdrawn"):
+            last[p] = i
+        elif ev.kind == "end_rack":
+            racks[p] = ev.rack
+        elif ev.kind == "end_points":
+            racks[1 - p] = ev.rack
+    return racks, last
 
 
 def _squares(ev: GcgEvent) -> list[tuple[int, int]]:

@@ -148,6 +148,13 @@ TEMPLATES: dict[str, str] = {
     "classic_table.not_out_of_time": "The clock does not show {player} out of time.",
     "classic_table.turn_expired": "{player}'s time for this move has run out: the turn is lost.",
     "classic_table.turn_not_expired": "The time for this move has not run out.",
+    "classic_table.game_not_signed": (
+        "Game {game} of the match is not signed yet: both players sign it first."
+    ),
+    "classic_table.match_over": "The match is over: no further game is played.",
+    "classic_table.credit_used_up": (
+        "The global time credit is used up: the game is over, each player deducts their tiles."
+    ),
     "classic_table.neutralised": "The clock is stopped ({reason}): resume the game first.",
     "classic_table.not_neutralised": "The clock is not stopped for an incident.",
     "classic_table.neutralisation_unknown": "Unknown reason to stop the clock: “{reason}”.",

@@ -106,6 +106,7 @@
     const key = state.version + ":" + p;
     if (autoSent === key) return;
     if (c.kind === "chess" && !state.out_of_time[p]) { autoSent = key; send({ kind: "flag", player: p }); }
+    else if (c.kind === "global" && state.went_out === null) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "move") { autoSent = key; send({ kind: "lose_turn" }); }
   }
 
@@ -122,6 +123,17 @@
     text($("ct-bag"), fmt(d.wBag, { count: s.bag }));
     text($("ct-passes"), fmt(d.wPasses, { count: s.pass_run }));
 
+    // the match (best of three): the game in play and the games won
+    const m = s.match;
+    const inMatch = !!m && m.best_of > 1;
+    show($("ct-match"), inMatch);
+    if (inMatch) {
+      let line = fmt(d.wMatch, { game: m.game, a: names[0], b: names[1], wa: m.games_won[0], wb: m.games_won[1] });
+      if (m.over) line += " " + (m.winner === null ? d.wMatchDraw : fmt(d.wMatchOver, { name: names[m.winner] }));
+      text($("ct-match"), line);
+    }
+    show($("ct-next-game"), inMatch && m.next_game_due);
+
     // status line
     let status = "";
     if (s.result) {
@@ -130,7 +142,7 @@
       if (r.forfeit !== null) status += fmt(d.wForfeit, { name: names[r.forfeit] });
       else if (r.loss !== null) status += fmt(d.wLoss, { name: names[r.loss] });
       else status += r.winner === null ? d.wDraw : fmt(d.wWinner, { name: names[r.winner] });
-      if (s.finished) status += " " + d.wSigned;
+      if (s.signed[0] && s.signed[1]) status += " " + (inMatch && !s.match.over ? d.wGameSigned : d.wSigned);
     } else if (!s.started) {
       status = d.wNotStarted + (s.toss_needed ? "" : " " + fmt(d.wStarts, { name: names[s.starter] }));
     } else if (s.reckoning) {
@@ -383,6 +395,7 @@
   document.querySelectorAll(".ct-sign").forEach(function (b) {
     b.addEventListener("click", function () { send({ kind: "sign", player: parseInt(b.dataset.player, 10) }); });
   });
+  $("ct-next-game").addEventListener("click", function () { tossRounds = []; send({ kind: "next_game" }); });
 
   if (arbiter) {
     const player = function () { return parseInt($("ct-a-player").value, 10); };

@@ -38,7 +38,8 @@
       tr.id = "ov-" + row.table;
       const st = stateOf(row);
       tr.className = st[1];
-      [String(row.table), row.code, row.names.join(" — "), row.scores.join(" – "), clock(row),
+      [String(row.table), row.code, row.names.join(" — "),
+        row.scores.join(" – ") + (row.match ? " (" + row.match + ")" : ""), clock(row),
         String(row.turns), st[0]].forEach(function (v, i) {
         const td = document.createElement("td");
         if (i === 1) { const c = document.createElement("code"); c.textContent = v; td.appendChild(c); }
