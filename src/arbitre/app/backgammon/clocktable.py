@@ -4,6 +4,12 @@ server as a :class:`~arbitre.backgammon.clock.ClockEvent` and the clock is the e
 :func:`~arbitre.backgammon.clock.replay` of them, so a reload or a dropped network loses
 nothing. A time penalty of the register (3.9, 2.3, 3.15) is added to the table's log, and
 taken back as a compensation when the committee annuls it.
+
+Besides the clock's actions the log keeps the match score the players enter at the end of
+each game (``score``): when a flag is seen down (``flag``, clock rules 4.1) the result is
+written into the round at once with that real score, won on time by the opponent (4.3), or
+both flags down with nobody winning (2.3); the director corrects it like any result (4.3:
+a certain win; 4.5).
 """
 
 from __future__ import annotations
@@ -11,21 +17,27 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.contrib.auth.models import AnonymousUser
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon import services
-from arbitre.app.rounds import tablelog
+from arbitre.app.backgammon.game import GAME
+from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
-from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
     ClockSettings,
+    flag_ending,
     format_seconds,
     replay,
 )
 
 KIND = "backgammon"
+SCORE = "score"
+"""The log's event of the match score entered at the table (not a clock action)."""
+FLAG_ACTION = gettext_noop("Résultat écrit à la chute du drapeau")
 
 
 @dataclass
@@ -36,6 +48,10 @@ class ClockLog:
     settings: ClockSettings
     events: list[ClockEvent] = field(default_factory=list)
     last_at: float = 0.0
+    #: the match score last entered at the table (table's first player, second)
+    score: tuple[int, int] | None = None
+    #: a flag was seen down (clock rules 4.1): the ending, as :func:`flag_ending` says
+    ending: tuple[str, int | None] | None = None
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
@@ -47,6 +63,19 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         "break_allowances": [list(x) for x in s.break_allowances],
         "increment": s.increment,
     }
+
+
+def _score(raw: dict[str, Any], length: int) -> tuple[int, int]:
+    """The match score of a ``score`` event: two whole numbers below the match length (the
+    match is not over: a finished match is entered as a result)."""
+    value = raw.get("score")
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < length for x in value)
+    ):
+        raise ServiceError(gettext("Action illisible."))
+    return (value[0], value[1])
 
 
 def _event(raw: dict[str, Any]) -> ClockEvent:
@@ -81,10 +110,18 @@ class ClockAdapter:
         return state
 
     def apply(self, state: ClockLog, event: dict[str, Any]) -> None:
+        if event.get("kind") == SCORE:
+            state.score = _score(event, state.length)
+            state.last_at = float(event["at"])
+            return
         ev = _event(event)
-        replay(state.length, [*state.events, ev], ev.at, state.settings)  # refuses
+        clock = replay(state.length, [*state.events, ev], ev.at, state.settings)  # refuses
         state.events.append(ev)
         state.last_at = ev.at
+        if ev.action == "flag":
+            state.ending = flag_ending(clock)
+        elif ev.action == "compensate" and flag_ending(clock) is None:
+            state.ending = None  # the time given lifted the flag (1.2)
 
     def describe(self, log: TableLog, state: ClockLog, at: float) -> dict[str, Any]:
         clock = replay(state.length, state.events, at, state.settings)
@@ -98,13 +135,67 @@ class ClockAdapter:
             "flagged": clock.flagged,
             "moves": list(clock.moves),
             "started": bool(state.events),
+            "score": list(state.score) if state.score else None,
+            "ended": state.ending[0] if state.ending else "",
+            "winner": None if state.ending is None else state.ending[1],
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
-        return None
+        if event.get("kind") == "flag":
+            enter_flag_result(log, state)
 
 
 tablelog.register(KIND, ClockAdapter())
+
+
+def enter_flag_result(log: TableLog, state: ClockLog) -> None:
+    """A flag seen down (clock rules 4.1) writes the table's result: the opponent wins on
+    time (4.3), or both flags are down and both score 0 (2.3), with the real match score
+    last entered at the table (none when none was entered, or when it no longer fits). A
+    result already entered is left as it is (the director's), and so is a round that can
+    no longer take it (a later round paired, the final stage started)."""
+    tb = log.table
+    if tb is None or state.ending is None:
+        return
+    tb.refresh_from_db()
+    if tb.entered:
+        return
+    t = tb.round.tournament
+    ended, winner = state.ending
+    entry: dict[str, Any] = {
+        "forfeit": "",
+        "winner": "" if winner is None else (tb.a, tb.b)[winner],
+        "late_a": tb.late_a,
+        "late_b": tb.late_b,
+        "ended": ended,
+        "excused_a": tb.excused_a,
+        "excused_b": tb.excused_b,
+    }
+    scores = [state.score, None] if state.score else [None]
+    for score in scores:
+        entry["score_a"], entry["score_b"] = score if score else (None, None)
+        try:
+            results.enter_result(GAME, t, tb.pk, tb.version, entry, AnonymousUser())
+        except ServiceError:
+            continue
+        audit(
+            t,
+            AnonymousUser(),
+            FLAG_ACTION,
+            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+        )
+        return
+
+
+DIRECTOR_ACTIONS = frozenset({"penalize", "compensate"})
+"""Clock actions that only the director's decisions make, never a press at the table: time
+penalties (recorded in the register) and compensations (1.2, :func:`compensate`)."""
+
+
+def table_may(log: TableLog, event: dict[str, Any]) -> None:
+    """What a table's page may send: presses, neutralisations, the flag, the score."""
+    if event.get("kind") in DIRECTOR_ACTIONS:
+        raise ServiceError(gettext("Seul le directeur du tournoi peut faire cela."))
 
 
 def log_of(t: Tournament, tb: Table) -> TableLog:

@@ -45,6 +45,7 @@ def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
             "state_url": f"{base}etat/",
             "action_url": f"{base}action/",
             "epoch": log.epoch,
+            "length": log.setup["length"],
             "server_now": time.time(),
             "initial": json.dumps(tablelog.state(log)),
         },
@@ -72,7 +73,9 @@ def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
         return JsonResponse({"error": gettext("Action illisible.")}, status=400)
     try:
         log = _log(event_id, table_id)
-        done = tablelog.append(log.pk, body.get("event"), str(body.get("id", "")))
+        done = tablelog.append(
+            log.pk, body.get("event"), str(body.get("id", "")), allowed=clocktable.table_may
+        )
         out = tablelog.state(done.log)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=400)

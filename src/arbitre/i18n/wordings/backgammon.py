@@ -32,6 +32,7 @@ TEMPLATES: dict[str, str] = {
     "backgammon.invalid_player": "invalid player {player}: 0 or 1",
     "backgammon.time_out": "player {player}'s time has run out",
     "backgammon.time_backwards": "the time source went backwards",
+    "backgammon.no_flag": "no flag is down: both players still have time",
     # Position ID, Match ID, XGID (arbitre.backgammon.ids)
     "backgammon.invalid_id": "invalid {what} “{text}”: {reason}",
     "backgammon.id.position_id": "Position ID",

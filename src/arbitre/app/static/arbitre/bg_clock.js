@@ -51,7 +51,18 @@
     document.getElementById("pause").disabled = current.running === null;
     document.getElementById("resume").disabled = !current.paused;
     const msg = document.getElementById("clock-message");
-    if (flagged !== null) {
+    const score = document.getElementById("score-now");
+    score.textContent = current.score ? w("Score", { a: current.score[0], b: current.score[1] }) : "";
+    if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
+      // clock rules 4.1: the flag seen down stops the clock; the server writes the result
+      flagSent = Date.now();
+      send({ kind: "flag", at: log.now() + 0.5 });
+    }
+    if (current.ended === "both_time") {
+      msg.textContent = w("BothFlags");
+    } else if (current.ended === "time") {
+      msg.textContent = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+    } else if (flagged !== null) {
       msg.textContent = w("Flag", { name: current.names[flagged] });
     } else if (current.paused) {
       msg.textContent = w("Paused");
@@ -61,6 +72,7 @@
       msg.textContent = "";
     }
   }
+  let flagSent = 0;
   function send(event) { log.send(event); }
   [0, 1].forEach(function (p) {
     document.getElementById("half-" + p).addEventListener("click", function () {
@@ -69,6 +81,12 @@
     document.getElementById("start-" + p).addEventListener("click", function () {
       send({ kind: "start", player: p });
     });
+  });
+  document.getElementById("score-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    send({ kind: "score", score: [0, 1].map(function (p) {
+      return parseInt(document.getElementById("score-" + p).value, 10);
+    }) });
   });
   document.getElementById("pause").addEventListener("click", function () { send({ kind: "pause" }); });
   document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });

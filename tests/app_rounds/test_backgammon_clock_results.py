@@ -1,0 +1,118 @@
+"""The match clock at a backgammon table writes the result (issue 19, parts 1 and 3; seed
+003 clock rules 4.1-4.3 and 2.3): the flag seen down on the tablet enters the table's result
+in the round, won on time with the real match score entered at the table, or both flags
+down, both scoring 0; audited; the director corrects it like any result."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.db.models import F
+from django.test import Client
+
+from arbitre.app.rounds.models import AuditEntry, Table, TableLog, Tournament
+from tests.app_rounds.test_backgammon_clock import press
+from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
+
+pytestmark = pytest.mark.django_db
+
+
+def fast_clock(eid: int) -> None:
+    """1 point = 0.05 min (3 s): a 5-point match gives 15 s a player, no break, no increment."""
+    Tournament.objects.filter(event_id=eid).update(
+        clocked=True, clock_per_point=0.05, break_minutes=0, break_minutes_long=0, clock_increment=0
+    )
+
+
+def open_clock(client: Client, eid: int, tb: Table) -> str:
+    url = f"/backgammon/{eid}/table/{tb.pk}/pendule/"
+    assert client.get(url).status_code == 200
+    # the log started 100 s ago: its events may be dated up to now
+    TableLog.objects.filter(table=tb).update(epoch=F("epoch") - 100)
+    return url
+
+
+def state(client: Client, url: str) -> Any:
+    return json.loads(client.get(f"{url}etat/").content)
+
+
+def test_003_clock_4_3_flag_fall_writes_the_result_with_the_real_score(dclient: Client) -> None:
+    """5 points, 15 s each. A (first player) starts B's clock (3.5, B the higher die); B
+    plays, A plays, the score 3-1 for B is noted at the end of a game; B then lets the time
+    run out: the flag seen (4.1) writes "A wins on time, 1-3" into the round (4.3), audited."""
+    eid = setup_event(dclient, match_length=5)
+    fast_clock(eid)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    assert press(dclient, url, "s", kind="start", player=1, at=0).status_code == 200
+    assert press(dclient, url, "p1", kind="press", player=1, at=2).status_code == 200
+    assert press(dclient, url, "p2", kind="press", player=0, at=4).status_code == 200
+    assert press(dclient, url, "sc", kind="score", score=[1, 3], at=4).status_code == 200
+    early = press(dclient, url, "f0", kind="flag", at=10)
+    assert early.status_code == 400 and "aucun drapeau" in early.json()["error"]
+    tb.refresh_from_db()
+    assert not tb.entered
+    done = press(dclient, url, "f1", kind="flag", at=20)
+    assert done.status_code == 200
+    assert done.json()["ended"] == "time" and done.json()["winner"] == 0
+    tb.refresh_from_db()
+    assert tb.entered and tb.winner == tb.a and tb.ended == "time"
+    assert (tb.score_a, tb.score_b) == (1, 3)
+    actions = list(
+        AuditEntry.objects.filter(tournament__event_id=eid).values_list("action", flat=True)
+    )
+    assert "Résultat" in actions and "Résultat écrit à la chute du drapeau" in actions
+    # the director corrects it (4.3: B held a certain win of the match)
+    assert "enregistré" in result(dclient, tb, winner=tb.b, score_a=1, score_b=5)
+    tb.refresh_from_db()
+    assert tb.winner == tb.b and tb.ended == ""
+    # a flag seen again does not overwrite the director's result
+    press(dclient, url, "f2", kind="flag", at=21)
+    tb.refresh_from_db()
+    assert tb.winner == tb.b
+
+
+def test_003_clock_4_3_no_score_noted_the_result_has_no_score(dclient: Client) -> None:
+    eid = setup_event(dclient, match_length=5)
+    fast_clock(eid)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    press(dclient, url, "s", kind="start", player=0, at=0)
+    assert press(dclient, url, "f", kind="flag", at=16).status_code == 200
+    tb.refresh_from_db()
+    assert tb.entered and tb.winner == tb.b and tb.ended == "time"
+    assert tb.score_a is None and tb.score_b is None
+
+
+def test_003_clock_2_3_both_flags_down_both_score_zero(dclient: Client) -> None:
+    """2.3: the table left while neutralised, both players penalised 5 minutes by the
+    register: both flags are down, the result is written with nobody winning."""
+    eid = setup_event(dclient, match_length=5)
+    fast_clock(eid)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    press(dclient, url, "s", kind="start", player=0, at=0)
+    press(dclient, url, "z", kind="pause", at=1)
+    from tests.app_rounds.test_backgammon_incidents import incident
+
+    incident(dclient, eid, kind="abandoned_table", round=1, table=tb.number)
+    assert press(dclient, url, "f", kind="flag", at=3).status_code == 200
+    assert state(dclient, url)["ended"] == "both_time"
+    tb.refresh_from_db()
+    assert tb.entered and tb.ended == "both_time" and tb.winner == ""
+
+
+def test_the_score_noted_at_the_table_is_checked(dclient: Client) -> None:
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    for bad in ([5, 0], [1], [-1, 2], ["1", 2], [True, 0]):
+        assert press(dclient, url, f"x{bad}", kind="score", score=bad, at=0).status_code == 400
+    assert press(dclient, url, "ok", kind="score", score=[4, 4], at=0).status_code == 200
+    assert state(dclient, url)["score"] == [4, 4]
