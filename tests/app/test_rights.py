@@ -271,3 +271,12 @@ ACCESS.update(
         "classic:table_friendly_action": MANAGER,
     }
 )
+
+
+# -- backgammon at the table (issue 19, session 7) ---------------------------------------------
+ACCESS.update(
+    {
+        # the director's compensation of time (clock rules 1.2)
+        "backgammon:clock_compensation": DIRECTOR,
+    }
+)

@@ -116,3 +116,53 @@ def test_the_score_noted_at_the_table_is_checked(dclient: Client) -> None:
         assert press(dclient, url, f"x{bad}", kind="score", score=bad, at=0).status_code == 400
     assert press(dclient, url, "ok", kind="score", score=[4, 4], at=0).status_code == 200
     assert state(dclient, url)["score"] == [4, 4]
+
+
+def compensation(client: Client, eid: int, tb: Table, **data: Any) -> list[str]:
+    from tests.app_rounds.conftest import messages_of
+
+    fields = {"player": 1, "minutes": "1,5", "seconds": 0, "reason": "Pendule défaillante"}
+    return messages_of(
+        client.post(
+            f"/backgammon/{eid}/table/{tb.pk}/pendule/compensation/",
+            {**fields, **data},
+            follow=True,
+        )
+    )
+
+
+def test_003_clock_1_2_the_director_compensates_a_wronged_player(
+    dclient: Client, aclient: Client
+) -> None:
+    """1.2: "des compensations peuvent être octroyées par le directeur du tournoi si un
+    joueur a été lésé": 1 min 30 s to B, stored in the log with the reason, audited; sent
+    twice (same form), given once; never from the table's page; an arbiter of the event may
+    not (the director only)."""
+    eid = setup_event(dclient, match_length=9)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    page = dclient.get(url).content.decode()
+    assert 'id="compensation"' in page
+    press(dclient, url, "s", kind="start", player=0, at=0)
+    press(dclient, url, "z", kind="pause", at=0)
+    assert "Compensation de 90 s donnée à" in compensation(dclient, eid, tb, id="f1")[-1]
+    compensation(dclient, eid, tb, id="f1")  # the same form sent again
+    assert state(dclient, url)["remaining"] == [1950, 1950 + 90]
+    log = TableLog.objects.get(table=tb)
+    given = [e for e in log.events if e["kind"] == "compensate"]
+    assert len(given) == 1 and given[0]["reason"] == "Pendule défaillante"
+    entry = AuditEntry.objects.filter(action="Compensation de temps (pendule, art. 1.2)").get()
+    assert entry.reason == "Pendule défaillante"
+    assert "raison" in compensation(dclient, eid, tb, reason=" ", id="f2")[-1]
+    assert "1 à 3600" in compensation(dclient, eid, tb, minutes=0, id="f3")[-1]
+    assert "minutes" in compensation(dclient, eid, tb, minutes="x", id="f4")[-1]
+    assert "joueur" in compensation(dclient, eid, tb, player=2, id="f5")[-1]
+    refused = press(dclient, url, "c", kind="compensate", player=0, seconds=60, at=1)
+    assert refused.status_code == 400 and "directeur" in refused.json()["error"]
+    assert (
+        press(dclient, url, "pen", kind="penalize", player=0, seconds=60, at=1).status_code == 400
+    )
+    assert state(dclient, url)["remaining"] == [1950, 1950 + 90]
+    stranger = aclient.post(f"/backgammon/{eid}/table/{tb.pk}/pendule/compensation/", {})
+    assert stranger.status_code == 403

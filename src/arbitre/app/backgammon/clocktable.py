@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon import services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
-from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
+from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, User, audit
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
@@ -38,6 +39,10 @@ KIND = "backgammon"
 SCORE = "score"
 """The log's event of the match score entered at the table (not a clock action)."""
 FLAG_ACTION = gettext_noop("Résultat écrit à la chute du drapeau")
+COMPENSATION_ACTION = gettext_noop("Compensation de temps (pendule, art. 1.2)")
+COMPENSATION_MAX = 3600
+"""The longest compensation at once, in seconds (a typing slip of minutes for seconds)."""
+REASON_LENGTH = 500
 
 
 @dataclass
@@ -217,3 +222,49 @@ def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: boo
     action = "compensate" if back else "penalize"
     tablelog.append(log.pk, {"kind": action, "player": side, "seconds": seconds}, client_id)
     return True
+
+
+@transaction.atomic
+def compensate(
+    t: Tournament, tb: Table, side: int, seconds: int, reason: str, user: User, client_id: str
+) -> TableLog:
+    """Clock rules 1.2: the director gives ``seconds`` to the player ``side`` (0: the
+    table's first player) wronged by a faulty clock; the log keeps the reason and who gave
+    it, the audit log the decision. Only the director's page calls this (never a press at
+    the table)."""
+    reason = reason.strip()
+    if side not in (0, 1):
+        raise ServiceError(gettext("Choisissez le joueur."))
+    if not 1 <= seconds <= COMPENSATION_MAX:
+        raise ServiceError(
+            gettext("Une compensation va de 1 à %(max)s secondes.") % {"max": COMPENSATION_MAX}
+        )
+    if not reason:
+        raise ServiceError(gettext("Indiquez la raison de la compensation."))
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(
+            gettext("Raison trop longue (%(count)s caractères au plus).") % {"count": REASON_LENGTH}
+        )
+    log = log_of(t, tb)
+    done = tablelog.append(
+        log.pk,
+        {
+            "kind": "compensate",
+            "player": side,
+            "seconds": seconds,
+            "reason": reason,
+            "by": getattr(user, "username", ""),
+        },
+        client_id,
+    )
+    if not done.repeated:
+        audit(
+            t,
+            user,
+            COMPENSATION_ACTION,
+            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+            None,
+            {"joueur": (tb.a, tb.b)[side], "secondes": seconds},
+            reason,
+        )
+    return done.log

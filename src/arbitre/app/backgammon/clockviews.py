@@ -5,16 +5,19 @@ of every table's clock in a round."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app.backgammon import clocktable
 from arbitre.app.backgammon.game import GAME
-from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
@@ -48,6 +51,8 @@ def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
             "length": log.setup["length"],
             "server_now": time.time(),
             "initial": json.dumps(tablelog.state(log)),
+            "director": has_role(request.user, DIRECTOR, event_id),
+            "compensation_id": secrets.token_hex(8),
         },
     )
 
@@ -98,3 +103,38 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         "backgammon/round_clocks.html",
         {"event": t.event, "t": t, "round": rnd, "rows": rows},
     )
+
+
+@require_POST
+@require_role(DIRECTOR)
+def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Clock rules 1.2: the director gives time to a player wronged by a faulty clock."""
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    post = request.POST
+    try:
+        side = int(post.get("player", ""))
+        seconds = round(float(post.get("minutes", "0").replace(",", ".") or 0) * 60) + int(
+            post.get("seconds", "0") or 0
+        )
+    except ValueError:
+        messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
+    else:
+        try:
+            clocktable.compensate(
+                t,
+                tb,
+                side,
+                seconds,
+                post.get("reason", ""),
+                request.user,
+                "compensation-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
+            )
+            messages.success(
+                request,
+                gettext("Compensation de %(seconds)s s donnée à %(name)s.")
+                % {"seconds": seconds, "name": (tb.a, tb.b)[side]},
+            )
+        except ServiceError as exc:
+            messages.error(request, str(exc))
+    return redirect(reverse("backgammon:clock", args=[event_id, table_id]))

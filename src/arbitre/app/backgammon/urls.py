@@ -20,6 +20,11 @@ urlpatterns = mounted(
         path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
         path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),
         path("ronde/<int:number>/pendules/", clockviews.round_clocks, name="round_clocks"),
+        path(
+            "table/<int:table_id>/pendule/compensation/",
+            clockviews.compensation,
+            name="clock_compensation",
+        ),
     ],
     visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
 )
