@@ -278,5 +278,10 @@ ACCESS.update(
     {
         # the director's compensation of time (clock rules 1.2)
         "backgammon:clock_compensation": DIRECTOR,
+        # the players' clock page, by the table's code (that table, that round; no account)
+        "backgammon:table_code": PUBLIC,
+        "backgammon:table_page": PUBLIC,
+        "backgammon:table_state": PUBLIC,
+        "backgammon:table_action": PUBLIC,
     }
 )

@@ -166,3 +166,44 @@ def test_003_clock_1_2_the_director_compensates_a_wronged_player(
     assert state(dclient, url)["remaining"] == [1950, 1950 + 90]
     stranger = aclient.post(f"/backgammon/{eid}/table/{tb.pk}/pendule/compensation/", {})
     assert stranger.status_code == 403
+
+
+def test_the_table_code_opens_that_tables_clock_for_that_round_only(dclient: Client) -> None:
+    """Issue 19, part 1 (as the Classic table, issue 18): each table of two players gets a
+    code at pairing, printed on the pairing sheet and the score sheet; with it, no account,
+    the players open their table's clock and press it; never a director's action; the code
+    is refused once the next round is paired, and so is another game's code."""
+    from tests.app_rounds.test_backgammon_web import play_round
+
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    first, second = tables(1)[0], tables(1)[1]
+    code = TableLog.objects.get(table=first).code
+    assert TableLog.objects.filter(table__round__number=1).count() == len(
+        [tb for tb in tables(1) if tb.b]
+    )
+    printed = dclient.get(f"/backgammon/{eid}/ronde/1/imprimer/").content.decode()
+    assert code in printed and TableLog.objects.get(table=second).code in printed
+    sheets = dclient.get(f"/backgammon/{eid}/ronde/1/feuilles/").content.decode()
+    assert code in sheets and "/backgammon/table/" in sheets
+    player = Client()
+    typed = player.get("/backgammon/table/", {"code": f"{code[:3].lower()}-{code[3:]}"})
+    assert typed.status_code == 302 and typed["Location"] == f"/backgammon/table/{code}/"
+    page = player.get(f"/backgammon/table/{code}/").content.decode()
+    assert first.a in page and first.b in page and second.a not in page
+    assert 'id="compensation"' not in page and "Retour à la ronde" not in page
+    url = f"/backgammon/table/{code}/"
+    assert press(player, url, "s", kind="start", player=1, at=0).status_code == 200
+    assert press(player, url, "p", kind="press", player=1, at=0).status_code == 200
+    assert press(player, url, "c", kind="compensate", player=0, seconds=9, at=0).status_code == 400
+    assert json.loads(player.get(f"{url}etat/").content)["moves"] == [0, 1]
+    assert TableLog.objects.get(table=second).events == []
+    unknown = player.get("/backgammon/table/", {"code": "QQQQQQ"}).content.decode()
+    assert "Code de table inconnu." in unknown
+    TableLog.objects.create(kind="classic", code="CCCCCC", epoch=0)
+    assert player.get("/backgammon/table/CCCCCC/").status_code == 404
+    play_round(dclient, 1)
+    pair(dclient, eid)
+    over = player.get(f"/backgammon/table/{code}/")
+    assert over.status_code == 404 and "plus valable" in over.content.decode()
+    assert press(player, url, "late", kind="pause", at=1).status_code == 404

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon import services
@@ -204,13 +205,43 @@ def table_may(log: TableLog, event: dict[str, Any]) -> None:
 
 
 def log_of(t: Tournament, tb: Table) -> TableLog:
-    """The table's clock log, made on first use."""
+    """The table's clock log, made on first use (a table paired before logs were made at
+    pairing); the setup of a clock not started yet follows the event's settings."""
     existing = TableLog.objects.filter(table=tb).first()
     if existing is not None:
+        if not existing.events:
+            setup = setup_of(t, tb)
+            if existing.setup != setup:
+                existing.setup = setup
+                existing.save(update_fields=["setup"])
         return existing
     if tb.is_bye:
         raise ServiceError(gettext("Une table d'exempt n'a pas de pendule."))
     return tablelog.create_log(KIND, setup_of(t, tb), table=tb, title=str(t.event))
+
+
+def log_by_code(code: str) -> TableLog:
+    """The backgammon table a code opens (that table, its round only: the shared
+    :func:`~arbitre.app.rounds.tablelog.log_by_code`); refused for another game's code."""
+    log = tablelog.log_by_code(code)
+    if log.kind != KIND or log.table is None:
+        raise ServiceError(gettext("Code de table inconnu."))
+    return log
+
+
+def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
+    """A backgammon table gets its log and code when the round is paired (the code is
+    printed on the pairing sheet and the score sheet: the players open their table's clock
+    with it, no account)."""
+    if kwargs.get("raw") or instance.is_bye or not created:
+        return
+    t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
+    if t.event.kind != GAME.kind or TableLog.objects.filter(table=instance).exists():
+        return
+    tablelog.create_log(KIND, setup_of(t, instance), table=instance, title=str(t.event))
+
+
+post_save.connect(_on_table_saved, sender=Table, dispatch_uid="backgammon_table_log")
 
 
 def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: bool = False) -> bool:

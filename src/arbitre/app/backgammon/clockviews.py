@@ -30,6 +30,31 @@ def _log(event_id: int, table_id: int) -> TableLog:
     return clocktable.log_of(t, tb)
 
 
+def _render(
+    request: HttpRequest, log: TableLog, base: str, *, staff: bool, event_id: int | None = None
+) -> HttpResponse:
+    tb = log.table
+    assert tb is not None
+    return render(
+        request,
+        "backgammon/clock.html",
+        {
+            "log": log,
+            "tb": tb,
+            "event": tb.round.tournament.event,
+            "state_url": f"{base}etat/",
+            "action_url": f"{base}action/",
+            "epoch": log.epoch,
+            "length": log.setup["length"],
+            "server_now": time.time(),
+            "initial": json.dumps(tablelog.state(log)),
+            "staff": staff,
+            "director": staff and has_role(request.user, DIRECTOR, event_id),
+            "compensation_id": secrets.token_hex(8),
+        },
+    )
+
+
 @require_GET
 @require_role(ARBITER)
 def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
@@ -38,23 +63,7 @@ def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
     base = f"/backgammon/{event_id}/table/{table_id}/pendule/"
-    return render(
-        request,
-        "backgammon/clock.html",
-        {
-            "log": log,
-            "tb": log.table,
-            "event": log.table.round.tournament.event if log.table else None,
-            "state_url": f"{base}etat/",
-            "action_url": f"{base}action/",
-            "epoch": log.epoch,
-            "length": log.setup["length"],
-            "server_now": time.time(),
-            "initial": json.dumps(tablelog.state(log)),
-            "director": has_role(request.user, DIRECTOR, event_id),
-            "compensation_id": secrets.token_hex(8),
-        },
-    )
+    return _render(request, log, base, staff=True, event_id=event_id)
 
 
 @require_GET
@@ -71,13 +80,19 @@ def state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     """A press, stored once (its id) when the clock engine accepts it after the others."""
     try:
+        return _press(request, _log(event_id, table_id))
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+
+
+def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
+    try:
         body = json.loads(request.body.decode("utf-8") or "{}")
     except (UnicodeDecodeError, json.JSONDecodeError):
         body = None
     if not isinstance(body, dict):
         return JsonResponse({"error": gettext("Action illisible.")}, status=400)
     try:
-        log = _log(event_id, table_id)
         done = tablelog.append(
             log.pk, body.get("event"), str(body.get("id", "")), allowed=clocktable.table_may
         )
@@ -138,3 +153,52 @@ def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
         except ServiceError as exc:
             messages.error(request, str(exc))
     return redirect(reverse("backgammon:clock", args=[event_id, table_id]))
+
+
+# -- the players, by their table's code (no account; that table, that round only) -------------
+
+
+def _by_code(code: str) -> TableLog:
+    log = clocktable.log_by_code(code)
+    tb = log.table
+    assert tb is not None
+    return clocktable.log_of(tb.round.tournament, tb)  # the setup follows a changed pairing
+
+
+@require_GET
+def enter_code(request: HttpRequest) -> HttpResponse:
+    """The form where the players type the code printed on their pairing sheet."""
+    code = tablelog.normal_code(request.GET.get("code", ""))
+    if code:
+        try:
+            _by_code(code)
+        except ServiceError as exc:
+            return render(request, "backgammon/table_code.html", {"error": str(exc), "code": code})
+        return redirect(reverse("backgammon:table_page", args=[code]))
+    return render(request, "backgammon/table_code.html", {})
+
+
+@require_GET
+def code_page(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = _by_code(code)
+    except ServiceError as exc:
+        return render(request, "backgammon/table_code.html", {"error": str(exc)}, status=404)
+    return _render(request, log, f"/backgammon/table/{log.code}/", staff=False)
+
+
+@require_GET
+def code_state(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        return JsonResponse(tablelog.state(_by_code(code)))
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=404)
+
+
+@require_POST
+def code_action(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = _by_code(code)
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=404)
+    return _press(request, log)
