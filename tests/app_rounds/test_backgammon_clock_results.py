@@ -207,3 +207,42 @@ def test_the_table_code_opens_that_tables_clock_for_that_round_only(dclient: Cli
     over = player.get(f"/backgammon/table/{code}/")
     assert over.status_code == 404 and "plus valable" in over.content.decode()
     assert press(player, url, "late", kind="pause", at=1).status_code == 404
+
+
+def test_003_3_14_moves_entered_at_the_table_checked_and_cross_checked(dclient: Client) -> None:
+    """Issue 19, part 6: on the table's page the players may enter each action as a .mat
+    writes it; the engine checks each one: an illegal move stays once the opponent acts
+    (3.14), a move of checkers that are not there is refused; the record is the table's
+    .mat (downloadable) and, when it disagrees with the result entered, the round page says
+    so to the director."""
+    eid = setup_event(dclient, match_length=3)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    assert 'id="record-form"' in dclient.get(url).content.decode()
+
+    def cell(ident: str, player: int, text: str) -> Any:
+        return press(dclient, url, ident, kind="record", player=player, cell=text, at=1)
+
+    assert cell("c1", 0, "31: 8/5 6/5").status_code == 200
+    illegal = cell("c2", 1, "64: 24/18")  # the 4 not played: illegal, waits (3.14)
+    assert illegal.status_code == 200
+    assert cell("c3", 0, "21: 13/11 6/5").status_code == 200  # A rolled: condoned
+    refused = cell("c4", 1, "55: 12/2(2)")
+    assert refused.status_code == 400 and "error" in refused.json()
+    assert cell("c5", 1, "Doubles => 2").status_code == 200
+    assert cell("c6", 0, "Takes").status_code == 200
+    assert press(dclient, url, "u", kind="record_undo", at=1).status_code == 200
+    assert cell("c7", 0, "Drops").status_code == 200
+    done = cell("c8", 1, "Wins 1 point")
+    assert done.json()["record_score"] == [0, 1]
+    tb.refresh_from_db()
+    assert " Game 1" in tb.mat and "Wins 1 point" in tb.mat and "Takes" not in tb.mat
+    public = Client().get(f"/public/backgammon/{eid}/table/{tb.pk}/match.mat").content.decode()
+    assert public == tb.mat
+    result(dclient, tb, winner=tb.a, score_a=3, score_b=1)
+    page = dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    assert f'id="record-problems-{tb.number}"' in page and "en désaccord" in page
+    assert (
+        press(dclient, url, "bad", kind="record", player=2, cell="Takes", at=1).status_code == 400
+    )

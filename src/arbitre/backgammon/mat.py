@@ -151,8 +151,12 @@ _START = re.compile(r"^;\s*3\.17\s+player\s+([12])\s*:\s*((?:[+-]\d{1,2}\s*)+)$"
 _WINS = re.compile(r"^Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 
 
-def import_mat(text: str) -> Match:
-    """Read ``.mat`` text into a :class:`Match`, checking every action (BackgammonError)."""
+def import_mat(text: str, complete: bool = True) -> Match:
+    """Read ``.mat`` text into a :class:`Match`, checking every action (BackgammonError).
+
+    ``complete=False`` reads a record still being written (at the table): its last move,
+    if illegal, waits for the opponent's next action (3.14: condoned once they act, or
+    corrected) instead of being refused."""
     match: Match | None = None
     expect_names = False
     game_started = False
@@ -228,8 +232,36 @@ def import_mat(text: str) -> Match:
             raise refusal("mat.line", line=number, reason=exc.message) from exc
     if match is None:
         raise refusal("mat.no_header")
-    _not_condoned(pending)
+    if complete:
+        _not_condoned(pending)
     return match
+
+
+def record_text(length: int, names: tuple[str, str], cells: list[tuple[int, str]]) -> str:
+    """The ``.mat`` text of a match entered at the table one action at a time (issue 19,
+    part 6): ``cells`` are ``(player, action)`` in the order played, an action written as
+    in a ``.mat`` (``52: 13/8 13/11``, ``Doubles => 2``, ``Takes``, ``Drops``, ``Wins 2
+    points``); a game ends with its ``Wins`` line, and the next action opens the next game.
+    Each game's score line is the score the engine reached; reading the text back
+    (:func:`import_mat` with ``complete=False``) checks every action with the tolerance
+    above."""
+    shown = tuple(n.replace(":", " ").strip() or f"Player {i + 1}" for i, n in enumerate(names))
+    lines = [f" {length} point match", ""]
+    match = Match(length)
+    game = 0
+    opened = False
+    for player, cell in cells:
+        if not opened:
+            if game:
+                match = import_mat("\n".join(lines) + "\n", complete=False)
+            game += 1
+            left = f" {shown[0]} : {match.score[0]}"
+            lines += ["", f" Game {game}", f"{left:<32}{shown[1]} : {match.score[1]}"]
+            opened = True
+        lines.append(" " * (5 if player == 0 else 5 + LEFT) + cell.strip())
+        if _WINS.match(cell.strip()):
+            opened = False
+    return "\n".join(lines) + "\n"
 
 
 def _not_condoned(pending: tuple[int, int, BackgammonError] | None) -> None:

@@ -27,6 +27,7 @@ from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, User, audit
+from arbitre.backgammon.board import refusal
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
@@ -35,10 +36,16 @@ from arbitre.backgammon.clock import (
     format_seconds,
     replay,
 )
+from arbitre.backgammon.mat import import_mat, record_text
+from arbitre.backgammon.match import Match
 
 KIND = "backgammon"
 SCORE = "score"
 """The log's event of the match score entered at the table (not a clock action)."""
+RECORD, RECORD_UNDO = "record", "record_undo"
+"""The log's events of the match record entered at the table, one action at a time
+(issue 19, part 6; optional): an action as a ``.mat`` writes it, and taking the last back."""
+CELL_LENGTH = 80
 FLAG_ACTION = gettext_noop("Résultat écrit à la chute du drapeau")
 COMPENSATION_ACTION = gettext_noop("Compensation de temps (pendule, art. 1.2)")
 COMPENSATION_MAX = 3600
@@ -58,6 +65,14 @@ class ClockLog:
     score: tuple[int, int] | None = None
     #: a flag was seen down (clock rules 4.1): the ending, as :func:`flag_ending` says
     ending: tuple[str, int | None] | None = None
+    names: tuple[str, str] = ("", "")
+    #: the match record entered at the table: (player, action) in the order played
+    cells: list[tuple[int, str]] = field(default_factory=list)
+    #: its ``.mat`` text and the match the engine read from it
+    record: str = ""
+    match: Match | None = None
+    #: the stored events are being replayed (checked when stored): the record is read once
+    replaying: bool = False
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
@@ -82,6 +97,34 @@ def _score(raw: dict[str, Any], length: int) -> tuple[int, int]:
     ):
         raise ServiceError(gettext("Action illisible."))
     return (value[0], value[1])
+
+
+def _record(state: ClockLog, raw: dict[str, Any]) -> None:
+    """One more action of the match record, or the last taken back: the whole record is
+    read again by the engine (:func:`~arbitre.backgammon.mat.record_text`), which refuses
+    what the rules refuse and lets stand what seed 003 lets stand."""
+    cells = list(state.cells)
+    if raw.get("kind") == RECORD_UNDO:
+        if not cells:
+            raise refusal("nothing_to_undo")
+        cells.pop()
+    else:
+        player, cell = raw.get("player"), raw.get("cell")
+        if (
+            player not in (0, 1)
+            or isinstance(player, bool)
+            or not isinstance(cell, str)
+            or not cell.strip()
+            or len(cell) > CELL_LENGTH
+        ):
+            raise ServiceError(gettext("Action illisible."))
+        cells.append((int(player), cell.strip()))
+    if state.replaying:
+        state.cells = cells
+        return
+    text = record_text(state.length, state.names, cells) if cells else ""
+    state.match = import_mat(text, complete=False) if cells else None
+    state.cells, state.record = cells, text
 
 
 def _event(raw: dict[str, Any]) -> ClockEvent:
@@ -110,14 +153,24 @@ class ClockAdapter:
                 break_allowances=tuple((int(a), float(b)) for a, b in s["break_allowances"]),
                 increment=float(s["increment"]),
             ),
+            names=(str(s["names"][0]), str(s["names"][1])),
         )
+        state.replaying = True
         for raw in log.events:
             self.apply(state, raw)
+        state.replaying = False
+        if state.cells:
+            state.record = record_text(state.length, state.names, state.cells)
+            state.match = import_mat(state.record, complete=False)
         return state
 
     def apply(self, state: ClockLog, event: dict[str, Any]) -> None:
         if event.get("kind") == SCORE:
             state.score = _score(event, state.length)
+            state.last_at = float(event["at"])
+            return
+        if event.get("kind") in (RECORD, RECORD_UNDO):
+            _record(state, event)
             state.last_at = float(event["at"])
             return
         ev = _event(event)
@@ -142,6 +195,8 @@ class ClockAdapter:
             "moves": list(clock.moves),
             "started": bool(state.events),
             "score": list(state.score) if state.score else None,
+            "record": state.record,
+            "record_score": list(state.match.score) if state.match else None,
             "ended": state.ending[0] if state.ending else "",
             "winner": None if state.ending is None else state.ending[1],
         }
@@ -149,6 +204,9 @@ class ClockAdapter:
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
         if event.get("kind") == "flag":
             enter_flag_result(log, state)
+        elif event.get("kind") in (RECORD, RECORD_UNDO) and log.table is not None:
+            # the table's .mat follows the record (downloaded, cross-checked with the result)
+            Table.objects.filter(pk=log.table.pk).update(mat=state.record)
 
 
 tablelog.register(KIND, ClockAdapter())
@@ -177,7 +235,10 @@ def enter_flag_result(log: TableLog, state: ClockLog) -> None:
         "excused_a": tb.excused_a,
         "excused_b": tb.excused_b,
     }
-    scores = [state.score, None] if state.score else [None]
+    noted = state.score
+    if noted is None and state.match is not None and max(state.match.score) < state.length:
+        noted = (state.match.score[0], state.match.score[1])  # the record's score
+    scores = [noted, None] if noted else [None]
     for score in scores:
         entry["score_a"], entry["score_b"] = score if score else (None, None)
         try:

@@ -48,6 +48,7 @@ def _render(
             "length": log.setup["length"],
             "server_now": time.time(),
             "initial": json.dumps(tablelog.state(log)),
+            "initial_record": bool(tb.mat),
             "staff": staff,
             "director": staff and has_role(request.user, DIRECTOR, event_id),
             "compensation_id": secrets.token_hex(8),

@@ -52,6 +52,7 @@
     document.getElementById("resume").disabled = !current.paused;
     const msg = document.getElementById("clock-message");
     const score = document.getElementById("score-now");
+    document.getElementById("record-text").textContent = current.record || "";
     score.textContent = current.score ? w("Score", { a: current.score[0], b: current.score[1] }) : "";
     if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
       // clock rules 4.1: the flag seen down stops the clock; the server writes the result
@@ -87,6 +88,15 @@
     send({ kind: "score", score: [0, 1].map(function (p) {
       return parseInt(document.getElementById("score-" + p).value, 10);
     }) });
+  });
+  document.getElementById("record-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    const cell = document.getElementById("record-cell");
+    send({ kind: "record", player: parseInt(document.getElementById("record-player").value, 10), cell: cell.value });
+    cell.value = "";
+  });
+  document.getElementById("record-undo").addEventListener("click", function () {
+    send({ kind: "record_undo" });
   });
   document.getElementById("pause").addEventListener("click", function () { send({ kind: "pause" }); });
   document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });
