@@ -296,3 +296,37 @@ def test_003_4_2_2_4_1_13_a_bracket_match_lost_by_sanction(kind: K, decided: str
     assert sanction_sets(QF, (), None, [(Sanction(kind, 1), None)]).winner == 0
     lost = sanction_sets(QF, ((2, 9), (4, 9)), 1, [(Sanction(kind, 0), None)])
     assert (lost.winner, lost.decided) == (1, "")
+
+
+def test_003_3_15_penalty_against_the_second_player_who_won_short_of_the_length() -> None:
+    """3.15: Bea (second player) won 9-3; 2 points against her bring Ana to 5 only: Bea
+    keeps the match, the score 5-9."""
+    won = MatchResult(3, "Ana", "Bea", "Bea", ResultKind.PLAYED, 9, 3, 9)
+    after = apply_sanctions(won, [Sanction(K.POINTS, 1, 2)])
+    assert (after.winner, after.score_a, after.score_b, after.decided) == ("Bea", 5, 9, "")
+
+
+def test_003_3_15_bracket_penalty_in_the_first_set_and_the_bottom_player() -> None:
+    """The penalty given in the first set (index 0) against bottom, who won it 9-7 and the
+    match 2-0: top reaches 9, the set is top's, one set each: the match goes on. Given
+    after a warning, it counts all the same; a set that does not exist is ignored."""
+    sets = ((7, 9), (4, 9))
+    given = [(Sanction(K.WARNING, 1), None), (Sanction(K.POINTS, 1, 2), 0)]
+    out = sanction_sets(QF, sets, 1, given)
+    assert (out.winner, out.sets, out.decided) == (None, ((9, 9), (4, 9)), "penalty")
+    assert sanction_sets(QF, sets, 1, [(Sanction(K.POINTS, 1, 2), 2)]).sets == sets
+
+
+def test_003_3_15_bracket_penalty_gives_top_the_match_in_five_sets() -> None:
+    """Best of five (a setting): bottom won 3-2 in sets; a penalty against bottom in the
+    last set gives it to top, who then has three sets: top wins."""
+    five = (5, 5, 5, 5, 7)
+    sets = ((5, 1), (2, 5), (5, 3), (1, 5), (4, 7))
+    out = sanction_sets(five, sets, 1, [(Sanction(K.POINTS, 1, 3), 4)])
+    assert (out.winner, out.decided) == (0, "penalty")
+    four = ((5, 1), (2, 5), (3, 5), (1, 5))  # bottom 3-1: the flip leaves 2-2, play on
+    assert sanction_sets(five, four, 1, [(Sanction(K.POINTS, 1, 4), 3)]).winner is None
+    lost = sanction_sets(five, sets, 1, [(Sanction(K.LOSS, 1), None)])
+    assert (lost.winner, lost.decided) == (0, "penalty")
+    kept = sanction_sets(QF, ((9, 2), (9, 3)), 0, [(Sanction(K.LOSS, 1), None)])
+    assert (kept.winner, kept.decided) == (0, "")
