@@ -58,6 +58,12 @@ def test_003_4_2_a_bracket_match_lost_by_sanction_sends_the_opponent_on(dclient:
     assert after["SF1"]["top"] == bottom
     assert top in {m["top"] for m in after.values()} | {m["bottom"] for m in after.values()}
     assert "déjà un résultat" in ko(dclient, eid, "QF1", top, "9-5 9-3")
+    cleared = dclient.post(
+        f"/backgammon/{eid}/phase-finale/resultat/",
+        {"match": "QF1", "action": "clear"},
+        follow=True,
+    )
+    assert "décidé par une sanction du registre" in messages_of(cleared)[-1]
     page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
     assert "QF1" in page and "résultat modifié" in page
     appeal(dclient, eid, made, "annulled", "Décision annulée.")

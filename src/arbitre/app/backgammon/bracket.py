@@ -272,6 +272,14 @@ def _check_sets_so_far(
 def undo(t: Tournament, match_id: str, user: User) -> None:
     t = locked(t)
     r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
+    if (r is None or not r.winner) and match_id in brackets(t).winners:
+        raise ServiceError(
+            gettext(
+                "%(match)s est décidé par une sanction du registre : seul le comité "
+                "d'arbitrage l'annule (appel)."
+            )
+            % {"match": match_id}
+        )
     if r is None:
         raise ServiceError(gettext("%(match)s n'a pas de résultat.") % {"match": match_id})
     b = brackets(t)
