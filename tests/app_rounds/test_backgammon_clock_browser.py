@@ -121,6 +121,26 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         players.wait_for_selector("#bg-clock")
         assert a2 in players.locator("#half-0").inner_text()
         assert players.locator("#table-code").inner_text() == code
+        # the match score noted at the end of a game, and the record entered move by move
+        players.fill("#score-0", "0")
+        players.fill("#score-1", "0")
+        players.click("#score-save")
+        players.wait_for_function(
+            "document.getElementById('score-now').textContent.includes('0 – 0')"
+        )
+        players.click("#record summary")
+        players.fill("#record-cell", "31: 8/5 6/5")
+        players.click("#record-form button[type=submit]")
+        players.wait_for_function(
+            "document.getElementById('record-text').textContent.includes('31: 8/5 6/5')"
+        )
+        players.fill("#record-cell", "64: 12/2")  # no checker there: refused, said why
+        players.select_option("#record-player", "1")
+        players.click("#record-form button[type=submit]")
+        players.wait_for_function(
+            "document.getElementById('clock-error').textContent.includes('12/2')"
+        )
+        assert "64: 12/2" not in players.locator("#record-text").inner_text()
 
         # the results: table 1 won on time by A (written at the flag fall), table 2 by B 1-0
         page.goto(round_url)

@@ -20,7 +20,8 @@
     epoch: parseFloat(root.dataset.epoch),
     serverNow: parseFloat(root.dataset.serverNow),
     onState: function (state) { current = state; readAt = Date.now() / 1000; render(); },
-    onError: function (text) { document.getElementById("clock-message").textContent = text; },
+    // a refusal stays in sight until the next action (the message line is redrawn often)
+    onError: function (text) { if (text) document.getElementById("clock-error").textContent = text; },
     onNetwork: function (online, waiting) {
       document.getElementById("network").textContent =
         waiting ? w("Offline", { count: waiting }) : "";
@@ -74,7 +75,10 @@
     }
   }
   let flagSent = 0;
-  function send(event) { log.send(event); }
+  function send(event) {
+    document.getElementById("clock-error").textContent = "";
+    log.send(event);
+  }
   [0, 1].forEach(function (p) {
     document.getElementById("half-" + p).addEventListener("click", function () {
       send({ kind: "press", player: p });
