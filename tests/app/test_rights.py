@@ -275,3 +275,15 @@ ACCESS.update(
 
 # -- a friendly game's signed sheet reopened by a director (issue 18, session 7) ---------------
 ACCESS.update({"classic:table_friendly_reopen": MANAGER})
+# -- backgammon at the table (issue 19, session 7) ---------------------------------------------
+ACCESS.update(
+    {
+        # the director's compensation of time (clock rules 1.2)
+        "backgammon:clock_compensation": DIRECTOR,
+        # the players' clock page, by the table's code (that table, that round; no account)
+        "backgammon:table_code": PUBLIC,
+        "backgammon:table_page": PUBLIC,
+        "backgammon:table_state": PUBLIC,
+        "backgammon:table_action": PUBLIC,
+    }
+)

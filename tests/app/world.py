@@ -109,4 +109,9 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
             values["table_id"] = tb.pk
         if "<str:code>" in route:
             values["code"] = tables.ensure_logs(tb.round.tournament, tb.round)[0].code
+    if name.startswith("backgammon:table_") and "<str:code>" in route:
+        # backgammon at the table (issue 19): the code of a table with two players
+        from arbitre.app.rounds.models import TableLog
+
+        values["code"] = TableLog.objects.filter(table__round__tournament__event=event).first().code
     return values

@@ -52,7 +52,8 @@ def test_003_clock_2_1_3_5_presses_stored_and_replayed(dclient: Client) -> None:
     assert json.loads(dclient.get(f"{url}etat/").content)["paused"] is True
     clocks = dclient.get(f"/backgammon/{eid}/ronde/1/pendules/").content.decode()
     assert f'id="clock-{tb.number}"' in clocks and "neutralisée" in clocks
-    assert "pas de pendule" in clocks  # the other tables have not opened theirs
+    assert "pas commencée" in clocks  # the other tables have not started theirs
+    assert TableLog.objects.get(table=tables(1)[1]).code in clocks
 
 
 def test_003_clock_3_9_the_registers_time_penalty_reaches_the_clock(dclient: Client) -> None:

@@ -2,7 +2,9 @@
 on the tablet clock page with an accelerated clock (3 s per match point, no break): one
 ends on time (clock rules 4.1-4.3), one with a late player whose clock the opponent
 started (clock rules 1.3); a press made offline waits and is stored once back online; the
-director's page shows every table's clock; the results reach the standings."""
+director's page shows every table's clock; the flag seen writes the result of the match
+won on time; the players open their clock with the table's code; the results reach the
+standings."""
 
 from __future__ import annotations
 
@@ -73,6 +75,11 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
             timeout=15000,
         )
         assert b1 in page.locator("#clock-message").inner_text()
+        # the flag seen is stored: the result is written into the round (clock rules 4.3)
+        page.wait_for_function(
+            "document.getElementById('clock-message').textContent.includes('au temps')",
+            timeout=15000,
+        )
         page.reload()  # the flag is read back from the server
         page.wait_for_function(
             "document.getElementById('clock-message').textContent.includes('Temps écoulé')"
@@ -105,16 +112,38 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         assert "temps écoulé" in page.locator(f"#clock-{t1}").inner_text()
         assert "neutralisée" in page.locator(f"#clock-{t2}").inner_text()
         page.screenshot(path=str(ARTIFACTS / "backgammon-clocks.png"), full_page=True)
+        # the players of table 2 open their clock with the code printed for them, no account
+        code = page.locator(f"#clock-{t2} code").inner_text()
+        players = browser.new_context().new_page()
+        players.goto(f"{url}backgammon/table/")
+        players.fill("input[name=code]", code.lower())
+        players.click("button[type=submit]")
+        players.wait_for_selector("#bg-clock")
+        assert a2 in players.locator("#half-0").inner_text()
+        assert players.locator("#table-code").inner_text() == code
+        # the match score noted at the end of a game, and the record entered move by move
+        players.fill("#score-0", "0")
+        players.fill("#score-1", "0")
+        players.click("#score-save")
+        players.wait_for_function(
+            "document.getElementById('score-now').textContent.includes('0 – 0')"
+        )
+        players.click("#record summary")
+        players.fill("#record-cell", "31: 8/5 6/5")
+        players.click("#record-form button[type=submit]")
+        players.wait_for_function(
+            "document.getElementById('record-text').textContent.includes('31: 8/5 6/5')"
+        )
+        players.fill("#record-cell", "64: 12/2")  # no checker there: refused, said why
+        players.select_option("#record-player", "1")
+        players.click("#record-form button[type=submit]")
+        players.wait_for_function(
+            "document.getElementById('clock-error').textContent.includes('12/2')"
+        )
+        assert "64: 12/2" not in players.locator("#record-text").inner_text()
 
-        # the results: table 1 won on time by A at 0-0, table 2 won by B 1-0
+        # the results: table 1 won on time by A (written at the flag fall), table 2 by B 1-0
         page.goto(round_url)
-        form = page.locator(f"#form-{t1}")
-        form.locator("select[name=winner]").select_option(a1)
-        form.locator("input[name=score_a]").fill("0")
-        form.locator("input[name=score_b]").fill("0")
-        form.locator("select[name=ended]").select_option("time")
-        submit(page, form.locator("button[value=save]"))
-        assert f"Table {t1} : résultat enregistré." in page.content()
         form = page.locator(f"#form-{t2}")
         form.locator("select[name=winner]").select_option(b2)
         form.locator("input[name=score_a]").fill("0")

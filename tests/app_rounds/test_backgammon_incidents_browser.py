@@ -1,7 +1,8 @@
 """End to end in headless Chromium (issue 19, parts 4 and 7): an 8-player backgammon
 championship of one round; the director records three illegal moves of a winner at their
 table, the third with a 3-point score penalty (seed 003, 3.15): the result turns, and the
-standings, the final bracket, the player's page and the printable incident report show it."""
+standings, the final bracket, the player's page and the printable incident report show it;
+a loss given at a match of the bracket sends its opponent on."""
 
 from __future__ import annotations
 
@@ -87,6 +88,21 @@ def test_003_3_15_a_score_penalty_through_the_pages(tmp_path: Path) -> None:
             for m in ("QF1", "QF2", "QF3", "QF4")
         ]
         assert b in tops and a not in tops
+        # a sanction at a match of the bracket (part 4): QF1's top player loses it (4.2),
+        # the bottom player goes on to the semi-final
+        top, bottom = page.locator("#ko-QF1 td").nth(2).inner_text().split(" — ")
+        page.goto(f"{url}evenement/{event_id}/incidents/")
+        form = page.locator("#incident-form")
+        form.locator("select[name=player]").select_option(label=top)
+        form.locator("input[name=match]").fill("qf1")
+        form.locator("select[name=kind]").select_option("conduct")
+        form.locator("textarea[name=description]").fill("Refus de jouer le décisif")
+        form.locator("select[name=sanction]").select_option("loss")
+        submit(page, form.locator("button[type=submit]"))
+        assert f"Incident enregistré : {top}." in page.content()
+        page.goto(f"{event_url}phase-finale/")
+        assert bottom in page.locator("#ko-QF1 td").nth(4).inner_text()
+        assert bottom in page.locator("#ko-SF1 td").nth(2).inner_text()
 
         # the player's page and the printable report
         page.goto(f"{url}evenement/{event_id}/incidents/")

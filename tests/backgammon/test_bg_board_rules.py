@@ -137,8 +137,8 @@ def test_play_hands_the_turn_over():
 
 
 def test_invalid_positions_and_dice_are_refused():
-    with pytest.raises(BackgammonError):
-        Position.from_points({6: 16}, {})
+    with pytest.raises(BackgammonError):  # 16 checkers stand (3.17), 17 do not
+        Position.from_points({6: 17}, {})
     with pytest.raises(BackgammonError):
         Position.from_points({6: 2}, {19: 2})  # same point, both players
     with pytest.raises(BackgammonError):

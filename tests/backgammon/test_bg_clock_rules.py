@@ -9,6 +9,7 @@ from arbitre.backgammon.clock import (
     Clock,
     ClockEvent,
     ClockSettings,
+    flag_ending,
     format_seconds,
     replay,
     time_forfeit_winner,
@@ -196,3 +197,37 @@ def test_003_clock_4_1_a_replayed_flag_falls_and_refusals() -> None:
         replay(9, [_ev(0, "start")], now=6)
     fresh = replay(9, [], now=100)
     assert fresh.running is None and fresh.remaining(0) == fresh.remaining(1) == 1950
+
+
+def test_003_clock_4_3_a_flag_gives_the_match_to_the_opponent() -> None:
+    """4.3: "l'expiration du temps imparti à un joueur assure le gain du match à son
+    adversaire": B (1) lets their time run out, A (0) wins on time; the flag seen is stored."""
+    settings = ClockSettings(per_point=10, break_allowances=(), increment=0)
+    events = [_ev(0, "start", 0), _ev(5, "press", 0), _ev(100, "flag")]
+    clock = replay(3, events, now=100, settings=settings)
+    assert clock.flagged == 1 and flag_ending(clock) == ("time", 0)
+    a_down = replay(3, [_ev(0, "start", 0), _ev(31, "flag")], now=31, settings=settings)
+    assert flag_ending(a_down) == ("time", 1)
+
+
+def test_003_clock_4_1_no_flag_is_seen_while_both_have_time() -> None:
+    """4.1: the flag is seen once the time has expired, not before: one second early it is
+    refused (the tablet sends it again)."""
+    settings = ClockSettings(per_point=10, break_allowances=(), increment=0)
+    with refuses(BackgammonError, "backgammon.no_flag"):
+        replay(3, [_ev(0, "start", 1), _ev(29, "flag")], now=29, settings=settings)
+    assert flag_ending(replay(3, [_ev(0, "start", 1)], now=29, settings=settings)) is None
+    assert flag_ending(replay(3, [_ev(0, "start", 1)], now=30, settings=settings)) == ("time", 0)
+
+
+def test_003_clock_2_3_both_flags_down_when_both_times_are_used_up() -> None:
+    """2.3: the 5 minutes of a table abandoned while neutralised are given "même si cela
+    fait perdre le match à un ou aux deux joueurs auquel cas les deux joueurs marquent 0
+    point": both flags down, nobody wins."""
+    settings = ClockSettings(per_point=60, break_allowances=(), increment=0)
+    events = [_ev(0, "start", 0), _ev(10, "pause")]
+    events += [_ev(20, "penalize", 0, 300), _ev(20, "penalize", 1, 300), _ev(21, "flag")]
+    clock = replay(5, events, now=21, settings=settings)
+    assert flag_ending(clock) == ("both_time", None)
+    one = replay(5, events[:3], now=21, settings=settings)
+    assert flag_ending(one) == ("time", 1)

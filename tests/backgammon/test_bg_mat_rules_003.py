@@ -147,3 +147,60 @@ def test_records_read_back_whatever_the_match(seed: int, length: int, blitz: boo
         [(a.player, a.kind, a.value) for a in g.actions] for g in match.games
     ]
     assert (again.score, again.winner) == (match.score, match.winner)
+
+
+def _sixteen() -> Match:
+    """Player 1 set up a 16th checker on their 7 point (3.17), opened 31 playing it, and
+    dropped player 2's double."""
+    match = Match(3, names=("Ana", "Bea"))
+    match.opening_roll(3, 1)
+    board = Position.from_points({7: 1, 6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2})
+    match.set_position(board, 0, start_checkers=(16, 15))
+    match.roll("31")
+    match.move("7/4 6/5")
+    match.double()
+    match.drop()
+    return match
+
+
+def test_003_3_17_a_game_started_with_sixteen_checkers_stands_in_the_mat() -> None:
+    """3.17: a game started with 16 checkers (or 14) stands. The .mat says so in a comment
+    line of the game (``; 3.17 player 1: +7``) that the export writes and the import reads:
+    the extra checker's move is legal; without that line the record is refused at it."""
+    text = export_mat(_sixteen())
+    assert "; 3.17 player 1: +7" in text
+    match = import_mat(text)
+    assert match.score == (0, 1) and match.games[0].start == _sixteen().games[0].start
+    assert export_mat(match) == text
+    bare = "\n".join(line for line in text.splitlines() if not line.startswith(";"))
+    assert refusal_of(BackgammonError, lambda: import_mat(bare)).code == "backgammon.mat.line"
+
+
+def test_003_3_17_a_game_started_with_fourteen_checkers_is_read() -> None:
+    """3.17: player 2 started without one of their 24-point checkers: the record's line
+    ``; 3.17 player 2: -24`` gives the game its 14-checker start (the engine then counts a
+    gammon from those 14: test_bg_match_cube), and the export writes it back."""
+    match = Match(5, names=("Ana", "Bea"))
+    match.opening_roll(6, 5)
+    board = Position.from_points({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 1})
+    match.set_position(board, 0, start_checkers=(15, 14))
+    match.roll("65")
+    match.move("24/13")
+    text = export_mat(match)
+    assert "; 3.17 player 2: -24" in text and "player 1" not in text
+    again = import_mat(text)
+    start = again.games[0].start
+    assert start is not None and (sum(start[0]), sum(start[1])) == (15, 14)
+    assert export_mat(again) == text
+
+
+def test_003_3_17_a_wrong_start_line_is_refused() -> None:
+    text = export_mat(_sixteen())
+    late = text.replace("; 3.17 player 1: +7\n", "").replace(
+        " Drops", " Drops\n; 3.17 player 2: +6", 1
+    )
+    assert refusal_of(BackgammonError, lambda: import_mat(late)).code == "backgammon.mat.line"
+    for wrong in ("-7", "+25", "-3"):
+        bad = text.replace("; 3.17 player 1: +7", f"; 3.17 player 1: {wrong}")
+        refused = refusal_of(BackgammonError, lambda b=bad: import_mat(b))
+        assert refused.params["reason"].code == "backgammon.mat.start_checkers"

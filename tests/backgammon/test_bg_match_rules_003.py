@@ -18,6 +18,7 @@ from arbitre.backgammon.ids import (
     GAME_PLAYING,
     GAME_RESIGNED,
     match_from_id,
+    position_id,
 )
 from arbitre.backgammon.mat import export_mat
 from arbitre.backgammon.match import (
@@ -34,6 +35,8 @@ from arbitre.backgammon.match import (
 from arbitre.common.messages import Message
 from arbitre.i18n import word as say
 from tests.support import refuses
+
+OPPONENT = Message.of("backgammon.side.opponent")
 
 
 def finish_game(match: Match, winner: int, loser_points: dict[int, int] | None = None) -> None:
@@ -383,12 +386,20 @@ def test_003_3_17_start_checkers_are_judged_for_the_right_player() -> None:
     assert match.game.result == GameResult(1, GAMMON, 1, "play")
 
 
-def test_003_3_17_more_than_fifteen_checkers_at_the_start_is_refused() -> None:
-    """The board holds at most 15 checkers a side, so a 16-checker start cannot be judged
-    (3.17 would need the board): it is refused rather than scored wrong."""
-    board = Position.from_points({1: 1}, {10: 15})
+def test_003_3_17_a_sixteen_checker_start_stands_seventeen_is_refused() -> None:
+    """3.17: "Un joueur commençant avec 14 pions ou 16 pions (ou autre) peut néanmoins
+    perdre gammon ou backgammon": a player who started with 16 and bore none off loses a
+    gammon; a board of 16 has no gnubg Position ID; 17 checkers are refused."""
+    board = Position.from_points({1: 1}, {10: 16})
+    match = Match(7)
+    match.set_position(board, 0, start_checkers=(15, 16))
+    match.roll("65")
+    match.move("1/off")
+    assert match.game.result == GameResult(0, GAMMON, 1, "play")
+    with refuses(BackgammonError, "backgammon.too_many_checkers", side=OPPONENT, checkers=15):
+        position_id(board)
     with refuses(BackgammonError, "backgammon.more_checkers"):
-        Match(7).set_position(board, 0, start_checkers=(16, 15))
+        Match(7).set_position(board, 0, start_checkers=(17, 15))
     with refuses(BackgammonError, "backgammon.start_checkers", counts=1):
         Match(7).set_position(board, 0, start_checkers=(15,))
 

@@ -25,8 +25,8 @@ def test_positions_and_moves_refused_with_their_reason() -> None:
         Position((0,) * 25, (0,) * 24)
     with refuses(BackgammonError, "backgammon.negative_count", side=PLAYER):
         Position((-1,) + (0,) * 24, (0,) * 25)
-    with refuses(BackgammonError, "backgammon.too_many_checkers", side=PLAYER, checkers=15):
-        Position.from_points({6: 16}, {})
+    with refuses(BackgammonError, "backgammon.too_many_checkers", side=PLAYER, checkers=16):
+        Position.from_points({6: 17}, {})
     with refuses(BackgammonError, "backgammon.shared_point", point=6):
         Position.from_points({6: 1}, {19: 1})
     with refuses(BackgammonError, "backgammon.invalid_point", point=26):

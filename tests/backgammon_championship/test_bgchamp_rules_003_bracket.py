@@ -460,3 +460,15 @@ def test_003_consolation_recount_uses_the_bye_points_setting() -> None:
     champ.record_match(6, "X", "Y", "X")
     assert recount(champ, "X") == 3 * 1.0 + 2 * 1
     assert not won_round(champ, "X", 7)
+
+
+def test_003_4_2_a_match_decided_by_sanction_keeps_its_sets(sixteen: Championship) -> None:
+    """A quarter-final lost by a sanction (4.2, 2.4) while its loser led 1-0 in sets: the
+    sets stay as played, the winner goes on to the semi-final; without ``decided`` those
+    sets would contradict the winner and are refused."""
+    b = build_brackets(sixteen)
+    with refuses(ChampionshipError, "bracket.sets_undecided", match="QF1"):
+        b.record("QF1", "M", (SetScore(9, 4),))
+    b.record("QF1", "M", (SetScore(9, 4),), decided=True)
+    assert b.winner("QF1") == "M" and b.players("SF1")[0] == "M"
+    assert b.set_scores["QF1"] == (SetScore(9, 4),)

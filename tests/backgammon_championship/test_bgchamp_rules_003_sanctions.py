@@ -17,6 +17,7 @@ from arbitre.backgammon.championship.sanctions import (
     apply_sanctions,
     dice_touched_penalty,
     illegal_move_sanction_allowed,
+    sanction_sets,
     time_penalty_ending,
 )
 from tests.support import refuses
@@ -245,3 +246,87 @@ def test_003_clock_3_9_dice_picked_up_too_soon_cost_30_seconds() -> None:
     """Clock rules 3.9: "qui pénalisera alors son adversaire de 30 secondes"."""
     assert dice_touched_penalty(1) == Sanction(K.TIME, 1, 30)
     assert dice_touched_penalty(0).side == 0
+
+
+QF = (9, 9, 11)  # seed 003 "Tableau final": quarter-finals 2 x 9 points, decider of 11
+
+
+def test_003_3_15_point_penalty_in_the_bracket_flips_the_deciding_set() -> None:
+    """3.15 in a final-stage match: top won 2-1 in sets, the decider 11-8; a 3-point
+    penalty against top in that set brings bottom to 11: the set is bottom's (real score
+    11-11 kept) and so is the match (2 sets to 1)."""
+    sets = ((9, 4), (3, 9), (11, 8))
+    out = sanction_sets(QF, sets, 0, [(Sanction(K.POINTS, 0, 3), 2)])
+    assert out.winner == 1 and out.decided == "penalty"
+    assert out.sets == ((9, 4), (3, 9), (11, 11))
+    short = sanction_sets(QF, sets, 0, [(Sanction(K.POINTS, 0, 2), 2)])
+    assert short.winner == 0 and short.decided == "" and short.sets[2] == (11, 10)
+
+
+def test_003_3_15_point_penalty_leaving_the_sets_level_reopens_the_match() -> None:
+    """Top won 2-0 (9-7, 9-6); 3 points against top in the second set give it to bottom:
+    one set each, the decider is to be played: no winner."""
+    out = sanction_sets(QF, ((9, 7), (9, 6)), 0, [(Sanction(K.POINTS, 0, 3), 1)])
+    assert out.winner is None and out.decided == "penalty" and out.sets == ((9, 7), (9, 9))
+
+
+def test_003_3_15_point_penalty_in_a_set_being_played_is_carried_on_the_sheet() -> None:
+    """Given while a set is being played (no set index), or against the player who lost
+    that set, the penalty changes no winner; the points go to the opponent's score."""
+    sets = ((9, 4),)
+    assert sanction_sets(QF, sets, None, [(Sanction(K.POINTS, 0, 5), None)]).sets == sets
+    out = sanction_sets(QF, ((9, 4), (9, 2)), 0, [(Sanction(K.POINTS, 1, 5), 1)])
+    assert out.winner == 0 and out.sets == ((9, 4), (14, 2)) and out.decided == ""
+
+
+@pytest.mark.parametrize(
+    ("kind", "decided"),
+    [
+        (K.LOSS, "penalty"),
+        (K.DISQUALIFICATION, "disqualification"),
+        (K.EXCLUSION, "disqualification"),
+    ],
+)
+def test_003_4_2_2_4_1_13_a_bracket_match_lost_by_sanction(kind: K, decided: str) -> None:
+    """4.2, 2.4, 1.13: the match goes to the opponent, the sets played kept: top led 1-0
+    in sets and is disqualified; a match not started is lost the same way; a sanction
+    against the player who won it already changes nothing."""
+    out = sanction_sets(QF, ((9, 4),), None, [(Sanction(kind, 0), None)])
+    assert (out.winner, out.sets, out.decided) == (1, ((9, 4),), decided)
+    assert sanction_sets(QF, (), None, [(Sanction(kind, 1), None)]).winner == 0
+    lost = sanction_sets(QF, ((2, 9), (4, 9)), 1, [(Sanction(kind, 0), None)])
+    assert (lost.winner, lost.decided) == (1, "")
+
+
+def test_003_3_15_penalty_against_the_second_player_who_won_short_of_the_length() -> None:
+    """3.15: Bea (second player) won 9-3; 2 points against her bring Ana to 5 only: Bea
+    keeps the match, the score 5-9."""
+    won = MatchResult(3, "Ana", "Bea", "Bea", ResultKind.PLAYED, 9, 3, 9)
+    after = apply_sanctions(won, [Sanction(K.POINTS, 1, 2)])
+    assert (after.winner, after.score_a, after.score_b, after.decided) == ("Bea", 5, 9, "")
+
+
+def test_003_3_15_bracket_penalty_in_the_first_set_and_the_bottom_player() -> None:
+    """The penalty given in the first set (index 0) against bottom, who won it 9-7 and the
+    match 2-0: top reaches 9, the set is top's, one set each: the match goes on. Given
+    after a warning, it counts all the same; a set that does not exist is ignored."""
+    sets = ((7, 9), (4, 9))
+    given = [(Sanction(K.WARNING, 1), None), (Sanction(K.POINTS, 1, 2), 0)]
+    out = sanction_sets(QF, sets, 1, given)
+    assert (out.winner, out.sets, out.decided) == (None, ((9, 9), (4, 9)), "penalty")
+    assert sanction_sets(QF, sets, 1, [(Sanction(K.POINTS, 1, 2), 2)]).sets == sets
+
+
+def test_003_3_15_bracket_penalty_gives_top_the_match_in_five_sets() -> None:
+    """Best of five (a setting): bottom won 3-2 in sets; a penalty against bottom in the
+    last set gives it to top, who then has three sets: top wins."""
+    five = (5, 5, 5, 5, 7)
+    sets = ((5, 1), (2, 5), (5, 3), (1, 5), (4, 7))
+    out = sanction_sets(five, sets, 1, [(Sanction(K.POINTS, 1, 3), 4)])
+    assert (out.winner, out.decided) == (0, "penalty")
+    four = ((5, 1), (2, 5), (3, 5), (1, 5))  # bottom 3-1: the flip leaves 2-2, play on
+    assert sanction_sets(five, four, 1, [(Sanction(K.POINTS, 1, 4), 3)]).winner is None
+    lost = sanction_sets(five, sets, 1, [(Sanction(K.LOSS, 1), None)])
+    assert (lost.winner, lost.decided) == (0, "penalty")
+    kept = sanction_sets(QF, ((9, 2), (9, 3)), 0, [(Sanction(K.LOSS, 1), None)])
+    assert (kept.winner, kept.decided) == (0, "")

@@ -4,7 +4,8 @@ A :class:`Position` is seen from the player on roll, as in GNU Backgammon: ``pla
 the number of the roller's checkers on their own point ``i + 1`` (index 24 is the bar) and
 ``opponent[i]`` the same for the other player, numbered from the other player's side. A
 player's point ``p`` is the opponent's point ``25 - p``. Checkers not on the board are borne
-off. Fewer than 15 checkers per side are accepted (seed 003, 3.17).
+off. Fewer than 15 checkers per side are accepted, and one more (16) too: a game started
+with 14 or 16 checkers stands (seed 003, 3.17).
 
 Legal moves follow the rules every tournament uses and GNU Backgammon implements: a checker
 on the bar enters before any other moves; a point held by two or more opposing checkers is
@@ -53,6 +54,10 @@ MESSAGE_CODES = frozenset(
 """The refusals of positions, dice and moves."""
 
 CHECKERS = 15
+MAX_CHECKERS = 16
+"""Seed 003, 3.17: "Un joueur commençant avec 14 pions ou 16 pions (ou autre) peut
+néanmoins perdre gammon ou backgammon": a board may hold one checker more than a set has
+(the IDs of gnubg, :mod:`arbitre.backgammon.ids`, hold 15 at most)."""
 BAR = 24  # index of the bar in a side's tuple
 BAR_POINT = 25  # the bar in move notation
 OFF_POINT = 0  # borne off in move notation
@@ -188,9 +193,14 @@ def _check_side(side: tuple[int, ...], name: str) -> None:
         raise refusal("side_entries", side=Message.of(f"backgammon.side.{name}"))
     if any(n < 0 for n in side):
         raise refusal("negative_count", side=Message.of(f"backgammon.side.{name}"))
-    if sum(side) > CHECKERS:
+    check_checkers(side, name, MAX_CHECKERS)
+
+
+def check_checkers(side: tuple[int, ...], name: str, most: int) -> None:
+    """Refuse a side (``player`` or ``opponent``) holding more than ``most`` checkers."""
+    if sum(side) > most:
         side_name = Message.of(f"backgammon.side.{name}")
-        raise refusal("too_many_checkers", side=side_name, checkers=CHECKERS)
+        raise refusal("too_many_checkers", side=side_name, checkers=most)
 
 
 @dataclass(frozen=True, slots=True)

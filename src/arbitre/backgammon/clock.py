@@ -27,6 +27,7 @@ MESSAGE_CODES = frozenset(
         "time_out",
         "time_backwards",
         "clock_action",
+        "no_flag",
     )
 )
 """The refusals of the clock."""
@@ -206,8 +207,24 @@ class Clock:
         self._paused = None
 
 
-CLOCK_ACTIONS = ("start", "press", "pause", "resume", "penalize", "compensate")
+CLOCK_ACTIONS = ("start", "press", "pause", "resume", "penalize", "compensate", "flag")
 """What can happen to a match clock, as a table's log stores it."""
+
+
+def flag_ending(clock: Clock) -> tuple[str, int | None] | None:
+    """How the match ends when a flag is down (seed 003, clock rules 4.1-4.3 and 2.3).
+
+    ``("time", winner)`` when one player's time has expired: "l'expiration du temps imparti
+    à un joueur assure le gain du match à son adversaire" (4.3; the certain win of 4.3-4.5
+    is the director's ruling, entered afterwards). ``("both_time", None)`` when both times
+    are used up (2.3: "les deux joueurs marquent 0 point"). ``None`` while both have time.
+    """
+    out = [p for p in (0, 1) if clock.remaining(p) <= 0]
+    if len(out) == 2:
+        return ("both_time", None)
+    if clock.flagged is not None:
+        return ("time", 1 - clock.flagged)
+    return ("time", 1 - out[0]) if out else None
 
 
 @dataclass(frozen=True)
@@ -215,7 +232,8 @@ class ClockEvent:
     """One stored action on a match clock, ``at`` seconds from the log's start: a player's
     time started (3.5, 2.2), a press ending a move (3.6, 3.11: the closed-out player's pass
     is a press too), the clock neutralised and restarted (3.14), a time penalty (3.9, 2.3,
-    3.15) or a compensation (1.2) of ``seconds``."""
+    3.15) or a compensation (1.2) of ``seconds``, or the flag seen down (4.1: the player
+    who sees the opponent's time expired stops the clock)."""
 
     at: float
     action: str
@@ -233,7 +251,8 @@ def replay(
     from the same start): what a table's page shows after a reload, what the director's
     page shows for every table, from the actions stored at every press. The clock's own
     rules refuse what could not have happened (a press by the player whose time does not
-    run, an action after a flag fell, time going backwards); an unknown action is refused."""
+    run, an action after a flag fell, a flag seen while both players have time, time going
+    backwards); an unknown action is refused."""
     cursor = [events[0].at if events else now]
     clock = Clock(length, settings or ClockSettings(), time_source=lambda: cursor[0])
     for event in events:
@@ -253,6 +272,9 @@ def replay(
             clock.resume()
         elif event.action == "penalize":
             clock.penalize(player, event.seconds)
+        elif event.action == "flag":
+            if flag_ending(clock) is None:
+                raise refusal("no_flag")
         else:
             clock.compensate(player, event.seconds)
     if now < cursor[0]:

@@ -19,7 +19,13 @@ import base64
 import binascii
 from dataclasses import dataclass
 
-from arbitre.backgammon.board import CHECKERS, BackgammonError, Position, refusal
+from arbitre.backgammon.board import (
+    CHECKERS,
+    BackgammonError,
+    Position,
+    check_checkers,
+    refusal,
+)
 from arbitre.common.messages import Message, Param
 
 MESSAGE_CODES = frozenset(
@@ -101,7 +107,11 @@ def _text_to_bits(text: str, nchars: int, nbytes: int, what: str) -> list[int]:
 
 
 def position_id(position: Position) -> str:
-    """The 14-character gnubg Position ID (the start position is ``4HPwATDgc/ABMA``)."""
+    """The 14-character gnubg Position ID (the start position is ``4HPwATDgc/ABMA``).
+
+    A board with 16 checkers of a side (a game started so, seed 003, 3.17) has none."""
+    check_checkers(position.player, "player", CHECKERS)
+    check_checkers(position.opponent, "opponent", CHECKERS)
     key = 0
     shift = 0
     for side in (position.opponent, position.player):
@@ -337,6 +347,8 @@ def read_xgid(text: str) -> Xgid:
     roller = 0 if turn_field == 1 else 1
     sides = (bottom, top) if roller == 0 else (top, bottom)
     try:
+        check_checkers(tuple(sides[0]), "player", CHECKERS)  # an XGID holds 15 at most
+        check_checkers(tuple(sides[1]), "opponent", CHECKERS)
         position = Position(tuple(sides[0]), tuple(sides[1]))
     except BackgammonError as exc:
         what = Message.of("backgammon.id.xgid")

@@ -19,7 +19,13 @@ line and the reason, a message in its turn. The import lets stand what seed 003 
 - a double in the Crawford game that was not annulled (6.5: only the leader's objection
   before the next game annuls it): the game counts with the cube taken;
 - a closed-out player's turn left empty: they passed without rolling (clock rules 3.11);
-  a roll written with no move (as gnubg writes it) is read too.
+  a roll written with no move (as gnubg writes it) is read too;
+- a game started with 14 or 16 checkers (3.17: it stands, and its loser may still lose a
+  gammon or a backgammon). The format has no place for the board a game started from, so
+  the record says it in a comment line of the game, before its first move, which other
+  programs skip: ``; 3.17 player 1: -24`` (player 1 started without one of the checkers
+  of their 24 point), ``; 3.17 player 2: +6`` (player 2 had one more on their 6 point);
+  points in that player's numbering. The export writes these lines for such a game.
 """
 
 from __future__ import annotations
@@ -27,8 +33,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from arbitre.backgammon.board import BackgammonError, Dice, Step, refusal
-from arbitre.backgammon.match import Action, Match, Phase
+from arbitre.backgammon.board import BackgammonError, Dice, Position, Step, refusal
+from arbitre.backgammon.match import Action, GameRecord, Match, Phase
 
 MESSAGE_CODES = frozenset(
     f"backgammon.mat.{name}"
@@ -47,6 +53,7 @@ MESSAGE_CODES = frozenset(
         "out_of_turn",
         "no_double",
         "no_header",
+        "start_checkers",
     )
 )
 """The refusals of a ``.mat`` record."""
@@ -92,6 +99,7 @@ def export_mat(match: Match) -> str:
         lines.append(f" Game {game.number}")
         left = f" {names[0]} : {game.score_before[0]}"
         lines.append(f"{left:<32}{names[1]} : {game.score_before[1]}")
+        lines += _start_lines(game)
         cells = [
             (a.player, _cell(a))
             for i, a in enumerate(game.actions)
@@ -139,11 +147,16 @@ _NAMES = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 _NUMBERED = re.compile(r"^\s*(\d+)\)(.*)$")
 _MOVE = re.compile(r"^([1-6])([1-6]):\s*(.*)$")
 _DOUBLE = re.compile(r"^Doubles\s*=>\s*(\d+)$", re.IGNORECASE)
+_START = re.compile(r"^;\s*3\.17\s+player\s+([12])\s*:\s*((?:[+-]\d{1,2}\s*)+)$", re.I)
 _WINS = re.compile(r"^Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 
 
-def import_mat(text: str) -> Match:
-    """Read ``.mat`` text into a :class:`Match`, checking every action (BackgammonError)."""
+def import_mat(text: str, complete: bool = True) -> Match:
+    """Read ``.mat`` text into a :class:`Match`, checking every action (BackgammonError).
+
+    ``complete=False`` reads a record still being written (at the table): its last move,
+    if illegal, waits for the opponent's next action (3.14: condoned once they act, or
+    corrected) instead of being refused."""
     match: Match | None = None
     expect_names = False
     game_started = False
@@ -151,11 +164,18 @@ def import_mat(text: str) -> Match:
     pending: tuple[int, int, BackgammonError] | None = None
     #: the first illegal move let stand in the current game: (line, player, refusal)
     condoned: tuple[int, int, BackgammonError] | None = None
+    #: each player's start differing from the standard one in the current game (3.17)
+    setup: tuple[list[int], list[int]] = ([], [])
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         stripped = line.strip()
         try:
             if not stripped or stripped.startswith(";"):
+                start = _START.match(stripped)
+                if start and match is not None:
+                    if game_started:
+                        raise refusal("mat.start_checkers", change=stripped, player=start.group(1))
+                    setup[int(start.group(1)) - 1].extend(int(x) for x in start.group(2).split())
                 continue
             header = _HEADER.match(line)
             if header and match is None:
@@ -171,6 +191,7 @@ def import_mat(text: str) -> Match:
                     raise refusal("mat.no_result", game=match.games[-1].number)
                 expect_names = True
                 game_started = False
+                setup = ([], [])
                 continue
             if expect_names:
                 names = _NAMES.match(line)
@@ -199,7 +220,7 @@ def import_mat(text: str) -> Match:
                         pending = None  # the opponent went on: the illegal move stands
                     if _WINS.match(cells[player]):
                         _not_condoned(pending)
-                    illegal = _apply(match, player, cells[player], game_started)
+                    illegal = _apply(match, player, cells[player], game_started, setup)
                     if illegal is not None:
                         pending = (number, player, illegal)
                         condoned = condoned or pending
@@ -211,8 +232,36 @@ def import_mat(text: str) -> Match:
             raise refusal("mat.line", line=number, reason=exc.message) from exc
     if match is None:
         raise refusal("mat.no_header")
-    _not_condoned(pending)
+    if complete:
+        _not_condoned(pending)
     return match
+
+
+def record_text(length: int, names: tuple[str, str], cells: list[tuple[int, str]]) -> str:
+    """The ``.mat`` text of a match entered at the table one action at a time (issue 19,
+    part 6): ``cells`` are ``(player, action)`` in the order played, an action written as
+    in a ``.mat`` (``52: 13/8 13/11``, ``Doubles => 2``, ``Takes``, ``Drops``, ``Wins 2
+    points``); a game ends with its ``Wins`` line, and the next action opens the next game.
+    Each game's score line is the score the engine reached; reading the text back
+    (:func:`import_mat` with ``complete=False``) checks every action with the tolerance
+    above."""
+    shown = tuple(n.replace(":", " ").strip() or f"Player {i + 1}" for i, n in enumerate(names))
+    lines = [f" {length} point match", ""]
+    match = Match(length)
+    game = 0
+    opened = False
+    for player, cell in cells:
+        if not opened:
+            if game:
+                match = import_mat("\n".join(lines) + "\n", complete=False)
+            game += 1
+            left = f" {shown[0]} : {match.score[0]}"
+            lines += ["", f" Game {game}", f"{left:<32}{shown[1]} : {match.score[1]}"]
+            opened = True
+        lines.append(" " * (5 if player == 0 else 5 + LEFT) + cell.strip())
+        if _WINS.match(cell.strip()):
+            opened = False
+    return "\n".join(lines) + "\n"
 
 
 def _not_condoned(pending: tuple[int, int, BackgammonError] | None) -> None:
@@ -242,7 +291,13 @@ def _split_cells(body: str) -> list[str]:
     return cells
 
 
-def _apply(match: Match, player: int, cell: str, game_started: bool) -> BackgammonError | None:
+def _apply(
+    match: Match,
+    player: int,
+    cell: str,
+    game_started: bool,
+    setup: tuple[list[int], list[int]] = ([], []),
+) -> BackgammonError | None:
     """Play one cell; returns the refusal of an illegal move played as condoned."""
     moved = _MOVE.match(cell)
     if moved:
@@ -254,6 +309,8 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> Backgamm
             match.opening_roll(*((high, low) if player == 0 else (low, high)))
             if match.player_on_roll != player:
                 raise refusal("mat.opening_player", player=player + 1)
+            if setup[0] or setup[1]:
+                _set_up(match, setup)
         else:
             _need_turn(match, player)
             match.roll(dice)
@@ -303,6 +360,40 @@ def _apply(match: Match, player: int, cell: str, game_started: bool) -> Backgamm
             )
         return None
     raise refusal("mat.unreadable", text=cell)
+
+
+def _set_up(match: Match, setup: tuple[list[int], list[int]]) -> None:
+    """The game's board as it started (3.17: 14 or 16 checkers stand), the opening roll
+    kept: each change takes a checker off a player's point (``-N``) or adds one (``+N``)."""
+    dice = match.dice
+    assert dice is not None
+    sides = [list(Position.initial().player), list(Position.initial().player)]
+    for player in (0, 1):
+        for change in setup[player]:
+            index = abs(change) - 1
+            if not 0 <= index < 24 or (change < 0 and sides[player][index] == 0):
+                raise refusal("mat.start_checkers", change=f"{change:+d}", player=player + 1)
+            sides[player][index] += 1 if change > 0 else -1
+    first = match.player_on_roll
+    board = Position(tuple(sides[first]), tuple(sides[1 - first]))
+    match.set_position(board, first, start_checkers=(sum(sides[0]), sum(sides[1])))
+    match.roll(dice)
+
+
+def _start_lines(game: GameRecord) -> list[str]:
+    """The comment lines of a game that did not start from the standard board (3.17)."""
+    if game.start is None:
+        return []
+    initial = Position.initial().player
+    lines = []
+    for player, side in enumerate(game.start):
+        changes = []
+        for index in range(25):
+            diff = side[index] - initial[index]
+            changes += [f"{'+' if diff > 0 else '-'}{index + 1}"] * abs(diff)
+        if changes:
+            lines.append(f"; 3.17 player {player + 1}: {' '.join(changes)}")
+    return lines
 
 
 def _need_turn(match: Match, player: int) -> None:

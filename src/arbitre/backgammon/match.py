@@ -31,7 +31,16 @@ import copy
 from dataclasses import dataclass, field
 from enum import Enum
 
-from arbitre.backgammon.board import BAR, BackgammonError, Dice, Move, Position, Step, refusal
+from arbitre.backgammon.board import (
+    BAR,
+    MAX_CHECKERS,
+    BackgammonError,
+    Dice,
+    Move,
+    Position,
+    Step,
+    refusal,
+)
 from arbitre.common.messages import Message
 
 MAX_CUBE = 1 << 12
@@ -127,6 +136,9 @@ class GameRecord:
     crawford_violation: bool = False
     annulled: bool = False
     annulled_actions: frozenset[int] = frozenset()  # indexes of annulled cube actions
+    #: the board the game started from when it was not the standard one (3.16, 3.17): each
+    #: player's side (0, 1) in their own numbering, 25 entries (the bar last)
+    start: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
 def result_level(position: Position) -> int:
@@ -170,7 +182,14 @@ class _Snapshot:
     state: _State
     games: int
     actions: int
-    game: tuple[GameResult | None, bool, bool, int, frozenset[int]]
+    game: tuple[
+        GameResult | None,
+        bool,
+        bool,
+        int,
+        frozenset[int],
+        tuple[tuple[int, ...], tuple[int, ...]] | None,
+    ]
 
 
 class Match:
@@ -620,6 +639,7 @@ class Match:
                     game.annulled,
                     game.first_player,
                     game.annulled_actions,
+                    game.start,
                 ),
             )
         )
@@ -636,6 +656,7 @@ class Match:
             game.annulled,
             game.first_player,
             game.annulled_actions,
+            game.start,
         ) = snapshot.game
         snapshot.state.games = games
         self._state = snapshot.state
@@ -688,13 +709,16 @@ class Match:
         counts = (own, other) if turn == 0 else (other, own)
         if (
             any(c > s for c, s in zip(counts, start_checkers, strict=True))
-            or max(start_checkers) > 15
+            or max(start_checkers) > MAX_CHECKERS
         ):
             raise refusal("more_checkers")
         if position.is_game_over():
             raise refusal("side_empty")
         self._save()
         s = self._state
+        if not self.game.actions:
+            sides = (position.player, position.opponent)
+            self.game.start = sides if turn == 0 else (sides[1], sides[0])
         s.position = position
         s.turn = turn
         s.start_checkers = start_checkers

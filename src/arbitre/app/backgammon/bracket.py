@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.backgammon.services import championship, parse_sets
+from arbitre.app.events.incident_models import Incident
 from arbitre.app.rounds.models import KnockoutResult, Playoff, Tournament
 from arbitre.app.rounds.services import (
     PLAYOFF_TARGET,
@@ -24,6 +25,7 @@ from arbitre.app.rounds.services import (
 )
 from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.bracket import BYE
+from arbitre.backgammon.championship.sanctions import Sanction, SanctionKind, sanction_sets
 from arbitre.i18n import word
 
 
@@ -36,17 +38,92 @@ def settings(t: Tournament) -> bg.BracketSettings:
     )
 
 
-def brackets(t: Tournament) -> bg.Brackets:
-    """The final bracket and the consolation (engine), with the results entered so far."""
+def brackets(t: Tournament, without: int | None = None) -> bg.Brackets:
+    """The final bracket and the consolation (engine), with the results entered so far and
+    the sanctions of the register given at its matches (seed 003, 3.15, 4.2, 2.4, 1.13:
+    :func:`~arbitre.backgammon.championship.sanctions.sanction_sets`), so that a match lost
+    by sanction sends its winner on; a player disqualified or excluded in the final stage
+    loses every later match not played. ``without``: an incident left out (its annulment
+    being checked)."""
     champ = championship(t)
     try:
         b = bg.build_brackets(champ, settings(t))
     except bg.ChampionshipError as exc:
         raise ServiceError(word(exc.message, get_language())) from None
-    for r in t.knockout.all():
-        if r.winner:  # a match in progress (sets so far) is not a result yet
-            b.record(r.match_id, r.winner, tuple(bg.SetScore(x, y) for x, y in r.scores))
+    entered = {r.match_id: r for r in t.knockout.all()}
+    given: dict[str, list[Incident]] = {}
+    gone: set[str] = set()
+    if t.bracket_started:
+        for i in (
+            Incident.objects.filter(event_id=t.event_id)
+            .exclude(match="")
+            .exclude(appeal=Incident.Appeal.ANNULLED)
+        ):
+            if i.pk != without and i.sanction and i.applied.get("bracket"):
+                given.setdefault(i.match, []).append(i)
+                if i.sanction in ("disqualification", "exclusion"):
+                    gone.add(i.player)
+    try:
+        for _ in range(len(b.matches)):  # each pass decides the matches whose players are known
+            changed = False
+            for mid in b.matches:
+                if mid in b.winners:
+                    continue
+                top, bottom = b.players(mid)
+                if top is None or bottom is None or BYE in (top, bottom):
+                    continue
+                changed |= _decide(b, mid, (top, bottom), entered.get(mid), given.get(mid), gone)
+            if not changed:
+                break
+    except bg.ChampionshipError as exc:
+        raise ServiceError(word(exc.message, get_language())) from None
     return b
+
+
+def _decide(
+    b: bg.Brackets,
+    mid: str,
+    players: tuple[str, str],
+    r: KnockoutResult | None,
+    incidents: list[Incident] | None,
+    gone: set[str],
+) -> bool:
+    """Record match ``mid`` when its result is known: entered, decided by its sanctions, or
+    lost by a player who left the event (disqualified or excluded) before playing it."""
+    sets = tuple((x, y) for x, y in r.scores) if r is not None else ()
+    winner = r.winner if r is not None and r.winner else None
+    if incidents:
+        out = sanction_sets(
+            b.matches[mid].sets,
+            sets,
+            None if winner is None else players.index(winner),
+            [
+                (
+                    Sanction(SanctionKind(i.sanction), players.index(i.player), i.amount),
+                    i.applied["bracket"].get("set"),
+                )
+                for i in incidents
+                if i.player in players
+            ],
+        )
+        if out.winner is None:
+            b.set_scores[mid] = tuple(bg.SetScore(x, y) for x, y in out.sets)
+            return False
+        b.record(
+            mid,
+            players[out.winner],
+            tuple(bg.SetScore(x, y) for x, y in out.sets),
+            decided=bool(out.decided),
+        )
+        return True
+    if winner is not None:
+        b.record(mid, winner, tuple(bg.SetScore(x, y) for x, y in sets))
+        return True
+    out_of_event = [p for p in players if p in gone]
+    if len(out_of_event) == 1:
+        b.record(mid, players[1 - players.index(out_of_event[0])], decided=True)
+        return True
+    return False
 
 
 def playoff_needed(t: Tournament) -> tuple[list[str], str]:
@@ -111,11 +188,6 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     if match_id not in b.matches:
         raise ServiceError(gettext("Match inconnu : %(match)s.") % {"match": match_id})
     existing = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
-    if existing is not None and existing.winner:
-        raise ServiceError(
-            gettext("%(match)s a déjà un résultat : supprimez-le pour le corriger.")
-            % {"match": match_id}
-        )
     top, bottom = b.players(match_id)
     if top is None or bottom is None:
         raise ServiceError(
@@ -124,6 +196,11 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
     if BYE in (top, bottom):
         raise ServiceError(
             gettext("%(match)s : un exempt n'a pas de résultat à saisir.") % {"match": match_id}
+        )
+    if b.winner(match_id) is not None:  # entered, or decided by a sanction
+        raise ServiceError(
+            gettext("%(match)s a déjà un résultat : supprimez-le pour le corriger.")
+            % {"match": match_id}
         )
     sets = tuple(bg.SetScore(x, y) for x, y in scores)
     before = None if existing is None else {"sets en cours": existing.scores}
@@ -195,6 +272,14 @@ def _check_sets_so_far(
 def undo(t: Tournament, match_id: str, user: User) -> None:
     t = locked(t)
     r = KnockoutResult.objects.filter(tournament=t, match_id=match_id).first()
+    if (r is None or not r.winner) and match_id in brackets(t).winners:
+        raise ServiceError(
+            gettext(
+                "%(match)s est décidé par une sanction du registre : seul le comité "
+                "d'arbitrage l'annule (appel)."
+            )
+            % {"match": match_id}
+        )
     if r is None:
         raise ServiceError(gettext("%(match)s n'a pas de résultat.") % {"match": match_id})
     b = brackets(t)

@@ -4,6 +4,12 @@ server as a :class:`~arbitre.backgammon.clock.ClockEvent` and the clock is the e
 :func:`~arbitre.backgammon.clock.replay` of them, so a reload or a dropped network loses
 nothing. A time penalty of the register (3.9, 2.3, 3.15) is added to the table's log, and
 taken back as a compensation when the committee annuls it.
+
+Besides the clock's actions the log keeps the match score the players enter at the end of
+each game (``score``): when a flag is seen down (``flag``, clock rules 4.1) the result is
+written into the round at once with that real score, won on time by the opponent (4.3), or
+both flags down with nobody winning (2.3); the director corrects it like any result (4.3:
+a certain win; 4.5).
 """
 
 from __future__ import annotations
@@ -11,21 +17,40 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon import services
-from arbitre.app.rounds import tablelog
+from arbitre.app.backgammon.game import GAME
+from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
-from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, User, audit
+from arbitre.backgammon.board import refusal
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
     ClockSettings,
+    flag_ending,
     format_seconds,
     replay,
 )
+from arbitre.backgammon.mat import import_mat, record_text
+from arbitre.backgammon.match import Match
 
 KIND = "backgammon"
+SCORE = "score"
+"""The log's event of the match score entered at the table (not a clock action)."""
+RECORD, RECORD_UNDO = "record", "record_undo"
+"""The log's events of the match record entered at the table, one action at a time
+(issue 19, part 6; optional): an action as a ``.mat`` writes it, and taking the last back."""
+CELL_LENGTH = 80
+FLAG_ACTION = gettext_noop("Résultat écrit à la chute du drapeau")
+COMPENSATION_ACTION = gettext_noop("Compensation de temps (pendule, art. 1.2)")
+COMPENSATION_MAX = 3600
+"""The longest compensation at once, in seconds (a typing slip of minutes for seconds)."""
+REASON_LENGTH = 500
 
 
 @dataclass
@@ -36,6 +61,18 @@ class ClockLog:
     settings: ClockSettings
     events: list[ClockEvent] = field(default_factory=list)
     last_at: float = 0.0
+    #: the match score last entered at the table (table's first player, second)
+    score: tuple[int, int] | None = None
+    #: a flag was seen down (clock rules 4.1): the ending, as :func:`flag_ending` says
+    ending: tuple[str, int | None] | None = None
+    names: tuple[str, str] = ("", "")
+    #: the match record entered at the table: (player, action) in the order played
+    cells: list[tuple[int, str]] = field(default_factory=list)
+    #: its ``.mat`` text and the match the engine read from it
+    record: str = ""
+    match: Match | None = None
+    #: the stored events are being replayed (checked when stored): the record is read once
+    replaying: bool = False
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
@@ -47,6 +84,47 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         "break_allowances": [list(x) for x in s.break_allowances],
         "increment": s.increment,
     }
+
+
+def _score(raw: dict[str, Any], length: int) -> tuple[int, int]:
+    """The match score of a ``score`` event: two whole numbers below the match length (the
+    match is not over: a finished match is entered as a result)."""
+    value = raw.get("score")
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < length for x in value)
+    ):
+        raise ServiceError(gettext("Action illisible."))
+    return (value[0], value[1])
+
+
+def _record(state: ClockLog, raw: dict[str, Any]) -> None:
+    """One more action of the match record, or the last taken back: the whole record is
+    read again by the engine (:func:`~arbitre.backgammon.mat.record_text`), which refuses
+    what the rules refuse and lets stand what seed 003 lets stand."""
+    cells = list(state.cells)
+    if raw.get("kind") == RECORD_UNDO:
+        if not cells:
+            raise refusal("nothing_to_undo")
+        cells.pop()
+    else:
+        player, cell = raw.get("player"), raw.get("cell")
+        if (
+            player not in (0, 1)
+            or isinstance(player, bool)
+            or not isinstance(cell, str)
+            or not cell.strip()
+            or len(cell) > CELL_LENGTH
+        ):
+            raise ServiceError(gettext("Action illisible."))
+        cells.append((int(player), cell.strip()))
+    if state.replaying:
+        state.cells = cells
+        return
+    text = record_text(state.length, state.names, cells) if cells else ""
+    state.match = import_mat(text, complete=False) if cells else None
+    state.cells, state.record = cells, text
 
 
 def _event(raw: dict[str, Any]) -> ClockEvent:
@@ -75,16 +153,34 @@ class ClockAdapter:
                 break_allowances=tuple((int(a), float(b)) for a, b in s["break_allowances"]),
                 increment=float(s["increment"]),
             ),
+            names=(str(s["names"][0]), str(s["names"][1])),
         )
+        state.replaying = True
         for raw in log.events:
             self.apply(state, raw)
+        state.replaying = False
+        if state.cells:
+            state.record = record_text(state.length, state.names, state.cells)
+            state.match = import_mat(state.record, complete=False)
         return state
 
     def apply(self, state: ClockLog, event: dict[str, Any]) -> None:
+        if event.get("kind") == SCORE:
+            state.score = _score(event, state.length)
+            state.last_at = float(event["at"])
+            return
+        if event.get("kind") in (RECORD, RECORD_UNDO):
+            _record(state, event)
+            state.last_at = float(event["at"])
+            return
         ev = _event(event)
-        replay(state.length, [*state.events, ev], ev.at, state.settings)  # refuses
+        clock = replay(state.length, [*state.events, ev], ev.at, state.settings)  # refuses
         state.events.append(ev)
         state.last_at = ev.at
+        if ev.action == "flag":
+            state.ending = flag_ending(clock)
+        elif ev.action == "compensate" and flag_ending(clock) is None:
+            state.ending = None  # the time given lifted the flag (1.2)
 
     def describe(self, log: TableLog, state: ClockLog, at: float) -> dict[str, Any]:
         clock = replay(state.length, state.events, at, state.settings)
@@ -98,23 +194,115 @@ class ClockAdapter:
             "flagged": clock.flagged,
             "moves": list(clock.moves),
             "started": bool(state.events),
+            "score": list(state.score) if state.score else None,
+            "record": state.record,
+            "record_score": list(state.match.score) if state.match else None,
+            "ended": state.ending[0] if state.ending else "",
+            "winner": None if state.ending is None else state.ending[1],
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
-        return None
+        if event.get("kind") == "flag":
+            enter_flag_result(log, state)
+        elif event.get("kind") in (RECORD, RECORD_UNDO) and log.table is not None:
+            # the table's .mat follows the record (downloaded, cross-checked with the result)
+            Table.objects.filter(pk=log.table.pk).update(mat=state.record)
 
 
 tablelog.register(KIND, ClockAdapter())
 
 
+def enter_flag_result(log: TableLog, state: ClockLog) -> None:
+    """A flag seen down (clock rules 4.1) writes the table's result: the opponent wins on
+    time (4.3), or both flags are down and both score 0 (2.3), with the real match score
+    last entered at the table (none when none was entered, or when it no longer fits). A
+    result already entered is left as it is (the director's), and so is a round that can
+    no longer take it (a later round paired, the final stage started)."""
+    tb = log.table
+    if tb is None or state.ending is None:
+        return
+    tb.refresh_from_db()
+    if tb.entered:
+        return
+    t = tb.round.tournament
+    ended, winner = state.ending
+    entry: dict[str, Any] = {
+        "forfeit": "",
+        "winner": "" if winner is None else (tb.a, tb.b)[winner],
+        "late_a": tb.late_a,
+        "late_b": tb.late_b,
+        "ended": ended,
+        "excused_a": tb.excused_a,
+        "excused_b": tb.excused_b,
+    }
+    noted = state.score
+    if noted is None and state.match is not None and max(state.match.score) < state.length:
+        noted = (state.match.score[0], state.match.score[1])  # the record's score
+    scores = [noted, None] if noted else [None]
+    for score in scores:
+        entry["score_a"], entry["score_b"] = score if score else (None, None)
+        try:
+            results.enter_result(GAME, t, tb.pk, tb.version, entry, AnonymousUser())
+        except ServiceError:
+            continue
+        audit(
+            t,
+            AnonymousUser(),
+            FLAG_ACTION,
+            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+        )
+        return
+
+
+DIRECTOR_ACTIONS = frozenset({"penalize", "compensate"})
+"""Clock actions that only the director's decisions make, never a press at the table: time
+penalties (recorded in the register) and compensations (1.2, :func:`compensate`)."""
+
+
+def table_may(log: TableLog, event: dict[str, Any]) -> None:
+    """What a table's page may send: presses, neutralisations, the flag, the score."""
+    if event.get("kind") in DIRECTOR_ACTIONS:
+        raise ServiceError(gettext("Seul le directeur du tournoi peut faire cela."))
+
+
 def log_of(t: Tournament, tb: Table) -> TableLog:
-    """The table's clock log, made on first use."""
+    """The table's clock log, made on first use (a table paired before logs were made at
+    pairing); the setup of a clock not started yet follows the event's settings."""
     existing = TableLog.objects.filter(table=tb).first()
     if existing is not None:
+        if not existing.events:
+            setup = setup_of(t, tb)
+            if existing.setup != setup:
+                existing.setup = setup
+                existing.save(update_fields=["setup"])
         return existing
     if tb.is_bye:
         raise ServiceError(gettext("Une table d'exempt n'a pas de pendule."))
     return tablelog.create_log(KIND, setup_of(t, tb), table=tb, title=str(t.event))
+
+
+def log_by_code(code: str) -> TableLog:
+    """The backgammon table a code opens (that table, its round only: the shared
+    :func:`~arbitre.app.rounds.tablelog.log_by_code`); refused for another game's code."""
+    log = tablelog.log_by_code(code)
+    if log.kind != KIND or log.table is None:
+        raise ServiceError(gettext("Code de table inconnu."))
+    return log
+
+
+def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
+    """A backgammon table gets its log and code when the round is paired (the code is
+    printed on the pairing sheet and the score sheet: the players open their table's clock
+    with it, no account)."""
+    if kwargs.get("raw") or instance.is_bye or not created:
+        return
+    t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
+    if t.event.kind != GAME.kind or TableLog.objects.filter(table=instance).exists():
+        return
+    tablelog.create_log(KIND, setup_of(t, instance), table=instance, title=str(t.event))
+
+
+post_save.connect(_on_table_saved, sender=Table, dispatch_uid="backgammon_table_log")
 
 
 def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: bool = False) -> bool:
@@ -126,3 +314,49 @@ def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: boo
     action = "compensate" if back else "penalize"
     tablelog.append(log.pk, {"kind": action, "player": side, "seconds": seconds}, client_id)
     return True
+
+
+@transaction.atomic
+def compensate(
+    t: Tournament, tb: Table, side: int, seconds: int, reason: str, user: User, client_id: str
+) -> TableLog:
+    """Clock rules 1.2: the director gives ``seconds`` to the player ``side`` (0: the
+    table's first player) wronged by a faulty clock; the log keeps the reason and who gave
+    it, the audit log the decision. Only the director's page calls this (never a press at
+    the table)."""
+    reason = reason.strip()
+    if side not in (0, 1):
+        raise ServiceError(gettext("Choisissez le joueur."))
+    if not 1 <= seconds <= COMPENSATION_MAX:
+        raise ServiceError(
+            gettext("Une compensation va de 1 à %(max)s secondes.") % {"max": COMPENSATION_MAX}
+        )
+    if not reason:
+        raise ServiceError(gettext("Indiquez la raison de la compensation."))
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(
+            gettext("Raison trop longue (%(count)s caractères au plus).") % {"count": REASON_LENGTH}
+        )
+    log = log_of(t, tb)
+    done = tablelog.append(
+        log.pk,
+        {
+            "kind": "compensate",
+            "player": side,
+            "seconds": seconds,
+            "reason": reason,
+            "by": getattr(user, "username", ""),
+        },
+        client_id,
+    )
+    if not done.repeated:
+        audit(
+            t,
+            user,
+            COMPENSATION_ACTION,
+            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+            None,
+            {"joueur": (tb.a, tb.b)[side], "secondes": seconds},
+            reason,
+        )
+    return done.log

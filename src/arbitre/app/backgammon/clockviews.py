@@ -5,16 +5,19 @@ of every table's clock in a round."""
 from __future__ import annotations
 
 import json
+import secrets
 import time
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app.backgammon import clocktable
 from arbitre.app.backgammon.game import GAME
-from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
@@ -27,6 +30,32 @@ def _log(event_id: int, table_id: int) -> TableLog:
     return clocktable.log_of(t, tb)
 
 
+def _render(
+    request: HttpRequest, log: TableLog, base: str, *, staff: bool, event_id: int | None = None
+) -> HttpResponse:
+    tb = log.table
+    assert tb is not None
+    return render(
+        request,
+        "backgammon/clock.html",
+        {
+            "log": log,
+            "tb": tb,
+            "event": tb.round.tournament.event,
+            "state_url": f"{base}etat/",
+            "action_url": f"{base}action/",
+            "epoch": log.epoch,
+            "length": log.setup["length"],
+            "server_now": time.time(),
+            "initial": json.dumps(tablelog.state(log)),
+            "initial_record": bool(tb.mat),
+            "staff": staff,
+            "director": staff and has_role(request.user, DIRECTOR, event_id),
+            "compensation_id": secrets.token_hex(8),
+        },
+    )
+
+
 @require_GET
 @require_role(ARBITER)
 def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
@@ -35,20 +64,7 @@ def page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     except ServiceError as exc:
         return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
     base = f"/backgammon/{event_id}/table/{table_id}/pendule/"
-    return render(
-        request,
-        "backgammon/clock.html",
-        {
-            "log": log,
-            "tb": log.table,
-            "event": log.table.round.tournament.event if log.table else None,
-            "state_url": f"{base}etat/",
-            "action_url": f"{base}action/",
-            "epoch": log.epoch,
-            "server_now": time.time(),
-            "initial": json.dumps(tablelog.state(log)),
-        },
-    )
+    return _render(request, log, base, staff=True, event_id=event_id)
 
 
 @require_GET
@@ -65,14 +81,22 @@ def state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     """A press, stored once (its id) when the clock engine accepts it after the others."""
     try:
+        return _press(request, _log(event_id, table_id))
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
+
+
+def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
+    try:
         body = json.loads(request.body.decode("utf-8") or "{}")
     except (UnicodeDecodeError, json.JSONDecodeError):
         body = None
     if not isinstance(body, dict):
         return JsonResponse({"error": gettext("Action illisible.")}, status=400)
     try:
-        log = _log(event_id, table_id)
-        done = tablelog.append(log.pk, body.get("event"), str(body.get("id", "")))
+        done = tablelog.append(
+            log.pk, body.get("event"), str(body.get("id", "")), allowed=clocktable.table_may
+        )
         out = tablelog.state(done.log)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
@@ -95,3 +119,87 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
         "backgammon/round_clocks.html",
         {"event": t.event, "t": t, "round": rnd, "rows": rows},
     )
+
+
+@require_POST
+@require_role(DIRECTOR)
+def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Clock rules 1.2: the director gives time to a player wronged by a faulty clock."""
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    post = request.POST
+    try:
+        side = int(post.get("player", ""))
+        seconds = round(float(post.get("minutes", "0").replace(",", ".") or 0) * 60) + int(
+            post.get("seconds", "0") or 0
+        )
+    except ValueError:
+        messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
+    else:
+        try:
+            clocktable.compensate(
+                t,
+                tb,
+                side,
+                seconds,
+                post.get("reason", ""),
+                request.user,
+                "compensation-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
+            )
+            messages.success(
+                request,
+                gettext("Compensation de %(seconds)s s donnée à %(name)s.")
+                % {"seconds": seconds, "name": (tb.a, tb.b)[side]},
+            )
+        except ServiceError as exc:
+            messages.error(request, str(exc))
+    return redirect(reverse("backgammon:clock", args=[event_id, table_id]))
+
+
+# -- the players, by their table's code (no account; that table, that round only) -------------
+
+
+def _by_code(code: str) -> TableLog:
+    log = clocktable.log_by_code(code)
+    tb = log.table
+    assert tb is not None
+    return clocktable.log_of(tb.round.tournament, tb)  # the setup follows a changed pairing
+
+
+@require_GET
+def enter_code(request: HttpRequest) -> HttpResponse:
+    """The form where the players type the code printed on their pairing sheet."""
+    code = tablelog.normal_code(request.GET.get("code", ""))
+    if code:
+        try:
+            _by_code(code)
+        except ServiceError as exc:
+            return render(request, "backgammon/table_code.html", {"error": str(exc), "code": code})
+        return redirect(reverse("backgammon:table_page", args=[code]))
+    return render(request, "backgammon/table_code.html", {})
+
+
+@require_GET
+def code_page(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = _by_code(code)
+    except ServiceError as exc:
+        return render(request, "backgammon/table_code.html", {"error": str(exc)}, status=404)
+    return _render(request, log, f"/backgammon/table/{log.code}/", staff=False)
+
+
+@require_GET
+def code_state(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        return JsonResponse(tablelog.state(_by_code(code)))
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=404)
+
+
+@require_POST
+def code_action(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        log = _by_code(code)
+    except ServiceError as exc:
+        return JsonResponse({"error": str(exc)}, status=404)
+    return _press(request, log)

@@ -15,8 +15,12 @@ Decisions where the seed is silent (docs/backgammon-championship.md, "Incidents 
 - illegal moves (3.15) are counted per match: the notifications of the same player at the
   same round and table;
 - once the final bracket is built, a sanction no longer changes the Swiss rounds (the
-  bracket would change under the matches played): it is recorded for the final stage, and
-  the director enters the match lost in the bracket.
+  bracket would change under the matches played); given at a match of the bracket or the
+  consolation (its id, "QF1"), it changes that match as at a Swiss table, set by set
+  (:func:`~arbitre.backgammon.championship.sanctions.sanction_sets`), and the bracket's
+  progression follows; a player disqualified or excluded there loses their later matches.
+  A sanction that would change a winner whose next match already has a result is refused
+  (that result is deleted first), and so is its annulment.
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from django.utils.translation import get_language, gettext
 
 from arbitre.app.backgammon import services
 from arbitre.app.events.incident_models import Incident
-from arbitre.app.rounds.models import Entrant, Table, Tournament
+from arbitre.app.rounds.models import Entrant, KnockoutResult, Table, Tournament
 from arbitre.app.rounds.services import ServiceError, bump, last_round_number
 from arbitre.backgammon import championship as bg
+from arbitre.backgammon.championship.bracket import BYE
 from arbitre.backgammon.championship.sanctions import (
     Sanction,
     SanctionKind,
@@ -104,7 +109,19 @@ def check(t: Tournament, incident: Incident) -> None:
     tb = table_of(t, incident.round, incident.table)
     if tb is not None and incident.kind != Incident.Kind.ABANDONED_TABLE:
         side_of(tb, incident.player)
-    if incident.sanction in (Incident.Sanction.POINTS, Incident.Sanction.LOSS) and tb is None:
+    if incident.match:
+        if tb is not None:
+            raise ServiceError(
+                gettext("Indiquez une table des rondes ou un match du tableau, pas les deux.")
+            )
+        if not t.bracket_started:
+            raise ServiceError(gettext("Le tableau final n'est pas encore généré."))
+        _bracket_players(t, incident)
+    if (
+        incident.sanction in (Incident.Sanction.POINTS, Incident.Sanction.LOSS)
+        and tb is None
+        and not incident.match
+    ):
         raise ServiceError(
             gettext("Cette sanction porte sur un match : indiquez la ronde et la table.")
         )
@@ -118,6 +135,7 @@ def check(t: Tournament, incident: Incident) -> None:
                 player=incident.player,
                 round=incident.round,
                 table=incident.table,
+                match=incident.match,
             )
             .exclude(pk=incident.pk)
             .count()
@@ -164,15 +182,17 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
             applied["clock"] = True
         return applied
     if t.bracket_started:
+        if incident.match:
+            return _apply_in_bracket(t, incident)
         if tb is not None:
             raise ServiceError(
                 gettext(
                     "Le tableau final est commencé : les résultats des rondes ne changent "
-                    "plus. Enregistrez la sanction sans ronde ni table et saisissez le "
-                    "match perdu dans le tableau final."
+                    "plus. Indiquez le match du tableau final (ex. QF1) plutôt que la ronde "
+                    "et la table."
                 )
             )
-        return {"final_stage": True}  # the bracket stays as built; its match is entered
+        return {"final_stage": True}  # no match named: recorded only
     if tb is not None:
         sanction = _sanction(incident, side_of(tb, incident.player))
         before = _fields(tb)
@@ -205,6 +225,68 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
     return applied
 
 
+def _bracket_players(t: Tournament, incident: Incident) -> tuple[str, str]:
+    """The two players of the final-stage match an incident names; refused when the match
+    is unknown, not ready, or not the player's."""
+    from arbitre.app.backgammon.bracket import brackets
+
+    b = brackets(t)
+    if incident.match not in b.matches:
+        raise ServiceError(gettext("Match inconnu : %(match)s.") % {"match": incident.match})
+    top, bottom = b.players(incident.match)
+    if top is None or bottom is None or BYE in (top, bottom):
+        raise ServiceError(
+            gettext("%(match)s : ses deux joueurs ne sont pas encore connus.")
+            % {"match": incident.match}
+        )
+    if incident.player not in (top, bottom):
+        raise ServiceError(
+            gettext("%(player)s ne joue pas le match %(match)s (%(top)s - %(bottom)s).")
+            % {
+                "player": incident.player or "—",
+                "match": incident.match,
+                "top": top,
+                "bottom": bottom,
+            }
+        )
+    return top, bottom
+
+
+def _changes_refused(exc: ServiceError, match: str) -> ServiceError:
+    return ServiceError(
+        gettext(
+            "Cette décision change le vainqueur de %(match)s, mais un match suivant a déjà "
+            "son résultat : supprimez-le d'abord (%(reason)s)."
+        )
+        % {"match": match, "reason": str(exc)}
+    )
+
+
+def _apply_in_bracket(t: Tournament, incident: Incident) -> dict[str, Any]:
+    """A sanction at a match of the final stage: kept with the set it was given in (the
+    last set of a match whose result is entered; none while a set is being played: the
+    points are carried on the score sheet); the bracket is recomputed with it."""
+    from arbitre.app.backgammon.bracket import brackets
+
+    _bracket_players(t, incident)
+    before = brackets(t).winner(incident.match)
+    r = KnockoutResult.objects.filter(tournament=t, match_id=incident.match).first()
+    at = len(r.scores) - 1 if r is not None and r.winner and r.scores else None
+    incident.applied = {"bracket": {"match": incident.match, "set": at}}
+    incident.save(update_fields=["applied"])
+    try:
+        after = brackets(t).winner(incident.match)
+    except ServiceError as exc:
+        raise _changes_refused(exc, incident.match) from None
+    applied: dict[str, Any] = {"bracket": {"match": incident.match, "set": at}}
+    if before != after:
+        applied["bracket"]["winner"] = [before, after]
+    elif incident.sanction == "points":
+        applied["pending"] = at is None
+    bump(t)
+    return applied
+
+
 def clock_penalty(tb: Table, incident: Incident, *, back: bool = False) -> bool:
     """A time penalty on the table's clock when it keeps one on the server (issue 19,
     part 1), or its compensation when annulled; False when it does not."""
@@ -219,6 +301,13 @@ def clock_penalty(tb: Table, incident: Incident, *, back: bool = False) -> bool:
 
 def revert(t: Tournament, incident: Incident) -> None:
     """Undo what :func:`apply` changed (the committee annulled the sanction)."""
+    if incident.applied.get("bracket"):
+        from arbitre.app.backgammon.bracket import brackets
+
+        try:
+            brackets(t, without=incident.pk)
+        except ServiceError as exc:
+            raise _changes_refused(exc, incident.match) from None
     if incident.applied.get("clock"):
         tb = table_of(t, incident.round, incident.table)
         if tb is not None:

@@ -174,7 +174,7 @@ def excluded(t: Tournament) -> list[tuple[str, int]]:
         for i in Incident.objects.filter(
             event_id=t.event_id, sanction__in=("disqualification", "exclusion")
         ).exclude(appeal=Incident.Appeal.ANNULLED)
-        if not i.applied.get("final_stage")
+        if not i.applied.get("final_stage") and not i.match
     ]
 
 

@@ -20,6 +20,17 @@ urlpatterns = mounted(
         path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
         path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),
         path("ronde/<int:number>/pendules/", clockviews.round_clocks, name="round_clocks"),
+        path(
+            "table/<int:table_id>/pendule/compensation/",
+            clockviews.compensation,
+            name="clock_compensation",
+        ),
     ],
     visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
-)
+) + [
+    # the players open their table's clock with the code of the pairing sheet (no account)
+    path("backgammon/table/", clockviews.enter_code, name="table_code"),
+    path("backgammon/table/<str:code>/", clockviews.code_page, name="table_page"),
+    path("backgammon/table/<str:code>/etat/", clockviews.code_state, name="table_state"),
+    path("backgammon/table/<str:code>/action/", clockviews.code_action, name="table_action"),
+]

@@ -47,6 +47,8 @@ class Incident(models.Model):
     player_ref = models.PositiveIntegerField(null=True, blank=True)  # Entrant / Registration
     round = models.PositiveSmallIntegerField(_("ronde"), null=True, blank=True)
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    #: a match of the final stage (backgammon bracket or consolation: "QF1", "C-SF2"...)
+    match = models.CharField(_("match du tableau final"), max_length=20, blank=True, default="")
     kind = models.CharField(_("nature"), max_length=20, choices=Kind.choices)
     description = models.TextField(_("description"), max_length=2000)
     sanction = models.CharField(

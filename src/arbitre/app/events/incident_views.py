@@ -25,6 +25,9 @@ class IncidentForm(forms.Form):
         label=_("Ronde ou partie"), min_value=1, max_value=999, required=False
     )
     table = forms.IntegerField(label=_("Table"), min_value=1, max_value=9999, required=False)
+    match = forms.CharField(
+        label=_("ou match du tableau final (ex. QF1)"), max_length=20, required=False
+    )
     kind = forms.ChoiceField(label=_("Nature"), choices=Incident.Kind.choices)
     description = forms.CharField(
         label=_("Description"), widget=forms.Textarea(attrs={"rows": 3}), max_length=2000
@@ -53,7 +56,7 @@ class IncidentForm(forms.Form):
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = [("", "—"), *incidents.roster(event)]
         if event.kind != Event.Kind.BACKGAMMON:
-            for name in ("present_a", "present_b", "remaining_a", "remaining_b"):
+            for name in ("present_a", "present_b", "remaining_a", "remaining_b", "match"):
                 del self.fields[name]
 
     def entry(self) -> incidents.Entry:
@@ -64,6 +67,7 @@ class IncidentForm(forms.Form):
             player_ref=d["player"],
             round=d["round"],
             table=d["table"],
+            match=(d.get("match") or "").strip().upper(),
             sanction=d["sanction"] or "",
             amount=d["amount"] or 0,
             present_a=d.get("present_a", False),

@@ -37,6 +37,7 @@ class Entry:
     player_ref: int | None = None
     round: int | None = None
     table: int | None = None
+    match: str = ""  # a match of the final stage (backgammon)
     sanction: str = ""
     amount: int = 0
     present_a: bool = False
@@ -86,6 +87,7 @@ def _summary(i: Incident) -> dict[str, Any]:
         "player": i.player,
         "round": i.round,
         "table": i.table,
+        "match": i.match,
         "sanction": i.sanction,
         "amount": i.amount,
         "appeal": i.appeal,
@@ -97,6 +99,8 @@ def _target(i: Incident) -> str:
     where = (
         f" (r{i.round} t{i.table})" if i.round and i.table else f" (r{i.round})" if i.round else ""
     )
+    if i.match:
+        where += f" ({i.match})"
     return f"{i.player or '—'}{where}"
 
 
@@ -138,6 +142,7 @@ def record(event: Event, entry: Entry, user: Any) -> list[Incident]:
         "event": event,
         "round": entry.round,
         "table": entry.table,
+        "match": entry.match,
         "kind": entry.kind,
         "description": entry.description.strip(),
         "decided_by": user if getattr(user, "is_authenticated", False) else None,
@@ -245,9 +250,12 @@ def appeal(event: Event, incident_id: int, decision: str, text: str, user: Any) 
     incident.appeal_at = timezone.now()
     if decision == "annulled" and incident.applied and event.kind == Event.Kind.BACKGAMMON:
         from arbitre.app.backgammon import sanctions
-        from arbitre.app.rounds.services import locked
+        from arbitre.app.rounds.services import ServiceError, locked
 
-        sanctions.revert(locked(event.tournament), incident)
+        try:
+            sanctions.revert(locked(event.tournament), incident)
+        except ServiceError as exc:
+            raise IncidentError(str(exc)) from None
     incident.save()
     _audit(
         event,

@@ -187,8 +187,13 @@ class Brackets:
             return BYE
         return bottom if w == top else top
 
-    def record(self, match_id: str, winner: str, sets: tuple[SetScore, ...] = ()) -> None:
-        """Enter a result; ``sets`` (optional) are the set scores, top player first."""
+    def record(
+        self, match_id: str, winner: str, sets: tuple[SetScore, ...] = (), decided: bool = False
+    ) -> None:
+        """Enter a result; ``sets`` (optional) are the set scores, top player first.
+        ``decided``: the match was decided by a sanction (seed 003, 3.15, 4.2, 2.4, 1.13;
+        :func:`~arbitre.backgammon.championship.sanctions.sanction_sets`): the sets played
+        are kept as they were, whoever won them."""
         m = self._match(match_id)
         top, bottom = self.players(match_id)
         if top is None or bottom is None:
@@ -197,7 +202,7 @@ class Brackets:
             raise _refuse("bye_no_result", match=match_id)
         if winner not in (top, bottom):
             raise _refuse("not_a_player", match=match_id, winner=winner, top=top, bottom=bottom)
-        if sets:
+        if sets and not decided:
             _check_sets(match_id, m.sets, sets, winner == top)
         self.winners[match_id] = winner
         self.set_scores[match_id] = tuple(sets)

@@ -199,3 +199,57 @@ def apply_sanctions(result: MatchResult, sanctions: Iterable[Sanction]) -> Match
             decided = "penalty" if s.kind is SanctionKind.LOSS else "disqualification"
             result = _lost_by(result, s.side, decided)
     return result
+
+
+@dataclass(frozen=True)
+class SetsOutcome:
+    """A final-stage match in sets after its sanctions: the winner (0: the top player, 1:
+    the bottom one, ``None`` while the match goes on), the set scores (top first) and how it
+    was decided (``""``: over the board, ``"penalty"``, ``"disqualification"``)."""
+
+    winner: int | None
+    sets: tuple[tuple[int, int], ...]
+    decided: str = ""
+
+
+def sanction_sets(
+    lengths: tuple[int, ...],
+    sets: tuple[tuple[int, int], ...],
+    winner: int | None,
+    sanctions: Iterable[tuple[Sanction, int | None]],
+) -> SetsOutcome:
+    """A match of the final bracket or the consolation, played in sets of ``lengths``
+    points (seed 003 "Tableau final": best of three), after the sanctions given at it,
+    each with the set it was given in (``None``: a set not finished when it was given).
+
+    As for a Swiss match (:func:`apply_sanctions`; seed 003, 3.15, 4.2, 2.4, 1.13):
+
+    - a point penalty adds its points to the opponent's score of that set; given in a set
+      still being played it is carried on the score sheet (no change here). When it brings
+      the opponent to the set's length in a set the sanctioned player had won, the set is
+      the opponent's (the real score kept): the opponent wins the match when that gives
+      them the majority of the sets, and the match goes on (no winner) when it leaves
+      nobody with it;
+    - the loss of the match, a disqualification or an exclusion give the match to the
+      opponent, the sets played kept.
+    """
+    given = tuple(sanctions)
+    scores = [list(s) for s in sets]
+    set_winners = [0 if top > bottom else 1 for top, bottom in sets]
+    decided = ""
+    for s, at in given:
+        if s.kind is not SanctionKind.POINTS or at is None or not 0 <= at < len(scores):
+            continue
+        opponent = 1 - s.side
+        scores[at][opponent] += s.amount
+        if set_winners[at] == s.side and scores[at][opponent] >= lengths[at]:
+            set_winners[at] = opponent
+            decided = "penalty"
+    if decided:
+        need = len(lengths) // 2 + 1
+        winner = next((p for p in (0, 1) if set_winners.count(p) >= need), None)
+    for s, _ in given:
+        if s.loses_match and winner != 1 - s.side:
+            winner = 1 - s.side
+            decided = "penalty" if s.kind is SanctionKind.LOSS else "disqualification"
+    return SetsOutcome(winner, tuple((a, b) for a, b in scores), decided)

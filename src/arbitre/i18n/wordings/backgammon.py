@@ -32,6 +32,7 @@ TEMPLATES: dict[str, str] = {
     "backgammon.invalid_player": "invalid player {player}: 0 or 1",
     "backgammon.time_out": "player {player}'s time has run out",
     "backgammon.time_backwards": "the time source went backwards",
+    "backgammon.no_flag": "no flag is down: both players still have time",
     # Position ID, Match ID, XGID (arbitre.backgammon.ids)
     "backgammon.invalid_id": "invalid {what} “{text}”: {reason}",
     "backgammon.id.position_id": "Position ID",
@@ -77,6 +78,7 @@ TEMPLATES: dict[str, str] = {
     "backgammon.mat.out_of_turn": "player {player} acts out of turn",
     "backgammon.mat.no_double": "player {player} answers no double",
     "backgammon.mat.no_header": "not a .mat file: no “N point match” header",
+    "backgammon.mat.start_checkers": "the start of the game cannot be “{change}” for player {player} (a 3.17 line comes before the game's first move and changes a checker of a point)",
     # a match (arbitre.backgammon.match)
     "backgammon.phase.opening": "opening roll",
     "backgammon.phase.roll": "roll or double",

@@ -20,7 +20,8 @@
     epoch: parseFloat(root.dataset.epoch),
     serverNow: parseFloat(root.dataset.serverNow),
     onState: function (state) { current = state; readAt = Date.now() / 1000; render(); },
-    onError: function (text) { document.getElementById("clock-message").textContent = text; },
+    // a refusal stays in sight until the next action (the message line is redrawn often)
+    onError: function (text) { if (text) document.getElementById("clock-error").textContent = text; },
     onNetwork: function (online, waiting) {
       document.getElementById("network").textContent =
         waiting ? w("Offline", { count: waiting }) : "";
@@ -51,7 +52,19 @@
     document.getElementById("pause").disabled = current.running === null;
     document.getElementById("resume").disabled = !current.paused;
     const msg = document.getElementById("clock-message");
-    if (flagged !== null) {
+    const score = document.getElementById("score-now");
+    document.getElementById("record-text").textContent = current.record || "";
+    score.textContent = current.score ? w("Score", { a: current.score[0], b: current.score[1] }) : "";
+    if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
+      // clock rules 4.1: the flag seen down stops the clock; the server writes the result
+      flagSent = Date.now();
+      send({ kind: "flag", at: log.now() + 0.5 });
+    }
+    if (current.ended === "both_time") {
+      msg.textContent = w("BothFlags");
+    } else if (current.ended === "time") {
+      msg.textContent = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+    } else if (flagged !== null) {
       msg.textContent = w("Flag", { name: current.names[flagged] });
     } else if (current.paused) {
       msg.textContent = w("Paused");
@@ -61,7 +74,11 @@
       msg.textContent = "";
     }
   }
-  function send(event) { log.send(event); }
+  let flagSent = 0;
+  function send(event) {
+    document.getElementById("clock-error").textContent = "";
+    log.send(event);
+  }
   [0, 1].forEach(function (p) {
     document.getElementById("half-" + p).addEventListener("click", function () {
       send({ kind: "press", player: p });
@@ -69,6 +86,21 @@
     document.getElementById("start-" + p).addEventListener("click", function () {
       send({ kind: "start", player: p });
     });
+  });
+  document.getElementById("score-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    send({ kind: "score", score: [0, 1].map(function (p) {
+      return parseInt(document.getElementById("score-" + p).value, 10);
+    }) });
+  });
+  document.getElementById("record-form").addEventListener("submit", function (e) {
+    e.preventDefault();
+    const cell = document.getElementById("record-cell");
+    send({ kind: "record", player: parseInt(document.getElementById("record-player").value, 10), cell: cell.value });
+    cell.value = "";
+  });
+  document.getElementById("record-undo").addEventListener("click", function () {
+    send({ kind: "record_undo" });
   });
   document.getElementById("pause").addEventListener("click", function () { send({ kind: "pause" }); });
   document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });
