@@ -75,8 +75,8 @@ def _in_play(event: DuplicateEvent, admin: Any) -> None:
     top = services.engine_of(game).moves[0]
     texts = {1: "top", 2: "H4 AMIS 12", 3: "H4 MAISONS 20", 4: "vide", 5: "none"}
     texts |= {6: str(top.score - 10), 8: "H6 SON 6 +disc"}
-    for reg in event.players.all():  # every ballot in: the solo is announced (2.6.4)
-        text = texts.get(reg.table, "none")
+    for reg in event.players.exclude(table=7):  # every ballot in: the solo is announced
+        text = texts.get(reg.table, "none")  # (2.6.4); table 7 arrives for move 2 (5.1)
         ballots.enter_ballot(game.pk, reg.pk, 1, text, 0, admin)
     reg = Registration.objects.get(duplicate=event, table=6)
     ballots.enter_ballot(game.pk, reg.pk, 1, str(top.score - 12), 1, admin)

@@ -24,6 +24,7 @@ from arbitre.app.duplicate.models import (
     Game,
     Lateness,
     Registration,
+    Withdrawal,
 )
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
@@ -158,6 +159,9 @@ AUDIT_KEYS = {
         gettext_noop("joueurs pour les solos"),
         gettext_noop("règle 2+2 jusqu'au coup"),
         gettext_noop("avertissements disciplinaires comptés"),
+        gettext_noop("titre officiel"),
+        gettext_noop("partie"),
+        gettext_noop("à partir du coup"),
     )
 }
 """The French keys of the audit log's values (before, after), worded when shown."""
@@ -516,6 +520,9 @@ def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
     registrations = list(dup.players.all())
     by_id = {r.pk: r.licence for r in registrations}
+    withdrawals = list(
+        Withdrawal.objects.filter(registration__duplicate=dup).select_related("game")
+    )
     games = []
     for game in dup.games.all():
         record = game.record or {}
@@ -530,10 +537,16 @@ def build_event(dup: DuplicateEvent) -> Event:
             if entry.move_number <= len(row):
                 row[entry.move_number - 1] = Decision.from_json(entry.decision)
         late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
-        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late))
+        gone = {
+            by_id[w.registration_id]: w.from_move if w.game.number == game.number else 1
+            for w in withdrawals
+            if w.game.number <= game.number
+        }
+        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late, gone))
     settings = EventSettings(
         solo_min_players=dup.solo_min_players,
         disciplinary_in_penalty=dup.disciplinary_warnings_count,
+        title_tie_break=dup.title_tie_break,
     )
     return Event(dup.event.name, [player_of(r) for r in registrations], games, settings)
 
@@ -552,3 +565,22 @@ def draw_texts(engine: DuplicateGame, game: Game | None = None) -> dict[str, Any
         "drawn": engine.drawn,
         "lines": a.lines(language()),
     }
+
+
+# -- who is at the table for a move (5.1, withdrawals) ----------------------------------------
+
+
+def absences(game: Game, move_number: int) -> dict[int, str]:
+    """The registrations (by id) not at the table for move ``move_number`` of ``game``, and
+    why: ``late`` (arrived for a later move, 5.1) or ``withdrawn`` (the project's ruling on
+    withdrawals). No ballot of theirs is awaited on that move."""
+    out: dict[int, str] = {}
+    for late in Lateness.objects.filter(game=game, from_move__gt=move_number):
+        out[late.registration_id] = "late"
+    for gone in Withdrawal.objects.filter(
+        registration__duplicate_id=game.duplicate_id
+    ).select_related("game"):
+        number = gone.game.number
+        if number < game.number or (number == game.number and gone.from_move <= move_number):
+            out[gone.registration_id] = "withdrawn"
+    return out

@@ -155,6 +155,12 @@
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
         tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
+        if (r.withdrawn) {
+          const mark = document.createElement("span");
+          mark.className = "withdrawn";
+          mark.textContent = standings.dataset.withdrawn;
+          tr.children[1].append(" ", mark);
+        }
         tr.children[2].textContent = r.club;
         tr.children[3].textContent = r.series;
         return tr;
