@@ -52,6 +52,9 @@ def test_a_withdrawn_player_keeps_what_was_played_and_is_not_awaited(
     game = play_first_move(event, director)  # H4 MAISON, 18
     enter_all(event, game, 1, director)
     d = login("directrice", "Tournoi-2026!")
+    form = d.get(f"/duplicate/{event.event_id}/joueurs/modifier/1003").content.decode()
+    title = form.split("<title>")[1].split("</title>")[0]
+    assert "Abandon" not in title and form.count('id="withdrawal-form"') == 1
     page = withdraw(d, event, "1003", 1, 2, "malaise")
     assert "JOUEUR03 Test : abandon enregistré à partir du coup 2 de TH1." in page
     assert "abandon (TH1, coup 2)" in page  # on the players' list
@@ -83,6 +86,9 @@ def test_a_withdrawn_player_keeps_what_was_played_and_is_not_awaited(
     assert 'id="provisional" role="status" hidden' in standings
     data = Client().get(f"/public/duplicate/{event.event_id}/classement.json").json()
     assert [r["withdrawn"] for r in data["standings"]].count(True) == 1
+    hall = Client().get(f"/public/duplicate/{event.event_id}/salle.json").json()
+    marked = [p["html"] for p in hall["panels"] if "JOUEUR03" in p["html"]]
+    assert marked and 'JOUEUR03 Test <span class="withdrawn">(abandon)</span>' in marked[0]
     sheet = Client().get(f"/public/duplicate/{event.event_id}/joueur/1003/").content.decode()
     assert "Abandon à partir du coup 2 de TH1 : les coups suivants comptent 0." in sheet
     assert "<td>abandon</td>" in sheet

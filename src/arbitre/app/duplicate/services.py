@@ -5,6 +5,7 @@ stores and loads their results, and words the engine's refusals in the page's la
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
@@ -13,7 +14,7 @@ from typing import Any, TypeAlias
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arbitre.app.duplicate.models import (
     AcceptedWord,
@@ -147,6 +148,22 @@ are stored in French (as the log has always been kept) and worded in the page's 
 when shown (:func:`audit_target`)."""
 
 AUDIT_KEYS = {
+    # the keys the log has kept in English: worded from a French msgid
+    "moves": gettext_noop("coups joués"),
+    "last": gettext_noop("dernier top"),
+    "draw": gettext_noop("tirage"),
+    "from_move": gettext_noop("à partir du coup"),
+    "text": gettext_noop("bulletin"),
+    "score": gettext_noop("points"),
+    "name": gettext_noop("nom"),
+    "club": gettext_noop("club"),
+    "series": gettext_noop("série"),
+    "tier": gettext_noop("palier"),
+    "category": gettext_noop("catégorie d'âge"),
+    "table": gettext_noop("table"),
+    "licence": gettext_noop("licence"),
+    "first_name": gettext_noop("prénom"),
+} | {
     key: key
     for key in (
         gettext_noop("nom"),
@@ -169,17 +186,57 @@ AUDIT_KEYS = {
 _NUMBERS = frozenset(("move", "count", "low", "high"))
 
 
+_PLAYERS_COUNT = re.compile(r"(\d+) joueurs")
+_TABLE_RANGE = re.compile(r"(?P<username>.*) : (?P<low>\d+)-(?P<high>\d+)")
+
+
+def plural_count(count: int) -> int:
+    """The number the plural is chosen by: the interface's msgids are French, and French
+    puts 0 in the singular (« 0 joueur », « 0 bulletin rejugé »), where gettext, finding no
+    French entry, would take English's rule; a translation keeps its own language's rule."""
+    french = language().split("-")[0] == "fr"
+    return 1 if count == 0 and french else count
+
+
 def audit_target(action: str, target: str) -> str:
     """The target of an audit entry in the page's language (:func:`~arbitre.app.events.audit.
-    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters."""
+    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters; a
+    number of players takes its plural, a range of one table reads as one table."""
+    if action == PLAYERS_IMPORTED and (m := _PLAYERS_COUNT.fullmatch(target)):
+        count = int(m.group(1))
+        return ngettext("%(count)s joueur", "%(count)s joueurs", plural_count(count)) % {
+            "count": count
+        }
+    if action == TABLES_GIVEN and (m := _TABLE_RANGE.fullmatch(target)):
+        words = m.groupdict()
+        if words["low"] == words["high"]:
+            return gettext("%(username)s : table %(low)s") % words
+        return gettext("%(username)s : tables %(low)s à %(high)s") % words
     return reworded(AUDIT_TARGETS, _NUMBERS, action, target, empty_text=True)
 
 
-def audit_value(value: Any) -> Any:
-    """A value of the audit log (before, after) with its French keys worded."""
+def audit_value(value: Any) -> str:
+    """A value of the audit log (before, after) as the page shows it: ``key : value`` pairs
+    with their keys worded, ``oui``/``non`` for a yes or no, ``—`` for nothing."""
+    if value is None:
+        return ""
     if isinstance(value, dict):
-        return {gettext(AUDIT_KEYS[k]) if k in AUDIT_KEYS else k: v for k, v in value.items()}
-    return value
+        return " · ".join(
+            gettext("%(key)s : %(value)s")
+            % {"key": gettext(AUDIT_KEYS[k]) if k in AUDIT_KEYS else k, "value": _shown(v)}
+            for k, v in value.items()
+        )
+    return _shown(value)
+
+
+def _shown(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if value is True or value == "True":
+        return gettext("oui")
+    if value is False or value == "False":
+        return gettext("non")
+    return str(value)
 
 
 # -- the chief arbiter's actions --------------------------------------------------------------

@@ -275,15 +275,20 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     except AccountError as exc:
         messages.error(request, str(exc))
         return redirect("duplicate:detail", event_id=event_id)
-    messages.success(
-        request,
-        ngettext(
+    words = {"low": low, "high": high, "count": count, "username": username}
+    if low == high:
+        text = ngettext(
+            "Table %(low)s (%(count)s joueur) attribuée à %(username)s.",
+            "Table %(low)s (%(count)s joueurs) attribuée à %(username)s.",
+            services.plural_count(count),
+        )
+    else:
+        text = ngettext(
             "Tables %(low)s à %(high)s (%(count)s joueur) attribuées à %(username)s.",
             "Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.",
-            count,
+            services.plural_count(count),
         )
-        % {"low": low, "high": high, "count": count, "username": username},
-    )
+    messages.success(request, text % words)
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -330,7 +335,7 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             ngettext(
                 "%(word)s accepté sur recours : %(count)s bulletin rejugé.",
                 "%(word)s accepté sur recours : %(count)s bulletins rejugés.",
-                count,
+                services.plural_count(count),
             )
             % {"word": word.strip().upper(), "count": count},
         )
