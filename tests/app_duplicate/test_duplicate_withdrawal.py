@@ -140,8 +140,13 @@ def test_004_5_1_late_arrival_refused_where_it_contradicts_what_is_played(
     assert not Lateness.objects.exists()
     # marked late first: their ballot for a move before their arrival is refused
     d.post(late_url, {"game": 1, "licence": "1006", "from_move": 2})
-    refused = ballot(login("arbitre-a", "Arbitrage-2026"), event, "1006", 1)
+    a = login("arbitre-a", "Arbitrage-2026")
+    refused = ballot(a, event, "1006", 1)
     assert not refused["ok"] and "ce coup est nul (5.1)" in refused["error"]
+    entry = a.get(f"/duplicate/{event.event_id}/partie/1/saisie/?coup=1").content.decode()
+    assert "arrivé après ce coup : nul (5.1)" in entry and 'name="ballot-6"' not in entry
+    progress = a.get(f"/duplicate/{event.event_id}/partie/1/saisie/progression.json?coup=1")
+    assert progress.json()["progress"][0] == {"arbiter": "arbitre-a", "done": 1, "total": 9}
     assert services.standings_of(event).missing_ballots == 18  # 20 - 1005 entered - 1006 late
     # a player who withdrew cannot arrive after the withdrawal; nor withdraw before arriving
     withdraw(d, event, "1007", 1, 3)
