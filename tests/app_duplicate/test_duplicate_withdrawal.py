@@ -157,3 +157,19 @@ def test_004_5_1_late_arrival_refused_where_it_contradicts_what_is_played(
     assert "après cet abandon : corrigez d&#x27;abord le retard." in withdraw(
         d, event, "1006", 1, 1
     )
+
+
+def test_004_5_1_a_game_missed_entirely_is_null_and_awaits_no_ballot(
+    event: Any, director: Any
+) -> None:
+    """A player who arrives for the next game: every move of the game missed is null (5.1),
+    marked by a move after the last one, as the form's help says."""
+    play_first_move(event, director)
+    d = login("directrice", "Tournoi-2026!")
+    page = d.get(f"/duplicate/{event.event_id}/").content.decode()
+    assert "Pour une partie manquée en entier, indiquez un coup après le dernier (99)." in page
+    d.post(f"/duplicate/{event.event_id}/retard/", {"game": 1, "licence": "1008", "from_move": 99})
+    table = services.standings_of(event)
+    assert table.missing_ballots == 19  # everybody's ballot of move 1 but theirs
+    row = next(r for r in table.rows if r.player.licence == "1008")
+    assert row.total == 0 and row.tops_lost == 1

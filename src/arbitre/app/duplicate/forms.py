@@ -80,7 +80,14 @@ class PredrawnForm(forms.Form):
 class LatenessForm(forms.Form):
     game = forms.IntegerField(label=_("Partie (numéro)"), min_value=1, initial=1)
     licence = forms.CharField(label=_("Licence du joueur en retard"), max_length=20)
-    from_move = forms.IntegerField(label=_("Arrivé pour le coup"), min_value=2)
+    from_move = forms.IntegerField(
+        label=_("Arrivé pour le coup"),
+        min_value=2,
+        help_text=_(
+            "Les coups précédents de cette partie comptent 0 (5.1). Pour une partie manquée "
+            "en entier, indiquez un coup après le dernier (99)."
+        ),
+    )
 
 
 class SettingsForm(forms.Form):
