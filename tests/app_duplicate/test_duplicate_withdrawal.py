@@ -6,6 +6,7 @@ the reason (seed 004, 5.1)."""
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -173,3 +174,14 @@ def test_004_5_1_a_game_missed_entirely_is_null_and_awaits_no_ballot(
     assert table.missing_ballots == 19  # everybody's ballot of move 1 but theirs
     row = next(r for r in table.rows if r.player.licence == "1008")
     assert row.total == 0 and row.tops_lost == 1
+
+
+def test_the_directors_help_says_how_to_record_a_withdrawal_and_a_title() -> None:
+    page = Client().get("/aide/directeur/").content.decode()
+    assert "« Abandon en cours d'événement »" in html.unescape(page)
+    assert "cochez « Titre officiel » dans les réglages" in html.unescape(page)
+    assert "Fin du temps réglementaire" in page  # the hall's signals
+    english = Client()
+    english.post("/langue/", {"language": "en", "next": "/"})
+    page = english.get("/aide/directeur/").content.decode()
+    assert "Withdrawal during the event" in page and "tick “Official title”" in page
