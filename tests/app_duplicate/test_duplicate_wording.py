@@ -109,7 +109,7 @@ def test_chief_arbiter_sees_refusals_and_the_end_worded(event: Any, director: An
     page = client.post(
         url, {"action": "draw_entered", "value": "AIM", "version": 0}, follow=True
     ).content.decode()
-    assert "Nombre de lettres incorrect : 3 saisie(s), le tirage en demande 7" in page
+    assert "Nombre de lettres incorrect : le tirage en demande 7, lettres saisies : 3" in page
     page = client.post(url, {"action": "reveal", "version": 0}, follow=True).content.decode()
     assert "Choix du top impossible maintenant : faites d&#x27;abord le tirage" in page
     game = event.games.get(number=1)
