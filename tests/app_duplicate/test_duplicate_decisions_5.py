@@ -176,6 +176,10 @@ def test_004_5_3_appeal_from_the_chief_screen(event: Any, director: Any) -> None
     ).content.decode()
     assert "MAISONE accepté sur recours : 1 bulletin rejugé." in page
     assert "Mots acceptés sur recours : MAISONE" in page
+    none = client.post(
+        f"/duplicate/{event.event_id}/recours/", {"word": "tiser", "reason": "ODS"}, follow=True
+    ).content.decode()
+    assert "TISER accepté sur recours : 0 bulletin rejugé." in none  # French: 0 is singular
     refused = client.post(
         f"/duplicate/{event.event_id}/recours/", {"word": "", "reason": ""}, follow=True
     ).content.decode()
@@ -248,6 +252,10 @@ def test_tables_given_to_an_arbiter_in_french_plural(event: Any, director: Any) 
     d = login("directrice", "Tournoi-2026!")
     url = f"/duplicate/{event.event_id}/arbitres/"
     one = d.post(url, {"username": "arbitre-a", "tables": "4"}, follow=True).content.decode()
-    assert "Tables 4 à 4 (1 joueur) attribuées à arbitre-a." in one
+    assert "Table 4 (1 joueur) attribuée à arbitre-a." in one
+    none = d.post(url, {"username": "arbitre-a", "tables": "40"}, follow=True).content.decode()
+    assert "Table 40 (0 joueur) attribuée à arbitre-a." in none  # French: 0 is singular
+    empty = d.post(url, {"username": "arbitre-a", "tables": "40-41"}, follow=True)
+    assert "Tables 40 à 41 (0 joueur) attribuées à arbitre-a." in empty.content.decode()
     two = d.post(url, {"username": "arbitre-a", "tables": "4-5"}, follow=True).content.decode()
     assert "Tables 4 à 5 (2 joueurs) attribuées à arbitre-a." in two

@@ -36,6 +36,7 @@ def _form(dup: DuplicateEvent, **changes: Any) -> dict[str, Any]:
         "solo_min_players": dup.solo_min_players,
         "strong_until": dup.strong_until,
         **({"disciplinary_warnings_count": "on"} if dup.disciplinary_warnings_count else {}),
+        **({"title_tie_break": "on"} if dup.title_tie_break else {}),
         **{f"game_{g.number}_seconds": g.seconds_per_move or "" for g in dup.games.all()},
     }
     return {k: v for k, v in {**data, **changes}.items() if v is not None}

@@ -109,7 +109,7 @@ def test_chief_arbiter_sees_refusals_and_the_end_worded(event: Any, director: An
     page = client.post(
         url, {"action": "draw_entered", "value": "AIM", "version": 0}, follow=True
     ).content.decode()
-    assert "Nombre de lettres incorrect : 3 saisie(s), le tirage en demande 7" in page
+    assert "Nombre de lettres incorrect : le tirage en demande 7, lettres saisies : 3" in page
     page = client.post(url, {"action": "reveal", "version": 0}, follow=True).content.decode()
     assert "Choix du top impossible maintenant : faites d&#x27;abord le tirage" in page
     game = event.games.get(number=1)
@@ -125,3 +125,30 @@ def test_chief_arbiter_sees_refusals_and_the_end_worded(event: Any, director: An
     Game.objects.filter(pk=game.pk).update(record=to_record(engine), version=5)
     page = client.get(url).content.decode()
     assert "Partie terminée (toutes les lettres sont posées)." in page
+
+
+def test_sheets_standings_and_log_read_as_french(event: Any, director: Any) -> None:
+    """Issue 21, part 4 (French wording): no empty club between two dots, percentages with
+    two decimals everywhere, the log's values as « clé : valeur » (not a raw dictionary),
+    one player and one table in the singular."""
+    from arbitre.app.duplicate import ballots, setup
+    from arbitre.duplicate.event import Player
+
+    game = first_move(event, director)  # H4 MAISON, 18
+    for reg in event.players.all():
+        ballots.enter_ballot(game.pk, reg.pk, 1, "top" if reg.table == 1 else "6", 0, director)
+    services.register_players(event, [Player("2002", "IMPORTE", table=22)], director)
+    setup.assign_arbiter(event, "arbitre-c", "Tables-du-fond-2026", (22, 22), director)
+    public = Client().get(f"/public/duplicate/{event.event_id}/joueur/1002/").content.decode()
+    assert "<p>série 3 · table 2 ·" in public  # no club: no « · · »
+    assert "TH1 : 6 points (top 18, 33,33 %)" in public
+    d = login("directrice", "Tournoi-2026!")
+    printed = d.get(f"/duplicate/{event.event_id}/imprimer/joueur/2002/").content.decode()
+    assert "Licence 2002 · série — · table 22" in printed and "0,00 %" in printed
+    standings = Client().get(f"/public/duplicate/{event.event_id}/").content.decode()
+    assert '<td class="num">0,00</td>' in standings and '<td class="num">33,33</td>' in standings
+    detail = d.get(f"/duplicate/{event.event_id}/").content.decode()
+    assert "<td>Import des joueurs</td><td>1 joueur</td>" in detail
+    assert "<td>arbitre-c : table 22</td><td></td><td>joueurs : 1</td>" in detail
+    assert "<td>bulletin : top · points : 18</td>" in detail
+    assert "coups joués : 1 · dernier top : H4 MAISON · tirage : —" in detail

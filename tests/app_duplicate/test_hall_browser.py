@@ -119,10 +119,19 @@ def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) ->
             countdown = screen.locator("#hall-countdown")
             expect(countdown).to_have_text("En attente du départ")
             director.click("#start-timer")
+            # 2.3: the signals written large on the hall, as the chief's screen gives them
+            signal = screen.locator("#hall-signal")
+            expect(signal).to_have_text("Début du temps de jeu", timeout=5_000)
             expect(countdown).to_have_text(re.compile(r"^0:(1[0-2]|0[7-9])$"), timeout=5_000)
             expect(countdown).to_have_class("hall-countdown warning", timeout=10_000)
+            expect(signal).to_have_text("Les 6 dernières secondes")
+            expect(signal).to_have_class("hall-signal warning")
+            expect(director.locator("#signal")).to_have_text("Les 6 dernières secondes")
             expect(countdown).to_have_class("hall-countdown finished", timeout=10_000)
             expect(countdown).to_have_text("Temps écoulé")
+            expect(signal).to_have_text("Fin du temps réglementaire")
+            expect(signal).to_have_class("hall-signal end")
+            expect(director.locator("#signal")).to_have_text("Fin du temps réglementaire")
             letters = re.sub(r"[^A-Z?]", "", screen.locator(".hall-draw").inner_text())
             assert letters and all(ch in drawn.upper() for ch in letters)
             screen.screenshot(path=str(ARTIFACTS / "hall-duplicate.png"))
@@ -139,6 +148,7 @@ def test_the_hall_screens_follow_a_game_and_turn_their_panels(tmp_path: Path) ->
             else ""
         )
         expect(stage).to_contain_text("Partie terminée", timeout=10_000)
+        expect(screen.locator("#hall-signal")).to_have_count(0)  # no move on the clock
         expect(title).to_have_text("Dernier top", timeout=15_000)
         if top:
             word = re.search(r"[A-Z]{2,}", top.replace("Coup", ""))

@@ -146,6 +146,8 @@ def test_bag_is_the_french_set_and_take_is_all_or_nothing() -> None:
         bag.take("A1")
     with refused(BagError, "the game has 1"):
         Bag.of("KK")
+    with refused(BagError, "^Lettre K : 2 fois, le jeu n'en a que 1 \\(règlement, 1.2\\)$", "fr"):
+        Bag.of("KK")
 
 
 def test_random_draw_is_seedable_and_uniform() -> None:

@@ -199,7 +199,15 @@ def test_entered_draw_refusals_name_the_draw() -> None:
         game.reject("RST")
     with refused(
         duplicate.InvalidDrawError,
-        "^Tirage AIEU\\+EAU non valable : moins de 2 voyelle\\(s\\) et 2 consonne\\(s\\) "
+        "^Le tirage AIEU\\+RST atteint le minimum de voyelles et de consonnes \\(2 \\+ 2\\) : "
+        "il est valable, ce n'est pas un rejet$",
+        "fr",
+    ):
+        game.reject("RST")
+    with refused(
+        duplicate.InvalidDrawError,
+        "^Tirage AIEU\\+EAU non valable : le minimum de voyelles et de consonnes \\(2 \\+ 2\\) "
+        "n'est pas atteint "
         "\\(coup 2, Y et jokers comptés au choix, 2.2\\) : rejetez-le$",
         "fr",
     ):

@@ -202,3 +202,51 @@ def test_ex_aequo_players_listed_in_french_alphabetical_order() -> None:
     rows = Event("T", ps, [game]).standings()
     assert [r.player.name for r in rows] == ["DUPONT", "ÉMILE", "FABRE", "ODIN", "Œuvre", "ZOLA"]
     assert {r.rank for r in rows} == {1}
+
+
+def test_withdrawn_player_keeps_what_was_played_and_scores_zero_from_the_withdrawal() -> None:
+    """A player who withdraws during the event (the project's ruling, the seed being silent):
+    the moves played stay, every move from the withdrawal on scores 0 and counts as a top
+    lost, no ballot of theirs is awaited (the standings are not provisional for it), and the
+    standings mark them while still ranking them by total."""
+    ps = players(3)
+    g1 = GameRecordScores("TH1", tops=[10, 20, 30], withdrawn_from={"L02": 3})
+    g2 = GameRecordScores("TH2", tops=[40], withdrawn_from={"L02": 1})
+    g1.decisions = {
+        "L00": [ok(10), ok(20), ok(30)],
+        "L01": [ok(5), ok(5), ok(5)],
+        "L02": [ok(10), ok(20), None],
+    }
+    g2.decisions = {"L00": [ok(40)], "L01": [ok(40)], "L02": [ok(40)]}  # 40: never counted
+    event = Event("T", ps, [g1, g2])
+    sheet = event.sheet(g1, "L02")
+    assert [line.score for line in sheet.lines] == [10, 20, 0]
+    assert [line.absence for line in sheet.lines] == ["", "", "withdrawn"]
+    assert sheet.tops_lost == 1 and sheet.total == 30
+    assert event.sheet(g2, "L02").total == 0 and event.sheet(g2, "L02").tops_lost == 1
+    assert event.missing_ballots() == 0
+    table = event.standings_table()
+    assert [(r.player.licence, r.total, r.withdrawn) for r in table.rows] == [
+        ("L00", 100, False),
+        ("L01", 55, False),
+        ("L02", 30, True),
+    ]
+    assert table.to_json()["standings"][2]["withdrawn"] is True
+
+
+def test_withdrawn_player_is_not_awaited_nor_in_the_arbiters_mean() -> None:
+    """Once withdrawn, a player's missing ballot holds no solo back, and the 4.6
+    compensation is the mean of the arbiter's players still at the table."""
+    ps = [Player(f"L{i:02d}", f"J{i:02d}", arbiter="A") for i in range(16)]
+    refused = Decision(0, S.INVALID_WORD, invalid_word="RUSA", proposed_score=40, compensation=True)
+    game = GameRecordScores("TH1", tops=[50], withdrawn_from={"L15": 1})
+    game.decisions = {p.licence: [ok(30)] for p in ps[2:15]}
+    game.decisions["L00"] = [ok(50)]
+    game.decisions["L01"] = [refused]
+    event = Event("T", ps, [game])
+    assert event.solos(game) == {1: "L00"}
+    # (50 + 0 + 13 x 30) / 15 = 29 (the withdrawn player's 0 is not among them: 27 with it)
+    assert event.move_scores(game, 1)["L01"] == 29
+    late = GameRecordScores("TH1", tops=[50], late_from={"L15": 2}, decisions=game.decisions)
+    assert Event("T", ps, [late]).move_scores(late, 1)["L01"] == 29
+    assert Event("T", ps, [late]).sheet(late, "L15").lines[0].absence == "late"

@@ -84,6 +84,7 @@ def test_standings_are_one_value_with_the_games_rows_and_solos() -> None:
         "tops_lost": 1,
         "solos": 1,
         "warnings": 0,
+        "withdrawn": False,
     }
     assert [r["rank"] for r in data["standings"][:3]] == [1, 2, 2]
     assert table.rows[1].rank_label == "2ex" and table.rows[0].rank_label == "1"
@@ -128,6 +129,7 @@ def test_a_game_sheet_and_its_lines_as_json() -> None:
         "disciplinary_warning": False,
         "compensated": False,
         "entered": True,
+        "absence": "",
     }
     assert french(refused_line.sanction_label) == "Mot non admis"
     assert english(sheet.lines[0].sanction_label) == "No sanction"

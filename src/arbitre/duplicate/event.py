@@ -2,7 +2,8 @@
 
 Seed 004: solos (2.6.4, ruling Duplicate 5), warnings and their penalties (4.7, ruling
 Duplicate 6), compensation after a late warning slip (4.6), late arrival (5.1, ruling
-Duplicate 8). Seed 002 A.4: ties for an official title are broken by the fewest tops lost
+Duplicate 8), withdrawal during the event (the project's ruling, ``docs/duplicate-arbitration.md``:
+what was played stays, every move from the withdrawal on scores 0 and no ballot is awaited). Seed 002 A.4: ties for an official title are broken by the fewest tops lost
 (a setting; rulings, federation ranking 8: any other tie stays ex aequo); ties in the
 standings by series or age category are not broken.
 
@@ -95,7 +96,9 @@ class GameRecordScores:
 
     ``decisions[licence][i]`` is the decision for move ``i + 1`` (``None`` when the ballot
     is not entered yet); ``late_from[licence] = k``: the player arrived for move ``k``, the
-    moves before it score 0 (5.1).
+    moves before it score 0 (5.1); ``withdrawn_from[licence] = k``: the player withdrew
+    before move ``k`` (1 for a whole game), that move and every later one score 0 and no
+    ballot of theirs is awaited (the project's ruling on withdrawals).
     """
 
     name: str
@@ -103,6 +106,22 @@ class GameRecordScores:
     top_moves: list[str] = field(default_factory=list)
     decisions: dict[str, list[Decision | None]] = field(default_factory=dict)
     late_from: dict[str, int] = field(default_factory=dict)
+    withdrawn_from: dict[str, int] = field(default_factory=dict)
+
+    def plays(self, licence: str, number: int) -> bool:
+        """The player is at the table for move ``number``: arrived (5.1), not withdrawn."""
+        withdrawn = self.withdrawn_from.get(licence)
+        return self.late_from.get(licence, 1) <= number and (
+            withdrawn is None or number < withdrawn
+        )
+
+    def absence(self, licence: str, number: int) -> str:
+        """Why the player has no ballot on move ``number``: ``late`` (5.1), ``withdrawn``, or
+        ``""`` when they play it."""
+        if number < self.late_from.get(licence, 1):
+            return "late"
+        withdrawn = self.withdrawn_from.get(licence)
+        return "withdrawn" if withdrawn is not None and number >= withdrawn else ""
 
     @classmethod
     def from_game(
@@ -111,6 +130,7 @@ class GameRecordScores:
         game: DuplicateGame,
         decisions: Mapping[str, Sequence[Decision | None]] | None = None,
         late_from: Mapping[str, int] | None = None,
+        withdrawn_from: Mapping[str, int] | None = None,
     ) -> GameRecordScores:
         """The scores of a game played with :class:`~arbitre.duplicate.game.DuplicateGame`:
         its tops, and each player's decisions (by licence, in move order)."""
@@ -120,6 +140,7 @@ class GameRecordScores:
             [str(e.move) for e in game.moves],
             {licence: list(row) for licence, row in (decisions or {}).items()},
             dict(late_from or {}),
+            dict(withdrawn_from or {}),
         )
 
 
@@ -139,6 +160,8 @@ class MoveLine:
     disciplinary_warning: bool
     compensated: bool
     entered: bool
+    #: ``late`` (5.1) or ``withdrawn`` on a move the player did not play, else ``""``
+    absence: str = ""
 
     @property
     def sanction_label(self) -> Message:
@@ -156,6 +179,7 @@ class MoveLine:
             "disciplinary_warning": self.disciplinary_warning,
             "compensated": self.compensated,
             "entered": self.entered,
+            "absence": self.absence,
         }
 
 
@@ -252,7 +276,7 @@ class Event:
         self._scores: dict[int, list[dict[str, int]]] = {}
         self._solos: dict[int, dict[int, str]] = {}
         for game in self.games:
-            unknown = set(game.decisions) - seen
+            unknown = (set(game.decisions) | set(game.withdrawn_from)) - seen
             if unknown:
                 raise _refuse("unknown_player", game=game.name, licence=sorted(unknown)[0])
 
@@ -266,20 +290,25 @@ class Event:
 
     def _move_scores(self, game: GameRecordScores, number: int) -> dict[str, int]:
         """Each player's score on move ``number`` before solos and penalties, with 5.1 (late
-        arrival: 0) and 4.6 (compensation: the mean of the player's arbiter's players,
-        zeros included, never more than the player's proposed solution)."""
+        arrival: 0), a withdrawal (0 from then on) and 4.6 (compensation: the mean of the
+        player's arbiter's players at the table for that move, zeros included, never more
+        than the player's proposed solution)."""
         index = number - 1
         raw: dict[str, int] = {}
         for p in self.players:
             decision = self._decision(game, p.licence, index)
-            late = game.late_from.get(p.licence, 1)
-            raw[p.licence] = 0 if number < late or decision is None else decision.score
+            playing = game.plays(p.licence, number)
+            raw[p.licence] = decision.score if playing and decision is not None else 0
         out = dict(raw)
         for p in self.players:
             decision = self._decision(game, p.licence, index)
             if decision is None or not decision.compensation:
                 continue
-            group = [q.licence for q in self.players if q.arbiter == p.arbiter]
+            group = [
+                q.licence
+                for q in self.players
+                if q.arbiter == p.arbiter and game.plays(q.licence, number)
+            ]
             mean = Fraction(sum(raw[lic] for lic in group), len(group))
             cap = decision.proposed_score if decision.proposed_score is not None else 0
             out[p.licence] = min(int(mean), cap)  # rounded down: a whole number of points
@@ -310,23 +339,23 @@ class Event:
         return out
 
     def _all_entered(self, game: GameRecordScores, number: int) -> bool:
-        """Every player present for move ``number`` has a decision entered."""
+        """Every player at the table for move ``number`` has a decision entered."""
         return all(
             self._decision(game, p.licence, number - 1) is not None
             for p in self.players
-            if number >= game.late_from.get(p.licence, 1)
+            if game.plays(p.licence, number)
         )
 
     def missing_ballots(self) -> int:
-        """Ballots of the moves played not entered yet, players arrived late excepted: while
-        any is missing the standings are provisional (a missing ballot counts 0 until then)."""
+        """Ballots of the moves played not entered yet, players arrived late or withdrawn
+        excepted: while any is missing the standings are provisional (a missing ballot counts
+        0 until then)."""
         return sum(
             1
             for game in self.games
             for number in range(1, len(game.tops) + 1)
             for p in self.players
-            if number >= game.late_from.get(p.licence, 1)
-            and self._decision(game, p.licence, number - 1) is None
+            if game.plays(p.licence, number) and self._decision(game, p.licence, number - 1) is None
         )
 
     def sheet(self, game: GameRecordScores, licence: str) -> GameSheet:
@@ -336,12 +365,12 @@ class Event:
         solos = self.solos(game)
         lines = []
         warnings = disciplinary = 0
-        late = game.late_from.get(licence, 1)
         for number, top in enumerate(game.tops, start=1):
             decision = self._decision(game, licence, number - 1)
             score = self.move_scores(game, number)[licence]
             solo = solos.get(number) == licence
-            counted = decision is not None and number >= late
+            absence = game.absence(licence, number)
+            counted = decision is not None and not absence
             warning = (
                 counted
                 and decision is not None
@@ -361,6 +390,7 @@ class Event:
                     disciplinary_warning=disc,
                     compensated=bool(counted and decision and decision.compensation),
                     entered=decision is not None,
+                    absence=absence,
                 )
             )
         counted_warnings = warnings + (disciplinary if self.settings.disciplinary_in_penalty else 0)
@@ -381,11 +411,9 @@ class Event:
             moves_total=moves_total,
             total=total,
             top_total=sum(game.tops),
-            # a move counts once its ballot is entered (or missed by a late arrival)
+            # a move counts once its ballot is entered (or missed: late arrival, withdrawal)
             tops_lost=sum(
-                1
-                for line in lines
-                if (line.entered or line.number < late) and line.score < line.top
+                1 for line in lines if (line.entered or line.absence) and line.score < line.top
             ),
         )
 
@@ -416,6 +444,7 @@ class Event:
                     solos=sum(s.solos for s in sheets),
                     warnings=sum(s.warnings for s in sheets),
                     ex_aequo=False,
+                    withdrawn=any(p.licence in g.withdrawn_from for g in self.games),
                 )
             )
         # 002 A.4: a tie for the title (first place of the overall standings) is broken by
@@ -475,6 +504,8 @@ class StandingRow:
     solos: int
     warnings: int
     ex_aequo: bool
+    #: the player withdrew during the event (marked in the standings, ranked by total)
+    withdrawn: bool = False
 
     @property
     def difference(self) -> int:
@@ -502,6 +533,7 @@ class StandingRow:
             "tops_lost": self.tops_lost,
             "solos": self.solos,
             "warnings": self.warnings,
+            "withdrawn": self.withdrawn,
         }
 
 

@@ -25,6 +25,7 @@ from arbitre.app.duplicate.services import (
     ServiceError,
     StaleEditError,
     User,
+    absences,
     audit,
     lexicon_of,
     turns,
@@ -63,6 +64,19 @@ def enter_ballot(
     if not 1 <= move_number <= len(all_turns):
         raise ServiceError(
             gettext("Le coup %(move)s n'est pas encore joué.") % {"move": move_number}
+        )
+    absent = absences(game, move_number).get(registration.pk)
+    if absent == "withdrawn":
+        raise ServiceError(
+            gettext("%(name)s a abandonné : aucun bulletin n'est attendu de lui au coup %(move)s.")
+            % {"name": registration.full_name, "move": move_number}
+        )
+    if absent == "late":
+        raise ServiceError(
+            gettext(
+                "%(name)s est arrivé en retard, après le coup %(move)s : ce coup est nul (5.1)."
+            )
+            % {"name": registration.full_name, "move": move_number}
         )
     text = text.strip()
     if not text:

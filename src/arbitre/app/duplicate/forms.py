@@ -80,7 +80,14 @@ class PredrawnForm(forms.Form):
 class LatenessForm(forms.Form):
     game = forms.IntegerField(label=_("Partie (numéro)"), min_value=1, initial=1)
     licence = forms.CharField(label=_("Licence du joueur en retard"), max_length=20)
-    from_move = forms.IntegerField(label=_("Arrivé pour le coup"), min_value=2)
+    from_move = forms.IntegerField(
+        label=_("Arrivé pour le coup"),
+        min_value=2,
+        help_text=_(
+            "Les coups précédents de cette partie comptent 0 (5.1). Pour une partie manquée "
+            "en entier, indiquez un coup après le dernier (99)."
+        ),
+    )
 
 
 class SettingsForm(forms.Form):
@@ -108,6 +115,20 @@ class SettingsForm(forms.Form):
         label=_("Les avertissements disciplinaires comptent pour la pénalité (4.7)"),
         required=False,
     )
+    title_tie_break = forms.BooleanField(
+        label=_(
+            "Titre officiel : championnat de France Individuel, Blitz, Paires, Parties "
+            "Originales, Espoirs, Vermeils ou Diamants (règlement fédéral A.4)"
+        ),
+        help_text=_(
+            "Coché : une égalité pour la première place du classement général est départagée "
+            "par le plus petit nombre de tops perdus, puis reste ex aequo (l'épreuve en mort "
+            "subite se joue hors d'Arbitre). Non coché, comme pour tout autre tournoi : toute "
+            "égalité reste ex aequo. Les classements par série ou par catégorie d'âge ne sont "
+            "jamais départagés."
+        ),
+        required=False,
+    )
 
     def __init__(self, *args: Any, games: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -130,3 +151,11 @@ class SettingsForm(forms.Form):
             for name, value in self.cleaned_data.items()
             if name.startswith("game_")
         }
+
+
+class WithdrawalForm(forms.Form):
+    """A player withdrawing during the event: from which move of which game."""
+
+    game = forms.IntegerField(label=_("Abandon à partir de la partie (numéro)"), min_value=1)
+    from_move = forms.IntegerField(label=_("et du coup"), min_value=1, initial=1)
+    reason = forms.CharField(label=_("Motif (facultatif)"), max_length=300, required=False)

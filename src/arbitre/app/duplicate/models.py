@@ -21,6 +21,9 @@ class DuplicateEvent(models.Model):
     )
     #: seed 004, 2.2: the last move of the 2 vowels + 2 consonants rule
     strong_until = models.PositiveSmallIntegerField("règle 2+2 jusqu'au coup", default=15)
+    #: seed 002 A.4 and rulings (federation ranking) 8: at an official title a tie for first
+    #: place is broken by the fewest tops lost; at any other event it stays ex aequo
+    title_tie_break = models.BooleanField("titre officiel", default=False)
     lexicon_name = models.CharField("liste de mots", max_length=200, default="")
     lexicon_path = models.CharField(max_length=500, blank=True, default="")
     lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")
@@ -168,3 +171,17 @@ class AcceptedWord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["duplicate", "word"], name="unique_accepted_word"),
         ]
+
+
+class Withdrawal(models.Model):
+    """A player who withdrew during the event (the project's ruling, seed 004 being silent):
+    what they played stays, they play no move from ``from_move`` of ``game`` on (nor any
+    later game), those moves score 0 and no ballot of theirs is awaited."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="withdrawal"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    from_move = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=300, blank=True)
+    recorded_at = models.DateTimeField(auto_now=True)

@@ -22,6 +22,7 @@ from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
     Registration,
+    Withdrawal,
 )
 from arbitre.app.duplicate.views import _dup, _game, _game_state
 from arbitre.app.events import live
@@ -148,7 +149,15 @@ def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResp
     return render(
         request,
         "duplicate/public_player.html",
-        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets},
+        {
+            "dup": dup,
+            "event": dup.event,
+            "reg": reg,
+            "sheets": sheets,
+            "withdrawal": Withdrawal.objects.filter(registration=reg)
+            .select_related("game")
+            .first(),
+        },
     )
 
 

@@ -6,6 +6,7 @@ stores and loads their results, and words the engine's refusals in the page's la
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
@@ -16,7 +17,7 @@ from django.db import transaction
 from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arbitre.app.duplicate.models import (
     AcceptedWord,
@@ -27,6 +28,7 @@ from arbitre.app.duplicate.models import (
     Game,
     Lateness,
     Registration,
+    Withdrawal,
 )
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
@@ -149,6 +151,22 @@ are stored in French (as the log has always been kept) and worded in the page's 
 when shown (:func:`audit_target`)."""
 
 AUDIT_KEYS = {
+    # the keys the log has kept in English: worded from a French msgid
+    "moves": gettext_noop("coups joués"),
+    "last": gettext_noop("dernier top"),
+    "draw": gettext_noop("tirage"),
+    "from_move": gettext_noop("à partir du coup"),
+    "text": gettext_noop("bulletin"),
+    "score": gettext_noop("points"),
+    "name": gettext_noop("nom"),
+    "club": gettext_noop("club"),
+    "series": gettext_noop("série"),
+    "tier": gettext_noop("palier"),
+    "category": gettext_noop("catégorie d'âge"),
+    "table": gettext_noop("table"),
+    "licence": gettext_noop("licence"),
+    "first_name": gettext_noop("prénom"),
+} | {
     key: key
     for key in (
         gettext_noop("nom"),
@@ -161,6 +179,9 @@ AUDIT_KEYS = {
         gettext_noop("joueurs pour les solos"),
         gettext_noop("règle 2+2 jusqu'au coup"),
         gettext_noop("avertissements disciplinaires comptés"),
+        gettext_noop("titre officiel"),
+        gettext_noop("partie"),
+        gettext_noop("à partir du coup"),
     )
 }
 """The French keys of the audit log's values (before, after), worded when shown."""
@@ -168,17 +189,57 @@ AUDIT_KEYS = {
 _NUMBERS = frozenset(("move", "count", "low", "high"))
 
 
+_PLAYERS_COUNT = re.compile(r"(\d+) joueurs")
+_TABLE_RANGE = re.compile(r"(?P<username>.*) : (?P<low>\d+)-(?P<high>\d+)")
+
+
+def plural_count(count: int) -> int:
+    """The number the plural is chosen by: the interface's msgids are French, and French
+    puts 0 in the singular (« 0 joueur », « 0 bulletin rejugé »), where gettext, finding no
+    French entry, would take English's rule; a translation keeps its own language's rule."""
+    french = language().split("-")[0] == "fr"
+    return 1 if count == 0 and french else count
+
+
 def audit_target(action: str, target: str) -> str:
     """The target of an audit entry in the page's language (:func:`~arbitre.app.events.audit.
-    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters."""
+    reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters; a
+    number of players takes its plural, a range of one table reads as one table."""
+    if action == PLAYERS_IMPORTED and (m := _PLAYERS_COUNT.fullmatch(target)):
+        count = int(m.group(1))
+        return ngettext("%(count)s joueur", "%(count)s joueurs", plural_count(count)) % {
+            "count": count
+        }
+    if action == TABLES_GIVEN and (m := _TABLE_RANGE.fullmatch(target)):
+        words = m.groupdict()
+        if words["low"] == words["high"]:
+            return gettext("%(username)s : table %(low)s") % words
+        return gettext("%(username)s : tables %(low)s à %(high)s") % words
     return reworded(AUDIT_TARGETS, _NUMBERS, action, target, empty_text=True)
 
 
-def audit_value(value: Any) -> Any:
-    """A value of the audit log (before, after) with its French keys worded."""
+def audit_value(value: Any) -> str:
+    """A value of the audit log (before, after) as the page shows it: ``key : value`` pairs
+    with their keys worded, ``oui``/``non`` for a yes or no, ``—`` for nothing."""
+    if value is None:
+        return ""
     if isinstance(value, dict):
-        return {gettext(AUDIT_KEYS[k]) if k in AUDIT_KEYS else k: v for k, v in value.items()}
-    return value
+        return " · ".join(
+            gettext("%(key)s : %(value)s")
+            % {"key": gettext(AUDIT_KEYS[k]) if k in AUDIT_KEYS else k, "value": _shown(v)}
+            for k, v in value.items()
+        )
+    return _shown(value)
+
+
+def _shown(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if value is True or value == "True":
+        return gettext("oui")
+    if value is False or value == "False":
+        return gettext("non")
+    return str(value)
 
 
 # -- the chief arbiter's actions --------------------------------------------------------------
@@ -549,6 +610,9 @@ def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
     registrations = list(dup.players.all())
     by_id = {r.pk: r.licence for r in registrations}
+    withdrawals = list(
+        Withdrawal.objects.filter(registration__duplicate=dup).select_related("game")
+    )
     games = []
     for game in dup.games.all():
         record = game.record or {}
@@ -563,10 +627,16 @@ def build_event(dup: DuplicateEvent) -> Event:
             if move_number <= len(row):
                 row[move_number - 1] = decision
         late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
-        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late))
+        gone = {
+            by_id[w.registration_id]: w.from_move if w.game.number == game.number else 1
+            for w in withdrawals
+            if w.game.number <= game.number
+        }
+        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late, gone))
     settings = EventSettings(
         solo_min_players=dup.solo_min_players,
         disciplinary_in_penalty=dup.disciplinary_warnings_count,
+        title_tie_break=dup.title_tie_break,
     )
     return Event(dup.event.name, [player_of(r) for r in registrations], games, settings)
 
@@ -585,3 +655,22 @@ def draw_texts(engine: DuplicateGame, game: Game | None = None) -> dict[str, Any
         "drawn": engine.drawn,
         "lines": a.lines(language()),
     }
+
+
+# -- who is at the table for a move (5.1, withdrawals) ----------------------------------------
+
+
+def absences(game: Game, move_number: int) -> dict[int, str]:
+    """The registrations (by id) not at the table for move ``move_number`` of ``game``, and
+    why: ``late`` (arrived for a later move, 5.1) or ``withdrawn`` (the project's ruling on
+    withdrawals). No ballot of theirs is awaited on that move."""
+    out: dict[int, str] = {}
+    for late in Lateness.objects.filter(game=game, from_move__gt=move_number):
+        out[late.registration_id] = "late"
+    for gone in Withdrawal.objects.filter(
+        registration__duplicate_id=game.duplicate_id
+    ).select_related("game"):
+        number = gone.game.number
+        if number < game.number or (number == game.number and gone.from_move <= move_number):
+            out[gone.registration_id] = "withdrawn"
+    return out

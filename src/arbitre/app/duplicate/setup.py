@@ -7,13 +7,16 @@ import hashlib
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.duplicate.models import (
+    BallotEntry,
     DuplicateEvent,
     Game,
     Lateness,
     Registration,
+    Withdrawal,
 )
 from arbitre.app.duplicate.services import (
     TABLES_GIVEN,
@@ -154,7 +157,36 @@ def assign_arbiter(
 
 @transaction.atomic
 def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None:
-    """A late player (seed 004, 5.1): the moves of ``game`` before ``from_move`` score 0."""
+    """A late player (seed 004, 5.1): the moves of ``game`` before ``from_move`` score 0.
+    Refused when a ballot of theirs is entered for one of those moves (they were there) or
+    when they withdrew before ``from_move``."""
+    early = (
+        BallotEntry.objects.filter(game=game, registration=reg, move_number__lt=from_move)
+        .order_by("move_number")
+        .first()
+    )
+    if early is not None:
+        raise ServiceError(
+            gettext(
+                "%(name)s a un bulletin saisi au coup %(move)s de %(game)s : il était là, "
+                "il ne peut pas être arrivé pour le coup %(from_move)s."
+            )
+            % {
+                "name": reg.full_name,
+                "move": early.move_number,
+                "game": game.name,
+                "from_move": from_move,
+            }
+        )
+    gone = Withdrawal.objects.filter(registration=reg).select_related("game").first()
+    if gone is not None and (gone.game.number, gone.from_move) < (game.number, from_move):
+        raise ServiceError(
+            gettext(
+                "%(name)s a abandonné à partir du coup %(move)s de %(game)s : il ne peut pas "
+                "arriver après."
+            )
+            % {"name": reg.full_name, "move": gone.from_move, "game": gone.game.name}
+        )
     previous = Lateness.objects.filter(game=game, registration=reg).first()
     Lateness.objects.update_or_create(
         game=game, registration=reg, defaults={"from_move": from_move}
@@ -169,6 +201,95 @@ def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None
     )
 
 
+PLAYER_WITHDRAWN = gettext_noop("Abandon d'un joueur")
+WITHDRAWAL_CANCELLED = gettext_noop("Abandon annulé")
+
+
+@transaction.atomic
+def withdraw_player(
+    dup: DuplicateEvent,
+    reg: Registration,
+    game_number: int,
+    from_move: int,
+    reason: str,
+    user: User,
+) -> Withdrawal:
+    """A player withdraws during the event (the project's ruling, seed 004 being silent:
+    ``docs/duplicate-arbitration.md``): what they played stays; from move ``from_move`` of
+    game ``game_number`` on, and in every later game, they score 0 and no ballot of theirs is
+    awaited; the standings mark them. Refused, nothing changed, when a ballot of theirs is
+    entered for a move from then on, or when they are marked arriving late after it (5.1).
+    Recording it again moves the withdrawal (audited before and after)."""
+    game = dup.games.filter(number=game_number).first()
+    if game is None:
+        raise ServiceError(
+            gettext("La partie TH%(number)s n'existe pas dans cet événement.")
+            % {"number": game_number}
+        )
+    later = Q(game__number=game_number, move_number__gte=from_move) | Q(
+        game__number__gt=game_number
+    )
+    played = (
+        BallotEntry.objects.filter(later, registration=reg)
+        .select_related("game")
+        .order_by("game__number", "move_number")
+        .first()
+    )
+    if played is not None:
+        raise ServiceError(
+            gettext(
+                "%(name)s a un bulletin saisi au coup %(move)s de %(game)s : l'abandon ne peut "
+                "compter qu'à partir du coup suivant son dernier bulletin."
+            )
+            % {"name": reg.full_name, "move": played.move_number, "game": played.game.name}
+        )
+    late = (
+        Lateness.objects.filter(
+            Q(game__number=game_number, from_move__gt=from_move) | Q(game__number__gt=game_number),
+            registration=reg,
+        )
+        .select_related("game")
+        .first()
+    )
+    if late is not None:
+        raise ServiceError(
+            gettext(
+                "%(name)s est marqué arrivé pour le coup %(move)s de %(game)s (5.1), après cet "
+                "abandon : corrigez d'abord le retard."
+            )
+            % {"name": reg.full_name, "move": late.from_move, "game": late.game.name}
+        )
+    previous = Withdrawal.objects.filter(registration=reg).select_related("game").first()
+    before = (
+        {"partie": previous.game.name, "à partir du coup": previous.from_move} if previous else None
+    )
+    withdrawal, _ = Withdrawal.objects.update_or_create(
+        registration=reg,
+        defaults={"game": game, "from_move": from_move, "reason": reason.strip()[:300]},
+    )
+    after = {"partie": game.name, "à partir du coup": from_move}
+    audit(dup, user, PLAYER_WITHDRAWN, reg.licence, before, after, reason.strip()[:300])
+    return withdrawal
+
+
+@transaction.atomic
+def cancel_withdrawal(dup: DuplicateEvent, reg: Registration, user: User) -> None:
+    """A withdrawal recorded by mistake, or a player back: their ballots are awaited again
+    from the move of the withdrawal on (audited)."""
+    gone = Withdrawal.objects.filter(registration=reg).select_related("game").first()
+    if gone is None:
+        raise ServiceError(gettext("%(name)s n'a pas abandonné.") % {"name": reg.full_name})
+    audit(
+        dup,
+        user,
+        WITHDRAWAL_CANCELLED,
+        reg.licence,
+        {"partie": gone.game.name, "à partir du coup": gone.from_move},
+        None,
+    )
+    gone.delete()
+
+
 SETTINGS_CHANGED = gettext_noop("Réglages modifiés")
 SETTINGS_FIELDS = {
     "name": "nom",
@@ -180,6 +301,7 @@ SETTINGS_FIELDS = {
     "solo_min_players": "joueurs pour les solos",
     "strong_until": "règle 2+2 jusqu'au coup",
     "disciplinary_warnings_count": "avertissements disciplinaires comptés",
+    "title_tie_break": "titre officiel",
 }
 """What a director may change after creating the event (issue 21, part 1), with its key in
 the audit log (French, worded when shown: ``services.AUDIT_KEYS``)."""

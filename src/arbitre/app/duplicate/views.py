@@ -26,6 +26,7 @@ from arbitre.app.duplicate.forms import (
     PlayersFileForm,
     PredrawnForm,
     SettingsForm,
+    WithdrawalForm,
 )
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -33,6 +34,7 @@ from arbitre.app.duplicate.models import (
     DuplicateEvent,
     Game,
     Registration,
+    Withdrawal,
 )
 from arbitre.app.events.accounts import AccountError
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
@@ -113,7 +115,7 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "dup": dup,
         "event": dup.event,
-        "players": dup.players.select_related("arbiter"),
+        "players": dup.players.select_related("arbiter", "withdrawal__game"),
         "games": dup.games.all(),
         "is_director": has_role(request.user, DIRECTOR, event_id),
         "player_form": PlayerForm(),
@@ -186,30 +188,74 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @require_role(DIRECTOR)
 def edit_player(request: HttpRequest, event_id: int, licence: str) -> HttpResponse:
-    """A registered player changed (before or during the event) or withdrawn before any
-    ballot of theirs is entered; audited, refused with the reason."""
+    """A registered player changed (before or during the event), removed before any ballot
+    of theirs is entered, or withdrawn during the event (and the withdrawal cancelled);
+    audited, refused with the reason."""
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
     fields = ("licence", "name", "first_name", "club", "series", "tier", "category", "table")
-    form = PlayerForm(request.POST or None, initial={f: getattr(reg, f) for f in fields})
+    action = request.POST.get("action", "") if request.method == "POST" else ""
+    form = PlayerForm(
+        request.POST if action in ("", "delete") and request.method == "POST" else None,
+        initial={f: getattr(reg, f) for f in fields},
+    )
+    current = Withdrawal.objects.filter(registration=reg).select_related("game").first()
+    withdrawal_form = WithdrawalForm(
+        request.POST if action == "withdraw" else None,
+        initial={"game": current.game.number, "from_move": current.from_move}
+        if current
+        else {"game": 1, "from_move": 1},
+    )
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "delete":
+            if action == "delete":
                 setup.remove_player(dup, reg, request.user)
                 messages.success(
                     request, gettext("%(name)s retiré de l'événement.") % {"name": reg.full_name}
                 )
                 return redirect("duplicate:detail", event_id=event_id)
-            if form.is_valid():
+            if action == "withdraw":
+                if withdrawal_form.is_valid():
+                    data = withdrawal_form.cleaned_data
+                    setup.withdraw_player(
+                        dup, reg, data["game"], data["from_move"], data["reason"], request.user
+                    )
+                    messages.success(
+                        request,
+                        gettext(
+                            "%(name)s : abandon enregistré à partir du coup %(move)s de TH%(game)s."
+                        )
+                        % {"name": reg.full_name, "move": data["from_move"], "game": data["game"]},
+                    )
+                    return redirect("duplicate:detail", event_id=event_id)
+            elif action == "cancel_withdrawal":
+                setup.cancel_withdrawal(dup, reg, request.user)
+                messages.success(
+                    request, gettext("%(name)s : abandon annulé.") % {"name": reg.full_name}
+                )
+                return redirect("duplicate:detail", event_id=event_id)
+            elif form.is_valid():
                 setup.update_player(dup, reg, form.cleaned_data, request.user)
                 messages.success(request, gettext("Joueur enregistré."))
                 return redirect("duplicate:detail", event_id=event_id)
         except services.ServiceError as exc:
-            form.add_error(None, str(exc))
+            if action == "withdraw":
+                withdrawal_form.add_error(None, str(exc))
+            elif action == "cancel_withdrawal":
+                messages.error(request, str(exc))
+            else:
+                form.add_error(None, str(exc))
     return render(
         request,
         "duplicate/player_edit.html",
-        {"dup": dup, "event": dup.event, "form": form, "player": reg},
+        {
+            "dup": dup,
+            "event": dup.event,
+            "form": form,
+            "player": reg,
+            "withdrawal": current,
+            "withdrawal_form": withdrawal_form,
+        },
     )
 
 
@@ -229,15 +275,20 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
     except AccountError as exc:
         messages.error(request, str(exc))
         return redirect("duplicate:detail", event_id=event_id)
-    messages.success(
-        request,
-        ngettext(
+    words = {"low": low, "high": high, "count": count, "username": username}
+    if low == high:
+        text = ngettext(
+            "Table %(low)s (%(count)s joueur) attribuée à %(username)s.",
+            "Table %(low)s (%(count)s joueurs) attribuée à %(username)s.",
+            services.plural_count(count),
+        )
+    else:
+        text = ngettext(
             "Tables %(low)s à %(high)s (%(count)s joueur) attribuées à %(username)s.",
             "Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.",
-            count,
+            services.plural_count(count),
         )
-        % {"low": low, "high": high, "count": count, "username": username},
-    )
+    messages.success(request, text % words)
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -254,7 +305,11 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     if reg is None:
         messages.error(request, gettext("Licence inconnue dans cet événement."))
         return redirect("duplicate:detail", event_id=event_id)
-    setup.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
+    try:
+        setup.mark_late(game, reg, form.cleaned_data["from_move"], request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("duplicate:detail", event_id=event_id)
     messages.success(
         request,
         gettext("%(name)s : arrivé pour le coup %(move)s de %(game)s (5.1).")
@@ -280,7 +335,7 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             ngettext(
                 "%(word)s accepté sur recours : %(count)s bulletin rejugé.",
                 "%(word)s accepté sur recours : %(count)s bulletins rejugés.",
-                count,
+                services.plural_count(count),
             )
             % {"word": word.strip().upper(), "count": count},
         )
@@ -467,7 +522,10 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             game=game, move_number=move_number, registration__in=players
         )
     }
-    rows = [{"player": p, "entry": entries.get(p.pk)} for p in players]
+    absent = services.absences(game, move_number) if move_number else {}
+    rows = [
+        {"player": p, "entry": entries.get(p.pk), "absence": absent.get(p.pk, "")} for p in players
+    ]
     context = {
         "dup": dup,
         "event": dup.event,
@@ -497,11 +555,14 @@ def entry_progress(request: HttpRequest, event_id: int, number: int) -> JsonResp
 
 
 def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[str, Any]]:
+    """Per arbiter, the ballots entered on the move and the ballots awaited (the players at
+    the table for it: not arrived yet (5.1) or withdrawn players are not waited for)."""
     out = []
+    absent = services.absences(game, move_number)
     for arbiter_id in sorted(
         {p.arbiter_id for p in dup.players.all()}, key=lambda x: (x is None, x or 0)
     ):
-        mine = dup.players.filter(arbiter_id=arbiter_id)
+        mine = dup.players.filter(arbiter_id=arbiter_id).exclude(pk__in=absent)
         done = BallotEntry.objects.filter(
             game=game, move_number=move_number, registration__in=mine
         ).count()

@@ -151,10 +151,16 @@
           '<td><a href="' + link + '"></a></td>',
           "<td></td>", "<td></td>",
         ].concat(r.games.map(function (t) { return '<td class="num">' + t + "</td>"; }))
-          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + String(r.percentage).replace(".", standings.dataset.decimal || ".") + "</td>"]);
+          .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + Number(r.percentage).toFixed(2).replace(".", standings.dataset.decimal || ".") + "</td>"]);
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
         tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
+        if (r.withdrawn) {
+          const mark = document.createElement("span");
+          mark.className = "withdrawn";
+          mark.textContent = standings.dataset.withdrawn;
+          tr.children[1].append(" ", mark);
+        }
         tr.children[2].textContent = r.club;
         tr.children[3].textContent = r.series;
         return tr;

@@ -31,13 +31,49 @@
     else if (panels[at].html !== body.innerHTML) show(panels[at]);
   }
 
+  // seed 004, 2.3: the signals of the move (its start, the last 30 or 20 seconds, the end of
+  // the regulation time) as large text, from the same start, time and warning the chief
+  // arbiter's screen counts from; a short tone on each once the screen was touched (the
+  // browser allows sound only then). The words come from the stage's data-* attributes.
+  const START_SHOWN = 5;     // seconds the start of the time stays written
+  let signalled = "";        // the signal on screen, to sound each one once
+  let audio = null;
+
+  function tone(kind) {
+    if (!audio || audio.state !== "running") return;
+    const beeps = kind === "end" ? 3 : kind === "warning" ? 2 : 1;
+    for (let i = 0; i < beeps; i += 1) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      const at = audio.currentTime + i * 0.35;
+      osc.frequency.value = kind === "end" ? 660 : 880;
+      gain.gain.setValueAtTime(0.25, at);
+      gain.gain.exponentialRampToValueAtTime(0.001, at + 0.3);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + 0.3);
+    }
+  }
+
+  function showSignal(kind) {
+    const el = document.getElementById("hall-signal");
+    if (!el) { signalled = ""; return; }
+    el.className = "hall-signal" + (kind ? " " + kind : "");
+    el.textContent = kind ? el.dataset[kind + "Text"] || "" : "";
+    if (kind && kind !== signalled) tone(kind);
+    signalled = kind;
+  }
+
   function tick() {
     const el = document.getElementById("hall-countdown");
-    if (!el) return;
-    if (!timer) { el.textContent = el.dataset.waiting || ""; el.className = "hall-countdown"; return; }
+    if (!el) { showSignal(""); return; }
+    if (!timer) { el.textContent = el.dataset.waiting || ""; el.className = "hall-countdown"; showSignal(""); return; }
     const now = (Date.now() + offset) / 1000;
     const left = Math.max(0, Math.ceil(timer.started_at + timer.seconds - now));
+    const kind = left === 0 ? "end" : left <= timer.warning ? "warning"
+      : now - timer.started_at < START_SHOWN ? "start" : "";
     el.className = "hall-countdown" + (left === 0 ? " finished" : left <= timer.warning ? " warning" : "");
+    showSignal(kind);
     if (left === 0) { el.textContent = el.dataset.finished; return; }
     el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
   }
@@ -67,6 +103,9 @@
   }
 
   document.getElementById("hall-fullscreen").addEventListener("click", function () {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    if (audio && audio.state === "suspended") audio.resume();
     if (document.fullscreenElement) document.exitFullscreen();
     else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
   });
