@@ -240,3 +240,104 @@ def test_the_standings_say_they_are_provisional_while_ballots_are_missing(
     assert data["missing_ballots"] == 1
     page = client.get(f"/public/duplicate/{pk}/").content.decode()
     assert "Classement provisoire : 1 bulletin n'est pas encore saisi" in page
+
+
+@pytest.mark.parametrize("prefix", ["classique", "backgammon"])
+def test_a_round_page_content_polled_while_its_version_holds_runs_no_query(
+    events: dict[str, Any],
+    prefix: str,
+    django_assert_num_queries: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(live, "VERSION_TTL", 60.0)  # as served (the tests read at once)
+    kind = "classic" if prefix == "classique" else "backgammon"
+    url = f"/public/{prefix}/{events['report'].events[kind]}/?fragment=1"
+    client = Client()
+    first = client.get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):  # content and version from memory
+        assert client.get(url).content == first.content
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    # a round that does not exist is still refused
+    assert (
+        client.get(f"/public/{prefix}/{events['report'].events[kind]}/ronde/99/").status_code == 404
+    )
+
+
+def _wsgi(
+    application: Any, path: str, query: str = "", tag: str = ""
+) -> tuple[str, dict[str, str], bytes]:
+    import io
+    import sys
+
+    environ = {
+        "REQUEST_METHOD": "GET",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": False,
+        "wsgi.run_once": False,
+        "wsgi.version": (1, 0),
+    }
+    if tag:
+        environ["HTTP_IF_NONE_MATCH"] = tag
+    answer: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> None:
+        answer["status"], answer["headers"] = status, dict(headers)
+
+    body = b"".join(application(environ, start_response))
+    return answer["status"], answer["headers"], body
+
+
+def test_the_gate_answers_a_confirmed_poll_without_the_application(
+    events: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll with the tag the application confirmed for that address less than GATE_TTL
+    ago is answered 304 by the gate alone; a stale, unknown or private one goes through."""
+    from django.core.wsgi import get_wsgi_application
+
+    from arbitre.app.duplicate.ballots import enter_ballot
+    from arbitre.app.duplicate.models import BallotEntry
+
+    entered: list[str] = []
+    django_app = get_wsgi_application()
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        entered.append(environ["PATH_INFO"])
+        return django_app(environ, start_response)
+
+    gate = live.PollGate(application)
+    pk = events["report"].events["duplicate"]
+    path = f"/public/duplicate/{pk}/classement.json"
+    status, headers, body = _wsgi(gate, path)
+    assert status.startswith("200") and body
+    tag = headers["ETag"]
+    for _ in range(3):
+        status, headers, body = _wsgi(gate, path, tag=tag)
+        assert status.startswith("304") and headers["ETag"] == tag and body == b""
+    assert entered == [path]  # only the first poll entered the application
+    # another filter, or a tag never confirmed: the application answers
+    assert _wsgi(gate, path, "serie=1", tag)[0].startswith("200")
+    assert _wsgi(gate, path, tag='"forged"')[0].startswith("200")
+    assert len(entered) == 3
+    # a ballot changes the standings: once the tags' and versions' time is over, the next
+    # poll goes to the application and gets the new figures with a new tag
+    entry = BallotEntry.objects.filter(game__duplicate__event_id=pk, move_number=1).first()
+    assert entry is not None
+    enter_ballot(entry.game_id, entry.registration_id, 1, "aucun", entry.version, events["user"])
+    monkeypatch.setattr(live, "GATE_TTL", 0.0)
+    monkeypatch.setattr(live, "VERSION_TTL", 0.0)
+    status, headers, body = _wsgi(gate, path, tag=tag)
+    assert status.startswith("200") and headers["ETag"] != tag
+    # a staff page never passes the gate, whatever the tag
+    assert not live.PUBLIC_PREFIX.startswith("/duplicate/")
+    staff = f"/duplicate/{pk}/"
+    assert _wsgi(gate, staff, tag=tag)[0].startswith(("302", "403"))

@@ -1,8 +1,12 @@
-"""WSGI entry point, served by waitress in ``arbitre serve``."""
+"""WSGI entry point, served by waitress in ``arbitre serve``: the application behind the
+gate that answers the public pages' unchanged polls (:class:`arbitre.app.events.live.PollGate`)."""
 
 from django.core.wsgi import get_wsgi_application
 
 from arbitre.app import setup_django
 
 setup_django()
-application = get_wsgi_application()
+
+from arbitre.app.events.live import PollGate  # noqa: E402  (after Django is set up)
+
+application = PollGate(get_wsgi_application())

@@ -109,6 +109,62 @@ def clear() -> None:
         _store.clear()
         _computing.clear()
         _versions.clear()
+        _confirmed.clear()
+
+
+# -- the gate: polls answered before the application -----------------------------------------
+
+PUBLIC_PREFIX = "/public/"
+"""Only the public pages' polls (no login, the same for every visitor) pass the gate."""
+
+GATE_TTL = 1.0
+"""Seconds a tag the application confirmed as current for an address is trusted by the gate:
+a change reaches the phones at most ``VERSION_TTL + GATE_TTL`` seconds later."""
+
+_confirmed: dict[tuple[str, str], dict[str, float]] = {}
+
+
+def _confirm(request: HttpRequest, tag: str) -> None:
+    """Remember that ``tag`` is current for the public address of ``request``, now."""
+    path = request.path_info
+    if request.method != "GET" or not path.startswith(PUBLIC_PREFIX):
+        return
+    key = (path, request.META.get("QUERY_STRING", ""))
+    with _store_lock:
+        if len(_confirmed) > 4 * CAPACITY:
+            _confirmed.clear()
+        tags = _confirmed.setdefault(key, {})
+        if len(tags) > 16:  # languages x recent versions
+            tags.clear()
+        tags[tag] = time.monotonic()
+
+
+class PollGate:
+    """WSGI middleware in front of the application (``arbitre serve``): a phone polling a
+    public page's JSON or content with the tag the application confirmed as current for that
+    address less than :data:`GATE_TTL` ago is answered "304 Not Modified" at once, without
+    entering Django (its middleware, URL resolution, view and version query cost most of a
+    poll). Anything else, and the first poll after that time, goes to the application, which
+    confirms the tag again or answers the new figures."""
+
+    HEADERS = (
+        ("Cache-Control", "no-cache"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("X-Frame-Options", "DENY"),
+    )
+
+    def __init__(self, application: Callable[..., Any]) -> None:
+        self.application = application
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        tag = environ.get("HTTP_IF_NONE_MATCH")
+        if tag and environ.get("REQUEST_METHOD") == "GET":
+            tags = _confirmed.get((environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", "")))
+            at = tags.get(tag) if tags is not None else None
+            if at is not None and time.monotonic() - at < GATE_TTL:
+                start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
+                return []
+        return self.application(environ, start_response)
 
 
 def etag(*parts: object) -> str:
@@ -122,6 +178,7 @@ def _not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:
     response = get_conditional_response(request, etag=tag)
     if isinstance(response, HttpResponseNotModified):
         response["Cache-Control"] = "no-cache"
+        _confirm(request, tag)
         return response
     return None
 
@@ -138,7 +195,12 @@ def conditional(
     request: HttpRequest, tag: str, respond: Callable[[], HttpResponse]
 ) -> HttpResponse:
     """304 when the browser already holds ``tag``; otherwise ``respond()`` with the tag."""
-    return _not_modified(request, tag) or _tagged(respond(), tag)
+    not_modified = _not_modified(request, tag)
+    if not_modified is not None:
+        return not_modified
+    response = _tagged(respond(), tag)
+    _confirm(request, tag)
+    return response
 
 
 def conditional_json(
@@ -163,4 +225,7 @@ def conditional_cached(
     if not_modified is not None:
         return not_modified
     served, content = cached_versioned(key, version, body)
-    return _tagged(HttpResponse(content, content_type=content_type), etag(*tag_parts, served))
+    tag = etag(*tag_parts, served)
+    if served == version:  # not the last figures given while the new ones are computed
+        _confirm(request, tag)
+    return _tagged(HttpResponse(content, content_type=content_type), tag)
