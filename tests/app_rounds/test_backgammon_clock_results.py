@@ -202,6 +202,12 @@ def test_the_table_code_opens_that_tables_clock_for_that_round_only(dclient: Cli
     assert "Code de table inconnu." in unknown
     TableLog.objects.create(kind="classic", code="CCCCCC", epoch=0)
     assert player.get("/backgammon/table/CCCCCC/").status_code == 404
+    # and the Classic table's pages refuse a backgammon code
+    assert player.get(f"/classique/table/{code}/").status_code == 404
+    assert player.get(f"/classique/table/{code}/etat/").status_code == 404
+    assert (
+        "Code de table inconnu." in player.get("/classique/table/", {"code": code}).content.decode()
+    )
     play_round(dclient, 1)
     pair(dclient, eid)
     over = player.get(f"/backgammon/table/{code}/")

@@ -284,8 +284,8 @@ def log_of(t: Tournament, tb: Table) -> TableLog:
 def log_by_code(code: str) -> TableLog:
     """The backgammon table a code opens (that table, its round only: the shared
     :func:`~arbitre.app.rounds.tablelog.log_by_code`); refused for another game's code."""
-    log = tablelog.log_by_code(code)
-    if log.kind != KIND or log.table is None:
+    log = tablelog.log_by_code(code, KIND)
+    if log.table is None:
         raise ServiceError(gettext("Code de table inconnu."))
     return log
 

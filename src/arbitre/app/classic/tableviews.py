@@ -73,7 +73,7 @@ def _page(
 
 def _by_code(code: str) -> TableLog | HttpResponse:
     try:
-        return tablelog.log_by_code(code)
+        return tablelog.log_by_code(code, tables.KIND)
     except ServiceError as exc:
         return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
 
@@ -84,7 +84,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     code = tablelog.normal_code(request.GET.get("code", ""))
     if code:
         try:
-            tablelog.log_by_code(code)
+            tablelog.log_by_code(code, tables.KIND)
         except ServiceError as exc:
             return render(request, "classic/table_code.html", {"error": str(exc), "code": code})
         return redirect(reverse("classic:table_page", args=[code]))
@@ -104,7 +104,7 @@ def page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def state(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = tablelog.log_by_code(code)
+        log = tablelog.log_by_code(code, tables.KIND)
         return JsonResponse(_state(log))
     except ServiceError as exc:
         return _refused(str(exc))
@@ -131,7 +131,7 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
 @require_POST
 def action(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = tablelog.log_by_code(code)
+        log = tablelog.log_by_code(code, tables.KIND)
     except ServiceError as exc:
         return _refused(str(exc))
     return _action(request, log, arbiter=False)

@@ -110,15 +110,15 @@ def create_log(
     raise ServiceError(gettext("Aucun code de table libre : réessayez."))  # pragma: no cover
 
 
-def log_by_code(code: str) -> TableLog:
-    """The log a table code opens; refused when unknown or when its round is over (a later
-    round of the event is paired)."""
+def log_by_code(code: str, kind: str | None = None) -> TableLog:
+    """The log a table code opens; refused when unknown, of another game than ``kind`` (when
+    given), or when its round is over (a later round of the event is paired)."""
     log = (
         TableLog.objects.select_related("table__round__tournament__event", "round")
         .filter(code=normal_code(code))
         .first()
     )
-    if log is None:
+    if log is None or (kind is not None and log.kind != kind):
         raise ServiceError(gettext("Code de table inconnu."))
     if log.round is not None and log.round.number != last_round_number(log.round.tournament):
         raise ServiceError(gettext("Ce code de table n'est plus valable : la ronde est finie."))
