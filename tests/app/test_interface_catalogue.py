@@ -93,3 +93,27 @@ def test_every_template_of_the_interface_compiles() -> None:
     """A ``{% translate %}`` without ``{% load i18n %}`` fails when the template is read."""
     for path in template_files():
         get_template(str(path.relative_to(TEMPLATES)))
+
+
+def test_every_plural_text_counts_zero_as_singular_in_french() -> None:
+    """French puts 0 and 1 in the singular (« 0 joueur »); a plural text missing from the
+    French catalogue would get gettext's source-language default (n != 1): « 0 joueurs »."""
+    from django.utils import translation
+    from django.utils.translation import ngettext
+
+    from arbitre.i18n import LOCALE_DIR
+
+    french = parse((LOCALE_DIR / "fr" / "LC_MESSAGES" / "django.po").read_text("utf-8"))
+    assert "Plural-Forms: nplurals=2; plural=(n > 1);" in french[""]
+    plurals = [key for key in interface_messages() if "\x00" in key]
+    assert len(plurals) >= 20
+    missing = [_shown(key) for key in plurals if key not in french]
+    assert not missing, "plural texts without their entry in fr/django.po:\n" + "\n".join(missing)
+    with translation.override("fr"):
+        for key in plurals:
+            context, _, texts = key.rpartition("\x04")
+            singular, plural = texts.split("\x00")
+            assert not context
+            assert ngettext(singular, plural, 0) == singular
+            assert ngettext(singular, plural, 1) == singular
+            assert ngettext(singular, plural, 2) == plural
