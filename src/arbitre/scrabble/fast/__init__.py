@@ -12,6 +12,7 @@ Lower-level entry point for benchmarks and self-play: :func:`search_codes` on ra
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,14 +127,43 @@ def gaddag_arrays(lexicon: Any) -> GaddagArrays:
     return arrays
 
 
+BUFFER_MOVES = 4096
+"""Moves the output buffers hold at first: more tied tops (two blanks on an empty board can
+tie thousands) make the kernel search again with buffers of the size it reported."""
+
+_thread_buffers = threading.local()
+
+
+def _buffers(capacity: int) -> tuple[np.ndarray, np.ndarray]:
+    """Output buffers for the kernel: this thread's own (allocated once, so that a search
+    pays no allocation and two threads never share one), or fresh ones of ``capacity`` rows
+    when a search asks for another size. The kernel writes every field of the rows it
+    reports, and they are copied out before the thread's next search."""
+    if capacity == 0:
+        held = getattr(_thread_buffers, "held", None)
+        if held is None:
+            held = (
+                np.empty((BUFFER_MOVES, kernel.INFO_WIDTH), dtype=np.int32),
+                np.empty((BUFFER_MOVES, 15), dtype=np.int8),
+            )
+            _thread_buffers.held = held
+        return held
+    return (
+        np.empty((capacity, kernel.INFO_WIDTH), dtype=np.int32),
+        np.empty((capacity, 15), dtype=np.int8),
+    )
+
+
 def search_codes(
-    grid: np.ndarray, rack_counts: np.ndarray, gaddag: GaddagArrays, capacity: int = 256
+    grid: np.ndarray, rack_counts: np.ndarray, gaddag: GaddagArrays, capacity: int = 0
 ) -> tuple[int, list[FoundMove]]:
     """Every move of the highest score on a raw board: ``(top score, moves)``.
 
     ``grid``: int8 (15, 15), -1 empty, 0..25 tile, 26..51 blank (``Board.grid_codes()``);
     ``rack_counts``: int (27,), blanks at index 26, at most 7 tiles. The score is -1 and the
-    list empty when no move exists.
+    list empty when no move exists. ``capacity``: the rows of the first output buffers (0:
+    this thread's own, :data:`BUFFER_MOVES`); the search is repeated with larger ones when
+    more moves tie.
     """
     grid = np.ascontiguousarray(grid, dtype=np.int8)
     if grid.shape != (15, 15):
@@ -150,10 +180,8 @@ def search_codes(
         raise ValueError("board grid codes must be -1 (empty) or 0..51")
     g = gaddag
     while True:
-        # Fresh buffers each call (np.empty: no fill): the kernel writes every field of the
-        # rows it reports, and a buffer shared between calls would race between threads.
-        info = np.empty((capacity, kernel.INFO_WIDTH), dtype=np.int32)
-        codes = np.empty((capacity, 15), dtype=np.int8)
+        info, codes = _buffers(capacity)
+        capacity = info.shape[0]
         n, best, _, _ = kernel.top_search(
             grid,
             rack,
