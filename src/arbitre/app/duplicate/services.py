@@ -193,23 +193,13 @@ _PLAYERS_COUNT = re.compile(r"(\d+) joueurs")
 _TABLE_RANGE = re.compile(r"(?P<username>.*) : (?P<low>\d+)-(?P<high>\d+)")
 
 
-def plural_count(count: int) -> int:
-    """The number the plural is chosen by: the interface's msgids are French, and French
-    puts 0 in the singular (« 0 joueur », « 0 bulletin rejugé »), where gettext, finding no
-    French entry, would take English's rule; a translation keeps its own language's rule."""
-    french = language().split("-")[0] == "fr"
-    return 1 if count == 0 and french else count
-
-
 def audit_target(action: str, target: str) -> str:
     """The target of an audit entry in the page's language (:func:`~arbitre.app.events.audit.
     reworded`): a sentence of :data:`AUDIT_TARGETS` is worded again from its parameters; a
     number of players takes its plural, a range of one table reads as one table."""
     if action == PLAYERS_IMPORTED and (m := _PLAYERS_COUNT.fullmatch(target)):
         count = int(m.group(1))
-        return ngettext("%(count)s joueur", "%(count)s joueurs", plural_count(count)) % {
-            "count": count
-        }
+        return ngettext("%(count)s joueur", "%(count)s joueurs", count) % {"count": count}
     if action == TABLES_GIVEN and (m := _TABLE_RANGE.fullmatch(target)):
         words = m.groupdict()
         if words["low"] == words["high"]:

@@ -280,13 +280,13 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
         text = ngettext(
             "Table %(low)s (%(count)s joueur) attribuée à %(username)s.",
             "Table %(low)s (%(count)s joueurs) attribuée à %(username)s.",
-            services.plural_count(count),
+            count,
         )
     else:
         text = ngettext(
             "Tables %(low)s à %(high)s (%(count)s joueur) attribuées à %(username)s.",
             "Tables %(low)s à %(high)s (%(count)s joueurs) attribuées à %(username)s.",
-            services.plural_count(count),
+            count,
         )
     messages.success(request, text % words)
     return redirect("duplicate:detail", event_id=event_id)
@@ -335,7 +335,7 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             ngettext(
                 "%(word)s accepté sur recours : %(count)s bulletin rejugé.",
                 "%(word)s accepté sur recours : %(count)s bulletins rejugés.",
-                services.plural_count(count),
+                count,
             )
             % {"word": word.strip().upper(), "count": count},
         )

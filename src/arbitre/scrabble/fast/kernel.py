@@ -624,12 +624,8 @@ def _search_placements(
         full_rack
     )
     # The full-rack check (blanks only: without one the walk's letters-below cut is enough).
-    check_full = rk[26] > 0 and fr_count[0] >= 0
-    n_natural = 0
-    for lt in range(26):
-        n_natural += rk[lt]
-    if n_natural == 0:
-        check_full = False
+    # ... and with a natural tile to select the words by (``rackmask``: their letters).
+    check_full = rk[26] > 0 and fr_count[0] >= 0 and rackmask != 0
     groups = 1
     if check_full:
         for span in range(16):
