@@ -38,7 +38,7 @@ def test_a_value_is_computed_once_per_version_even_by_concurrent_requests() -> N
     assert live.cached("k", "v2", slow) == 2  # a new version: computed again
 
 
-def test_while_a_new_version_is_computed_the_others_get_the_last_one_at_once() -> None:
+def test_while_a_new_version_is_computed_polls_get_the_last_one_and_pages_wait() -> None:
     live.cached("k", "v1", lambda: "old")
     started, release = threading.Event(), threading.Event()
 
@@ -51,10 +51,18 @@ def test_while_a_new_version_is_computed_the_others_get_the_last_one_at_once() -
     worker.start()
     assert started.wait(5)
     began = time.monotonic()
-    assert live.cached_versioned("k", "v2", lambda: "never") == ("v1", "old")  # no wait
+    poll = live.cached_versioned("k", "v2", lambda: "never", previous_meanwhile=True)
+    assert poll == ("v1", "old")  # no wait
     assert time.monotonic() - began < 0.5
+    page: list[str] = []
+    waiting = threading.Thread(target=lambda: page.append(live.cached("k", "v2", lambda: "x")))
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive() and page == []  # a full page waits for the new figures
     release.set()
     worker.join()
+    waiting.join(5)
+    assert page == ["new"]  # computed once, by the first request
     assert live.cached_versioned("k", "v2", lambda: "never") == ("v2", "new")
 
 

@@ -4,9 +4,11 @@ event, and a poll of unchanged data answered "304 Not Modified" (issue 23, part 
 Every public page of an event shows figures that change only when the event changes (a
 ballot, a result, a draw). A page asks :func:`cached` for them with the event's *version*, a
 short text that changes with every change of the event (each game says how to read it): the
-first request after a change computes them, the requests that arrive meanwhile are answered
-with the previous figures instead of waiting or starting their own computation, and the next
-requests reuse the new ones until the version moves on.
+first request after a change computes them, and the next requests reuse them until the
+version moves on. The polls that arrive during the computation are answered with the previous
+figures instead of waiting or starting their own (they carry the version they got and ask
+again); a page loaded in full waits for the new figures, so that a director who has just
+entered a result and opens the public page sees it.
 
 The JSON that the pages poll carries an ``ETag`` made of the same version
 (:func:`conditional_json`): a browser polling with ``fetch(url, {cache: "no-cache"})`` sends
@@ -41,16 +43,20 @@ _computing: dict[Hashable, threading.Lock] = {}
 
 
 def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
-    """The value of ``compute()`` for ``key`` at ``version`` (see :func:`cached_versioned`)."""
+    """The value of ``compute()`` for ``key`` at ``version``, computed once per version; a
+    request arriving while another computes it waits for it (see :func:`cached_versioned`)."""
     return cached_versioned(key, version, compute)[1]
 
 
-def cached_versioned(key: Hashable, version: str, compute: Callable[[], T]) -> tuple[str, T]:
+def cached_versioned(
+    key: Hashable, version: str, compute: Callable[[], T], previous_meanwhile: bool = False
+) -> tuple[str, T]:
     """``(version of the value, value)``: ``compute()`` for ``key``, computed once per version.
 
-    While one request computes a new version, the others get the previous version at once
-    (with its version, for its ETag) instead of waiting; only the very first computation of
-    a key is waited for. The value is shared by every request: callers must not change it."""
+    While one request computes a new version, the others wait for it; with
+    ``previous_meanwhile`` (the polls) they get the previous version at once instead, with
+    its version for their ETag. The value is shared by every request: callers must not
+    change it."""
     full_key = (key, get_language())
     with _store_lock:
         hit = _store.get(full_key)
@@ -58,9 +64,9 @@ def cached_versioned(key: Hashable, version: str, compute: Callable[[], T]) -> t
             _store.move_to_end(full_key)
             return hit
         gate = _computing.setdefault(full_key, threading.Lock())
-    if hit is not None and not gate.acquire(blocking=False):
+    if hit is not None and previous_meanwhile and not gate.acquire(blocking=False):
         return hit  # another request is computing the new version: the last one meanwhile
-    if hit is None:
+    if hit is None or not previous_meanwhile:
         gate.acquire()
     try:
         with _store_lock:
@@ -224,7 +230,7 @@ def conditional_cached(
     not_modified = _not_modified(request, etag(*tag_parts, version))
     if not_modified is not None:
         return not_modified
-    served, content = cached_versioned(key, version, body)
+    served, content = cached_versioned(key, version, body, previous_meanwhile=True)
     tag = etag(*tag_parts, served)
     if served == version:  # not the last figures given while the new ones are computed
         _confirm(request, tag)
