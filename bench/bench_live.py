@@ -8,8 +8,8 @@ serve`` on it, then for each number of viewers runs for ``--seconds``:
 
 - **viewers**, each a phone on its own keep-alive connection, opening the public page, then
   polling every 2 seconds what the page's script polls (the Duplicate standings JSON, the
-  Classic or backgammon version JSON) with the last ETag, and fetching the page's content
-  (``?fragment=1``) when the version moved, as the script does;
+  Classic or backgammon page's content, ``?fragment=1``) with the last ETag, as the script
+  does;
 - **arbiters**, logged in once before any measure, entering results all the time: Duplicate ballots through the entry
   page's API, Classic and backgammon table results through the round's form, each arbiter
   one entry every 0.5 to 1.5 seconds.
@@ -174,34 +174,20 @@ async def viewer(site: Site, index: int, stop: float, figures: Figures, pages: F
     if kind == "duplicate":
         page, poll = f"/public/duplicate/{pk}/", f"/public/duplicate/{pk}/classement.json"
     else:
+        # the page's script polls its content itself (tournaments.js)
         prefix = "classique" if kind == "classic" else "backgammon"
-        page, poll = f"/public/{prefix}/{pk}/", f"/public/{prefix}/{pk}/etat.json"
+        page = f"/public/{prefix}/{pk}/"
+        poll = page + "?fragment=1"
     await asyncio.sleep(random.random() * ARRIVAL)  # phones come in over a few seconds
     await timed(conn, pages, "GET", page)
-    tag = fragment_tag = ""
-    version = None
+    tag = ""
     while time.monotonic() < stop:
         began = time.monotonic()
-        status, headers, body = await timed(
+        status, headers, _ = await timed(
             conn, figures, "GET", poll, headers={"If-None-Match": tag} if tag else {}
         )
         if status == 200:
             tag = headers.get("etag", "")
-            if kind != "duplicate":
-                new = json.loads(body)["version"]
-                if version is not None and new != version:
-                    # the page's script fetches its content again, within a second
-                    await asyncio.sleep(random.random())
-                    got, seen, _ = await timed(
-                        conn,
-                        pages,
-                        "GET",
-                        page + "?fragment=1",
-                        headers={"If-None-Match": fragment_tag} if fragment_tag else {},
-                    )
-                    if got == 200:
-                        fragment_tag = seen.get("etag", "")
-                version = new
         await asyncio.sleep(max(0.0, PERIOD - (time.monotonic() - began)))
     conn.close()
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from arbitre.app import demo
 from arbitre.app.events import live
@@ -218,7 +219,7 @@ def test_a_round_page_content_is_rendered_once_per_change_and_sent_alone(
     url = f"/public/{prefix}/{pk}/"
     client = Client()
     page = client.get(url).content.decode()
-    assert '<div id="live-content">' in page and "<html" in page
+    assert '<div id="live-content" data-tag="' in page and "<html" in page
     fragment = client.get(url + "?fragment=1")
     assert fragment.status_code == 200 and "<html" not in fragment.content.decode()
     assert fragment.content.decode() in page  # the same content, rendered once
@@ -226,6 +227,9 @@ def test_a_round_page_content_is_rendered_once_per_change_and_sent_alone(
         client.get(url)
     assert len(built) == 1
     tag = fragment["ETag"]
+    # the page carries its content's tag: its script polls the content with it (304 until
+    # the tournament changes)
+    assert f'data-tag="{escape(tag)}"' in page
     assert client.get(url + "?fragment=1", HTTP_IF_NONE_MATCH=tag).status_code == 304
     # the frame stays the visitor's own: logged in, the page shows who is there
     client.force_login(events["user"])
@@ -349,3 +353,76 @@ def test_the_gate_answers_a_confirmed_poll_without_the_application(
     assert not live.PUBLIC_PREFIX.startswith("/duplicate/")
     staff = f"/duplicate/{pk}/"
     assert _wsgi(gate, staff, tag=tag)[0].startswith(("302", "403"))
+
+
+@pytest.mark.parametrize(
+    "kind,path",
+    [("duplicate", "duplicate"), ("classic", "classique"), ("backgammon", "backgammon")],
+)
+def test_a_public_page_is_rendered_once_per_version_for_every_anonymous_visitor(
+    events: dict[str, Any],
+    kind: str,
+    path: str,
+    django_assert_num_queries: Any,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from arbitre.app.shared_pages import CSRF_PLACEHOLDER
+
+    monkeypatch.setattr(live, "VERSION_TTL", 60.0)  # as served (the tests read at once)
+    url = f"/public/{path}/{events['report'].events[kind]}/"
+    first_visitor, second_visitor = (
+        Client(enforce_csrf_checks=True),
+        Client(enforce_csrf_checks=True),
+    )
+    first = first_visitor.get(url)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):  # the whole page from memory
+        second = second_visitor.get(url)
+    assert second.status_code == 200
+    tokens = []
+    for visitor, response in ((first_visitor, first), (second_visitor, second)):
+        html = response.content.decode()
+        assert CSRF_PLACEHOLDER not in html
+        token = html.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+        tokens.append(token)
+        # each visitor's own token: the language form of the shared page works for each
+        change = visitor.post(
+            "/langue/", {"language": "en", "next": url, "csrfmiddlewaretoken": token}
+        )
+        assert change.status_code == 302
+    assert tokens[0] != tokens[1]
+    assert first.content.replace(tokens[0].encode(), b"") == second.content.replace(
+        tokens[1].encode(), b""
+    )
+    # in English now: that language's own page, not the French one shared
+    assert 'lang="en"' in first_visitor.get(url).content.decode()
+
+
+def test_a_logged_in_user_or_a_visitor_with_a_message_gets_their_own_page(
+    events: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(live, "VERSION_TTL", 60.0)
+    url = f"/public/classique/{events['report'].events['classic']}/"
+    anonymous = Client()
+    assert "Déconnexion" not in anonymous.get(url).content.decode()
+    director = Client()
+    director.force_login(events["user"])
+    page = director.get(url).content.decode()
+    assert "Déconnexion" in page and "demo" in page
+    assert "Déconnexion" not in Client().get(url).content.decode()  # not shared back
+
+
+def test_a_shared_page_follows_the_event(events: dict[str, Any]) -> None:
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.rounds import results
+    from arbitre.app.rounds.models import Table, Tournament
+
+    pk = events["report"].events["classic"]
+    url = f"/public/classique/{pk}/"
+    before = Client().get(url).content.decode()
+    t = Tournament.objects.get(event_id=pk)
+    table = Table.objects.filter(round__tournament=t, entered=False).exclude(b="").first()
+    assert table is not None and "777 - 1" not in before
+    entry = {"forfeit": "", "score_a": 777, "score_b": 1, "winner": ""}
+    results.enter_result(CLASSIC, t, table.pk, table.version, entry, events["user"])
+    assert "777 - 1" in Client().get(url).content.decode()

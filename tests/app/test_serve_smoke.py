@@ -1,4 +1,4 @@
-"""``arbitre serve``: migrations applied, the home page served by waitress, a clean stop."""
+"""``arbitre serve``: migrations applied, the home page served by cheroot, a clean stop."""
 
 from __future__ import annotations
 

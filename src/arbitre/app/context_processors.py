@@ -17,6 +17,12 @@ def lexicon_preparation(request: HttpRequest) -> dict[str, Any]:
     return {"lexicon_preparation": preparation.status()}
 
 
+def lexicon_banner_shown() -> bool:
+    """Whether base.html shows the word list's preparation banner (its progress changes from
+    one request to the next)."""
+    return preparation.status()["state"] in ("running", "failed")
+
+
 def accounts(request: HttpRequest) -> dict[str, Any]:
     """Whether the user may manage accounts (the « Comptes » link of base.html). A request
     refused before the authentication middleware (a forged host: 400) has no user."""

@@ -1,4 +1,4 @@
-"""WSGI entry point, served by waitress in ``arbitre serve``: the application behind the
+"""WSGI entry point, served by cheroot in ``arbitre serve``: the application behind the
 gate that answers the public pages' unchanged polls (:class:`arbitre.app.events.live.PollGate`)."""
 
 from django.core.wsgi import get_wsgi_application

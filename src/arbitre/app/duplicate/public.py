@@ -26,6 +26,7 @@ from arbitre.app.duplicate.models import (
 )
 from arbitre.app.duplicate.views import _dup, _game, _game_state
 from arbitre.app.events import live
+from arbitre.app.shared_pages import shared_page
 from arbitre.duplicate.event import Event
 
 # -- what the public sees changes only when the event does -------------------------------------
@@ -85,33 +86,36 @@ def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
 
 
 def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
-    dup = _dup(event_id)
     series, category = _filters(request)
-    at = version(dup)
-    payload = _standings_payload(dup, series, category, at)
+    at = event_version(event_id)
 
-    def rendered() -> dict[str, str]:
-        data = {"event": dup.event, "payload": payload}
+    def context() -> dict[str, Any]:
+        dup = _dup(event_id)
+        payload = _standings_payload(dup, series, category, at)
+
+        def rendered() -> dict[str, str]:
+            data = {"event": dup.event, "payload": payload}
+            return {
+                "rows": mark_safe(render_to_string("duplicate/live/standings_rows.html", data)),  # noqa: S308
+                "solos": mark_safe(render_to_string("duplicate/live/solos.html", data)),  # noqa: S308
+            }
+
+        shown = live.cached(("duplicate-standings-html", dup.pk, series, category), at, rendered)
+        players = dup.players.only("series", "category")
         return {
-            "rows": mark_safe(render_to_string("duplicate/live/standings_rows.html", data)),  # noqa: S308
-            "solos": mark_safe(render_to_string("duplicate/live/solos.html", data)),  # noqa: S308
+            "dup": dup,
+            "event": dup.event,
+            "payload": payload,
+            "live": shown,
+            "series_choices": sorted({p.series for p in players if p.series}),
+            "category_choices": sorted({p.category for p in players if p.category}),
+            "series": series,
+            "category": category,
+            "games": dup.games.all(),
+            "decimal_separator": get_format("DECIMAL_SEPARATOR"),
         }
 
-    shown = live.cached(("duplicate-standings-html", dup.pk, series, category), at, rendered)
-    players = dup.players.all()
-    context = {
-        "dup": dup,
-        "event": dup.event,
-        "payload": payload,
-        "live": shown,
-        "series_choices": sorted({p.series for p in players if p.series}),
-        "category_choices": sorted({p.category for p in players if p.category}),
-        "series": series,
-        "category": category,
-        "games": dup.games.all(),
-        "decimal_separator": get_format("DECIMAL_SEPARATOR"),
-    }
-    return render(request, "duplicate/public_standings.html", context)
+    return shared_page(request, at, "duplicate/public_standings.html", context)
 
 
 def public_standings_json(request: HttpRequest, event_id: int) -> HttpResponse:

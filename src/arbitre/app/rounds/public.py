@@ -17,7 +17,8 @@ from arbitre.app.events.templatetags.wording import rule_label
 from arbitre.app.rounds import checkin, services
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Tournament
-from arbitre.app.rounds.views import page, tournament_of
+from arbitre.app.rounds.views import tournament_of
+from arbitre.app.shared_pages import shared_page
 
 
 def version(t: Tournament) -> str:
@@ -72,9 +73,15 @@ def _live_page(
         return live.conditional_cached(
             request, key, at, ("rounds-page", request.path), fragment, "text/html; charset=utf-8"
         )
-    t, frame, _ = resolve()
-    html = mark_safe(live.cached(key, at, fragment))  # noqa: S308 - rendered by our templates
-    return page(request, game, name, {"t": t, "event": t.event, **frame, "live_html": html})
+
+    def context() -> dict[str, Any]:
+        t, frame, _ = resolve()
+        html = mark_safe(live.cached(key, at, fragment))  # noqa: S308 - rendered by our templates
+        tag = live.etag("rounds-page", request.path, at)  # the tag its polls carry
+        return {"game": game, "t": t, "event": t.event, **frame, "live_html": html, "live_tag": tag}
+
+    names = [f"{game.templates}/{name}.html", f"rounds/{name}.html"]
+    return shared_page(request, at, names, context)
 
 
 def public(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:

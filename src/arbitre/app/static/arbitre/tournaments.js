@@ -23,33 +23,40 @@
     });
   });
 
-  // -- live public pages: when the tournament's version moves, the page's content is fetched
-  // again and put in place (the server renders it once per change for every visitor). The
-  // version is polled every two seconds with the last ETag ("no-cache": 304 while nothing
-  // changed); the content is fetched at a random moment of the next second, so that a hall
-  // full of phones does not ask at the same instant. A page without a live content block
-  // reloads.
+  // -- live public pages: the page's content is polled every two seconds ("no-cache": the
+  // browser asks with the ETag of the content it holds, and the server answers 304 while the
+  // tournament has not changed, or the new content, rendered once per change for every
+  // visitor); new content is put in place. A page without a live content block polls the
+  // tournament's version and reloads when it moves.
   const holder = document.getElementById("live-content");
   let busy = false;
+  let shown = holder ? holder.dataset.tag : null; // the ETag of the content shown
   setInterval(function () {
     const live = document.querySelector(".live[data-state-url]");
     if (!live || busy) { return; }
+    busy = true;
+    if (holder) {
+      const url = new URL(location.href);
+      url.searchParams.set("fragment", "1");
+      fetch(url, { cache: "no-cache" })
+        .then(function (r) {
+          if (!r.ok) { throw new Error(r.status); }
+          const tag = r.headers.get("ETag");
+          if (tag && tag === shown) { return null; }
+          shown = tag;
+          return r.text();
+        })
+        .then(function (html) { if (html !== null) { holder.innerHTML = html; } })
+        .catch(function () {})
+        .finally(function () { busy = false; });
+      return;
+    }
     fetch(live.dataset.stateUrl, { cache: "no-cache" })
       .then(function (r) { return r.json(); })
       .then(function (state) {
-        if (String(state.version) === live.dataset.version) { return; }
-        busy = true;
-        setTimeout(function () {
-          if (!holder) { location.reload(); return; }
-          const url = new URL(location.href);
-          url.searchParams.set("fragment", "1");
-          fetch(url, { cache: "no-cache" })
-            .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.text(); })
-            .then(function (html) { holder.innerHTML = html; })
-            .catch(function () { location.reload(); })
-            .finally(function () { busy = false; });
-        }, Math.random() * 1000);
+        if (String(state.version) !== live.dataset.version) { location.reload(); }
       })
-      .catch(function () {});
+      .catch(function () {})
+      .finally(function () { busy = false; });
   }, 2000);
 })();
