@@ -38,16 +38,26 @@ def arbitre_server(
     timeout: float = 60.0,
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
+    open_files: int | None = None,
 ) -> Iterator[RunningServer]:
-    """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added."""
+    """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added and,
+    with ``open_files``, started under that soft limit of open files (as a desktop's 1,024)."""
     port = port or free_port()
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {}))
     env.pop("ARBITRE_DATABASE_URL", None)
     if database_url:
         env["ARBITRE_DATABASE_URL"] = database_url
+
+    def limited() -> None:
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+        resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, hard))
+
     process = subprocess.Popen(
         [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port)],
         env=env,
+        preexec_fn=limited if open_files else None,  # noqa: PLW1509 - no thread in between
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -7,6 +7,9 @@ import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from arbitre import __version__
 from tests.app.server import arbitre_server
@@ -84,3 +87,51 @@ def test_about_page_shows_the_word_list_notice(tmp_path: Path) -> None:
         or "Ce n'est PAS l'Officiel du Scrabble" in html
     )
     assert "chargez votre propre liste" in html
+
+
+def test_a_hall_of_phones_keeps_its_connections_open(tmp_path: Path) -> None:
+    """700 phones each keeping a connection open, on a machine whose default limit of open
+    files (256 here, 1,024 on many desktops) is below that: the server raises its own limit
+    and answers every connection, twice on the same connection (kept alive)."""
+    import resource
+    import socket
+
+    phones = 700
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < phones + 300:
+        pytest.skip(f"the system allows only {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    with arbitre_server(tmp_path, open_files=256) as server:
+        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
+        connections = [
+            socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(phones)
+        ]
+        try:
+            for _ in range(2):
+                for conn in connections:
+                    conn.sendall(b"GET /a-propos/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                for conn in connections:
+                    assert read_response(conn).startswith(b"HTTP/1.1 200 ")
+        finally:
+            for conn in connections:
+                conn.close()
+
+
+def read_response(conn: Any) -> bytes:
+    """One HTTP/1.1 response with a Content-Length, read whole from ``conn``."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = conn.recv(65536)
+        assert chunk, "connection closed"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":", 1)[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        chunk = conn.recv(65536)
+        assert chunk, "connection closed"
+        body += chunk
+    return head

@@ -191,7 +191,7 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
     """The WSGI server of :mod:`arbitre.app.wsgi`: cheroot, whose connections wait in the
     system's selector (epoll on Linux) while idle, so that a hall of phones each keeping its
     connection open costs nothing between their polls, and ``threads`` threads answer the
-    requests. Up to ``connections`` idle connections are kept open."""
+    requests; the process may open ``connections`` connections at once."""
     from cheroot import wsgi
 
     from arbitre.app.wsgi import application
@@ -203,9 +203,31 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
         request_queue_size=max(1024, connections),
         timeout=IDLE_SECONDS,
     )
-    server.keep_alive_conn_limit = connections
+    # no limit of its own on the idle connections (its check takes a lock at every answer):
+    # the number of open files is the limit, raised to ``connections`` where the system lets
+    server.keep_alive_conn_limit = None
     server.version = "arbitre"
+    allow_open_files(connections + 256)
     return server
+
+
+def allow_open_files(wanted: int) -> int:
+    """Raise this process's limit of open files (each connection is one) towards
+    ``wanted``, as far as the system's hard limit allows (a desktop's default soft limit of
+    1,024 would refuse a hall of phones); the limit now in force. Nothing on Windows."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else soft
 
 
 def run_serve(args: argparse.Namespace) -> int:
