@@ -205,7 +205,7 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
     )
     # no limit of its own on the idle connections (its check takes a lock at every answer):
     # the number of open files is the limit, raised to ``connections`` where the system lets
-    server.keep_alive_conn_limit = None
+    server.keep_alive_conn_limit = None  # type: ignore[assignment]  # (cheroot reads None so)
     server.version = "arbitre"
     allow_open_files(connections + 256)
     return server
