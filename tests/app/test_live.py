@@ -277,7 +277,7 @@ def test_a_round_page_content_polled_while_its_version_holds_runs_no_query(
 
 
 def _wsgi(
-    application: Any, path: str, query: str = "", tag: str = ""
+    application: Any, path: str, query: str = "", tag: str = "", cookie: str = ""
 ) -> tuple[str, dict[str, str], bytes]:
     import io
     import sys
@@ -300,6 +300,8 @@ def _wsgi(
     }
     if tag:
         environ["HTTP_IF_NONE_MATCH"] = tag
+    if cookie:
+        environ["HTTP_COOKIE"] = cookie
     answer: dict[str, Any] = {}
 
     def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> None:
@@ -329,16 +331,26 @@ def test_the_gate_answers_a_confirmed_poll_without_the_application(
     gate = live.PollGate(application)
     pk = events["report"].events["duplicate"]
     path = f"/public/duplicate/{pk}/classement.json"
-    status, headers, body = _wsgi(gate, path)
-    assert status.startswith("200") and body
+    status, headers, first_body = _wsgi(gate, path)
+    assert status.startswith("200") and first_body
     tag = headers["ETag"]
     for _ in range(3):
         status, headers, body = _wsgi(gate, path, tag=tag)
         assert status.startswith("304") and headers["ETag"] == tag and body == b""
     assert entered == [path]  # only the first poll entered the application
-    # another filter, or a tag never confirmed: the application answers
+    # another filter: the application answers
     assert _wsgi(gate, path, "serie=1", tag)[0].startswith("200")
-    assert _wsgi(gate, path, tag='"forged"')[0].startswith("200")
+    assert len(entered) == 2
+    # a phone without the tag, or with an old one, gets the figures the application gave,
+    # from the gate, as the application gave them (less the gate's own mark)
+    for old in ("", '"forged"'):
+        again = _wsgi(gate, path, tag=old)
+        assert again[0].startswith("200") and again[2] == first_body
+        assert again[1]["ETag"] == tag and live.SHARED_HEADER not in again[1]
+    assert len(entered) == 2
+    # in another language, the application answers (its own words, its own tag)
+    english = _wsgi(gate, path, cookie="django_language=en")
+    assert english[0].startswith("200") and english[1]["ETag"] != tag
     assert len(entered) == 3
     # a ballot changes the standings: once the tags' and versions' time is over, the next
     # poll goes to the application and gets the new figures with a new tag
@@ -426,3 +438,28 @@ def test_a_shared_page_follows_the_event(events: dict[str, Any]) -> None:
     entry = {"forfeit": "", "score_a": 777, "score_b": 1, "winner": ""}
     results.enter_result(CLASSIC, t, table.pk, table.version, entry, events["user"])
     assert "777 - 1" in Client().get(url).content.decode()
+
+
+def test_the_gate_keeps_no_answer_that_sets_a_cookie_or_is_not_shared() -> None:
+    calls: list[str] = []
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        calls.append(environ["QUERY_STRING"])
+        headers = [("Content-Type", "text/plain"), ("ETag", '"t"')]
+        if "cookie" in environ["QUERY_STRING"]:
+            headers.append(("Set-Cookie", "csrftoken=secret"))
+        if "private" not in environ["QUERY_STRING"]:
+            headers.append((live.SHARED_HEADER, '"t"'))
+        start_response("200 OK", headers)
+        return [b"figures"]
+
+    gate = live.PollGate(application)
+    for query in ("cookie=1", "private=1", "shared=1"):
+        for _ in range(2):
+            status, headers, body = _wsgi(gate, "/public/x/", query)
+            assert status.startswith("200") and body == b"figures"
+            assert live.SHARED_HEADER not in headers
+    # each answered by the application twice, but the shared one once
+    assert calls == ["cookie=1", "cookie=1", "private=1", "private=1", "shared=1"]
+    assert _wsgi(gate, "/other/", "shared=1")[2] == b"figures" and calls[-1] == "shared=1"
+    assert len(calls) == 6  # outside /public/ the gate keeps nothing

@@ -22,10 +22,12 @@ database each time.
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
@@ -116,6 +118,7 @@ def clear() -> None:
         _computing.clear()
         _versions.clear()
         _confirmed.clear()
+        _answers.clear()
 
 
 # -- the gate: polls answered before the application -----------------------------------------
@@ -145,13 +148,45 @@ def _confirm(request: HttpRequest, tag: str) -> None:
         tags[tag] = time.monotonic()
 
 
+SHARED_HEADER = "X-Arbitre-Shared"
+"""Set by :func:`conditional_cached` on a public answer that is the same for every visitor
+(the current figures of an address): the gate keeps it to answer the next polls itself, and
+removes the header."""
+
+_LANGUAGE_COOKIE = re.compile(r"(?:^|;)\s*django_language=([^;]*)")
+
+
+@dataclass(frozen=True)
+class _Answer:
+    at: float
+    tag: str
+    status: str
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+
+_answers: dict[tuple[str, str, str], _Answer] = {}
+
+
+def _gate_key(environ: dict[str, Any]) -> tuple[str, str, str]:
+    """The address of a poll and the language cookie that chooses its words."""
+    cookie = _LANGUAGE_COOKIE.search(environ.get("HTTP_COOKIE", ""))
+    return (
+        environ.get("PATH_INFO", ""),
+        environ.get("QUERY_STRING", ""),
+        cookie.group(1).strip() if cookie else "",
+    )
+
+
 class PollGate:
-    """WSGI middleware in front of the application (``arbitre serve``): a phone polling a
-    public page's JSON or content with the tag the application confirmed as current for that
-    address less than :data:`GATE_TTL` ago is answered "304 Not Modified" at once, without
-    entering Django (its middleware, URL resolution, view and version query cost most of a
-    poll). Anything else, and the first poll after that time, goes to the application, which
-    confirms the tag again or answers the new figures."""
+    """WSGI middleware in front of the application (``arbitre serve``): a public page's JSON
+    or content polled less than :data:`GATE_TTL` after the application answered it is answered
+    at once without entering Django (its middleware, URL resolution, view and version query
+    cost most of a poll): "304 Not Modified" when the phone holds the tag the application
+    confirmed as current, else the answer the application gave for the same address and
+    language cookie, when it was the same for every visitor (:data:`SHARED_HEADER`) and set
+    no cookie. Anything else, and the first poll after that time, goes to the application,
+    which confirms the tag again or answers the new figures."""
 
     HEADERS = (
         ("Cache-Control", "no-cache"),
@@ -163,14 +198,56 @@ class PollGate:
         self.application = application
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        if environ.get("REQUEST_METHOD") != "GET" or not environ.get("PATH_INFO", "").startswith(
+            PUBLIC_PREFIX
+        ):
+            return self.application(environ, start_response)
+        now = time.monotonic()
         tag = environ.get("HTTP_IF_NONE_MATCH")
-        if tag and environ.get("REQUEST_METHOD") == "GET":
+        if tag:
             tags = _confirmed.get((environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", "")))
             at = tags.get(tag) if tags is not None else None
-            if at is not None and time.monotonic() - at < GATE_TTL:
+            if at is not None and now - at < GATE_TTL:
                 start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
                 return []
-        return self.application(environ, start_response)
+        key = _gate_key(environ)
+        kept = _answers.get(key)
+        if kept is not None and now - kept.at < GATE_TTL:
+            start_response(kept.status, list(kept.headers))
+            return [kept.body]
+        return self._keeping(environ, start_response, key)
+
+    def _keeping(
+        self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str, str]
+    ) -> Any:
+        """The application's answer, kept for the next polls when it is shared."""
+        seen: dict[str, Any] = {}
+
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            shared = [v for k, v in headers if k == SHARED_HEADER]
+            headers = [(k, v) for k, v in headers if k != SHARED_HEADER]
+            cookies = any(k.lower() == "set-cookie" for k, _ in headers)
+            if shared and status.startswith("200 ") and not cookies:
+                seen["tag"], seen["status"], seen["headers"] = shared[0], status, tuple(headers)
+            if exc_info is not None:
+                return start_response(status, headers, exc_info)
+            return start_response(status, headers)
+
+        result = self.application(environ, start)
+        if "tag" not in seen:
+            return result
+        try:
+            body = b"".join(result)
+        finally:
+            close = getattr(result, "close", None)
+            if close is not None:
+                close()
+        answer = _Answer(time.monotonic(), seen["tag"], seen["status"], seen["headers"], body)
+        with _store_lock:
+            if len(_answers) > 4 * CAPACITY:
+                _answers.clear()
+            _answers[key] = answer
+        return [body]
 
 
 def etag(*parts: object) -> str:
@@ -232,6 +309,8 @@ def conditional_cached(
         return not_modified
     served, content = cached_versioned(key, version, body, previous_meanwhile=True)
     tag = etag(*tag_parts, served)
+    response = _tagged(HttpResponse(content, content_type=content_type), tag)
     if served == version:  # not the last figures given while the new ones are computed
         _confirm(request, tag)
-    return _tagged(HttpResponse(content, content_type=content_type), tag)
+        response[SHARED_HEADER] = tag
+    return response
