@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from arbitre.ranking.classification import Candidate, Settings, classify
 from arbitre.ranking.events import (
@@ -25,7 +25,6 @@ from arbitre.ranking.events import (
     PctRule,
     RankingError,
     _ceil_div,
-    effective_places,
     event_weight,
     pp4_coefficient,
     winner_points,
@@ -38,12 +37,38 @@ from arbitre.ranking.season import (
     PlayerSeason,
     Reliquat,
     SeasonResult,
-    _federal_weeks_cap,
     _floor_reliquats,
     decay,
     decay_tenths,
     season_of,
 )
+
+
+def effective_places(places: Sequence[int]) -> list[int]:
+    """Ex aequo share the better place: 1 + the number of strictly better given places.
+
+    Works for both ``1,1,3`` and ``1,1,2`` conventions (seed 002, A.2.4 and B.3.3).
+    """
+    order = sorted(places)
+    return [1 + bisect_left(order, p) for p in places]
+
+
+def _federal_weeks_cap(
+    series: int,
+    num: float,
+    den: float,
+    fw_num: float,
+    fw_den: float,
+    fw_raw: float,
+    settings: Settings,
+) -> tuple[float, float, float]:
+    """One player's %Sn sums with the federal weeks' simultanés added, their season weight
+    capped (seed 002, B.1): above the cap, scaled down by cap / weight."""
+    cap = None if settings.federal_weeks_cap is None else settings.federal_weeks_cap[series - 1]
+    if cap is None or fw_raw <= cap:
+        return num + fw_num, den + fw_den, 0.0
+    factor = cap / fw_raw
+    return num + fw_num * factor, den + fw_den * factor, fw_den - fw_den * factor
 
 
 def score_event_reference(event: Event) -> EventScore:
@@ -175,7 +200,8 @@ def compute_season_reference(
     this_season = {
         id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
     }
-    result = SeasonResult(season, settings, scored)
+    players: dict[str, PlayerSeason] = {}
+    result = SeasonResult(season, settings, scored, players)
     result.unknown_licences = unknown
     candidates: list[Candidate] = []
     for lic, person in people.items():
@@ -239,7 +265,7 @@ def compute_season_reference(
             prev_pct = rel.pct[s - 1]
             if not seen[s] and prev_pct == 0.0:
                 continue
-            quota = settings.quotas[s - 1]
+            quota = float(settings.quotas[s - 1])  # a divisor is a float, whatever the quota
             divisor = max(weight, quota)
             season_pct = num / divisor if divisor > 0 else 0.0
             final = 0.75 * season_pct + 0.25 * prev_pct
@@ -258,7 +284,7 @@ def compute_season_reference(
             tuple(totals),
             source,
         )
-        result.players[lic] = ps
+        players[lic] = ps
         candidates.append(
             Candidate(
                 licence=lic,
@@ -274,6 +300,6 @@ def compute_season_reference(
 
     placements = classify(candidates, settings)
     for lic, placement in placements.items():
-        old = result.players[lic]
-        result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
+        old = players[lic]
+        players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
     return result
