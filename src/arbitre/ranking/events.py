@@ -485,7 +485,8 @@ class EventColumns:
 
 def score_columns(events: Sequence[Event]) -> EventColumns:
     """Compute M, m, PP4, the bands and %Sn with weights and bonuses of every player of
-    every event, all events at once (the fast path, issue 23 part 5;
+    every event (seed 002, A.2.4 ex aequo places, B.1 bands and %Sn, B.2 PP4, B.3.3 m), all
+    events at once (the fast path, issue 23 part 5;
     ``reference.score_event_reference`` is the plain reading it is held equal to)."""
     events = tuple(events)
     sizes = [len(e.entries) for e in events]
