@@ -18,7 +18,13 @@ from typing import NamedTuple, TypeVar, overload
 import numpy as np
 import numpy.typing as npt
 
-from arbitre.ranking.classification import Candidate, Placement, Settings, classify
+from arbitre.ranking.classification import (
+    Candidates,
+    Placement,
+    Placements,
+    Settings,
+    classify_columns,
+)
 from arbitre.ranking.events import (
     PCT_SERIES,
     BoolArray,
@@ -136,7 +142,9 @@ class ClassifiedRow(NamedTuple):
     """One line of the classification list: what it shows of a licensee, no explanation."""
 
     licence: str
-    placement: Placement
+    series: int
+    tier: str
+    order: int  # position in the whole classification
     pct: tuple[float, float, float]  # published %S1..%S3
     pp4: int  # after the yearly decay
     points: int  # after the yearly decay
@@ -176,7 +184,9 @@ class SeasonResult:
         return [
             ClassifiedRow(
                 p.licensee.licence,
-                p.placement,
+                p.placement.series,
+                p.placement.tier,
+                p.placement.order,
                 (p.pct_final(1), p.pct_final(2), p.pct_final(3)),
                 p.pp4_final,
                 p.points_final,
@@ -198,7 +208,7 @@ class SeasonResult:
         if self.columns is not None:
             return self.columns.weight_totals(series)
         return [
-            sum(f.weight for _, sc in p.scores for f in sc.pct if f.series == series)
+            sum((f.weight for _, sc in p.scores for f in sc.pct if f.series == series), 0.0)
             for p in self.players.values()
             if p.licensee.series == series
         ]
@@ -291,7 +301,7 @@ class SeasonColumns:
     capped: FloatArray
     shown: BoolArray  # the licensee has a %Sn of the series (figures, or last season's)
     raw_weight: FloatArray  # sum of PoidsSn of the licensee's figures, before any cap
-    placements: dict[str, Placement]
+    placements: Placements
     _rows: tuple[list[int], list[int]] | None = None
 
     def rows_of(self, i: int) -> list[int]:
@@ -340,20 +350,24 @@ class SeasonColumns:
             self.pp4_final[i],
             totals,
             self.sources[i],
-            self.placements.get(person.licence),
+            self.placements.at(i),
         )
 
     def classification(self) -> list[ClassifiedRow]:
+        pl = self.placements
         finals = self.final.tolist()
-        rows = []
-        for person, i in zip(self.ranked, range(len(self.ranked)), strict=True):
-            pl = self.placements.get(person.licence)
-            if pl is not None:
-                pct = (finals[1][i], finals[2][i], finals[3][i])
-                rows.append(
-                    ClassifiedRow(person.licence, pl, pct, self.pp4_final[i], self.points_final[i])
-                )
-        rows.sort(key=lambda r: (r.placement.order, r.licence))
+        rows = [
+            ClassifiedRow(lic, pl.series[i], pl.tier[i], pl.order[i], pct, pp4, points)
+            for lic, i, pct, pp4, points in zip(
+                self.index,
+                range(len(self.ranked)),
+                zip(finals[1], finals[2], finals[3], strict=True),
+                self.pp4_final,
+                self.points_final,
+                strict=True,
+            )
+        ]
+        rows.sort(key=itemgetter(3, 0))
         return rows
 
     def weight_totals(self, series: int) -> list[float]:
@@ -573,28 +587,20 @@ def _compute_season(
     divisor = np.maximum(weight, quotas)  # the weight raised to the series' quota (B.1, 2)
     season_pct = np.divide(num, divisor, out=np.zeros(shape), where=divisor > 0)
     final = np.where(shown, 0.75 * season_pct + 0.25 * rel_pct, 0.0)  # B.1: 3/4 + 1/4
+    finals = final.tolist()
+    points_of = points_final.tolist()
+    pp4_of = pp4_final.tolist()
 
-    first_seasons = [p.first_season for p in ranked]
-    candidates = [
-        Candidate(
-            licence=p.licence,
-            series=p.series,
-            pct=pct,
-            pp4=pp4,
-            points=pts,
-            highest_series=p.highest_series,
-            s1_for_life=p.s1_for_life,
-            beginner=first == season and p.after_festival,
-        )
-        for p, pct, pp4, pts, first in zip(
-            ranked,
-            zip(*final[1:].tolist(), strict=True),
-            pp4_final.tolist(),
-            points_final.tolist(),
-            first_seasons,
-            strict=True,
-        )
-    ]
+    candidates = Candidates(
+        list(index),
+        [p.series for p in ranked],
+        (finals[1], finals[2], finals[3]),
+        pp4_of,
+        points_of,
+        [p.highest_series for p in ranked],
+        [p.s1_for_life for p in ranked],
+        [p.first_season == season and p.after_festival for p in ranked],
+    )
     table = SeasonColumns(
         columns,
         _EventScores(columns),
@@ -605,9 +611,9 @@ def _compute_season(
         sources,
         points.tolist(),
         doubled.tolist(),
-        points_final.tolist(),
+        points_of,
         pp4_t.tolist(),
-        pp4_final.tolist(),
+        pp4_of,
         num,
         weight,
         divisor,
@@ -616,7 +622,7 @@ def _compute_season(
         capped,
         shown,
         raw_weight,
-        classify(candidates, settings),
+        classify_columns(candidates, settings),
     )
     return SeasonResult(
         season,
@@ -701,9 +707,7 @@ def carry_floors(result: SeasonResult, licensees: Iterable[Licensee]) -> list[Li
 def next_reliquats(result: SeasonResult) -> list[Reliquat]:
     """This season's figures as next season's previous-season input."""
     return [
-        Reliquat(
-            row.licence, row.placement.series, row.placement.tier, row.pct, row.pp4, row.points
-        )
+        Reliquat(row.licence, row.series, row.tier, row.pct, row.pp4, row.points)
         for row in result.classification()
     ]
 
