@@ -156,26 +156,26 @@ class Placements(Mapping[str, Placement]):
         self._settings = settings
         self.series = series.tolist()
         self.tier = [_TIERS[t] for t in tier.tolist()]
-        self._reason = reason.tolist()
-        self._criterion = criterion.tolist()
+        self.reason_code = reason.tolist()
+        self.criterion_code = criterion.tolist()
         self.order = order.tolist()
-        self._super = super_series.tolist()
+        self.super_flags = super_series.tolist()
         self._bars = bars
         self._index = {lic: i for i, lic in enumerate(candidates.licence)}
 
     def at(self, i: int) -> Placement:
         """Candidate ``i``'s placement."""
         c = self.candidates
-        series, tier, sup = self.series[i], self.tier[i], self._super[i]
+        series, tier, sup = self.series[i], self.tier[i], self.super_flags[i]
         life = c.s1_for_life[i] or sup
         if series == 1 and tier == "A" and c.pct[0][i] > self._settings.s1_life_pct:
             life = True  # seed 002, A.1: S1A with a %S1 above 50%
         return Placement(
             series,
             tier,
-            _REASONS[self._reason[i]],
-            _CRITERIA[self._criterion[i]],
-            c.values(self._criterion[i])[i],
+            _REASONS[self.reason_code[i]],
+            _CRITERIA[self.criterion_code[i]],
+            c.values(self.criterion_code[i])[i],
             self.order[i],
             self._bars.get(series),
             sup,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import accumulate, chain
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -354,7 +354,7 @@ class EventScore:
     pp4_tenths_coef: int
     present: dict[int, int]  # A_n for n = 1..3
     weights: dict[int, float]  # PoidsSn for n = 1..3 with A_n > 0
-    scores: tuple[EntryScore, ...]
+    scores: Sequence[EntryScore]
 
     @property
     def d(self) -> float:
@@ -439,36 +439,9 @@ class EventColumns:
     bonus: FloatArray  # the sum of NumSk of higher series, on the figure of the own series
 
     def score(self, j: int) -> EventScore:
-        """Event ``j``'s figures as values."""
-        lo, hi = self.starts[j], self.starts[j + 1]
-        place = self.place[lo:hi].tolist()
-        points = self.points[lo:hi].tolist()
-        pp4 = self.pp4_tenths[lo:hi].tolist()
+        """Event ``j``'s figures as values; its players' scores are built when read."""
         present = {s: int(self.present[s, j]) for s in PCT_SERIES if self.present[s, j]}
         weights = {s: float(self.weight[s, j]) for s in present}
-        cols = [
-            (
-                s,
-                present[s],
-                weights[s],
-                self.has[s, lo:hi].tolist(),
-                self.in_band[s, lo:hi].tolist(),
-                self.rank[s, lo:hi].tolist(),
-                self.pct[s, lo:hi].tolist(),
-                self.bonus[s, lo:hi].tolist(),
-            )
-            for s in present
-        ]
-        scores = []
-        for r, entry in enumerate(self.entries[lo:hi]):
-            figs = tuple(
-                PctFigure(s, pct[r], rank[r], a_n, w, bonus[r])
-                if band[r]
-                else PctFigure(s, None, None, a_n, w, bonus[r])
-                for s, a_n, w, has, band, rank, pct, bonus in cols
-                if has[r]
-            )
-            scores.append(EntryScore(entry, place[r], points[r], pp4[r], figs))
         return EventScore(
             self.events[j],
             self.n[j],
@@ -479,8 +452,74 @@ class EventColumns:
             self.coef[j],
             present,
             weights,
-            tuple(scores),
+            _EntryScores(self, j, present, weights),
         )
+
+    def entry_score(self, r: int, present: dict[int, int], weights: dict[int, float]) -> EntryScore:
+        """Row ``r``'s figures as a value (``present`` and ``weights``: its event's)."""
+        figs = tuple(
+            PctFigure(
+                s,
+                float(self.pct[s, r]),
+                int(self.rank[s, r]),
+                a_n,
+                weights[s],
+                float(self.bonus[s, r]),
+            )
+            if self.in_band[s, r]
+            else PctFigure(s, None, None, a_n, weights[s], float(self.bonus[s, r]))
+            for s, a_n in present.items()
+            if self.has[s, r]
+        )
+        return EntryScore(
+            self.entries[r],
+            int(self.place[r]),
+            int(self.points[r]),
+            int(self.pp4_tenths[r]),
+            figs,
+        )
+
+
+class _EntryScores(Sequence[EntryScore]):
+    """An event's :class:`EntryScore` in its entries' order, each built when first read."""
+
+    def __init__(
+        self, columns: EventColumns, j: int, present: dict[int, int], weights: dict[int, float]
+    ) -> None:
+        self._columns = columns
+        self._first = columns.starts[j]
+        self._present = present
+        self._weights = weights
+        self._built: list[EntryScore | None] = [None] * (columns.starts[j + 1] - self._first)
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    @overload
+    def __getitem__(self, k: int) -> EntryScore: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> tuple[EntryScore, ...]: ...
+
+    def __getitem__(self, k: int | slice) -> EntryScore | tuple[EntryScore, ...]:
+        if isinstance(k, slice):
+            return tuple(self[i] for i in range(len(self))[k])
+        k = range(len(self))[k]
+        built = self._built[k]
+        if built is None:
+            built = self._columns.entry_score(self._first + k, self._present, self._weights)
+            self._built[k] = built
+        return built
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def score_columns(events: Sequence[Event]) -> EventColumns:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import itemgetter
-from typing import NamedTuple, TypeVar, overload
+from typing import Any, NamedTuple, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -303,6 +303,7 @@ class SeasonColumns:
     raw_weight: FloatArray  # sum of PoidsSn of the licensee's figures, before any cap
     placements: Placements
     _rows: tuple[list[int], list[int]] | None = None
+    _totals: list[list[list[Any]]] | None = None
 
     def rows_of(self, i: int) -> list[int]:
         """The result rows of licensee ``i``, in the events' order."""
@@ -324,19 +325,25 @@ class SeasonColumns:
             es = self.scores[j]
             scores.append((es, es.scores[r - starts[j]]))
         rel = self.reliquats[i]
+        if self._totals is None:
+            self._totals = [
+                a.tolist()
+                for a in (self.num, self.weight, self.divisor, self.season_pct, self.final)
+            ] + [self.capped.tolist(), self.shown.tolist()]
+        num, weight, divisor, season_pct, final, capped, shown = self._totals
         totals = tuple(
             PctTotal(
                 s,
-                float(self.num[s, i]),
-                float(self.weight[s, i]),
-                float(self.divisor[s, i]),
-                float(self.season_pct[s, i]),
+                num[s][i],
+                weight[s][i],
+                divisor[s][i],
+                season_pct[s][i],
                 rel.pct[s - 1],
-                float(self.final[s, i]),
-                float(self.capped[s, i]),
+                final[s][i],
+                capped[s][i],
             )
             for s in PCT_SERIES
-            if self.shown[s, i]
+            if shown[s][i]
         )
         return PlayerSeason(
             person,
