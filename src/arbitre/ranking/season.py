@@ -119,7 +119,7 @@ class PlayerSeason:
     """Everything the season gives one licensee, with the scores behind it."""
 
     licensee: Licensee
-    scores: tuple[tuple[EventScore, EntryScore], ...]
+    scores: Sequence[tuple[EventScore, EntryScore]]
     points_season: int  # before overseas doubling
     points_doubled: int  # the part added by the overseas doubling (A.5)
     points_inherited: int
@@ -276,6 +276,44 @@ class _Players(Mapping[str, PlayerSeason]):
         return repr(dict(self))
 
 
+class _PlayerScores(Sequence[tuple[EventScore, EntryScore]]):
+    """A licensee's scores, built when first read."""
+
+    def __init__(self, columns: SeasonColumns, i: int) -> None:
+        self._columns = columns
+        self._i = i
+        self._built: tuple[tuple[EventScore, EntryScore], ...] | None = None
+
+    def _all(self) -> tuple[tuple[EventScore, EntryScore], ...]:
+        if self._built is None:
+            self._built = self._columns.scores_of(self._i)
+        return self._built
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    @overload
+    def __getitem__(self, k: int) -> tuple[EventScore, EntryScore]: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> tuple[tuple[EventScore, EntryScore], ...]: ...
+
+    def __getitem__(
+        self, k: int | slice
+    ) -> tuple[EventScore, EntryScore] | tuple[tuple[EventScore, EntryScore], ...]:
+        return self._all()[k]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return self._all() == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 @dataclass(eq=False)
 class SeasonColumns:
     """The season's figures as columns, a value per ranked licensee (index of ``ranked``);
@@ -317,13 +355,6 @@ class SeasonColumns:
     def player(self, i: int) -> PlayerSeason:
         """Licensee ``i``'s :class:`PlayerSeason`, with every score behind it."""
         person = self.ranked[i]
-        starts = self.events.starts
-        event_of = self.events.event_of
-        scores = []
-        for r in self.rows_of(i):
-            j = int(event_of[r])
-            es = self.scores[j]
-            scores.append((es, es.scores[r - starts[j]]))
         rel = self.reliquats[i]
         if self._totals is None:
             self._totals = [
@@ -347,7 +378,7 @@ class SeasonColumns:
         )
         return PlayerSeason(
             person,
-            tuple(scores),
+            _PlayerScores(self, i),
             self.points[i],
             self.doubled[i],
             rel.points,
@@ -359,6 +390,17 @@ class SeasonColumns:
             self.sources[i],
             self.placements.at(i),
         )
+
+    def scores_of(self, i: int) -> tuple[tuple[EventScore, EntryScore], ...]:
+        """Licensee ``i``'s scores: each of their events, and their row in it."""
+        starts = self.events.starts
+        event_of = self.events.event_of
+        scores = []
+        for r in self.rows_of(i):
+            j = int(event_of[r])
+            es = self.scores[j]
+            scores.append((es, es.scores[r - starts[j]]))
+        return tuple(scores)
 
     def classification(self) -> list[ClassifiedRow]:
         pl = self.placements
