@@ -476,11 +476,12 @@ def compute_season(
     points of this season up to ``as_of`` added to the inherited ones, without decay; the
     classification is then a provisional one.
 
-    The season allocates some hundred thousand objects that live as long as the result (a
-    score per result row) and no reference cycle, so the cyclic garbage collector is paused
-    while it runs: otherwise CPython's generational collector walks every live object of the
-    process (the events, the previous result, a web server's heap) several times per season,
-    which measured 30-60% of the time (issue 23, part 5).
+    The figures are kept as columns (:class:`SeasonColumns`); a licensee's
+    :class:`PlayerSeason` and an event's :class:`EventScore` are built when first read. The
+    season still builds lists of some hundred thousand values from the result rows, and no
+    reference cycle, so the cyclic garbage collector is paused while it runs: otherwise
+    CPython's generational collector walks every live object of the process (the events, the
+    previous result, a web server's heap) several times per season (issue 23, part 5).
     """
     with _collector_paused():
         return _compute_season(licensees, events, previous, settings, season, as_of)
