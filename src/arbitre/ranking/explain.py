@@ -6,13 +6,14 @@ import datetime as dt
 import json
 from hashlib import blake2b
 from typing import Any
+from zlib import crc32
 
 import numpy as np
 import numpy.typing as npt
 
 from arbitre.ranking.classification import Placement
 from arbitre.ranking.events import EntryScore, EventScore
-from arbitre.ranking.season import PlayerSeason, SeasonColumns, SeasonResult
+from arbitre.ranking.season import PlayerSeason, SeasonColumns, SeasonResult, collector_paused
 
 
 def _pct(v: float | None) -> str:
@@ -223,7 +224,8 @@ def digests(result: SeasonResult) -> dict[str, int]:
             for lic, p in result.players.items()
             if p.placement is not None
         }
-    return _column_digests(result.columns)
+    with collector_paused():
+        return _column_digests(result.columns)
 
 
 def _column_digests(c: SeasonColumns) -> dict[str, int]:
@@ -265,7 +267,7 @@ def _column_digests(c: SeasonColumns) -> dict[str, int]:
     pl = c.placements
     people = np.array(
         [
-            _hash(repr((p.licence, p.name, p.series, p.tier, p.highest_series, p.s1_for_life, src)))
+            crc32(f"{p.licence}\x1f{p.name}\x1f{p.tier}\x1f{src}".encode())
             for p, src in zip(c.ranked, c.sources, strict=True)
         ],
         np.uint64,
@@ -276,6 +278,9 @@ def _column_digests(c: SeasonColumns) -> dict[str, int]:
         *(
             np.array(values, np.int64)
             for values in (
+                [p.series for p in c.ranked],
+                [p.highest_series for p in c.ranked],
+                [p.s1_for_life for p in c.ranked],
                 c.points,
                 c.doubled,
                 [r.points for r in c.reliquats],

@@ -403,6 +403,10 @@ class SeasonColumns:
         return tuple(scores)
 
     def classification(self) -> list[ClassifiedRow]:
+        with collector_paused():
+            return self._classification()
+
+    def _classification(self) -> list[ClassifiedRow]:
         pl = self.placements
         finals = self.final.tolist()
         rows = [
@@ -483,12 +487,12 @@ def compute_season(
     CPython's generational collector walks every live object of the process (the events, the
     previous result, a web server's heap) several times per season (issue 23, part 5).
     """
-    with _collector_paused():
+    with collector_paused():
         return _compute_season(licensees, events, previous, settings, season, as_of)
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector (reference counting still frees everything else),
     and restore its state after."""
     enabled = gc.isenabled()
