@@ -60,7 +60,13 @@ def checked_score_event(event: Event) -> EventScore:
 
 
 def checked_score_events(events: Iterable[Event]) -> list[EventScore]:
-    return [checked_score_event(e) for e in events]
+    """:func:`score_events` (all events scored together), held equal to the reference."""
+    everyone = list(events)
+    got = arbitre.ranking.events.score_events(everyone)
+    want = [score_event_reference(e) for e in everyone]
+    assert got == want
+    assert repr(got) == repr(want)
+    return got
 
 
 def checked_classify(candidates: Iterable[Any], settings: Any) -> dict[str, Placement]:
