@@ -2,7 +2,9 @@
 
 Run: ``python bench/bench_ranking.py [--licensees 20000] [--events 1500] [--repeat 3]``.
 Prints medians (wall and CPU) of: loading the event CSV files; computing the season (events,
-totals, decay, classification) by the fast path, against the 1 s target of issue 23 part 5;
+totals, decay, classification) by the fast path, against the 1 s target of issue 23 part 5
+(and, once, what the fast path builds only when read: the classification list, one
+licensee's explanation, every licensee's figures as objects);
 the same season by the plain reference implementation (``arbitre.ranking.reference``),
 measured in the same run, interleaved with the fast path, with the ratio of the two; and one
 plain Python pass over every result row as a yardstick of the machine's speed. The fast and
@@ -21,7 +23,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from arbitre.ranking import Entry, Event, Licensee, Reliquat, compute_season, event_type
+from arbitre.ranking import (
+    Entry,
+    Event,
+    Licensee,
+    Reliquat,
+    compute_season,
+    event_type,
+    explanation,
+)
 from arbitre.ranking.csvformat import (
     format_event_csv,
     format_licensees_csv,
@@ -156,6 +166,14 @@ def main() -> None:
             lambda: compute_season_reference(lic2, ev2, previous, season=SEASON)
         )
         ref_runs.append((wall, cpu))
+    # what the fast path leaves to be built when read, on the last fast result: the
+    # classification list, one licensee's explanation (the first one also sorts every row
+    # by licensee), and every licensee's PlayerSeason (what comparing with the reference reads)
+    last = fast
+    t_list, c_list, _ = timed(lambda: last.classification())  # type: ignore[attr-defined]
+    someone = next(iter(last.players))  # type: ignore[attr-defined]
+    t_one, c_one, _ = timed(lambda: explanation(last, last.players[someone]))  # type: ignore[arg-type, attr-defined]
+    t_all, c_all, _ = timed(lambda: last.ordered())  # type: ignore[attr-defined]
     if fast != reference:
         raise SystemExit("the fast season differs from the reference")
     t_fast = statistics.median(w for w, _ in fast_runs)
@@ -168,6 +186,10 @@ def main() -> None:
     print(f"{'load CSV licensees+events':32} {t_load:11.3f}s {c_load:10.3f}s")
     print(f"{'season, fast path':32} {t_fast:11.3f}s {c_fast:10.3f}s {1:7.2f}")
     print(f"{'season, reference':32} {t_ref:11.3f}s {c_ref:10.3f}s {t_ref / t_fast:7.2f}")
+    print("built when read, after the fast path (one run each):")
+    print(f"{'  the classification list':32} {t_list:11.3f}s {c_list:10.3f}s")
+    print(f"{'  one explanation (first)':32} {t_one:11.3f}s {c_one:10.3f}s")
+    print(f"{'  every PlayerSeason':32} {t_all:11.3f}s {c_all:10.3f}s")
     print(
         f"reference / fast: {t_ref / t_fast:.2f} wall, {c_ref / c_fast:.2f} cpu; "
         f"fast path {t_fast:.2f} s wall (target 1 s); "

@@ -81,3 +81,50 @@ def test_recompute_after_an_event_stores_what_a_full_recompute_stores() -> None:
     standings.recompute(None, season)
     assert "101" not in _stored(season)
     assert RankingAudit.objects.latest("pk").after["standings"]["removed"] == 1
+
+
+def test_only_the_explanations_that_changed_are_rewritten() -> None:
+    """The list's figures and the explanations are stored apart in effect: a recompute with
+    nothing new writes nothing; an event renamed rewrites the explanations of its players
+    and nothing else; the page still shows the series' bar, read from the standings."""
+    from arbitre.app.ranking.pages import player_context
+
+    Licensee.objects.bulk_create(
+        Licensee(
+            licence=f"{100 + i}",
+            name=f"Joueur {i}",
+            series=1 + i % 7,
+            highest_series=1 + i % 7,
+            first_season=2000,
+        )
+        for i in range(60)
+    )
+    season = Season.objects.create(year=2013)
+    everyone = [f"{100 + i}" for i in range(60)]
+    _event(season, "Premier", dt.date(2013, 10, 5), everyone[:40])
+    _event(season, "Second", dt.date(2013, 11, 9), everyone[30:])
+    standings.recompute(None, season)
+    standings.recompute(None, season)
+    nothing = {"inserted": 0, "updated": 0, "moved": 0, "removed": 0}
+    assert RankingAudit.objects.latest("pk").after["standings"] == nothing
+
+    RankedEvent.objects.filter(name="Second").update(name="Coupe d'automne")
+    standings.recompute(None, season)
+    written = RankingAudit.objects.latest("pk").after["standings"]
+    classified = Standing.objects.filter(season=season, licence__in=everyone[30:]).count()
+    assert written == {**nothing, "updated": classified}
+    for s in Standing.objects.filter(season=season, licence__in=everyone[30:]):
+        assert "Coupe d'automne" in [e["event"] for e in s.explanation["events"]]
+    assert Standing.objects.filter(explanation__events__0__event="Second").count() == 0
+
+    # every explanation is the engine's, and the page adds the bar of the series
+    result = standings.compute(season)
+    for s in Standing.objects.filter(season=season):
+        engine = standings.explanation(result, result.players[s.licence])
+        assert {**s.explanation, "placement": {**s.explanation["placement"], "bar": None}} == {
+            **engine,
+            "placement": {**engine["placement"], "bar": None},
+        }
+        placement = player_context(s.licence)["placement"]
+        assert placement["bar"] == engine["placement"]["bar"]
+        assert type(placement["bar"]) is type(engine["placement"]["bar"])

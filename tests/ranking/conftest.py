@@ -1,6 +1,7 @@
-"""Every season and every event the ranking tests compute is computed twice: by the fast
-path and by the plain reference of :mod:`arbitre.ranking.reference` (issue 23, part 5), and
-the two must give the same figures, or refuse the input with the same error."""
+"""Every season, every event and every classification the ranking tests compute is computed
+twice: by the fast path and by the plain reference of :mod:`arbitre.ranking.reference`
+(issue 23, part 5), and the two must give the same figures, or refuse the input with the
+same error."""
 
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ import pytest
 
 import arbitre.ranking
 from arbitre.ranking import Event, EventScore, RankingError, SeasonResult
-from arbitre.ranking.reference import compute_season_reference, score_event_reference
+from arbitre.ranking.classification import Placement
+from arbitre.ranking.reference import (
+    classify_reference,
+    compute_season_reference,
+    score_event_reference,
+)
 
 
 def _same_outcome(fast: Callable[..., Any], reference: Callable[..., Any], *args: Any) -> Any:
@@ -54,7 +60,20 @@ def checked_score_event(event: Event) -> EventScore:
 
 
 def checked_score_events(events: Iterable[Event]) -> list[EventScore]:
-    return [checked_score_event(e) for e in events]
+    """:func:`score_events` (all events scored together), held equal to the reference."""
+    everyone = list(events)
+    got = arbitre.ranking.events.score_events(everyone)
+    want = [score_event_reference(e) for e in everyone]
+    assert got == want
+    assert repr(got) == repr(want)
+    return got
+
+
+def checked_classify(candidates: Iterable[Any], settings: Any) -> dict[str, Placement]:
+    """:func:`classify`, held equal to the reference on the same candidates."""
+    everyone = list(candidates)
+    fast = arbitre.ranking.classification.classify
+    return _same_outcome(fast, classify_reference, everyone, settings)  # type: ignore[no-any-return]
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +83,7 @@ def fast_equals_reference(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
         "compute_season": checked_compute_season,
         "score_event": checked_score_event,
         "score_events": checked_score_events,
+        "classify": checked_classify,
     }
     for name, func in replacements.items():
         if hasattr(arbitre.ranking, name):

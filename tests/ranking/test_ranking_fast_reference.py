@@ -12,9 +12,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.ranking import EVENT_TYPES, Entry, Event, Licensee, RankingError, Reliquat, Settings
+from arbitre.ranking import (
+    EVENT_TYPES,
+    Candidate,
+    Entry,
+    Event,
+    Licensee,
+    RankingError,
+    Reliquat,
+    Settings,
+    derive_quotas,
+    next_reliquats,
+)
+from arbitre.ranking.classification import classify
 from arbitre.ranking.events import score_event
-from arbitre.ranking.reference import compute_season_reference, score_event_reference
+from arbitre.ranking.reference import (
+    classify_reference,
+    compute_season_reference,
+    score_event_reference,
+)
 from arbitre.ranking.season import compute_season
 
 SEASON = 2013
@@ -105,8 +121,60 @@ def test_fast_season_equals_the_reference(
     assert fast == reference
     assert repr(fast) == repr(reference)  # the same types too (an int is not a float)
     assert [p.placement for p in fast.ordered()] == [p.placement for p in reference.ordered()]
+    # the columns' own readings: the list, the placements, next season's quotas
+    assert fast.columns is not None and reference.columns is None
+    assert fast.classification() == reference.classification()
+    assert repr(fast.classification()) == repr(reference.classification())
+    for lic in [p.licence for p in people] + ["X1"]:
+        assert fast.placement(lic) == reference.placement(lic)
+    assert repr(derive_quotas(fast)) == repr(derive_quotas(reference))
+    assert next_reliquats(fast) == next_reliquats(reference)
     for es in fast.events:
         assert score_event(es.event) == score_event_reference(es.event)
+
+
+@st.composite
+def candidates(draw: st.DrawFn) -> tuple[list[Candidate], Settings]:
+    """Candidates with many ties (figures from small sets), of every series and lifetime
+    floor, and settings whose quotas are large enough for every rule to act on few players:
+    priorities, ties at the bars, tiers, super-series, descent limits, S6 and S7."""
+    count = draw(st.integers(0, 60))
+    figure = st.sampled_from([0, 0.0, 0.2, 0.35, 0.5, 0.7, 1.0])
+    whole = st.sampled_from([0, 1, 5, 10, 20])
+    out = []
+    for i in range(count):
+        series = draw(st.integers(1, 7))
+        out.append(
+            Candidate(
+                f"C{draw(st.integers(0, 9))}{i:02d}",
+                series,
+                (draw(figure), draw(figure), draw(figure)),
+                draw(whole),
+                draw(whole),
+                draw(st.integers(1, 7)),
+                draw(st.integers(0, 9)) == 0,
+                draw(st.booleans()),
+            )
+        )
+    conf = Settings(
+        share_s1=draw(st.sampled_from([0.0, 0.05, 0.1])),
+        share_s2=draw(st.sampled_from([0.0, 0.05, 0.1])),
+        share_s3=draw(st.sampled_from([0.05, 0.1])),
+        share_s4_tier=draw(st.sampled_from([0.02, 0.05])),
+        share_s5_tier=draw(st.sampled_from([0.02, 0.05])),
+        super_series=draw(st.integers(0, 3)),
+    )
+    return out, conf
+
+
+@settings(max_examples=400, deadline=None)
+@given(candidates())
+def test_fast_classification_equals_the_reference(case: tuple[list[Candidate], Settings]) -> None:
+    people, conf = case
+    fast = classify(people, conf)
+    reference = classify_reference(people, conf)
+    assert fast == reference
+    assert repr(fast) == repr(reference)  # the same types, and the same order
 
 
 def test_the_collector_is_restored_after_a_season() -> None:

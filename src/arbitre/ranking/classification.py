@@ -8,10 +8,12 @@ descent limits, super-series, S6 A/B/C/D and S7.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from arbitre.ranking.events import RankingError
+import numpy as np
+
+from arbitre.ranking.events import BoolArray, FloatArray, IntArray, RankingError
 
 
 @dataclass(frozen=True)
@@ -56,14 +58,9 @@ class Candidate:
 
     @property
     def min_series(self) -> int:
-        """The lowest series the lifetime descent limits allow (seed 002, A.1)."""
-        if self.s1_for_life:
-            return 1
-        if self.highest_series <= 5:
-            return self.highest_series + 1
-        if self.highest_series == 6:
-            return 6
-        return 7
+        """The lowest series the lifetime descent limits allow (:func:`lowest_series`)."""
+        one = lowest_series(np.array([self.highest_series]), np.array([self.s1_for_life]))
+        return int(one[0])
 
 
 @dataclass(frozen=True)
@@ -97,157 +94,261 @@ def quota_counts(licensees: int, settings: Settings) -> dict[str, int]:
     }
 
 
-def _take(
-    pool: Iterable[Candidate], key: Callable[[Candidate], float], count: int
-) -> list[Candidate]:
-    """The best ``count`` players with a positive criterion; ties at the bar all go in."""
-    ranked = sorted((c for c in pool if key(c) > 0), key=lambda c: (-key(c), c.licence))
-    if count <= 0 or not ranked:
-        return []
-    taken = ranked[:count]
-    last = key(taken[-1])
-    for c in ranked[count:]:
-        if key(c) != last:
-            break
-        taken.append(c)
-    return taken
+_TIERS = ("", "A", "B", "C", "D")
+_REASONS = ("quota", "priority", "descent limit", "points", "no point", "beginner")
+_CRITERIA = ("%S1", "%S2", "%S3", "PP4", "points")
 
 
-def _pct(n: int) -> Callable[[Candidate], float]:
-    return lambda c: c.pct[n - 1]
+@dataclass(frozen=True, eq=False)
+class Candidates:
+    """The classification's input as columns, a value per licensee (what :class:`Candidate`
+    holds for one)."""
+
+    licence: list[str]
+    series: list[int]
+    pct: tuple[list[float], list[float], list[float]]  # published %S1..%S3
+    pp4: list[float]
+    points: list[float]
+    highest_series: list[int]
+    s1_for_life: list[bool]
+    beginner: list[bool]
+
+    @classmethod
+    def of(cls, candidates: Iterable[Candidate]) -> Candidates:
+        everyone = list(candidates)
+        return cls(
+            [c.licence for c in everyone],
+            [c.series for c in everyone],
+            (
+                [c.pct[0] for c in everyone],
+                [c.pct[1] for c in everyone],
+                [c.pct[2] for c in everyone],
+            ),
+            [c.pp4 for c in everyone],
+            [c.points for c in everyone],
+            [c.highest_series for c in everyone],
+            [c.s1_for_life for c in everyone],
+            [c.beginner for c in everyone],
+        )
+
+    def values(self, criterion: int) -> list[float]:
+        """The figures of criterion ``criterion`` (an index of ``_CRITERIA``)."""
+        return [*self.pct, self.pp4, self.points][criterion]
 
 
-def _pp4(c: Candidate) -> float:
-    return c.pp4
+class Placements(Mapping[str, Placement]):
+    """Where each licensee is classified, as columns (an entry per candidate); a
+    :class:`Placement` is built when read."""
+
+    def __init__(
+        self,
+        candidates: Candidates,
+        settings: Settings,
+        series: IntArray,
+        tier: IntArray,
+        reason: IntArray,
+        criterion: IntArray,
+        order: IntArray,
+        super_series: BoolArray,
+        bars: dict[int, float | None],
+    ) -> None:
+        self.candidates = candidates
+        self._settings = settings
+        self.series = series.tolist()
+        self.tier = [_TIERS[t] for t in tier.tolist()]
+        self.reason_code = reason.tolist()
+        self.criterion_code = criterion.tolist()
+        self.order = order.tolist()
+        self.super_flags = super_series.tolist()
+        self._bars = bars
+        self._index = {lic: i for i, lic in enumerate(candidates.licence)}
+
+    def at(self, i: int) -> Placement:
+        """Candidate ``i``'s placement."""
+        c = self.candidates
+        series, tier, sup = self.series[i], self.tier[i], self.super_flags[i]
+        life = c.s1_for_life[i] or sup
+        if series == 1 and tier == "A" and c.pct[0][i] > self._settings.s1_life_pct:
+            life = True  # seed 002, A.1: S1A with a %S1 above 50%
+        return Placement(
+            series,
+            tier,
+            _REASONS[self.reason_code[i]],
+            _CRITERIA[self.criterion_code[i]],
+            c.values(self.criterion_code[i])[i],
+            self.order[i],
+            self._bars.get(series),
+            sup,
+            life,
+            min(c.highest_series[i], series),
+        )
+
+    def __getitem__(self, licence: str) -> Placement:
+        return self.at(self._index[licence])
+
+    def __contains__(self, licence: object) -> bool:
+        return licence in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        by_order = sorted(range(len(self.order)), key=self.order.__getitem__)
+        return iter([self.candidates.licence[i] for i in by_order])
+
+    def __len__(self) -> int:
+        return len(self._index)
 
 
-def _points(c: Candidate) -> float:
-    return c.points
+def lowest_series(highest_series: IntArray, s1_for_life: BoolArray) -> IntArray:
+    """The lowest series the lifetime descent limits allow (seed 002, A.1): one below the best
+    series held up to S5, S6 once S6, S1 for life."""
+    lowest: IntArray = np.where(
+        s1_for_life,
+        1,
+        np.where(highest_series <= 5, highest_series + 1, np.where(highest_series == 6, 6, 7)),
+    )
+    return lowest
 
 
 def classify(candidates: Iterable[Candidate], settings: Settings) -> dict[str, Placement]:
-    """Classify every licensee (seed 002, A.1; priority rules B.1-B.3)."""
-    everyone = list(candidates)
-    n = len(everyone)
-    counts = quota_counts(n, settings)
-    result: dict[str, Placement] = {}
-    order = 0
+    """Classify every licensee (seed 002, A.1; priority rules B.1-B.3), by
+    :func:`classify_columns`; in classification order."""
+    columns = Candidates.of(candidates)
+    if len(set(columns.licence)) != len(columns.licence):
+        raise RankingError("a licence appears twice among the candidates")
+    return dict(classify_columns(columns, settings).items())
 
-    beginners = [c for c in everyone if c.beginner and c.min_series == 7]
-    beginner_ids = {c.licence for c in beginners}
-    pool: dict[str, Candidate] = {c.licence: c for c in everyone if c.licence not in beginner_ids}
+
+def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
+    """Classify every licensee (seed 002, A.1; priority rules B.1-B.3): S1-S3 by %Sn, S4 by
+    PP4, S5 by points, each to its quota of licensees (ties at the bar all go in), the
+    players of the series below who reach a ratio of the bar above first; then the players
+    the lifetime descent limits keep in the series (its lowest tier); S6 A/B/C by points in
+    three equal tiers, S6D without a point; S7 the beginners.
+
+    The fast path (issue 23, part 5): columns and masks instead of one object per licensee;
+    ``reference.classify_reference`` is the plain reading it is held equal to."""
+    n = len(candidates.licence)
+    counts = quota_counts(n, settings)
+    series_of = np.array(candidates.series, np.int64)
+    keys = [np.array(candidates.values(k), np.float64) for k in range(len(_CRITERIA))]
+    by_licence = np.empty(n, np.int64)
+    by_licence[sorted(range(n), key=candidates.licence.__getitem__)] = np.arange(n)
+    lowest = lowest_series(
+        np.array(candidates.highest_series, np.int64), np.array(candidates.s1_for_life, bool)
+    )
+    beginners = np.array(candidates.beginner, bool) & (lowest == 7)
+    pool = ~beginners
+
+    out_series = np.zeros(n, np.int64)
+    out_tier = np.zeros(n, np.int64)
+    out_reason = np.zeros(n, np.int64)
+    out_criterion = np.zeros(n, np.int64)
+    out_order = np.zeros(n, np.int64)
+    out_super = np.zeros(n, bool)
+    placed = 0
 
     def place(
-        c: Candidate,
+        who: IntArray,
         series: int,
-        tier: str,
-        reason: str,
-        criterion: str,
-        value: float,
-        bar: float | None,
-        super_series: bool = False,
+        tiers: Sequence[int] | int,
+        reason: Sequence[int] | int,
+        criterion: Sequence[int] | int,
     ) -> None:
-        nonlocal order
-        order += 1
-        life = c.s1_for_life or super_series
-        if series == 1 and tier == "A" and c.pct[0] > settings.s1_life_pct:
-            life = True
-        result[c.licence] = Placement(
-            series,
-            tier,
-            reason,
-            criterion,
-            value,
-            order,
-            bar,
-            super_series,
-            life,
-            min(c.highest_series, series),
-        )
-        del pool[c.licence]
+        nonlocal placed
+        out_series[who] = series
+        out_tier[who] = tiers
+        out_reason[who] = reason
+        out_criterion[who] = criterion
+        out_order[who] = np.arange(placed + 1, placed + 1 + len(who))
+        placed += len(who)
+        pool[who] = False
 
-    # (series, quota, merit key name, merit key, priority key name, priority key, ratio,
-    # "bar" source for the priority: the previous series' merit bar)
-    specs: list[tuple[int, int, str, Callable[[Candidate], float]]] = [
-        (1, counts["S1"], "%S1", _pct(1)),
-        (2, counts["S2"], "%S2", _pct(2)),
-        (3, counts["S3"], "%S3", _pct(3)),
-        (4, 4 * counts["S4 tier"], "PP4", _pp4),
-        (5, 4 * counts["S5 tier"], "points", _points),
+    def best(mask: BoolArray, key: FloatArray) -> IntArray:
+        """The players of ``mask``, best first on ``key``, then by licence."""
+        who = np.flatnonzero(mask)
+        ranked: IntArray = who[np.lexsort((by_licence[who], -key[who]))]
+        return ranked
+
+    def take(mask: BoolArray, key: FloatArray, count: int) -> IntArray:
+        """The best ``count`` players with a positive criterion; ties at the bar all go in."""
+        ranked = best(mask & (key > 0), key)
+        if count <= 0 or not len(ranked):
+            return ranked[:0]
+        taken = min(count, len(ranked))
+        rest = key[ranked[taken:]] != key[ranked[taken - 1]]
+        ties = int(np.argmax(rest)) if rest.any() else len(rest)
+        return ranked[: taken + ties]
+
+    bars: dict[int, float | None] = {}
+    quotas = [
+        counts["S1"],
+        counts["S2"],
+        counts["S3"],
+        4 * counts["S4 tier"],
+        4 * counts["S5 tier"],
     ]
-    prev_bar: float | None = None
-    prev_name = ""
-    prev_key: Callable[[Candidate], float] = _points
-    for series, quota, name, key in specs:
-        chosen: list[tuple[Candidate, str, str, float]] = []
-        if series > 1 and prev_bar is not None:
+    previous: int | None = None  # the criterion of the series above, if it has a bar
+    for series, quota in zip(range(1, 6), quotas, strict=True):
+        crit = series - 1
+        key = keys[crit]
+        prior = np.zeros(0, np.int64)
+        above_bar = bars.get(series - 1)
+        if previous is not None and above_bar is not None:
+            # the players of this series or above who reach the ratio of the bar above
             ratio = settings.priority_pct if series <= 3 else settings.priority_lower
-            threshold = ratio * prev_bar
-            k = prev_key
-            eligible = [c for c in pool.values() if c.series <= series and k(c) >= threshold]
-            for c in _take(eligible, k, quota):
-                chosen.append((c, "priority", prev_name, k(c)))
-        taken_ids = {c.licence for c, *_ in chosen}
-        rest = [c for c in pool.values() if c.licence not in taken_ids]
-        merit = _take(rest, key, quota - len(chosen))
-        bar = key(merit[-1]) if merit else None
-        for c in merit:
-            chosen.append((c, "quota", name, key(c)))
-        taken_ids.update(c.licence for c in merit)
-        protected = sorted(
-            (c for c in pool.values() if c.min_series <= series and c.licence not in taken_ids),
-            key=lambda c: (-key(c), c.licence),
-        )
-        _assign_tiers(series, chosen, protected, counts, settings, place, bar, name, key)
-        prev_bar, prev_name, prev_key = bar, name, key
+            eligible = pool & (series_of <= series) & (keys[previous] >= ratio * above_bar)
+            prior = take(eligible, keys[previous], quota)
+        rest = pool.copy()
+        rest[prior] = False
+        merit = take(rest, key, quota - len(prior))
+        values = candidates.values(crit)
+        bar = values[merit[-1]] if len(merit) else None
+        rest[merit] = False
+        protected = best(rest & (lowest <= series), key)
+        chosen = np.concatenate([prior, merit])
+        reasons = [1] * len(prior) + [0] * len(merit)
+        criteria = [previous or 0] * len(prior) + [crit] * len(merit)
+        prev_values = candidates.values(previous or 0)
+        tie_keys = [(1, prev_values[i]) for i in prior.tolist()] + [
+            (0, values[i]) for i in merit.tolist()
+        ]
+        if series <= 3:
+            # A/B halves for S1-S3 (A gets the odd one); the super-series: the first 30 by %S1
+            tiers = _tiers(tie_keys, "AB", math.ceil(len(chosen) / 2))
+            if series == 1:
+                out_super[merit[: max(settings.super_series, 0)]] = True
+            low = "B"
+        else:
+            # quota tiers A-D for S4 and S5
+            tiers = _tiers(tie_keys, "ABCD", counts["S4 tier" if series == 4 else "S5 tier"])
+            low = "D"
+        place(chosen, series, [_TIERS.index(t) for t in tiers], reasons, criteria)
+        # players kept in the series by a descent limit go to its lowest tier
+        place(protected, series, _TIERS.index(low), 2, crit)
+        bars[series] = bar
+        previous = crit if bar is not None else None
 
-    remaining = sorted(pool.values(), key=lambda c: (-c.points, c.licence))
-    scored = [c for c in remaining if c.points > 0]
-    third = math.ceil(len(scored) / 3)
-    tiers = _tiers([("points", c.points) for c in scored], "ABC", third)
-    for c, tier in zip(scored, tiers, strict=True):
-        place(c, 6, tier, "points", "points", c.points, None)
-    for c in [c for c in remaining if c.points <= 0]:
-        place(c, 6, "D", "no point", "points", c.points, None)
-    for c in sorted(beginners, key=lambda c: (-c.points, c.licence)):
-        order += 1
-        result[c.licence] = Placement(7, "", "beginner", "points", c.points, order)
-    return result
-
-
-def _assign_tiers(
-    series: int,
-    chosen: list[tuple[Candidate, str, str, float]],
-    protected: list[Candidate],
-    counts: dict[str, int],
-    settings: Settings,
-    place: Callable[..., None],
-    bar: float | None,
-    name: str,
-    key: Callable[[Candidate], float],
-) -> None:
-    """Tiers: A/B halves for S1-S3 (A gets the odd one), quota tiers A-D for S4 and S5.
-
-    Players kept in the series by a descent limit go to its lowest tier.
-    """
-    if series <= 3:
-        half = math.ceil(len(chosen) / 2)
-        tiers = _tiers([(r, v) for _, r, _, v in chosen], "AB", half)
-        for i, ((c, reason, crit, value), tier) in enumerate(zip(chosen, tiers, strict=True)):
-            sup = series == 1 and i < settings.super_series and reason == "quota"
-            place(c, series, tier, reason, crit, value, bar, sup)
-        for c in protected:
-            place(c, series, "B", "descent limit", name, key(c), bar)
-        return
-    tier_size = counts["S4 tier" if series == 4 else "S5 tier"]
-    tiers = _tiers([(r, v) for _, r, _, v in chosen], "ABCD", tier_size)
-    for (c, reason, crit, value), tier in zip(chosen, tiers, strict=True):
-        place(c, series, tier, reason, crit, value, bar)
-    for c in protected:
-        place(c, series, "D", "descent limit", name, key(c), bar)
+    points = keys[4]
+    remaining = best(pool, points)
+    scored = remaining[points[remaining] > 0]
+    values = candidates.points
+    tiers = _tiers([(0, values[i]) for i in scored.tolist()], "ABC", math.ceil(len(scored) / 3))
+    place(scored, 6, [_TIERS.index(t) for t in tiers], 3, 4)
+    place(remaining[points[remaining] <= 0], 6, _TIERS.index("D"), 4, 4)
+    place(best(beginners, points), 7, 0, 5, 4)
+    return Placements(
+        candidates,
+        settings,
+        out_series,
+        out_tier,
+        out_reason,
+        out_criterion,
+        out_order,
+        out_super,
+        bars,
+    )
 
 
-def _tiers(keys: list[tuple[str, float]], names: str, size: int) -> list[str]:
+def _tiers(keys: Sequence[tuple[object, float]], names: str, size: int) -> list[str]:
     """Consecutive tiers of ``size`` players (the last one takes the rest); players tied
     with the one before share their tier, and the next tier still gets its full size."""
     out: list[str] = []

@@ -7,11 +7,19 @@ that ``ceil`` never suffers from binary floating point.
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from itertools import accumulate, chain
+from operator import itemgetter
+from typing import NamedTuple, overload
+
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
 
 PCT_SERIES = (1, 2, 3)
 """Series ranked by %Sn (international rule, seed 002 B.1)."""
@@ -346,7 +354,7 @@ class EventScore:
     pp4_tenths_coef: int
     present: dict[int, int]  # A_n for n = 1..3
     weights: dict[int, float]  # PoidsSn for n = 1..3 with A_n > 0
-    scores: tuple[EntryScore, ...]
+    scores: Sequence[EntryScore]
 
     @property
     def d(self) -> float:
@@ -355,25 +363,21 @@ class EventScore:
         return self.d_hundredths / 100
 
 
-def effective_places(places: Sequence[int]) -> list[int]:
-    """Ex aequo share the better place: 1 + the number of strictly better given places.
-
-    Works for both ``1,1,3`` and ``1,1,2`` conventions (seed 002, A.2.4 and B.3.3).
-    """
-    order = sorted(places)
-    return [1 + bisect_left(order, p) for p in places]
+def ranking_points_at(m_winner: IntArray, place: IntArray, n: IntArray, d: IntArray) -> IntArray:
+    """m = M - D x (P - 1) rounded up, never negative (seed 002, B.3.3), for arrays of rows;
+    ``d`` is D in hundredths, or -1 for a fixed M with no D, where D = M / n."""
+    fixed = -(-(m_winner * (n - place + 1)) // n)
+    by_d = -(-(m_winner * 100 - d * (place - 1)) // 100)
+    points: IntArray = np.maximum(np.where(d < 0, fixed, by_d), 0)
+    return points
 
 
 def ranking_points(m_winner: int, place: int, n: int, d_hundredths: int | None) -> int:
-    """m = M - D x (P - 1) rounded up, never negative (seed 002, B.3.3).
-
-    With a fixed M and no D (``d_hundredths`` None), D = M / n.
-    """
-    if d_hundredths is None:
-        value = _ceil_div(m_winner * (n - place + 1), n)
-    else:
-        value = _ceil_div(m_winner * 100 - d_hundredths * (place - 1), 100)
-    return max(value, 0)
+    """One player's m (seed 002, B.3.3) by :func:`ranking_points_at`; with a fixed M and no
+    D (``d_hundredths`` None), D = M / n."""
+    d = -1 if d_hundredths is None else d_hundredths
+    row = [np.array([v], np.int64) for v in (m_winner, place, n, d)]
+    return int(ranking_points_at(*row)[0])
 
 
 def winner_points(etype: EventType, games: int, n: int, overseas: bool) -> tuple[int, int | None]:
@@ -400,84 +404,234 @@ def event_weight(series: int, present: int, games: int, etype: EventType) -> flo
     return min(weight, cap)
 
 
-def pp4_tenths(coef: int, y_used: int, place: int) -> int:
-    """PP4 in tenths at ``place`` (seed 002, B.2): coefficient x (Y - P + 1), never negative."""
-    return coef * max(y_used - place + 1, 0) if coef else 0
+def pp4_tenths(coef: IntArray, y_used: IntArray, place: IntArray) -> IntArray:
+    """PP4 in tenths (seed 002, B.2): coefficient x max(Y - X + 1, 0), for arrays of rows."""
+    tenths: IntArray = coef * np.maximum(y_used - place + 1, 0)
+    return tenths
+
+
+@dataclass(frozen=True, eq=False)
+class EventColumns:
+    """The figures of a list of events, computed together (issue 23, part 5): the events'
+    entries concatenated into rows, and one array per figure, a value per row (places,
+    m, PP4) or per event (M, D, Y, A_n, PoidsSn). Arrays by series are indexed 1-3 (row 0
+    unused). :meth:`score` builds one event's :class:`EventScore` from them."""
+
+    events: tuple[Event, ...]
+    starts: list[int]  # the first row of each event, and the number of rows at the end
+    entries: list[Entry]
+    event_of: IntArray  # the event of each row
+    place: IntArray  # effective place: 1 + the number of players strictly above
+    points: IntArray  # m
+    pp4_tenths: IntArray
+    n: list[int]
+    m_winner: list[int]
+    d_hundredths: list[int | None]
+    y: list[int]
+    y_used: list[int]
+    coef: list[int]
+    present: IntArray  # A_n by series and event
+    weight: FloatArray  # PoidsSn by series and event
+    has: BoolArray  # the row has a %Sn figure of the series
+    in_band: BoolArray  # ... and a %Sn (inside or above the band)
+    rank: IntArray  # P_n, where in the band
+    pct: FloatArray  # %Sn, where in the band (0 elsewhere)
+    bonus: FloatArray  # the sum of NumSk of higher series, on the figure of the own series
+
+    def score(self, j: int) -> EventScore:
+        """Event ``j``'s figures as values; its players' scores are built when read."""
+        present = {s: int(self.present[s, j]) for s in PCT_SERIES if self.present[s, j]}
+        weights = {s: float(self.weight[s, j]) for s in present}
+        return EventScore(
+            self.events[j],
+            self.n[j],
+            self.d_hundredths[j],
+            self.m_winner[j],
+            self.y[j],
+            self.y_used[j],
+            self.coef[j],
+            present,
+            weights,
+            _EntryScores(self, j, present, weights),
+        )
+
+    def entry_score(self, r: int, present: dict[int, int], weights: dict[int, float]) -> EntryScore:
+        """Row ``r``'s figures as a value (``present`` and ``weights``: its event's)."""
+        figs = tuple(
+            PctFigure(
+                s,
+                float(self.pct[s, r]),
+                int(self.rank[s, r]),
+                a_n,
+                weights[s],
+                float(self.bonus[s, r]),
+            )
+            if self.in_band[s, r]
+            else PctFigure(s, None, None, a_n, weights[s], float(self.bonus[s, r]))
+            for s, a_n in present.items()
+            if self.has[s, r]
+        )
+        return EntryScore(
+            self.entries[r],
+            int(self.place[r]),
+            int(self.points[r]),
+            int(self.pp4_tenths[r]),
+            figs,
+        )
+
+
+class _EntryScores(Sequence[EntryScore]):
+    """An event's :class:`EntryScore` in its entries' order, each built when first read."""
+
+    def __init__(
+        self, columns: EventColumns, j: int, present: dict[int, int], weights: dict[int, float]
+    ) -> None:
+        self._columns = columns
+        self._first = columns.starts[j]
+        self._present = present
+        self._weights = weights
+        self._built: list[EntryScore | None] = [None] * (columns.starts[j + 1] - self._first)
+
+    def __len__(self) -> int:
+        return len(self._built)
+
+    @overload
+    def __getitem__(self, k: int) -> EntryScore: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> tuple[EntryScore, ...]: ...
+
+    def __getitem__(self, k: int | slice) -> EntryScore | tuple[EntryScore, ...]:
+        if isinstance(k, slice):
+            return tuple(self[i] for i in range(len(self))[k])
+        k = range(len(self))[k]
+        built = self._built[k]
+        if built is None:
+            built = self._columns.entry_score(self._first + k, self._present, self._weights)
+            self._built[k] = built
+        return built
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+def score_columns(events: Sequence[Event]) -> EventColumns:
+    """Compute M, m, PP4, the bands and %Sn with weights and bonuses of every player of
+    every event (seed 002, A.2.4 ex aequo places, B.1 bands and %Sn, B.2 PP4, B.3.3 m), all
+    events at once (the fast path, issue 23 part 5;
+    ``reference.score_event_reference`` is the plain reading it is held equal to)."""
+    events = tuple(events)
+    sizes = [len(e.entries) for e in events]
+    starts = [0, *accumulate(sizes)]
+    rows = starts[-1]
+    entries = list(chain.from_iterable(e.entries for e in events))
+    event_of = np.repeat(np.arange(len(events), dtype=np.int64), sizes)
+    given = np.fromiter(map(itemgetter(0), entries), np.int64, rows)
+    series = np.fromiter(map(itemgetter(3), entries), np.int64, rows)
+    first_row = np.array(starts[:-1], np.int64)
+
+    # ex aequo share the better place: 1 + the number of strictly better given places
+    # (seed 002, A.2.4 and B.3.3; both the 1,1,3 and the 1,1,2 conventions)
+    order = np.lexsort((given, event_of))
+    ordered_event = event_of[order]
+    new_place = np.ones(rows, bool)
+    new_place[1:] = (given[order][1:] != given[order][:-1]) | (
+        ordered_event[1:] != ordered_event[:-1]
+    )
+    group_start = np.maximum.accumulate(np.where(new_place, np.arange(rows), 0))
+    place = np.empty(rows, np.int64)
+    place[order] = group_start - first_row[ordered_event] + 1
+
+    # per event: M and D (B.3.1-B.3.2), Y and the PP4 coefficient (B.2)
+    counted = np.array(sizes, np.int64)
+    y_of = np.bincount(event_of[series <= 4], minlength=len(events)).tolist()
+    n_of, m_of, d_of, y_used_of, coef_of, pct_of = [], [], [], [], [], []
+    for e, n, y in zip(events, sizes, y_of, strict=True):
+        m, d = winner_points(e.type, e.games, n, e.overseas)
+        coef, floor = pp4_coefficient(e.type, e.games)
+        n_of.append(n)
+        m_of.append(m)
+        d_of.append(d)
+        coef_of.append(coef)
+        y_used_of.append(max(y, _ceil_div(floor * 10, coef)) if coef and floor is not None else y)
+        pct_of.append(e.type.pct is not PctRule.NONE)
+    m_row = np.array(m_of, np.int64)[event_of]
+    n_row = counted[event_of]
+    d_row = np.array([-1 if d is None else d for d in d_of], np.int64)[event_of]
+    points = ranking_points_at(m_row, place, n_row, d_row)
+    pp4 = pp4_tenths(
+        np.array(coef_of, np.int64)[event_of], np.array(y_used_of, np.int64)[event_of], place
+    )
+
+    # %Sn (B.1): the band of series s runs down to the worst place of a series-s player;
+    # P_n = 1 + the series-s players strictly above; every player of series s or below
+    # (a greater number) has a figure, with a %Sn inside or above the band
+    shape = (4, len(events))
+    present = np.zeros(shape, np.int64)
+    weight = np.zeros(shape)
+    has = np.zeros((4, rows), bool)
+    in_band = np.zeros((4, rows), bool)
+    rank = np.zeros((4, rows), np.int64)
+    pct = np.zeros((4, rows))
+    bonus = np.zeros((4, rows))
+    graded = np.array(pct_of, bool)[event_of]
+    above = np.zeros(rows)  # the running sum of NumSk of the higher series
+    for s in PCT_SERIES:
+        mine = graded & (series == s)
+        present[s] = np.bincount(event_of[mine], minlength=len(events))
+        last = np.zeros(len(events), np.int64)
+        np.maximum.at(last, event_of[mine], place[mine])
+        before = np.zeros(rows + 1, np.int64)
+        np.cumsum(mine[order], out=before[1:])
+        ranked = np.empty(rows, np.int64)
+        ranked[order] = 1 + before[group_start] - before[first_row[ordered_event]]
+        a_n = present[s][event_of]
+        has[s] = (a_n > 0) & (series >= s)
+        in_band[s] = has[s] & (place <= last[event_of])
+        rank[s] = np.where(in_band[s], ranked, 0)
+        pct[s] = np.where(in_band[s], (a_n - ranked + 1) / np.maximum(a_n, 1), 0.0)
+        for j in np.flatnonzero(present[s]).tolist():
+            weight[s, j] = event_weight(s, int(present[s, j]), events[j].games, events[j].type)
+        # ruling 3 / B.1 (1): the bonus goes to the %Sn of the player's own series only
+        bonus[s] = np.where(has[s] & (series == s), above, 0.0)
+        above = above + np.where(in_band[s], pct[s] * weight[s][event_of], 0.0)
+
+    return EventColumns(
+        events,
+        starts,
+        entries,
+        event_of,
+        place,
+        points,
+        pp4,
+        n_of,
+        m_of,
+        d_of,
+        y_of,
+        y_used_of,
+        coef_of,
+        present,
+        weight,
+        has,
+        in_band,
+        rank,
+        pct,
+        bonus,
+    )
 
 
 def score_event(event: Event) -> EventScore:
-    """Compute M, m, PP4, the bands and %Sn with weights and bonuses for every player.
-
-    The fast path (issue 23, part 5): ranking points and PP4 depend on the place only, so
-    they are computed once per place; players below every band they could reach share one
-    tuple of figures; the rows are built in one pass. ``reference.score_event_reference``
-    is the plain reading it is held equal to.
-    """
-    entries = event.entries
-    places = effective_places([e.place for e in entries])
-    n = len(entries)
-    etype = event.type
-    m_winner, d = winner_points(etype, event.games, n, event.overseas)
-
-    coef, floor = pp4_coefficient(etype, event.games)
-    series_of = [e.series for e in entries]
-    y = sum(1 for s in series_of if s <= 4)
-    y_used = y
-    if coef and floor is not None:
-        y_used = max(y, _ceil_div(floor * 10, coef))
-
-    present: dict[int, int] = {}
-    weights: dict[int, float] = {}
-    bands: list[tuple[int, int, int, list[int], float]] = []
-    if etype.pct is not PctRule.NONE:
-        for s in PCT_SERIES:
-            ps = sorted(p for p, t in zip(places, series_of, strict=True) if t == s)
-            if ps:
-                present[s] = len(ps)
-                weights[s] = event_weight(s, len(ps), event.games, etype)
-                bands.append((s, len(ps), ps[-1], ps, weights[s]))
-
-    # one value per effective place 1..n (index 0 unused)
-    points_at = [0, *(ranking_points(m_winner, p, n, d) for p in range(1, n + 1))]
-    pp4_at = [0, *(pp4_tenths(coef, y_used, p) for p in range(1, n + 1))]
-    figures: list[tuple[PctFigure, ...]] = []
-    if bands:
-        # players below every band they could reach all share one tuple of zero-numerator
-        # figures; the bands a player can reach are those of their series and above
-        outside: list[tuple[PctFigure, ...]] = []
-        reach: list[int] = []
-        for series in range(8):
-            mine = [b for b in bands if b[0] <= series]
-            outside.append(tuple(PctFigure(b[0], None, None, b[1], b[4], 0.0) for b in mine))
-            reach.append(max((b[2] for b in mine), default=0))
-        for place, series in zip(places, series_of, strict=True):
-            if place > reach[series]:
-                figures.append(outside[series])
-                continue
-            figs: list[PctFigure] = []
-            bonus = 0.0
-            for s, a_n, last, ps, weight in bands:
-                if s > series:
-                    break
-                # ruling 3 / B.1 (1): the bonus goes to the %Sn of the player's own series only
-                own = bonus if s == series else 0.0
-                if place <= last:
-                    p_n = 1 + bisect_left(ps, place)
-                    pct = (a_n - p_n + 1) / a_n
-                    figs.append(PctFigure(s, pct, p_n, a_n, weight, own))
-                    bonus += pct * weight
-                else:
-                    figs.append(PctFigure(s, None, None, a_n, weight, own))
-            figures.append(tuple(figs))
-    else:
-        figures = [()] * n
-    new = tuple.__new__
-    scores = tuple(
-        new(EntryScore, (e, place, points_at[place], pp4_at[place], f))
-        for e, place, f in zip(entries, places, figures, strict=True)
-    )
-    return EventScore(event, n, d, m_winner, y, y_used, coef, present, weights, scores)
+    """One event's figures (seed 002, B.1-B.3), by :func:`score_columns`."""
+    return score_columns([event]).score(0)
 
 
 def score_events(events: Iterable[Event]) -> list[EventScore]:
-    return [score_event(e) for e in events]
+    columns = score_columns(list(events))
+    return [columns.score(j) for j in range(len(columns.events))]

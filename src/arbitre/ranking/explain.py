@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+from hashlib import blake2b
 from typing import Any
+from zlib import crc32
 
+import numpy as np
+import numpy.typing as npt
+
+from arbitre.ranking.classification import Placement
 from arbitre.ranking.events import EntryScore, EventScore
-from arbitre.ranking.season import PlayerSeason, SeasonResult
+from arbitre.ranking.season import PlayerSeason, SeasonColumns, SeasonResult, collector_paused
 
 
 def _pct(v: float | None) -> str:
@@ -42,8 +49,10 @@ def event_line(es: EventScore, sc: EntryScore) -> dict[str, Any]:
     }
 
 
-def explanation(result: SeasonResult, player: PlayerSeason) -> dict[str, Any]:
-    """Every figure behind ``player``'s classification."""
+def explanation(result: SeasonResult, player: PlayerSeason, bar: bool = True) -> dict[str, Any]:
+    """Every figure behind ``player``'s classification; without ``bar``, the placement
+    leaves out the series' admission bar (a figure of the whole series, which the
+    application keeps apart: see :func:`digests`)."""
     pl = player.placement
     lic = player.licensee
     return {
@@ -81,21 +90,26 @@ def explanation(result: SeasonResult, player: PlayerSeason) -> dict[str, Any]:
             }
             for t in player.pct
         ],
-        "placement": None
-        if pl is None
-        else {
-            "series": pl.series,
-            "tier": pl.tier,
-            "label": pl.label,
-            "reason": pl.reason,
-            "criterion": pl.criterion,
-            "value": pl.value,
-            "bar": pl.bar,
-            "super_series": pl.super_series,
-            "s1_for_life": pl.s1_for_life,
-            "highest_series": pl.highest_series,
-        },
+        "placement": None if pl is None else _placement(pl, bar),
     }
+
+
+def _placement(pl: Placement, bar: bool) -> dict[str, Any]:
+    out = {
+        "series": pl.series,
+        "tier": pl.tier,
+        "label": pl.label,
+        "reason": pl.reason,
+        "criterion": pl.criterion,
+        "value": pl.value,
+        "bar": pl.bar,
+        "super_series": pl.super_series,
+        "s1_for_life": pl.s1_for_life,
+        "highest_series": pl.highest_series,
+    }
+    if not bar:
+        del out["bar"]
+    return out
 
 
 _REASONS = {
@@ -173,3 +187,115 @@ def format_explanation(result: SeasonResult, player: PlayerSeason) -> str:
         extra = " (super-series)" if pl["super_series"] else ""
         out.append(f"Classified {pl['label']}{extra}: {why}{bar}")
     return "\n".join(out)
+
+
+_U64 = npt.NDArray[np.uint64]
+_PRIME = np.uint64(0x100000001B3)
+_SPREAD = np.uint64(0xBF58476D1CE4E5B9)
+_DIGEST_BITS = 0x7FFF_FFFF_FFFF_FFFF  # a signed 64-bit database column holds it
+
+
+def _bits(values: npt.NDArray[Any]) -> _U64:
+    if values.dtype.kind == "f":
+        return np.ascontiguousarray(values, np.float64).view(np.uint64)
+    return values.astype(np.uint64)
+
+
+def _mix(h: _U64, *columns: npt.NDArray[Any]) -> _U64:
+    """``h`` with ``columns`` mixed in, value by value (each step a bijection of ``h``)."""
+    for values in columns:
+        h = (h ^ _bits(values)) * _PRIME
+    h = h ^ (h >> np.uint64(31))
+    return h * _SPREAD
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(blake2b(text.encode("utf-8"), digest_size=8).digest(), "little")
+
+
+def digests(result: SeasonResult) -> dict[str, int]:
+    """A number per classified licensee that changes whenever their explanation without the
+    series' bar (``explanation(result, player, bar=False)``) changes: what lets the
+    application rewrite only the explanations that changed without building the others
+    (issue 20, part 3). Deterministic from one process to the next."""
+    if result.columns is None:
+        return {
+            lic: _hash(json.dumps(explanation(result, p, bar=False), default=str)) & _DIGEST_BITS
+            for lic, p in result.players.items()
+            if p.placement is not None
+        }
+    with collector_paused():
+        return _column_digests(result.columns)
+
+
+def _column_digests(c: SeasonColumns) -> dict[str, int]:
+    """:func:`digests` from the columns: each result row mixes its event's figures with its
+    own; a licensee's rows are added up (their order does not matter: the explanation lists
+    them by date), then mixed with the licensee's own figures and placement."""
+    ev = c.events
+    event_hash = np.array(
+        [
+            _hash(
+                repr(
+                    (
+                        e.name,
+                        e.date,
+                        e.type.code,
+                        e.games,
+                        ev.n[j],
+                        ev.m_winner[j],
+                        ev.d_hundredths[j],
+                        ev.present[:, j].tolist(),
+                        ev.weight[:, j].tolist(),
+                    )
+                )
+            )
+            for j, e in enumerate(ev.events)
+        ],
+        np.uint64,
+    )
+    rows = _mix(
+        event_hash[ev.event_of],
+        ev.place,
+        ev.points,
+        ev.pp4_tenths,
+        *(col[s] for s in (1, 2, 3) for col in (ev.has, ev.in_band, ev.rank, ev.pct, ev.bonus)),
+    )
+    count = len(c.ranked)
+    summed = np.zeros(count + 1, np.uint64)
+    np.add.at(summed, c.owner, rows)
+    pl = c.placements
+    people = np.array(
+        [
+            crc32(f"{p.licence}\x1f{p.name}\x1f{p.tier}\x1f{src}".encode())
+            for p, src in zip(c.ranked, c.sources, strict=True)
+        ],
+        np.uint64,
+    )
+    previous = np.array([r.pct for r in c.reliquats], np.float64).reshape(count, 3).T
+    h = _mix(
+        summed[:count] ^ people,
+        *(
+            np.array(values, np.int64)
+            for values in (
+                [p.series for p in c.ranked],
+                [p.highest_series for p in c.ranked],
+                [p.s1_for_life for p in c.ranked],
+                c.points,
+                c.doubled,
+                [r.points for r in c.reliquats],
+                c.points_final,
+                c.pp4_tenths,
+                [r.pp4 for r in c.reliquats],
+                c.pp4_final,
+                pl.series,
+                [" ABCD".index(t or " ") for t in pl.tier],
+                pl.reason_code,
+                pl.criterion_code,
+                pl.super_flags,
+            )
+        ),
+        *(col[s] for s in (1, 2, 3) for col in (c.shown, c.num, c.weight, c.divisor, c.final)),
+        *previous,
+    )
+    return dict(zip(c.index, (h & np.uint64(_DIGEST_BITS)).tolist(), strict=True))

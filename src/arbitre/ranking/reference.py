@@ -1,21 +1,24 @@
-"""The straightforward implementations of the season and of one event's figures (seed 002).
+"""The straightforward implementations of the season, of one event's figures and of the
+classification (seed 002).
 
-:func:`arbitre.ranking.season.compute_season` and :func:`arbitre.ranking.events.score_event`
-are the fast paths (issue 23, part 5: a season of 20,000 licensees in a second); these are
-the plain readings they were written from, kept beside them as the reference: the tests hold
-the two equal on every fixture and on random seasons (``tests/ranking``), and
-``bench/bench_ranking.py`` measures both in the same run. They call the same rule functions
-(:func:`decay`, :func:`event_weight`, ...) and spell out the same per-row arithmetic in the
-most direct way: one object per figure, one list of sums per player.
-"""
+:func:`arbitre.ranking.season.compute_season`, :func:`arbitre.ranking.events.score_columns`
+and :func:`arbitre.ranking.classification.classify_columns` are the fast paths (issue 23,
+part 5: a season of 20,000 licensees in a second), which work on columns of figures; these
+are the plain readings they were written from, kept beside them as the reference: the tests
+hold the two equal on every fixture and on random seasons and classifications
+(``tests/ranking``), and ``bench/bench_ranking.py`` measures both in the same run. They call
+the same per-event rule functions (:func:`decay`, :func:`event_weight`, ...) and spell out
+the per-row and per-licensee arithmetic in the most direct way: one object per figure, one
+list of sums per player, one candidate at a time."""
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
-from arbitre.ranking.classification import Candidate, Settings, classify
+from arbitre.ranking.classification import Candidate, Placement, Settings, _tiers, quota_counts
 from arbitre.ranking.events import (
     PCT_SERIES,
     EntryScore,
@@ -25,7 +28,6 @@ from arbitre.ranking.events import (
     PctRule,
     RankingError,
     _ceil_div,
-    effective_places,
     event_weight,
     pp4_coefficient,
     winner_points,
@@ -38,12 +40,38 @@ from arbitre.ranking.season import (
     PlayerSeason,
     Reliquat,
     SeasonResult,
-    _federal_weeks_cap,
     _floor_reliquats,
     decay,
     decay_tenths,
     season_of,
 )
+
+
+def effective_places(places: Sequence[int]) -> list[int]:
+    """Ex aequo share the better place: 1 + the number of strictly better given places.
+
+    Works for both ``1,1,3`` and ``1,1,2`` conventions (seed 002, A.2.4 and B.3.3).
+    """
+    order = sorted(places)
+    return [1 + bisect_left(order, p) for p in places]
+
+
+def _federal_weeks_cap(
+    series: int,
+    num: float,
+    den: float,
+    fw_num: float,
+    fw_den: float,
+    fw_raw: float,
+    settings: Settings,
+) -> tuple[float, float, float]:
+    """One player's %Sn sums with the federal weeks' simultanés added, their season weight
+    capped (seed 002, B.1): above the cap, scaled down by cap / weight."""
+    cap = None if settings.federal_weeks_cap is None else settings.federal_weeks_cap[series - 1]
+    if cap is None or fw_raw <= cap:
+        return num + fw_num, den + fw_den, 0.0
+    factor = cap / fw_raw
+    return num + fw_num * factor, den + fw_den * factor, fw_den - fw_den * factor
 
 
 def score_event_reference(event: Event) -> EventScore:
@@ -175,7 +203,8 @@ def compute_season_reference(
     this_season = {
         id(es) for es in scored if es.event.date is None or season_of(es.event.date) == season
     }
-    result = SeasonResult(season, settings, scored)
+    players: dict[str, PlayerSeason] = {}
+    result = SeasonResult(season, settings, scored, players)
     result.unknown_licences = unknown
     candidates: list[Candidate] = []
     for lic, person in people.items():
@@ -239,7 +268,7 @@ def compute_season_reference(
             prev_pct = rel.pct[s - 1]
             if not seen[s] and prev_pct == 0.0:
                 continue
-            quota = settings.quotas[s - 1]
+            quota = float(settings.quotas[s - 1])  # a divisor is a float, whatever the quota
             divisor = max(weight, quota)
             season_pct = num / divisor if divisor > 0 else 0.0
             final = 0.75 * season_pct + 0.25 * prev_pct
@@ -258,7 +287,7 @@ def compute_season_reference(
             tuple(totals),
             source,
         )
-        result.players[lic] = ps
+        players[lic] = ps
         candidates.append(
             Candidate(
                 licence=lic,
@@ -272,8 +301,158 @@ def compute_season_reference(
             )
         )
 
-    placements = classify(candidates, settings)
+    placements = classify_reference(candidates, settings)
     for lic, placement in placements.items():
-        old = result.players[lic]
-        result.players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
+        old = players[lic]
+        players[lic] = PlayerSeason(**{**old.__dict__, "placement": placement})
     return result
+
+
+def _take(
+    pool: Iterable[Candidate], key: Callable[[Candidate], float], count: int
+) -> list[Candidate]:
+    """The best ``count`` players with a positive criterion; ties at the bar all go in."""
+    ranked = sorted((c for c in pool if key(c) > 0), key=lambda c: (-key(c), c.licence))
+    if count <= 0 or not ranked:
+        return []
+    taken = ranked[:count]
+    last = key(taken[-1])
+    for c in ranked[count:]:
+        if key(c) != last:
+            break
+        taken.append(c)
+    return taken
+
+
+def _pct(n: int) -> Callable[[Candidate], float]:
+    return lambda c: c.pct[n - 1]
+
+
+def _pp4(c: Candidate) -> float:
+    return c.pp4
+
+
+def _points(c: Candidate) -> float:
+    return c.points
+
+
+def classify_reference(candidates: Iterable[Candidate], settings: Settings) -> dict[str, Placement]:
+    """The straightforward classification, candidate by candidate: classify every licensee."""
+    everyone = list(candidates)
+    n = len(everyone)
+    counts = quota_counts(n, settings)
+    result: dict[str, Placement] = {}
+    order = 0
+
+    beginners = [c for c in everyone if c.beginner and c.min_series == 7]
+    beginner_ids = {c.licence for c in beginners}
+    pool: dict[str, Candidate] = {c.licence: c for c in everyone if c.licence not in beginner_ids}
+
+    def place(
+        c: Candidate,
+        series: int,
+        tier: str,
+        reason: str,
+        criterion: str,
+        value: float,
+        bar: float | None,
+        super_series: bool = False,
+    ) -> None:
+        nonlocal order
+        order += 1
+        life = c.s1_for_life or super_series
+        if series == 1 and tier == "A" and c.pct[0] > settings.s1_life_pct:
+            life = True
+        result[c.licence] = Placement(
+            series,
+            tier,
+            reason,
+            criterion,
+            value,
+            order,
+            bar,
+            super_series,
+            life,
+            min(c.highest_series, series),
+        )
+        del pool[c.licence]
+
+    # (series, quota, merit key name, merit key, priority key name, priority key, ratio,
+    # "bar" source for the priority: the previous series' merit bar)
+    specs: list[tuple[int, int, str, Callable[[Candidate], float]]] = [
+        (1, counts["S1"], "%S1", _pct(1)),
+        (2, counts["S2"], "%S2", _pct(2)),
+        (3, counts["S3"], "%S3", _pct(3)),
+        (4, 4 * counts["S4 tier"], "PP4", _pp4),
+        (5, 4 * counts["S5 tier"], "points", _points),
+    ]
+    prev_bar: float | None = None
+    prev_name = ""
+    prev_key: Callable[[Candidate], float] = _points
+    for series, quota, name, key in specs:
+        chosen: list[tuple[Candidate, str, str, float]] = []
+        if series > 1 and prev_bar is not None:
+            ratio = settings.priority_pct if series <= 3 else settings.priority_lower
+            threshold = ratio * prev_bar
+            k = prev_key
+            eligible = [c for c in pool.values() if c.series <= series and k(c) >= threshold]
+            for c in _take(eligible, k, quota):
+                chosen.append((c, "priority", prev_name, k(c)))
+        taken_ids = {c.licence for c, *_ in chosen}
+        rest = [c for c in pool.values() if c.licence not in taken_ids]
+        merit = _take(rest, key, quota - len(chosen))
+        bar = key(merit[-1]) if merit else None
+        for c in merit:
+            chosen.append((c, "quota", name, key(c)))
+        taken_ids.update(c.licence for c in merit)
+        protected = sorted(
+            (c for c in pool.values() if c.min_series <= series and c.licence not in taken_ids),
+            key=lambda c: (-key(c), c.licence),
+        )
+        _assign_tiers(series, chosen, protected, counts, settings, place, bar, name, key)
+        prev_bar, prev_name, prev_key = bar, name, key
+
+    remaining = sorted(pool.values(), key=lambda c: (-c.points, c.licence))
+    scored = [c for c in remaining if c.points > 0]
+    third = math.ceil(len(scored) / 3)
+    tiers = _tiers([("points", c.points) for c in scored], "ABC", third)
+    for c, tier in zip(scored, tiers, strict=True):
+        place(c, 6, tier, "points", "points", c.points, None)
+    for c in [c for c in remaining if c.points <= 0]:
+        place(c, 6, "D", "no point", "points", c.points, None)
+    for c in sorted(beginners, key=lambda c: (-c.points, c.licence)):
+        order += 1
+        result[c.licence] = Placement(7, "", "beginner", "points", c.points, order)
+    return result
+
+
+def _assign_tiers(
+    series: int,
+    chosen: list[tuple[Candidate, str, str, float]],
+    protected: list[Candidate],
+    counts: dict[str, int],
+    settings: Settings,
+    place: Callable[..., None],
+    bar: float | None,
+    name: str,
+    key: Callable[[Candidate], float],
+) -> None:
+    """Tiers: A/B halves for S1-S3 (A gets the odd one), quota tiers A-D for S4 and S5.
+
+    Players kept in the series by a descent limit go to its lowest tier.
+    """
+    if series <= 3:
+        half = math.ceil(len(chosen) / 2)
+        tiers = _tiers([(r, v) for _, r, _, v in chosen], "AB", half)
+        for i, ((c, reason, crit, value), tier) in enumerate(zip(chosen, tiers, strict=True)):
+            sup = series == 1 and i < settings.super_series and reason == "quota"
+            place(c, series, tier, reason, crit, value, bar, sup)
+        for c in protected:
+            place(c, series, "B", "descent limit", name, key(c), bar)
+        return
+    tier_size = counts["S4 tier" if series == 4 else "S5 tier"]
+    tiers = _tiers([(r, v) for _, r, _, v in chosen], "ABCD", tier_size)
+    for (c, reason, crit, value), tier in zip(chosen, tiers, strict=True):
+        place(c, series, tier, reason, crit, value, bar)
+    for c in protected:
+        place(c, series, "D", "descent limit", name, key(c), bar)

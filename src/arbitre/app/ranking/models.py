@@ -151,7 +151,9 @@ class ResultRow(models.Model):
 class Standing(models.Model):
     """A licensee's figures in a season as last computed (seed 002): the classification's
     series and tier and the figures after the yearly decay (next season's reliquats), with
-    the engine's explanation of every figure (:func:`arbitre.ranking.explanation`)."""
+    the engine's explanation of every figure (:func:`arbitre.ranking.explanation`; without
+    the series' bar, a figure of the whole series that the page reads from the standings,
+    so that a new bar does not rewrite every explanation of the series)."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     licence = models.CharField(_("licence"), max_length=20)
@@ -164,6 +166,9 @@ class Standing(models.Model):
     pp4 = models.IntegerField(default=0)
     points = models.IntegerField(default=0)
     explanation = models.JSONField()
+    # the engine's digest of the explanation (arbitre.ranking.explain.digests): a recompute
+    # rewrites the explanation only when it changed (empty: rewritten at the next one)
+    digest = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["season", "order"]

@@ -76,6 +76,15 @@ def series_bar(season: Season, series: int) -> float | None:
     return None if found is None else float(found)
 
 
+def stored_bar(season: Season, series: int | None) -> float | int | None:
+    """The admission bar of ``series`` as the engine gives it (:class:`Placement` ``bar``):
+    a fraction for %Sn, a whole number of PP4 or points; None for S6 and S7."""
+    bar = series_bar(season, series) if series is not None else None
+    if bar is None or CRITERION_OF_SERIES[series or 0].startswith("%"):
+        return bar
+    return int(bar)
+
+
 def up_hint(standing: Standing) -> Hint | None:
     """What would put the player one series up: that series' bar on its criterion."""
     target = standing.series - 1
@@ -128,7 +137,11 @@ def player_context(licence: str) -> dict[str, Any]:
         .order_by("-season__year")
         .first()
     )
-    placement = (standing.explanation.get("placement") or {}) if standing else {}
+    placement = dict(standing.explanation.get("placement") or {}) if standing else {}
+    if standing is not None and placement and "bar" not in placement:
+        # the series' bar is kept apart from the explanations (a new bar would rewrite
+        # every explanation of the series): the lowest figure of the series' quota
+        placement["bar"] = stored_bar(standing.season, placement.get("series"))
     if standing is not None:
         for line in standing.explanation.get("events", []):
             for figure in line.get("pct", []):

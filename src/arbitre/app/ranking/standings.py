@@ -1,7 +1,8 @@
 """The season's classification in the application (issue 20, part 3): the engine
 (:func:`arbitre.ranking.compute_season`) computes every figure from the season's events,
 the licensees and the previous season's figures; this module reads them from the database,
-stores each licensee's :class:`Standing` with the engine's explanation, and closes a season
+stores each licensee's :class:`Standing` with the engine's explanation (rewritten only when
+it changed), and closes a season
 (lifetime floors carried to the licensees, next season's quotas derived, seed 002 A.1, B.1)."""
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from arbitre.ranking import (
     explanation,
 )
 from arbitre.ranking import Licensee as EngineLicensee
+from arbitre.ranking.explain import digests as explain_digests
+from arbitre.ranking.season import collector_paused
 
 
 def engine_licensees() -> list[EngineLicensee]:
@@ -148,6 +151,7 @@ _JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 """One encoder for every explanation (``json.dumps`` with options builds one per call)."""
 
 _FIGURES = STANDING_FIELDS[1:-1]  # series .. points: the columns between licence and explanation
+_FIGURES_KEYED = STANDING_FIELDS[:-1]  # licence and its figures
 
 
 def _sql(template: str, columns: Iterable[str]) -> str:
@@ -157,6 +161,7 @@ def _sql(template: str, columns: Iterable[str]) -> str:
         columns=", ".join(quote(c) for c in columns),
         sets=", ".join(f"{quote(c)} = %s" for c in columns),
         explanation=quote("explanation"),
+        digest=quote("digest"),
         json="%s::jsonb" if connection.vendor == "postgresql" else "%s",
     )
 
@@ -169,57 +174,56 @@ def _run_batches(sql: str, rows: list[tuple[Any, ...]], batch: int = 2000) -> No
 
 def _write_standings(season: Season, result: SeasonResult) -> dict[str, int]:
     """Store every classified licensee's standing, writing only what changed (issue 20,
-    part 3: recomputed after each event in seconds). Each new figure is compared with the
-    stored one: a standing whose figures and explanation are the same is left alone, one
-    whose place in the list moved gets its figures only, and only a new or changed
-    explanation is written; standings of licensees no longer classified go.
+    part 3: recomputed after each event in seconds). The figures of the list (series, tier,
+    place, %Sn, PP4, points) are compared with the stored ones from the engine's columns
+    (:meth:`SeasonResult.classification`), without building any explanation; an
+    explanation is built and written only when its digest
+    (:func:`arbitre.ranking.explain.digests`) differs from the stored one, so a player whose
+    place moved gets the figures only. Standings of licensees no longer classified go.
     The statements are plain batched SQL: 20,000 model instances through ``bulk_create``
     cost about ten seconds of Python on this machine."""
-    # the stored explanation as its text (SQLite; PostgreSQL gives it parsed, which then
-    # never equals a text, and every explanation is rewritten): parsing 20,000 of them
-    # through the JSONField costs more than encoding them
     with connection.cursor() as cursor:
         cursor.execute(
-            _sql("SELECT {columns} FROM {table} WHERE season_id = %s", (*STANDING_FIELDS, "id")),
+            _sql(
+                "SELECT {columns} FROM {table} WHERE season_id = %s",
+                (*_FIGURES_KEYED, "digest", "id"),
+            ),
             [season.pk],
         )
         stored = {row[0]: row[1:] for row in cursor.fetchall()}
+    digests = explain_digests(result)
     inserts: list[tuple[Any, ...]] = []
     figures_only: list[tuple[Any, ...]] = []
     full: list[tuple[Any, ...]] = []
-    for p in result.ordered():
-        pl = p.placement
-        assert pl is not None
-        lic = p.licensee.licence
-        figures = (
-            pl.series,
-            pl.tier,
-            pl.order,
-            p.pct_final(1),
-            p.pct_final(2),
-            p.pct_final(3),
-            p.pp4_final,
-            p.points_final,
-        )
-        why = _JSON.encode(explanation(result, p))
+    for row in result.classification():
+        lic = row.licence
+        figures = (row.series, row.tier, row.order, *row.pct, row.pp4, row.points)
+        digest = digests[lic]
         old = stored.pop(lic, None)
+        if old is not None and old[-2] == digest:
+            if old[:-2] != figures:
+                figures_only.append((*figures, old[-1]))
+            continue
+        why = _JSON.encode(explanation(result, result.players[lic], bar=False))
         if old is None:
-            inserts.append((season.pk, lic, *figures, why))
-        elif old[-2] != why:
-            full.append((*figures, why, old[-1]))
-        elif old[:-2] != figures:
-            figures_only.append((*figures, old[-1]))
+            inserts.append((season.pk, lic, *figures, why, digest))
+        else:
+            full.append((*figures, why, digest, old[-1]))
     if stored:
         gone = [(old[-1],) for old in stored.values()]
         _run_batches(_sql("DELETE FROM {table} WHERE id = %s", ()), gone)
     _run_batches(
         _sql(
-            "INSERT INTO {table} ({columns}) VALUES (" + "%s, " * 10 + "{json})", STANDING_COLUMNS
+            "INSERT INTO {table} ({columns}) VALUES (" + "%s, " * 10 + "{json}, %s)",
+            (*STANDING_COLUMNS, "digest"),
         ),
         inserts,
     )
     _run_batches(
-        _sql("UPDATE {table} SET {sets}, {explanation} = {json} WHERE id = %s", _FIGURES),
+        _sql(
+            "UPDATE {table} SET {sets}, {explanation} = {json}, {digest} = %s WHERE id = %s",
+            _FIGURES,
+        ),
         full,
     )
     _run_batches(_sql("UPDATE {table} SET {sets} WHERE id = %s", _FIGURES), figures_only)
@@ -233,9 +237,14 @@ def _write_standings(season: Season, result: SeasonResult) -> dict[str, int]:
 
 @transaction.atomic
 def recompute(user: Any, season: Season) -> SeasonResult:
-    """Compute the season and store every licensee's standing and its explanation."""
-    result = compute(season)
-    written = _write_standings(season, result)
+    """Compute the season and store every licensee's standing and its explanation.
+
+    The cyclic garbage collector is paused meanwhile: reading the season builds some
+    hundred thousand objects and no reference cycle, and each collection it would trigger
+    walks the whole heap of the server (measured: a second of a three-second recompute)."""
+    with collector_paused():
+        result = compute(season)
+        written = _write_standings(season, result)
     season.next_quota_s1, season.next_quota_s2, season.next_quota_s3 = derive_quotas(result)
     season.computed_at = timezone.now()
     season.save()
