@@ -49,7 +49,19 @@ def upto_cross(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm):  # type: igno
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
-    K.cross_sets(grid2, gf, gl, gt, gterm, gm, values, xmask, xscore, xhas)
+    K.cross_sets(
+        grid2,
+        (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
+        gf,
+        gl,
+        gt,
+        gterm,
+        gm,
+        values,
+        xmask,
+        xscore,
+        xhas,
+    )
     return xmask[0, 7, 7] + xscore[1, 7, 7]
 
 
@@ -59,7 +71,19 @@ def upto_placements(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm, do_sort):
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
-    K.cross_sets(grid2, gf, gl, gt, gterm, gm, values, xmask, xscore, xhas)
+    K.cross_sets(
+        grid2,
+        (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
+        gf,
+        gl,
+        gt,
+        gterm,
+        gm,
+        values,
+        xmask,
+        xscore,
+        xhas,
+    )
     rk, ntiles, rackmask, rv = K._rack_summary(rack, values)
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
     sqmax = K._square_max(xmask, rackmask, rv[0], values)
@@ -112,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         full = (
             grid, rack, *kargs_tail, g.below, lm, wm, values, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
+            g.anagrams.bits, g.anagrams.shift,
         )  # fmt: skip
         for fn, a in (
             (_noop, full),

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import fullrack, kernel
+from arbitre.scrabble.fast import anagram, fullrack, kernel
 from arbitre.scrabble.fast.trie import gaddag_arrays_from_words
 from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
@@ -43,16 +43,21 @@ class GaddagArrays:
     edge_target: np.ndarray
     terminal: np.ndarray
     letter_mask: np.ndarray
-    #: Letters on some path below each node (computed here, not part of the contract).
+    #: Letters on some path below each node, and the lengths of the paths to a terminal node
+    #: (``kernel.subtree_summary``: computed here, not part of the contract).
     below: np.ndarray
     #: The words by length and letters, for the full-rack placements (``fullrack.empty()``:
     #: no index, every placement walked).
     full_rack: fullrack.FullRackIndex
+    #: The word list's letter multisets, for the full-rack placements without a blank
+    #: (``anagram.empty()``: no filter, every placement walked).
+    anagrams: anagram.AnagramFilter
 
     @classmethod
     def of(cls, automaton: Any, words: Any = None) -> GaddagArrays:
-        """The arrays of ``automaton``, with the full-rack index of ``words`` (the same
-        list's words: a lexicon's ``S15`` array or folded strings) when given."""
+        """The arrays of ``automaton``, with the full-rack index and the anagram filter of
+        ``words`` (the same list's words: a lexicon's ``S15`` array or folded strings) when
+        given."""
         return cls.from_arrays(
             automaton.first_edge,
             automaton.edge_letter,
@@ -75,14 +80,16 @@ class GaddagArrays:
         first = np.ascontiguousarray(first_edge, dtype=np.int32)
         letters = np.ascontiguousarray(edge_letter, dtype=np.uint8)
         targets = np.ascontiguousarray(edge_target, dtype=np.int32)
+        terminals = np.ascontiguousarray(terminal, dtype=np.bool_)
         return cls(
             first,
             letters,
             targets,
-            np.ascontiguousarray(terminal, dtype=np.bool_),
+            terminals,
             np.ascontiguousarray(letter_mask, dtype=np.uint32),
-            kernel.subtree_letters(first, letters, targets),
+            kernel.subtree_summary(first, letters, targets, terminals),
             fullrack.empty() if words is None else fullrack.build(words),
+            anagram.empty() if words is None else anagram.build(words),
         )
 
 
@@ -203,6 +210,8 @@ def search_codes(
             g.full_rack.chunk_start,
             g.full_rack.at_bits,
             g.full_rack.at_start,
+            g.anagrams.bits,
+            g.anagrams.shift,
         )
         if n <= capacity:
             break
