@@ -44,7 +44,7 @@ def upto_orient(grid, rack, lm, wm, values):  # type: ignore[no-untyped-def]
 
 
 @njit
-def upto_cross(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm):  # type: ignore[no-untyped-def]
+def upto_cross(grid, rack, lm, wm, values, gn, gt):  # type: ignore[no-untyped-def]
     grid2, lm2, wm2 = K._oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
@@ -52,11 +52,8 @@ def upto_cross(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm):  # type: igno
     K.cross_sets(
         grid2,
         (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
-        gf,
-        gl,
+        gn,
         gt,
-        gterm,
-        gm,
         values,
         xmask,
         xscore,
@@ -66,7 +63,7 @@ def upto_cross(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm):  # type: igno
 
 
 @njit
-def upto_placements(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm, do_sort):  # type: ignore[no-untyped-def]
+def upto_placements(grid, rack, lm, wm, values, gn, gt, do_sort):  # type: ignore[no-untyped-def]
     grid2, lm2, wm2 = K._oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
@@ -74,11 +71,8 @@ def upto_placements(grid, rack, lm, wm, values, gf, gl, gt, gterm, gm, do_sort):
     K.cross_sets(
         grid2,
         (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
-        gf,
-        gl,
+        gn,
         gt,
-        gterm,
-        gm,
         values,
         xmask,
         xscore,
@@ -128,13 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     lm, wm, values = fast._LM, fast._WM, fast.CODE_VALUES
     info, codes = fast._buffers(0)
     fr = g.full_rack
-    kargs_tail = (g.first_edge, g.edge_letter, g.edge_target, g.terminal, g.letter_mask)
+    kargs_tail = (g.nodes, g.edge_target)
     rows = []
     for board_text, rack_text in pairs:
         grid = Board.from_text(board_text).grid_codes()
         rack = Rack.parse("" if rack_text == "-" else rack_text).counts()
         full = (
-            grid, rack, *kargs_tail, g.below, lm, wm, values, info, codes, fr.letters,
+            grid, rack, *kargs_tail, lm, wm, values, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
             g.anagrams.bits, g.anagrams.shift,
         )  # fmt: skip

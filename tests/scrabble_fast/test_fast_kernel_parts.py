@@ -1,4 +1,5 @@
-"""The kernel's parts against direct computations (seed 004, 2.6.2: cross-words)."""
+"""The kernel's parts against direct computations (seed 004, 2.6.2: cross-words), and the
+board's tile codes that the search reads."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.lexicon import Lexicon
+from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import CODE_VALUES, gaddag_arrays, kernel
+from arbitre.scrabble.move import Move
 from arbitre.scrabble.tiles import ALL_LETTERS
 
 LETTERS = "ABCDE"  # few letters, so that random tiles often make listed cross-words
@@ -75,11 +78,55 @@ def test_cross_sets_2_6_2_are_the_letters_that_make_listed_cross_words(
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
     kernel.cross_sets(
-        grid2, usable, arrays.first_edge, arrays.edge_letter, arrays.edge_target,
-        arrays.terminal, arrays.letter_mask, CODE_VALUES, xmask, xscore, xhas,
+        grid2, usable, arrays.nodes, arrays.edge_target, CODE_VALUES, xmask, xscore, xhas,
     )  # fmt: skip
     want_mask, want_score, want_has = direct_cross_sets(grid, words, usable)
     empty = np.stack([grid, grid.T]) < 0
     assert (xhas[empty] == want_has[empty]).all()
     assert (xscore[empty] == want_score[empty]).all()
     assert (xmask[empty] == want_mask[empty]).all()
+
+
+def direct_codes(board: Board) -> np.ndarray:
+    out = np.full((15, 15), -1, dtype=np.int8)
+    for r, c, letter in board.tiles():
+        out[r, c] = ord(letter) - 65 if letter.isupper() else ord(letter) - 97 + 26
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 14),
+            st.integers(0, 14),
+            st.one_of(st.none(), st.sampled_from("AEKZaez")),
+        ),
+        max_size=40,
+    )
+)
+def test_board_keeps_its_codes_up_to_date(changes: list[tuple[int, int, str | None]]) -> None:
+    """The array the fast search reads (``Board.grid_codes``, kept by the board as it
+    changes instead of converted on each search) is the board's squares: after squares are
+    set or cleared, a move played and taken back, a copy, the transposed board; and a
+    caller writing into the array it got changes nothing."""
+    board = Board()
+    for r, c, letter in changes:
+        board[r, c] = letter
+        assert (board.grid_codes() == direct_codes(board)).all()
+    board.grid_codes()[0, 0] = 5
+    assert (board.grid_codes() == direct_codes(board)).all()
+    copy, transposed = board.copy(), board.transposed()
+    assert (copy.grid_codes() == direct_codes(board)).all()
+    assert (transposed.grid_codes() == direct_codes(board).T).all()
+    empty = Board()
+    empty.play(Move(7, 5, True, "MAiSON"))
+    assert (empty.grid_codes() == direct_codes(empty)).all()
+    assert empty.grid_codes()[7, 7] == 26 + 8
+    follow = empty.copy()
+    follow.play(Move(6, 7, False, "KiZ"))
+    assert (follow.grid_codes() == direct_codes(follow)).all()
+    follow.undo()
+    assert (follow.grid_codes() == empty.grid_codes()).all()
+    empty.undo()
+    assert (empty.grid_codes() == -1).all()

@@ -176,13 +176,14 @@ def _full_rack_fits(
 
 
 @njit(cache=True, inline="always")
-def _child(first_edge, edge_target, letter_mask, node, letter):  # type: ignore[no-untyped-def]
+def _child(nodes, edge_target, node, letter):  # type: ignore[no-untyped-def]
     """Target of ``node``'s edge labelled ``letter``, -1 when absent (edges are sorted)."""
-    m = np.int64(letter_mask[node])
+    rec = nodes[node, 0]
+    m = rec & NODE_LETTERS
     bit = np.int64(1) << letter
     if (m & bit) == 0:
         return -1
-    return edge_target[first_edge[node] + _popcount32(m & (bit - 1))]
+    return edge_target[(rec >> NODE_FIRST_SHIFT) + _popcount32(m & (bit - 1))]
 
 
 #: Bit of a node's summary (:func:`subtree_summary`) where its path lengths start.
@@ -236,14 +237,38 @@ def subtree_summary(first_edge, edge_letter, edge_target, terminal):  # type: ig
     return below
 
 
+#: Layout of a node's record ``nodes[node]`` (:func:`pack_nodes`): in ``nodes[node, 0]``,
+#: bits 0..26 the labels of its edges (letters and the separator), bit 27 set when it is
+#: terminal, bits 32.. the index of its first edge; ``nodes[node, 1]`` is its
+#: :func:`subtree_summary`. A walk step reads one record (one cache line) instead of an
+#: entry in each of four arrays.
+NODE_LETTERS = (1 << 27) - 1
+NODE_TERMINAL = 1 << 27
+NODE_FIRST_SHIFT = 32
+
+
+@njit(cache=True)
+def pack_nodes(first_edge, letter_mask, terminal, summary):  # type: ignore[no-untyped-def]
+    """The nodes' records (int64, (nodes, 2)): see ``NODE_*``."""
+    n = first_edge.shape[0] - 1
+    nodes = np.empty((n, 2), dtype=np.int64)
+    for i in range(n):
+        rec = np.int64(letter_mask[i]) | (np.int64(first_edge[i]) << NODE_FIRST_SHIFT)
+        if terminal[i]:
+            rec |= NODE_TERMINAL
+        nodes[i, 0] = rec
+        nodes[i, 1] = summary[i]
+    return nodes
+
+
 @njit(cache=True, inline="always")
-def _walk_codes(first_edge, edge_target, letter_mask, node, g, c, k_from, k_to, step):  # type: ignore[no-untyped-def]
+def _walk_codes(nodes, edge_target, node, g, c, k_from, k_to, step):  # type: ignore[no-untyped-def]
     """The node reached from ``node`` by the letters of column ``c`` of ``g`` at rows
     ``k_from``, ``k_from + step``, ... up to ``k_to`` included (-1 when the path leaves the
     graph)."""
     k = k_from
     while node >= 0:
-        node = _child(first_edge, edge_target, letter_mask, node, g[k, c] % 26)
+        node = _child(nodes, edge_target, node, g[k, c] % 26)
         if k == k_to:
             break
         k += step
@@ -251,9 +276,7 @@ def _walk_codes(first_edge, edge_target, letter_mask, node, g, c, k_from, k_to, 
 
 
 @njit(cache=True)
-def cross_sets(
-    grid2, usable, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas
-):  # type: ignore[no-untyped-def]
+def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
     """Fill cross-set masks, cross-scores and cross-word flags for both orientations.
 
     For an empty square of orientation ``o``, the cross-word is the run of tiles above and
@@ -299,36 +322,34 @@ def cross_sets(
                 if r - up <= down - r:
                     # reversed(suffix) + letter + reversed(prefix) + SEPARATOR, terminal (the
                     # suffix is not empty here).
-                    node = _walk_codes(g_first, g_target, g_mask, 0, g, c, down, r + 1, -1)
+                    node = _walk_codes(g_nodes, g_target, 0, g, c, down, r + 1, -1)
                     if node >= 0:
-                        cand = np.int64(g_mask[node]) & usable
+                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
-                            n2 = _child(g_first, g_target, g_mask, node, _popcount32(low - 1))
+                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
                             if up < r:
-                                n2 = _walk_codes(g_first, g_target, g_mask, n2, g, c, r - 1, up, -1)
+                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r - 1, up, -1)
                             if n2 >= 0:
-                                n2 = _child(g_first, g_target, g_mask, n2, SEPARATOR)
-                            if n2 >= 0 and g_terminal[n2]:
+                                n2 = _child(g_nodes, g_target, n2, SEPARATOR)
+                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
                                 mask |= low
                 else:
                     # reversed(prefix) + SEPARATOR + letter + suffix, terminal (the prefix is
                     # not empty here).
-                    node = _walk_codes(g_first, g_target, g_mask, 0, g, c, r - 1, up, -1)
+                    node = _walk_codes(g_nodes, g_target, 0, g, c, r - 1, up, -1)
                     if node >= 0:
-                        node = _child(g_first, g_target, g_mask, node, SEPARATOR)
+                        node = _child(g_nodes, g_target, node, SEPARATOR)
                     if node >= 0:
-                        cand = np.int64(g_mask[node]) & usable
+                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
-                            n2 = _child(g_first, g_target, g_mask, node, _popcount32(low - 1))
+                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
                             if down > r:
-                                n2 = _walk_codes(
-                                    g_first, g_target, g_mask, n2, g, c, r + 1, down, 1
-                                )
-                            if n2 >= 0 and g_terminal[n2]:
+                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r + 1, down, 1)
+                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
                                 mask |= low
                 xmask[o, r, c] = mask
 
@@ -373,12 +394,8 @@ def _insertion_sort_desc(a, n):  # type: ignore[no-untyped-def]
 def top_search(
     grid,
     rack,
-    g_first,
-    g_letter,
+    g_nodes,
     g_target,
-    g_terminal,
-    g_mask,
-    g_below,
     lm,
     wm,
     values,
@@ -421,7 +438,7 @@ def top_search(
     # With a blank, any letter can go on a square; else only the rack's letters.
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
     cross_sets(
-        grid2, usable, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore,
+        grid2, usable, g_nodes, g_target, values, xmask, xscore,
         xhas,
     )  # fmt: skip
     sqmax = _square_max(xmask, rackmask, rv[0], values)
@@ -436,14 +453,14 @@ def top_search(
     if mirror:
         # First move: the same words fit every span of a length; find them once.
         best, nfound, steps = _first_move(
-            rack, ntiles, rackmask, g_first, g_target, g_terminal, g_mask, g_below, lm, wm,
+            rack, ntiles, rackmask, g_nodes, g_target, lm, wm,
             values, p_s, p_e, p_bound, npl, out_info, out_codes,
         )  # fmt: skip
         return _mirror_found(out_info, out_codes, nfound), best, npl, steps
     return _search_placements(
         grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask,
-        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal,
-        g_mask, g_below, out_info, out_codes,
+        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target, out_info,
+        out_codes,
         (fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start),
         an_bits, an_shift,
     )  # fmt: skip
@@ -618,7 +635,7 @@ def _placements(
 @njit(cache=True, inline="always")
 def _search_placements(
     grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
-    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal, g_mask, g_below,
+    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target,
     out_info, out_codes, full_rack, an_bits, an_shift,
 ):  # fmt: skip  # type: ignore[no-untyped-def]
     """Search the placements in decreasing order of bound, stopping at the first bound below
@@ -785,7 +802,7 @@ def _search_placements(
         while j >= 0:
             steps += 1
             if j == nsteps:
-                if g_terminal[node_st[j]]:
+                if (g_nodes[node_st[j], 0] & NODE_TERMINAL) != 0:
                     best, nfound = _record(
                         const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
                         out_codes,
@@ -799,11 +816,11 @@ def _search_placements(
                 if fresh[j]:
                     fresh[j] = False
                     lt = SEPARATOR if pos < 0 else row[pos] % 26
-                    ch = _child(g_first, g_target, g_mask, node, lt)
+                    ch = _child(g_nodes, g_target, node, lt)
                     if (
                         ch >= 0
-                        and (not all_used or (rackbits & ~np.int64(g_below[ch])) == 0)
-                        and (np.int64(g_below[ch]) >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1
+                        and (not all_used or (rackbits & ~g_nodes[ch, 1]) == 0)
+                        and (g_nodes[ch, 1] >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1
                     ):
                         if pos >= 0:
                             word[pos] = row[pos]
@@ -821,7 +838,7 @@ def _search_placements(
                 avail = rackbits
                 if rk[26] > 0:
                     avail = ALL_LETTERS
-                rem[j] = np.int64(g_mask[node]) & allow_at[pos] & avail
+                rem[j] = (g_nodes[node, 0] & NODE_LETTERS) & allow_at[pos] & avail
                 cur[j] = -1
             else:
                 lt = cur[j]
@@ -833,8 +850,8 @@ def _search_placements(
                     if rk[26] > 0:
                         rk[26] -= 1
                         usedb[j] = True
-                        ch = _child(g_first, g_target, g_mask, node, lt)
-                        below = np.int64(g_below[ch])
+                        ch = _child(g_nodes, g_target, node, lt)
+                        below = g_nodes[ch, 1]
                         if (not all_used or (rackbits & ~below) == 0) and (
                             not use_bound
                             or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
@@ -853,8 +870,8 @@ def _search_placements(
                 rem[j] = r ^ low
                 lt = _popcount32((low - 1) & 0xFFFFFFFF)
                 cur[j] = lt
-                ch = _child(g_first, g_target, g_mask, node, lt)
-                below = np.int64(g_below[ch])
+                ch = _child(g_nodes, g_target, node, lt)
+                below = g_nodes[ch, 1]
                 if ((below >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1) == 0:
                     continue  # no word of the placement's length below
                 if rk[lt] > 0:
@@ -1091,11 +1108,8 @@ def _first_move(
     rack,
     ntiles,
     rackmask,
-    g_first,
+    g_nodes,
     g_target,
-    g_terminal,
-    g_mask,
-    g_below,
     lm,
     wm,
     values,
@@ -1160,7 +1174,7 @@ def _first_move(
             steps += 1
             node = node_st[d]
             if d == last:
-                if g_terminal[node]:
+                if (g_nodes[node, 0] & NODE_TERMINAL) != 0:
                     for s in range(s_lo, s_hi + 1):
                         score = const
                         for i in range(length):
@@ -1173,7 +1187,7 @@ def _first_move(
             if d == 1:
                 if fresh[d]:
                     fresh[d] = False
-                    ch = _child(g_first, g_target, g_mask, node, SEPARATOR)
+                    ch = _child(g_nodes, g_target, node, SEPARATOR)
                     if ch >= 0:
                         node_st[d + 1] = ch
                         d += 1
@@ -1187,7 +1201,7 @@ def _first_move(
                 avail = rackbits
                 if rk[26] > 0:
                     avail = ALL_LETTERS
-                rem[d] = np.int64(g_mask[node]) & avail
+                rem[d] = (g_nodes[node, 0] & NODE_LETTERS) & avail
             else:
                 lt = cur[d]
                 if usedb[d]:
@@ -1196,8 +1210,8 @@ def _first_move(
                     rk[lt] += 1
                     rackbits |= np.int64(1) << lt
                     if rk[26] > 0:
-                        ch = _child(g_first, g_target, g_mask, node, lt)
-                        if not all_used or (rackbits & ~np.int64(g_below[ch])) == 0:
+                        ch = _child(g_nodes, g_target, node, lt)
+                        if not all_used or (rackbits & ~g_nodes[ch, 1]) == 0:
                             rk[26] -= 1
                             usedb[d] = True
                             word[wi] = lt + 26
@@ -1213,8 +1227,8 @@ def _first_move(
                 rem[d] = r ^ low
                 lt = _popcount32((low - 1) & 0xFFFFFFFF)
                 cur[d] = lt
-                ch = _child(g_first, g_target, g_mask, node, lt)
-                below = np.int64(g_below[ch])
+                ch = _child(g_nodes, g_target, node, lt)
+                below = g_nodes[ch, 1]
                 if rk[lt] > 0:
                     rk[lt] -= 1
                     if rk[lt] == 0:
