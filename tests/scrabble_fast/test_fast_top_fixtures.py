@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from arbitre.duplicate.selfplay import selfplay_positions
 from arbitre.lexicon import Lexicon
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import gaddag_arrays, search_codes, top_moves
+from arbitre.scrabble.fast import gaddag_arrays, kernel, search_codes, top_moves
 from arbitre.scrabble.rack import Rack
 from tests.scrabble_fast.fast_helpers import brute_force_top
 
@@ -149,25 +149,35 @@ def test_fast_equals_brute_force_on_tiny_list(
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.text("ABCDEZ", min_size=2, max_size=6), min_size=1, max_size=30))
-def test_subtree_letters_are_the_letters_of_the_paths_below(words: list[str]) -> None:
-    """The pruning table: for each GADDAG node, exactly the letters on paths below it."""
+def test_subtree_summary_is_the_letters_and_lengths_of_the_paths_below(words: list[str]) -> None:
+    """The pruning table: for each GADDAG node, exactly the letters on paths below it, and
+    exactly the numbers of symbols of the paths from it to a terminal node."""
     arrays = gaddag_arrays(Lexicon.from_words(words))
-    paths: dict[int, set[int]] = {}
+    paths: dict[int, tuple[set[int], set[int]]] = {}
 
-    def letters_below(node: int) -> set[int]:
+    def below(node: int) -> tuple[set[int], set[int]]:
         if node not in paths:
-            out: set[int] = set()
+            letters: set[int] = set()
+            lengths = {0} if arrays.terminal[node] else set()
             for e in range(arrays.first_edge[node], arrays.first_edge[node + 1]):
                 letter = int(arrays.edge_letter[e])
                 if letter < 26:
-                    out.add(letter)
-                out |= letters_below(int(arrays.edge_target[e]))
-            paths[node] = out
+                    letters.add(letter)
+                sub_letters, sub_lengths = below(int(arrays.edge_target[e]))
+                letters |= sub_letters
+                lengths |= {d + 1 for d in sub_lengths}
+            paths[node] = (letters, lengths)
         return paths[node]
 
     for node in range(len(arrays.terminal)):
-        expected = sum(1 << x for x in letters_below(node))
-        assert int(arrays.below[node]) == expected
+        letters, lengths = below(node)
+        summary = int(arrays.below[node])
+        assert summary & ((1 << 26) - 1) == sum(1 << x for x in letters)
+        assert summary >> kernel.LENGTHS_SHIFT == sum(1 << d for d in lengths)
+    # The root: every word of n letters is n + 1 symbols away (separator included).
+    assert int(arrays.below[0]) >> kernel.LENGTHS_SHIFT == sum(
+        1 << (n + 1) for n in {len(w) for w in words}
+    )
 
 
 def test_plain_word_container_gets_its_own_gaddag() -> None:

@@ -90,12 +90,14 @@ class Board:
     """A 15x15 board. ``board[row, col]`` is ``None``, a capital letter, or the lower-case
     letter a blank stands for."""
 
-    __slots__ = ("_grid", "_history", "_count")
+    __slots__ = ("_grid", "_history", "_count", "_codes")
 
     def __init__(self) -> None:
         self._grid: list[list[str | None]] = [[None] * SIZE for _ in range(SIZE)]
         self._history: list[list[tuple[int, int]]] = []
         self._count = 0
+        # The squares as tile codes (see grid_codes), kept up to date by every change.
+        self._codes = np.full((SIZE, SIZE), -1, dtype=np.int8)
 
     # -- squares ---------------------------------------------------------------------------
     def __getitem__(self, square: tuple[int, int]) -> str | None:
@@ -112,6 +114,7 @@ class Board:
         old = self._grid[row][col]
         self._count += (letter is not None) - (old is not None)
         self._grid[row][col] = letter
+        self._codes[row, col] = -1 if letter is None else _tile_code(letter)
 
     def occupied(self, row: int, col: int) -> bool:
         """Whether the square exists and holds a tile (False off the board)."""
@@ -138,6 +141,7 @@ class Board:
         other._grid = [row[:] for row in self._grid]
         other._history = [h[:] for h in self._history]
         other._count = self._count
+        other._codes = self._codes.copy()
         return other
 
     def transposed(self) -> Board:
@@ -145,14 +149,15 @@ class Board:
         other = Board()
         other._grid = [[self._grid[c][r] for c in range(SIZE)] for r in range(SIZE)]
         other._count = self._count
+        other._codes = np.ascontiguousarray(self._codes.T)
         return other
 
     def grid_codes(self) -> np.ndarray:
-        """int8 (15, 15): -1 empty, 0..25 tile A..Z, 26..51 blank standing for code - 26."""
-        out = np.full((SIZE, SIZE), -1, dtype=np.int8)
-        for r, c, letter in self.tiles():
-            out[r, c] = ord(letter) - 65 if letter.isupper() else ord(letter) - 97 + 26
-        return out
+        """int8 (15, 15): -1 empty, 0..25 tile A..Z, 26..51 blank standing for code - 26.
+
+        A copy of the array the board keeps up to date as tiles go down (converting the
+        squares on each call cost a fifth of a fast top search)."""
+        return self._codes.copy()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and other._grid == self._grid
@@ -242,6 +247,7 @@ class Board:
         placed = []
         for r, c, letter in result.tiles_placed:
             self._grid[r][c] = letter
+            self._codes[r, c] = _tile_code(letter)
             placed.append((r, c))
         self._count += len(placed)
         self._history.append(placed)
@@ -253,6 +259,7 @@ class Board:
             raise IndexError("no move to undo")
         for r, c in self._history.pop():
             self._grid[r][c] = None
+            self._codes[r, c] = -1
             self._count -= 1
 
     def canonical(self, move: Move) -> Move:
@@ -407,3 +414,8 @@ def _parse_line(line: str, index: int) -> list[str | None]:
         else:
             raise BoardParseError(f"row {name}: {ch!r} is neither a letter nor '.'")
     return out
+
+
+def _tile_code(letter: str) -> int:
+    """The code of a tile letter in :meth:`Board.grid_codes` (blanks 26..51)."""
+    return ord(letter) - 65 if letter.isupper() else ord(letter) - 97 + 26

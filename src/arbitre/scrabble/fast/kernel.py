@@ -33,6 +33,8 @@ from numba import njit
 # numba reads these module-level constants of the imported modules when it compiles the
 # kernel (they are frozen in the on-disk cache, keyed by this file).
 from arbitre.lexicon.graph import SEPARATOR
+from arbitre.scrabble.fast.anagram import KEYS as ANAGRAM_KEYS
+from arbitre.scrabble.fast.anagram import _maybe as _anagram_maybe
 from arbitre.scrabble.fast.fullrack import COUNTS as FULL_RACK_COUNTS
 from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
 
@@ -174,23 +176,34 @@ def _full_rack_fits(
 
 
 @njit(cache=True, inline="always")
-def _child(first_edge, edge_target, letter_mask, node, letter):  # type: ignore[no-untyped-def]
+def _child(nodes, edge_target, node, letter):  # type: ignore[no-untyped-def]
     """Target of ``node``'s edge labelled ``letter``, -1 when absent (edges are sorted)."""
-    m = np.int64(letter_mask[node])
+    rec = nodes[node, 0]
+    m = rec & NODE_LETTERS
     bit = np.int64(1) << letter
     if (m & bit) == 0:
         return -1
-    return edge_target[first_edge[node] + _popcount32(m & (bit - 1))]
+    return edge_target[(rec >> NODE_FIRST_SHIFT) + _popcount32(m & (bit - 1))]
+
+
+#: Bit of a node's summary (:func:`subtree_summary`) where its path lengths start.
+LENGTHS_SHIFT = 32
 
 
 @njit(cache=True)
-def subtree_letters(first_edge, edge_letter, edge_target):  # type: ignore[no-untyped-def]
-    """For each node, the letters (bits 0..25) on some path from it (post-order over the
-    acyclic automaton); used to cut branches that cannot place a letter the move needs."""
+def subtree_summary(first_edge, edge_letter, edge_target, terminal):  # type: ignore[no-untyped-def]
+    """For each node, what lies below it (int64, post-order over the acyclic automaton):
+    bits 0..25, the letters on some path from it; bits ``LENGTHS_SHIFT + d``, that some path
+    of ``d`` symbols (separator included) from it ends on a terminal node (d = 0..16).
+
+    The walk cuts a branch when a rack letter that must still go down lies below no path
+    (every rack tile placed), and when no path below has exactly the symbols the placement
+    has left (a placement fixes the length of its word)."""
     n = first_edge.shape[0] - 1
-    below = np.zeros(n, dtype=np.uint32)
+    below = np.zeros(n, dtype=np.int64)
     state = np.zeros(n, dtype=np.uint8)  # 0 new, 1 open, 2 done
     stack = np.empty(n + 1, dtype=np.int64)
+    letters_mask = (np.int64(1) << LENGTHS_SHIFT) - 1
     for start in range(n):
         if state[start] != 0:
             continue
@@ -210,26 +223,73 @@ def subtree_letters(first_edge, edge_letter, edge_target):  # type: ignore[no-un
                     break
             if pushed:
                 continue
-            m = np.uint32(0)
+            m = np.int64(0)
+            lengths = np.int64(1) if terminal[node] else np.int64(0)
             for ed in range(first_edge[node], first_edge[node + 1]):
                 lt = edge_letter[ed]
                 if lt < 26:
-                    m |= np.uint32(1) << np.uint32(lt)
-                m |= below[edge_target[ed]]
-            below[node] = m
+                    m |= np.int64(1) << np.int64(lt)
+                m |= below[edge_target[ed]] & letters_mask
+                lengths |= (below[edge_target[ed]] >> LENGTHS_SHIFT) << 1
+            below[node] = m | (lengths << LENGTHS_SHIFT)
             state[node] = 2
             top -= 1
     return below
 
 
+#: Layout of a node's record ``nodes[node]`` (:func:`pack_nodes`): in ``nodes[node, 0]``,
+#: bits 0..26 the labels of its edges (letters and the separator), bit 27 set when it is
+#: terminal, bits 32.. the index of its first edge; ``nodes[node, 1]`` is its
+#: :func:`subtree_summary`. A walk step reads one record (one cache line) instead of an
+#: entry in each of four arrays.
+NODE_LETTERS = (1 << 27) - 1
+NODE_TERMINAL = 1 << 27
+NODE_FIRST_SHIFT = 32
+
+
 @njit(cache=True)
-def cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
+def pack_nodes(first_edge, letter_mask, terminal, summary):  # type: ignore[no-untyped-def]
+    """The nodes' records (int64, (nodes, 2)): see ``NODE_*``."""
+    n = first_edge.shape[0] - 1
+    nodes = np.empty((n, 2), dtype=np.int64)
+    for i in range(n):
+        rec = np.int64(letter_mask[i]) | (np.int64(first_edge[i]) << NODE_FIRST_SHIFT)
+        if terminal[i]:
+            rec |= NODE_TERMINAL
+        nodes[i, 0] = rec
+        nodes[i, 1] = summary[i]
+    return nodes
+
+
+@njit(cache=True, inline="always")
+def _walk_codes(nodes, edge_target, node, g, c, k_from, k_to, step):  # type: ignore[no-untyped-def]
+    """The node reached from ``node`` by the letters of column ``c`` of ``g`` at rows
+    ``k_from``, ``k_from + step``, ... up to ``k_to`` included (-1 when the path leaves the
+    graph)."""
+    k = k_from
+    while node >= 0:
+        node = _child(nodes, edge_target, node, g[k, c] % 26)
+        if k == k_to:
+            break
+        k += step
+    return node
+
+
+@njit(cache=True)
+def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
     """Fill cross-set masks, cross-scores and cross-word flags for both orientations.
 
     For an empty square of orientation ``o``, the cross-word is the run of tiles above and
     below it (perpendicular to the lane). ``xmask`` has bit ``k`` set when letter ``k``
-    placed there makes a listed cross-word (all letters when there is no cross-word);
-    ``xscore`` is the face value of the cross-word's existing tiles (blanks 0).
+    placed there makes a listed cross-word (seed 004, 2.6.2), for the letters of ``usable``
+    only (the letters the rack can place: the search never asks about the others); all
+    letters when there is no cross-word. ``xscore`` is the face value of the cross-word's
+    existing tiles (blanks 0).
+
+    Every path is a GADDAG path of the whole cross-word ``w = prefix + letter + suffix``:
+    ``reversed(w) + SEPARATOR`` (the suffix walked once, then per letter the prefix) or
+    ``reversed(prefix) + SEPARATOR + letter + suffix`` (the prefix walked once, then per
+    letter the suffix), whichever walks fewer letters per candidate letter.
     """
     for o in range(2):
         g = grid2[o]
@@ -259,40 +319,38 @@ def cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, x
                     sc += values[g[k, c]]
                 xscore[o, r, c] = sc
                 mask = 0
-                if up < r:
-                    # Path: reversed(prefix) + SEP + letter + suffix.
-                    node = 0
-                    for k in range(r - 1, up - 1, -1):
-                        node = _child(g_first, g_target, g_mask, node, g[k, c] % 26)
-                        if node < 0:
-                            break
+                if r - up <= down - r:
+                    # reversed(suffix) + letter + reversed(prefix) + SEPARATOR, terminal (the
+                    # suffix is not empty here).
+                    node = _walk_codes(g_nodes, g_target, 0, g, c, down, r + 1, -1)
                     if node >= 0:
-                        node = _child(g_first, g_target, g_mask, node, SEPARATOR)
-                    if node >= 0:
-                        for ed in range(g_first[node], g_first[node + 1]):
-                            lt = g_letter[ed]
-                            if lt >= 26:
-                                break
-                            n2 = g_target[ed]
-                            for k in range(r + 1, down + 1):
-                                n2 = _child(g_first, g_target, g_mask, n2, g[k, c] % 26)
-                                if n2 < 0:
-                                    break
-                            if n2 >= 0 and g_terminal[n2]:
-                                mask |= 1 << lt
+                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
+                        while cand != 0:
+                            low = cand & -cand
+                            cand ^= low
+                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
+                            if up < r:
+                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r - 1, up, -1)
+                            if n2 >= 0:
+                                n2 = _child(g_nodes, g_target, n2, SEPARATOR)
+                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
+                                mask |= low
                 else:
-                    # Path: letter + SEP + suffix.
-                    for ed in range(g_first[0], g_first[1]):
-                        lt = g_letter[ed]
-                        if lt >= 26:
-                            break
-                        n2 = _child(g_first, g_target, g_mask, g_target[ed], SEPARATOR)
-                        for k in range(r + 1, down + 1):
-                            if n2 < 0:
-                                break
-                            n2 = _child(g_first, g_target, g_mask, n2, g[k, c] % 26)
-                        if n2 >= 0 and g_terminal[n2]:
-                            mask |= 1 << lt
+                    # reversed(prefix) + SEPARATOR + letter + suffix, terminal (the prefix is
+                    # not empty here).
+                    node = _walk_codes(g_nodes, g_target, 0, g, c, r - 1, up, -1)
+                    if node >= 0:
+                        node = _child(g_nodes, g_target, node, SEPARATOR)
+                    if node >= 0:
+                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
+                        while cand != 0:
+                            low = cand & -cand
+                            cand ^= low
+                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
+                            if down > r:
+                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r + 1, down, 1)
+                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
+                                mask |= low
                 xmask[o, r, c] = mask
 
 
@@ -336,12 +394,8 @@ def _insertion_sort_desc(a, n):  # type: ignore[no-untyped-def]
 def top_search(
     grid,
     rack,
-    g_first,
-    g_letter,
+    g_nodes,
     g_target,
-    g_terminal,
-    g_mask,
-    g_below,
     lm,
     wm,
     values,
@@ -354,6 +408,8 @@ def top_search(
     fr_chunk_start,
     fr_at_bits,
     fr_at_start,
+    an_bits,
+    an_shift,
 ):  # type: ignore[no-untyped-def]
     """Find every move of the highest score: ``(n_found, best_score, n_placements, n_steps)``.
 
@@ -362,7 +418,8 @@ def top_search(
     ``n_found`` may exceed it, in which case the caller retries with larger buffers.
     ``best_score`` is -1 when no move exists. The last two count the placements searched and
     the search steps. The ``fr_*`` arrays are the word list's full-rack index
-    (:mod:`arbitre.scrabble.fast.fullrack`; its ``count`` all -1 when there is none).
+    (:mod:`arbitre.scrabble.fast.fullrack`; its ``count`` all -1 when there is none);
+    ``an_bits`` and ``an_shift`` its anagram filter (:mod:`arbitre.scrabble.fast.anagram`).
 
     The steps, in order: both orientations of the board (:func:`_oriented`), the cross-sets
     (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
@@ -375,12 +432,15 @@ def top_search(
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
-    cross_sets(grid2, g_first, g_letter, g_target, g_terminal, g_mask, values, xmask, xscore, xhas)
     rk, ntiles, rackmask, rv = _rack_summary(rack, values)
     if ntiles == 0:
         return 0, -1, 0, 0
     # With a blank, any letter can go on a square; else only the rack's letters.
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
+    cross_sets(
+        grid2, usable, g_nodes, g_target, values, xmask, xscore,
+        xhas,
+    )  # fmt: skip
     sqmax = _square_max(xmask, rackmask, rv[0], values)
     empty_board = _is_empty(grid)
     # On an empty board with symmetric premiums, vertical moves are the horizontal ones
@@ -393,15 +453,16 @@ def top_search(
     if mirror:
         # First move: the same words fit every span of a length; find them once.
         best, nfound, steps = _first_move(
-            rack, ntiles, rackmask, g_first, g_target, g_terminal, g_mask, g_below, lm, wm,
+            rack, ntiles, rackmask, g_nodes, g_target, lm, wm,
             values, p_s, p_e, p_bound, npl, out_info, out_codes,
         )  # fmt: skip
         return _mirror_found(out_info, out_codes, nfound), best, npl, steps
     return _search_placements(
         grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask,
-        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal,
-        g_mask, g_below, out_info, out_codes,
+        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target, out_info,
+        out_codes,
         (fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start),
+        an_bits, an_shift,
     )  # fmt: skip
 
 
@@ -574,8 +635,8 @@ def _placements(
 @njit(cache=True, inline="always")
 def _search_placements(
     grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
-    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_first, g_target, g_terminal, g_mask, g_below,
-    out_info, out_codes, full_rack,
+    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target,
+    out_info, out_codes, full_rack, an_bits, an_shift,
 ):  # fmt: skip  # type: ignore[no-untyped-def]
     """Search the placements in decreasing order of bound, stopping at the first bound below
     the best score: ``(n_found, best_score, n_placements, n_steps)`` as :func:`top_search`.
@@ -596,7 +657,21 @@ def _search_placements(
     called (or inlined by numba) once per placement, it cost 10 to 40% of the search time
     in reference counts of its two dozen array arguments (bench/bench_movegen.py).
     """
-    order = np.argsort(-p_bound[:npl], kind="mergesort")
+    # The placements in two max-heaps by bound (built in linear time; a search takes only
+    # the few placements whose bound reaches the best score, not a full sort).
+    short = np.empty(max(npl, 1), dtype=np.int64)
+    long = np.empty(max(npl, 1), dtype=np.int64)
+    n_short = 0
+    n_long = 0
+    for pi in range(npl):
+        if p_k[pi] <= WARMUP_TILES:
+            short[n_short] = pi
+            n_short += 1
+        else:
+            long[n_long] = pi
+            n_long += 1
+    _heapify(short, n_short, p_bound)
+    _heapify(long, n_long, p_bound)
     best = -1
     nfound = 0
     explored = 0
@@ -619,7 +694,6 @@ def _search_placements(
     rl, nrl = _rack_letters_by_value(rack, values)
     # The in-search bound pays off only when blanks multiply the branches.
     use_bound = rk[26] > 0
-    done = np.zeros(max(npl, 1), dtype=np.bool_)
     fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start = (
         full_rack
     )
@@ -638,166 +712,241 @@ def _search_placements(
     natural_need = np.zeros(26, dtype=np.int64)
     for lt in range(26):
         natural_need[lt] = rk[lt]
-    for phase in range(2):
-        quota = WARMUP_PLACEMENTS
-        for oi in range(npl):
-            pi = order[oi]
-            if p_bound[pi] < best:
-                break
-            if done[pi]:
+    # Without a blank, a placement taking every rack tile needs an anagram of the rack and
+    # the span's board letters, one leaving a tile an anagram of the rest of the rack and
+    # those letters: the word list's filter of letter multisets rules most of them out.
+    check_anagram = rk[26] == 0
+    rack_key = np.int64(0)
+    for lt in range(26):
+        rack_key += rk[lt] * ANAGRAM_KEYS[lt]
+    # Two passes: a few short placements of high bound first (``WARMUP_*``), then every
+    # placement left, the higher bound of the two heaps' tops first.
+    phase = 0
+    quota = WARMUP_PLACEMENTS
+    while True:
+        if phase == 0:
+            if quota == 0 or n_short == 0 or p_bound[short[0]] < best:
+                phase = 1
                 continue
-            if phase == 0:
-                if p_k[pi] > WARMUP_TILES:
-                    continue
-                if quota == 0:
+            quota -= 1
+            pi = short[0]
+            n_short = _heap_pop(short, n_short, p_bound)
+        else:
+            if n_short > 0 and (n_long == 0 or p_bound[short[0]] >= p_bound[long[0]]):
+                if p_bound[short[0]] < best:
                     break
-                quota -= 1
-            done[pi] = True
-            explored += 1
-            o = p_o[pi]
-            lane = p_lane[pi]
-            s = p_s[pi]
-            e = p_e[pi]
-            row = grid2[o, lane]
-            const, all_used = _placement_coefficients(
-                row, o, lane, s, e, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles,
-                coef_at, allow_at,
-            )  # fmt: skip
-            if all_used and check_full:
-                span = e - s + 1
-                if nnz[span] == -2:
-                    nnz[span] = _full_rack_chunks(
-                        span, rk, fr_count, fr_bits, fr_chunk_start, nz_chunk[span],
-                        nz_bits[span],
+                pi = short[0]
+                n_short = _heap_pop(short, n_short, p_bound)
+            elif n_long > 0:
+                if p_bound[long[0]] < best:
+                    break
+                pi = long[0]
+                n_long = _heap_pop(long, n_long, p_bound)
+            else:
+                break
+        explored += 1
+        o = p_o[pi]
+        lane = p_lane[pi]
+        s = p_s[pi]
+        e = p_e[pi]
+        row = grid2[o, lane]
+        const, all_used = _placement_coefficients(
+            row, o, lane, s, e, lm2, wm2, xmask, xscore, xhas, values, usable, ntiles,
+            coef_at, allow_at,
+        )  # fmt: skip
+        if check_anagram and p_k[pi] >= ntiles - 1:
+            h = rack_key
+            for q in range(s, e + 1):
+                if row[q] >= 0:
+                    h += ANAGRAM_KEYS[row[q] % 26]
+            if all_used:
+                if not _anagram_maybe(an_bits, an_shift, h):
+                    continue
+            else:
+                # One rack tile stays: an anagram without one of the rack's letters.
+                fits = False
+                for i in range(nrl):
+                    if _anagram_maybe(an_bits, an_shift, h - ANAGRAM_KEYS[rl[i]]):
+                        fits = True
+                        break
+                if not fits:
+                    continue
+        if all_used and check_full:
+            span = e - s + 1
+            if nnz[span] == -2:
+                nnz[span] = _full_rack_chunks(
+                    span, rk, fr_count, fr_bits, fr_chunk_start, nz_chunk[span],
+                    nz_bits[span],
+                )  # fmt: skip
+            if nnz[span] >= 0 and not _full_rack_fits(
+                row, s, e, allow_at, rk, fr_letters, fr_word_start, fr_at_bits,
+                fr_at_start, nz_chunk[span], nz_bits[span], nnz[span], natural_need,
+                board_at, cross_at,
+            ):  # fmt: skip
+                continue
+        pivot = _pivot(row, s, e, allow_at)
+        nsteps = _step_order(pivot, s, e, seq)
+        if use_bound:
+            _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane)
+        # The walk: depth first along the squares in ``seq`` order, an explicit stack
+        # indexed by step ``j``, rack tiles placed on the empty squares (natural tile
+        # first, then a blank). A branch is cut when a rack letter that must still go
+        # down lies below no path of the node (``all_used``) and, with ``use_bound``,
+        # when the score so far plus a bound on the rest (:func:`_rest_bound`) cannot
+        # reach the best score. The rack (``rk``, ``rackbits``) is whole again at the end.
+        need = best - const  # prune a branch when acc + remaining bound < need
+        j = 0
+        node_st[0] = 0
+        acc[0] = 0
+        fresh[0] = True
+        while j >= 0:
+            steps += 1
+            if j == nsteps:
+                if (g_nodes[node_st[j], 0] & NODE_TERMINAL) != 0:
+                    best, nfound = _record(
+                        const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
+                        out_codes,
                     )  # fmt: skip
-                if nnz[span] >= 0 and not _full_rack_fits(
-                    row, s, e, allow_at, rk, fr_letters, fr_word_start, fr_at_bits,
-                    fr_at_start, nz_chunk[span], nz_bits[span], nnz[span], natural_need,
-                    board_at, cross_at,
-                ):  # fmt: skip
-                    continue
-            pivot = _pivot(row, s, e, allow_at)
-            nsteps = _step_order(pivot, s, e, seq)
-            if use_bound:
-                _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane)
-            # The walk: depth first along the squares in ``seq`` order, an explicit stack
-            # indexed by step ``j``, rack tiles placed on the empty squares (natural tile
-            # first, then a blank). A branch is cut when a rack letter that must still go
-            # down lies below no path of the node (``all_used``) and, with ``use_bound``,
-            # when the score so far plus a bound on the rest (:func:`_rest_bound`) cannot
-            # reach the best score. The rack (``rk``, ``rackbits``) is whole again at the end.
-            need = best - const  # prune a branch when acc + remaining bound < need
-            j = 0
-            node_st[0] = 0
-            acc[0] = 0
-            fresh[0] = True
-            while j >= 0:
-                steps += 1
-                if j == nsteps:
-                    if g_terminal[node_st[j]]:
-                        best, nfound = _record(
-                            const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
-                            out_codes,
-                        )  # fmt: skip
-                        need = best - const
-                    j -= 1
-                    continue
-                pos = seq[j]
-                node = node_st[j]
-                if pos < 0 or row[pos] >= 0:
-                    if fresh[j]:
-                        fresh[j] = False
-                        lt = SEPARATOR if pos < 0 else row[pos] % 26
-                        ch = _child(g_first, g_target, g_mask, node, lt)
-                        if ch >= 0 and (not all_used or (rackbits & ~np.int64(g_below[ch])) == 0):
-                            if pos >= 0:
-                                word[pos] = row[pos]
+                    need = best - const
+                j -= 1
+                continue
+            pos = seq[j]
+            node = node_st[j]
+            if pos < 0 or row[pos] >= 0:
+                if fresh[j]:
+                    fresh[j] = False
+                    lt = SEPARATOR if pos < 0 else row[pos] % 26
+                    ch = _child(g_nodes, g_target, node, lt)
+                    if (
+                        ch >= 0
+                        and (not all_used or (rackbits & ~g_nodes[ch, 1]) == 0)
+                        and (g_nodes[ch, 1] >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1
+                    ):
+                        if pos >= 0:
+                            word[pos] = row[pos]
+                        node_st[j + 1] = ch
+                        acc[j + 1] = acc[j]
+                        j += 1
+                        fresh[j] = True
+                        continue
+                j -= 1
+                continue
+            # Empty square: candidates are the node's letters allowed by the cross-set and
+            # present in the rack (any letter with a blank); natural tile first, then blank.
+            if fresh[j]:
+                fresh[j] = False
+                avail = rackbits
+                if rk[26] > 0:
+                    avail = ALL_LETTERS
+                rem[j] = (g_nodes[node, 0] & NODE_LETTERS) & allow_at[pos] & avail
+                cur[j] = -1
+            else:
+                lt = cur[j]
+                if usedb[j]:
+                    rk[26] += 1
+                else:
+                    rk[lt] += 1
+                    rackbits |= np.int64(1) << lt
+                    if rk[26] > 0:
+                        rk[26] -= 1
+                        usedb[j] = True
+                        ch = _child(g_nodes, g_target, node, lt)
+                        below = g_nodes[ch, 1]
+                        if (not all_used or (rackbits & ~below) == 0) and (
+                            not use_bound
+                            or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
+                        ):
+                            word[pos] = lt + 26
                             node_st[j + 1] = ch
                             acc[j + 1] = acc[j]
                             j += 1
                             fresh[j] = True
                             continue
-                    j -= 1
-                    continue
-                # Empty square: candidates are the node's letters allowed by the cross-set and
-                # present in the rack (any letter with a blank); natural tile first, then blank.
-                if fresh[j]:
-                    fresh[j] = False
-                    avail = rackbits
-                    if rk[26] > 0:
-                        avail = ALL_LETTERS
-                    rem[j] = np.int64(g_mask[node]) & allow_at[pos] & avail
-                    cur[j] = -1
-                else:
-                    lt = cur[j]
-                    if usedb[j]:
                         rk[26] += 1
-                    else:
-                        rk[lt] += 1
-                        rackbits |= np.int64(1) << lt
-                        if rk[26] > 0:
-                            rk[26] -= 1
-                            usedb[j] = True
-                            ch = _child(g_first, g_target, g_mask, node, lt)
-                            below = np.int64(g_below[ch])
-                            if (not all_used or (rackbits & ~below) == 0) and (
-                                not use_bound
-                                or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
-                                >= need
-                            ):
-                                word[pos] = lt + 26
-                                node_st[j + 1] = ch
-                                acc[j + 1] = acc[j]
-                                j += 1
-                                fresh[j] = True
-                                continue
-                            rk[26] += 1
-                descended = False
-                while rem[j] != 0:
-                    r = rem[j]
-                    low = r & -r
-                    rem[j] = r ^ low
-                    lt = _popcount32((low - 1) & 0xFFFFFFFF)
-                    cur[j] = lt
-                    ch = _child(g_first, g_target, g_mask, node, lt)
-                    below = np.int64(g_below[ch])
-                    if rk[lt] > 0:
-                        rk[lt] -= 1
-                        if rk[lt] == 0:
-                            rackbits &= ~low
-                        v = values[lt]
-                        gain = v * coef_at[pos]
-                        if (not all_used or (rackbits & ~below) == 0) and (
-                            not use_bound
-                            or acc[j] + gain + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
-                            >= need
-                        ):
-                            usedb[j] = False
-                            word[pos] = lt
-                            acc[j + 1] = acc[j] + gain
-                            descended = True
-                            break
-                        rk[lt] += 1
-                        rackbits |= low
-                    if rk[26] > 0:
-                        rk[26] -= 1
-                        if (not all_used or (rackbits & ~below) == 0) and (
-                            not use_bound
-                            or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
-                        ):
-                            usedb[j] = True
-                            word[pos] = lt + 26
-                            acc[j + 1] = acc[j]
-                            descended = True
-                            break
-                        rk[26] += 1
-                if not descended:
-                    j -= 1
-                    continue
-                node_st[j + 1] = ch
-                j += 1
-                fresh[j] = True
+            descended = False
+            while rem[j] != 0:
+                r = rem[j]
+                low = r & -r
+                rem[j] = r ^ low
+                lt = _popcount32((low - 1) & 0xFFFFFFFF)
+                cur[j] = lt
+                ch = _child(g_nodes, g_target, node, lt)
+                below = g_nodes[ch, 1]
+                if ((below >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1) == 0:
+                    continue  # no word of the placement's length below
+                if rk[lt] > 0:
+                    rk[lt] -= 1
+                    if rk[lt] == 0:
+                        rackbits &= ~low
+                    v = values[lt]
+                    gain = v * coef_at[pos]
+                    if (not all_used or (rackbits & ~below) == 0) and (
+                        not use_bound
+                        or acc[j] + gain + _rest_bound(pre, j + 1, rk, rl, nrl, values, below)
+                        >= need
+                    ):
+                        usedb[j] = False
+                        word[pos] = lt
+                        acc[j + 1] = acc[j] + gain
+                        descended = True
+                        break
+                    rk[lt] += 1
+                    rackbits |= low
+                if rk[26] > 0:
+                    rk[26] -= 1
+                    if (not all_used or (rackbits & ~below) == 0) and (
+                        not use_bound
+                        or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
+                    ):
+                        usedb[j] = True
+                        word[pos] = lt + 26
+                        acc[j + 1] = acc[j]
+                        descended = True
+                        break
+                    rk[26] += 1
+            if not descended:
+                j -= 1
+                continue
+            node_st[j + 1] = ch
+            j += 1
+            fresh[j] = True
     return nfound, best, explored, steps
+
+
+@njit(cache=True, inline="always")
+def _sift_down(heap, n, i, key):  # type: ignore[no-untyped-def]
+    """Move ``heap[i]`` down to its place in the max-heap ``heap[:n]`` ordered by ``key``."""
+    item = heap[i]
+    k = key[item]
+    while True:
+        child = 2 * i + 1
+        if child >= n:
+            break
+        if child + 1 < n and key[heap[child + 1]] > key[heap[child]]:
+            child += 1
+        if key[heap[child]] <= k:
+            break
+        heap[i] = heap[child]
+        i = child
+    heap[i] = item
+
+
+@njit(cache=True, inline="always")
+def _heapify(heap, n, key):  # type: ignore[no-untyped-def]
+    """Make ``heap[:n]`` a max-heap of indices ordered by ``key`` (linear time)."""
+    for i in range(n // 2 - 1, -1, -1):
+        _sift_down(heap, n, i, key)
+
+
+@njit(cache=True, inline="always")
+def _heap_pop(heap, n, key):  # type: ignore[no-untyped-def]
+    """Remove the top of the max-heap ``heap[:n]`` (read it first as ``heap[0]``); returns
+    the new size."""
+    n -= 1
+    if n > 0:
+        heap[0] = heap[n]
+        _sift_down(heap, n, 0, key)
+    return n
 
 
 @njit(cache=True, inline="always")
@@ -959,11 +1108,8 @@ def _first_move(
     rack,
     ntiles,
     rackmask,
-    g_first,
+    g_nodes,
     g_target,
-    g_terminal,
-    g_mask,
-    g_below,
     lm,
     wm,
     values,
@@ -1028,7 +1174,7 @@ def _first_move(
             steps += 1
             node = node_st[d]
             if d == last:
-                if g_terminal[node]:
+                if (g_nodes[node, 0] & NODE_TERMINAL) != 0:
                     for s in range(s_lo, s_hi + 1):
                         score = const
                         for i in range(length):
@@ -1041,7 +1187,7 @@ def _first_move(
             if d == 1:
                 if fresh[d]:
                     fresh[d] = False
-                    ch = _child(g_first, g_target, g_mask, node, SEPARATOR)
+                    ch = _child(g_nodes, g_target, node, SEPARATOR)
                     if ch >= 0:
                         node_st[d + 1] = ch
                         d += 1
@@ -1055,7 +1201,7 @@ def _first_move(
                 avail = rackbits
                 if rk[26] > 0:
                     avail = ALL_LETTERS
-                rem[d] = np.int64(g_mask[node]) & avail
+                rem[d] = (g_nodes[node, 0] & NODE_LETTERS) & avail
             else:
                 lt = cur[d]
                 if usedb[d]:
@@ -1064,8 +1210,8 @@ def _first_move(
                     rk[lt] += 1
                     rackbits |= np.int64(1) << lt
                     if rk[26] > 0:
-                        ch = _child(g_first, g_target, g_mask, node, lt)
-                        if not all_used or (rackbits & ~np.int64(g_below[ch])) == 0:
+                        ch = _child(g_nodes, g_target, node, lt)
+                        if not all_used or (rackbits & ~g_nodes[ch, 1]) == 0:
                             rk[26] -= 1
                             usedb[d] = True
                             word[wi] = lt + 26
@@ -1081,8 +1227,8 @@ def _first_move(
                 rem[d] = r ^ low
                 lt = _popcount32((low - 1) & 0xFFFFFFFF)
                 cur[d] = lt
-                ch = _child(g_first, g_target, g_mask, node, lt)
-                below = np.int64(g_below[ch])
+                ch = _child(g_nodes, g_target, node, lt)
+                below = g_nodes[ch, 1]
                 if rk[lt] > 0:
                     rk[lt] -= 1
                     if rk[lt] == 0:
