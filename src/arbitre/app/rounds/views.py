@@ -246,6 +246,60 @@ def player_action(
     return to(game, "detail", event_id)
 
 
+@require_role(DIRECTOR)
+def edit_player(
+    request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
+) -> HttpResponse:
+    """A registered player corrected by the director (the game's player form, prefilled);
+    the page also removes a registration made by mistake (issue 21, part 1)."""
+    t = tournament_of(game, event_id)
+    e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
+    initial = {f: getattr(e, f) for f in services.PLAYER_FIELDS}
+    form = game.player_form(initial=initial)
+    if request.method == "POST":
+        form = game.player_form(request.POST, initial=initial)
+        try:
+            changed = services.edit_player(game, t, e.pk, request.POST, request.user)
+        except services.InvalidPlayer as exc:
+            form = exc.form
+        except services.ServiceError as exc:
+            form.is_valid()
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, gettext("Joueur enregistré."))
+            else:
+                messages.info(request, gettext("Aucune modification."))
+            return to(game, "detail", event_id)
+    context = {
+        "t": t,
+        "event": t.event,
+        "player": e,
+        "form": form,
+        "paired": services.first_paired_round(t, e.name),
+    }
+    return page(request, game, "edit_player", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def remove_player(
+    request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
+) -> HttpResponse:
+    """Delete a registration made by mistake, before the player is paired (confirmed on the
+    page); refused with the reason otherwise."""
+    t = tournament_of(game, event_id)
+    e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
+    reason = request.POST.get("reason", "")
+    if attempt(
+        request,
+        lambda: services.remove_player(t, e.pk, request.user, reason),
+        gettext("Inscription de %(name)s supprimée.") % {"name": e.name},
+    ):
+        return to(game, "detail", event_id)
+    return to(game, "edit_player", event_id, e.pk)
+
+
 # -- rounds ---------------------------------------------------------------------------------------
 
 
