@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.events.templatetags.wording import rule_label
 from arbitre.app.rounds import identity, results, services
-from arbitre.app.rounds.forms import EventFields, PlayersFileForm
+from arbitre.app.rounds.forms import PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 from arbitre.app.uploads import PLAYERS_FILE_BYTES, UploadTooLarge, read_limited
@@ -185,15 +185,30 @@ def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> Htt
 
 @require_role(DIRECTOR)
 def edit_event(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
-    """The event's name, date and place, changed by its director (audited)."""
+    """The event's name, date and place and the tournament's settings (the game's creation
+    form, prefilled), changed by its director (audited, refused with the reason where a
+    setting would contradict what is paired or played)."""
     t = tournament_of(game, event_id)
     initial = {f: getattr(t.event, f) for f in identity.FIELDS}
-    form = EventFields(request.POST or None, initial=initial)
+    for name in game.creation_form.base_fields:
+        if name not in initial and hasattr(t, name):
+            initial[name] = getattr(t, name)
+    if "rounds" in initial and (t.rounds_auto or not t.rounds):
+        initial["rounds"] = None  # counted from the players (fixed at round 1)
+    form = game.creation_form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        if identity.update_identity(t, form.cleaned_data, request.user):
-            messages.success(request, gettext("Événement modifié."))
-        return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
-    return page(request, game, "edit_event", {"t": t, "event": t.event, "form": form})
+        game.clean_settings(form)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = identity.update_event(game, t, dict(form.cleaned_data), request.user)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, gettext("Événement modifié."))
+            return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
+    context = {"t": t, "event": t.event, "form": form, "paired": services.last_round_number(t)}
+    return page(request, game, "edit_event", context)
 
 
 @require_POST
