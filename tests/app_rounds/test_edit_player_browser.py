@@ -13,6 +13,7 @@ import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.server import arbitre_server
+from tests.app.test_accessibility_browser import low_contrast, overflow
 from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
     login,
@@ -78,8 +79,19 @@ def test_players_corrected_and_removed_in_the_browser(tmp_path: Path) -> None:
         assert player_row(page, "Dupont")[1:3] == ["Dupont", "1850"]
         assert "Dupond" not in page.locator("#players").inner_text()
 
-        # a registration made by mistake removed, after a confirmation
+        # the edit page on a phone: no overflow, AA contrast (the remove button included)
         open_edit(page, "Doublon")
+        phone = browser.new_context(viewport={"width": 390, "height": 844})
+        phone.add_cookies(page.context.cookies())
+        small = phone.new_page()
+        small.goto(page.url)
+        assert small.locator("#remove-player").is_visible()
+        assert overflow(small) <= 0 and low_contrast(small) == []
+        small.goto(event_url)
+        assert overflow(small) <= 0 and low_contrast(small) == []
+        phone.close()
+
+        # a registration made by mistake removed, after a confirmation
         page.fill("#remove-reason", "inscrit deux fois")
         dialogs: list[str] = []
 
