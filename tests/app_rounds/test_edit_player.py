@@ -459,3 +459,86 @@ def test_an_arbiter_of_the_event_cannot_correct_or_remove(
     assert aclient.post(f"{base}modifier/", form_data(e, name="X")).status_code == 403
     assert aclient.post(f"{base}supprimer/").status_code == 403
     assert entrant(t, "Joueur3").pk == e.pk
+
+
+# -- a withdrawal recorded by mistake ---------------------------------------------------------------
+
+
+def finish_round(game: PairedGame, t: Tournament, user: Any, number: int) -> None:
+    """Enter a win of player A at every table of round ``number``."""
+    for tb in Table.objects.filter(round__tournament=t, round__number=number).exclude(b=""):
+        if game is CLASSIC:
+            entry: dict[str, Any] = {"forfeit": "", "score_a": 400, "score_b": 300}
+            entry.update(winner="", loss="", loss_cause="")
+        else:
+            entry = {"forfeit": "", "score_a": 5, "score_b": 2, "winner": tb.a}
+            entry.update(late_a=0, late_b=0, ended="", excused_a=False, excused_b=False)
+        results.enter_result(game, t, tb.pk, tb.version, entry, user)
+
+
+def paired_names(t: Tournament, number: int) -> set[str]:
+    tables = Table.objects.filter(round__tournament=t, round__number=number)
+    return {n for tb in tables for n in (tb.a, tb.b) if n}
+
+
+@pytest.mark.parametrize("kind", ["classic", "backgammon"])
+def test_a_withdrawal_is_cancelled_until_a_round_is_paired_without_the_player(
+    director: Any, kind: str
+) -> None:
+    game = GAMES[kind]
+    t = make_event(kind, director)
+    start(game, t, director)
+    e = entrant(t, "Joueur4")
+    services.withdraw(t, e.pk, director, "malade")
+    services.cancel_withdrawal(game, t, e.pk, director)
+    assert entrant(t, "Joueur4").withdrawn_after is None
+    entry = AuditEntry.objects.filter(tournament=t, action="Retrait annulé").get()
+    assert (entry.target, entry.before, entry.after) == ("Joueur4", {"après la ronde": 1}, None)
+    finish_round(game, t, director, 1)
+    services.pair_next_round(game, t, director)
+    assert "Joueur4" in paired_names(t, 2)  # paired again
+
+    services.withdraw(t, e.pk, director)
+    finish_round(game, t, director, 2)
+    services.pair_next_round(game, t, director)
+    assert "Joueur4" not in paired_names(t, 3)
+    before = snapshot(t)
+    with pytest.raises(services.ServiceError) as refused:
+        services.cancel_withdrawal(game, t, e.pk, director)
+    assert str(refused.value) == (
+        "La ronde 3 a été appariée sans Joueur4 : son retrait ne peut plus être annulé."
+    )
+    assert snapshot(t) == before and entrant(t, "Joueur4").withdrawn_after == 2
+
+
+def test_only_a_withdrawn_player_has_a_withdrawal_to_cancel(director: Any) -> None:
+    t = make_event("classic", director)
+    start(CLASSIC, t, director)
+    with pytest.raises(services.ServiceError, match="Joueur1 n'est pas retiré."):
+        services.cancel_withdrawal(CLASSIC, t, entrant(t, "Joueur1").pk, director)
+
+
+def test_a_withdrawal_stays_once_the_final_stage_started(director: Any) -> None:
+    t = make_event("backgammon", director)
+    start(BACKGAMMON, t, director)
+    e = entrant(t, "Joueur4")
+    services.withdraw(t, e.pk, director)
+    Tournament.objects.filter(pk=t.pk).update(bracket_started=True)
+    with pytest.raises(services.ServiceError, match="La phase finale est commencée"):
+        services.cancel_withdrawal(BACKGAMMON, t, e.pk, director)
+    assert entrant(t, "Joueur4").withdrawn_after == 1
+
+
+def test_a_withdrawal_cancelled_from_the_players_list(dclient: Client, director: Any) -> None:
+    t = make_event("classic", director)
+    start(CLASSIC, t, director)
+    e = entrant(t, "Joueur4")
+    url = f"/classique/{t.event_id}/joueur/{e.pk}/"
+    dclient.post(url, {"action": "withdraw"})
+    page = dclient.get(f"/classique/{t.event_id}/").content.decode()
+    assert 'aria-label="Annuler le retrait de Joueur4"' in page
+    response = dclient.post(url, {"action": "cancel_withdrawal"}, follow=True)
+    text = response.content.decode()
+    assert "Retrait de Joueur4 annulé : il joue à partir de la ronde 2." in text
+    assert "Annuler le retrait de Joueur4" not in text
+    assert entrant(t, "Joueur4").withdrawn_after is None

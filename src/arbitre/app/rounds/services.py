@@ -417,6 +417,43 @@ def remove_player(t: Tournament, entrant_id: int, user: User, reason: str = "") 
     return name
 
 
+WITHDRAWAL_CANCELLED = gettext_noop("Retrait annulé")
+
+
+@transaction.atomic
+def cancel_withdrawal(game: PairedGame, t: Tournament, entrant_id: int, user: User) -> Entrant:
+    """Undo a withdrawal recorded by mistake: the player is paired again from the next round.
+    Refused once a round was paired without the player (that pairing is made; seed 000
+    "Forfaits provisoires": the pairing is of the players present) and once the final stage
+    started (its draw is made from the Swiss standings)."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if e.withdrawn_after is None:
+        raise ServiceError(gettext("%(name)s n'est pas retiré.") % {"name": e.name})
+    paired = last_round_number(t)
+    if paired > e.withdrawn_after:
+        raise ServiceError(
+            gettext(
+                "La ronde %(round)s a été appariée sans %(name)s : son retrait ne peut plus être "
+                "annulé."
+            )
+            % {"round": paired, "name": e.name}
+        )
+    if game.knockout_started(t):
+        raise ServiceError(
+            gettext(
+                "La phase finale est commencée : le retrait de %(name)s ne peut plus être annulé."
+            )
+            % {"name": e.name}
+        )
+    before = {"après la ronde": e.withdrawn_after}
+    e.withdrawn_after = None
+    e.save(update_fields=["withdrawn_after"])
+    audit(t, user, WITHDRAWAL_CANCELLED, e.name, before, None)
+    bump(t)
+    return e
+
+
 # -- rounds ---------------------------------------------------------------------------------------
 
 

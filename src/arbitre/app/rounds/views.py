@@ -238,7 +238,7 @@ def check_in(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
 def player_action(
     request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
 ) -> HttpResponse:
-    """A late arrival or a withdrawal (both games)."""
+    """A late arrival, a withdrawal, or a withdrawal cancelled (both games)."""
     t = tournament_of(game, event_id)
     e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
     action = request.POST.get("action", "")
@@ -255,6 +255,13 @@ def player_action(
             request,
             lambda: services.withdraw(t, e.pk, request.user, reason),
             gettext("%(name)s est retiré du tournoi.") % {"name": e.name},
+        )
+    elif action == "cancel_withdrawal":
+        attempt(
+            request,
+            lambda: services.cancel_withdrawal(game, t, e.pk, request.user),
+            gettext("Retrait de %(name)s annulé : il joue à partir de la ronde %(round)s.")
+            % {"name": e.name, "round": services.last_round_number(t) + 1},
         )
     else:
         messages.error(request, gettext("Action inconnue."))
