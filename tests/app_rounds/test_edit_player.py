@@ -542,3 +542,28 @@ def test_a_withdrawal_cancelled_from_the_players_list(dclient: Client, director:
     assert "Retrait de Joueur4 annulé : il joue à partir de la ronde 2." in text
     assert "Annuler le retrait de Joueur4" not in text
     assert entrant(t, "Joueur4").withdrawn_after is None
+
+
+def test_the_journal_shows_what_a_correction_changed(dclient: Client, director: Any) -> None:
+    t = make_event("backgammon", director)
+    e = entrant(t, "Joueur2")
+    services.edit_player(BACKGAMMON, t, e.pk, form_data(e, rating=1500, club=""), director)
+    services.remove_player(t, entrant(t, "Joueur5").pk, director, "doublon")
+    page = dclient.get(f"/backgammon/{t.event_id}/").content.decode()
+    assert "classement du joueur : 1760 → 1500 · club : Club0 → —" in page
+    assert "classement du joueur : 1700 · club : Club1 · licence : L5 · pointé : non" in page
+    dclient.post("/langue/", {"language": "en", "next": "/"})
+    page = dclient.get(f"/backgammon/{t.event_id}/").content.decode()
+    assert "player&#x27;s rating: 1760 → 1500 · club: Club0 → —" in page
+    assert "checked in: no" in page
+
+
+def test_the_journal_words_no_result_or_pairing_as_a_change(director: Any) -> None:
+    from arbitre.app.rounds.templatetags.rounds import audit_change
+
+    t = make_event("classic", director)
+    start(CLASSIC, t, director)
+    pairing = AuditEntry.objects.get(tournament=t, action="Appariement")
+    registration = AuditEntry.objects.get(tournament=t, action="Inscription", target="Joueur1")
+    assert audit_change(pairing) == ""
+    assert audit_change(registration) == "classement du joueur : 1780 · club : Club1 · licence : L1"
