@@ -567,3 +567,19 @@ def test_the_journal_words_no_result_or_pairing_as_a_change(director: Any) -> No
     registration = AuditEntry.objects.get(tournament=t, action="Inscription", target="Joueur1")
     assert audit_change(pairing) == ""
     assert audit_change(registration) == "classement du joueur : 1780 · club : Club1 · licence : L1"
+
+
+def test_a_withdrawal_with_its_reason_from_the_players_page(dclient: Client, director: Any) -> None:
+    t = make_event("backgammon", director)
+    e = entrant(t, "Joueur4")
+    url = f"/backgammon/{t.event_id}/joueur/{e.pk}/modifier/"
+    assert 'id="withdraw-form"' not in dclient.get(url).content.decode()  # before round 1
+    start(BACKGAMMON, t, director)
+    page = dclient.get(url).content.decode()
+    assert 'id="withdraw-form"' in page and '<label for="withdraw-reason">' in page
+    dclient.post(
+        f"/backgammon/{t.event_id}/joueur/{e.pk}/", {"action": "withdraw", "reason": "1.12"}
+    )
+    entry = AuditEntry.objects.get(tournament=t, action="Retrait")
+    assert (entry.target, entry.reason, entry.after) == ("Joueur4", "1.12", {"après la ronde": 1})
+    assert 'id="withdraw-form"' not in dclient.get(url).content.decode()

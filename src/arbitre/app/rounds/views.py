@@ -299,6 +299,7 @@ def edit_player(
         "player": e,
         "form": form,
         "paired": services.first_paired_round(t, e.name),
+        "rounds_paired": services.last_round_number(t),
     }
     return page(request, game, "edit_player", context)
 
