@@ -583,3 +583,26 @@ def test_a_withdrawal_with_its_reason_from_the_players_page(dclient: Client, dir
     entry = AuditEntry.objects.get(tournament=t, action="Retrait")
     assert (entry.target, entry.reason, entry.after) == ("Joueur4", "1.12", {"après la ronde": 1})
     assert 'id="withdraw-form"' not in dclient.get(url).content.decode()
+
+
+def test_a_correction_from_a_page_loaded_before_another_change_is_refused(
+    dclient: Client, director: Any
+) -> None:
+    """Two directors open the same player; the first saves the club, the second's page
+    (still showing the old club) would put it back: refused, the first change stays."""
+    t = make_event("classic", director)
+    e = entrant(t, "Joueur2")
+    url = f"/classique/{t.event_id}/joueur/{e.pk}/modifier/"
+    page = dclient.get(url).content.decode()
+    stamp = page.split('name="stamp" value="')[1].split('"')[0]
+    assert stamp == services.player_stamp(e)
+    first = dclient.post(url, {**form_data(e, club="Mons"), "stamp": stamp}, follow=True)
+    assert "Joueur enregistré." in first.content.decode()
+    second = dclient.post(url, {**form_data(e, licence="X-9"), "stamp": stamp}, follow=True)
+    text = second.content.decode()
+    assert "Joueur2 a été modifié depuis l&#x27;ouverture de cette page" in text
+    assert second.redirect_chain[-1][0] == url and 'value="Mons"' in text  # current values
+    e.refresh_from_db()
+    assert (e.club, e.licence) == ("Mons", "L2")
+    with pytest.raises(services.StaleEditError):
+        services.edit_player(CLASSIC, t, e.pk, {**form_data(e), "stamp": stamp}, director)

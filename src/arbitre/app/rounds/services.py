@@ -8,6 +8,7 @@ stores rows and refuses what contradicts them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -300,6 +301,13 @@ def first_paired_round(t: Tournament, name: str) -> int | None:
     return min(numbers, default=None)
 
 
+def player_stamp(e: Entrant) -> str:
+    """A digest of the registration as an edit page shows it: a page whose stamp no longer
+    matches was loaded before another change (:class:`StaleEditError`)."""
+    fields = [str(getattr(e, f)) for f in PLAYER_FIELDS]
+    return hashlib.sha256("\x1f".join(fields).encode()).hexdigest()[:16]
+
+
 def _form_errors(form: Any) -> str:
     return " ".join(
         gettext("%(field)s : %(errors)s")
@@ -320,9 +328,19 @@ def edit_player(
     Name and rating (and a Classic PL* mark) may change until the player's first pairing
     (:data:`PAIRED_FIELDS`); club and licence always. A rename also renames the player in
     the event's register of incidents. Audited with the values before and after; returns
-    the fields changed (nothing stored when none)."""
+    the fields changed (nothing stored when none). ``data["stamp"]``, when given, is the
+    :func:`player_stamp` of the registration the page showed: refused when it changed since."""
     t = locked(t)
     e = entrant_of(t, entrant_id)
+    stamp = data.get("stamp")
+    if stamp is not None and stamp != player_stamp(e):
+        raise StaleEditError(
+            gettext(
+                "%(name)s a été modifié depuis l'ouverture de cette page : rechargez-la et "
+                "recommencez."
+            )
+            % {"name": e.name}
+        )
     form = game.player_form(data)
     if not form.is_valid():
         raise InvalidPlayer(_form_errors(form), form)

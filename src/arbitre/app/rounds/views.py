@@ -284,6 +284,9 @@ def edit_player(
             changed = services.edit_player(game, t, e.pk, request.POST, request.user)
         except services.InvalidPlayer as exc:
             form = exc.form
+        except services.StaleEditError as exc:  # the page again, with the current values
+            messages.error(request, str(exc))
+            return to(game, "edit_player", event_id, e.pk)
         except services.ServiceError as exc:
             form.is_valid()
             form.add_error(None, str(exc))
@@ -300,6 +303,7 @@ def edit_player(
         "form": form,
         "paired": services.first_paired_round(t, e.name),
         "rounds_paired": services.last_round_number(t),
+        "stamp": request.POST.get("stamp") or services.player_stamp(e),
     }
     return page(request, game, "edit_player", context)
 
