@@ -606,3 +606,12 @@ def test_a_correction_from_a_page_loaded_before_another_change_is_refused(
     assert (e.club, e.licence) == ("Mons", "L2")
     with pytest.raises(services.StaleEditError):
         services.edit_player(CLASSIC, t, e.pk, {**form_data(e), "stamp": stamp}, director)
+
+
+def test_the_directors_help_says_how_to_correct_or_remove_a_player(client: Client) -> None:
+    page = client.get("/aide/directeur/").content.decode()
+    assert 'id="corriger-joueur"' in page
+    assert "« Supprimer l'inscription »" in page and "« Annuler le retrait »" in page
+    client.post("/langue/", {"language": "en", "next": "/"})
+    page = client.get("/aide/directeur/").content.decode()
+    assert "“Delete the registration”" in page and "“Cancel the withdrawal”" in page
