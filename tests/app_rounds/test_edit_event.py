@@ -173,3 +173,21 @@ def test_final_stage_settings_are_fixed_once_it_started(events: dict[str, Any]) 
     status, text = edit(events["client"], t, rounds=6)
     assert "le nombre de rondes ne change plus" in text
     assert stored(t)["qf_sets"] == "9,9,11" and stored(t)["rounds"] == 5
+
+
+def test_a_page_loaded_before_another_change_of_the_event_is_refused(
+    events: dict[str, Any],
+) -> None:
+    client = events["client"]
+    t = Tournament.objects.get(event_id=events["events"]["backgammon"])
+    url = f"/backgammon/{t.event_id}/evenement/"
+    stamp = client.get(url).content.decode().split('name="stamp" value="')[1].split('"')[0]
+    first = client.post(url, {**settings_of(t), "qf_sets": "7,7,9", "stamp": stamp}, follow=True)
+    assert "Événement modifié." in first.content.decode()
+    second = client.post(url, {**settings_of(t), "place": "Ailleurs", "stamp": stamp}, follow=True)
+    text = second.content.decode()
+    assert "L&#x27;événement a été modifié depuis l&#x27;ouverture de cette page" in text
+    assert second.redirect_chain[-1][0] == url and 'value="7,7,9"' in text
+    t.refresh_from_db()
+    t.event.refresh_from_db()
+    assert (t.qf_sets, t.event.place) == ("7,7,9", "Club house")

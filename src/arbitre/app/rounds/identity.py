@@ -3,6 +3,7 @@ settings, changed by its director after creation (issue 21, part 1)."""
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.db import transaction
@@ -10,7 +11,14 @@ from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.rounds.games import PairedGame, User
 from arbitre.app.rounds.models import Tournament
-from arbitre.app.rounds.services import ServiceError, audit, bump, last_round_number, locked
+from arbitre.app.rounds.services import (
+    ServiceError,
+    StaleEditError,
+    audit,
+    bump,
+    last_round_number,
+    locked,
+)
 
 EVENT_CHANGED = gettext_noop("Événement modifié")
 FIELDS = {"name": gettext_noop("nom"), "date": gettext_noop("date"), "place": gettext_noop("lieu")}
@@ -64,15 +72,33 @@ def _rounds_value(t: Tournament, value: int | None) -> tuple[int, bool]:
     return value, False
 
 
+def event_stamp(game: PairedGame, t: Tournament) -> str:
+    """A digest of what the edit page shows (the event's name, date and place and the
+    settings of the game's creation form): a page whose stamp no longer matches was loaded
+    before another change (:class:`~arbitre.app.rounds.services.StaleEditError`)."""
+    values = [str(getattr(t.event, f)) for f in FIELDS]
+    values += [str(getattr(t, f, "")) for f in game.creation_form.base_fields if f not in FIELDS]
+    return hashlib.sha256("\x1f".join(values).encode()).hexdigest()[:16]
+
+
 @transaction.atomic
 def update_event(game: PairedGame, t: Tournament, data: dict[str, Any], user: User) -> list[str]:
     """The event's name, date and place and the tournament's settings (the fields of the
     game's creation form), changed by its director. Refused, with nothing changed, where a
     setting would contradict what is paired or played: fewer rounds than those paired, the
     number of rounds once the final stage started, :data:`BEFORE_ROUND_ONE` once round 1 is
-    paired, :data:`BEFORE_FINAL_STAGE` once the final stage started. Audited (before, after);
-    returns the fields changed."""
+    paired, :data:`BEFORE_FINAL_STAGE` once the final stage started, a page loaded before
+    another change (``data["stamp"]``, :func:`event_stamp`). Audited (before, after); returns
+    the fields changed."""
     t = locked(t)
+    stamp = data.get("stamp")
+    if stamp is not None and stamp != event_stamp(game, t):
+        raise StaleEditError(
+            gettext(
+                "L'événement a été modifié depuis l'ouverture de cette page : rechargez-la et "
+                "recommencez."
+            )
+        )
     paired = last_round_number(t)
     knockout = game.knockout_started(t)
     labels = {name: str(field.label) for name, field in game.creation_form().fields.items()}

@@ -199,15 +199,25 @@ def edit_event(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRes
     if request.method == "POST" and form.is_valid():
         game.clean_settings(form)
     if request.method == "POST" and form.is_valid():
+        data = {**form.cleaned_data, "stamp": request.POST.get("stamp")}
         try:
-            changed = identity.update_event(game, t, dict(form.cleaned_data), request.user)
+            changed = identity.update_event(game, t, data, request.user)
+        except services.StaleEditError as exc:  # the page again, with the current values
+            messages.error(request, str(exc))
+            return to(game, "edit_event", event_id)
         except services.ServiceError as exc:
             form.add_error(None, str(exc))
         else:
             if changed:
                 messages.success(request, gettext("Événement modifié."))
             return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
-    context = {"t": t, "event": t.event, "form": form, "paired": services.last_round_number(t)}
+    context = {
+        "t": t,
+        "event": t.event,
+        "form": form,
+        "paired": services.last_round_number(t),
+        "stamp": request.POST.get("stamp") or identity.event_stamp(game, t),
+    }
     return page(request, game, "edit_event", context)
 
 
