@@ -1,8 +1,8 @@
 """In headless Chromium (issue 21, part 1): a Classic director corrects a player's name and
 rating before round 1, removes a player registered by mistake, pairs (the corrected rating
 orders round 1, seed 000), then sees a rename refused with its reason while the club is
-still corrected; a backgammon director corrects a player's name and ELO on a form without
-Scrabble fields."""
+still corrected, and a change of the match format refused while rounds are added; a
+backgammon director corrects a player's name and ELO on a form without Scrabble fields."""
 
 from __future__ import annotations
 
@@ -133,6 +133,18 @@ def test_players_corrected_and_removed_in_the_browser(tmp_path: Path) -> None:
         assert player_row(page, "Dupont")[1:4] == ["Dupont", "1850", "Charleroi"]
         journal = page.locator("#audit").inner_text()
         assert "Joueur modifié" in journal and "Inscription supprimée" in journal
+        assert "classement du joueur : 1200 → 1850" in journal
+
+        # the tournament's settings after round 1: the match format refused, rounds added
+        submit(page, page.locator("#edit-event-link"))
+        assert page.locator("#settings-note").is_visible()
+        page.select_option("select[name=best_of]", "3")
+        submit(page, page.locator("#edit-event-form button[type=submit]"))
+        assert "« Match » ne peut plus changer" in page.locator("#edit-event-form").inner_text()
+        page.select_option("select[name=best_of]", "1")
+        page.fill("input[name=rounds]", "5")
+        submit(page, page.locator("#edit-event-form button[type=submit]"))
+        assert page.url == event_url and "5 rondes" in page.locator("main").inner_text()
         page.screenshot(path=str(ARTIFACTS / "classic-player-edit.png"), full_page=True)
 
         # backgammon: the same correction on the game's own form (ELO, no PL* mark)
