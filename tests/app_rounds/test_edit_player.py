@@ -615,3 +615,44 @@ def test_the_directors_help_says_how_to_correct_or_remove_a_player(client: Clien
     client.post("/langue/", {"language": "en", "next": "/"})
     page = client.get("/aide/directeur/").content.decode()
     assert "“Delete the registration”" in page and "“Cancel the withdrawal”" in page
+
+
+# -- a late arrival recorded by mistake -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["classic", "backgammon"])
+def test_a_late_arrival_is_cancelled_until_its_round_is_paired(director: Any, kind: str) -> None:
+    game = GAMES[kind]
+    t = make_event(kind, director)
+    start(game, t, director, absent=("Joueur6", "Joueur5"))
+    late, wrong = entrant(t, "Joueur6"), entrant(t, "Joueur5")
+    services.arrive_late(t, late.pk, director)
+    services.arrive_late(t, wrong.pk, director)  # the wrong button
+    services.cancel_late_arrival(t, wrong.pk, director)
+    wrong.refresh_from_db()
+    assert (wrong.checked_in, wrong.first_round) == (False, 1)
+    entry = AuditEntry.objects.get(tournament=t, action="Arrivée tardive annulée")
+    assert (entry.target, entry.before) == ("Joueur5", {"à partir de la ronde": 2})
+    finish_round(game, t, director, 1)
+    services.pair_next_round(game, t, director)
+    assert "Joueur6" in paired_names(t, 2) and "Joueur5" not in paired_names(t, 2)
+    before = snapshot(t)
+    with pytest.raises(services.ServiceError) as refused:
+        services.cancel_late_arrival(t, late.pk, director)
+    assert str(refused.value).startswith("Joueur6 est apparié à la ronde 2")
+    with pytest.raises(services.ServiceError, match="Joueur5 n'est pas arrivé en retard."):
+        services.cancel_late_arrival(t, wrong.pk, director)
+    assert snapshot(t) == before
+
+
+def test_a_late_arrival_cancelled_from_the_players_list(dclient: Client, director: Any) -> None:
+    t = make_event("backgammon", director)
+    start(BACKGAMMON, t, director, absent=("Joueur6",))
+    e = entrant(t, "Joueur6")
+    url = f"/backgammon/{t.event_id}/joueur/{e.pk}/"
+    dclient.post(url, {"action": "late"})
+    page = dclient.get(f"/backgammon/{t.event_id}/").content.decode()
+    assert 'aria-label="Annuler l\'arrivée de Joueur6"' in page
+    response = dclient.post(url, {"action": "cancel_late"}, follow=True)
+    assert "Arrivée de Joueur6 annulée : il n&#x27;est plus pointé." in response.content.decode()
+    assert entrant(t, "Joueur6").checked_in is False

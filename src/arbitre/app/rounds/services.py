@@ -472,6 +472,34 @@ def cancel_withdrawal(game: PairedGame, t: Tournament, entrant_id: int, user: Us
     return e
 
 
+LATE_ARRIVAL_CANCELLED = gettext_noop("Arrivée tardive annulée")
+
+
+@transaction.atomic
+def cancel_late_arrival(t: Tournament, entrant_id: int, user: User) -> Entrant:
+    """Undo a late arrival (or the check-in of a late entry) recorded by mistake: the player
+    is no longer checked in. Refused once the round the player arrived for is paired."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if not e.checked_in or e.first_round <= 1:
+        raise ServiceError(gettext("%(name)s n'est pas arrivé en retard.") % {"name": e.name})
+    paired = last_round_number(t)
+    if paired >= e.first_round:
+        raise ServiceError(
+            gettext(
+                "%(name)s est apparié à la ronde %(round)s : son arrivée ne peut plus être "
+                "annulée (un joueur qui part est retiré)."
+            )
+            % {"name": e.name, "round": e.first_round}
+        )
+    before = {"à partir de la ronde": e.first_round}
+    e.checked_in, e.first_round = False, 1
+    e.save(update_fields=["checked_in", "first_round"])
+    audit(t, user, LATE_ARRIVAL_CANCELLED, e.name, before, None)
+    bump(t)
+    return e
+
+
 # -- rounds ---------------------------------------------------------------------------------------
 
 

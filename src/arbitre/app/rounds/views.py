@@ -248,7 +248,7 @@ def check_in(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
 def player_action(
     request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
 ) -> HttpResponse:
-    """A late arrival, a withdrawal, or a withdrawal cancelled (both games)."""
+    """A late arrival, a withdrawal, or either cancelled (both games)."""
     t = tournament_of(game, event_id)
     e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
     action = request.POST.get("action", "")
@@ -272,6 +272,12 @@ def player_action(
             lambda: services.cancel_withdrawal(game, t, e.pk, request.user),
             gettext("Retrait de %(name)s annulé : il joue à partir de la ronde %(round)s.")
             % {"name": e.name, "round": services.last_round_number(t) + 1},
+        )
+    elif action == "cancel_late":
+        attempt(
+            request,
+            lambda: services.cancel_late_arrival(t, e.pk, request.user),
+            gettext("Arrivée de %(name)s annulée : il n'est plus pointé.") % {"name": e.name},
         )
     else:
         messages.error(request, gettext("Action inconnue."))
