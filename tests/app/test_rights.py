@@ -103,6 +103,8 @@ for game in ("classic", "backgammon"):
             f"{game}:undo_pairing": DIRECTOR,
             f"{game}:override": DIRECTOR,
             f"{game}:start_knockout": DIRECTOR,
+            f"{game}:edit_player": DIRECTOR,
+            f"{game}:remove_player": DIRECTOR,
             f"{game}:round": ARBITER,
             f"{game}:print_pairings": ARBITER,
             f"{game}:print_sheets": ARBITER,

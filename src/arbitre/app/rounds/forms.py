@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from arbitre.app.events.widgets import date_input
+from arbitre.common.players_csv import LICENCE_PATTERN
 
 
 class EventFields(forms.Form):
@@ -22,6 +23,16 @@ class PlayerForm(forms.Form):
     )
     club = forms.CharField(label=_("Club"), max_length=100, required=False)
     licence = forms.CharField(label=_("Licence"), max_length=30, required=False)
+
+    def clean_licence(self) -> str:
+        """The rule of a players file (:data:`~arbitre.common.players_csv.LICENCE_PATTERN`):
+        letters, digits, dots and hyphens, 20 at most."""
+        licence: str = self.cleaned_data["licence"]
+        if licence and not LICENCE_PATTERN.fullmatch(licence):
+            raise forms.ValidationError(
+                _("Licence invalide : lettres, chiffres, points et tirets, 20 au plus.")
+            )
+        return licence
 
 
 class PlayersFileForm(forms.Form):

@@ -8,15 +8,17 @@ stores rows and refuses what contradicts them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.events.audit import reworded
+from arbitre.app.events.incident_models import Incident
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.events.templatetags.wording import app_message, stored_text
@@ -252,6 +254,249 @@ def entrant_of(t: Tournament, entrant_id: int) -> Entrant:
     e = Entrant.objects.filter(tournament=t, pk=entrant_id).first()
     if e is None:
         raise ServiceError(gettext("Joueur inconnu dans ce tournoi."))
+    return e
+
+
+# -- a registered player corrected or removed (issue 21, part 1) -----------------------------------
+
+PLAYER_CHANGED = gettext_noop("Joueur modifié")
+REGISTRATION_REMOVED = gettext_noop("Inscription supprimée")
+PLAYER_FIELDS = {
+    "name": "nom",
+    "rating": "classement",
+    "starred": "cote PL*",
+    "club": "club",
+    "licence": "licence",
+}
+"""The fields of a registration the director may correct, with their key in the audit log
+(French, as the registration's entries are kept)."""
+PAIRED_FIELDS = ("name", "rating", "starred")
+"""What a pairing already made rests on: the name is printed on its tables, score sheets and
+results (and the engines' stored explanations, the .mat files, the table logs); the rating
+ordered round 1 (seed 000 "Classement initial" and groups A/B; seed 003, ELO halves) and is
+read again for every tie-break (seed 000 Pdep; seed 003 performance). Club and licence enter
+no pairing and no tie-break."""
+
+
+class InvalidPlayer(ServiceError):
+    """The game's player form refused the data; ``form`` carries the errors by field."""
+
+    def __init__(self, message: str, form: Any) -> None:
+        super().__init__(message)
+        self.form = form
+
+
+def first_paired_round(t: Tournament, name: str) -> int | None:
+    """The first round whose pairing holds ``name`` (at a table, a bye included, or in the
+    ranking order the pairing used), ``None`` when the player was never paired."""
+    table = (
+        Table.objects.filter(round__tournament=t)
+        .filter(Q(a=name) | Q(b=name))
+        .order_by("round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    ordered = [r.number for r in t.round_set.all() if name in (r.order or [])]
+    numbers = [n for n in (table, *ordered) if n is not None]
+    return min(numbers, default=None)
+
+
+def player_stamp(e: Entrant) -> str:
+    """A digest of the registration as an edit page shows it: a page whose stamp no longer
+    matches was loaded before another change (:class:`StaleEditError`)."""
+    fields = [str(getattr(e, f)) for f in PLAYER_FIELDS]
+    return hashlib.sha256("\x1f".join(fields).encode()).hexdigest()[:16]
+
+
+def _form_errors(form: Any) -> str:
+    return " ".join(
+        gettext("%(field)s : %(errors)s")
+        % {
+            "field": form.fields[name].label if name in form.fields else name,
+            "errors": " ".join(errors),
+        }
+        for name, errors in form.errors.items()
+    )
+
+
+@transaction.atomic
+def edit_player(
+    game: PairedGame, t: Tournament, entrant_id: int, data: Any, user: User
+) -> list[str]:
+    """Correct a registered player with the game's player form (the rules of a
+    registration: a name valid and unique in the event, a rating in range, a valid licence).
+    Name and rating (and a Classic PL* mark) may change until the player's first pairing
+    (:data:`PAIRED_FIELDS`); club and licence always. A rename also renames the player in
+    the event's register of incidents. Audited with the values before and after; returns
+    the fields changed (nothing stored when none). ``data["stamp"]``, when given, is the
+    :func:`player_stamp` of the registration the page showed: refused when it changed since."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    stamp = data.get("stamp")
+    if stamp is not None and stamp != player_stamp(e):
+        raise StaleEditError(
+            gettext(
+                "%(name)s a été modifié depuis l'ouverture de cette page : rechargez-la et "
+                "recommencez."
+            )
+            % {"name": e.name}
+        )
+    form = game.player_form(data)
+    if not form.is_valid():
+        raise InvalidPlayer(_form_errors(form), form)
+    new = {f: form.cleaned_data[f] for f in PLAYER_FIELDS if f in form.cleaned_data}
+    new["name"] = new["name"].strip()
+    new["starred"] = bool(new.get("starred", e.starred))
+    changed = [f for f, value in new.items() if getattr(e, f) != value]
+    if not changed:
+        return []
+    if "name" in changed:
+        problem = name_problem(new["name"])
+        if problem:
+            raise ServiceError(problem)
+        taken = {n.casefold() for n in t.entrants.exclude(pk=e.pk).values_list("name", flat=True)}
+        if new["name"].casefold() in taken:
+            raise ServiceError(gettext("%(name)s est déjà inscrit.") % {"name": new["name"]})
+    paired = first_paired_round(t, e.name)
+    if paired is not None and "name" in changed:
+        raise ServiceError(
+            gettext(
+                "%(name)s figure dans l'appariement de la ronde %(round)s : son nom est sur les "
+                "tables, les feuilles et les résultats déjà enregistrés et ne peut plus être "
+                "modifié. Le club et la licence peuvent encore l'être."
+            )
+            % {"name": e.name, "round": paired}
+        )
+    if paired is not None and ("rating" in changed or "starred" in changed):
+        raise ServiceError(
+            gettext(
+                "%(name)s figure dans l'appariement de la ronde %(round)s : son classement "
+                "(%(rating)s) a servi à cet appariement et compte dans les départages des "
+                "parties jouées ; il ne peut plus être modifié. Le club et la licence peuvent "
+                "encore l'être."
+            )
+            % {"name": e.name, "round": paired, "rating": game.rating_name}
+        )
+    before = {PLAYER_FIELDS[f]: getattr(e, f) for f in changed}
+    after = {PLAYER_FIELDS[f]: new[f] for f in changed}
+    old_name = e.name
+    for f in changed:
+        setattr(e, f, new[f])
+    e.save(update_fields=changed)
+    if "name" in changed:
+        Incident.objects.filter(event=t.event, player_ref=e.pk, player=old_name).update(
+            player=e.name
+        )
+    audit(t, user, PLAYER_CHANGED, old_name, before, after)
+    bump(t)
+    return changed
+
+
+@transaction.atomic
+def remove_player(t: Tournament, entrant_id: int, user: User, reason: str = "") -> str:
+    """Delete a registration made by mistake (its announced absences with it). Refused once
+    the player is in a paired round: what is paired stays, and a player who leaves is
+    withdrawn instead (:func:`withdraw`, points kept); refused too when the register of
+    incidents names the player. Audited with the registration and the reason; returns the
+    player's name."""
+    reason = reason.strip()
+    if len(reason) > REASON_LENGTH:
+        raise ServiceError(reason_too_long())
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    paired = first_paired_round(t, e.name)
+    if paired is not None:
+        raise ServiceError(
+            gettext(
+                "%(name)s figure dans l'appariement de la ronde %(round)s : son inscription ne "
+                "peut plus être supprimée. Un joueur qui quitte le tournoi est retiré (bouton "
+                "« Retrait ») et garde ses points."
+            )
+            % {"name": e.name, "round": paired}
+        )
+    if Incident.objects.filter(event=t.event, player_ref=e.pk).exists():
+        raise ServiceError(
+            gettext(
+                "Le registre des incidents mentionne %(name)s : son inscription ne peut pas être "
+                "supprimée."
+            )
+            % {"name": e.name}
+        )
+    before = {
+        "classement": e.rating,
+        "club": e.club,
+        "licence": e.licence,
+        "pointé": e.checked_in,
+    }
+    name = e.name
+    e.delete()
+    audit(t, user, REGISTRATION_REMOVED, name, before, None, reason)
+    bump(t)
+    return name
+
+
+WITHDRAWAL_CANCELLED = gettext_noop("Retrait annulé")
+
+
+@transaction.atomic
+def cancel_withdrawal(game: PairedGame, t: Tournament, entrant_id: int, user: User) -> Entrant:
+    """Undo a withdrawal recorded by mistake: the player is paired again from the next round.
+    Refused once a round was paired without the player (that pairing is made; seed 000
+    "Forfaits provisoires": the pairing is of the players present) and once the final stage
+    started (its draw is made from the Swiss standings)."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if e.withdrawn_after is None:
+        raise ServiceError(gettext("%(name)s n'est pas retiré.") % {"name": e.name})
+    paired = last_round_number(t)
+    if paired > e.withdrawn_after:
+        raise ServiceError(
+            gettext(
+                "La ronde %(round)s a été appariée sans %(name)s : son retrait ne peut plus être "
+                "annulé."
+            )
+            % {"round": paired, "name": e.name}
+        )
+    if game.knockout_started(t):
+        raise ServiceError(
+            gettext(
+                "La phase finale est commencée : le retrait de %(name)s ne peut plus être annulé."
+            )
+            % {"name": e.name}
+        )
+    before = {"après la ronde": e.withdrawn_after}
+    e.withdrawn_after = None
+    e.save(update_fields=["withdrawn_after"])
+    audit(t, user, WITHDRAWAL_CANCELLED, e.name, before, None)
+    bump(t)
+    return e
+
+
+LATE_ARRIVAL_CANCELLED = gettext_noop("Arrivée tardive annulée")
+
+
+@transaction.atomic
+def cancel_late_arrival(t: Tournament, entrant_id: int, user: User) -> Entrant:
+    """Undo a late arrival (or the check-in of a late entry) recorded by mistake: the player
+    is no longer checked in. Refused once the round the player arrived for is paired."""
+    t = locked(t)
+    e = entrant_of(t, entrant_id)
+    if not e.checked_in or e.first_round <= 1:
+        raise ServiceError(gettext("%(name)s n'est pas arrivé en retard.") % {"name": e.name})
+    paired = last_round_number(t)
+    if paired >= e.first_round:
+        raise ServiceError(
+            gettext(
+                "%(name)s est apparié à la ronde %(round)s : son arrivée ne peut plus être "
+                "annulée (un joueur qui part est retiré)."
+            )
+            % {"name": e.name, "round": e.first_round}
+        )
+    before = {"à partir de la ronde": e.first_round}
+    e.checked_in, e.first_round = False, 1
+    e.save(update_fields=["checked_in", "first_round"])
+    audit(t, user, LATE_ARRIVAL_CANCELLED, e.name, before, None)
+    bump(t)
     return e
 
 

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.events.templatetags.wording import rule_label
 from arbitre.app.rounds import identity, results, services
-from arbitre.app.rounds.forms import EventFields, PlayersFileForm
+from arbitre.app.rounds.forms import PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
 from arbitre.app.uploads import PLAYERS_FILE_BYTES, UploadTooLarge, read_limited
@@ -185,15 +185,40 @@ def import_players(request: HttpRequest, event_id: int, game: PairedGame) -> Htt
 
 @require_role(DIRECTOR)
 def edit_event(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
-    """The event's name, date and place, changed by its director (audited)."""
+    """The event's name, date and place and the tournament's settings (the game's creation
+    form, prefilled), changed by its director (audited, refused with the reason where a
+    setting would contradict what is paired or played)."""
     t = tournament_of(game, event_id)
     initial = {f: getattr(t.event, f) for f in identity.FIELDS}
-    form = EventFields(request.POST or None, initial=initial)
+    for name in game.creation_form.base_fields:
+        if name not in initial and hasattr(t, name):
+            initial[name] = getattr(t, name)
+    if "rounds" in initial and (t.rounds_auto or not t.rounds):
+        initial["rounds"] = None  # counted from the players (fixed at round 1)
+    form = game.creation_form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        if identity.update_identity(t, form.cleaned_data, request.user):
-            messages.success(request, gettext("Événement modifié."))
-        return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
-    return page(request, game, "edit_event", {"t": t, "event": t.event, "form": form})
+        game.clean_settings(form)
+    if request.method == "POST" and form.is_valid():
+        data = {**form.cleaned_data, "stamp": request.POST.get("stamp")}
+        try:
+            changed = identity.update_event(game, t, data, request.user)
+        except services.StaleEditError as exc:  # the page again, with the current values
+            messages.error(request, str(exc))
+            return to(game, "edit_event", event_id)
+        except services.ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, gettext("Événement modifié."))
+            return redirect(reverse(f"{game.namespace}:detail", args=(event_id,)))
+    context = {
+        "t": t,
+        "event": t.event,
+        "form": form,
+        "paired": services.last_round_number(t),
+        "stamp": request.POST.get("stamp") or identity.event_stamp(game, t),
+    }
+    return page(request, game, "edit_event", context)
 
 
 @require_POST
@@ -223,7 +248,7 @@ def check_in(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespo
 def player_action(
     request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
 ) -> HttpResponse:
-    """A late arrival or a withdrawal (both games)."""
+    """A late arrival, a withdrawal, or either cancelled (both games)."""
     t = tournament_of(game, event_id)
     e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
     action = request.POST.get("action", "")
@@ -241,9 +266,81 @@ def player_action(
             lambda: services.withdraw(t, e.pk, request.user, reason),
             gettext("%(name)s est retiré du tournoi.") % {"name": e.name},
         )
+    elif action == "cancel_withdrawal":
+        attempt(
+            request,
+            lambda: services.cancel_withdrawal(game, t, e.pk, request.user),
+            gettext("Retrait de %(name)s annulé : il joue à partir de la ronde %(round)s.")
+            % {"name": e.name, "round": services.last_round_number(t) + 1},
+        )
+    elif action == "cancel_late":
+        attempt(
+            request,
+            lambda: services.cancel_late_arrival(t, e.pk, request.user),
+            gettext("Arrivée de %(name)s annulée : il n'est plus pointé.") % {"name": e.name},
+        )
     else:
         messages.error(request, gettext("Action inconnue."))
     return to(game, "detail", event_id)
+
+
+@require_role(DIRECTOR)
+def edit_player(
+    request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
+) -> HttpResponse:
+    """A registered player corrected by the director (the game's player form, prefilled);
+    the page also removes a registration made by mistake (issue 21, part 1)."""
+    t = tournament_of(game, event_id)
+    e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
+    initial = {f: getattr(e, f) for f in services.PLAYER_FIELDS}
+    form = game.player_form(initial=initial)
+    if request.method == "POST":
+        form = game.player_form(request.POST, initial=initial)
+        try:
+            changed = services.edit_player(game, t, e.pk, request.POST, request.user)
+        except services.InvalidPlayer as exc:
+            form = exc.form
+        except services.StaleEditError as exc:  # the page again, with the current values
+            messages.error(request, str(exc))
+            return to(game, "edit_player", event_id, e.pk)
+        except services.ServiceError as exc:
+            form.is_valid()
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(request, gettext("Joueur enregistré."))
+            else:
+                messages.info(request, gettext("Aucune modification."))
+            return to(game, "detail", event_id)
+    context = {
+        "t": t,
+        "event": t.event,
+        "player": e,
+        "form": form,
+        "paired": services.first_paired_round(t, e.name),
+        "rounds_paired": services.last_round_number(t),
+        "stamp": request.POST.get("stamp") or services.player_stamp(e),
+    }
+    return page(request, game, "edit_player", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def remove_player(
+    request: HttpRequest, event_id: int, entrant_id: int, game: PairedGame
+) -> HttpResponse:
+    """Delete a registration made by mistake, before the player is paired (confirmed on the
+    page); refused with the reason otherwise."""
+    t = tournament_of(game, event_id)
+    e = get_object_or_404(Entrant, tournament=t, pk=entrant_id)
+    reason = request.POST.get("reason", "")
+    if attempt(
+        request,
+        lambda: services.remove_player(t, e.pk, request.user, reason),
+        gettext("Inscription de %(name)s supprimée.") % {"name": e.name},
+    ):
+        return to(game, "detail", event_id)
+    return to(game, "edit_player", event_id, e.pk)
 
 
 # -- rounds ---------------------------------------------------------------------------------------

@@ -27,4 +27,6 @@ def patterns(game: PairedGame) -> list[URLPattern]:
         path("ronde/<int:number>/annuler/", views.undo_pairing, g, name="undo_pairing"),
         path("ronde/<int:number>/modifier/", views.override, g, name="override"),
         path("phase-finale/generer/", views.start_knockout, g, name="start_knockout"),
+        path("joueur/<int:entrant_id>/modifier/", views.edit_player, g, name="edit_player"),
+        path("joueur/<int:entrant_id>/supprimer/", views.remove_player, g, name="remove_player"),
     ]
