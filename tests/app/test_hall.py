@@ -215,6 +215,16 @@ def test_every_print_carries_the_qr_code_of_the_live_public_page(
             f"/{prefix}/{pk}/imprimer/classement/",
         ]
 
+    # the score sheet of a Classic table, printed from the table's own page
+    from arbitre.app.rounds.models import TableLog
+
+    log = (
+        TableLog.objects.filter(table__round__tournament__event_id=ids["classic"])
+        .order_by("-table__round__number")
+        .first()
+    )
+    assert log is not None
+    prints[f"/public/classique/{ids['classic']}/"].append(f"/classique/table/{log.code}/imprimer/")
     for public, pages in prints.items():
         for url in pages:
             page = client.get(url)
