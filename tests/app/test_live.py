@@ -463,3 +463,57 @@ def test_the_gate_keeps_no_answer_that_sets_a_cookie_or_is_not_shared() -> None:
     assert calls == ["cookie=1", "cookie=1", "private=1", "private=1", "shared=1"]
     assert _wsgi(gate, "/other/", "shared=1")[2] == b"figures" and calls[-1] == "shared=1"
     assert len(calls) == 6  # outside /public/ the gate keeps nothing
+
+
+@pytest.mark.parametrize("kind,prefix", [("classic", "classique"), ("backgammon", "backgammon")])
+def test_the_round_standings_say_they_are_provisional_while_results_are_missing(
+    events: dict[str, Any], kind: str, prefix: str
+) -> None:
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.rounds import results
+    from arbitre.app.rounds.models import Table, Tournament
+
+    pk = events["report"].events[kind]
+    t = Tournament.objects.get(event_id=pk)
+    last = t.round_set.order_by("-number").first()
+    assert last is not None
+    missing = [tb for tb in last.tables.all() if not tb.entered and not tb.is_bye]
+    assert len(missing) >= 2  # the demo's round in progress
+    url = f"/public/{prefix}/{pk}/"
+    page = Client().get(url).content.decode()
+    assert (
+        f"Classement provisoire : {len(missing)} résultats de la ronde {last.number} ne sont "
+        "pas encore saisis." in page
+    )
+    game = CLASSIC if kind == "classic" else BACKGAMMON
+    for tb in missing[:-1]:
+        tb = Table.objects.get(pk=tb.pk)
+        entry = (
+            {"forfeit": "", "score_a": 400, "score_b": 300, "winner": ""}
+            if kind == "classic"
+            else {
+                "forfeit": "",
+                "score_a": 7,
+                "score_b": 0,
+                "winner": tb.a,
+                "late_a": 0,
+                "late_b": 0,
+            }
+        )
+        results.enter_result(game, t, tb.pk, tb.version, entry, events["user"])
+    english = Client()
+    english.cookies["django_language"] = "en"
+    assert (
+        f"Provisional standings: 1 result of round {last.number} is not entered yet."
+        in english.get(url).content.decode()
+    )
+    assert "Classement provisoire : 1 résultat de la ronde" in Client().get(url).content.decode()
+    tb = Table.objects.get(pk=missing[-1].pk)
+    entry = (
+        {"forfeit": "", "score_a": 400, "score_b": 300, "winner": ""}
+        if kind == "classic"
+        else {"forfeit": "", "score_a": 7, "score_b": 0, "winner": tb.a, "late_a": 0, "late_b": 0}
+    )
+    results.enter_result(game, t, tb.pk, tb.version, entry, events["user"])
+    assert 'id="provisional"' not in Client().get(url).content.decode()

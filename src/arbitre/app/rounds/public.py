@@ -91,12 +91,15 @@ def public(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRespons
         def build() -> dict[str, Any]:
             rows, final = game.standings_rows(t)
             last = t.round_set.order_by("-number").first()
+            tables = list(last.tables.all()) if last else []
             return {
                 "rows": rows,
                 "final": final,
                 "rounds": list(t.round_set.all()),
                 "last": last,
-                "tables": list(last.tables.all()) if last else [],
+                "tables": tables,
+                # the standings count the results entered so far (a round being entered)
+                "missing_results": sum(not tb.entered and not tb.is_bye for tb in tables),
             }
 
         return t, {"checkin_open": checkin.is_open(t)}, build
