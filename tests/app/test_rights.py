@@ -36,6 +36,7 @@ ACCESS: dict[str, str] = {
     "events:accounts": MANAGER,
     "events:account_action": MANAGER,
     "events:staff": DIRECTOR,
+    "events:delete": DIRECTOR,
     "login": LOGIN,
     "set_language": PUBLIC,
     "favicon": PUBLIC,

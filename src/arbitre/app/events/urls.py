@@ -13,6 +13,7 @@ urlpatterns = [
     path("comptes/", staff_views.accounts, name="accounts"),
     path("comptes/<int:user_id>/", staff_views.account_action, name="account_action"),
     path("evenement/<int:event_id>/equipe/", staff_views.event_staff, name="staff"),
+    path("evenement/<int:event_id>/supprimer/", views.delete, name="delete"),
     path("evenement/<int:event_id>/incidents/", incident_views.register, name="incidents"),
     path("evenement/<int:event_id>/incidents/appel/", incident_views.appeal, name="appeal"),
     path("evenement/<int:event_id>/incidents/rapport/", incident_views.report, name="report"),

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth import authenticate, login
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from arbitre import __version__
 from arbitre.app.events.accounts import AccountError, create_director, has_any_account
+from arbitre.app.events.deletion import DeletionRefused, delete_event
 from arbitre.app.events.models import Event
-from arbitre.app.events.roles import DIRECTOR, has_role
+from arbitre.app.events.roles import DIRECTOR, has_role, require_role
 from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from arbitre.lexicon import DEFAULT_NOTICE
 
@@ -97,3 +99,20 @@ def help_page(request: HttpRequest, role: str = "") -> HttpResponse:
             "body": f"events/help/{lang}/{role or 'index'}.html",
         },
     )
+
+
+@require_role(DIRECTOR)
+def delete(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's director deletes it, after typing its name."""
+    event = get_object_or_404(Event, pk=event_id)
+    error = ""
+    if request.method == "POST":
+        name = event.name
+        try:
+            delete_event(event.pk, request.POST.get("name", ""), request.user)
+        except DeletionRefused as exc:
+            error = str(exc)
+        else:
+            messages.success(request, gettext("Événement « %(name)s » supprimé.") % {"name": name})
+            return redirect("events:list")
+    return render(request, "events/delete.html", {"event": event, "error": error})
