@@ -427,7 +427,13 @@ def top_search(
     mirrored by :func:`_mirror_found`), or the placements searched best bound first
     (:func:`_search_placements`). The steps are inlined by numba (``inline="always"``):
     the compiled search is one function, as fast as when it was written as one.
+
+    Invalid input (:func:`check_input`) gives ``n_found = -problem`` and searches nothing
+    (checked here rather than by a call of its own: one call fewer from Python).
     """
+    problem = check_input(grid, rack)
+    if problem != 0:
+        return -problem, -1, 0, 0
     grid2, lm2, wm2 = _oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
