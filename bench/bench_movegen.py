@@ -62,7 +62,8 @@ def stats(ms: list[float]) -> str:
     a = np.array(ms)
     return (
         f"n={len(a):5d}  mean {a.mean():7.3f}  median {np.median(a):7.3f}  "
-        f"p90 {np.percentile(a, 90):7.3f}  p99 {np.percentile(a, 99):7.3f}  max {a.max():7.3f}"
+        f"p90 {np.percentile(a, 90):7.3f}  p99 {np.percentile(a, 99):7.3f}  "
+        f"p99.9 {np.percentile(a, 99.9):7.3f}  max {a.max():7.3f}"
     )
 
 
@@ -107,8 +108,9 @@ def main(argv: list[str] | None = None) -> int:
         prepared.append((p, board, rack, board.grid_codes(), rack.counts()))
 
     kernel_ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
+    worst_kernel: tuple[float, str, str] = (0.0, "", "")
     full_ms: dict[int, list[float]] = {0: [], 1: [], 2: []}
-    ref_pairs: list[tuple[int, float, float]] = []
+    ref_pairs: list[tuple[int, float, float, float]] = []
     clock = time.perf_counter
     for i, (p, board, rack, grid, counts) in enumerate(prepared):
         k_ms = f_ms = float("inf")
@@ -120,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
             top = fast.top_moves(board, rack, lexicon)
             f_ms = min(f_ms, (clock() - t) * 1000)
         kernel_ms[int(p.blanks)].append(k_ms)
+        worst_kernel = max(worst_kernel, (k_ms, p.rack, p.board))
         full_ms[int(p.blanks)].append(f_ms)
         if args.reference_every and i % args.reference_every == 0:
             t = clock()
@@ -128,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
             if set(ref) != set(top):
                 print(f"MISMATCH fast/reference: {p.board} {p.rack}", file=sys.stderr)
                 return 1
-            ref_pairs.append((int(p.blanks), f_ms, r_ms))
+            ref_pairs.append((int(p.blanks), f_ms, r_ms, k_ms))
 
     every_kernel = [x for v in kernel_ms.values() for x in v]
     every_full = [x for v in full_ms.values() for x in v]
@@ -136,6 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  all       {stats(every_kernel)}")
     for k in range(3):
         print(f"  {k} blank{'s' if k != 1 else ' '}  {stats(kernel_ms[k])}")
+    print(
+        f"  worst position: {worst_kernel[0]:.3f} ms, rack {worst_kernel[1]}  "
+        f"board {worst_kernel[2]}"
+    )
     print(f"fast top search, full call top_moves(board, rack, lexicon), ms, best of {args.repeat}")
     print(f"  all       {stats(every_full)}")
     for k in range(3):
@@ -152,6 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  ratio reference/fast: median {statistics.median(r) / statistics.median(f):.0f}x, "
             f"mean {sum(r) / sum(f):.0f}x"
+        )
+        kk = [x[3] for x in ref_pairs]
+        print(
+            f"  ratio reference/kernel (search_codes): median "
+            f"{statistics.median(r) / statistics.median(kk):.0f}x, mean {sum(r) / sum(kk):.0f}x"
         )
         for k in range(3):
             rk = [x[2] for x in ref_pairs if x[0] == k]

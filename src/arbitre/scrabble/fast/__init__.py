@@ -205,13 +205,6 @@ def _search(
     rack = np.ascontiguousarray(rack_counts, dtype=np.int32)
     if rack.shape != (27,):
         raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
-    problem = kernel.check_input(grid, rack)
-    if problem == kernel.INPUT_NEGATIVE_COUNT:
-        raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
-    if problem == kernel.INPUT_TOO_MANY_TILES:
-        raise ValueError(f"a rack holds at most {RACK_SIZE} tiles, got {int(rack.sum())}")
-    if problem == kernel.INPUT_BAD_CODE:
-        raise ValueError("board grid codes must be -1 (empty) or 0..51")
     g = gaddag
     fr = g.full_rack
     while True:
@@ -222,6 +215,8 @@ def _search(
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
             g.anagrams.bits, g.anagrams.shift,
         )  # fmt: skip
+        if n < 0:  # the kernel's input check (nothing searched)
+            _refuse_input(-n, rack)
         if n <= capacity:
             break
         capacity = int(n)
@@ -229,6 +224,15 @@ def _search(
     if n == 0:
         return int(best), [], []
     return int(best), info[:n].tolist(), codes[:n].tolist()
+
+
+def _refuse_input(problem: int, rack: np.ndarray) -> None:
+    """Raise the ``ValueError`` of a problem found by ``kernel.check_input``."""
+    if problem == kernel.INPUT_NEGATIVE_COUNT:
+        raise ValueError("rack counts must be 27 non-negative numbers (blanks last)")
+    if problem == kernel.INPUT_TOO_MANY_TILES:
+        raise ValueError(f"a rack holds at most {RACK_SIZE} tiles, got {int(rack.sum())}")
+    raise ValueError("board grid codes must be -1 (empty) or 0..51")
 
 
 def top_moves(board: Board, rack: Rack, lexicon: Any) -> list[ScoredMove]:

@@ -427,7 +427,13 @@ def top_search(
     mirrored by :func:`_mirror_found`), or the placements searched best bound first
     (:func:`_search_placements`). The steps are inlined by numba (``inline="always"``):
     the compiled search is one function, as fast as when it was written as one.
+
+    Invalid input (:func:`check_input`) gives ``n_found = -problem`` and searches nothing
+    (checked here rather than by a call of its own: one call fewer from Python).
     """
+    problem = check_input(grid, rack)
+    if problem != 0:
+        return -problem, -1, 0, 0
     grid2, lm2, wm2 = _oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
@@ -538,9 +544,12 @@ def _square_max(xmask, rackmask, rmax, values):  # type: ignore[no-untyped-def]
                     sqmax[o, r, c] = rmax
                     continue
                 best_v = 0
-                for lt in range(26):
-                    if (m >> lt) & 1 and values[lt] > best_v:
-                        best_v = values[lt]
+                while m != 0:
+                    low = m & -m
+                    m ^= low
+                    v = values[_popcount32(low - 1)]
+                    if v > best_v:
+                        best_v = v
                 sqmax[o, r, c] = best_v
     return sqmax
 
@@ -567,9 +576,19 @@ def _placements(
     p_k = np.empty(maxp, dtype=np.int64)
     npl = 0
     coefs = np.empty(16, dtype=np.int64)
+    e_lm = np.empty(16, dtype=np.int64)
+    e_cross = np.empty(16, dtype=np.int64)
     for o in range(n_orient):
         for lane in range(15):
             row = grid2[o, lane]
+            # A lane with no tile, no cross-word square and not the centre: no placement.
+            anchored = empty_board and lane == 7
+            for q in range(15):
+                if row[q] >= 0 or xhas[o, lane, q]:
+                    anchored = True
+                    break
+            if not anchored:
+                continue
             for s in range(15):
                 if s > 0 and row[s - 1] >= 0:
                     continue
@@ -579,6 +598,11 @@ def _placements(
                 connected = False
                 cross_const = 0
                 last_empty = -1
+                # Kept as the span grows: the empty squares' coefficients, highest first
+                # (``coefs[:k]``), their letter premiums and cross-word parts (a coefficient
+                # is ``lm * wmul + cross``), and the two parts of the capped sum.
+                lm_sq = 0
+                cross_sq = 0
                 for e in range(s, 15):
                     if row[e] >= 0:
                         fixed_sum += values[row[e]]
@@ -589,13 +613,32 @@ def _placements(
                         k += 1
                         if k > ntiles:
                             break
-                        wmul *= wm2[o, lane, e]
+                        w = wm2[o, lane, e]
+                        wmul *= w
                         last_empty = e
+                        lmq = lm2[o, lane, e]
+                        cross = 0
                         if xhas[o, lane, e]:
                             connected = True
-                            cross_const += wm2[o, lane, e] * xscore[o, lane, e]
+                            cross_const += w * xscore[o, lane, e]
+                            cross = lmq * w
                         if empty_board and lane == 7 and e == 7:
                             connected = True
+                        e_lm[k - 1] = lmq
+                        e_cross[k - 1] = cross
+                        lm_sq += lmq * sqmax[o, lane, e]
+                        cross_sq += cross * sqmax[o, lane, e]
+                        if w == 1:
+                            cf = lmq * wmul + cross
+                            i = k - 1
+                            while i > 0 and coefs[i - 1] < cf:
+                                coefs[i] = coefs[i - 1]
+                                i -= 1
+                            coefs[i] = cf
+                        else:  # a word premium: every coefficient changes
+                            for i in range(k):
+                                coefs[i] = e_lm[i] * wmul + e_cross[i]
+                            _insertion_sort_desc(coefs, k)
                     if e == s or k == 0 or not connected:
                         continue
                     if e < 14 and row[e + 1] >= 0:
@@ -603,19 +646,9 @@ def _placements(
                     # A single tile forming words both ways is generated horizontally only.
                     if o == 1 and k == 1 and xhas[1, lane, last_empty]:
                         continue
-                    nk = 0
-                    capped = 0
-                    for q in range(s, e + 1):
-                        if row[q] < 0:
-                            cf = lm2[o, lane, q] * wmul
-                            if xhas[o, lane, q]:
-                                cf += lm2[o, lane, q] * wm2[o, lane, q]
-                            coefs[nk] = cf
-                            capped += cf * sqmax[o, lane, q]
-                            nk += 1
-                    _insertion_sort_desc(coefs, nk)
+                    capped = wmul * lm_sq + cross_sq
                     paired = 0
-                    for q in range(nk):
+                    for q in range(k):
                         paired += coefs[q] * rv[q]
                     if capped < paired:
                         paired = capped
@@ -690,6 +723,7 @@ def _search_placements(
     usedb = np.zeros(18, dtype=np.bool_)
     pre = np.zeros((18, 18), dtype=np.int64)
     rem_coefs = np.zeros(18, dtype=np.int64)
+    ahead = np.zeros(18, dtype=np.int64)
     rackbits = rackmask
     rl, nrl = _rack_letters_by_value(rack, values)
     # The in-search bound pays off only when blanks multiply the branches.
@@ -786,6 +820,14 @@ def _search_placements(
                 continue
         pivot = _pivot(row, s, e, allow_at)
         nsteps = _step_order(pivot, s, e, seq)
+        # The board letters the path still has to cross after each step: a node with one of
+        # them below no path of it leads to no word.
+        ahead[nsteps] = 0
+        for i in range(nsteps - 1, -1, -1):
+            q = seq[i]
+            ahead[i] = ahead[i + 1]
+            if q >= 0 and row[q] >= 0:
+                ahead[i] |= np.int64(1) << (row[q] % 26)
         if use_bound:
             _prefix_bounds(pre, rem_coefs, seq, nsteps, row, coef_at, sqmax, o, lane)
         # The walk: depth first along the squares in ``seq`` order, an explicit stack
@@ -819,7 +861,7 @@ def _search_placements(
                     ch = _child(g_nodes, g_target, node, lt)
                     if (
                         ch >= 0
-                        and (not all_used or (rackbits & ~g_nodes[ch, 1]) == 0)
+                        and ((ahead[j + 1] | (rackbits if all_used else 0)) & ~g_nodes[ch, 1]) == 0
                         and (g_nodes[ch, 1] >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1
                     ):
                         if pos >= 0:
@@ -872,8 +914,10 @@ def _search_placements(
                 cur[j] = lt
                 ch = _child(g_nodes, g_target, node, lt)
                 below = g_nodes[ch, 1]
-                if ((below >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1) == 0:
-                    continue  # no word of the placement's length below
+                if ((below >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1) == 0 or (
+                    ahead[j + 1] & ~below
+                ) != 0:
+                    continue  # no word of the placement's length, or with its letters, below
                 if rk[lt] > 0:
                     rk[lt] -= 1
                     if rk[lt] == 0:
