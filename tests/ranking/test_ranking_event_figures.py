@@ -44,6 +44,14 @@ def test_four_game_event_d_225_rounds_up() -> None:
     assert pts[-1] == 3
 
 
+def test_002_B3_2_four_games_d_is_exactly_2_25() -> None:
+    """B.3.2: "2,25 pour les épreuves en 4 manches": with 4 players M = 4 x 2.25 = 9 exactly
+    (a D a hundredth more would give ceil(9.04) = 10), then 9 - 2.25 = 6.75 rounded up..."""
+    es = score_event(make_event("TH", 4, [5] * 4))
+    assert (es.m_winner, es.d_hundredths) == (9, 225)
+    assert points(es.event) == [9, 7, 5, 3]
+
+
 def test_five_game_event_d_25() -> None:
     # M = ceil(9 x 2.5) = 23; m(2) = ceil(20.5) = 21; m(9) = ceil(23 - 20) = 3
     pts = points(make_event("TH", 5, [5] * 9))

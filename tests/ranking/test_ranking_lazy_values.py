@@ -27,6 +27,7 @@ def test_an_events_scores_read_as_a_tuple() -> None:
     assert es.scores == plain and plain == es.scores and es.scores != plain[:3]
     assert es.scores != 4 and list(es.scores) == list(plain)
     assert repr(es.scores) == repr(plain)
+    assert es.scores[2] is es.scores[2] is es.scores[-2]  # each built once
     with pytest.raises(IndexError):
         es.scores[4]
     with pytest.raises(TypeError):
