@@ -95,6 +95,28 @@ def events() -> dict[str, Any]:
     return {"report": report, "user": demo.demo_director("")}
 
 
+def _enter_a_win(kind: str, t: Any, table_pk: int, user: Any) -> None:
+    """The first player of a table wins it (Classic 500-100, backgammon 7-0)."""
+    from arbitre.app.backgammon.game import GAME as BACKGAMMON
+    from arbitre.app.classic.game import GAME as CLASSIC
+    from arbitre.app.rounds import results
+    from arbitre.app.rounds.models import Table
+
+    tb = Table.objects.get(pk=table_pk)
+    game = CLASSIC if kind == "classic" else BACKGAMMON
+    entry: dict[str, Any] = {"forfeit": "", "score_a": 500, "score_b": 100, "winner": ""}
+    if kind == "backgammon":
+        entry = {
+            "forfeit": "",
+            "score_a": 7,
+            "score_b": 0,
+            "winner": tb.a,
+            "late_a": 0,
+            "late_b": 0,
+        }
+    results.enter_result(game, t, tb.pk, tb.version, entry, user)
+
+
 def _poll(client: Client, url: str, tag: str | None) -> Any:
     return client.get(url, HTTP_IF_NONE_MATCH=tag) if tag else client.get(url)
 
@@ -165,9 +187,6 @@ def test_a_filter_and_a_language_have_their_own_tag(events: dict[str, Any]) -> N
 def test_the_round_pages_poll_304_until_a_result_is_entered(
     events: dict[str, Any], kind: str, prefix: str
 ) -> None:
-    from arbitre.app.backgammon.game import GAME as BACKGAMMON
-    from arbitre.app.classic.game import GAME as CLASSIC
-    from arbitre.app.rounds import results
     from arbitre.app.rounds.models import Table, Tournament
 
     pk = events["report"].events[kind]
@@ -180,20 +199,7 @@ def test_the_round_pages_poll_304_until_a_result_is_entered(
     t = Tournament.objects.get(event_id=pk)
     table = Table.objects.filter(round__tournament=t, entered=False).exclude(b="").first()
     assert table is not None
-    game = CLASSIC if kind == "classic" else BACKGAMMON
-    entry = (
-        {"forfeit": "", "score_a": 500, "score_b": 100, "winner": ""}
-        if kind == "classic"
-        else {
-            "forfeit": "",
-            "score_a": 7,
-            "score_b": 0,
-            "winner": table.a,
-            "late_a": 0,
-            "late_b": 0,
-        }
-    )
-    results.enter_result(game, t, table.pk, table.version, entry, events["user"])
+    _enter_a_win(kind, t, table.pk, events["user"])
     moved = _poll(client, url, tag)
     assert moved.status_code == 200 and moved.json()["version"] > version
     assert client.get(f"/public/{prefix}/{pk}/").content.decode() != standings_before
@@ -469,10 +475,7 @@ def test_the_gate_keeps_no_answer_that_sets_a_cookie_or_is_not_shared() -> None:
 def test_the_round_standings_say_they_are_provisional_while_results_are_missing(
     events: dict[str, Any], kind: str, prefix: str
 ) -> None:
-    from arbitre.app.backgammon.game import GAME as BACKGAMMON
-    from arbitre.app.classic.game import GAME as CLASSIC
-    from arbitre.app.rounds import results
-    from arbitre.app.rounds.models import Table, Tournament
+    from arbitre.app.rounds.models import Tournament
 
     pk = events["report"].events[kind]
     t = Tournament.objects.get(event_id=pk)
@@ -486,22 +489,8 @@ def test_the_round_standings_say_they_are_provisional_while_results_are_missing(
         f"Classement provisoire : {len(missing)} résultats de la ronde {last.number} ne sont "
         "pas encore saisis." in page
     )
-    game = CLASSIC if kind == "classic" else BACKGAMMON
     for tb in missing[:-1]:
-        tb = Table.objects.get(pk=tb.pk)
-        entry = (
-            {"forfeit": "", "score_a": 400, "score_b": 300, "winner": ""}
-            if kind == "classic"
-            else {
-                "forfeit": "",
-                "score_a": 7,
-                "score_b": 0,
-                "winner": tb.a,
-                "late_a": 0,
-                "late_b": 0,
-            }
-        )
-        results.enter_result(game, t, tb.pk, tb.version, entry, events["user"])
+        _enter_a_win(kind, t, tb.pk, events["user"])
     english = Client()
     english.cookies["django_language"] = "en"
     assert (
@@ -509,11 +498,5 @@ def test_the_round_standings_say_they_are_provisional_while_results_are_missing(
         in english.get(url).content.decode()
     )
     assert "Classement provisoire : 1 résultat de la ronde" in Client().get(url).content.decode()
-    tb = Table.objects.get(pk=missing[-1].pk)
-    entry = (
-        {"forfeit": "", "score_a": 400, "score_b": 300, "winner": ""}
-        if kind == "classic"
-        else {"forfeit": "", "score_a": 7, "score_b": 0, "winner": tb.a, "late_a": 0, "late_b": 0}
-    )
-    results.enter_result(game, t, tb.pk, tb.version, entry, events["user"])
+    _enter_a_win(kind, t, missing[-1].pk, events["user"])
     assert 'id="provisional"' not in Client().get(url).content.decode()
