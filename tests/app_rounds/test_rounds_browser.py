@@ -70,6 +70,9 @@ def submit(page: Any, button: Any) -> None:
 
 
 def round_tables(page: Any) -> list[tuple[int, str, str]]:
+    """The tables of the round page, once it is shown (a click on "pair" may return before
+    the round's page has replaced the event's)."""
+    page.locator(".tn-table h3").first.wait_for()
     out = []
     for title in page.locator(".tn-table h3").all_inner_texts():
         m = TABLE_TITLE.match(title.strip())
