@@ -211,23 +211,21 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
     return server
 
 
-def allow_open_files(wanted: int) -> int:
+def allow_open_files(wanted: int) -> None:
     """Raise this process's limit of open files (each connection is one) towards
     ``wanted``, as far as the system's hard limit allows (a desktop's default soft limit of
-    1,024 would refuse a hall of phones); the limit now in force. Nothing on Windows."""
+    1,024 would refuse a hall of phones). Nothing on Windows."""
     try:
         import resource
     except ImportError:  # Windows: no such limit
-        return wanted
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-            soft = target
         except (ValueError, OSError):
-            pass
-    return wanted if soft == resource.RLIM_INFINITY else soft
+            pass  # the system refuses: the connections beyond its limit wait
 
 
 def run_serve(args: argparse.Namespace) -> int:

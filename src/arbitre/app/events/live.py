@@ -159,7 +159,6 @@ _LANGUAGE_COOKIE = re.compile(r"(?:^|;)\s*django_language=([^;]*)")
 @dataclass(frozen=True)
 class _Answer:
     at: float
-    tag: str
     status: str
     headers: tuple[tuple[str, str], ...]
     body: bytes
@@ -224,17 +223,17 @@ class PollGate:
         seen: dict[str, Any] = {}
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            shared = [v for k, v in headers if k == SHARED_HEADER]
+            shared = any(k == SHARED_HEADER for k, _ in headers)
             headers = [(k, v) for k, v in headers if k != SHARED_HEADER]
             cookies = any(k.lower() == "set-cookie" for k, _ in headers)
             if shared and status.startswith("200 ") and not cookies:
-                seen["tag"], seen["status"], seen["headers"] = shared[0], status, tuple(headers)
+                seen["status"], seen["headers"] = status, tuple(headers)
             if exc_info is not None:
                 return start_response(status, headers, exc_info)
             return start_response(status, headers)
 
         result = self.application(environ, start)
-        if "tag" not in seen:
+        if not seen:
             return result
         try:
             body = b"".join(result)
@@ -242,7 +241,7 @@ class PollGate:
             close = getattr(result, "close", None)
             if close is not None:
                 close()
-        answer = _Answer(time.monotonic(), seen["tag"], seen["status"], seen["headers"], body)
+        answer = _Answer(time.monotonic(), seen["status"], seen["headers"], body)
         with _store_lock:
             if len(_answers) > 4 * CAPACITY:
                 _answers.clear()

@@ -69,15 +69,16 @@ def _live_page(
         return render_to_string(names, data)
 
     key = ("rounds-page", event_id, request.path)
+    tag_parts = ("rounds-page", request.path)  # the content's ETag, also carried by the page
     if "fragment" in request.GET:
         return live.conditional_cached(
-            request, key, at, ("rounds-page", request.path), fragment, "text/html; charset=utf-8"
+            request, key, at, tag_parts, fragment, "text/html; charset=utf-8"
         )
 
     def context() -> dict[str, Any]:
         t, frame, _ = resolve()
         html = mark_safe(live.cached(key, at, fragment))  # noqa: S308 - rendered by our templates
-        tag = live.etag("rounds-page", request.path, at)  # the tag its polls carry
+        tag = live.etag(*tag_parts, at)  # the tag its polls carry
         return {"game": game, "t": t, "event": t.event, **frame, "live_html": html, "live_tag": tag}
 
     names = [f"{game.templates}/{name}.html", f"rounds/{name}.html"]
