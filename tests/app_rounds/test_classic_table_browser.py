@@ -109,6 +109,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         tablet.fill("input[name=code]", code.lower())
         tablet.click("main button[type=submit]")
         assert tablet.url.endswith(f"/classique/table/{code}/")
+        tablet.locator(".ct-name-0", has_text=a).first.wait_for()  # the script fills it in
         assert tablet.locator(".ct-name-0").first.inner_text() == a
         # 001 3.1: the toss, A closer to A than Z: player A starts; 3.6: then the clock
         tablet.fill("#ct-toss-0", "A")
