@@ -38,6 +38,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+from arbitre.cli.serve import default_processes  # noqa: E402  (the server's own default)
+
 PERIOD = 2.0  # seconds between two polls of a viewer
 ARRIVAL = 10.0  # the viewers open the page over this many seconds, before the measure
 TIMEOUT = 30.0
@@ -148,6 +151,7 @@ class Site:
     #: The arbiters' cookies (session, CSRF), logged in once before any measure: an arbiter
     #: logs in once in the morning, and a login's password hash is made slow on purpose.
     sessions: list[dict[str, str]] = field(default_factory=list)
+    server_pid: int = 0
 
 
 async def timed(
@@ -335,9 +339,33 @@ async def arbiter(
     conn.close()
 
 
+def server_cpu(pid: int) -> float:
+    """Processor seconds used so far by the server's processes (the first and those it
+    started), from Linux's ``/proc``; 0 elsewhere."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+async def processor_use(server: int, begin: float, stop: float) -> tuple[float, float]:
+    """The server's and this client's processor use during the measure, in processors."""
+    await asyncio.sleep(max(0.0, begin - time.monotonic()))
+    s0, c0 = server_cpu(server), time.process_time()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    seconds = stop - begin
+    return (server_cpu(server) - s0) / seconds, (time.process_time() - c0) / seconds
+
+
 async def run_level(
     site: Site, viewers: int, arbiters: int, seconds: float
-) -> tuple[Figures, Figures]:
+) -> tuple[Figures, Figures, Figures, tuple[float, float]]:
     targets = entry_targets(site)
     versions = {("duplicate", r): v for r, v, _ in targets["duplicate"]}
     for kind in ("classic", "backgammon"):
@@ -346,11 +374,12 @@ async def run_level(
     begin = time.monotonic() + warm
     seen, pages, entered = (Figures(measure_from=begin) for _ in range(3))
     stop = begin + seconds
-    await asyncio.gather(
+    use, *_ = await asyncio.gather(
+        processor_use(site.server_pid, begin, stop),
         *(viewer(site, i, stop, seen, pages) for i in range(viewers)),
         *(arbiter(site, i, stop, entered, targets, versions) for i in range(arbiters)),
     )
-    return seen, pages, entered
+    return seen, pages, entered, use
 
 
 # -- set-up ----------------------------------------------------------------------------------------
@@ -387,12 +416,14 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
             str(port),
             "--threads",
             str(args.threads),
+            "--processes",
+            str(args.processes),
         ],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=(data / "server.log").open("wb"),
     )
-    site = Site("127.0.0.1", port, events, data / "arbitre.sqlite3")
+    site = Site("127.0.0.1", port, events, data / "arbitre.sqlite3", server_pid=server.pid)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -404,10 +435,26 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        if state.get("state") in ("ready", "idle"):
+        if state.get("state") in ("ready", "idle") and listening(port) >= args.processes:
             break
         time.sleep(0.5)
     return site, server
+
+
+def listening(port: int) -> int:
+    """How many sockets listen on ``port`` (the server's processes share it), from Linux's
+    ``/proc/net/tcp``; 0 elsewhere."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                count += 1
+    return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -416,20 +463,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--arbiters", type=int, default=20)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=default_processes(),
+        help="server processes (default: the server's own default here, %(default)s)",
+    )
     parser.add_argument("--small", action="store_true", help="the small demo events")
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.viewers.split(",")]
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-live-") as tmp:
         site, server = start(args, Path(tmp))
         try:
-            print(f"server: arbitre serve --threads {args.threads}, {os.cpu_count()} CPUs, SQLite")
+            print(
+                f"server: arbitre serve --threads {args.threads} --processes {args.processes}, "
+                f"{os.cpu_count()} CPUs, SQLite"
+            )
             site.sessions = asyncio.run(log_in_all(site, args.arbiters))
-            _, _, alone = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
+            _, _, alone, _ = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
             print(
                 f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
             )
             for n in levels:
-                seen, pages, entered = asyncio.run(run_level(site, n, args.arbiters, args.seconds))
+                seen, pages, entered, (server_use, client_use) = asyncio.run(
+                    run_level(site, n, args.arbiters, args.seconds)
+                )
                 ratio = (
                     statistics.median(entered.latencies) / statistics.median(alone.latencies)
                     if entered.latencies and alone.latencies
@@ -442,6 +500,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    pages    {pages.line(args.seconds)}")
                 print(
                     f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)"
+                )
+                print(
+                    f"    processors used: server {server_use:.2f}, this client (the phones) "
+                    f"{client_use:.2f}, of {os.cpu_count()}"
                 )
         finally:
             if server.poll() is not None:

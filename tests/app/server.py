@@ -39,9 +39,11 @@ def arbitre_server(
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
     open_files: int | None = None,
+    args: tuple[str, ...] = (),
 ) -> Iterator[RunningServer]:
     """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added and,
-    with ``open_files``, started under that soft limit of open files (as a desktop's 1,024)."""
+    with ``open_files``, started under that soft limit of open files (as a desktop's 1,024),
+    with ``args`` added to its command line."""
     port = port or free_port()
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {}))
     env.pop("ARBITRE_DATABASE_URL", None)
@@ -55,7 +57,7 @@ def arbitre_server(
         resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, hard))
 
     process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port), *args],
         env=env,
         preexec_fn=limited if open_files else None,  # noqa: PLW1509 - no thread in between
         stdout=subprocess.PIPE,

@@ -500,3 +500,29 @@ def test_the_round_standings_say_they_are_provisional_while_results_are_missing(
     assert "Classement provisoire : 1 résultat de la ronde" in Client().get(url).content.decode()
     _enter_a_win(kind, t, missing[-1].pk, events["user"])
     assert 'id="provisional"' not in Client().get(url).content.decode()
+
+
+def test_the_duplicate_standings_page_costs_the_same_queries_whatever_the_players(
+    events: dict[str, Any],
+) -> None:
+    """No query per player (a hall of phones opens this page at each change)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from arbitre.app.duplicate.models import DuplicateEvent, Registration
+
+    pk = events["report"].events["duplicate"]
+
+    def queries() -> int:
+        live.clear()
+        with CaptureQueriesContext(connection) as captured:
+            assert Client().get(f"/public/duplicate/{pk}/").status_code == 200
+        return len(captured.captured_queries)
+
+    before = queries()
+    dup = DuplicateEvent.objects.get(event_id=pk)
+    for i in range(5):
+        Registration.objects.create(
+            duplicate=dup, licence=f"X{i}", name=f"NOUVEAU {i}", series=i + 1, category="S"
+        )
+    assert queries() == before

@@ -11,6 +11,9 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,9 @@ from arbitre.cli import CliError
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_CONNECTIONS = 2000
+MAX_PROCESSES = 4
+RESTART_SECONDS = 10.0
+"""A secondary process that dies is started again, at most once in this many seconds."""
 
 
 def register(subparsers: Any) -> None:
@@ -51,6 +57,15 @@ def register(subparsers: Any) -> None:
         help="open connections served at once (default %(default)s: a hall of phones "
         "following the live pages keeps one each)",
     )
+    serve.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="server processes sharing the port, each with its threads (default: one per "
+        f"processor, up to {MAX_PROCESSES}, on Linux; one elsewhere)",
+    )
+    # a process started by the first one to share its port (see ``Secondaries``)
+    serve.add_argument("--secondary-of", type=int, default=0, help=argparse.SUPPRESS)
     serve.set_defaults(func=run_serve)
 
     admin = subparsers.add_parser(
@@ -187,11 +202,15 @@ IDLE_SECONDS = 30
 """How long a connection with no request is kept open (a phone polls every 2 seconds)."""
 
 
-def web_server(host: str, port: int, threads: int, connections: int) -> Any:
+def web_server(
+    host: str, port: int, threads: int, connections: int, shared_port: bool = False
+) -> Any:
     """The WSGI server of :mod:`arbitre.app.wsgi`: cheroot, whose connections wait in the
     system's selector (epoll on Linux) while idle, so that a hall of phones each keeping its
     connection open costs nothing between their polls, and ``threads`` threads answer the
-    requests; the process may open ``connections`` connections at once."""
+    requests; the process may open ``connections`` connections at once. With
+    ``shared_port`` the port is shared with the other processes of the server
+    (``SO_REUSEPORT``: the system deals the new connections out among them)."""
     from cheroot import wsgi
 
     from arbitre.app.wsgi import application
@@ -202,6 +221,7 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
         numthreads=threads,
         request_queue_size=max(1024, connections),
         timeout=IDLE_SECONDS,
+        reuse_port=shared_port,
     )
     # no limit of its own on the idle connections (its check takes a lock at every answer):
     # the number of open files is the limit, raised to ``connections`` where the system lets
@@ -209,6 +229,111 @@ def web_server(host: str, port: int, threads: int, connections: int) -> Any:
     server.version = "arbitre"
     allow_open_files(connections + 256)
     return server
+
+
+def default_processes() -> int:
+    """One process per processor, up to :data:`MAX_PROCESSES`, where the system deals a
+    shared port's connections out among processes (Linux); one elsewhere."""
+    if not port_sharing():
+        return 1
+    return max(1, min(MAX_PROCESSES, os.cpu_count() or 1))
+
+
+def port_sharing() -> bool:
+    """Whether processes can share a port with the system balancing their connections."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def refuse_taken_port(host: str, port: int) -> None:
+    """``OSError`` when ``host:port`` is already listened on, by anyone: the processes of
+    one server share their port, but two servers must not."""
+    family, kind, proto, _, address = socket.getaddrinfo(
+        host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE
+    )[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server's own
+        probe.bind(address)
+
+
+class Secondaries:
+    """The processes that share the first one's port (``arbitre serve --processes N``).
+
+    Each is ``arbitre serve --secondary-of PID``: it loads the word list, then listens on
+    the same port, and the system gives each new connection to one of the processes, so
+    that the server uses every processor (one Python process runs on one at a time). They
+    are started once the first process has prepared the word list (they load it from the
+    compiled cache in a second), one started again if it dies, and all stopped with the
+    first: their standard input is a pipe from it, closed when it stops or is killed.
+
+    Everything they share goes through the database: the live pages' figures are cached
+    per process under the event's version, read from the database; the federation's
+    outbox is sent by the first process only; each process backs up after its own changes."""
+
+    def __init__(self, command: list[str], count: int) -> None:
+        self.command = command
+        self.count = count
+        self.children: list[subprocess.Popen[bytes]] = []
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def start(self, ready: Callable[[], None]) -> None:
+        """Start them, in the background, once ``ready()`` returns."""
+        self.thread = threading.Thread(
+            target=self._run, args=(ready,), name="arbitre-secondaries", daemon=True
+        )
+        self.thread.start()
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self.command, stdin=subprocess.PIPE)
+
+    def _run(self, ready: Callable[[], None]) -> None:
+        ready()
+        with self.lock:
+            if self.stopping.is_set():
+                return
+            self.children = [self._spawn() for _ in range(self.count)]
+            started = [time.monotonic()] * self.count
+        while not self.stopping.wait(1.0):
+            with self.lock:
+                for i, child in enumerate(self.children):
+                    code = child.poll()
+                    # one that dies at once (a broken start) is not started again in a loop
+                    if code is None or time.monotonic() - started[i] < RESTART_SECONDS:
+                        continue
+                    if self.stopping.is_set():
+                        return
+                    print(
+                        f"Processus secondaire {child.pid} arrêté (code {code}) : relancé.",
+                        flush=True,
+                    )
+                    self.children[i] = self._spawn()
+                    started[i] = time.monotonic()
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """Stop them (each ends its requests under way) and wait for them."""
+        with self.lock:
+            self.stopping.set()
+            children = list(self.children)
+        for child in children:
+            if child.stdin is not None:
+                child.stdin.close()
+        for child in children:
+            try:
+                child.wait(timeout)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+
+
+def secondary_command(args: argparse.Namespace) -> list[str]:
+    """The command line of a process sharing this one's port."""
+    command = [sys.executable, "-m", "arbitre.cli", "serve", "--host", args.host]
+    command += ["--port", str(args.port), "--threads", str(args.threads)]
+    command += ["--connections", str(args.connections), "--secondary-of", str(os.getpid())]
+    if args.database_url:
+        command += ["--database-url", args.database_url]
+    return command
 
 
 def allow_open_files(wanted: int) -> None:
@@ -229,8 +354,15 @@ def allow_open_files(wanted: int) -> None:
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    if args.secondary_of:
+        return run_secondary(args)
     if "ARBITRE_ALLOWED_HOSTS" not in os.environ:
         os.environ["ARBITRE_ALLOWED_HOSTS"] = allowed_hosts(args.host, args.allow_any_host)
+    processes = args.processes or default_processes()
+    if args.processes < 0:
+        raise CliError("--processes must be 1 or more")
+    if processes > 1 and (args.port == 0 or not port_sharing()):
+        processes = 1  # a port chosen by the system, or no port sharing: one process
 
     setup_database(args.database_url)
     from arbitre.app.duplicate import preparation
@@ -243,20 +375,25 @@ def run_serve(args: argparse.Namespace) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _stop)
-    url = f"http://{args.host}:{args.port}/"
-    print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter)", flush=True)
-    if args.host in ("0.0.0.0", "::"):
-        for address in venue_urls(args.port):
-            print(f"  sur le réseau de la salle : {address}", flush=True)
     from arbitre.app.events import backups
     from arbitre.app.federation import outbox
 
+    secondaries = Secondaries(secondary_command(args), processes - 1)
     try:
         with backups.serving(), outbox.sending():
-            server = web_server(args.host, args.port, args.threads, args.connections)
+            if processes > 1:
+                refuse_taken_port(args.host, args.port)
+            server = web_server(
+                args.host, args.port, args.threads, args.connections, shared_port=processes > 1
+            )
             try:
-                server.start()
+                server.prepare()
+                _ready(args, processes)
+                if processes > 1:
+                    secondaries.start(preparation.wait)
+                server.serve()
             finally:
+                secondaries.stop()
                 server.stop()
     except KeyboardInterrupt:
         pass
@@ -265,6 +402,57 @@ def run_serve(args: argparse.Namespace) -> int:
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
     print("Arbitre arrêté.", flush=True)
+    return 0
+
+
+def _ready(args: argparse.Namespace, processes: int) -> None:
+    url = f"http://{args.host}:{args.port}/"
+    more = f", {processes} processus" if processes > 1 else ""
+    print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter{more})", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        for address in venue_urls(args.port):
+            print(f"  sur le réseau de la salle : {address}", flush=True)
+
+
+def run_secondary(args: argparse.Namespace) -> int:
+    """A process sharing the port of the first one (:class:`Secondaries`): Django on the
+    migrated database, the word list loaded before the first request, then the same server;
+    it stops when the first process closes its standard input (it stops, or was killed)."""
+    if args.database_url:
+        os.environ["ARBITRE_DATABASE_URL"] = args.database_url
+    from arbitre.app import setup_django
+
+    setup_django()
+    from arbitre.app.duplicate import preparation
+
+    preparation.start()
+    preparation.wait()
+
+    def _stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+
+    def _watch_first() -> None:
+        sys.stdin.buffer.read()  # returns when the first process closes the pipe or dies
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=_watch_first, name="arbitre-first", daemon=True).start()
+    from arbitre.app.events import backups
+
+    try:
+        server = web_server(args.host, args.port, args.threads, args.connections, shared_port=True)
+        try:
+            server.start()
+        finally:
+            server.stop()
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+    finally:
+        backups.DEBOUNCER.flush()
     return 0
 
 

@@ -101,14 +101,15 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
             }
 
         shown = live.cached(("duplicate-standings-html", dup.pk, series, category), at, rendered)
-        players = dup.players.only("series", "category")
+        # (values, not instances: a player loaded without its event would be read again)
+        players = list(dup.players.values_list("series", "category"))
         return {
             "dup": dup,
             "event": dup.event,
             "payload": payload,
             "live": shown,
-            "series_choices": sorted({p.series for p in players if p.series}),
-            "category_choices": sorted({p.category for p in players if p.category}),
+            "series_choices": sorted({series for series, _ in players if series}),
+            "category_choices": sorted({category for _, category in players if category}),
             "series": series,
             "category": category,
             "games": dup.games.all(),
