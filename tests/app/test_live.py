@@ -526,3 +526,62 @@ def test_the_duplicate_standings_page_costs_the_same_queries_whatever_the_player
             duplicate=dup, licence=f"X{i}", name=f"NOUVEAU {i}", series=i + 1, category="S"
         )
     assert queries() == before
+
+
+def test_while_one_poll_asks_the_application_again_the_others_get_the_gates_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stale-while-revalidate: once the gate's answer is past GATE_TTL, one poll goes to the
+    application; the polls that come meanwhile are answered by the gate at once (the kept
+    figures, or 304 for the tag last confirmed), for at most GATE_STALE seconds."""
+    import threading
+
+    from django.test import RequestFactory
+
+    calls: list[int] = []
+    inside, release = threading.Event(), threading.Event()
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        calls.append(1)
+        n = len(calls)
+        if "slow" in environ.get("HTTP_COOKIE", ""):  # this one takes its time
+            inside.set()
+            release.wait(5)
+        start_response(
+            "200 OK",
+            [("Content-Type", "text/plain"), ("ETag", f'"t{n}"'), (live.SHARED_HEADER, "1")],
+        )
+        return [f"figures {n}".encode()]
+
+    def slow_poll() -> threading.Thread:
+        inside.clear()
+        release.clear()
+        thread = threading.Thread(target=lambda: answers.append(_wsgi(gate, path, cookie="slow")))
+        thread.start()
+        assert inside.wait(5)
+        return thread
+
+    gate = live.PollGate(application)
+    path = "/public/x/"
+    answers: list[tuple[str, dict[str, str], bytes]] = []
+    assert _wsgi(gate, path)[2] == b"figures 1"
+    live._confirm(RequestFactory().get(path), '"t1"')  # as a view confirms the current tag
+    monkeypatch.setattr(live, "GATE_TTL", 0.0)  # the gate's answer is past its time
+    refresh = slow_poll()  # one poll is in the application...
+    for _ in range(3):  # ...the others are answered at once, without it
+        assert _wsgi(gate, path)[2] == b"figures 1"
+        status, headers, body = _wsgi(gate, path, tag='"t1"')
+        assert status.startswith("304") and body == b""
+    assert _wsgi(gate, path, tag='"old"')[2] == b"figures 1"  # a phone behind: the figures
+    assert len(calls) == 2
+    release.set()
+    refresh.join(5)
+    assert answers[-1][2] == b"figures 2"
+    assert _wsgi(gate, path)[2] == b"figures 3"  # no refresh under way: the application
+    # an answer older than GATE_TTL + GATE_STALE is never given, even while one refreshes
+    monkeypatch.setattr(live, "GATE_STALE", 0.0)
+    refresh = slow_poll()
+    assert _wsgi(gate, path)[2] == b"figures 5"
+    release.set()
+    refresh.join(5)
+    assert len(calls) == 5

@@ -119,6 +119,7 @@ def clear() -> None:
         _versions.clear()
         _confirmed.clear()
         _answers.clear()
+        _refreshing.clear()
 
 
 # -- the gate: polls answered before the application -----------------------------------------
@@ -166,6 +167,27 @@ class _Answer:
 
 _answers: dict[tuple[str, str, str], _Answer] = {}
 
+GATE_STALE = 10.0
+"""Seconds past :data:`GATE_TTL` during which, while one poll of an address asks the
+application again, the other polls of that address still get the gate's answer
+("stale-while-revalidate"): a hall of phones never queues behind the application for the
+same figures, and a refresh that hangs cannot keep old figures longer than this."""
+
+_refreshing: dict[tuple[str, str, str], float] = {}
+
+
+def _claim(key: tuple[str, str, str], now: float) -> bool:
+    """Whether this request is the one to ask the application again for ``key``: none is
+    under way, or the one under way began more than :data:`GATE_STALE` seconds ago."""
+    with _store_lock:
+        began = _refreshing.get(key)
+        if began is not None and now - began < GATE_STALE:
+            return False
+        if len(_refreshing) > 4 * CAPACITY:
+            _refreshing.clear()
+        _refreshing[key] = now
+        return True
+
 
 def _gate_key(environ: dict[str, Any]) -> tuple[str, str, str]:
     """The address of a poll and the language cookie that chooses its words."""
@@ -184,8 +206,9 @@ class PollGate:
     cost most of a poll): "304 Not Modified" when the phone holds the tag the application
     confirmed as current, else the answer the application gave for the same address and
     language cookie, when it was the same for every visitor (:data:`SHARED_HEADER`) and set
-    no cookie. Anything else, and the first poll after that time, goes to the application,
-    which confirms the tag again or answers the new figures."""
+    no cookie. Anything else goes to the application, and so does the first poll after that
+    time, which makes the application confirm the tag again or answer the new figures; the
+    polls that come while it does still get the gate's answer (:data:`GATE_STALE`)."""
 
     HEADERS = (
         ("Cache-Control", "no-cache"),
@@ -197,24 +220,45 @@ class PollGate:
         self.application = application
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        if environ.get("REQUEST_METHOD") != "GET" or not environ.get("PATH_INFO", "").startswith(
-            PUBLIC_PREFIX
-        ):
+        path = environ.get("PATH_INFO", "")
+        if environ.get("REQUEST_METHOD") != "GET" or not path.startswith(PUBLIC_PREFIX):
             return self.application(environ, start_response)
         now = time.monotonic()
         tag = environ.get("HTTP_IF_NONE_MATCH")
-        if tag:
-            tags = _confirmed.get((environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", "")))
-            at = tags.get(tag) if tags is not None else None
-            if at is not None and now - at < GATE_TTL:
-                start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
-                return []
+        tags = _confirmed.get((path, environ.get("QUERY_STRING", ""))) if tag else None
+        at = tags.get(tag) if tags is not None and tag else None
         key = _gate_key(environ)
         kept = _answers.get(key)
+        if at is not None and now - at < GATE_TTL:
+            return self._not_modified(tag, start_response)
         if kept is not None and now - kept.at < GATE_TTL:
-            start_response(kept.status, list(kept.headers))
-            return [kept.body]
-        return self._keeping(environ, start_response, key)
+            return self._kept(kept, start_response)
+        # Past their time: one poll asks the application again, the others meanwhile get
+        # what the gate has, for at most GATE_STALE seconds more
+        late = now - GATE_TTL - GATE_STALE
+        current = at is not None and at > late and tags is not None and at == max(tags.values())
+        usable = kept is not None and kept.at > late
+        if not (current or usable):
+            return self._keeping(environ, start_response, key)
+        if not _claim(key, now):
+            if current:
+                return self._not_modified(tag, start_response)
+            assert kept is not None
+            return self._kept(kept, start_response)
+        try:
+            return self._keeping(environ, start_response, key)
+        finally:
+            with _store_lock:
+                _refreshing.pop(key, None)
+
+    def _not_modified(self, tag: Any, start_response: Callable[..., Any]) -> list[bytes]:
+        start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
+        return []
+
+    @staticmethod
+    def _kept(kept: _Answer, start_response: Callable[..., Any]) -> list[bytes]:
+        start_response(kept.status, list(kept.headers))
+        return [kept.body]
 
     def _keeping(
         self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str, str]
