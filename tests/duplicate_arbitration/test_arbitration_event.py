@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
@@ -250,3 +252,10 @@ def test_withdrawn_player_is_not_awaited_nor_in_the_arbiters_mean() -> None:
     late = GameRecordScores("TH1", tops=[50], late_from={"L15": 2}, decisions=game.decisions)
     assert Event("T", ps, [late]).move_scores(late, 1)["L01"] == 29
     assert Event("T", ps, [late]).sheet(late, "L15").lines[0].absence == "late"
+
+
+def test_the_sheet_of_a_licence_not_registered_is_refused() -> None:
+    event, game = game_with(3, 30)
+    assert event.sheet(game, "L02").total == 20
+    with pytest.raises(KeyError):
+        event.sheet(game, "L99")

@@ -272,6 +272,7 @@ class Event:
             if p.licence in seen:
                 raise _refuse("duplicate_licence", licence=p.licence)
             seen.add(p.licence)
+        self._licences = frozenset(seen)
         self.games = list(games)
         self._scores: dict[int, list[dict[str, int]]] = {}
         self._solos: dict[int, dict[int, str]] = {}
@@ -360,7 +361,7 @@ class Event:
 
     def sheet(self, game: GameRecordScores, licence: str) -> GameSheet:
         """The player's sheet for ``game`` (4.7: penalties deducted at the end of the game)."""
-        if licence not in {p.licence for p in self.players}:
+        if licence not in self._licences:
             raise KeyError(licence)
         solos = self.solos(game)
         lines = []

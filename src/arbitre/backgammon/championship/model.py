@@ -198,6 +198,9 @@ class Championship:
         self._index: dict[str, int] = {}
         for p in players:
             self.add_player(p)
+        self._by_player: dict[str, list[MatchResult]] = {}
+        self._busy: dict[int, set[str]] = {}  # round -> players with a result in it
+        self._indexed = (id(self.results), 0)
         results = list(self.results)
         self.results = []
         for r in results:
@@ -256,9 +259,25 @@ class Championship:
         return [p.name for p in self.players if self.is_present(p.name, round_no)]
 
     # results -------------------------------------------------------------------------
+    def _results_by_player(self) -> dict[str, list[MatchResult]]:
+        """Each player's results in the order recorded, kept in step with :attr:`results`
+        (read again whole if that list was changed other than by :meth:`record`)."""
+        if self._indexed != (id(self.results), len(self.results)):
+            self._by_player, self._busy = {}, {}
+            for r in self.results:
+                self._index_result(r)
+            self._indexed = (id(self.results), len(self.results))
+        return self._by_player
+
+    def _index_result(self, result: MatchResult) -> None:
+        for name in result.players:
+            self._by_player.setdefault(name, []).append(result)
+            self._busy.setdefault(result.round, set()).add(name)
+
     def record(self, result: MatchResult) -> None:
         """Add a result after checking that its players exist and are free that round."""
-        busy = {n for r in self.results if r.round == result.round for n in r.players}
+        self._results_by_player()
+        busy = self._busy.get(result.round, set())
         for name in result.players:
             self.player(name)
             if name in busy:
@@ -268,6 +287,8 @@ class Championship:
                 if not self.is_present(name, result.round):
                     raise _refuse("not_present", round=result.round, player=name)
         self.results.append(result)
+        self._index_result(result)
+        self._indexed = (id(self.results), len(self.results))
 
     def record_match(
         self,
@@ -310,10 +331,11 @@ class Championship:
         self.playoffs.append((winner, loser))
 
     def results_of(self, name: str, up_to_round: int | None = None) -> list[MatchResult]:
+        """The player's results (up to ``up_to_round``), in the order recorded."""
         return [
             r
-            for r in self.results
-            if name in r.players and (up_to_round is None or r.round <= up_to_round)
+            for r in self._results_by_player().get(name, ())
+            if up_to_round is None or r.round <= up_to_round
         ]
 
     def round_results(self, round_no: int) -> list[MatchResult]:
