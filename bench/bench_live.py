@@ -1,7 +1,7 @@
 """Benchmark of the live public pages under a hall of phones (issue 23, part 2).
 
     python bench/bench_live.py [--viewers 50,200,1000] [--seconds 20] [--arbiters 20]
-                               [--small] [--threads 8]
+                               [--small] [--threads 8] [--processes N]
 
 Builds the demo events (``arbitre demo``) in a fresh data directory, starts ``arbitre
 serve`` on it, then for each number of viewers runs for ``--seconds``:
@@ -15,8 +15,11 @@ serve`` on it, then for each number of viewers runs for ``--seconds``:
   one entry every 0.5 to 1.5 seconds.
 
 It prints, per level, the viewers' requests per second, their p50 / p95 / p99 latency and
-errors (any status other than 200, 302 and 304, or no answer within 30 s), and the arbiters'
-latency beside the same figure measured with no viewer in the same run (the reference).
+errors (any status other than 200, 302 and 304, or no answer within 30 s), the arbiters'
+latency beside the same figure measured with no viewer in the same run (the reference), and
+the processors the server and this client used meanwhile (the phones are simulated on the
+same machine as the server: with the whole machine busy, their own delays count as the
+server's). ``--processes`` defaults to the server's own default on this machine.
 """
 
 from __future__ import annotations
