@@ -16,13 +16,14 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from arbitre.cli import serve
-from tests.app.server import arbitre_server
+from tests.app.server import RunningServer, arbitre_server
 
 linux_only = pytest.mark.skipif(not serve.port_sharing(), reason="port sharing is Linux's")
 
@@ -108,14 +109,21 @@ def alive(pid: int) -> bool:
     return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
 
 
-@linux_only
-def test_two_processes_listen_serve_and_stop_together(tmp_path: Path) -> None:
+@contextmanager
+def two_processes(tmp_path: Path) -> Iterator[tuple[RunningServer, int, int]]:
+    """``arbitre serve --processes 2`` once both listen: (server, its port, the secondary)."""
     with arbitre_server(tmp_path, args=("--processes", "2")) as server:
         port = int(server.url.rstrip("/").rsplit(":", 1)[1])
         wait_for(lambda: len(listening_processes(port)) == 2)
         pids = listening_processes(port)
         assert server.process.pid in pids
         (secondary,) = pids - {server.process.pid}
+        yield server, port, secondary
+
+
+@linux_only
+def test_two_processes_listen_serve_and_stop_together(tmp_path: Path) -> None:
+    with two_processes(tmp_path) as (server, port, secondary):
         command = Path(f"/proc/{secondary}/cmdline").read_bytes().split(b"\0")
         assert b"--secondary-of" in command
         assert command[command.index(b"--secondary-of") + 1] == str(server.process.pid).encode()
@@ -134,10 +142,7 @@ def test_two_processes_listen_serve_and_stop_together(tmp_path: Path) -> None:
 
 @linux_only
 def test_the_others_stop_when_the_first_is_killed(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--processes", "2")) as server:
-        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
-        wait_for(lambda: len(listening_processes(port)) == 2)
-        (secondary,) = listening_processes(port) - {server.process.pid}
+    with two_processes(tmp_path) as (server, port, secondary):
         server.process.send_signal(signal.SIGKILL)  # no clean stop at all
         server.process.wait(timeout=10)
         wait_for(lambda: not alive(secondary), 20)
@@ -146,10 +151,7 @@ def test_the_others_stop_when_the_first_is_killed(tmp_path: Path) -> None:
 
 @linux_only
 def test_a_secondary_that_dies_is_started_again(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--processes", "2")) as server:
-        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
-        wait_for(lambda: len(listening_processes(port)) == 2)
-        (secondary,) = listening_processes(port) - {server.process.pid}
+    with two_processes(tmp_path) as (server, port, secondary):
         os.kill(secondary, signal.SIGKILL)
         wait_for(
             lambda: len(listening_processes(port) - {server.process.pid, secondary}) == 1,

@@ -310,7 +310,7 @@ class Secondaries:
                     self.children[i] = self._spawn()
                     started[i] = time.monotonic()
 
-    def stop(self, timeout: float = 15.0) -> None:
+    def stop(self, timeout: float = 10.0) -> None:
         """Stop them (each ends its requests under way) and wait for them."""
         with self.lock:
             self.stopping.set()
@@ -370,39 +370,48 @@ def run_serve(args: argparse.Namespace) -> int:
     # The default word list is loaded (and compiled on the first start) in the background;
     # the pages show its progress meanwhile.
     preparation.start()
-
-    def _stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGTERM, _interrupt)
     from arbitre.app.events import backups
     from arbitre.app.federation import outbox
 
-    secondaries = Secondaries(secondary_command(args), processes - 1)
+    with backups.serving(), outbox.sending():
+        _serve(args, processes, Secondaries(secondary_command(args), processes - 1))
+    print("Arbitre arrêté.", flush=True)
+    return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _serve(args: argparse.Namespace, processes: int, secondaries: Secondaries | None) -> None:
+    """Serve until interrupted: the first process (with its ``secondaries``, to start once
+    it listens) or a secondary one (``None``); the last change ends in a backup."""
+    from arbitre.app.duplicate import preparation
+    from arbitre.app.events import backups
+
+    shared = processes > 1
     try:
-        with backups.serving(), outbox.sending():
-            if processes > 1:
-                refuse_taken_port(args.host, args.port)
-            server = web_server(
-                args.host, args.port, args.threads, args.connections, shared_port=processes > 1
-            )
-            try:
-                server.prepare()
+        if shared and secondaries is not None:
+            refuse_taken_port(args.host, args.port)
+        server = web_server(args.host, args.port, args.threads, args.connections, shared)
+        try:
+            server.prepare()
+            if secondaries is not None:
                 _ready(args, processes)
-                if processes > 1:
+                if shared:
                     secondaries.start(preparation.wait)
-                server.serve()
-            finally:
+            server.serve()
+        finally:
+            if secondaries is not None:
                 secondaries.stop()
-                server.stop()
+            server.stop()
     except KeyboardInterrupt:
         pass
     except OSError as exc:
         raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
-    print("Arbitre arrêté.", flush=True)
-    return 0
 
 
 def _ready(args: argparse.Namespace, processes: int) -> None:
@@ -418,41 +427,28 @@ def run_secondary(args: argparse.Namespace) -> int:
     """A process sharing the port of the first one (:class:`Secondaries`): Django on the
     migrated database, the word list loaded before the first request, then the same server;
     it stops when the first process closes its standard input (it stops, or was killed)."""
-    if args.database_url:
-        os.environ["ARBITRE_DATABASE_URL"] = args.database_url
-    from arbitre.app import setup_django
-
-    setup_django()
-    from arbitre.app.duplicate import preparation
-
-    preparation.start()
-    preparation.wait()
-
-    def _stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
 
     def _watch_first() -> None:
         sys.stdin.buffer.read()  # returns when the first process closes the pipe or dies
         os.kill(os.getpid(), signal.SIGTERM)
 
+    # watched from the start: a server stopped while this one loads the word list stops it
     threading.Thread(target=_watch_first, name="arbitre-first", daemon=True).start()
-    from arbitre.app.events import backups
-
+    if args.database_url:
+        os.environ["ARBITRE_DATABASE_URL"] = args.database_url
     try:
-        server = web_server(args.host, args.port, args.threads, args.connections, shared_port=True)
-        try:
-            server.start()
-        finally:
-            server.stop()
+        from arbitre.app import setup_django
+
+        setup_django()
+        from arbitre.app.duplicate import preparation
+
+        preparation.start()
+        preparation.wait()
     except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
-    finally:
-        backups.DEBOUNCER.flush()
+        return 0
+    _serve(args, 2, None)
     return 0
 
 
