@@ -4,11 +4,14 @@ message code."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.backgammon.championship import Championship, ChampionshipError, Player
+from arbitre.backgammon.championship import Championship, ChampionshipError, Player, pair_round
 from arbitre.backgammon.championship.bracket import SetScore
 from arbitre.backgammon.championship.csvfiles import (
     DECIDED,
@@ -21,6 +24,7 @@ from arbitre.backgammon.championship.csvfiles import (
     parse_results,
 )
 from arbitre.backgammon.championship.model import MatchResult, ResultKind
+from arbitre.cli import main
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import RESERVED_NAMES, RESERVED_PREFIXES
 from arbitre.i18n import word
@@ -270,3 +274,28 @@ def test_any_bracket_results_written_in_either_language_read_back_the_same(
 ) -> None:
     parsed = parse_bracket_results(format_bracket_results(rows, lang))
     assert parsed == [(m, w, tuple(SetScore(t, b) for t, b in s)) for m, w, s in rows]
+
+
+def test_the_cli_reads_the_downloaded_french_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``arbitre backgammon bracket`` gives the same final stage from the French files (as the
+    web application writes them) and from the English ones."""
+    players = tmp_path / "joueurs.csv"
+    players.write_text("".join(f"P{i},{1900 - 50 * i}\n" for i in range(10)), "utf-8")
+    champ = Championship([Player(f"P{i}", 1900 - 50 * i) for i in range(10)])
+    for rnd in range(1, 8):
+        for p in pair_round(champ).pairs:
+            assert p.b is not None
+            champ.record_match(rnd, p.a, p.b, p.a)
+    bracket = [("QF1", "P7", [(5, 9), (9, 7), (10, 11)]), ("QF2", "P3", [])]
+    outputs = []
+    for lang in ("fr", "en"):
+        results, sets = tmp_path / f"results-{lang}.csv", tmp_path / f"bracket-{lang}.csv"
+        results.write_text(format_results(champ, lang), "utf-8")
+        sets.write_text(format_bracket_results(bracket, lang), "utf-8")
+        argv = ["backgammon", "bracket", "--players", str(players), "--results", str(results)]
+        assert main([*argv, "--bracket-results", str(sets), "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1]
+    assert outputs[0]["final"][0]["winner"] == "P7"

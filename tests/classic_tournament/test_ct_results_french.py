@@ -3,6 +3,9 @@ results either way; an unknown header or word refused with its message code."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +22,7 @@ from arbitre.classic.tournament.results_csv import (
     format_results,
     parse_results,
 )
+from arbitre.cli import main
 from arbitre.common.players_csv import RESERVED_NAMES
 from arbitre.i18n import word
 from tests.support import refuses
@@ -250,3 +254,32 @@ def _resplit(line: str) -> str:
     out = io.StringIO()
     csv.writer(out, delimiter=";", lineterminator="").writerow(cells)
     return out.getvalue()
+
+
+def test_the_cli_reads_the_downloaded_french_file_and_words_its_refusals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``arbitre classic standings`` gives the same standings from the French and the English
+    file; a bad header is refused in the words of ``--lang``."""
+    players = tmp_path / "joueurs.csv"
+    players.write_text("".join(f"{p.name},{p.rating}\n" for p in ROSTER), "utf-8")
+    outputs = []
+    for name, text in (("fr.csv", FRENCH_FILE), ("en.csv", ENGLISH_FILE)):
+        (tmp_path / name).write_text(text, "utf-8")
+        args = ["classic", "standings", "--players", str(players), "--json"]
+        assert main([*args, "--rounds", "5", "--results", str(tmp_path / name)]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    assert outputs[0] == outputs[1] and len(outputs[0]) == len(ROSTER)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("ronde;joueur;joueur_b;score_a;score_b\n1;Alice;Bruno;1;2\n", "utf-8")
+    args = ["classic", "standings", "--players", str(players), "--results", str(bad)]
+    assert main(args) == 2
+    assert capsys.readouterr().err == (
+        f"arbitre: error: {bad}, ligne 1 : la colonne 2 de l'en-tête est « joueur », "
+        "attendu « joueur_a » (ou « player_a »)\n"
+    )
+    assert main(["--lang", "en", *args]) == 2
+    assert capsys.readouterr().err == (
+        f"arbitre: error: {bad}, line 1: column 2 of the header is “joueur”, "
+        "expected “joueur_a” (or “player_a”)\n"
+    )
