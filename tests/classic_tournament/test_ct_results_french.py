@@ -34,8 +34,8 @@ FRENCH_FILE = """ronde;joueur_a;joueur_b;score_a;score_b;commence;perdant;cause_
 1;Chloé;David;forfait;;;;
 2;Alice;Chloé;300;350;;Chloé;tirage_en_trop
 2;Bruno;David;Forfait;FORFAIT;;;
-3;Alice;David;390;370;;Alice;grille
 3;Bruno;exempt
+3;Alice;David;390;370;;Alice;grille
 4;Alice;Bruno;10;20;;Bruno;lettres_éliminées
 4;Chloé;David;100;200;;David;abandon
 5;Alice;Chloé;10;20;;Chloé;sanction
@@ -46,8 +46,8 @@ ENGLISH_FILE = """round,player_a,player_b,score_a,score_b,starts,loss,loss_cause
 1,Chloé,David,forfeit,,,,
 2,Alice,Chloé,300,350,,Chloé,overdraw
 2,Bruno,David,forfeit,forfeit,,,
-3,Alice,David,390,370,,Alice,board
 3,Bruno,bye
+3,Alice,David,390,370,,Alice,board
 4,Alice,Bruno,10,20,,Bruno,letters
 4,Chloé,David,100,200,,David,abandon
 5,Alice,Chloé,10,20,,Chloé,sanction
@@ -65,7 +65,7 @@ def test_the_french_file_reads_as_the_english_one() -> None:
     )
     assert r2.games[0].loss_cause is LossCause.OVERDRAW
     assert (r2.games[1].forfeit_a, r2.games[1].forfeit_b) == (True, True)
-    assert r3.games[0].loss_cause is LossCause.BOARD and r3.games[1].is_bye
+    assert r3.games[0].is_bye and r3.games[1].loss_cause is LossCause.BOARD
     assert [g.loss_cause for g in r4.games] == [LossCause.LETTERS, LossCause.ABANDON]
     assert r5.games[0].loss_cause is LossCause.SANCTION
 
@@ -104,6 +104,28 @@ def test_the_writer_speaks_french_unless_told() -> None:
         "3,Bruno,exempt", "3,Bruno,exempt,,,,,"
     )
     assert format_results(rounds, "en") == ENGLISH_FILE.replace("3,Bruno,bye", "3,Bruno,bye,,,,,")
+    bye = [Round(1, (Game(1, "Xavier", None),))]  # quoted only for , ; " and line breaks
+    assert format_results(bye).splitlines()[1] == "1,Xavier,exempt,,,,,"
+    with pytest.raises(KeyError):
+        format_results(rounds, "de")
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("1,Zed,Bruno,1,2", "r.csv, line 2: unknown player 'Zed'"),
+        ("1,Alice,Bruno,1,2,Zed", "r.csv, line 2: unknown player 'Zed'"),
+        ("1,Alice,Bruno,1,2,,Zed,abandon", "r.csv, line 2: unknown player 'Zed'"),
+        ("1,Alice,Bruno,forfait,2,Bruno", "r.csv, line 2: a forfeited game has no starter"),
+        ("1,Alice,Bruno,1,forfeit,Alice", "r.csv, line 2: a forfeited game has no starter"),
+        ("1,Alice,Bruno,1,2,,Alice", "r.csv, line 2: .*needs its player and its cause"),
+        ("1,Alice", "r.csv, line 2: expected round,player_a"),
+        ("1,Alice,Bruno,1,2,,Alice,abandon,x", "r.csv, line 2: expected round,player_a"),
+    ],
+)
+def test_a_bad_row_is_refused_with_its_line(row: str, message: str) -> None:
+    with pytest.raises(CsvFormatError, match=message):
+        parse_results(f"ronde,joueur_a,joueur_b\n{row}\n", ROSTER, "r.csv")
 
 
 @pytest.mark.parametrize(
@@ -142,6 +164,10 @@ def test_an_unknown_score_word_is_refused_with_its_code() -> None:
         CsvRefusal, "classic_results.score", source="results", line=3, player="Bruno", value="abs"
     ):
         parse_results("1,Alice,Bruno,1,2\n1,Chloé,David,3,4\n2,Alice,Bruno,3,abs\n", ROSTER)
+    with refuses(
+        CsvRefusal, "classic_results.score", source="r", line=1, player="Alice", value="x"
+    ):
+        parse_results("1,Alice,Bruno,x,forfait\n", ROSTER, "r")
     with pytest.raises(CsvFormatError):  # still a CsvFormatError for its old callers
         parse_results("1,Alice,Bruno,forfeits,2\n", ROSTER)
 

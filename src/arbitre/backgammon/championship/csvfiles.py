@@ -375,9 +375,9 @@ def load_championship(
 
 def format_results(champ: Championship, lang: str = "fr") -> str:
     """The Swiss results as CSV (the format read by :func:`parse_results`), in the words of
-    ``lang`` (:data:`VOCABULARIES`: French unless ``"en"``); the ``fin`` / ``ended`` column
+    ``lang``, a key of :data:`VOCABULARIES` (French by default); the ``fin`` / ``ended`` column
     only when a match ended early."""
-    words = VOCABULARIES.get(lang, FRENCH)
+    words = VOCABULARIES[lang]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     ended = any(r.decided for r in champ.results)
@@ -410,8 +410,8 @@ def format_bracket_results(
     results: Iterable[tuple[str, str, Sequence[tuple[int, int]]]], lang: str = "fr"
 ) -> str:
     """Final-stage results ``(match, winner, set scores top-bottom)`` as CSV, the format read
-    by :func:`parse_bracket_results`, in the words of ``lang`` (French unless ``"en"``)."""
-    words = VOCABULARIES.get(lang, FRENCH)
+    by :func:`parse_bracket_results`, in the words of ``lang`` (French by default, ``"en"``)."""
+    words = VOCABULARIES[lang]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(words.bracket_header)

@@ -180,10 +180,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
                 raise CsvFormatError(f"{where}: {a} cannot play themselves")
             score_a, forfeit_a = _score(cells[3], source, line, a) if cells[3] else (None, False)
             score_b, forfeit_b = _score(cells[4], source, line, b) if cells[4] else (None, False)
-            if forfeit_a or forfeit_b:
-                score_a = None if forfeit_a else score_a
-                score_b = None if forfeit_b else score_b
-            elif score_a is None or score_b is None:
+            if not (forfeit_a or forfeit_b) and (score_a is None or score_b is None):
                 raise CsvFormatError(f"{where}: both scores are needed (or 'forfait')")
             starts = known(cells[5], where) if cells[5] else None
             if starts is not None and starts not in (a, b):
@@ -191,7 +188,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
             if starts is not None and (forfeit_a or forfeit_b):
                 raise CsvFormatError(f"{where}: a forfeited game has no starter")
             loss = known(cells[6], where) if cells[6] else None
-            cause = _CAUSES.get(_key(cells[7])) if cells[7] else None
+            cause = _CAUSES.get(_key(cells[7]))  # None when empty
             if cells[7] and cause is None:
                 raise _refusal(
                     "loss_cause",
@@ -230,8 +227,8 @@ def read_results(path: str | Path, players: Iterable[Player]) -> list[Round]:
 
 def format_results(rounds: Iterable[Round], lang: str = "fr") -> str:
     """CSV text (with a header) that :func:`parse_results` reads back, in the words of
-    ``lang`` (:data:`VOCABULARIES`: French unless ``"en"``)."""
-    words = VOCABULARIES.get(lang, FRENCH)
+    ``lang``, a key of :data:`VOCABULARIES` (French by default, ``"en"``)."""
+    words = VOCABULARIES[lang]
     out = [",".join(words.header)]
     for rnd in rounds:
         for g in rnd.games:
