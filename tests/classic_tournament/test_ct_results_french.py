@@ -128,6 +128,14 @@ def test_a_bad_row_is_refused_with_its_line(row: str, message: str) -> None:
         parse_results(f"ronde,joueur_a,joueur_b\n{row}\n", ROSTER, "r.csv")
 
 
+def test_a_player_twice_in_a_round_is_refused_with_both_lines() -> None:
+    twice = "1;Alice;Bruno;1;2\n# comment\n1;Chloé;alice;3;4\n"
+    with pytest.raises(
+        CsvFormatError, match=r"line 3: Alice already has a game in round 1 \(line 1\)"
+    ):
+        parse_results(twice, ROSTER)
+
+
 @pytest.mark.parametrize(
     ("header", "column", "found", "french", "english"),
     [
