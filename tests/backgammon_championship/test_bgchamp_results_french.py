@@ -299,3 +299,60 @@ def test_the_cli_reads_the_downloaded_french_files(
         outputs.append(json.loads(capsys.readouterr().out))
     assert outputs[0] == outputs[1]
     assert outputs[0]["final"][0]["winner"] == "P7"
+
+
+def _refusal(text: str, parse: object = parse_results) -> Message:
+    with pytest.raises(ChampionshipError) as caught:
+        parse(text, "f")  # type: ignore[operator]
+    return caught.value.message
+
+
+def _line(line: int, reason: Message) -> Message:
+    return Message.of("championship_csv.line", source="f", line=line, reason=reason)
+
+
+def test_one_header_on_the_first_line_only() -> None:
+    """Empty trailing header cells are ignored; a second header line, or one after the data,
+    is a row whose round is not a number."""
+    assert parse_results("Ronde;\n1;A;B;A\n") == [MatchResult(1, "A", "B", "A")]
+    round_field = Message.of("championship_csv.field.round")
+    for text, line in (
+        ("ronde,joueur_a,joueur_b,vainqueur\nround,player_a,player_b,winner\n", 2),
+        ("1,A,B,A\nround,player_a,player_b,winner\n", 2),
+    ):
+        reason = Message.of("championship_csv.not_integer", field=round_field, value="round")
+        assert _refusal(text) == _line(line, reason)
+
+
+def test_results_rows_refused_with_their_exact_reason() -> None:
+    score = Message.of("championship_csv.field.score")
+    assert _refusal("1,A,B,A,9,9,x\n") == _line(
+        1, Message.of("championship_csv.not_integer", field=score, value="x")
+    )
+    # one score missing: no score at all
+    assert parse_results("1,A,B,A,9,,5\n") == [MatchResult(1, "A", "B", "A", match_length=9)]
+
+
+def test_bracket_rows_refused_with_their_exact_reason() -> None:
+    field = Message.of("championship_csv.field.set_score")
+    assert _refusal("QF1,A,x-4\n", parse_bracket_results) == _line(
+        1, Message.of("championship_csv.not_integer", field=field, value="x")
+    )
+    assert _refusal("QF1,A,9-4-3\n", parse_bracket_results) == _line(
+        1, Message.of("championship_csv.not_integer", field=field, value="4-3")
+    )
+    assert _refusal("QF1,A\n,B\n", parse_bracket_results) == _line(
+        2, Message.of("championship_csv.bracket_columns", found=2)
+    )
+    with pytest.raises(ChampionshipError) as caught:
+        parse_bracket_results("QF1\n")
+    assert caught.value.message.params["source"] == "bracket results"
+
+
+def test_a_file_with_no_early_end_has_seven_columns() -> None:
+    champ = Championship([Player("A", 1500), Player("B", 1400), Player("C", 1300)])
+    champ.record(MatchResult(1, "A", "B", "A", ResultKind.PLAYED, 5, 5, 2))
+    champ.record_bye(1, "C")
+    assert format_results(champ).splitlines()[1:] == ["1,A,B,A,5,5,2", "1,C,,exempt,,,"]
+    with pytest.raises(KeyError):
+        format_results(champ, "de")

@@ -144,12 +144,6 @@ _BYE = frozenset(_key(v.bye) for v in VOCABULARIES.values())
 _FORFEIT = frozenset(_key(v.forfeit) for v in VOCABULARIES.values())
 _BOTH = frozenset(_key(v.both) for v in VOCABULARIES.values())
 _ENDED = {_key(w): code for v in VOCABULARIES.values() for code, w in v.ended.items()}
-_RESULTS_COLUMNS = tuple(
-    frozenset(fold(v.results_header[i]) for v in VOCABULARIES.values()) for i in range(8)
-)
-_BRACKET_COLUMNS = tuple(
-    frozenset(fold(v.bracket_header[i]) for v in VOCABULARIES.values()) for i in range(3)
-)
 
 
 def _m(code: str, **params: Param) -> Message:
@@ -161,18 +155,13 @@ def _at(source: str, line: int, reason: Message) -> ChampionshipError:
     return ChampionshipError(_m("line", source=source, line=line, reason=reason))
 
 
-def _check_header(cells: list[str], kind: str, source: str, line: int) -> None:
-    """A header of a ``kind`` file (``results`` or ``bracket``) is a prefix of its columns,
-    each named in French or in English."""
-    columns = _RESULTS_COLUMNS if kind == "results" else _BRACKET_COLUMNS
+def _check_header(
+    cells: list[str], french: Sequence[str], english: Sequence[str], source: str, line: int
+) -> None:
+    """A header is a prefix of the columns, each named in French or in English."""
     for i, cell in enumerate(cells):
-        if i >= len(columns) or fold(cell) not in columns[i]:
-            french, english = (
-                (FRENCH.results_header, ENGLISH.results_header)
-                if kind == "results"
-                else (FRENCH.bracket_header, ENGLISH.bracket_header)
-            )
-            known = i < len(columns)
+        known = i < len(french)
+        if not known or fold(cell) not in (fold(french[i]), fold(english[i])):
             reason = _m(
                 "header",
                 column=i + 1,
@@ -183,9 +172,12 @@ def _check_header(cells: list[str], kind: str, source: str, line: int) -> None:
             raise _at(source, line, reason)
 
 
-def _rows(text: str, kind: str, source: str) -> list[tuple[int, list[str]]]:
-    """The data rows of a ``kind`` file (``results`` or ``bracket``), its header checked."""
-    first_words = (_RESULTS_COLUMNS if kind == "results" else _BRACKET_COLUMNS)[0]
+def _rows(
+    text: str, french: Sequence[str], english: Sequence[str], source: str
+) -> list[tuple[int, list[str]]]:
+    """The data rows of a file whose columns are named ``french`` or ``english``; a first row
+    starting with the first column's name is the header, checked."""
+    first_words = (fold(french[0]), fold(english[0]))
     lines = text.splitlines()
     sample = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in sample and "," not in sample else ","
@@ -206,7 +198,7 @@ def _rows(text: str, kind: str, source: str) -> list[tuple[int, list[str]]]:
         if first and fold(cells[0]) in first_words:
             while not cells[-1]:
                 cells.pop()
-            _check_header(cells, kind, source, lineno)
+            _check_header(cells, french, english, source, lineno)
             first = False
             continue
         first = False
@@ -250,7 +242,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
     ``retard`` / ``lateness``, ``penalite`` / ``penalty``: a sanction of the director, seed
     003 3.15 and 4.2)."""
     results = []
-    for lineno, cells in _rows(text, "results", source):
+    for lineno, cells in _rows(text, FRENCH.results_header, ENGLISH.results_header, source):
         if len(cells) not in (4, 5, 7, 8):
             raise _at(source, lineno, _m("results_columns", found=len(cells)))
         raw_ended = cells[7] if len(cells) == 8 else ""
@@ -318,7 +310,7 @@ def parse_bracket_results(
 ) -> list[tuple[str, str, tuple[SetScore, ...]]]:
     """Bracket results from ``match,vainqueur[,manches]`` (``match,winner[,sets]``) lines."""
     out = []
-    for lineno, cells in _rows(text, "bracket", source):
+    for lineno, cells in _rows(text, FRENCH.bracket_header, ENGLISH.bracket_header, source):
         if len(cells) not in (2, 3) or not cells[0] or not cells[1]:
             raise _at(source, lineno, _m("bracket_columns", found=len(cells)))
         sets: list[SetScore] = []
@@ -398,10 +390,10 @@ def format_results(champ: Championship, lang: str = "fr") -> str:
                 neutralise(r.b or ""),
                 winner,
                 r.match_length or "",
-                "" if r.score_a is None else r.score_a,
-                "" if r.score_b is None else r.score_b,
+                r.score_a,  # None is written as an empty cell
+                r.score_b,
             ]
-            + ([words.ended.get(r.decided, "")] if ended else [])
+            + ([words.ended.get(r.decided)] if ended else [])
         )
     return buf.getvalue()
 
