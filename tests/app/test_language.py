@@ -262,7 +262,8 @@ def test_every_page_in_english_has_no_french_word(world: dict[str, Any]) -> None
 
 def test_the_standings_csv_speaks_the_language_of_the_page(world: dict[str, Any]) -> None:
     """The headers of the standings CSV are worded (French by default); the engines' exchange
-    files (results CSV, TSH, .mat) keep their own format."""
+    files (results CSV, TSH, .mat) keep their own format: the results files in French, as a
+    director downloads them, whatever the language of the pages."""
     client = Client()
     classic = world["events"]["classic-mine"].pk
     backgammon = world["events"]["backgammon-mine"].pk
@@ -271,6 +272,9 @@ def test_the_standings_csv_speaks_the_language_of_the_page(world: dict[str, Any]
         return client.get(url).content.decode("utf-8-sig").splitlines()[0]
 
     results = first_line(f"/public/classique/{classic}/resultats.csv")
+    assert results == "ronde,joueur_a,joueur_b,score_a,score_b,commence,perdant,cause_perte"
+    bg_results = first_line(f"/public/backgammon/{backgammon}/resultats.csv")
+    assert bg_results.startswith("ronde,joueur_a,joueur_b,vainqueur,longueur,score_a,score_b")
     assert first_line(f"/public/classique/{classic}/classement.csv") == (
         "rang;ex_aequo;nom;club;cote;PM;PPM;PPM_utilises;Pdep;parties"
     )
@@ -285,6 +289,7 @@ def test_the_standings_csv_speaks_the_language_of_the_page(world: dict[str, Any]
         "rank;tied;name;club;elo;points;buchholz;performance;D;played"
     )
     assert first_line(f"/public/classique/{classic}/resultats.csv") == results
+    assert first_line(f"/public/backgammon/{backgammon}/resultats.csv") == bg_results
 
 
 def test_messages_and_refusals_are_worded_in_english(world: dict[str, Any]) -> None:

@@ -11,7 +11,8 @@ from django.test import Client
 
 from arbitre.app.rounds.models import Entrant, Table, Tournament
 from arbitre.backgammon import championship as bg
-from arbitre.backgammon.championship.csvfiles import parse_results
+from arbitre.backgammon.championship.bracket import SetScore
+from arbitre.backgammon.championship.csvfiles import parse_bracket_results, parse_results
 from tests.app_rounds.conftest import check_in_all, create_event, import_csv, messages_of
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +129,7 @@ def test_swiss_bracket_and_exports_follow_the_engine(dclient: Client, client: Cl
         (s.name, s.rank, s.performance) for s in want
     ]
     text = client.get(f"/public/backgammon/{eid}/resultats.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0] == "ronde,joueur_a,joueur_b,vainqueur,longueur,score_a,score_b"
     assert parse_results(text) == champ.results
     # the bracket from the standings: 1-8, 4-5, 3-6, 2-7 (rulings Backgammon 5)
     assert "Tableau final généré." in messages_of(
@@ -158,9 +160,18 @@ def test_swiss_bracket_and_exports_follow_the_engine(dclient: Client, client: Cl
     assert "ne termine pas un set en 9 points" in ko("QF1", "", "9-5 8-3")
     public = client.get(f"/public/backgammon/{eid}/phase-finale/").content.decode()
     assert "en cours : 9-5" in public
+    text = client.get(f"/public/backgammon/{eid}/phase-finale.csv").content.decode("utf-8-sig")
+    assert text == "match,vainqueur,manches\n"  # a match in progress is not a result yet
     assert "sets enregistrés, match en cours" in ko("QF1", "", "9-5 4-9")
     assert "résultat enregistré" in ko("QF1", q[0], "9-5 4-9 11-7")
     assert "résultat enregistré" in ko("QF2", q[4], "2-9 3-9")
+    # the final stage's results file is French and read back by the engine
+    text = client.get(f"/public/backgammon/{eid}/phase-finale.csv").content.decode("utf-8-sig")
+    assert text.splitlines()[0] == "match,vainqueur,manches"
+    assert parse_bracket_results(text) == [
+        ("QF1", q[0], (SetScore(9, 5), SetScore(4, 9), SetScore(11, 7))),
+        ("QF2", q[4], (SetScore(2, 9), SetScore(3, 9))),
+    ]
     stages = client.get(f"/public/backgammon/{eid}/phase-finale/").context["stages"]
     sf1 = next(m for m in stages[0][1] if m["id"] == "SF1")
     assert (sf1["top"], sf1["bottom"]) == (q[0], q[4])

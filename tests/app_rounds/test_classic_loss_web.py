@@ -37,6 +37,11 @@ def test_001_10_2_a_loss_whatever_the_score_is_recorded_and_ranked(dclient: Clie
     entrant = tb.round.tournament.entrants.get(name=tb.a)
     (line,) = dclient.get(f"/public/classique/{eid}/joueur/{entrant.pk}/").context["lines"]
     assert (line.result, line.score, line.points) == ("perdu", "450 - 300", "1 PM")
+    # the results file a director downloads is in French, the cause in its French word
+    text = dclient.get(f"/public/classique/{eid}/resultats.csv").content.decode("utf-8-sig")
+    lines = text.splitlines()
+    assert lines[0] == "ronde,joueur_a,joueur_b,score_a,score_b,commence,perdant,cause_perte"
+    assert f"1,{tb.a},{tb.b},450,300," in text and lines[1].endswith(f",{tb.a},grille")
 
 
 def test_a_loss_without_its_cause_or_beside_a_forfeit_is_refused(dclient: Client) -> None:
@@ -86,6 +91,8 @@ def test_001_8_1_the_final_phase_takes_negative_scores(dclient: Client) -> None:
     assert "résultat enregistré" in messages_of(response)[-1]
     (final,) = dclient.get(f"/classique/{eid}/phase-finale/").context["stages"][0][1]
     assert final["scores"] == "-12--30" and final["winner"] == final["top"]
+    text = dclient.get(f"/public/classique/{eid}/phase-finale.csv").content.decode("utf-8-sig")
+    assert text.splitlines() == ["match,vainqueur,manches", f"F,{final['winner']},-12--30"]
 
 
 def test_001_3_1_under_ffsc_the_toss_at_the_table_decides_who_starts(dclient: Client) -> None:

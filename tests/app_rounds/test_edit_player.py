@@ -157,6 +157,8 @@ def test_nothing_changed_stores_nothing(director: Any) -> None:
         ({"name": "JOUEUR4"}, "JOUEUR4 est déjà inscrit."),
         ({"name": "Bye"}, "« Bye » est un mot réservé"),
         ({"name": "forfeit:x"}, "« forfeit:x » est un mot réservé"),
+        ({"name": "Exempt"}, "« Exempt » est un mot réservé"),  # the French results files'
+        ({"name": "Forfait:x"}, "« Forfait:x » est un mot réservé"),
     ],
 )
 def test_a_name_refused_at_registration_is_refused_by_a_correction(

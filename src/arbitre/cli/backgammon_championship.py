@@ -51,8 +51,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", required=True, help="players CSV: name,elo[,club,licence]")
     p.add_argument(
         "--results",
-        help="results CSV: round,player_a,player_b,winner (winner: a name, bye, "
-        "forfeit:<winner> or forfeit:both)",
+        help="results CSV: ronde,joueur_a,joueur_b,vainqueur (vainqueur: a name, exempt, "
+        "forfait:<winner> or forfait:double), as the web application downloads it, or "
+        "round,player_a,player_b,winner (bye, forfeit:<winner>, forfeit:both)",
     )
     p.add_argument(
         "--withdraw",
@@ -112,7 +113,10 @@ def register(group_subparsers: Any) -> None:
     )
     _common(br)
     br.add_argument("--playoff", action="append", type=_playoff, default=[], metavar="WINNER:LOSER")
-    br.add_argument("--bracket-results", help="bracket results CSV: match,winner[,sets]")
+    br.add_argument(
+        "--bracket-results",
+        help="bracket results CSV: match,vainqueur[,manches] or match,winner[,sets]",
+    )
     br.add_argument("--qf-sets", type=_sets, default=(9, 9, 11), help="default 9,9,11")
     br.add_argument("--sf-sets", type=_sets, default=(9, 9, 11), help="default 9,9,11")
     br.add_argument("--final-sets", type=_sets, default=(11, 11, 11), help="default 11,11,11")

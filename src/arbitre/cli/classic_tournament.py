@@ -72,7 +72,9 @@ def _common(parser: argparse.ArgumentParser, results_required: bool = False) -> 
         "--results",
         required=results_required,
         metavar="CSV",
-        help="results: round,player_a,player_b,score_a,score_b[,starts]",
+        help="results: ronde,joueur_a,joueur_b,score_a,score_b[,commence[,perdant,cause_perte]] "
+        "as the web application downloads it (forfait, exempt), or the same in English "
+        "(round,player_a,player_b,score_a,score_b[,starts[,loss,loss_cause]]; forfeit, bye)",
     )
     parser.add_argument(
         "--rounds",

@@ -61,8 +61,10 @@ NAME_MAX = 100
 LICENCE_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,19}")
 """A licence number: letters, digits, dots and hyphens, 20 at most (it appears in addresses
 of the player's pages, and federation numbers are digits)."""
-RESERVED_NAMES = ("bye",)
-RESERVED_PREFIXES = ("forfeit:",)
+RESERVED_NAMES = ("bye", "exempt")
+RESERVED_PREFIXES = ("forfeit:", "forfait:")
+"""Names no player may take (compared case-folded): the words of the Classic and backgammon
+results files for a bye and a forfeit, in English and in French."""
 
 
 def fold(label: str) -> str:

@@ -240,7 +240,7 @@ class BackgammonGame(PairedGame):
 
     def results_csv(self, t: Tournament) -> str:
         """The engine's results format, re-readable by ``arbitre backgammon standings``."""
-        return csvfiles.format_results(services.championship(t))
+        return csvfiles.format_results(services.championship(t), "fr")
 
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
         champ = services.championship(t)

@@ -251,7 +251,8 @@ class ClassicGame(PairedGame):
         return out
 
     def results_csv(self, t: Tournament) -> str:
-        return format_results(services.rounds(t))
+        """The engine's results file in French (re-read by ``arbitre classic``)."""
+        return format_results(services.rounds(t), "fr")
 
     def history(self, t: Tournament, name: str) -> list[HistoryLine]:
         finished = (

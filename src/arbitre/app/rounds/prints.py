@@ -15,6 +15,7 @@ from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import Round
 from arbitre.app.rounds.views import page, tournament_of
+from arbitre.backgammon.championship.csvfiles import format_bracket_results
 from arbitre.common.collation import french_key
 from arbitre.common.spreadsheet import neutralise
 
@@ -93,12 +94,12 @@ def results_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRe
 
 
 def knockout_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
-    """Public: final-stage results ``match,winner,sets`` (the engine's bracket results format
-    for backgammon; game scores for the Classic final phase)."""
+    """Public: final-stage results ``match,vainqueur,manches`` in French (the backgammon
+    engine's bracket results format, re-read by ``arbitre backgammon bracket``; the game
+    scores for the Classic final phase). A match in progress (sets so far, no winner yet) is
+    not a result: left out."""
     t = tournament_of(game, event_id)
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["match", "winner", "sets"])
-    for r in t.knockout.all():
-        w.writerow([r.match_id, neutralise(r.winner), " ".join(f"{a}-{b}" for a, b in r.scores)])
-    return csv_response(out.getvalue(), f"phase-finale-{event_id}.csv")
+    rows = [
+        (r.match_id, r.winner, [(a, b) for a, b in r.scores]) for r in t.knockout.all() if r.winner
+    ]
+    return csv_response(format_bracket_results(rows, "fr"), f"phase-finale-{event_id}.csv")

@@ -24,6 +24,7 @@ from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.events.templatetags.wording import app_message, stored_text
 from arbitre.app.rounds.games import HistoryLine, PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
+from arbitre.common.players_csv import RESERVED_NAMES, RESERVED_PREFIXES
 
 REASON_LENGTH = 300
 """The longest reason kept in the audit log (``AuditRecord.reason``)."""
@@ -99,7 +100,7 @@ def name_problem(name: str) -> str | None:
         return gettext("nom vide.")
     if name != name.strip():
         return gettext("le nom « %(name)s » commence ou finit par une espace.") % {"name": name}
-    if name.casefold() == "bye" or name.casefold().startswith("forfeit:"):
+    if name.casefold() in RESERVED_NAMES or name.casefold().startswith(RESERVED_PREFIXES):
         return gettext("« %(name)s » est un mot réservé et ne peut pas être un nom de joueur.") % {
             "name": name
         }

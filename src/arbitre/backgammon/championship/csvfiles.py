@@ -1,14 +1,21 @@
 """CSV formats of the championship (docs/backgammon-championship.md).
 
 - players: ``name,elo[,club,licence]``;
-- Swiss results: ``round,player_a,player_b,winner[,match_length,score_a,score_b]`` where
-  ``winner`` is a player's name, ``bye`` (``player_a`` is exempt, ``player_b`` empty or
-  ``BYE``), ``forfeit:<name>`` (``<name>`` wins by forfeit) or ``forfeit:both``;
-- bracket results: ``match,winner[,sets]`` with ``sets`` like ``9-4 7-9 11-3`` (top player
-  first).
+- Swiss results, in French (what the web application downloads) or in English:
+  ``ronde,joueur_a,joueur_b,vainqueur[,longueur,score_a,score_b[,fin]]`` or
+  ``round,player_a,player_b,winner[,match_length,score_a,score_b[,ended]]`` where the winner
+  is a player's name, ``exempt`` / ``bye`` (``joueur_a`` is exempt, ``joueur_b`` empty or
+  ``exempt`` / ``BYE``), ``forfait:<name>`` / ``forfeit:<name>`` (``<name>`` wins by
+  forfeit) or ``forfait:double`` / ``forfeit:both``; ``fin`` / ``ended``: how a match was
+  decided before its end (:data:`DECIDED`, worded by :class:`Vocabulary`);
+- bracket results: ``match,vainqueur[,manches]`` or ``match,winner[,sets]`` with the sets
+  like ``9-4 7-9 11-3`` (top player first).
 
-A header line is optional; blank lines and lines starting with ``#`` are ignored; the
-separator is ``,`` or ``;`` (spreadsheets set to French use ``;``).
+A header line is optional; each of its columns is the French or the English name of the
+column at that place, else the file is refused (``championship_csv.header``). The words are
+read in either language whatever the header's, without regard to case or accents. Blank
+lines and lines starting with ``#`` are ignored; the separator is ``,`` or ``;``
+(spreadsheets set to French use ``;``).
 
 A bad line is refused with :class:`ChampionshipError` carrying ``championship_csv.line``
 (the file, the line and the reason, a message in its turn).
@@ -18,6 +25,9 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from arbitre.backgammon.championship.bracket import SetScore
@@ -31,7 +41,7 @@ from arbitre.backgammon.championship.model import (
     ResultKind,
 )
 from arbitre.common.messages import Message, Param
-from arbitre.common.players_csv import NAME_ELO, read_sheet
+from arbitre.common.players_csv import NAME_ELO, fold, read_sheet
 from arbitre.common.spreadsheet import neutralise, restore
 
 MESSAGE_CODES = frozenset(
@@ -51,10 +61,89 @@ MESSAGE_CODES = frozenset(
             "set_score",
             "not_utf8",
             "open_quote",
+            "header",
         )
     }
 )
 """The refusals of the championship's files."""
+
+
+DECIDED = ("", "time", "both_time", "disqualification", "lateness", "penalty")
+"""The values of :attr:`MatchResult.decided` (the optional ``fin`` / ``ended`` column)."""
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of the results files in one language: the headers of the Swiss and the
+    bracket results, the winner of a bye, the forfeit prefix and its double forfeit, and the
+    ways a match ended early (by :data:`DECIDED` code)."""
+
+    results_header: tuple[str, str, str, str, str, str, str, str]
+    bracket_header: tuple[str, str, str]
+    bye: str
+    forfeit: str
+    both: str
+    ended: Mapping[str, str]
+
+
+FRENCH = Vocabulary(
+    results_header=(
+        "ronde",
+        "joueur_a",
+        "joueur_b",
+        "vainqueur",
+        "longueur",
+        "score_a",
+        "score_b",
+        "fin",
+    ),
+    bracket_header=("match", "vainqueur", "manches"),
+    bye="exempt",
+    forfeit="forfait",
+    both="double",
+    ended={
+        "time": "temps",
+        "both_time": "temps_double",
+        "disqualification": "disqualification",
+        "lateness": "retard",
+        "penalty": "penalite",
+    },
+)
+"""The French files, as the web application downloads them."""
+
+ENGLISH = Vocabulary(
+    results_header=(
+        "round",
+        "player_a",
+        "player_b",
+        "winner",
+        "match_length",
+        "score_a",
+        "score_b",
+        "ended",
+    ),
+    bracket_header=("match", "winner", "sets"),
+    bye="bye",
+    forfeit="forfeit",
+    both="both",
+    ended={code: code for code in DECIDED if code},
+)
+"""The English files, the format of the first versions (still read)."""
+
+VOCABULARIES = {"fr": FRENCH, "en": ENGLISH}
+"""The vocabularies by language; the writers write French unless told."""
+
+
+def _key(word: str) -> str:
+    """A word of a cell without case, accents or surrounding spaces (``Pénalité``)."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_BYE = frozenset(_key(v.bye) for v in VOCABULARIES.values())
+_FORFEIT = frozenset(_key(v.forfeit) for v in VOCABULARIES.values())
+_BOTH = frozenset(_key(v.both) for v in VOCABULARIES.values())
+_ENDED = {_key(w): code for v in VOCABULARIES.values() for code, w in v.ended.items()}
 
 
 def _m(code: str, **params: Param) -> Message:
@@ -66,13 +155,36 @@ def _at(source: str, line: int, reason: Message) -> ChampionshipError:
     return ChampionshipError(_m("line", source=source, line=line, reason=reason))
 
 
-def _rows(text: str, header_word: str, source: str) -> list[tuple[int, list[str]]]:
+def _check_header(
+    cells: list[str], french: Sequence[str], english: Sequence[str], source: str, line: int
+) -> None:
+    """A header is a prefix of the columns, each named in French or in English."""
+    for i, cell in enumerate(cells):
+        known = i < len(french)
+        if not known or fold(cell) not in (fold(french[i]), fold(english[i])):
+            reason = _m(
+                "header",
+                column=i + 1,
+                found=cell,
+                french=french[i] if known else "",
+                english=english[i] if known else "",
+            )
+            raise _at(source, line, reason)
+
+
+def _rows(
+    text: str, french: Sequence[str], english: Sequence[str], source: str
+) -> list[tuple[int, list[str]]]:
+    """The data rows of a file whose columns are named ``french`` or ``english``; a first row
+    starting with the first column's name is the header, checked."""
+    first_words = (fold(french[0]), fold(english[0]))
     lines = text.splitlines()
     sample = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
     delimiter = ";" if ";" in sample and "," not in sample else ","
     out: list[tuple[int, list[str]]] = []
     reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
     rows = enumerate(reader, start=1)
+    first = True
     while True:
         try:
             lineno, row = next(rows)
@@ -83,8 +195,13 @@ def _rows(text: str, header_word: str, source: str) -> list[tuple[int, list[str]
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if not out and cells[0].lower() == header_word:
+        if first and fold(cells[0]) in first_words:
+            while not cells[-1]:
+                cells.pop()
+            _check_header(cells, french, english, source, lineno)
+            first = False
             continue
+        first = False
         out.append((lineno, cells))
     return out
 
@@ -118,22 +235,20 @@ def parse_players(text: str | bytes) -> list[Player]:
     return players
 
 
-DECIDED = ("", "time", "both_time", "disqualification", "lateness", "penalty")
-"""The values of the optional ``ended`` column (:attr:`MatchResult.decided`)."""
-
-
 def parse_results(text: str, source: str = "results") -> list[MatchResult]:
-    """Swiss results from ``round,player_a,player_b,winner[,length,score_a,score_b[,ended]]``;
-    ``ended``: a match decided before its end, its score being the real one (``time``,
-    ``both_time``, ``disqualification``, ``lateness``, ``penalty``: a sanction of the
-    director, seed 003 3.15 and 4.2)."""
+    """Swiss results from ``ronde,joueur_a,joueur_b,vainqueur[,longueur,score_a,score_b[,fin]]``
+    (or the English words); ``fin``: a match decided before its end, its score being the real
+    one (``temps`` / ``time``, ``temps_double`` / ``both_time``, ``disqualification``,
+    ``retard`` / ``lateness``, ``penalite`` / ``penalty``: a sanction of the director, seed
+    003 3.15 and 4.2)."""
     results = []
-    for lineno, cells in _rows(text, "round", source):
+    for lineno, cells in _rows(text, FRENCH.results_header, ENGLISH.results_header, source):
         if len(cells) not in (4, 5, 7, 8):
             raise _at(source, lineno, _m("results_columns", found=len(cells)))
-        decided = cells[7].strip() if len(cells) == 8 else ""
-        if decided not in DECIDED:
-            raise _at(source, lineno, _m("ended", value=decided))
+        raw_ended = cells[7] if len(cells) == 8 else ""
+        decided = _ENDED.get(_key(raw_ended)) if raw_ended else ""
+        if decided is None:
+            raise _at(source, lineno, _m("ended", value=raw_ended))
         rnd = _int(cells[0], "round", source, lineno)
         a, b, w = restore(cells[1]), restore(cells[2]), restore(cells[3])
         length = (
@@ -144,16 +259,18 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
             if len(cells) >= 7 and cells[5] and cells[6]
             else None
         )
+        head, colon, who = w.partition(":")
         try:
-            if w.lower() == "bye" or b.upper() == "BYE":
-                if b and b.upper() != "BYE":
+            if _key(w) in _BYE or _key(b) in _BYE:
+                if b and _key(b) not in _BYE:
                     raise ChampionshipError(_m("bye_one_player", player=b))
-                if w.lower() != "bye" and w != a:
+                if _key(w) not in _BYE and w != a:
                     raise ChampionshipError(_m("bye_winner", winner=w, player=a))
                 results.append(MatchResult(rnd, a, None, None, ResultKind.BYE))
-            elif w.lower().startswith("forfeit:"):
-                who = w.split(":", 1)[1].strip()
-                winner = None if who.lower() == "both" else who
+            elif colon and _key(head) in _FORFEIT:
+                who = who.strip()
+                # a player named like the word of a double forfeit is that player
+                winner = None if _key(who) in _BOTH and who not in (a, b) else who
                 if winner is not None and winner not in (a, b):
                     raise ChampionshipError(_m("forfeit_winner", winner=winner, a=a, b=b))
                 results.append(
@@ -191,9 +308,9 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
 def parse_bracket_results(
     text: str, source: str = "bracket results"
 ) -> list[tuple[str, str, tuple[SetScore, ...]]]:
-    """Bracket results from ``match,winner[,sets]`` lines."""
+    """Bracket results from ``match,vainqueur[,manches]`` (``match,winner[,sets]``) lines."""
     out = []
-    for lineno, cells in _rows(text, "match", source):
+    for lineno, cells in _rows(text, FRENCH.bracket_header, ENGLISH.bracket_header, source):
         if len(cells) not in (2, 3) or not cells[0] or not cells[1]:
             raise _at(source, lineno, _m("bracket_columns", found=len(cells)))
         sets: list[SetScore] = []
@@ -248,19 +365,22 @@ def load_championship(
     return champ
 
 
-def format_results(champ: Championship) -> str:
-    """The Swiss results as CSV (the format read by :func:`parse_results`)."""
+def format_results(champ: Championship, lang: str = "fr") -> str:
+    """The Swiss results as CSV (the format read by :func:`parse_results`), in the words of
+    ``lang``, a key of :data:`VOCABULARIES` (French by default); the ``fin`` / ``ended`` column
+    only when a match ended early."""
+    words = VOCABULARIES[lang]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     ended = any(r.decided for r in champ.results)
-    header = ["round", "player_a", "player_b", "winner", "match_length", "score_a", "score_b"]
-    w.writerow(header + (["ended"] if ended else []))
+    w.writerow(words.results_header if ended else words.results_header[:7])
     for r in sorted(champ.results, key=lambda r: r.round):
         if r.kind is ResultKind.BYE:
-            w.writerow([r.round, neutralise(r.a), "", "bye", "", "", ""] + ([""] if ended else []))
+            row = [r.round, neutralise(r.a), "", words.bye, "", "", ""]
+            w.writerow(row + ([""] if ended else []))
             continue
         if r.kind is ResultKind.FORFEIT:
-            winner = f"forfeit:{r.winner or 'both'}"
+            winner = f"{words.forfeit}:{r.winner or words.both}"
         else:
             winner = neutralise(r.winner or "")
         w.writerow(
@@ -270,9 +390,23 @@ def format_results(champ: Championship) -> str:
                 neutralise(r.b or ""),
                 winner,
                 r.match_length or "",
-                "" if r.score_a is None else r.score_a,
-                "" if r.score_b is None else r.score_b,
+                r.score_a,  # None is written as an empty cell
+                r.score_b,
             ]
-            + ([r.decided] if ended else [])
+            + ([words.ended.get(r.decided)] if ended else [])
         )
+    return buf.getvalue()
+
+
+def format_bracket_results(
+    results: Iterable[tuple[str, str, Sequence[tuple[int, int]]]], lang: str = "fr"
+) -> str:
+    """Final-stage results ``(match, winner, set scores top-bottom)`` as CSV, the format read
+    by :func:`parse_bracket_results`, in the words of ``lang`` (French by default, ``"en"``)."""
+    words = VOCABULARIES[lang]
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(words.bracket_header)
+    for match, winner, sets in results:
+        w.writerow([match, neutralise(winner), " ".join(f"{a}-{b}" for a, b in sets)])
     return buf.getvalue()

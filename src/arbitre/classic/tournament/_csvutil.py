@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from arbitre.classic.tournament.model import TournamentError
+from arbitre.common.messages import Refusal
+from arbitre.common.players_csv import fold
 
 
 class CsvFormatError(TournamentError):
     """A row of a tournament CSV file that cannot be read; the message gives its line."""
+
+
+class CsvRefusal(CsvFormatError, Refusal):
+    """A :class:`CsvFormatError` whose reason is a message code (a header or a word of the
+    file's vocabulary that is neither French nor English), worded by the interface."""
 
 
 def read_text(path: str | Path) -> str:
@@ -22,12 +29,13 @@ def read_text(path: str | Path) -> str:
         raise CsvFormatError(f"{path}: not UTF-8 text ({exc.reason})") from exc
 
 
-def rows(text: str, header_first_cell: str) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, stripped cells)`` of the data rows.
+def rows(text: str, header_first_cells: Collection[str]) -> Iterator[tuple[int, list[str], bool]]:
+    """Yield ``(line number, stripped cells, is the header)`` of the rows.
 
-    Blank lines and lines starting with ``#`` are skipped; a first row whose first cell is
-    ``header_first_cell`` is a header. The delimiter is ``;`` when the first data line has
-    more semicolons than commas (spreadsheets in French locales), else ``,``.
+    Blank lines and lines starting with ``#`` are skipped; a first row whose first cell,
+    folded (:func:`~arbitre.common.players_csv.fold`), is one of ``header_first_cells`` is the
+    header. The delimiter is ``;`` when the first data line has more semicolons than commas
+    (spreadsheets in French locales), else ``,``.
     """
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
@@ -40,10 +48,8 @@ def rows(text: str, header_first_cell: str) -> Iterator[tuple[int, list[str]]]:
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):
             continue
-        if not seen_data and cells[0].casefold() == header_first_cell:
-            seen_data = True
-            continue
+        header = not seen_data and fold(cells[0]) in header_first_cells
         seen_data = True
         while cells and cells[-1] == "":
             cells.pop()
-        yield line, cells
+        yield line, cells, header

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from arbitre.common.players_csv import RESERVED_NAMES
+
 WIN_PM = 3
 DRAW_PM = 2
 LOSS_PM = 1
@@ -34,8 +36,8 @@ class Player:
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip():
             raise TournamentError(f"invalid player name {self.name!r}")
-        if self.name.casefold() == "bye":
-            raise TournamentError("'BYE' is reserved and cannot be a player's name")
+        if self.name.casefold() in RESERVED_NAMES:
+            raise TournamentError(f"{self.name!r} is reserved and cannot be a player's name")
         if self.rating < 0:
             raise TournamentError(f"negative rating for {self.name}: {self.rating}")
 

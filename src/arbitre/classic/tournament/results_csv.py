@@ -1,42 +1,143 @@
-"""Results CSV: ``round,player_a,player_b,score_a,score_b[,starts[,loss,loss_cause]]``.
+"""Results CSV, in French (what the web application downloads) or in English:
+``ronde,joueur_a,joueur_b,score_a,score_b[,commence[,perdant,cause_perte]]`` or
+``round,player_a,player_b,score_a,score_b[,starts[,loss,loss_cause]]``.
 
-- ``forfeit`` in place of a score marks the absent side (seed 000, 9.5); the other
-  side's score may be left empty. Both sides ``forfeit``: a double forfeit.
-- ``bye`` as ``player_b``: a bye for ``player_a`` (scores left empty).
-- ``starts`` (optional) names who started the game; by default ``player_a`` did.
-- ``loss`` and ``loss_cause`` (optional) name the player who lost whatever the score and
-  why (:class:`~arbitre.classic.tournament.model.LossCause`: ``sanction``, ``overdraw``,
-  ``board``, ``letters``, ``abandon``; seed 001 10.x, seed 000 9.x).
+- ``forfait`` (``forfeit``) in place of a score marks the absent side (seed 000, 9.5); the
+  other side's score may be left empty. Both sides forfeit: a double forfeit.
+- ``exempt`` (``bye``) as ``joueur_b``: a bye for ``joueur_a`` (scores left empty).
+- ``commence`` (optional) names who started the game; by default ``joueur_a`` did.
+- ``perdant`` and ``cause_perte`` (optional) name the player who lost whatever the score
+  and why (:class:`~arbitre.classic.tournament.model.LossCause`, worded by
+  :data:`LOSS_CAUSES`; seed 001 10.x, seed 000 9.x).
 - Best-of-three matches: the scores are the numbers of games won.
 
-Players absent from a round simply have no row in it. An optional header row starts
-with ``round``. Names are matched without regard to case.
+Players absent from a round simply have no row in it. An optional header row starts with
+``ronde`` or ``round``; each of its columns is the French or the English name of the column
+at that place, else the file is refused (``classic_results.header``). The words are read in
+either language whatever the header's, without regard to case or accents. Names are matched
+without regard to case.
+
+>>> players = [Player("Alice", 1500), Player("Bruno", 1400), Player("Chloé", 1300)]
+>>> rounds = parse_results("ronde;joueur_a;joueur_b;score_a;score_b\\n1;Alice;Bruno;412;forfait\\n1;Chloé;exempt\\n", players)
+>>> format_results(rounds, "en").splitlines()[1:]
+['1,Alice,Bruno,412,forfeit,,,', '1,Chloé,bye,,,,,']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from arbitre.classic.tournament._csvutil import CsvFormatError, read_text, rows
+from arbitre.classic.tournament._csvutil import CsvFormatError, CsvRefusal, read_text, rows
 from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentError
+from arbitre.common.messages import Message, Param
+from arbitre.common.players_csv import fold
 from arbitre.common.spreadsheet import neutralise, restore
 
-__all__ = ["CsvFormatError", "parse_results", "read_results", "format_results"]
+__all__ = [
+    "CsvFormatError",
+    "CsvRefusal",
+    "ENGLISH",
+    "FRENCH",
+    "VOCABULARIES",
+    "Vocabulary",
+    "parse_results",
+    "read_results",
+    "format_results",
+]
 
-FORFEIT = "forfeit"
-BYE = "bye"
+MESSAGE_CODES = frozenset(f"classic_results.{name}" for name in ("header", "score", "loss_cause"))
+"""The refusals of a results file's header and words (the other refusals are worded here)."""
 
 
-def _score(raw: str, where: str, side: str) -> tuple[int | None, bool]:
-    if raw.casefold() == FORFEIT:
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of the results file in one language: the header, the score of an absent side,
+    the opponent of a bye and the causes of a loss."""
+
+    header: tuple[str, str, str, str, str, str, str, str]
+    forfeit: str
+    bye: str
+    causes: Mapping[LossCause, str]
+
+
+FRENCH = Vocabulary(
+    header=(
+        "ronde",
+        "joueur_a",
+        "joueur_b",
+        "score_a",
+        "score_b",
+        "commence",
+        "perdant",
+        "cause_perte",
+    ),
+    forfeit="forfait",
+    bye="exempt",
+    causes={
+        LossCause.SANCTION: "sanction",
+        LossCause.OVERDRAW: "tirage_en_trop",
+        LossCause.BOARD: "grille",
+        LossCause.LETTERS: "lettres_eliminees",
+        LossCause.ABANDON: "abandon",
+    },
+)
+"""The French file, as the web application downloads it (seed 001 10.1-10.7's words)."""
+
+ENGLISH = Vocabulary(
+    header=("round", "player_a", "player_b", "score_a", "score_b", "starts", "loss", "loss_cause"),
+    forfeit="forfeit",
+    bye="bye",
+    causes={cause: cause.value for cause in LossCause},
+)
+"""The English file, the format of the first versions (still read)."""
+
+VOCABULARIES = {"fr": FRENCH, "en": ENGLISH}
+"""The vocabularies by language; :func:`format_results` writes French unless told."""
+
+
+def _key(word: str) -> str:
+    """A word of a cell without case or accents (``Forfait``, ``lettres_éliminées``)."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+_FORFEIT = frozenset(_key(v.forfeit) for v in VOCABULARIES.values())
+_BYE = frozenset(_key(v.bye) for v in VOCABULARIES.values())
+_CAUSES = {_key(word): cause for v in VOCABULARIES.values() for cause, word in v.causes.items()}
+_COLUMNS = tuple(
+    frozenset(fold(v.header[i]) for v in VOCABULARIES.values()) for i in range(len(FRENCH.header))
+)
+
+
+def _refusal(code: str, /, **params: Param) -> CsvRefusal:
+    return CsvRefusal(Message.of(f"classic_results.{code}", **params))
+
+
+def _check_header(cells: list[str], source: str, line: int) -> None:
+    """A header is a prefix of the columns, each named in French or in English."""
+    for i, cell in enumerate(cells):
+        if i >= len(_COLUMNS) or fold(cell) not in _COLUMNS[i]:
+            raise _refusal(
+                "header",
+                source=source,
+                line=line,
+                column=i + 1,
+                found=cell,
+                french=FRENCH.header[i] if i < len(_COLUMNS) else "",
+                english=ENGLISH.header[i] if i < len(_COLUMNS) else "",
+            )
+
+
+def _score(raw: str, source: str, line: int, side: str) -> tuple[int | None, bool]:
+    if _key(raw) in _FORFEIT:
         return None, True
     try:
         return int(raw), False
     except ValueError:
-        raise CsvFormatError(
-            f"{where}: score of {side} {raw!r} is neither a whole number nor 'forfeit'"
-        ) from None
+        raise _refusal("score", source=source, line=line, player=side, value=raw) from None
 
 
 def parse_results(text: str, players: Iterable[Player], source: str = "results") -> list[Round]:
@@ -51,7 +152,10 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
             raise CsvFormatError(f"{where}: unknown player {raw!r}")
         return name
 
-    for line, cells in rows(text, "round"):
+    for line, cells, header in rows(text, _COLUMNS[0]):
+        if header:
+            _check_header(cells, source, line)
+            continue
         where = f"{source}, line {line}"
         if len(cells) < 3 or len(cells) > 8:
             raise CsvFormatError(
@@ -66,7 +170,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
         if number < 1:
             raise CsvFormatError(f"{where}: round numbers start at 1")
         a = known(cells[1], where)
-        if cells[2].casefold() == BYE:
+        if _key(cells[2]) in _BYE:
             if any(cells[3:]):
                 raise CsvFormatError(f"{where}: a bye has no score and no starter")
             game = Game(number, a, None)
@@ -74,23 +178,26 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
             b = known(cells[2], where)
             if a == b:
                 raise CsvFormatError(f"{where}: {a} cannot play themselves")
-            score_a, forfeit_a = _score(cells[3], where, a) if cells[3] else (None, False)
-            score_b, forfeit_b = _score(cells[4], where, b) if cells[4] else (None, False)
-            if forfeit_a or forfeit_b:
-                score_a = None if forfeit_a else score_a
-                score_b = None if forfeit_b else score_b
-            elif score_a is None or score_b is None:
-                raise CsvFormatError(f"{where}: both scores are needed (or 'forfeit')")
+            score_a, forfeit_a = _score(cells[3], source, line, a) if cells[3] else (None, False)
+            score_b, forfeit_b = _score(cells[4], source, line, b) if cells[4] else (None, False)
+            if not (forfeit_a or forfeit_b) and (score_a is None or score_b is None):
+                raise CsvFormatError(f"{where}: both scores are needed (or 'forfait')")
             starts = known(cells[5], where) if cells[5] else None
             if starts is not None and starts not in (a, b):
                 raise CsvFormatError(f"{where}: {starts} is not one of the two players")
             if starts is not None and (forfeit_a or forfeit_b):
                 raise CsvFormatError(f"{where}: a forfeited game has no starter")
             loss = known(cells[6], where) if cells[6] else None
-            try:
-                cause = LossCause(cells[7]) if cells[7] else None
-            except ValueError:
-                raise CsvFormatError(f"{where}: unknown cause of loss {cells[7]!r}") from None
+            cause = _CAUSES.get(_key(cells[7]))  # None when empty
+            if cells[7] and cause is None:
+                raise _refusal(
+                    "loss_cause",
+                    source=source,
+                    line=line,
+                    value=cells[7],
+                    french=", ".join(FRENCH.causes.values()),
+                    english=", ".join(ENGLISH.causes.values()),
+                )
             try:
                 game = Game(
                     number, a, b, score_a, score_b, forfeit_a, forfeit_b, starts, loss, cause
@@ -118,17 +225,19 @@ def read_results(path: str | Path, players: Iterable[Player]) -> list[Round]:
     return parse_results(read_text(path), players, str(path))
 
 
-def format_results(rounds: Iterable[Round]) -> str:
-    """CSV text (with a header) that :func:`parse_results` reads back."""
-    out = ["round,player_a,player_b,score_a,score_b,starts,loss,loss_cause"]
+def format_results(rounds: Iterable[Round], lang: str = "fr") -> str:
+    """CSV text (with a header) that :func:`parse_results` reads back, in the words of
+    ``lang``, a key of :data:`VOCABULARIES` (French by default, ``"en"``)."""
+    words = VOCABULARIES[lang]
+    out = [",".join(words.header)]
     for rnd in rounds:
         for g in rnd.games:
             if g.b is None:
-                out.append(f"{g.round},{_q(g.a)},bye,,,,,")
+                out.append(f"{g.round},{_q(g.a)},{words.bye},,,,,")
                 continue
-            sa = FORFEIT if g.forfeit_a else ("" if g.score_a is None else str(g.score_a))
-            sb = FORFEIT if g.forfeit_b else ("" if g.score_b is None else str(g.score_b))
-            cause = g.loss_cause.value if g.loss_cause else ""
+            sa = words.forfeit if g.forfeit_a else ("" if g.score_a is None else str(g.score_a))
+            sb = words.forfeit if g.forfeit_b else ("" if g.score_b is None else str(g.score_b))
+            cause = words.causes[g.loss_cause] if g.loss_cause else ""
             out.append(
                 f"{g.round},{_q(g.a)},{_q(g.b)},{sa},{sb},{_q(g.starts or '')},"
                 f"{_q(g.loss or '')},{cause}"

@@ -223,6 +223,7 @@ TEMPLATES: dict[str, str] = {
     "championship_csv.set_score": "set score “{value}” is not like 9-4",
     "championship_csv.not_utf8": "{source}: not UTF-8 text",
     "championship_csv.open_quote": "a quotation mark is opened and never closed",
+    "championship_csv.header": "column {column} of the header is “{found}”, expected “{french}” (or “{english}”)",
     "sanction.side": "a sanction is against the first or the second player of the table, not {side}",
     "sanction.amount": "a {kind} sanction needs a positive amount, not {amount}",
     "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",

@@ -210,4 +210,8 @@ TEMPLATES: dict[str, str] = {
     "classic_table.absent_clock": "The clock of an absent player ({player}) runs only on a chess clock, before the start.",
     "classic_table.not_absent": "No absent player's clock is running.",
     "classic_table.forfeit_early": "{player} is forfeit only once half of their time has run.",
+    # the results file (arbitre.classic.tournament.results_csv)
+    "classic_results.header": "{source}, line {line}: column {column} of the header is “{found}”, expected “{french}” (or “{english}”)",
+    "classic_results.score": "{source}, line {line}: the score of {player} “{value}” is neither a whole number nor “forfeit” (“forfait”)",
+    "classic_results.loss_cause": "{source}, line {line}: unknown cause of loss “{value}”: {english} (or {french})",
 }
