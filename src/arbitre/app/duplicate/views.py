@@ -121,7 +121,8 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "player_form": PlayerForm(),
         "file_form": PlayersFileForm(),
         "arbiter_form": ArbiterForm(),
-        "lateness_form": LatenessForm(),
+        # its ids apart from the player form's (both have a « licence »): each label its field
+        "lateness_form": LatenessForm(auto_id="late_%s"),
         "audit": AuditEntry.objects.filter(duplicate=dup).select_related("user")[:30],
     }
     return render(request, "duplicate/detail.html", context)
