@@ -140,3 +140,36 @@ def test_a_forged_host_gets_the_french_refusal_page() -> None:
     page = response.content.decode()
     assert "Requête refusée" in page
     assert "rien n'a été enregistré" in page or "rien n&#x27;a été enregistré" in page
+
+
+def test_a_form_shown_before_a_login_elsewhere_gets_the_french_expired_page(
+    world: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two tabs: the login form of the first is sent after a login in the second (the
+    login renews the token the forms carry): the site's page says what to do."""
+    browser = Client(enforce_csrf_checks=True)
+    first_tab = browser.get("/compte/connexion/").content.decode()
+    old_token = first_tab.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    user = world["users"]["director"]
+    user.set_password("Deux-onglets-2026")
+    user.save()
+    second_tab = browser.post(
+        "/compte/connexion/",
+        {
+            "username": user.username,
+            "password": "Deux-onglets-2026",
+            "csrfmiddlewaretoken": old_token,
+        },
+    )
+    assert second_tab.status_code == 302
+    with caplog.at_level(logging.WARNING, logger="django.security.csrf"):
+        stale = browser.post(
+            "/compte/connexion/",
+            {"username": user.username, "password": "x", "csrfmiddlewaretoken": old_token},
+        )
+    assert stale.status_code == 403
+    page = stale.content.decode()
+    assert "Formulaire expiré" in page and "Rien n'a été enregistré." in page
+    assert 'class="site-header"' in page  # the site's frame, not Django's bare page
+    assert "CSRF" not in page
+    assert any("CSRF" in r.getMessage() for r in caplog.records)  # the reason, in the log

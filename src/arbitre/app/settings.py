@@ -162,6 +162,7 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 ARBITRE_PUBLIC_URL = os.environ.get("ARBITRE_PUBLIC_URL", "").strip()
 CSRF_COOKIE_SAMESITE = "Strict"
+CSRF_FAILURE_VIEW = "arbitre.app.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {
