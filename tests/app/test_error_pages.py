@@ -173,3 +173,25 @@ def test_a_form_shown_before_a_login_elsewhere_gets_the_french_expired_page(
     assert 'class="site-header"' in page  # the site's frame, not Django's bare page
     assert "CSRF" not in page
     assert any("CSRF" in r.getMessage() for r in caplog.records)  # the reason, in the log
+
+
+def test_the_address_of_a_form_opened_as_a_page_gets_the_french_page(
+    world: dict[str, Any],
+) -> None:
+    """A late arrival's form address (POST only) opened from the address bar or by the
+    language switch returning to it: the site's page, not Django's empty 405."""
+    director = Client()
+    director.force_login(world["users"]["director"])
+    dup = world["events"]["duplicate-mine"]
+    response = director.get(f"/duplicate/{dup.pk}/retard/")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    page = response.content.decode()
+    assert "Adresse d'un formulaire" in page and "Rien n'a été modifié." in page
+    assert 'class="site-header"' in page
+    _english(director)
+    assert "Nothing was changed." in director.get(f"/duplicate/{dup.pk}/retard/").content.decode()
+    # the form itself still works by POST (a refusal here: no such licence)
+    sent = director.post(
+        f"/duplicate/{dup.pk}/retard/", {"game": 1, "licence": "X", "from_move": 2}
+    )
+    assert sent.status_code == 302

@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "arbitre.app.middleware.StyledMethodRefusal",
 ]
 
 ROOT_URLCONF = "arbitre.app.urls"
