@@ -319,6 +319,9 @@ def chief_action(
         _annul_ballots(game, annulled.number, len(engine.attempts), user)
         # a pre-drawn game cannot be followed once one of its moves is drawn anew
         game.predrawn = None
+    left_predrawn = bool(game.predrawn) and action in LEAVE_THE_PREDRAWN
+    if left_predrawn:
+        game.predrawn = None
     game.version += 1
     game.save()
     if engine is not None:
@@ -333,7 +336,18 @@ def chief_action(
         _brief(game.record),
         value,
     )
+    if left_predrawn:
+        audit(game.duplicate, user, PREDRAWN_LEFT, game.name)
     return game
+
+
+LEAVE_THE_PREDRAWN = frozenset({"annul_draw", "reject_entered", "annul_no_score"})
+"""The chief's actions that put a draw back in the bag outside the pre-drawn game's own
+rejects and annulments: the letters left in the bag are no longer those the pre-drawn
+game's next draws take (5.2: the annulled draw goes back, leave included, and seven new
+letters are drawn), so the game leaves it and its next draws are made at random."""
+
+PREDRAWN_LEFT = gettext_noop("Partie prétirée abandonnée : tirages suivants au hasard")
 
 
 def _remember(game_id: int, version: int, engine: DuplicateGame) -> None:

@@ -435,9 +435,18 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         action = request.POST.get("action", "")
         try:
             version = int(request.POST.get("version", -1))
-            services.chief_action(
+            played = services.chief_action(
                 game.pk, version, action, request.user, request.POST.get("value", "")
             )
+            if game.predrawn and not played.predrawn:
+                messages.warning(
+                    request,
+                    gettext(
+                        "La partie ne suit plus la partie prétirée : les lettres remises dans "
+                        "le sac ne sont plus celles de ses tirages. Les tirages suivants se "
+                        "font au hasard (ou en tirage physique)."
+                    ),
+                )
         except services.ServiceError as exc:
             messages.error(request, str(exc))
         except ValueError:  # a forged version number
