@@ -73,6 +73,10 @@ def test_004_5_2_a_draw_annulled_in_a_predrawn_game_leaves_it_for_random_draws(
     assert act("draw_random") == []
     engine = services.engine_of(Game.objects.get(pk=game.pk))
     assert (engine.leave, engine.drawn) == ("E", "RUTSEA")  # the pre-drawn game's draw
+    # the button asks first, saying the pre-drawn game will be left
+    button = chief.get(url).content.decode().split('id="annul-draw"')[1].split(">")[0]
+    assert "la partie ne suivra plus la partie prétirée" in button
+    assert "return confirm(this.dataset.confirm)" in button
     said = act("annul_draw")
     assert said == [
         "La partie ne suit plus la partie prétirée : les lettres remises dans le sac ne sont "
