@@ -195,3 +195,24 @@ def test_the_address_of_a_form_opened_as_a_page_gets_the_french_page(
         f"/duplicate/{dup.pk}/retard/", {"game": 1, "licence": "X", "from_move": 2}
     )
     assert sent.status_code == 302
+
+
+def test_a_ranking_page_refused_names_its_role_not_an_events_team(
+    world: dict[str, Any],
+) -> None:
+    """The licensees' page (ranking officers), opened by an event's arbiter from the ranking
+    help: the refusal says whose page it is, not that of an event's team."""
+    arbiter = Client(raise_request_exception=False)
+    arbiter.force_login(world["users"]["arbiter"])
+    page = arbiter.get("/federation/licencies/")
+    assert page.status_code == 403
+    text = page.content.decode().replace("&#x27;", "'")
+    assert "réservée aux responsables du classement fédéral" in text
+    assert "demandez ce rôle à un gestionnaire de comptes" in text
+    assert "équipe d'arbitrage de l'événement" not in text
+    # an event's page keeps the event's wording
+    mine = world["events"]["classic-mine"]
+    stranger = Client(raise_request_exception=False)
+    stranger.force_login(world["users"]["stranger"])
+    text = stranger.get(f"/evenement/{mine.pk}/equipe/").content.decode().replace("&#x27;", "'")
+    assert "réservée à l'équipe d'arbitrage de l'événement" in text
