@@ -86,6 +86,16 @@ def test_004_5_2_a_draw_annulled_in_a_predrawn_game_leaves_it_for_random_draws(
     game = Game.objects.get(pk=game.pk)
     assert game.predrawn is None
     assert services.engine_of(game).letters_to_draw == 7  # the leave E went back too
+    # a slip of the chief's: undoing the annulment takes the pre-drawn game back too
+    assert act("undo") == []
+    game = Game.objects.get(pk=game.pk)
+    assert game.predrawn is not None
+    engine = services.engine_of(game)
+    assert (engine.leave, engine.drawn) == ("E", "RUTSEA")
+    assert "partie prétirée" in chief.get(url).content.decode()
+    assert len(act("annul_draw")) == 1  # annulled again, the pre-drawn game left again
+    game = Game.objects.get(pk=game.pk)
+    assert game.predrawn is None
     page = chief.get(url).content.decode()
     assert "Tirage au hasard" in page and "prétiré" not in page
     assert act("draw_random") == []  # no « Nombre de lettres incorrect »
