@@ -140,3 +140,79 @@ def test_a_forged_host_gets_the_french_refusal_page() -> None:
     page = response.content.decode()
     assert "Requête refusée" in page
     assert "rien n'a été enregistré" in page or "rien n&#x27;a été enregistré" in page
+
+
+def test_a_form_shown_before_a_login_elsewhere_gets_the_french_expired_page(
+    world: dict[str, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two tabs: the login form of the first is sent after a login in the second (the
+    login renews the token the forms carry): the site's page says what to do."""
+    browser = Client(enforce_csrf_checks=True)
+    first_tab = browser.get("/compte/connexion/").content.decode()
+    old_token = first_tab.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    user = world["users"]["director"]
+    user.set_password("Deux-onglets-2026")
+    user.save()
+    second_tab = browser.post(
+        "/compte/connexion/",
+        {
+            "username": user.username,
+            "password": "Deux-onglets-2026",
+            "csrfmiddlewaretoken": old_token,
+        },
+    )
+    assert second_tab.status_code == 302
+    with caplog.at_level(logging.WARNING, logger="django.security.csrf"):
+        stale = browser.post(
+            "/compte/connexion/",
+            {"username": user.username, "password": "x", "csrfmiddlewaretoken": old_token},
+        )
+    assert stale.status_code == 403
+    page = stale.content.decode()
+    assert "Formulaire expiré" in page and "Rien n'a été enregistré." in page
+    assert 'class="site-header"' in page  # the site's frame, not Django's bare page
+    assert "CSRF" not in page
+    assert any("CSRF" in r.getMessage() for r in caplog.records)  # the reason, in the log
+
+
+def test_the_address_of_a_form_opened_as_a_page_gets_the_french_page(
+    world: dict[str, Any],
+) -> None:
+    """A late arrival's form address (POST only) opened from the address bar or by the
+    language switch returning to it: the site's page, not Django's empty 405."""
+    director = Client()
+    director.force_login(world["users"]["director"])
+    dup = world["events"]["duplicate-mine"]
+    response = director.get(f"/duplicate/{dup.pk}/retard/")
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    page = response.content.decode()
+    assert "Adresse d'un formulaire" in page and "Rien n'a été modifié." in page
+    assert 'class="site-header"' in page
+    _english(director)
+    assert "Nothing was changed." in director.get(f"/duplicate/{dup.pk}/retard/").content.decode()
+    # the form itself still works by POST (a refusal here: no such licence)
+    sent = director.post(
+        f"/duplicate/{dup.pk}/retard/", {"game": 1, "licence": "X", "from_move": 2}
+    )
+    assert sent.status_code == 302
+
+
+def test_a_ranking_page_refused_names_its_role_not_an_events_team(
+    world: dict[str, Any],
+) -> None:
+    """The licensees' page (ranking officers), opened by an event's arbiter from the ranking
+    help: the refusal says whose page it is, not that of an event's team."""
+    arbiter = Client(raise_request_exception=False)
+    arbiter.force_login(world["users"]["arbiter"])
+    page = arbiter.get("/federation/licencies/")
+    assert page.status_code == 403
+    text = page.content.decode().replace("&#x27;", "'")
+    assert "réservée aux responsables du classement fédéral" in text
+    assert "demandez ce rôle à un gestionnaire de comptes" in text
+    assert "équipe d'arbitrage de l'événement" not in text
+    # an event's page keeps the event's wording
+    mine = world["events"]["classic-mine"]
+    stranger = Client(raise_request_exception=False)
+    stranger.force_login(world["users"]["stranger"])
+    text = stranger.get(f"/evenement/{mine.pk}/equipe/").content.decode().replace("&#x27;", "'")
+    assert "réservée à l'équipe d'arbitrage de l'événement" in text

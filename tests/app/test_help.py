@@ -88,3 +88,51 @@ def test_the_ballot_examples_of_the_arbiters_help_are_read_as_it_says(lang: str)
     crossed = solutions["~H4 MAISON 76 / 5E RAT 20"]  # the crossed-out solution does not exist
     assert [s.word for s in crossed.solutions] == ["RAT"]
     assert [s.word for s in crossed.crossed_out] == ["MAISON"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_licensee_columns_of_the_ranking_help_are_those_the_reader_takes(lang: str) -> None:
+    """The ranking officer's help names the licensee file's columns in the page's language;
+    a file with that very header is read, every column of it filled."""
+    from arbitre.ranking.licensees import read_licensees
+
+    client = Client()
+    if lang == "en":
+        _english(client)
+    page = client.get("/aide/classement/").content.decode()
+    header = re.search(r'<code id="licensees-columns">(.*?)</code>', page)
+    assert header is not None
+    columns = header.group(1)
+    assert ("premiere_saison" in columns) == (lang == "fr")
+    cells = {
+        "licence": "1012345",
+        "nom": "DUPONT",
+        "name": "DUPONT",
+        "serie": "4B",
+        "series": "4B",
+        "palier": "B",
+        "tier": "B",
+        "premiere_saison": "2019",
+        "first_season": "2019",
+        "meilleure_serie": "3",
+        "highest_series": "3",
+        "outremer": "oui",
+        "overseas": "yes",
+        "affilie": "oui",
+        "affiliated": "yes",
+        "apres_festival": "oui",
+        "after_festival": "yes",
+        "s1_a_vie": "non",
+        "s1_for_life": "no",
+    }
+    sep = ";" if ";" in columns else ","
+    row = sep.join(cells[c] for c in columns.split(sep))
+    (record,) = read_licensees(f"{columns}\n{row}\n")
+    assert (record.series, record.tier, record.first_season, record.highest_series) == (
+        4,
+        "B",
+        2019,
+        3,
+    )
+    assert record.overseas and record.affiliated and record.after_festival
+    assert not record.s1_for_life

@@ -27,6 +27,7 @@ class Fields(HTMLParser):
         self.fields: list[dict[str, str]] = []
         self.label_for: set[str] = set()
         self.open_labels = 0
+        self.ids: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -38,13 +39,19 @@ class Fields(HTMLParser):
             if tag == "input" and a.get("type", "text") in HIDDEN:
                 return
             self.fields.append({**a, "_tag": tag, "_in_label": str(self.open_labels > 0)})
+        if a.get("id"):
+            self.ids.append(a["id"])
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "label" and self.open_labels:
             self.open_labels -= 1
 
     def unnamed(self) -> list[str]:
-        out = []
+        # a label naming an id that two elements carry names only the first of them: the
+        # second field (two forms of one page with a field of the same name) is unnamed
+        out = [
+            f"<… id={i!r}> twice" for i in sorted({i for i in self.ids if self.ids.count(i) > 1})
+        ]
         for f in self.fields:
             named = (
                 f["_in_label"] == "True"

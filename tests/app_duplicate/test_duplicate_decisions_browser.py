@@ -1,6 +1,7 @@
 """End to end in headless Chromium (issue 21, parts 2 and 6): a Duplicate game where the
-chief arbiter annuls a move (seed 004, 5.2) and accepts a word on appeal (5.3), with the
-hall screen left open on a projector through it and an arbiter entering ballots."""
+chief arbiter annuls a move (seed 004, 5.2), accepts a word on appeal (5.3) and annuls a
+draw (5.2, the leave back in the bag), with the hall screen left open on a projector
+through it and an arbiter entering ballots."""
 
 from __future__ import annotations
 
@@ -147,3 +148,29 @@ def test_a_game_with_an_annulled_move_and_an_appeal(tmp_path: Path) -> None:
         assert "Annulation du coup (5.2)" in journal
         assert "Mot accepté sur recours (5.3)" in journal
         assert re.search(r"Bulletin rejugé \(recours\)", journal)
+
+        # 5.2, a draw annulled (a spelling error): after a confirmation, the draw and the
+        # leave E go back to the bag; seven new letters are asked for, six are refused, and
+        # the announcement says the draw was annulled, neither a reject nor a leave
+        director.goto(chief_url)
+        director.fill("#draw-letters", "RUTSEA")
+        director.click("button[value=draw_entered]")
+        expect(director.locator("#announce")).to_contain_text("Reliquat de 1 lettre")
+        director.click("#annul-draw")
+        assert confirmations[-1].startswith("Annuler ce tirage (5.2) ?")
+        assert "prétirée" not in confirmations[-1]
+        expect(director.locator("#to-draw")).to_have_text("Tirez 7 lettres.")
+        director.fill("#draw-letters", "RUTSEA")
+        director.click("button[value=draw_entered]")
+        expect(director.locator(".messages")).to_contain_text(
+            "Nombre de lettres incorrect : le tirage en demande 7, lettres saisies : 6"
+        )
+        director.fill("#draw-letters", "RUTSEAE")
+        director.click("button[value=draw_entered]")
+        announce = director.locator("#announce")
+        expect(announce).to_contain_text("Tirage annulé : 7 lettres remises dans le sac.")
+        assert "Rejet" not in announce.inner_text() and "Reliquat" not in announce.inner_text()
+        expect(stage).to_contain_text("RUTSEAE", timeout=10_000)
+        assert "+" not in screen.locator(".hall-draw").inner_text()  # no leave kept
+        director.goto(f"{url}duplicate/{event_id}/")
+        assert "Annulation du tirage" in director.content()

@@ -1,7 +1,7 @@
 """End to end in headless Chromium (issue 21, parts 1, 2 and 4): an arbiter's entry page
 left open follows the chief arbiter's clock without a reload (the move on the clock, the
 last seconds and the end of the regulation time, seed 004 2.3) and its progress counters
-follow the other arbiter's entries and a player's withdrawal; the public standings mark
+follow the other arbiter's entries (made on a phone, each ballot field the screen's width) and a player's withdrawal; the public standings mark
 the withdrawn player."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.server import arbitre_server, director_data
+from tests.app.test_accessibility_browser import overflow
 from tests.app_duplicate.test_duplicate_browser import (
     ARBITER_PASSWORD,
     PASSWORD,
@@ -60,7 +61,8 @@ def test_entry_page_follows_the_clock_and_the_counters_live(tmp_path: Path) -> N
         expect(director.locator(".messages")).to_contain_text("Réglages enregistrés.")
 
         arbiter_a = browser.new_context().new_page()
-        arbiter_b = browser.new_context().new_page()
+        # arbiter B enters on a phone: each ballot field the screen's width, nothing wider
+        arbiter_b = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         login(arbiter_a, url, "arbitre-a", ARBITER_PASSWORD)
         login(arbiter_b, url, "arbitre-b", ARBITER_PASSWORD)
         entry_url = f"{url}duplicate/{event_id}/partie/1/saisie/"
@@ -91,8 +93,14 @@ def test_entry_page_follows_the_clock_and_the_counters_live(tmp_path: Path) -> N
         arbiter_b.goto(entry_url + "?coup=1")
         progress = arbiter_a.locator("#progress")
         expect(progress).to_have_text("arbitre-a : 0/10 arbitre-b : 0/10")
+        field = arbiter_b.locator("input[name=ballot-11]").bounding_box()
+        assert field is not None and field["width"] >= 300, field
+        assert overflow(arbiter_b) <= 0
         for table in (11, 12, 13):
             enter(arbiter_b, table, "top")
+        decision = arbiter_b.locator("tr:has(input[name=ballot-11]) td.decision")
+        expect(decision).to_have_text("Aucune sanction")
+        assert decision.bounding_box()["y"] > field["y"]  # under the field, on the phone
         expect(progress).to_contain_text("arbitre-b : 3/10", timeout=8_000)
         enter(arbiter_a, 1, "top")
         expect(progress).to_contain_text("arbitre-a : 1/10", timeout=8_000)

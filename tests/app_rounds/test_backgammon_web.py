@@ -180,6 +180,9 @@ def test_swiss_bracket_and_exports_follow_the_engine(dclient: Client, client: Cl
     # match sheets carry the clock budget: 2.5 min x 9 + 10 min = 32:30 (seed 003 clock 2.1)
     sheet = dclient.get(f"/backgammon/{eid}/phase-finale/feuilles/").content.decode()
     assert "32:30 + 9 s par coup" in sheet and "11 points" in sheet and "39:30" in sheet
+    # and, as every print, the QR code of the live public page (issue 21, part 3)
+    qr = sheet[sheet.index('id="print-qr"') :]
+    assert "<svg" in qr[:200] and f"http://testserver/public/backgammon/{eid}/" in qr
     sheet = dclient.get(f"/backgammon/{eid}/ronde/1/feuilles/").content.decode()
     assert "22:30 + 9 s par coup" in sheet  # 5-point Swiss matches: 12:30 + 10:00
 

@@ -115,3 +115,24 @@ def _has_nul(request: HttpRequest) -> bool:
         body = request.body
         return b"\x00" in body or b"%00" in body or b"\\u0000" in body
     return False
+
+
+class StyledMethodRefusal:
+    """An address that only receives a form (a view under ``require_POST``) opened as a page
+    (a bookmark, the language switch or a login returning to it, the address bar): Django
+    answers 405 with an empty body, a blank page; the site's frame says what happened
+    instead, in the interface's language, and nothing is changed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or request.method != "GET" or response.content:
+            return response
+        from django.shortcuts import render
+
+        page = render(request, "405.html", status=405)
+        if "Allow" in response.headers:
+            page.headers["Allow"] = response.headers["Allow"]
+        return page

@@ -78,6 +78,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "arbitre.app.middleware.StyledMethodRefusal",
 ]
 
 ROOT_URLCONF = "arbitre.app.urls"
@@ -162,6 +163,7 @@ CSRF_TRUSTED_ORIGINS = [
 ]
 ARBITRE_PUBLIC_URL = os.environ.get("ARBITRE_PUBLIC_URL", "").strip()
 CSRF_COOKIE_SAMESITE = "Strict"
+CSRF_FAILURE_VIEW = "arbitre.app.errors.csrf_failure"
 X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {

@@ -312,12 +312,17 @@ def chief_action(
         raise ServiceError.of(exc) from exc
     except ValueError as exc:  # a move typed by hand that is no move (arbitre.scrabble)
         raise ServiceError(str(exc)) from exc
+    # a pre-drawn game cannot be followed once one of its moves is drawn anew (an annulled
+    # move) or a draw of it goes back to the bag outside its own rejects and annulments
+    left_predrawn = bool(game.predrawn) and (annulled is not None or action in LEAVE_THE_PREDRAWN)
     if engine is not None and action != "start_timer":
-        game.undo_stack = [*game.undo_stack, before][-30:]
+        # undoing the action takes the pre-drawn game back with the record it left
+        kept = {PREDRAWN_KEPT: game.predrawn, "record": before} if left_predrawn else before
+        game.undo_stack = [*game.undo_stack, kept][-30:]
         game.record = game_record.to_record(engine)
     if annulled is not None:
         _annul_ballots(game, annulled.number, len(engine.attempts), user)
-        # a pre-drawn game cannot be followed once one of its moves is drawn anew
+    if left_predrawn:
         game.predrawn = None
     game.version += 1
     game.save()
@@ -333,7 +338,22 @@ def chief_action(
         _brief(game.record),
         value,
     )
+    if left_predrawn and action in LEAVE_THE_PREDRAWN:
+        audit(game.duplicate, user, PREDRAWN_LEFT, game.name)
     return game
+
+
+LEAVE_THE_PREDRAWN = frozenset({"annul_draw", "reject_entered", "annul_no_score"})
+"""The chief's actions that put a draw back in the bag outside the pre-drawn game's own
+rejects and annulments: the letters left in the bag are no longer those the pre-drawn
+game's next draws take (5.2: the annulled draw goes back, leave included, and seven new
+letters are drawn), so the game leaves it and its next draws are made at random."""
+
+PREDRAWN_KEPT = "predrawn_left"
+"""Key of an undo-stack entry that carries, beside the record, the pre-drawn game the
+action left (an entry without it is the record itself)."""
+
+PREDRAWN_LEFT = gettext_noop("Partie prétirée abandonnée : tirages suivants au hasard")
 
 
 def _remember(game_id: int, version: int, engine: DuplicateGame) -> None:
@@ -454,6 +474,9 @@ def _undo(game: Game, user: User) -> None:
     if not stack:
         raise ServiceError(gettext("Rien à annuler."))
     previous = stack.pop()
+    if isinstance(previous, dict) and PREDRAWN_KEPT in previous:
+        game.predrawn = previous[PREDRAWN_KEPT]
+        previous = previous["record"]
     moves_before = len((previous or {}).get("moves", []))
     if previous:
         _restore_annulled(game, previous, user)

@@ -121,7 +121,8 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "player_form": PlayerForm(),
         "file_form": PlayersFileForm(),
         "arbiter_form": ArbiterForm(),
-        "lateness_form": LatenessForm(),
+        # its ids apart from the player form's (both have a « licence »): each label its field
+        "lateness_form": LatenessForm(auto_id="late_%s"),
         "audit": AuditEntry.objects.filter(duplicate=dup).select_related("user")[:30],
     }
     return render(request, "duplicate/detail.html", context)
@@ -434,9 +435,18 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         action = request.POST.get("action", "")
         try:
             version = int(request.POST.get("version", -1))
-            services.chief_action(
+            played = services.chief_action(
                 game.pk, version, action, request.user, request.POST.get("value", "")
             )
+            if game.predrawn and not played.predrawn:
+                messages.warning(
+                    request,
+                    gettext(
+                        "La partie ne suit plus la partie prétirée : les lettres remises dans "
+                        "le sac ne sont plus celles de ses tirages. Les tirages suivants se "
+                        "font au hasard (ou en tirage physique)."
+                    ),
+                )
         except services.ServiceError as exc:
             messages.error(request, str(exc))
         except ValueError:  # a forged version number

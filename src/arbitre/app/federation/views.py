@@ -79,7 +79,7 @@ def link(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect(f"/compte/connexion/?next={request.path}")
     if not is_account_manager(request.user):
-        raise PermissionDenied(gettext("Vous n'avez pas le rôle nécessaire pour cette page."))
+        raise PermissionDenied(gettext("Cette page est réservée aux gestionnaires de comptes."))
     current = outbox.link()
     form = LinkForm(request.POST or None, initial={"url": current.url, "token": current.token})
     if request.method == "POST" and form.is_valid():

@@ -48,7 +48,12 @@ def require_officer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
         if not request.user.is_authenticated:
             return redirect(f"/compte/connexion/?next={request.path}")
         if not is_ranking_officer(request.user):
-            raise PermissionDenied(gettext("Vous n'avez pas le rôle nécessaire pour cette page."))
+            raise PermissionDenied(
+                gettext(
+                    "Cette page est réservée aux responsables du classement fédéral (groupe "
+                    "« classement ») et aux gestionnaires de comptes."
+                )
+            )
         return view(request, *args, **kwargs)
 
     return wrapped

@@ -127,7 +127,8 @@
             }
             row.dataset.version = data.version;
             score.textContent = data.score;
-            let label = data.sanction.kind === "none" ? "OK" : data.sanction_label + " (" + data.sanction.rule + ")";
+            // the server's wording, as the page shows it once reloaded ("Aucune sanction")
+            let label = data.sanction.kind === "none" ? data.sanction_label : data.sanction_label + " (" + data.sanction.rule + ")";
             if (data.disciplinary_warning) { label += table.dataset.disciplinary; }
             decision.textContent = label;
             row.classList.add(data.sanction.kind === "none" ? "saved" : data.sanction.kind);

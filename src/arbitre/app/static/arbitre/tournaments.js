@@ -3,15 +3,62 @@
   "use strict";
 
   // -- check-in: tap a whole row to mark the player present, then confirm -----------------
+  // The rows ticked or unticked and not yet confirmed are kept in the tab's session storage
+  // (as changes from what the server shows), so that leaving the page, to correct a
+  // player's name say, and coming back loses none of them; confirming forgets them.
   const checkin = document.querySelector("table.checkin");
-  if (checkin) {
+  const checkinForm = document.getElementById("checkin-form");
+  if (checkin && checkinForm) {
+    const key = "arbitre-checkin:" + checkinForm.getAttribute("action");
+    const DAY = 86400000;
+    let pending = {};
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(key) || "null");
+      if (kept && Date.now() - kept.at < DAY) { pending = kept.changes || {}; }
+    } catch (e) { pending = {}; }
+    function keep() {
+      try {
+        if (Object.keys(pending).length) {
+          sessionStorage.setItem(key, JSON.stringify({ at: Date.now(), changes: pending }));
+        } else {
+          sessionStorage.removeItem(key);
+        }
+      } catch (e) { /* storage refused (private mode): the ticks live as long as the page */ }
+    }
+    let restored = 0;
     checkin.querySelectorAll("tbody tr").forEach(function (row) {
       const box = row.querySelector("input[type=checkbox]");
       if (!box) { return; }
-      row.addEventListener("click", function (event) {
-        if (event.target !== box) { box.checked = !box.checked; }
+      if (Object.prototype.hasOwnProperty.call(pending, box.value)) {
+        if (pending[box.value] === box.defaultChecked) {
+          delete pending[box.value];  // the server caught up (a player's own declaration)
+        } else {
+          box.checked = pending[box.value];
+          restored += 1;
+        }
+      }
+      row.classList.toggle("selected", box.checked);
+      function changed() {
         row.classList.toggle("selected", box.checked);
+        if (box.checked === box.defaultChecked) {
+          delete pending[box.value];
+        } else {
+          pending[box.value] = box.checked;
+        }
+        keep();
+      }
+      box.addEventListener("change", changed);
+      row.addEventListener("click", function (event) {
+        if (event.target === box) { return; }  // the box's own change event does the rest
+        box.checked = !box.checked;
+        changed();
       });
+    });
+    keep();
+    const note = document.getElementById("checkin-restored");
+    if (note && restored) { note.hidden = false; }
+    checkinForm.addEventListener("submit", function () {
+      try { sessionStorage.removeItem(key); } catch (e) { /* nothing kept */ }
     });
   }
 
