@@ -438,7 +438,8 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        if state.get("state") in ("ready", "idle") and listening(port) >= args.processes:
+        every = args.processes <= 1 or listening(port) >= args.processes  # (Linux: counted)
+        if state.get("state") in ("ready", "idle") and every:
             break
         time.sleep(0.5)
     return site, server

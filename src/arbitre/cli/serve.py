@@ -275,14 +275,12 @@ class Secondaries:
         self.children: list[subprocess.Popen[bytes]] = []
         self.lock = threading.Lock()
         self.stopping = threading.Event()
-        self.thread: threading.Thread | None = None
 
     def start(self, ready: Callable[[], None]) -> None:
         """Start them, in the background, once ``ready()`` returns."""
-        self.thread = threading.Thread(
+        threading.Thread(
             target=self._run, args=(ready,), name="arbitre-secondaries", daemon=True
-        )
-        self.thread.start()
+        ).start()
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         return subprocess.Popen(self.command, stdin=subprocess.PIPE)
@@ -375,7 +373,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from arbitre.app.federation import outbox
 
     with backups.serving(), outbox.sending():
-        _serve(args, processes, Secondaries(secondary_command(args), processes - 1))
+        _serve(args, processes > 1, Secondaries(secondary_command(args), processes - 1))
     print("Arbitre arrêté.", flush=True)
     return 0
 
@@ -384,13 +382,13 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _serve(args: argparse.Namespace, processes: int, secondaries: Secondaries | None) -> None:
-    """Serve until interrupted: the first process (with its ``secondaries``, to start once
-    it listens) or a secondary one (``None``); the last change ends in a backup."""
+def _serve(args: argparse.Namespace, shared: bool, secondaries: Secondaries | None) -> None:
+    """Serve until interrupted, on a port ``shared`` among processes or not: the first process
+    (with its ``secondaries``, started once it listens) or a secondary one (``None``); the
+    last change ends in a backup."""
     from arbitre.app.duplicate import preparation
     from arbitre.app.events import backups
 
-    shared = processes > 1
     try:
         if shared and secondaries is not None:
             refuse_taken_port(args.host, args.port)
@@ -398,7 +396,7 @@ def _serve(args: argparse.Namespace, processes: int, secondaries: Secondaries | 
         try:
             server.prepare()
             if secondaries is not None:
-                _ready(args, processes)
+                _ready(args, secondaries.count + 1)
                 if shared:
                     secondaries.start(preparation.wait)
             server.serve()
@@ -448,7 +446,7 @@ def run_secondary(args: argparse.Namespace) -> int:
         preparation.wait()
     except KeyboardInterrupt:
         return 0
-    _serve(args, 2, None)
+    _serve(args, True, None)
     return 0
 
 

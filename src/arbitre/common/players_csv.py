@@ -67,6 +67,19 @@ RESERVED_PREFIXES = ("forfeit:", "forfait:")
 results files for a bye and a forfeit, in English and in French."""
 
 
+def is_reserved(name: str) -> bool:
+    """Whether no player may take ``name`` (:data:`RESERVED_NAMES`, :data:`RESERVED_PREFIXES`)."""
+    folded = name.casefold()
+    return folded in RESERVED_NAMES or folded.startswith(RESERVED_PREFIXES)
+
+
+def fold_word(word: str) -> str:
+    """A word of a cell without case, accents or surrounding spaces (``Pénalité``,
+    ``lettres_éliminées``); unlike :func:`fold`, it keeps the punctuation."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def fold(label: str) -> str:
     """A header label without accents, case, spaces or punctuation (``Prénom`` -> ``prenom``)."""
     decomposed = unicodedata.normalize("NFKD", label.strip().casefold())
@@ -163,8 +176,7 @@ class Sheet:
         if len(name) > NAME_MAX:
             self.error(row.line, "name_too_long", name=name[:20], limit=NAME_MAX)
             return None
-        folded = name.casefold()
-        if folded in RESERVED_NAMES or folded.startswith(RESERVED_PREFIXES):
+        if is_reserved(name):
             self.error(row.line, "reserved_name", name=name)
             return None
         return name

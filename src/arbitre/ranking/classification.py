@@ -155,7 +155,8 @@ class Placements(Mapping[str, Placement]):
         self.candidates = candidates
         self._settings = settings
         self.series = series.tolist()
-        self.tier = [_TIERS[t] for t in tier.tolist()]
+        self.tier_code = tier.tolist()  # index in _TIERS
+        self.tier = [_TIERS[t] for t in self.tier_code]
         self.reason_code = reason.tolist()
         self.criterion_code = criterion.tolist()
         self.order = order.tolist()

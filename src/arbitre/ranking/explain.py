@@ -289,7 +289,7 @@ def _column_digests(c: SeasonColumns) -> dict[str, int]:
                 [r.pp4 for r in c.reliquats],
                 c.pp4_final,
                 pl.series,
-                [" ABCD".index(t or " ") for t in pl.tier],
+                pl.tier_code,
                 pl.reason_code,
                 pl.criterion_code,
                 pl.super_flags,

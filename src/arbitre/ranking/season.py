@@ -616,6 +616,7 @@ def _compute_season(
     num, weight, capped = np.zeros(shape), np.zeros(shape), np.zeros(shape)
     shown = np.zeros(shape, bool)
     raw_weight = np.zeros(shape)
+    plain = ~federal_week
     for s in PCT_SERIES:
         has = columns.has[s]
         w = columns.weight[s][event_of]
@@ -625,7 +626,6 @@ def _compute_season(
         )
         row_den = np.where(has, w + bonus, 0.0)
         row_raw = np.where(has, w, 0.0)
-        plain = ~federal_week
         num[s], weight[s], capped[s] = _federal_weeks_cap(
             s,
             total(np.where(plain, row_num, 0.0)),

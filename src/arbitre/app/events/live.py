@@ -230,7 +230,7 @@ class PollGate:
         key = _gate_key(environ)
         kept = _answers.get(key)
         if at is not None and now - at < GATE_TTL:
-            return self._not_modified(tag, start_response)
+            return self._unchanged(tag, start_response)
         if kept is not None and now - kept.at < GATE_TTL:
             return self._kept(kept, start_response)
         # Past their time: one poll asks the application again, the others meanwhile get
@@ -242,7 +242,7 @@ class PollGate:
             return self._keeping(environ, start_response, key)
         if not _claim(key, now):
             if current:
-                return self._not_modified(tag, start_response)
+                return self._unchanged(tag, start_response)
             assert kept is not None
             return self._kept(kept, start_response)
         try:
@@ -251,7 +251,7 @@ class PollGate:
             with _store_lock:
                 _refreshing.pop(key, None)
 
-    def _not_modified(self, tag: Any, start_response: Callable[..., Any]) -> list[bytes]:
+    def _unchanged(self, tag: Any, start_response: Callable[..., Any]) -> list[bytes]:
         start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
         return []
 

@@ -3,7 +3,6 @@ settings, changed by its director after creation (issue 21, part 1)."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.db import transaction
@@ -18,6 +17,7 @@ from arbitre.app.rounds.services import (
     bump,
     last_round_number,
     locked,
+    stamp,
 )
 
 EVENT_CHANGED = gettext_noop("Événement modifié")
@@ -78,7 +78,7 @@ def event_stamp(game: PairedGame, t: Tournament) -> str:
     before another change (:class:`~arbitre.app.rounds.services.StaleEditError`)."""
     values = [str(getattr(t.event, f)) for f in FIELDS]
     values += [str(getattr(t, f, "")) for f in game.creation_form.base_fields if f not in FIELDS]
-    return hashlib.sha256("\x1f".join(values).encode()).hexdigest()[:16]
+    return stamp(values)
 
 
 @transaction.atomic

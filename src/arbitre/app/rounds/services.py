@@ -24,7 +24,7 @@ from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.events.templatetags.wording import app_message, stored_text
 from arbitre.app.rounds.games import HistoryLine, PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
-from arbitre.common.players_csv import RESERVED_NAMES, RESERVED_PREFIXES
+from arbitre.common.players_csv import is_reserved
 
 REASON_LENGTH = 300
 """The longest reason kept in the audit log (``AuditRecord.reason``)."""
@@ -100,7 +100,7 @@ def name_problem(name: str) -> str | None:
         return gettext("nom vide.")
     if name != name.strip():
         return gettext("le nom « %(name)s » commence ou finit par une espace.") % {"name": name}
-    if name.casefold() in RESERVED_NAMES or name.casefold().startswith(RESERVED_PREFIXES):
+    if is_reserved(name):
         return gettext("« %(name)s » est un mot réservé et ne peut pas être un nom de joueur.") % {
             "name": name
         }
@@ -302,11 +302,15 @@ def first_paired_round(t: Tournament, name: str) -> int | None:
     return min(numbers, default=None)
 
 
+def stamp(values: Iterable[str]) -> str:
+    """A short digest of what an edit page showed: a page whose stamp no longer matches was
+    loaded before another change (:class:`StaleEditError`)."""
+    return hashlib.sha256("\x1f".join(values).encode()).hexdigest()[:16]
+
+
 def player_stamp(e: Entrant) -> str:
-    """A digest of the registration as an edit page shows it: a page whose stamp no longer
-    matches was loaded before another change (:class:`StaleEditError`)."""
-    fields = [str(getattr(e, f)) for f in PLAYER_FIELDS]
-    return hashlib.sha256("\x1f".join(fields).encode()).hexdigest()[:16]
+    """The :func:`stamp` of the registration as an edit page shows it."""
+    return stamp(str(getattr(e, f)) for f in PLAYER_FIELDS)
 
 
 def _form_errors(form: Any) -> str:

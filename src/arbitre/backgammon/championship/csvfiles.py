@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +40,7 @@ from arbitre.backgammon.championship.model import (
     ResultKind,
 )
 from arbitre.common.messages import Message, Param
-from arbitre.common.players_csv import NAME_ELO, fold, read_sheet
+from arbitre.common.players_csv import NAME_ELO, fold, fold_word, read_sheet
 from arbitre.common.spreadsheet import neutralise, restore
 
 MESSAGE_CODES = frozenset(
@@ -134,16 +133,10 @@ VOCABULARIES = {"fr": FRENCH, "en": ENGLISH}
 """The vocabularies by language; the writers write French unless told."""
 
 
-def _key(word: str) -> str:
-    """A word of a cell without case, accents or surrounding spaces (``Pénalité``)."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-_BYE = frozenset(_key(v.bye) for v in VOCABULARIES.values())
-_FORFEIT = frozenset(_key(v.forfeit) for v in VOCABULARIES.values())
-_BOTH = frozenset(_key(v.both) for v in VOCABULARIES.values())
-_ENDED = {_key(w): code for v in VOCABULARIES.values() for code, w in v.ended.items()}
+_BYE = frozenset(fold_word(v.bye) for v in VOCABULARIES.values())
+_FORFEIT = frozenset(fold_word(v.forfeit) for v in VOCABULARIES.values())
+_BOTH = frozenset(fold_word(v.both) for v in VOCABULARIES.values())
+_ENDED = {fold_word(w): code for v in VOCABULARIES.values() for code, w in v.ended.items()}
 
 
 def _m(code: str, **params: Param) -> Message:
@@ -246,7 +239,7 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
         if len(cells) not in (4, 5, 7, 8):
             raise _at(source, lineno, _m("results_columns", found=len(cells)))
         raw_ended = cells[7] if len(cells) == 8 else ""
-        decided = _ENDED.get(_key(raw_ended)) if raw_ended else ""
+        decided = _ENDED.get(fold_word(raw_ended)) if raw_ended else ""
         if decided is None:
             raise _at(source, lineno, _m("ended", value=raw_ended))
         rnd = _int(cells[0], "round", source, lineno)
@@ -261,16 +254,17 @@ def parse_results(text: str, source: str = "results") -> list[MatchResult]:
         )
         head, colon, who = w.partition(":")
         try:
-            if _key(w) in _BYE or _key(b) in _BYE:
-                if b and _key(b) not in _BYE:
+            w_bye, b_bye = fold_word(w) in _BYE, fold_word(b) in _BYE
+            if w_bye or b_bye:
+                if b and not b_bye:
                     raise ChampionshipError(_m("bye_one_player", player=b))
-                if _key(w) not in _BYE and w != a:
+                if not w_bye and w != a:
                     raise ChampionshipError(_m("bye_winner", winner=w, player=a))
                 results.append(MatchResult(rnd, a, None, None, ResultKind.BYE))
-            elif colon and _key(head) in _FORFEIT:
+            elif colon and fold_word(head) in _FORFEIT:
                 who = who.strip()
                 # a player named like the word of a double forfeit is that player
-                winner = None if _key(who) in _BOTH and who not in (a, b) else who
+                winner = None if fold_word(who) in _BOTH and who not in (a, b) else who
                 if winner is not None and winner not in (a, b):
                     raise ChampionshipError(_m("forfeit_winner", winner=winner, a=a, b=b))
                 results.append(

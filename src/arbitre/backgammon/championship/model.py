@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from arbitre.common.messages import Message, Param, Refusal
-from arbitre.common.players_csv import RESERVED_NAMES, RESERVED_PREFIXES
+from arbitre.common.players_csv import is_reserved
 
 MESSAGE_CODES = frozenset(
     f"championship.{name}"
@@ -69,8 +69,7 @@ class Player:
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip():
             raise _refuse("invalid_name", name=self.name)
-        folded = self.name.casefold()
-        if folded in RESERVED_NAMES or folded.startswith(RESERVED_PREFIXES):
+        if is_reserved(self.name):
             raise _refuse("reserved_name", name=self.name)
         if not ELO_MIN <= self.elo <= ELO_MAX:
             raise _refuse("elo_range", name=self.name, elo=self.elo, low=ELO_MIN, high=ELO_MAX)

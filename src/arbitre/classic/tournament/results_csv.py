@@ -25,7 +25,6 @@ without regard to case.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +32,7 @@ from pathlib import Path
 from arbitre.classic.tournament._csvutil import CsvFormatError, CsvRefusal, read_text, rows
 from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentError
 from arbitre.common.messages import Message, Param
-from arbitre.common.players_csv import fold
+from arbitre.common.players_csv import fold, fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 
 __all__ = [
@@ -98,15 +97,11 @@ VOCABULARIES = {"fr": FRENCH, "en": ENGLISH}
 """The vocabularies by language; :func:`format_results` writes French unless told."""
 
 
-def _key(word: str) -> str:
-    """A word of a cell without case or accents (``Forfait``, ``lettres_éliminées``)."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-_FORFEIT = frozenset(_key(v.forfeit) for v in VOCABULARIES.values())
-_BYE = frozenset(_key(v.bye) for v in VOCABULARIES.values())
-_CAUSES = {_key(word): cause for v in VOCABULARIES.values() for cause, word in v.causes.items()}
+_FORFEIT = frozenset(fold_word(v.forfeit) for v in VOCABULARIES.values())
+_BYE = frozenset(fold_word(v.bye) for v in VOCABULARIES.values())
+_CAUSES = {
+    fold_word(word): cause for v in VOCABULARIES.values() for cause, word in v.causes.items()
+}
 _COLUMNS = tuple(
     frozenset(fold(v.header[i]) for v in VOCABULARIES.values()) for i in range(len(FRENCH.header))
 )
@@ -132,7 +127,7 @@ def _check_header(cells: list[str], source: str, line: int) -> None:
 
 
 def _score(raw: str, source: str, line: int, side: str) -> tuple[int | None, bool]:
-    if _key(raw) in _FORFEIT:
+    if fold_word(raw) in _FORFEIT:
         return None, True
     try:
         return int(raw), False
@@ -170,7 +165,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
         if number < 1:
             raise CsvFormatError(f"{where}: round numbers start at 1")
         a = known(cells[1], where)
-        if _key(cells[2]) in _BYE:
+        if fold_word(cells[2]) in _BYE:
             if any(cells[3:]):
                 raise CsvFormatError(f"{where}: a bye has no score and no starter")
             game = Game(number, a, None)
@@ -188,7 +183,7 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
             if starts is not None and (forfeit_a or forfeit_b):
                 raise CsvFormatError(f"{where}: a forfeited game has no starter")
             loss = known(cells[6], where) if cells[6] else None
-            cause = _CAUSES.get(_key(cells[7]))  # None when empty
+            cause = _CAUSES.get(fold_word(cells[7]))  # None when empty
             if cells[7] and cause is None:
                 raise _refusal(
                     "loss_cause",
