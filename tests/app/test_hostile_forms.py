@@ -145,6 +145,50 @@ def test_a_huge_request_is_refused_before_it_is_read(world: dict[str, Any]) -> N
     assert "200,0 Mo envoyés" in response.content.decode()
 
 
+def test_a_request_refused_before_any_view_is_a_page_of_the_site_for_a_browser(
+    world: dict[str, Any],
+) -> None:
+    """A browser sending a form with a file far too large, or a NUL character, gets the
+    reason in the site's frame with the way back; a script (no ``text/html`` in Accept) gets
+    the plain sentence it shows as it comes. Nothing is stored either way."""
+    director = Client()
+    director.force_login(world["users"]["admin"])
+    event = world["events"]["classic-mine"]
+    before = event.tournament.entrants.count()
+    browser = "text/html,application/xhtml+xml,*/*;q=0.8"
+    response = director.generic(
+        "POST",
+        f"/classique/{event.pk}/joueurs/import/",
+        b"x",
+        content_type="multipart/form-data; boundary=x",
+        CONTENT_LENGTH=str(200 * 1024 * 1024),
+        HTTP_ACCEPT=browser,
+    )
+    page = response.content.decode()
+    assert response.status_code == 413
+    assert response["Content-Type"].startswith("text/html")
+    assert "<h1>Requête refusée</h1>" in page
+    assert "200,0 Mo envoyés, 64,0 Mo au plus" in page
+    assert "Retour à la liste des événements" in page
+    url = f"/classique/{event.pk}/ronde/1/modifier/"
+    nul = director.post(url, {"reason": "a\x00b"}, HTTP_ACCEPT=browser)
+    assert nul.status_code == 400
+    assert "<h1>Requête refusée</h1>" in nul.content.decode()
+    assert "caractère nul" in nul.content.decode()
+    script = director.post(url, {"reason": "a\x00b"}, HTTP_ACCEPT="application/json")
+    assert script["Content-Type"].startswith("text/plain")
+    assert (
+        script.content.decode()
+        == "Requête refusée : elle contient un caractère nul, qu'aucun champ n'accepte."
+    )
+    english = Client()
+    english.force_login(world["users"]["admin"])
+    english.cookies["django_language"] = "en"
+    answer = english.post(url, {"reason": "a\x00b"}, HTTP_ACCEPT=browser).content.decode()
+    assert "Nothing was saved" in answer
+    assert event.tournament.entrants.count() == before
+
+
 def test_a_players_file_over_its_limit_is_refused_and_nothing_imported(
     world: dict[str, Any],
 ) -> None:

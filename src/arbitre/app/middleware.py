@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.formats import number_format
@@ -73,11 +73,22 @@ class RefuseLargeRequests:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return HttpResponseBadRequest(gettext("Longueur de requête illisible."))
+            return refusal(request, gettext("Longueur de requête illisible."), 400)
         if length > limit:
             text = TOO_LARGE_MESSAGE % {"size": _mb(length), "limit": _mb(limit)}
-            return HttpResponse(text, status=413, content_type="text/plain; charset=utf-8")
+            return refusal(request, text, 413)
         return self.get_response(request)
+
+
+def refusal(request: HttpRequest, reason: str, status: int) -> HttpResponse:
+    """A request refused before any view: a page in the site's frame for a browser (a form
+    sent with a file far too large), the plain sentence for a script (the table pages' and
+    the entry page's requests, which show it as it comes). Nothing was read or stored."""
+    if "text/html" not in request.META.get("HTTP_ACCEPT", ""):
+        return HttpResponse(reason, status=status, content_type="text/plain; charset=utf-8")
+    from django.shortcuts import render
+
+    return render(request, "refused.html", {"reason": reason}, status=status)
 
 
 def _mb(size: int) -> str:
@@ -94,9 +105,7 @@ class RefuseNulCharacters:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _has_nul(request):
-            return HttpResponseBadRequest(
-                str(NUL_MESSAGE), content_type="text/plain; charset=utf-8"
-            )
+            return refusal(request, str(NUL_MESSAGE), 400)
         return self.get_response(request)
 
 
