@@ -11,9 +11,17 @@ from arbitre.classic.tournament.tsh import format_tsh
 from arbitre.common.spreadsheet import TRIGGERS, neutralise, restore
 
 
-@given(st.text(max_size=30))
+@given(st.text(max_size=30) | st.from_regex(r"'{0,3}[=+\-@\t\r'a-z0-9]{0,5}", fullmatch=True))
 def test_restore_undoes_neutralise(text: str) -> None:
     assert restore(neutralise(text)) == text
+
+
+def test_a_name_beginning_with_an_apostrophe_and_a_formula_sign_reads_back_whole() -> None:
+    for name in ("'=Ana", "''+Bo", "'-Cy"):
+        assert neutralise(name) == "'" + name
+        assert restore(neutralise(name)) == name
+    for kept in ("'t Hooft", "'-12", "''"):
+        assert neutralise(kept) == kept
 
 
 @given(st.text(max_size=30))

@@ -12,6 +12,12 @@ score, ``-12``, ``+3``, ``-1,5``) are left as they are.
 ('-12', 'Dupont')
 >>> restore(neutralise("@Ana")), restore("'t Hooft")
 ('@Ana', "'t Hooft")
+
+A text that already begins with apostrophes before a formula sign gets one more, so that
+reading it back gives it whole (``'=A1`` is written ``''=A1``, shown ``'=A1``):
+
+>>> neutralise("'=A1"), restore(neutralise("'=A1"))
+("''=A1", "'=A1")
 """
 
 from __future__ import annotations
@@ -25,14 +31,22 @@ _NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
 
 
 def neutralise(cell: str) -> str:
-    """``cell`` safe to open in a spreadsheet: a formula-looking text gets a leading ``'``."""
-    if cell.startswith(TRIGGERS) and not _NUMBER.fullmatch(cell):
+    """``cell`` safe to open in a spreadsheet: a formula-looking text, or one that
+    :func:`restore` would shorten, gets a leading ``'``."""
+    if _formula_behind_apostrophes(cell):
         return "'" + cell
     return cell
 
 
 def restore(cell: str) -> str:
     """The text :func:`neutralise` protected (other cells unchanged)."""
-    if cell.startswith("'") and cell[1:].startswith(TRIGGERS) and not _NUMBER.fullmatch(cell[1:]):
+    if cell.startswith("'") and _formula_behind_apostrophes(cell[1:]):
         return cell[1:]
     return cell
+
+
+def _formula_behind_apostrophes(cell: str) -> bool:
+    """Whether ``cell`` is a formula-looking text once its leading apostrophes are set aside
+    (none for a plain formula)."""
+    bare = cell.lstrip("'")
+    return bare.startswith(TRIGGERS) and not _NUMBER.fullmatch(bare)
