@@ -136,3 +136,32 @@ def test_the_licensee_columns_of_the_ranking_help_are_those_the_reader_takes(lan
     )
     assert record.overseas and record.affiliated and record.after_festival
     assert not record.s1_for_life
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_event_and_previous_season_columns_of_the_ranking_help_are_read(lang: str) -> None:
+    """The event file and the previous season's file named in the ranking help, with the
+    header it gives, are read by the ranking's reader (French column names, the files
+    Arbitre writes)."""
+    from arbitre.ranking.csvformat import parse_event, parse_previous
+
+    client = Client()
+    if lang == "en":
+        _english(client)
+    page = client.get("/aide/classement/").content.decode()
+    event_columns = re.search(r'<code id="event-columns">(.*?)</code>', page)
+    previous_columns = re.search(r'<code id="previous-columns">(.*?)</code>', page)
+    assert event_columns is not None and previous_columns is not None
+    assert "# parties: 3" in page
+    cells = {"place": "1", "licence": "1012345", "nom": "DUPONT", "serie": "4", "palier": "B"}
+    header = event_columns.group(1)
+    row = ",".join(cells[c] for c in header.split(","))
+    event = parse_event(f"# type: TH\n# parties: 3\n{header}\n{row}\n")
+    (entry,) = event.entries
+    assert (event.games, entry.name, entry.series, entry.tier) == (3, "DUPONT", 4, "B")
+    figures = {"pct_s1": "0", "pct_s2": "12.5", "pct_s3": "40", "pp4": "7", "points": "30"}
+    header = previous_columns.group(1)
+    row = ",".join({**cells, **figures}[c] for c in header.split(","))
+    (previous,) = parse_previous(f"{header}\n{row}\n")
+    assert (previous.series, previous.tier, previous.pp4, previous.points) == (4, "B", 7, 30)
+    assert previous.pct == (0.0, 0.125, 0.4)

@@ -182,7 +182,9 @@ def test_classification_csv_reads_back_as_next_seasons_figures(officer: Client) 
 
     send(officer, EXPORT)
     response = officer.get("/federation/classement/", {"saison": "2013", "format": "csv"})
-    reliquats = {r.licence: r for r in parse_previous(response.content.decode())}
+    text = response.content.decode()
+    assert text.startswith("licence,nom,prenom,club,serie,palier,rang,pct_s1,")
+    reliquats = {r.licence: r for r in parse_previous(text)}
     assert reliquats["1000001"].points == 5 and reliquats["1000003"].points == 1
     page = officer.get("/federation/classement/", {"serie": "2"}).content.decode()
     assert "DUPONT Ana" in page

@@ -231,3 +231,33 @@ def test_help_texts_render(command: list[str], capsys: pytest.CaptureFixture[str
     assert "usage: arbitre ranking" in capsys.readouterr().out
     assert main(["ranking"]) == 2  # the group alone prints its help
     assert "explain" in capsys.readouterr().out
+
+
+def test_the_files_are_written_in_french_and_read_in_both_languages(
+    files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The season written with ``--csv`` has French columns and is read back as the next
+    season's figures; an event and a previous season with French or accented headers read
+    the same as in English."""
+    from arbitre.ranking.csvformat import format_event_csv, parse_event
+
+    base = ["ranking", "season", "--licensees", str(files / "lic.csv")]
+    assert main([*base, "--events", str(files / "events"), "--csv"]) == 0
+    season = capsys.readouterr().out
+    assert season.splitlines()[0] == (
+        "licence,nom,serie,palier,super_serie,motif,pct_s1,pct_s2,pct_s3,pp4,points,"
+        "pp4_saison,points_saison,meilleure_serie,s1_a_vie"
+    )
+    again = {r.licence: r for r in parse_previous(season)}
+    assert again["A1"].series == 1 and again["A1"].points > 0
+    french_previous = PREVIOUS.replace("series,tier", "Série,Palier")
+    assert parse_previous(french_previous) == parse_previous(PREVIOUS)
+    french_event = (
+        EVENT.replace("# games", "# Parties")
+        .replace("# name", "# nom")
+        .replace("name,series,tier", "nom,série,palier")
+    )
+    assert parse_event(french_event, "th") == parse_event(EVENT, "th")
+    written = format_event_csv(parse_event(EVENT, "th"))
+    assert "# parties: 3\n" in written and "place,licence,nom,serie,palier,paire\n" in written
+    assert parse_event(written, "th") == parse_event(EVENT, "th")

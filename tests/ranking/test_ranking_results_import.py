@@ -301,7 +301,10 @@ def test_cli_import_writes_an_event_file_and_lists_unknown(
     args = ["ranking", "import", str(tmp_path / "r.csv"), "--mapping", str(tmp_path / "m.toml")]
     assert main([*args, "--licensees", str(tmp_path / "l.csv"), "--name", "TH Vichy"]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("# type: TH\n# games: 3\n# date: 2014-03-08\n# name: TH Vichy\n")
+    assert out.startswith(
+        "# type: TH\n# parties: 3\n# date: 2014-03-08\n# nom: TH Vichy\n"
+        "place,licence,nom,serie,palier,paire\n"
+    )
     assert "2,,Sans Licence,6,,\n" in out
     assert "line 4: (no licence) Sans Licence" in err and "line 5: 999 Inconnu Jean" in err
     (tmp_path / "bad.csv").write_bytes(b"Classement,N\xb0 Licence,S\xe9rie\n0,1,3\n")

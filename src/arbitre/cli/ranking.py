@@ -107,8 +107,9 @@ def register(group: Any) -> None:
         help="one event: every player's m, PP4 and %%Sn with weights",
         description="Compute one event's ranking points (M, m), PP4 and %Sn with weights "
         "and bonuses (seed 002, B.1-B.3). The CSV has the columns "
-        "place,licence,name,series,tier[,pair], with an optional header block "
-        "('# type: TH', '# games: 3', '# date: 2013-10-12', '# overseas: yes').",
+        "place,licence,nom,serie,palier[,paire] (or place,licence,name,series,tier[,pair]), "
+        "with an optional header block ('# type: TH', '# parties: 3', '# date: 2013-10-12', "
+        "'# outremer: oui').",
     )
     ev.add_argument("file", help="event CSV file")
     ev.add_argument("--type", help="event type code (TH, GC, CENTRES, TSAP, SF, SP, ICQ, ...)")

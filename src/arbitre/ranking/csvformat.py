@@ -1,10 +1,18 @@
 """CSV files of the ranking: events, licensees, previous season's figures, season results.
 
 Event file: an optional header block of ``# key: value`` lines (``type``, ``date``,
-``games``, ``name``, ``overseas``), then a CSV table with the columns
-``place,licence,name,series,tier[,pair]``; or Arbitre's own Duplicate results export, read
+``parties``, ``nom``, ``outremer``), then a CSV table with the columns
+``place,licence,nom,serie,palier[,paire]``; or Arbitre's own Duplicate results export, read
 as it is (:mod:`arbitre.ranking.results_import`). Percentages in the season files are written in
 percent (0-100) with four decimals.
+
+The files are written with French column names and read with French or English ones
+(``nom`` or ``name``, ``série``, ``serie`` or ``series``, ``# parties`` or ``# games``...):
+
+>>> [e.name for e in parse_event("# type: TH\n# parties: 3\nplace,licence,nom,série\n1,A1,Ana,2\n").entries]
+['Ana']
+>>> parse_event("# type: TH\n# games: 3\nplace,licence,name,series\n1,A1,Ana,2\n").games
+3
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from arbitre.common.players_csv import fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
 from arbitre.ranking.results_import import (
@@ -48,6 +57,49 @@ RESULT_COLUMNS = (
     "highest_series",
     "s1_for_life",
 )
+
+
+FRENCH_NAMES = {
+    "place": "place",
+    "licence": "licence",
+    "name": "nom",
+    "series": "serie",
+    "tier": "palier",
+    "pair": "paire",
+    "super_series": "super_serie",
+    "reason": "motif",
+    "pct_s1": "pct_s1",
+    "pct_s2": "pct_s2",
+    "pct_s3": "pct_s3",
+    "pp4": "pp4",
+    "points": "points",
+    "season_pp4": "pp4_saison",
+    "season_points": "points_saison",
+    "highest_series": "meilleure_serie",
+    "s1_for_life": "s1_a_vie",
+    "first_season": "premiere_saison",
+    "overseas": "outremer",
+    "affiliated": "affilie",
+    "after_festival": "apres_festival",
+    "type": "type",
+    "date": "date",
+    "games": "parties",
+}
+"""The French name, written in the files, of each column and header key (read by its
+English name too)."""
+
+_KEYS = {**{key: key for key in FRENCH_NAMES}, **{fr: key for key, fr in FRENCH_NAMES.items()}}
+
+
+def _key(label: str) -> str:
+    """The column or header key a label of a file names, French or English, without case or
+    accents (``Série`` and ``series`` are ``series``); an unknown label as it is, folded."""
+    folded = fold_word(label)
+    return _KEYS.get(folded, folded)
+
+
+def _french(keys: Iterable[str]) -> list[str]:
+    return [FRENCH_NAMES[key] for key in keys]
 
 
 def _bool(value: str, where: str) -> bool:
@@ -96,7 +148,7 @@ def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[str, d
     if not lines:
         raise RankingError(f"{source}: no table")
     reader = csv.reader(io.StringIO("\n".join(lines)))
-    header = [h.strip().lower() for h in next(reader)]
+    header = [_key(h) for h in next(reader)]
     missing = [c for c in required if c not in header]
     if missing:
         raise RankingError(f"{source}: missing column(s) {', '.join(missing)}")
@@ -136,13 +188,13 @@ def parse_event(
         s = ln.strip()
         if s.startswith("#") and ":" in s:
             key, _, value = s[1:].partition(":")
-            meta[key.strip().lower()] = value.strip()
+            meta[_key(key)] = value.strip()
     code = type_code or meta.get("type")
     if not code:
         raise RankingError(f"{source}: the event type is missing (# type: TH or --type)")
     if games is None:
         if "games" not in meta:
-            raise RankingError(f"{source}: the number of games is missing (# games: 3)")
+            raise RankingError(f"{source}: the number of games is missing (# parties: 3)")
         games = _int(meta["games"], source, "games")
     if date is None and meta.get("date"):
         try:
@@ -271,25 +323,32 @@ def result_rows(result: SeasonResult) -> list[dict[str, str]]:
 
 
 def format_result_csv(result: SeasonResult) -> str:
+    """The season's results with French column names (:func:`parse_previous` reads them as
+    the next season's figures)."""
     buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=RESULT_COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(result_rows(result))
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(_french(RESULT_COLUMNS))
+    for row in result_rows(result):
+        writer.writerow([_oui(row[key]) for key in RESULT_COLUMNS])
     return buf.getvalue()
+
+
+def _oui(cell: str) -> str:
+    return "oui" if cell == "yes" else cell
 
 
 def format_event_csv(event: Event) -> str:
     """An event as its CSV file (header block and table)."""
     buf = io.StringIO()
-    buf.write(f"# type: {event.type.code}\n# games: {event.games}\n")
+    buf.write(f"# type: {event.type.code}\n# parties: {event.games}\n")
     if event.date:
         buf.write(f"# date: {event.date.isoformat()}\n")
     if event.name:
-        buf.write(f"# name: {event.name}\n")
+        buf.write(f"# nom: {event.name}\n")
     if event.overseas:
-        buf.write("# overseas: yes\n")
+        buf.write("# outremer: oui\n")
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["place", "licence", "name", "series", "tier", "pair"])
+    writer.writerow(_french(("place", "licence", "name", "series", "tier", "pair")))
     for e in event.entries:
         writer.writerow([e.place, e.licence, neutralise(e.name), e.series, e.tier, e.pair])
     return buf.getvalue()
@@ -299,20 +358,22 @@ def format_licensees_csv(licensees: Iterable[Licensee]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(
-        [
-            "licence",
-            "name",
-            "series",
-            "tier",
-            "first_season",
-            "highest_series",
-            "overseas",
-            "affiliated",
-            "after_festival",
-            "s1_for_life",
-        ]
+        _french(
+            (
+                "licence",
+                "name",
+                "series",
+                "tier",
+                "first_season",
+                "highest_series",
+                "overseas",
+                "affiliated",
+                "after_festival",
+                "s1_for_life",
+            )
+        )
     )
-    yn = {True: "yes", False: "no"}
+    yn = {True: "oui", False: "non"}
     for p in licensees:
         writer.writerow(
             [

@@ -14,18 +14,20 @@ from arbitre.common.spreadsheet import neutralise
 
 COLUMNS = (
     "licence",
-    "name",
-    "first_name",
+    "nom",
+    "prenom",
     "club",
-    "series",
-    "tier",
-    "order",
+    "serie",
+    "palier",
+    "rang",
     "pct_s1",
     "pct_s2",
     "pct_s3",
     "pp4",
     "points",
 )
+"""The file's columns, in French like every file of the application (the ranking's reader
+takes them, :data:`arbitre.ranking.csvformat.FRENCH_NAMES`)."""
 
 
 def classification_text(season: Season) -> str:
