@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import pytest
+
+from arbitre.i18n import word
 from arbitre.ranking import Candidate, Entry, Event, Licensee, event_type
+from arbitre.ranking.events import RankingError
 
 D1 = dt.date(2013, 10, 5)
 D2 = dt.date(2014, 3, 8)
@@ -37,3 +44,13 @@ def cand(
 ) -> Candidate:
     """A candidate of the classification with only the figures a test needs."""
     return Candidate(licence, series, pct, pp4, points, highest, life, beginner)
+
+
+@contextmanager
+def refused(pattern: str, lang: str = "en") -> Iterator[None]:
+    """Expect a :class:`RankingError` whose worded reason (English by default) matches
+    ``pattern`` (a regular expression, searched)."""
+    with pytest.raises(RankingError) as caught:
+        yield
+    text = word(caught.value.message, lang)
+    assert re.search(pattern, text), f"{pattern!r} not in {text!r}"

@@ -9,6 +9,7 @@ import pytest
 
 from arbitre.cli import main
 from arbitre.ranking.csvformat import parse_licensees, parse_previous
+from tests.ranking.helpers import refused
 
 EVENT = """# type: TH
 # games: 3
@@ -145,19 +146,28 @@ def test_explain_command(files: Path, capsys: pytest.CaptureFixture[str]) -> Non
         )
         == 2
     )
-    assert "not among the licensees" in capsys.readouterr().err
+    assert "la licence ZZ n'est pas parmi les licenciés" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("# games: 3\nplace,licence,series\n1,A,1\n", "event type is missing"),
-        ("# type: TH\nplace,licence,series\n1,A,1\n", "number of games"),
-        ("# type: TH\n# games: 3\nplace,licence\n1,A\n", "missing column"),
-        ("# type: TH\n# games: 3\nplace,licence,series\nx,A,1\n", "place 'x'"),
-        ("# type: TH\n# games: 3\nplace,licence,series\n1,A,9\n", "series 9"),
-        ("# type: XX\n# games: 3\nplace,licence,series\n1,A,1\n", "unknown event type"),
-        ("# type: TH\n# games: 3\n# date: 12/10/2013\nplace,licence,series\n1,A,1\n", "date"),
+        ("# games: 3\nplace,licence,series\n1,A,1\n", "bad.csv : le type de tournoi manque"),
+        ("# type: TH\nplace,licence,series\n1,A,1\n", "le nombre de parties manque"),
+        ("# type: TH\n# games: 3\nplace,licence\n1,A\n", "colonne(s) manquante(s) serie"),
+        (
+            "# type: TH\n# games: 3\nplace,licence,series\nx,A,1\n",
+            "bad.csv, ligne 4 : place « x » n'est pas un nombre entier",
+        ),
+        (
+            "# type: TH\n\n# games: 3\nplace,licence,serie\n1,A,9\n",
+            "ligne 5 : série 9 hors de 1 à 7",
+        ),
+        ("# type: XX\n# games: 3\nplace,licence,series\n1,A,1\n", "type de tournoi inconnu « XX »"),
+        (
+            "# type: TH\n# games: 3\n# date: 12/10/2013\nplace,licence,series\n1,A,1\n",
+            "date « 12/10/2013 » : AAAA-MM-JJ attendu",
+        ),
     ],
 )
 def test_bad_event_files_give_one_line_errors(
@@ -173,9 +183,9 @@ def test_bad_event_files_give_one_line_errors(
 def test_licensee_file_parsing() -> None:
     people = parse_licensees("licence,series\nX,4B\nY,S3\n")
     assert [(p.series, p.tier, p.highest_series) for p in people] == [(4, "B", 4), (3, "", 3)]
-    with pytest.raises(ValueError, match="yes/no"):
+    with refused("licensees, line 2: “maybe” is not yes/no"):
         parse_licensees("licence,series,overseas\nX,4,maybe\n")
-    with pytest.raises(ValueError, match="between 0 and 100"):
+    with refused("previous, line 2: a percentage must be between 0 and 100"):
         parse_previous("licence,series,pct_s1\nX,1,120\n")
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from arbitre.ranking import Candidate, Placement, RankingError, Reliquat, Settings, classify
-from tests.ranking.helpers import cand
+from arbitre.ranking import Candidate, Placement, Reliquat, Settings, classify
+from tests.ranking.helpers import cand, refused
 
 S = Settings()
 
@@ -162,9 +162,9 @@ def test_002_A1_s1_for_life_is_kept_when_falling_to_s1b() -> None:
 def test_002_A1_series_outside_1_to_7_refused(series: int) -> None:
     """A.1: the players are divided into 7 series numbered 1 to 7; series 0 or 8 is refused,
     for a classification candidate and for a previous-season row."""
-    with pytest.raises(RankingError, match=f"series {series} not in 1-7"):
+    with refused(f"series {series} not in 1-7"):
         cand("X", series)
-    with pytest.raises(RankingError, match=f"highest series {series} not in 1-7"):
+    with refused(f"highest series {series} not in 1-7"):
         cand("X", 6, highest=series)
-    with pytest.raises(RankingError, match=f"series {series} not in 1-7"):
+    with refused(f"series {series} not in 1-7"):
         Reliquat("X", series)

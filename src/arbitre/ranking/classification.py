@@ -15,6 +15,15 @@ import numpy as np
 
 from arbitre.ranking.events import BoolArray, FloatArray, IntArray, RankingError
 
+MESSAGE_CODES = frozenset(
+    {
+        "ranking.season.series",
+        "ranking.season.highest_series",
+        "ranking.classification.candidate_twice",
+    }
+)
+"""Refusals of the classification's candidates (a licensee's series as the season's)."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -50,10 +59,10 @@ class Candidate:
 
     def __post_init__(self) -> None:
         if not 1 <= self.series <= 7:
-            raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+            raise RankingError.of("season.series", licence=self.licence, series=self.series)
         if not 1 <= self.highest_series <= 7:
-            raise RankingError(
-                f"licence {self.licence}: highest series {self.highest_series} not in 1-7"
+            raise RankingError.of(
+                "season.highest_series", licence=self.licence, series=self.highest_series
             )
 
     @property
@@ -214,7 +223,7 @@ def classify(candidates: Iterable[Candidate], settings: Settings) -> dict[str, P
     :func:`classify_columns`; in classification order."""
     columns = Candidates.of(candidates)
     if len(set(columns.licence)) != len(columns.licence):
-        raise RankingError("a licence appears twice among the candidates")
+        raise RankingError.of("classification.candidate_twice")
     return dict(classify_columns(columns, settings).items())
 
 

@@ -24,6 +24,7 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from arbitre.common.messages import Message
 from arbitre.common.players_csv import fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
@@ -39,6 +40,30 @@ _TRUE = {"1", "yes", "oui", "true", "vrai", "y", "o", "x"}
 _FALSE = {"", "0", "no", "non", "false", "faux", "n"}
 
 _TIERS = frozenset({"", "A", "B", "C", "D"})
+
+MESSAGE_CODES = frozenset(
+    f"ranking.file.{name}"
+    for name in (
+        "where",
+        "where_line",
+        "yes_no",
+        "whole_number",
+        "number",
+        "series",
+        "tier",
+        "no_table",
+        "missing_columns",
+        "cell_count",
+        "type_missing",
+        "games_missing",
+        "date",
+        "not_folder",
+        "no_event_file",
+        "percentage",
+    )
+)
+"""Refusals of the ranking's files (``ranking.file.*``); each names its place with
+``ranking.file.where`` (the file) or ``ranking.file.where_line`` (the file and the line)."""
 
 RESULT_COLUMNS = (
     "licence",
@@ -102,33 +127,44 @@ def _french(keys: Iterable[str]) -> list[str]:
     return [FRENCH_NAMES[key] for key in keys]
 
 
-def _bool(value: str, where: str) -> bool:
+def _in(source: str, line: int | None = None) -> Message:
+    """Where in the files a refusal is: the file, and the line when there is one."""
+    if line is None:
+        return Message.of("ranking.file.where", source=source)
+    return Message.of("ranking.file.where_line", source=source, line=line)
+
+
+def _bool(value: str, where: Message) -> bool:
     v = value.strip().lower()
     if v in _TRUE:
         return True
     if v in _FALSE:
         return False
-    raise RankingError(f"{where}: {value!r} is not yes/no")
+    raise RankingError.of("file.yes_no", where=where, value=value)
 
 
-def _int(value: str, where: str, what: str) -> int:
+def _int(value: str, where: Message, column: str) -> int:
     try:
         return int(value.strip())
     except ValueError:
-        raise RankingError(f"{where}: {what} {value!r} is not a whole number") from None
+        raise RankingError.of(
+            "file.whole_number", where=where, column=FRENCH_NAMES[column], value=value
+        ) from None
 
 
-def _float(value: str, where: str, what: str) -> float:
+def _float(value: str, where: Message, column: str) -> float:
     v = value.strip().replace(",", ".")
     if not v:
         return 0.0
     try:
         return float(v)
     except ValueError:
-        raise RankingError(f"{where}: {what} {value!r} is not a number") from None
+        raise RankingError.of(
+            "file.number", where=where, column=FRENCH_NAMES[column], value=value
+        ) from None
 
 
-def _series_tier(series: str, tier: str, where: str) -> tuple[int, str]:
+def _series_tier(series: str, tier: str, where: Message) -> tuple[int, str]:
     if len(series) == 1 and "1" <= series <= "7" and tier in _TIERS:
         return int(series), tier
     s = series.strip().upper().removeprefix("S")
@@ -137,28 +173,39 @@ def _series_tier(series: str, tier: str, where: str) -> tuple[int, str]:
         s, t = s[:-1], t or s[-1]
     n = _int(s, where, "series")
     if not 1 <= n <= 7:
-        raise RankingError(f"{where}: series {n} not in 1-7")
+        raise RankingError.of("file.series", where=where, series=n)
     if t not in ("", "A", "B", "C", "D"):
-        raise RankingError(f"{where}: tier {tier!r} is not A, B, C or D")
+        raise RankingError.of("file.tier", where=where, value=tier)
     return n, t
 
 
-def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[str, dict[str, str]]]:
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if not lines:
-        raise RankingError(f"{source}: no table")
-    reader = csv.reader(io.StringIO("\n".join(lines)))
+def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[Message, dict[str, str]]]:
+    """The rows of the file's table, each with where it is (the file's own line numbers,
+    counting the header block and blank lines)."""
+    kept = [
+        (number, ln)
+        for number, ln in enumerate(text.splitlines(), start=1)
+        if ln.strip() and not ln.lstrip().startswith("#")
+    ]
+    if not kept:
+        raise RankingError.of("file.no_table", where=_in(source))
+    reader = csv.reader(io.StringIO("\n".join(ln for _, ln in kept)))
     header = [_key(h) for h in next(reader)]
     missing = [c for c in required if c not in header]
     if missing:
-        raise RankingError(f"{source}: missing column(s) {', '.join(missing)}")
+        raise RankingError.of(
+            "file.missing_columns",
+            where=_in(source),
+            columns=", ".join(FRENCH_NAMES[c] for c in missing),
+        )
     width = len(header)
     rows = []
-    for i, raw in enumerate(reader, start=2):
+    for raw in reader:
+        where = _in(source, kept[reader.line_num - 1][0])
         if len(raw) > width:
-            raise RankingError(f"{source} row {i}: {len(raw)} fields for {width} columns")
+            raise RankingError.of("file.cell_count", where=where, found=len(raw), expected=width)
         cells = [restore(c) for c in raw]
-        rows.append((f"{source} row {i}", dict(zip(header, cells, strict=False))))
+        rows.append((where, dict(zip(header, cells, strict=False))))
     return rows
 
 
@@ -191,18 +238,18 @@ def parse_event(
             meta[_key(key)] = value.strip()
     code = type_code or meta.get("type")
     if not code:
-        raise RankingError(f"{source}: the event type is missing (# type: TH or --type)")
+        raise RankingError.of("file.type_missing", where=_in(source))
     if games is None:
         if "games" not in meta:
-            raise RankingError(f"{source}: the number of games is missing (# parties: 3)")
-        games = _int(meta["games"], source, "games")
+            raise RankingError.of("file.games_missing", where=_in(source))
+        games = _int(meta["games"], _in(source), "games")
     if date is None and meta.get("date"):
         try:
             date = dt.date.fromisoformat(meta["date"])
         except ValueError:
-            raise RankingError(f"{source}: date {meta['date']!r} is not YYYY-MM-DD") from None
+            raise RankingError.of("file.date", where=_in(source), value=meta["date"]) from None
     if overseas is None:
-        overseas = _bool(meta.get("overseas", ""), source)
+        overseas = _bool(meta.get("overseas", ""), _in(source))
     entries = []
     for where, row in _table(text, source, ("place", "licence", "series")):
         place = _int(row.get("place", ""), where, "place")
@@ -238,10 +285,10 @@ def read_events_dir(path: str | os.PathLike[str]) -> list[Event]:
     """Every ``*.csv`` event file of a folder, in name order."""
     p = Path(path)
     if not p.is_dir():
-        raise RankingError(f"{p}: not a folder")
+        raise RankingError.of("file.not_folder", where=_in(str(p)))
     files = sorted(p.glob("*.csv"))
     if not files:
-        raise RankingError(f"{p}: no .csv event file")
+        raise RankingError.of("file.no_event_file", where=_in(str(p)))
     return [read_event(f) for f in files]
 
 
@@ -259,7 +306,7 @@ def parse_licensees(text: str, source: str = "licensees") -> list[Licensee]:
                 row.get("name", "").strip(),
                 series,
                 tier,
-                _int(first, where, "first season") if first else 0,
+                _int(first, where, "first_season") if first else 0,
                 _series_tier(highest, "", where)[0] if highest else series,
                 _bool(row.get("overseas", ""), where),
                 _bool(row.get("affiliated", "yes") or "yes", where),
@@ -279,7 +326,7 @@ def parse_previous(text: str, source: str = "previous") -> list[Reliquat]:
         pct = tuple(_float(row.get(f"pct_s{k}", ""), where, f"pct_s{k}") / 100 for k in (1, 2, 3))
         for v in pct:
             if not 0 <= v <= 1:
-                raise RankingError(f"{where}: a percentage must be between 0 and 100")
+                raise RankingError.of("file.percentage", where=where)
         pp4 = row.get("pp4", "").strip()
         points = row.get("points", "").strip()
         out.append(

@@ -17,6 +17,8 @@ from typing import NamedTuple, overload
 import numpy as np
 import numpy.typing as npt
 
+from arbitre.common.messages import Message, Param, Refusal
+
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 BoolArray = npt.NDArray[np.bool_]
@@ -31,8 +33,31 @@ ONE_GAME_CAP = {1: 5.0, 2: 7.5, 3: 10.0}
 """Caps of one-game events admitted to the international ranking (seed 002, B.1)."""
 
 
-class RankingError(ValueError):
-    """Invalid ranking input (an event, a licensee, a previous season's figure)."""
+class RankingError(Refusal):
+    """Invalid ranking input (an event, a licensee, a previous season's figure), with its
+    reason as a message (``ranking.event.*``, ``ranking.season.*``, ``ranking.file.*``)."""
+
+    @classmethod
+    def of(cls, code: str, /, **params: Param) -> RankingError:
+        """The refusal ``ranking.<code>`` with its parameters."""
+        return cls(Message.of(f"ranking.{code}", **params))
+
+
+MESSAGE_CODES = frozenset(
+    f"ranking.event.{name}"
+    for name in (
+        "unknown_type",
+        "games",
+        "one_game",
+        "two_games",
+        "empty",
+        "place",
+        "series",
+        "licence_twice",
+        "pair_split",
+    )
+)
+"""Refusals of an event (``ranking.event.*``)."""
 
 
 class Pp4Rule(Enum):
@@ -201,7 +226,7 @@ def event_type(code: str) -> EventType:
         return EVENT_TYPES[code.strip().upper()]
     except KeyError:
         known = ", ".join(EVENT_TYPES)
-        raise RankingError(f"unknown event type {code!r} (known: {known})") from None
+        raise RankingError.of("event.unknown_type", type=code, known=known) from None
 
 
 def d_for_games(games: int) -> int:
@@ -261,33 +286,28 @@ class Event:
 
     def __post_init__(self) -> None:
         if self.games < 1:
-            raise RankingError(f"event {self.name!r}: number of games must be at least 1")
+            raise RankingError.of("event.games", event=self.name, games=self.games)
         if self.type.one_game and self.games != 1:
-            raise RankingError(
-                f"event {self.name!r}: a {self.type.code} event is one game (one file per game)"
-            )
+            raise RankingError.of("event.one_game", event=self.name, type=self.type.code)
         if self.type.code in ("TH", "GC", "PAIRS") and self.games < 2:
-            raise RankingError(f"event {self.name!r}: a {self.type.code} has 2 games or more")
+            raise RankingError.of("event.two_games", event=self.name, type=self.type.code)
         if not self.entries:
-            raise RankingError(f"event {self.name!r}: the ranking is empty")
+            raise RankingError.of("event.empty", event=self.name)
         seen: set[str] = set()
         for e in self.entries:
             if e.place < 1:
-                raise RankingError(f"event {self.name!r}: place {e.place} is not positive")
+                raise RankingError.of("event.place", event=self.name, place=e.place)
             if not 1 <= e.series <= 7:
-                raise RankingError(f"event {self.name!r}: series {e.series} not in 1-7")
+                raise RankingError.of("event.series", event=self.name, series=e.series)
             if e.licence:
                 if e.licence in seen:
-                    raise RankingError(f"event {self.name!r}: licence {e.licence} appears twice")
+                    raise RankingError.of("event.licence_twice", event=self.name, licence=e.licence)
                 seen.add(e.licence)
         pairs: dict[str, int] = {}
         for e in self.entries:
             if e.pair:
                 if pairs.setdefault(e.pair, e.place) != e.place:
-                    raise RankingError(
-                        f"event {self.name!r}: the two players of pair {e.pair} "
-                        "must share one place"
-                    )
+                    raise RankingError.of("event.pair_split", event=self.name, pair=e.pair)
 
 
 class PctFigure(NamedTuple):

@@ -166,26 +166,29 @@ def compute_season_reference(
         elif dated:
             season = season_of(min(dated))
         else:
-            raise RankingError("the season is unknown: give it or date the events")
+            raise RankingError.of("season.unknown_season")
     if as_of is not None:
         start = as_of - dt.timedelta(days=365)
         events = [e for e in events if e.date is None or start < e.date <= as_of]
     else:
         for e in events:
             if e.date is not None and season_of(e.date) != season:
-                raise RankingError(
-                    f"event {e.name!r} dated {e.date} is outside season {season}-{season + 1}"
+                raise RankingError.of(
+                    "season.outside_season",
+                    event=e.name,
+                    date=e.date.isoformat(),
+                    season=f"{season}-{season + 1}",
                 )
 
     people: dict[str, Licensee] = {}
     for person in licensees:
         if person.licence in people:
-            raise RankingError(f"licence {person.licence} appears twice in the licensees")
+            raise RankingError.of("season.licensee_twice", licence=person.licence)
         people[person.licence] = person
     prev: dict[str, Reliquat] = {}
     for r in previous:
         if r.licence in prev:
-            raise RankingError(f"licence {r.licence} appears twice in the previous season")
+            raise RankingError.of("season.previous_twice", licence=r.licence)
         prev[r.licence] = r
     floors = _floor_reliquats(prev.values())
 

@@ -38,6 +38,22 @@ from arbitre.ranking.events import (
     score_columns,
 )
 
+MESSAGE_CODES = frozenset(
+    f"ranking.season.{name}"
+    for name in (
+        "no_licence",
+        "series",
+        "highest_series",
+        "unknown_season",
+        "outside_season",
+        "licensee_twice",
+        "previous_twice",
+        "not_affiliated",
+        "not_licensee",
+    )
+)
+"""Refusals of a season's input (``ranking.season.*``; the reference path raises them too)."""
+
 OVERSEAS_DOUBLED_TYPES = frozenset({"TH", "CENTRES"})
 """Overseas-specific events whose points are doubled for overseas residents (seed 002, A.5)."""
 FEDERAL_WEEKS_TYPES = frozenset({"SF"})
@@ -66,12 +82,12 @@ class Licensee:
 
     def __post_init__(self) -> None:
         if not self.licence:
-            raise RankingError("a licensee needs a licence number")
+            raise RankingError.of("season.no_licence", name=self.name)
         if not 1 <= self.series <= 7:
-            raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+            raise RankingError.of("season.series", licence=self.licence, series=self.series)
         if not 1 <= self.highest_series <= 7:
-            raise RankingError(
-                f"licence {self.licence}: highest series {self.highest_series} not in 1-7"
+            raise RankingError.of(
+                "season.highest_series", licence=self.licence, series=self.highest_series
             )
 
 
@@ -93,7 +109,7 @@ class Reliquat:
 
     def __post_init__(self) -> None:
         if not 1 <= self.series <= 7:
-            raise RankingError(f"licence {self.licence}: series {self.series} not in 1-7")
+            raise RankingError.of("season.series", licence=self.licence, series=self.series)
 
 
 _NO_RELIQUAT = Reliquat("")
@@ -522,26 +538,29 @@ def _compute_season(
         elif dated:
             season = season_of(min(dated))
         else:
-            raise RankingError("the season is unknown: give it or date the events")
+            raise RankingError.of("season.unknown_season")
     if as_of is not None:
         start = as_of - dt.timedelta(days=365)
         events = [e for e in events if e.date is None or start < e.date <= as_of]
     else:
         for e in events:
             if e.date is not None and season_of(e.date) != season:
-                raise RankingError(
-                    f"event {e.name!r} dated {e.date} is outside season {season}-{season + 1}"
+                raise RankingError.of(
+                    "season.outside_season",
+                    event=e.name,
+                    date=e.date.isoformat(),
+                    season=f"{season}-{season + 1}",
                 )
 
     people: dict[str, Licensee] = {}
     for person in licensees:
         if person.licence in people:
-            raise RankingError(f"licence {person.licence} appears twice in the licensees")
+            raise RankingError.of("season.licensee_twice", licence=person.licence)
         people[person.licence] = person
     prev: dict[str, Reliquat] = {}
     for r in previous:
         if r.licence in prev:
-            raise RankingError(f"licence {r.licence} appears twice in the previous season")
+            raise RankingError.of("season.previous_twice", licence=r.licence)
         prev[r.licence] = r
     floors = _floor_reliquats(prev.values())
 
@@ -771,8 +790,8 @@ def player_rows(result: SeasonResult, licences: Sequence[str]) -> list[PlayerSea
     out = []
     for lic in licences:
         if lic in result.out_of_ranking:
-            raise RankingError(f"licence {lic} is not affiliated this season: out of the ranking")
+            raise RankingError.of("season.not_affiliated", licence=lic)
         if lic not in result.players:
-            raise RankingError(f"licence {lic} is not among the licensees")
+            raise RankingError.of("season.not_licensee", licence=lic)
         out.append(result.players[lic])
     return out

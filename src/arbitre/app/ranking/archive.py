@@ -10,10 +10,11 @@ import json
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import gettext_noop
+from django.utils.translation import get_language, gettext_noop
 
 from arbitre.app.ranking.models import RankedEvent, RankingAudit, ResultRow, Season, Standing
 from arbitre.app.ranking.standings import STANDING_FIELDS
+from arbitre.i18n import word
 from arbitre.ranking import event_type
 from arbitre.ranking.events import RankingError
 
@@ -144,9 +145,10 @@ def restore(user: Any, data: bytes) -> Season:
         )
     except ArchiveRefused:
         raise
-    except (KeyError, TypeError, ValueError, RankingError) as exc:
+    except (KeyError, TypeError, ValueError) as exc:
+        detail = word(exc.message, get_language()) if isinstance(exc, RankingError) else str(exc)
         raise _refuse(
-            gettext_noop("Archive incomplète ou abîmée : %(detail)s"), detail=str(exc)[:200]
+            gettext_noop("Archive incomplète ou abîmée : %(detail)s"), detail=detail[:200]
         ) from None
     RankingAudit.log(
         user,
