@@ -218,3 +218,53 @@ def test_disciplinary_warnings_setting_is_editable_and_audited(event: dict[str, 
     assert not dup.disciplinary_warnings_count
     entry = AuditEntry.objects.get(duplicate=dup, action="Réglages modifiés")
     assert entry.after == {"avertissements disciplinaires comptés": "False"}
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (
+            bytes(range(256)) * 10,
+            "Liste de mots refusée : liste-du-club.txt est un fichier binaire",
+        ),
+        (b"\n \n", "Liste de mots refusée : la liste de mots liste-du-club.txt est vide"),
+        (
+            b"MAISON\nRUSE\nporte-monnaie\n",
+            "la liste de mots liste-du-club.txt n'a que 2 mots valides",
+        ),
+    ],
+)
+def test_a_refused_word_list_is_explained_in_french_and_nothing_is_kept(
+    director: Any,
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    content: bytes,
+    said: str,
+) -> None:
+    """A word list the engine refuses (binary, empty, too few words: issue 3) is named by the
+    file the director sent, in French, never by the server's copy; no event is created and
+    the copy is removed."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from arbitre.app.events.models import Event
+
+    monkeypatch.setenv("ARBITRE_DATA_DIR", str(tmp_path))
+    client = Client()
+    client.force_login(director)
+    before = Event.objects.count()
+    page = client.post(
+        "/duplicate/nouveau/",
+        {
+            "name": "Tournoi refusé",
+            "date": "2026-11-22",
+            "games_planned": "1",
+            "seconds_per_move": "180",
+            "lexicon_file": SimpleUploadedFile("liste-du-club.txt", content),
+        },
+    )
+    text = html.unescape(page.content.decode())
+    assert page.status_code == 200
+    assert said in text
+    assert str(tmp_path) not in text and "lexicon." not in text
+    assert Event.objects.count() == before
+    assert list((tmp_path / "lexicons").iterdir()) == []

@@ -76,6 +76,25 @@ def test_a_failure_is_shown(client: Any) -> None:
     assert "échec : disque plein" in client.get("/").content.decode()
 
 
+def test_a_damaged_default_list_is_said_in_the_pages_language(client: Any) -> None:
+    """The engine's refusal of the shipped list (its manifest does not match) is worded
+    for each page, in French or English, not shown as its code."""
+    from arbitre.lexicon import WordListError
+
+    def job(progress: Progress, step: preparation.Step) -> None:
+        raise WordListError.of("default_corrupt")
+
+    preparation.start(job)
+    preparation.wait(10)
+    assert client.get(STATUS_URL).json()["error"] == (
+        "la liste de mots fournie est abîmée (elle ne correspond pas à son manifeste) : "
+        "réinstallez Arbitre"
+    )
+    client.cookies["django_language"] = "en"
+    page = client.get("/").content.decode()
+    assert "the shipped default word list is damaged" in page
+
+
 def test_the_default_job_compiles_the_served_list(client: Any, lexicon: Lexicon) -> None:
     seen: list[tuple[int, int]] = []
     original = preparation._progress

@@ -104,10 +104,10 @@ def test_compare_with_default_keyword(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "not found"),
-        (b"", "empty"),
-        (b"\x00\x01\x02binary\x00" * 50, "binary"),
-        ("\n".join(BASE[:999]).encode(), "fewer than 1000"),
+        (None, "liste de mots introuvable"),
+        (b"", "est vide"),
+        (b"\x00\x01\x02binary\x00" * 50, "est un fichier binaire"),
+        ("\n".join(BASE[:999]).encode(), "moins de 1000"),
     ],
 )
 def test_bad_lists_fail_with_one_line(

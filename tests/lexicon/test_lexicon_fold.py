@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from arbitre.common.messages import Message
+from arbitre.i18n import word
 from arbitre.lexicon import WordListError, fold, read_word_list
 
 
@@ -92,19 +95,31 @@ def test_rejected_lines_are_counted_and_shown(tmp_path: Path) -> None:
     assert len(report.words) == 1000
 
 
+def _refusal(call: Callable[[], object]) -> Message:
+    with pytest.raises(WordListError) as caught:
+        call()
+    return caught.value.message
+
+
 def test_missing_empty_binary_and_short_lists_are_refused(tmp_path: Path) -> None:
-    with pytest.raises(WordListError, match="not found"):
-        read_word_list(tmp_path / "absent.txt")
+    """Each refusal is a code naming the file, worded in French and English."""
+    absent = tmp_path / "absent.txt"
+    assert _refusal(lambda: read_word_list(absent)) == Message.of(
+        "lexicon.word_list.not_found", source=str(absent)
+    )
     (tmp_path / "empty.txt").write_bytes(b"\n\n  \n")
-    with pytest.raises(WordListError, match="empty"):
-        read_word_list(tmp_path / "empty.txt")
+    message = _refusal(lambda: read_word_list(tmp_path / "empty.txt"))
+    assert message.code == "lexicon.word_list.empty"
+    assert word(message, "fr") == f"la liste de mots {tmp_path / 'empty.txt'} est vide"
     (tmp_path / "bin.dat").write_bytes(bytes(range(256)) * 10)
-    with pytest.raises(WordListError, match="binary"):
-        read_word_list(tmp_path / "bin.dat")
-    with pytest.raises(WordListError, match="999 valid words"):
-        read_word_list(write_list(tmp_path / "short.txt", filler(999) + ["a-b"] * 50))
-    with pytest.raises(WordListError, match="directory"):
-        read_word_list(tmp_path)
+    assert _refusal(lambda: read_word_list(tmp_path / "bin.dat")).code == "lexicon.word_list.binary"
+    short = write_list(tmp_path / "short.txt", filler(999) + ["a-b"] * 50)
+    message = _refusal(lambda: read_word_list(short))
+    assert message == Message.of(
+        "lexicon.word_list.too_few", source=str(short), words=999, minimum=1000
+    )
+    assert "has 999 valid words" in word(message, "en")
+    assert _refusal(lambda: read_word_list(tmp_path)).code == "lexicon.word_list.directory"
 
 
 lines_st = st.lists(

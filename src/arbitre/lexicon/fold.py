@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arbitre.common.messages import Message, Param, Refusal
+
 MIN_LETTERS = 2
 MAX_LETTERS = 15
 MIN_VALID_WORDS = 1000
@@ -20,8 +22,28 @@ _LIGATURES = {"Œ": "OE", "Æ": "AE", "ß": "SS", "ẞ": "SS"}
 _SAMPLE = 5
 
 
-class WordListError(ValueError):
-    """A word list that cannot be used (missing, empty, binary, too few words)."""
+MESSAGE_CODES = frozenset(
+    f"lexicon.word_list.{name}"
+    for name in (
+        "empty",
+        "binary",
+        "not_found",
+        "directory",
+        "unreadable",
+        "too_few",
+        "default_corrupt",
+    )
+)
+"""Refusals of a word list (``lexicon.word_list.*``); ``source`` names the file."""
+
+
+class WordListError(Refusal):
+    """A word list that cannot be used (missing, empty, binary, too few words), with the
+    reason as a message (``lexicon.word_list.*``)."""
+
+    @classmethod
+    def of(cls, code: str, /, **params: Param) -> WordListError:
+        return cls(Message.of(f"lexicon.word_list.{code}", **params))
 
 
 def fold(text: str) -> str | None:
@@ -76,12 +98,12 @@ class WordListReport:
         )
 
 
-def decode_list(data: bytes, source: str = "word list") -> tuple[str, str]:
+def decode_list(data: bytes, source: str = "") -> tuple[str, str]:
     """Text of a word list file and the encoding used: UTF-8, else Windows-1252/Latin-1."""
     if not data.strip():
-        raise WordListError(f"{source} is empty")
+        raise WordListError.of("empty", source=source)
     if b"\x00" in data[:65536]:
-        raise WordListError(f"{source} is a binary file, not a text word list")
+        raise WordListError.of("binary", source=source)
     try:
         return data.decode("utf-8-sig"), "utf-8"
     except UnicodeDecodeError:
@@ -104,21 +126,21 @@ def read_word_list(path: str | Path, minimum: int = MIN_VALID_WORDS) -> WordList
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise WordListError(f"word list not found: {path}") from None
+        raise WordListError.of("not_found", source=str(path)) from None
     except IsADirectoryError:
-        raise WordListError(f"word list is a directory, not a file: {path}") from None
+        raise WordListError.of("directory", source=str(path)) from None
     except OSError as error:
-        raise WordListError(f"cannot read word list {path}: {error.strerror}") from None
-    return parse_word_list(data, f"word list {path}", minimum)
+        raise WordListError.of("unreadable", source=str(path), reason=error.strerror) from None
+    return parse_word_list(data, str(path), minimum)
 
 
 def parse_word_list(
-    data: bytes, source: str = "word list", minimum: int = MIN_VALID_WORDS
+    data: bytes, source: str = "", minimum: int = MIN_VALID_WORDS
 ) -> WordListReport:
     """The words of a word list file's bytes (see :func:`read_word_list`)."""
     text, encoding = decode_list(data, source)
     if _looks_binary(text):
-        raise WordListError(f"{source} is a binary file, not a text word list")
+        raise WordListError.of("binary", source=source)
     words: set[str] = set()
     report = WordListReport(words=[], encoding=encoding)
     for number, line in enumerate(text.splitlines(), start=1):
@@ -134,10 +156,7 @@ def parse_word_list(
             words.add(word)
     report.words = sorted(words)
     if len(report.words) < minimum:
-        raise WordListError(
-            f"{source} has {len(report.words)} valid words (2-15 letters A-Z after "
-            f"folding), fewer than {minimum}; is it really a word list?"
-        )
+        raise WordListError.of("too_few", source=source, words=len(report.words), minimum=minimum)
     return report
 
 

@@ -68,10 +68,10 @@ def default_words() -> list[str]:
     raw = lzma.decompress(data)
     manifest = default_manifest()
     if hashlib.sha256(raw).hexdigest() != manifest["sha256"]:
-        raise WordListError("the shipped default word list is corrupt (sha256 mismatch)")
+        raise WordListError.of("default_corrupt")
     words = raw.decode("ascii").split()
     if len(words) != manifest["words"]:
-        raise WordListError("the shipped default word list is corrupt (word count mismatch)")
+        raise WordListError.of("default_corrupt")
     return words
 
 

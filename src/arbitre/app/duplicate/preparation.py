@@ -15,10 +15,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.duplicate.services import lexicon_of
+from arbitre.common.messages import Message, Refusal
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 from arbitre.lexicon import Progress
 from arbitre.scrabble.generate import fast_engine
 
@@ -43,6 +45,7 @@ class Status:
     done: int = 0
     total: int = 0
     error: str = ""
+    refusal: Message | None = None  # the engine's reason, worded in the page's language
 
     @property
     def percent(self) -> int:
@@ -60,7 +63,11 @@ def status() -> dict[str, Any]:
     ``total`` paths, ``percent``)."""
     with _lock:
         out = {**asdict(_status), "percent": _status.percent}
+        refusal = _status.refusal
     out["step"] = gettext(out["step"]) if out["step"] else ""
+    if refusal is not None:
+        out["error"] = word(refusal, get_language() or DEFAULT_LANGUAGE)
+    del out["refusal"]
     return out
 
 
@@ -127,6 +134,7 @@ def _run(job: Job) -> None:
     except Exception as exc:  # noqa: BLE001 - reported on the page, the server goes on
         with _lock:
             _status.state, _status.error = FAILED, str(exc) or exc.__class__.__name__
+            _status.refusal = exc.message if isinstance(exc, Refusal) else None
         return
     with _lock:
         _status.state, _status.step = READY, ""

@@ -36,8 +36,11 @@ from arbitre.paths import data_dir
 
 def store_lexicon(upload: Any) -> tuple[str, str, str]:
     """Keep an uploaded word list in the data directory once the engine accepts it; returns
-    ``(path, name, sha256)``. A refused list raises the engine's ``ValueError``."""
-    from arbitre.lexicon import Lexicon
+    ``(path, name, sha256)``. A refused list raises the engine's
+    :class:`~arbitre.lexicon.WordListError`, naming the file by the name it was sent with
+    (not the server's copy)."""
+    from arbitre.common.messages import Message
+    from arbitre.lexicon import Lexicon, WordListError
 
     content = upload.read()
     digest = hashlib.sha256(content).hexdigest()
@@ -47,6 +50,10 @@ def store_lexicon(upload: Any) -> tuple[str, str, str]:
     path.write_bytes(content)
     try:
         lexicon = Lexicon.load(path)
+    except WordListError as exc:
+        path.unlink(missing_ok=True)
+        params = {**exc.message.params, "source": upload.name}
+        raise WordListError(Message(exc.message.code, params)) from None
     except ValueError:
         path.unlink(missing_ok=True)
         raise

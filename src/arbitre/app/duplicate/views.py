@@ -38,6 +38,7 @@ from arbitre.app.duplicate.models import (
 )
 from arbitre.app.events.accounts import AccountError
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
+from arbitre.common.messages import Refusal
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
 
@@ -68,8 +69,9 @@ def create_event(request: HttpRequest) -> HttpResponse:
         try:
             event = setup.create_event(data, data.get("lexicon_file"), request.user)
         except ValueError as exc:
+            reason = services.worded(exc.message) if isinstance(exc, Refusal) else str(exc)
             form.add_error(
-                "lexicon_file", gettext("Liste de mots refusée : %(reason)s") % {"reason": exc}
+                "lexicon_file", gettext("Liste de mots refusée : %(reason)s") % {"reason": reason}
             )
         else:
             messages.success(

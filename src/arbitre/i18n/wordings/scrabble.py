@@ -16,4 +16,12 @@ TEMPLATES: dict[str, str] = {
     "scrabble.move.word_accents": (
         "word “{word}” must be letters A-Z without accents (lower case for a blank)"
     ),
+    # word lists (arbitre.lexicon.fold)
+    "lexicon.word_list.empty": "the word list {source} is empty",
+    "lexicon.word_list.binary": "{source} is a binary file, not a text word list",
+    "lexicon.word_list.not_found": "word list not found: {source}",
+    "lexicon.word_list.directory": "{source} is a folder, not a word list",
+    "lexicon.word_list.unreadable": "cannot read the word list {source}: {reason}",
+    "lexicon.word_list.too_few": "the word list {source} has {words} valid words (2 to 15 letters A-Z after folding), fewer than {minimum}: is it really a word list?",
+    "lexicon.word_list.default_corrupt": "the shipped default word list is damaged (it does not match its manifest): reinstall Arbitre",
 }
