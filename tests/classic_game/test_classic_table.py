@@ -83,6 +83,12 @@ def test_a_move_the_board_refuses_or_the_tiles_cannot_make_is_refused() -> None:
     assert code(s, {"kind": "play", "at": 1, "player": 0, "move": "A1 DIN"}) == (
         "classic_table.move_illegal"
     )
+    with pytest.raises(TableError) as refused:
+        s.apply({"kind": "play", "at": 1, "player": 0, "move": "A1 DIN"})
+    assert word(refused.value.message) == (
+        "A1 DIN ne peut pas être placé sur la grille "
+        "(le premier coup doit couvrir l'étoile centrale H8)."
+    )
     assert code(s, {"kind": "play", "at": 1, "player": 0, "move": "H8 D!N"}) == (
         "classic_table.move_unreadable"
     )

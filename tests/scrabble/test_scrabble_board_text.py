@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from arbitre.i18n import word
 from arbitre.scrabble.board import Board, BoardParseError
 from arbitre.scrabble.tiles import TILE_COUNTS
 
@@ -44,18 +47,19 @@ def test_empty_board() -> None:
         ("/".join(["15"] * 14), "14 rows"),
         ("/".join(["15"] * 7 + ["3HAbLONS"] + ["15"] * 7), "row H .* covers 10 squares"),
         ("/".join(["15"] * 7 + ["3HAbLONS6"] + ["15"] * 7), "row H .* covers more than 15 squares"),
-        ("/".join(["15"] * 7 + ["3HA-LONS5"] + ["15"] * 7), "row H: '-'"),
-        ("/".join(["15"] * 7 + ["0HAbLONS8"] + ["15"] * 7), "length 0"),
-        ("/".join(["15"] * 7 + ["ZZ13"] + ["15"] * 7), "2 tiles Z"),
-        ("/".join(["15"] * 7 + ["abc12"] + ["15"] * 7), "3 blanks"),
+        ("/".join(["15"] * 7 + ["3HA-LONS5"] + ["15"] * 7), "row H: “-”"),
+        ("/".join(["15"] * 7 + ["0HAbLONS8"] + ["15"] * 7), "a run of 0 empty squares"),
+        ("/".join(["15"] * 7 + ["ZZ13"] + ["15"] * 7), "holds 2 tiles Z, the game has only 1"),
+        ("/".join(["15"] * 7 + ["abc12"] + ["15"] * 7), "holds 3 blanks, the game has only 2"),
         ("\n".join(["." * 15] * 14), "14 lines"),
         ("\n".join(["." * 15] * 14 + ["." * 14]), "row O .* 14 characters"),
-        ("\n".join(["." * 15] * 14 + ["." * 14 + "*"]), "row O: '\\*'"),
+        ("\n".join(["." * 15] * 14 + ["." * 14 + "*"]), "row O: “\\*”"),
     ],
 )
 def test_board_text_errors(text: str, fragment: str) -> None:
-    with pytest.raises(BoardParseError, match=fragment):
+    with pytest.raises(BoardParseError) as refused:
         Board.from_text(text)
+    assert re.search(fragment, word(refused.value.message, "en"))
 
 
 _BAG = [tile for tile, n in TILE_COUNTS.items() for _ in range(n)]

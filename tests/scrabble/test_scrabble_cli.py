@@ -82,7 +82,7 @@ def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: ob
     data = json.loads(out)
     assert status == 1 and data["legal"] is False and data["rule"] == "not_connected"
     status, out, _ = run(capsys, "score", "--move", "H4 MAISON", "--rack", "MAISO?")
-    assert status == 1 and "tile N not in the rack" in out
+    assert status == 1 and "H4 MAISON: N n'est pas sur le chevalet AIMOS? (nécessaire : 1) (tile_not_in_rack)" in out
     status, out, _ = run(capsys, "score", "--move", "H4 HAbLONS", "--json")
     data = json.loads(out)
     assert (
@@ -95,8 +95,8 @@ def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: ob
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        (["top", "--board", "15/15", "--rack", "A"], "2 rows"),
-        (["top", "--rack", "ABCDEFGH"], "at most 7"),
+        (["top", "--board", "15/15", "--rack", "A"], "la grille a 2 rangées"),
+        (["top", "--rack", "ABCDEFGH"], "un chevalet porte au plus 7 lettres"),
         (["top"], "--rack is required"),
         (["top", "--board", "no-such-file", "--rack", "A"], "neither board text nor a file"),
         (["score", "--move", "Z9 MAISON"], "coordonnée"),

@@ -515,7 +515,7 @@ class TableSession:
         try:
             result = self.board.score(move)
         except IllegalMoveError as exc:
-            raise _refuse("move_illegal", move=str(move), rule=exc.rule) from None
+            raise _refuse("move_illegal", move=str(move), rule=exc.message) from None
         placed = result.rack_tiles
         if len(placed) > self.rack_size[player]:
             raise _refuse("move_tiles", count=len(placed), rack=self.rack_size[player])

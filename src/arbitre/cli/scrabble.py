@@ -181,6 +181,7 @@ def _run_batch(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
+    from arbitre.i18n import word
     from arbitre.scrabble.board import IllegalMoveError
     from arbitre.scrabble.move import Move
 
@@ -191,10 +192,11 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         result = board.score(move, lexicon, rack)
     except IllegalMoveError as exc:
+        reason = word(exc.message, args.lang)
         if args.json:
-            print_json({"legal": False, "move": str(move), "rule": exc.rule, "reason": str(exc)})
+            print_json({"legal": False, "move": str(move), "rule": exc.rule, "reason": reason})
         else:
-            print(f"illegal ({exc.rule}): {exc}")
+            print(f"{move}: {reason} ({exc.rule})")
         return 1
     if args.json:
         print_json(

@@ -383,14 +383,18 @@ def _readings(
     word = solution.word
     squares = [(row, col + i) if horizontal else (row + i, col) for i in range(len(word))]
     if squares[-1][0] >= SIZE or squares[-1][1] >= SIZE:
-        return IllegalMoveError(board_rules.LETTER_MISMATCH, "the word runs off the board")
+        return IllegalMoveError(board_rules.LETTER_MISMATCH, "runs_off", move=word)
     new_positions = [i for i, (r, c) in enumerate(squares) if turn.board[r, c] is None]
     for i, (r, c) in enumerate(squares):
         on_board = turn.board[r, c]
         if on_board is not None and on_board.upper() != word[i].upper():
             return IllegalMoveError(
                 board_rules.LETTER_MISMATCH,
-                f"square {ROW_NAMES[r]}{c + 1} holds {on_board.upper()}",
+                "letter_mismatch",
+                move=word,
+                square=f"{ROW_NAMES[r]}{c + 1}",
+                held=on_board.upper(),
+                letter=word[i].upper(),
             )
     circled_options: list[frozenset[int]]
     if solution.circled:
@@ -407,7 +411,7 @@ def _readings(
             if all(natural[letter] >= n for letter, n in need.items()):
                 feasible.append(frozenset(subset))
     if not feasible:
-        return IllegalMoveError(board_rules.NOT_IN_RACK, "letters not in the draw")
+        return IllegalMoveError(board_rules.NOT_IN_RACK, "not_in_draw", move=word)
     exact = [d for d in circled_options if d in feasible]
     circle_warning: Sanction | None = None
     if exact:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
@@ -31,9 +32,50 @@ from arbitre.scrabble.tiles import (
     square_name,
 )
 
+MESSAGE_CODES = frozenset(
+    {
+        f"scrabble.board.{name}"
+        for name in (
+            "rows",
+            "lines",
+            "empty_run",
+            "run_too_long",
+            "row_character",
+            "row_squares",
+            "line_length",
+            "line_character",
+            "blanks",
+            "tiles",
+        )
+    }
+    | {
+        f"scrabble.rule.{name}"
+        for name in (
+            "not_in_full",
+            "letter_mismatch",
+            "runs_off",
+            "no_tile_placed",
+            "first_move_center",
+            "not_connected",
+            "too_many_tiles",
+            "tile_not_in_rack",
+            "blank_not_in_rack",
+            "not_in_draw",
+            "not_in_lexicon",
+        )
+    }
+)
+"""A board's text refused (``scrabble.board.*``) and the rules a move can break
+(``scrabble.rule.*``)."""
 
-class BoardParseError(ValueError):
-    """A board's text cannot be read; the message names the row and what is wrong."""
+
+class BoardParseError(Refusal):
+    """A board's text cannot be read; the message (``scrabble.board.*``) names the row and
+    what is wrong."""
+
+    @classmethod
+    def of(cls, code: str, /, **params: Param) -> BoardParseError:
+        return cls(Message.of(f"scrabble.board.{code}", **params))
 
 
 # Rules a move can break; ``IllegalMoveError.rule`` is one of these.
@@ -54,11 +96,12 @@ NOT_IN_RACK = "tile_not_in_rack"
 NOT_IN_LEXICON = "word_not_in_lexicon"
 
 
-class IllegalMoveError(ValueError):
-    """A move breaks a rule; ``rule`` is one of this module's rule constants."""
+class IllegalMoveError(Refusal):
+    """A move breaks a rule; ``rule`` is one of this module's rule constants, the message
+    (``scrabble.rule.<reason>``, with the move and what is wrong) says which and why."""
 
-    def __init__(self, rule: str, message: str, word: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, rule: str, reason: str, word: str | None = None, **params: Param) -> None:
+        super().__init__(Message.of(f"scrabble.rule.{reason}", **params))
         self.rule = rule
         #: The offending word for :data:`NOT_IN_LEXICON`.
         self.word = word
@@ -172,11 +215,11 @@ class Board:
         if "/" in stripped or ("\n" not in stripped and len(stripped) < SIZE * SIZE):
             rows = [_parse_row(part, i) for i, part in enumerate(stripped.split("/"))]
             if len(rows) != SIZE:
-                raise BoardParseError(f"board has {len(rows)} rows separated by '/', expected 15")
+                raise BoardParseError.of("rows", count=len(rows))
         else:
             lines = [line.strip() for line in stripped.splitlines() if line.strip()]
             if len(lines) != SIZE:
-                raise BoardParseError(f"board has {len(lines)} lines, expected 15")
+                raise BoardParseError.of("lines", count=len(lines))
             rows = [_parse_line(line, i) for i, line in enumerate(lines)]
         board = cls()
         for r, row in enumerate(rows):
@@ -186,10 +229,8 @@ class Board:
         counts = Counter(BLANK if t.islower() else t for _, _, t in board.tiles())
         for tile, n in counts.items():
             if n > TILE_COUNTS[tile]:
-                name = "blanks" if tile == BLANK else f"tiles {tile}"
-                raise BoardParseError(
-                    f"board holds {n} {name}, the game has only {TILE_COUNTS[tile]}"
-                )
+                code = "blanks" if tile == BLANK else "tiles"
+                raise BoardParseError.of(code, tile=tile, count=n, available=TILE_COUNTS[tile])
         return board
 
     def to_text(self) -> str:
@@ -276,11 +317,7 @@ class Board:
         squares = move.squares()
         (r0, c0), (r1, c1) = squares[0], squares[-1]
         if self.occupied(r0 - dr, c0 - dc) or self.occupied(r1 + dr, c1 + dc):
-            raise IllegalMoveError(
-                NOT_FULL_WORD,
-                f"{move}: the word is not written in full "
-                "(a tile on the board touches its first or last letter)",
-            )
+            raise IllegalMoveError(NOT_FULL_WORD, "not_in_full", move=str(move))
         letters: list[str] = []
         placed: list[tuple[int, int, str]] = []
         for (r, c), letter in zip(squares, move.word, strict=True):
@@ -291,35 +328,32 @@ class Board:
             elif current.upper() != letter.upper():
                 raise IllegalMoveError(
                     LETTER_MISMATCH,
-                    f"{move}: square {square_name(r, c)} holds {current.upper()}, "
-                    f"not {letter.upper()}",
+                    "letter_mismatch",
+                    move=str(move),
+                    square=square_name(r, c),
+                    held=current.upper(),
+                    letter=letter.upper(),
                 )
             else:
                 letters.append(current)
         if not placed:
-            raise IllegalMoveError(
-                NO_TILE_PLACED, f"{move}: every square is already covered, no tile is placed"
-            )
+            raise IllegalMoveError(NO_TILE_PLACED, "no_tile_placed", move=str(move))
         if self.is_empty:
             if CENTER not in squares:
-                raise IllegalMoveError(
-                    FIRST_MOVE_CENTER, f"{move}: the first move must cover the centre star H8"
-                )
+                raise IllegalMoveError(FIRST_MOVE_CENTER, "first_move_center", move=str(move))
         elif len(placed) == len(squares) and not any(
             self.occupied(r + a, c + b) for r, c, _ in placed for a, b in ((dc, dr), (-dc, -dr))
         ):
-            raise IllegalMoveError(
-                NOT_CONNECTED, f"{move}: the word is not connected to the tiles on the board"
-            )
+            raise IllegalMoveError(NOT_CONNECTED, "not_connected", move=str(move))
         if len(placed) > RACK_SIZE:
-            raise IllegalMoveError(NOT_IN_RACK, f"{move}: places more than {RACK_SIZE} tiles")
+            raise IllegalMoveError(NOT_IN_RACK, "too_many_tiles", move=str(move), most=RACK_SIZE)
         if rack is not None:
             needed = Counter(BLANK if t.islower() else t for _, _, t in placed)
             for tile, n in sorted(needed.items()):
                 if rack.count(tile) < n:
-                    what = "blank" if tile == BLANK else f"tile {tile}"
+                    reason = "blank_not_in_rack" if tile == BLANK else "tile_not_in_rack"
                     raise IllegalMoveError(
-                        NOT_IN_RACK, f"{move}: {what} not in the rack {rack} (needs {n})"
+                        NOT_IN_RACK, reason, move=str(move), tile=tile, rack=str(rack), needed=n
                     )
         canonical = Move(move.row, move.col, move.horizontal, "".join(letters))
         main_score = self._word_score(squares, letters)
@@ -333,8 +367,10 @@ class Board:
                 if word.upper() not in lexicon:
                     raise IllegalMoveError(
                         NOT_IN_LEXICON,
-                        f"{move}: word {word.upper()} is not in the word list",
+                        "not_in_lexicon",
                         word=word.upper(),
+                        move=str(move),
+                        formed=word.upper(),
                     )
         bingo = len(placed) == RACK_SIZE
         total = sum(s for _, s in words) + (BINGO_BONUS if bingo else 0)
@@ -386,25 +422,25 @@ def _parse_row(text: str, index: int) -> list[str | None]:
                 j += 1
             run = int(text[i:j]) if j - i <= 2 else SIZE + 1
             if run == 0:
-                raise BoardParseError(f"row {name}: empty run of length 0")
+                raise BoardParseError.of("empty_run", row=name)
             if len(out) + run > SIZE:
-                raise BoardParseError(f"row {name} {text!r} covers more than 15 squares")
+                raise BoardParseError.of("run_too_long", row=name, text=text)
             out.extend([None] * run)
             i = j
         elif ch.isascii() and ch.isalpha():
             out.append(ch)
             i += 1
         else:
-            raise BoardParseError(f"row {name}: {ch!r} is neither a letter nor a run length")
+            raise BoardParseError.of("row_character", row=name, character=ch)
     if len(out) != SIZE:
-        raise BoardParseError(f"row {name} {text!r} covers {len(out)} squares, expected 15")
+        raise BoardParseError.of("row_squares", row=name, text=text, count=len(out))
     return out
 
 
 def _parse_line(line: str, index: int) -> list[str | None]:
     name = ROW_NAMES[index]
     if len(line) != SIZE:
-        raise BoardParseError(f"row {name} {line!r} has {len(line)} characters, expected 15")
+        raise BoardParseError.of("line_length", row=name, text=line, count=len(line))
     out: list[str | None] = []
     for ch in line:
         if ch == ".":
@@ -412,7 +448,7 @@ def _parse_line(line: str, index: int) -> list[str | None]:
         elif ch.isascii() and ch.isalpha():
             out.append(ch)
         else:
-            raise BoardParseError(f"row {name}: {ch!r} is neither a letter nor '.'")
+            raise BoardParseError.of("line_character", row=name, character=ch)
     return out
 
 

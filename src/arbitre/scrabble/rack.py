@@ -7,11 +7,21 @@ from collections.abc import Iterable, Iterator
 
 import numpy as np
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.tiles import BLANK, BLANK_INDEX, LETTERS, RACK_SIZE, TILE_COUNTS
 
+MESSAGE_CODES = frozenset(
+    f"scrabble.rack.{name}" for name in ("tile", "size", "count", "character", "missing")
+)
+"""Refusals of a rack (``scrabble.rack.*``)."""
 
-class RackError(ValueError):
-    """A rack's text is not a valid rack."""
+
+class RackError(Refusal):
+    """A rack's text is not a valid rack (``scrabble.rack.*``)."""
+
+    @classmethod
+    def of(cls, code: str, /, **params: Param) -> RackError:
+        return cls(Message.of(f"scrabble.rack.{code}", **params))
 
 
 class Rack:
@@ -26,13 +36,13 @@ class Rack:
         items = list(tiles)
         for t in items:
             if t != BLANK and (len(t) != 1 or t not in LETTERS):
-                raise RackError(f"tile {t!r} is not a letter A-Z or '?' (blank)")
+                raise RackError.of("tile", tile=t)
         if len(items) > RACK_SIZE:
-            raise RackError(f"a rack holds at most {RACK_SIZE} tiles, got {len(items)}")
+            raise RackError.of("size", most=RACK_SIZE, count=len(items))
         counts = Counter(items)
         for t, n in counts.items():
             if n > TILE_COUNTS[t]:
-                raise RackError(f"the game has only {TILE_COUNTS[t]} tile(s) {t}, rack has {n}")
+                raise RackError.of("count", tile=t, available=TILE_COUNTS[t], count=n)
         self._tiles = "".join(sorted(items, key=_tile_order))
 
     @classmethod
@@ -44,7 +54,7 @@ class Rack:
             cleaned = ""
         bad = [c for c in cleaned if not (c == BLANK or (c.isascii() and c.isalpha()))]
         if bad:
-            raise RackError(f"rack {text!r}: {bad[0]!r} is not a letter A-Z or '?' (blank)")
+            raise RackError.of("character", rack=text, character=bad[0])
         return cls(c.upper() for c in cleaned)
 
     def counts(self) -> np.ndarray:
@@ -66,7 +76,7 @@ class Rack:
         left = list(self._tiles)
         for t in tiles:
             if t not in left:
-                raise RackError(f"tile {t!r} is not in the rack {self}")
+                raise RackError.of("missing", tile=t, rack=str(self))
             left.remove(t)
         return Rack(left)
 
