@@ -279,9 +279,9 @@ _FINAL_COLUMNS = tuple(
 class FinalResult:
     """The games of one final-phase match (seed 000 preamble) as its file gives them: the
     match id (``F``, ``SF1``, ``SF2``, ``P3``), its two players and each game's scores, top
-    player first. A score may be negative (seed 001 7.1 and 8.x can leave a player below
-    zero). Who won is not written: :func:`~arbitre.classic.tournament.final_phase.resolve`
-    decides it from the scores."""
+    player first. A score may be negative (the reckoning and the penalties can leave a
+    player below zero). Who won is not written:
+    :func:`~arbitre.classic.tournament.final_phase.resolve` decides it from the scores."""
 
     match: str
     top: str
