@@ -790,3 +790,18 @@ def test_000_7_1_2_out_of_time_at_the_table_passes_challenges_and_the_other_may_
     )
     s.apply({"kind": "flag", "at": 1300 + 1200, "player": 1})
     assert s.reckoning and s.out_of_time == [True, True]
+
+
+def test_001_10_5_the_director_starts_the_latecomers_clock_or_declares_them_lost() -> None:
+    """001 10.5: the director lets the present player wait on the latecomer's time (the
+    time run is the latecomer's when they arrive), or declares the latecomer lost after a
+    few minutes: no half-credit wait as under 000 9.5."""
+    s = TableSession(("X", "Y"), LEXICON, "ffsc", ClockSettings("chess", 1500))
+    s.apply({"kind": "absent_clock", "at": 0, "player": 1})
+    s.apply({"kind": "arrive", "at": 240})
+    s.apply({"kind": "start", "at": 300})
+    assert s.clock is not None and s.clock.remaining(1, 300) == 1500 - 240
+    lost = TableSession(("X", "Y"), LEXICON, "ffsc", ClockSettings("chess", 1500))
+    lost.apply({"kind": "absent_clock", "at": 0, "player": 1})
+    lost.apply({"kind": "forfeit", "at": 300, "player": 1})
+    assert lost.result is not None and lost.result.forfeit == 1 and lost.result.winner == 0
