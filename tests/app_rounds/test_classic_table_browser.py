@@ -177,9 +177,11 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         staff.goto(f"{url}classique/{event_id}/ronde/1/")
         assert f"{scores[0]} - {scores[1]}" in staff.locator("#result-1").inner_text()
         staff.goto(f"{url}public/classique/{event_id}/")
-        winner = a if scores[0] > scores[1] else b
-        row = staff.locator("tr", has_text=winner).first.inner_text()
-        assert "3" in row
+        winner, loser = (a, b) if scores[0] > scores[1] else (b, a)
+        # seed 000: 3 match points for the game won, 1 for the game lost
+        for name, pm in ((winner, "3"), (loser, "1")):
+            row = staff.locator("tbody tr", has=staff.locator(f"a:text-is('{name}')")).first
+            assert row.locator("td").nth(3).inner_text() == pm, row.inner_text()
         # the overview shows the table signed
         staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
         assert "Signée" in staff.locator("#ov-1").inner_text()
