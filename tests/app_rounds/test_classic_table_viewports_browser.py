@@ -123,6 +123,11 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         # the challenge terminal: the words to pick, then the verdict
         move(table, 0, "MAISoN", "H4", "h")
         wait_version(table, url, code, 5)
+        # part 4: the running total and the bag (102 tiles, 14 drawn, 6 more after MAISON)
+        table.wait_for_function(
+            "() => document.getElementById('ct-bag').innerText === 'Sac : 82 lettres'"
+        )
+        assert table.locator("#ct-sheet tr").first.locator("td").nth(4).inner_text() == "16"
         table.click("#ct-contest")
         table.wait_for_selector("#ct-pick:not([hidden])")
         fits(table, "the words to contest", "#ct-pick-words label", "#ct-pick-send")
@@ -140,6 +145,7 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
             tap(table, player, "pass")
             player = 1 - player
         table.wait_for_selector("#ct-reckoning:not([hidden])")
+        assert table.locator("#ct-passes").inner_text() == "Tours sans point consécutifs : 6 / 6"
         fits(table, "the reckoning", ".ct-declare")
         for p, rack in ((0, "EEEEEEE"), (1, "KWXYZJQ")):
             table.fill(f"#ct-rack-{p}", rack)

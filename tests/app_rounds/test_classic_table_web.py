@@ -93,6 +93,15 @@ def test_a_code_stops_working_when_the_next_round_is_paired(dclient: Client) -> 
     response = Client().get(f"/classique/table/{code}/etat/")
     assert response.status_code == 404
     assert "la ronde est finie" in response.json()["error"]
+    # nor does it open the page, take a press or give the sheet of round 2's table
+    player = Client()
+    assert "la ronde est finie" in player.get(f"/classique/table/{code}/").content.decode()
+    pressed = act(player, f"/classique/table/{code}/action/", {"kind": "start"})
+    assert pressed.status_code == 404 and "la ronde est finie" in pressed.json()["error"]
+    assert player.get(f"/classique/table/{code}/imprimer/").status_code == 404
+    assert player.get(f"/classique/table/{code}/partie.gcg").status_code == 404
+    second = TableLog.objects.filter(round__number=2).exclude(code=code)
+    assert second.exists() and all(log.events == [] for log in second)
 
 
 def test_players_may_not_send_an_arbiters_decision(dclient: Client) -> None:
