@@ -87,7 +87,11 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         event_url = create_ffsc_event(staff, url, tmp_path)
         event_id = event_url.rstrip("/").split("/")[-1]
         overview = f"{url}classique/{event_id}/ronde/1/tables/"
-        staff.goto(overview)
+        # part 1: the arbiters open the tables from the round
+        staff.goto(f"{url}classique/{event_id}/ronde/1/")
+        with staff.expect_navigation():
+            staff.click("text=Toutes les tables de la ronde (pendules, appels)")
+        assert staff.url == overview
         first = staff.locator("#ct-overview-rows tr").first
         code = first.locator("code").inner_text()
         row = first.get_attribute("id")
@@ -161,10 +165,11 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
 
         # the arbiter's page of the same table, with its arbiter's panel
         staff.set_viewport_size(TABLET)
-        staff.goto(overview)
+        staff.goto(f"{url}classique/{event_id}/ronde/1/")
         with staff.expect_navigation():
-            staff.click(f"#{row} a")
+            staff.locator("text=Table : pendule et feuille de score").first.click()
         staff.wait_for_selector("#ct-a-sanction-send")
+        assert staff.locator(".ct-name-0").first.inner_text() == state_of(url, code)["names"][0]
         fits(staff, "the arbiter's table page", "#ct-half-0", "#ct-a-sanction-send")
         staff.goto(overview)
         fits(staff, "the overview at the end", f"#{row} a")
