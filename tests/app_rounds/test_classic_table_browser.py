@@ -241,6 +241,18 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         other.wait_for_function(
             "() => document.getElementById('ct-sheet').innerText.includes('échange de 2 lettres')"
         )
+        # a second cut, the page left open: the presses leave when the network returns
+        context.set_offline(True)
+        tap(phone, 0, "pass")
+        move(phone, 1, "SI", "7H", "v")
+        assert "Hors ligne" in phone.locator("#ct-net").inner_text()
+        assert state_of(url, code)["version"] == 5
+        context.set_offline(False)
+        state = wait_version(phone, url, code, 7)
+        assert [line["text"] for line in state["sheet"]][-2:] == ["passe", "7H SI"]
+        phone.wait_for_function(
+            "() => document.getElementById('ct-net').innerText.startsWith('En ligne')"
+        )
 
 
 def _game_of_passes(tablet: Any, url: str, code: str, winner: int) -> None:
