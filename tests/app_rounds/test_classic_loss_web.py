@@ -3,12 +3,16 @@ and 8.2) and negative scores in the final phase (001 8.1), through the Django te
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from django.test import Client
 
 from arbitre.app.rounds.models import AuditEntry, Table
+from arbitre.cli import main
 from tests.app_rounds.conftest import check_in_all, messages_of
-from tests.app_rounds.test_classic_web import PLAYERS, pair, result, setup_event, tables
+from tests.app_rounds.test_classic_web import CSV, PLAYERS, pair, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +81,9 @@ def test_clearing_a_result_clears_its_loss(dclient: Client) -> None:
     assert not tb.entered and (tb.loss, tb.loss_cause) == ("", "")
 
 
-def test_001_8_1_the_final_phase_takes_negative_scores(dclient: Client) -> None:
+def test_001_8_1_the_final_phase_takes_negative_scores(
+    dclient: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     eid = setup_event(dclient, rounds=1, final_size=2, final_best_of=1)
     check_in_all(dclient, eid)
     pair(dclient, eid)
@@ -92,7 +98,24 @@ def test_001_8_1_the_final_phase_takes_negative_scores(dclient: Client) -> None:
     (final,) = dclient.get(f"/classique/{eid}/phase-finale/").context["stages"][0][1]
     assert final["scores"] == "-12--30" and final["winner"] == final["top"]
     text = dclient.get(f"/public/classique/{eid}/phase-finale.csv").content.decode("utf-8-sig")
-    assert text.splitlines() == ["match,vainqueur,manches", f"F,{final['winner']},-12--30"]
+    top, bottom = final["top"], final["bottom"]
+    assert text.splitlines() == [
+        "match,partie,joueur_haut,joueur_bas,score_haut,score_bas",
+        f"F,1,{top},{bottom},-12,-30",
+    ]
+    # the director reads the downloaded files back with the command line: same winner
+    for name, url in (("phase-finale.csv", "phase-finale.csv"), ("resultats.csv", "resultats.csv")):
+        body = dclient.get(f"/public/classique/{eid}/{url}").content
+        (tmp_path / name).write_bytes(body)
+    (tmp_path / "joueurs.csv").write_text(CSV, "utf-8")
+    args = ["classic", "final", "--players", str(tmp_path / "joueurs.csv"), "--rounds", "1"]
+    args += ["--results", str(tmp_path / "resultats.csv"), "--json"]
+    assert main([*args, "--final-phase", str(tmp_path / "phase-finale.csv")]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read["matches"] == [
+        {"match": "F", "top": top, "bottom": bottom, "games": [[-12, -30]], "winner": top}
+    ]
+    assert read["places"] == {top: 1, bottom: 2}
 
 
 def test_001_3_1_under_ffsc_the_toss_at_the_table_decides_who_starts(dclient: Client) -> None:

@@ -177,9 +177,11 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         staff.goto(f"{url}classique/{event_id}/ronde/1/")
         assert f"{scores[0]} - {scores[1]}" in staff.locator("#result-1").inner_text()
         staff.goto(f"{url}public/classique/{event_id}/")
-        winner = a if scores[0] > scores[1] else b
-        row = staff.locator("tr", has_text=winner).first.inner_text()
-        assert "3" in row
+        winner, loser = (a, b) if scores[0] > scores[1] else (b, a)
+        # seed 000: 3 match points for the game won, 1 for the game lost
+        for name, pm in ((winner, "3"), (loser, "1")):
+            row = staff.locator("tbody tr", has=staff.locator(f"a:text-is('{name}')")).first
+            assert row.locator("td").nth(3).inner_text() == pm, row.inner_text()
         # the overview shows the table signed
         staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
         assert "Signée" in staff.locator("#ov-1").inner_text()
@@ -238,6 +240,18 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         assert kinds[1:] == ["5H AS", "passe", "échange de 2 lettres"]
         other.wait_for_function(
             "() => document.getElementById('ct-sheet').innerText.includes('échange de 2 lettres')"
+        )
+        # a second cut, the page left open: the presses leave when the network returns
+        context.set_offline(True)
+        tap(phone, 0, "pass")
+        move(phone, 1, "SI", "7H", "v")
+        assert "Hors ligne" in phone.locator("#ct-net").inner_text()
+        assert state_of(url, code)["version"] == 5
+        context.set_offline(False)
+        state = wait_version(phone, url, code, 7)
+        assert [line["text"] for line in state["sheet"]][-2:] == ["passe", "7H SI"]
+        phone.wait_for_function(
+            "() => document.getElementById('ct-net').innerText.startsWith('En ligne')"
         )
 
 
@@ -302,3 +316,62 @@ def test_a_best_of_three_match_at_one_table(tmp_path: Path) -> None:
         tablet.screenshot(path=str(tmp_path / "match.png"), full_page=True)
         staff.goto(f"{url}classique/{event_id}/ronde/1/")
         assert "2 - 0" in staff.locator("#result-1").inner_text()
+
+
+def friendly(page: Any, url: str, kind: str, minutes: str, warning: str = "0") -> str:
+    """A friendly game (FFSc, A starts, no toss) with the clock ``kind``; its code."""
+    page.goto(f"{url}classique/amicale/")
+    page.fill("input[name=a]", "Éric")
+    page.fill("input[name=b]", "Ana")
+    page.select_option("select[name=profile]", "ffsc")
+    page.uncheck("input[name=toss]")
+    page.select_option("select[name=kind]", kind)
+    page.fill("input[name=minutes]", minutes)
+    page.fill("input[name=warning]", warning)
+    page.click("main button[type=submit]")
+    return str(page.url).rstrip("/").rsplit("/", 1)[1]
+
+
+@pytest.mark.browser
+def test_001_6_1_the_per_move_timer_warns_then_the_turn_is_lost_and_the_global_credit_ends(
+    tmp_path: Path,
+) -> None:
+    """Issue 18 part 2: the clocks of 001 6.1 on the page, accelerated. A per-move timer of
+    15 s with its warning 10 s before the end: the half turns to the warning, then the turn
+    is lost (6.3.2) and the other player's timer runs. A global credit of 20 s for both: when
+    it is used up the page says so and the game goes to the reckoning, each deducting their
+    tiles (6.4; rulings Classic 10)."""
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        url = server.url
+        staff = browser.new_context(viewport=TABLET).new_page()
+        login(staff, url)
+        code = friendly(staff, url, "move", "0,25", "10")
+        table = browser.new_context(viewport=PHONE).new_page()
+        table.goto(f"{url}classique/table/{code}/")
+        table.click("#ct-start")
+        wait_version(table, url, code, 1)
+        table.wait_for_selector("#ct-half-0.warning", timeout=15000)
+        assert not table.locator("#ct-half-1").evaluate("e => e.classList.contains('warning')")
+        table.wait_for_function(
+            "() => document.getElementById('ct-sheet').innerText.includes('tour perdu')",
+            timeout=20000,
+        )
+        state = wait_version(table, url, code, 2)
+        assert state["to_move"] == 1 and state["sheet"][0]["text"] == "tour perdu (minuterie)"
+        assert not table.locator("#ct-half-0").evaluate("e => e.classList.contains('warning')")
+
+        code = friendly(staff, url, "global", "0,34")
+        table.goto(f"{url}classique/table/{code}/")
+        table.click("#ct-start")
+        move(table, 0, "MAISoN", "H4", "h")
+        wait_version(table, url, code, 2)
+        table.wait_for_selector("#ct-reckoning:not([hidden])", timeout=40000)
+        state = state_of(url, code)
+        assert state["out_of_time"] == [True, True] and state["reckoning"]
+        for p, rack in ((0, "EEEEEEE"), (1, "KWXYZJQ")):
+            table.fill(f"#ct-rack-{p}", rack)
+            table.click(f".ct-declare[data-player='{p}']")
+        table.wait_for_selector("#ct-result:not([hidden])")
+        # each deducts their own tiles: 16 - 7 and 0 - (10+10+10+10+10+8+8)
+        assert state_of(url, code)["result"]["scores"] == [16 - 7, -66]

@@ -93,6 +93,15 @@ def test_a_code_stops_working_when_the_next_round_is_paired(dclient: Client) -> 
     response = Client().get(f"/classique/table/{code}/etat/")
     assert response.status_code == 404
     assert "la ronde est finie" in response.json()["error"]
+    # nor does it open the page, take a press or give the sheet of round 2's table
+    player = Client()
+    assert "la ronde est finie" in player.get(f"/classique/table/{code}/").content.decode()
+    pressed = act(player, f"/classique/table/{code}/action/", {"kind": "start"})
+    assert pressed.status_code == 404 and "la ronde est finie" in pressed.json()["error"]
+    assert player.get(f"/classique/table/{code}/imprimer/").status_code == 404
+    assert player.get(f"/classique/table/{code}/partie.gcg").status_code == 404
+    second = TableLog.objects.filter(round__number=2).exclude(code=code)
+    assert second.exists() and all(log.events == [] for log in second)
 
 
 def test_players_may_not_send_an_arbiters_decision(dclient: Client) -> None:
@@ -210,6 +219,15 @@ def test_arbiters_rule_on_an_appeal_and_sanction_from_the_round(dclient: Client)
         {"kind": "challenge", "player": 1, "words": ["MAISON"]},
     ):
         assert act(dclient, url, e).status_code == 200
+
+    def overview_row() -> dict[str, Any]:
+        rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
+        return dict(next(r for r in rows if r["table_id"] == tb.pk))
+
+    # part 7: the overview shows the challenge waiting, the scores and the clocks
+    row = overview_row()
+    assert row["challenge_pending"] and row["scores"] == [18, 0] and row["turns"] == 1
+    assert row["clock"]["kind"] == "chess" and len(row["clock"]["remaining"]) == 2
     # the appeal without a reason is refused; with one, the list's answer is overridden
     refused = act(dclient, url, {"kind": "ruling", "override": {"MAISON": False}})
     assert refused.status_code == 400
@@ -221,9 +239,9 @@ def test_arbiters_rule_on_an_appeal_and_sanction_from_the_round(dclient: Client)
     assert ruled["override"] and ruled["reason"] == "appel admis"
     # the overview shows the table; a call from the table appears there
     assert act(dclient, url, {"kind": "neutralise", "reason": "arbiter"}).status_code == 200
-    rows = dclient.get(f"/classique/{eid}/ronde/1/tables.json").json()["rows"]
-    row = next(r for r in rows if r["table_id"] == tb.pk)
-    assert row["call"] and row["started"] and not row["finished"]
+    row = overview_row()
+    assert row["call"] and not row["challenge_pending"] and row["started"]
+    assert not row["finished"]
     # 001 10.2: loss of the game whatever the score, by the arbiter
     act(dclient, url, {"kind": "resume"})
     state = act(
@@ -236,6 +254,8 @@ def test_arbiters_rule_on_an_appeal_and_sanction_from_the_round(dclient: Client)
     tb.refresh_from_db()
     assert (tb.entered, tb.loss, tb.loss_cause) == (True, "b", "board")
     assert (tb.score_a, tb.score_b) == (0, 0)
+    row = overview_row()
+    assert row["finished"] and row["signed"] and row["entered"] and not row["call"]
 
 
 def test_the_director_sets_the_tables_clock_within_the_profile(dclient: Client) -> None:

@@ -723,3 +723,91 @@ def _next_refusal(m: TableMatch, at: int) -> str:
     with pytest.raises(TableError) as info:
         m.apply({"kind": "next_game", "at": at})
     return info.value.message.code
+
+
+@pytest.mark.parametrize(
+    ("profile", "reason"),
+    [
+        ("ffsc", "score_dispute"),  # 001 4.1.6
+        ("ffsc", "board"),  # 001 10.2
+        ("ffsc", "arbiter"),  # 001 9.2
+        ("ffsc", "overdraw"),  # 001 10.1
+        ("fbs", "score_dispute"),  # 000 4.1.3
+        ("fbs", "board"),  # 000 9.2
+        ("fbs", "arbiter"),
+        ("fbs", "overdraw"),  # 000 9.1
+        ("fbs", "absence"),  # 000 9.6, with the opponent's agreement
+    ],
+)
+def test_001_and_000_each_neutralisation_stops_the_clock_until_resumed(
+    profile: str, reason: str
+) -> None:
+    """Issue 18 part 3: the clock is neutralised for each cause; no time is charged while it
+    stands, no turn is entered, and it runs again from the resumption."""
+    s = session(profile, ClockSettings("chess", 1500))
+    s.apply({"kind": "play", "at": 40, "player": 0, "move": "H8 DIN"})
+    s.apply({"kind": "neutralise", "at": 100, "reason": reason})
+    assert s.neutralised == reason
+    assert code(s, {"kind": "pass", "at": 150, "player": 1}) == "classic_table.neutralised"
+    assert code(s, {"kind": "neutralise", "at": 160, "reason": "arbiter"}) == (
+        "classic_table.neutralised"
+    )
+    assert s.clock is not None and s.clock.remaining(1, 900) == 1500 - 60
+    s.apply({"kind": "resume", "at": 1000})
+    assert s.clock.remaining(1, 1030) == 1500 - 90
+    assert s.clock.remaining(0, 1030) == 1500 - 40
+
+
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_001_5_2_and_000_5_a_challenge_stops_the_clock_until_the_ruling(profile: str) -> None:
+    s = session(profile, ClockSettings("chess", 1500))
+    s.apply({"kind": "play", "at": 40, "player": 0, "move": "H8 DIN"})
+    s.apply({"kind": "challenge", "at": 50, "player": 1, "words": ["DIN"]})
+    assert s.neutralised == "challenge"
+    assert code(s, {"kind": "resume", "at": 60}) == "classic_table.not_neutralised"
+    assert s.clock is not None and s.clock.remaining(1, 500) == 1500 - 10
+    s.apply({"kind": "ruling", "at": 600})
+    assert s.neutralised is None
+    assert s.clock.remaining(1, 620) == 1500 - 30
+
+
+def test_000_7_1_2_out_of_time_at_the_table_passes_challenges_and_the_other_may_not_exchange() -> (
+    None
+):
+    """000 7.1.2: the player out of time must pass and may still challenge; the opponent
+    plays on but may no longer exchange; both out of time: each deducts their tiles."""
+    s = session("fbs", ClockSettings("chess", 1200))
+    s.apply({"kind": "play", "at": 50, "player": 0, "move": "H8 DIN"})
+    s.apply({"kind": "pass", "at": 60, "player": 1})
+    assert code(s, {"kind": "flag", "at": 1209, "player": 0}) == "classic_table.not_out_of_time"
+    s.apply({"kind": "flag", "at": 1211, "player": 0})
+    assert s.out_of_time == [True, False] and s.turns[-1].automatic and s.to_move == 1
+    assert code(s, {"kind": "exchange", "at": 1220, "player": 1, "count": 3}) == (
+        "classic_table.exchange_opponent_out"
+    )
+    s.apply({"kind": "play", "at": 1230, "player": 1, "move": "11D DUALS"})
+    s.apply({"kind": "challenge", "at": 1231, "player": 0, "words": ["DINS"]})
+    s.apply({"kind": "ruling", "at": 1232})
+    assert [t.withdrawn for t in s.turns if t.move == "11D DUALS"] == [True]
+    assert s.to_move == 1
+    assert code(s, {"kind": "play", "at": 1240, "player": 0, "move": "I8 AS"}) in (
+        "classic_table.out_of_time",
+        "classic_table.not_your_turn",
+    )
+    s.apply({"kind": "flag", "at": 1300 + 1200, "player": 1})
+    assert s.reckoning and s.out_of_time == [True, True]
+
+
+def test_001_10_5_the_director_starts_the_latecomers_clock_or_declares_them_lost() -> None:
+    """001 10.5: the director lets the present player wait on the latecomer's time (the
+    time run is the latecomer's when they arrive), or declares the latecomer lost after a
+    few minutes: no half-credit wait as under 000 9.5."""
+    s = TableSession(("X", "Y"), LEXICON, "ffsc", ClockSettings("chess", 1500))
+    s.apply({"kind": "absent_clock", "at": 0, "player": 1})
+    s.apply({"kind": "arrive", "at": 240})
+    s.apply({"kind": "start", "at": 300})
+    assert s.clock is not None and s.clock.remaining(1, 300) == 1500 - 240
+    lost = TableSession(("X", "Y"), LEXICON, "ffsc", ClockSettings("chess", 1500))
+    lost.apply({"kind": "absent_clock", "at": 0, "player": 1})
+    lost.apply({"kind": "forfeit", "at": 300, "player": 1})
+    assert lost.result is not None and lost.result.forfeit == 1 and lost.result.winner == 0

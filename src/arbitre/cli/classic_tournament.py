@@ -7,9 +7,9 @@ import argparse
 import sys
 from typing import Any
 
-from arbitre.classic.tournament import Tournament
+from arbitre.classic.tournament import Tournament, final_phase
 from arbitre.classic.tournament.players_csv import read_players
-from arbitre.classic.tournament.results_csv import read_results
+from arbitre.classic.tournament.results_csv import read_final_results, read_results
 from arbitre.cli import CliError, print_json
 from arbitre.i18n import word
 
@@ -62,6 +62,26 @@ def register(group_subparsers: Any) -> None:
     kind.add_argument("--final", action="store_true", help="force the final ranking")
     kind.add_argument("--intermediate", action="store_true", help="force the intermediate ranking")
     standings.set_defaults(func=run_standings)
+
+    final = group_subparsers.add_parser(
+        "final",
+        help="final phase of a Belgian-formula tournament (the first two or four)",
+        description="The matches of the final phase (seed 000 preamble) from the final "
+        "ranking and the final phase's results file as the web application downloads it "
+        "(match,partie,joueur_haut,joueur_bas,score_haut,score_bas; one row per game, "
+        "negative scores allowed), with their winners and the places they decide.",
+    )
+    _common(final, results_required=True)
+    final.add_argument(
+        "--final-phase", required=True, metavar="CSV", help="the final phase's results file"
+    )
+    final.add_argument(
+        "--size", type=int, choices=(2, 4), default=2, help="players of the final phase"
+    )
+    final.add_argument(
+        "--best-of", type=int, choices=(1, 3), default=1, help="games per final-phase match"
+    )
+    final.set_defaults(func=run_final)
 
 
 def _common(parser: argparse.ArgumentParser, results_required: bool = False) -> None:
@@ -196,4 +216,58 @@ def run_standings(args: argparse.Namespace) -> int:
         print(f"{rank:>5}  {r.name:<{width}}  {r.pm:>3}  {ppm:>4}  {r.pdep:>7}  {r.games}")
     if not is_final and any(not r.ppm_used for r in rows):
         print("(PPM in brackets: not used, the tied players have not all met.)")
+    return 0
+
+
+def run_final(args: argparse.Namespace) -> int:
+    """The final phase from the final ranking's first ``--size`` and the results file; a
+    match whose players differ from the ranking's is refused."""
+    tournament, _ = _load(args)
+    if not tournament.is_complete:
+        raise CliError(
+            f"the final phase follows the last round: {len(tournament.rounds)} of "
+            f"{tournament.number_of_rounds} rounds recorded"
+        )
+    qualified = [r.name for r in tournament.standings(True)]
+    names = {n.casefold(): n for n in qualified}
+    rows = read_final_results(args.final_phase)
+    try:
+        results = {r.match: list(r.games) for r in rows}
+        matches = final_phase.resolve(qualified, args.size, args.best_of, results)
+    except final_phase.FinalPhaseError as exc:
+        raise CliError(word(exc.message, args.lang)) from None
+    by_id = {m.id: m for m in matches}
+    for r in rows:
+        m = by_id[r.match]
+        given = (names.get(r.top.casefold(), r.top), names.get(r.bottom.casefold(), r.bottom))
+        if given != (m.top, m.bottom):
+            raise CliError(
+                f"{args.final_phase}: match {r.match} is {m.top} against {m.bottom} "
+                f"by the ranking, not {r.top} against {r.bottom}"
+            )
+    places = final_phase.final_places(matches)
+    if args.json:
+        print_json(
+            {
+                "matches": [
+                    {
+                        "match": m.id,
+                        "top": m.top,
+                        "bottom": m.bottom,
+                        "games": [list(g) for g in m.games],
+                        "winner": m.winner,
+                    }
+                    for m in matches
+                ],
+                "places": places,
+            }
+        )
+        return 0
+    for m in matches:
+        games = " ".join(f"{a}:{b}" for a, b in m.games) or "-"
+        print(f"{word(m.name, args.lang)}: {m.top or '?'} - {m.bottom or '?'}  {games}")
+        if m.winner:
+            print(f"  winner: {m.winner}")
+    for name, place in sorted(places.items(), key=lambda item: item[1]):
+        print(f"{place}. {name}")
     return 0

@@ -37,7 +37,11 @@ from arbitre.classic.tournament.model import LossCause
 from arbitre.classic.tournament.pairing import match_starters, toss_starters
 from arbitre.classic.tournament.players_csv import parse_players
 from arbitre.classic.tournament.results import Outcome, ResultEntry, check_result, history
-from arbitre.classic.tournament.results_csv import format_results
+from arbitre.classic.tournament.results_csv import (
+    FinalResult,
+    format_final_results,
+    format_results,
+)
 from arbitre.common import Refusal
 from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import word
@@ -285,6 +289,18 @@ class ClassicGame(PairedGame):
             for m in final.matches(t)
         ]
         return {"stages": [(gettext("Phase finale"), rows)]}
+
+    def knockout_csv(self, t: Tournament) -> str:
+        """The final phase's games in French, one row per game, negative scores as they are
+        (re-read by ``arbitre classic final``); matches not played yet are left out."""
+        played = []
+        if t.final_size and swiss_complete(t):
+            played = [
+                FinalResult(m.id, m.top, m.bottom, m.games)
+                for m in final.matches(t)
+                if m.winner and m.top and m.bottom
+            ]
+        return format_final_results(played, "fr")
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         final.start(t, user)

@@ -169,6 +169,11 @@ class PairedGame:
     def knockout_started(self, t: Tournament) -> bool:
         return bool(t.bracket_started or t.final_started)
 
+    def knockout_csv(self, t: Tournament) -> str | None:
+        """The final stage's results file in the game's own format (read back by its CLI),
+        or ``None`` for the bracket results format (``match,vainqueur,manches``)."""
+        return None
+
     def start_knockout(self, t: Tournament, user: User) -> str:
         """Start the final stage; returns the success message."""
         raise NotImplementedError

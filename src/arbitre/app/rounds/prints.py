@@ -95,10 +95,14 @@ def results_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpRe
 
 def knockout_csv(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
     """Public: final-stage results ``match,vainqueur,manches`` in French (the backgammon
-    engine's bracket results format, re-read by ``arbitre backgammon bracket``; the game
-    scores for the Classic final phase). A match in progress (sets so far, no winner yet) is
+    engine's bracket results format, re-read by ``arbitre backgammon bracket``), or the
+    game's own format (the Classic final phase's games, re-read by ``arbitre classic
+    final``). A match in progress (sets so far, no winner yet) is
     not a result: left out."""
     t = tournament_of(game, event_id)
+    own = game.knockout_csv(t)
+    if own is not None:
+        return csv_response(own, f"phase-finale-{event_id}.csv")
     rows = [
         (r.match_id, r.winner, [(a, b) for a, b in r.scores]) for r in t.knockout.all() if r.winner
     ]

@@ -11,6 +11,11 @@
   :data:`LOSS_CAUSES`; seed 001 10.x, seed 000 9.x).
 - Best-of-three matches: the scores are the numbers of games won.
 
+The final phase's file (seed 000 preamble) has one row per game,
+``match,partie,joueur_haut,joueur_bas,score_haut,score_bas`` or
+``match,game,top_player,bottom_player,top_score,bottom_score`` (:func:`format_final_results`,
+:func:`parse_final_results`); its scores may be negative.
+
 Players absent from a round simply have no row in it. An optional header row starts with
 ``ronde`` or ``round``; each of its columns is the French or the English name of the column
 at that place, else the file is refused (``classic_results.header``). The words are read in
@@ -25,7 +30,7 @@ without regard to case.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +50,10 @@ __all__ = [
     "parse_results",
     "read_results",
     "format_results",
+    "FinalResult",
+    "parse_final_results",
+    "read_final_results",
+    "format_final_results",
 ]
 
 MESSAGE_CODES = frozenset(f"classic_results.{name}" for name in ("header", "score", "loss_cause"))
@@ -60,6 +69,8 @@ class Vocabulary:
     forfeit: str
     bye: str
     causes: Mapping[LossCause, str]
+    final_header: tuple[str, str, str, str, str, str]
+    """The columns of the final phase's file (:func:`format_final_results`)."""
 
 
 FRENCH = Vocabulary(
@@ -82,6 +93,7 @@ FRENCH = Vocabulary(
         LossCause.LETTERS: "lettres_eliminees",
         LossCause.ABANDON: "abandon",
     },
+    final_header=("match", "partie", "joueur_haut", "joueur_bas", "score_haut", "score_bas"),
 )
 """The French file, as the web application downloads it (seed 001 10.1-10.7's words)."""
 
@@ -90,6 +102,7 @@ ENGLISH = Vocabulary(
     forfeit="forfeit",
     bye="bye",
     causes={cause: cause.value for cause in LossCause},
+    final_header=("match", "game", "top_player", "bottom_player", "top_score", "bottom_score"),
 )
 """The English file, the format of the first versions (still read)."""
 
@@ -111,18 +124,25 @@ def _refusal(code: str, /, **params: Param) -> CsvRefusal:
     return CsvRefusal(Message.of(f"classic_results.{code}", **params))
 
 
-def _check_header(cells: list[str], source: str, line: int) -> None:
+def _check_header(
+    cells: list[str],
+    source: str,
+    line: int,
+    columns: tuple[frozenset[str], ...] = _COLUMNS,
+    french: Sequence[str] = FRENCH.header,
+    english: Sequence[str] = ENGLISH.header,
+) -> None:
     """A header is a prefix of the columns, each named in French or in English."""
     for i, cell in enumerate(cells):
-        if i >= len(_COLUMNS) or fold(cell) not in _COLUMNS[i]:
+        if i >= len(columns) or fold(cell) not in columns[i]:
             raise _refusal(
                 "header",
                 source=source,
                 line=line,
                 column=i + 1,
                 found=cell,
-                french=FRENCH.header[i] if i < len(_COLUMNS) else "",
-                english=ENGLISH.header[i] if i < len(_COLUMNS) else "",
+                french=french[i] if i < len(columns) else "",
+                english=english[i] if i < len(columns) else "",
             )
 
 
@@ -245,3 +265,85 @@ def _q(field: str) -> str:
     if any(c in field for c in ',;"\n'):
         return '"' + field.replace('"', '""') + '"'
     return field
+
+
+# -- the final phase -----------------------------------------------------------------------------
+
+_FINAL_COLUMNS = tuple(
+    frozenset(fold(v.final_header[i]) for v in VOCABULARIES.values())
+    for i in range(len(FRENCH.final_header))
+)
+
+
+@dataclass(frozen=True)
+class FinalResult:
+    """The games of one final-phase match (seed 000 preamble) as its file gives them: the
+    match id (``F``, ``SF1``, ``SF2``, ``P3``), its two players and each game's scores, top
+    player first. A score may be negative (the reckoning and the penalties can leave a
+    player below zero). Who won is not written:
+    :func:`~arbitre.classic.tournament.final_phase.resolve` decides it from the scores."""
+
+    match: str
+    top: str
+    bottom: str
+    games: tuple[tuple[int, int], ...]
+
+
+def parse_final_results(text: str, source: str = "final phase") -> list[FinalResult]:
+    """The matches of a final-phase file, one row per game
+    (``match,partie,joueur_haut,joueur_bas,score_haut,score_bas`` or
+    ``match,game,top_player,bottom_player,top_score,bottom_score``), in the order of their
+    first row. A match's games are numbered 1, 2, ... and name the same two players; bad rows
+    name their line."""
+    found: dict[str, tuple[str, str, list[tuple[int, int]]]] = {}
+    for line, cells, header in rows(text, _FINAL_COLUMNS[0]):
+        if header:
+            _check_header(
+                cells, source, line, _FINAL_COLUMNS, FRENCH.final_header, ENGLISH.final_header
+            )
+            continue
+        where = f"{source}, line {line}"
+        if len(cells) != len(FRENCH.final_header) or not all(cells):
+            raise CsvFormatError(
+                f"{where}: expected match,game,top_player,bottom_player,top_score,bottom_score"
+            )
+        match, number_text, top, bottom = cells[0], cells[1], restore(cells[2]), restore(cells[3])
+        try:
+            number = int(number_text)
+        except ValueError:
+            raise CsvFormatError(f"{where}: game {number_text!r} is not a whole number") from None
+        scores = []
+        for raw in cells[4:]:
+            try:
+                scores.append(int(raw))
+            except ValueError:
+                raise CsvFormatError(f"{where}: score {raw!r} is not a whole number") from None
+        if top.casefold() == bottom.casefold():
+            raise CsvFormatError(f"{where}: {top} cannot play themselves")
+        known_top, known_bottom, games = found.setdefault(match, (top, bottom, []))
+        if (known_top.casefold(), known_bottom.casefold()) != (top.casefold(), bottom.casefold()):
+            raise CsvFormatError(
+                f"{where}: match {match} is {known_top} against {known_bottom}, "
+                f"not {top} against {bottom}"
+            )
+        if number != len(games) + 1:
+            raise CsvFormatError(
+                f"{where}: match {match} game {number} where game {len(games) + 1} is expected"
+            )
+        games.append((scores[0], scores[1]))
+    return [FinalResult(m, top, bottom, tuple(g)) for m, (top, bottom, g) in found.items()]
+
+
+def read_final_results(path: str | Path) -> list[FinalResult]:
+    """The matches of the final-phase CSV file at ``path``."""
+    return parse_final_results(read_text(path), str(path))
+
+
+def format_final_results(matches: Iterable[FinalResult], lang: str = "fr") -> str:
+    """CSV text (with a header) that :func:`parse_final_results` reads back, one row per
+    game, in the words of ``lang`` (French by default, ``"en"``)."""
+    out = [",".join(VOCABULARIES[lang].final_header)]
+    for m in matches:
+        for number, (a, b) in enumerate(m.games, start=1):
+            out.append(f"{_q(m.match)},{number},{_q(m.top)},{_q(m.bottom)},{a},{b}")
+    return "\n".join(out) + "\n"

@@ -8,6 +8,10 @@
   const body = document.getElementById("ct-overview-rows");
   let rows = JSON.parse(document.getElementById("ct-overview-initial").textContent);
   let seen = Date.now();
+  // each cell carries its column's name (from the page's header), shown on a phone where
+  // the rows are laid out as blocks
+  const labels = Array.prototype.map.call(
+    root.querySelectorAll(".ct-overview thead th"), function (th) { return th.textContent; });
 
   function clock(row) {
     const c = row.clock;
@@ -45,6 +49,7 @@
         if (i === 1) { const c = document.createElement("code"); c.textContent = v; td.appendChild(c); }
         else td.textContent = v;
         if (i === 4) td.className = "ov-clock";
+        if (labels[i]) td.dataset.label = labels[i];
         tr.appendChild(td);
       });
       const td = document.createElement("td");
