@@ -106,4 +106,10 @@
   document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });
   render();
   setInterval(render, 250);
+  // a phone or a tablet held sideways: the page opens on the two halves, so that a player
+  // presses without scrolling first (the title and the links stay above, a scroll away)
+  const halves = document.querySelector(".bg-clock-halves");
+  if (halves && halves.getBoundingClientRect().bottom > window.innerHeight) {
+    document.getElementById("clock-message").scrollIntoView({ block: "start" });
+  }
 })();
