@@ -163,3 +163,53 @@ def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) 
     assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["BYE"] * 3
     assert not final["QF1"]["ready"] and final["QF2"]["ready"]
     assert final["QF1"]["winner"] == final["QF1"]["top"]
+
+
+def test_003_clock_1_3_both_absent_the_directors_penalty_through_the_result_form(
+    dclient: Client,
+) -> None:
+    """Clock rules 1.3, both absent: A arrives 10 minutes late, B 30: the director takes
+    half of the 10 minutes off both clocks, then B's clock runs until B comes: 5 and 25
+    minutes of clock, no point (1.10 is for matches without a clock); the table's page
+    says it."""
+    eid = setup_event(dclient, match_length=9)
+    settings(dclient, eid, clocked="on")
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert "résultat enregistré" in result(
+        dclient, tb, late_a=10, late_b=30, winner=tb.a, score_a=9, score_b=4
+    )
+    tb.refresh_from_db()
+    assert (tb.clock_minutes_a, tb.clock_minutes_b) == (5, 25)
+    assert (tb.penalty_a, tb.penalty_b, tb.forfeit) == (0, 0, "")
+
+
+def test_003_1_8_the_directors_grace_and_its_penalty_follow_the_settings(
+    dclient: Client,
+) -> None:
+    """1.8: the hour granted for force majeure, then 3 points per 5 minutes (the first
+    period begun at the hour, as 1.10's at its 20th minute): 70 minutes late with the grace
+    granted owe 3 x 3 = 9 points in a 25-point match; set to 30 minutes and 2 points by the
+    director, the same 70 minutes owe 2 x 9 = 18 points, more than half the length: the
+    late player loses the match by forfeit. Not granted, the same lateness is
+    1.10's: one point per period from the 20th minute, 11 points."""
+    eid = setup_event(dclient, match_length=25)
+    pair(dclient, eid)
+    first, second, third = tables(1)[:3]
+    assert "résultat enregistré" in result(
+        dclient, first, late_b=70, excused_b="1", winner=first.a, score_a=25, score_b=3
+    )
+    first.refresh_from_db()
+    assert (first.penalty_a, first.excused_b) == (9, True)
+    settings(dclient, eid, excused_grace=30, excused_points=2)
+    # 18 points are more than half the length: disqualified, the match lost at 18-0 (1.10)
+    assert "résultat enregistré" in result(
+        dclient, second, late_b=70, excused_b="1", winner=second.a
+    )
+    second.refresh_from_db()
+    assert (second.penalty_a, second.forfeit, second.winner) == (18, "b", second.a)
+    assert "résultat enregistré" in result(
+        dclient, third, late_b=70, winner=third.a, score_a=25, score_b=3
+    )
+    third.refresh_from_db()
+    assert third.penalty_a == 11
