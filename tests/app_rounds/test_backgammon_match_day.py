@@ -213,3 +213,29 @@ def test_003_1_8_the_directors_grace_and_its_penalty_follow_the_settings(
     )
     third.refresh_from_db()
     assert third.penalty_a == 11
+
+
+def test_the_bye_and_forfeit_points_set_by_the_director_reach_the_standings(
+    dclient: Client,
+) -> None:
+    """Rulings Backgammon 2: a bye scores 0.5 and a forfeit win 1, both settings: set to 1
+    and 0.5 by the director, the exempt player has 1 point and the player whose opponent
+    did not come 0.5, in the standings the public sees."""
+    from tests.app_rounds.conftest import check_in_all, create_event, import_csv
+
+    eid = create_event(dclient, "backgammon", rounds=3, match_length=5)
+    csv = "nom;elo\n" + "\n".join(f"P{i};{1900 - 10 * i}" for i in range(1, 6))
+    assert "5 joueurs importés." in messages_of(import_csv(dclient, eid, csv))
+    check_in_all(dclient, eid)
+    settings(dclient, eid, bye_points=1, forfeit_points=0.5)
+    pair(dclient, eid)
+    bye = next(tb for tb in tables(1) if not tb.b)
+    played, forfeited = [tb for tb in tables(1) if tb.b]
+    assert "résultat enregistré" in result(dclient, played, winner=played.a, score_a=5, score_b=0)
+    assert "résultat enregistré" in result(dclient, forfeited, forfeit="b", winner=forfeited.a)
+    points = {
+        row["name"]: row["points"]
+        for row in Client().get(f"/public/backgammon/{eid}/").context["rows"]
+    }
+    assert points[bye.a] == "1" and points[forfeited.a] == "0,5" and points[played.a] == "1"
+    assert points[forfeited.b] == "0" and points[played.b] == "0"
