@@ -2,7 +2,8 @@
 director's page of every clock of a round shows each table whole at 390x844 and 800x1280
 (no sideways scrolling, inside the page or inside a box of it), and the tablet clock page
 keeps both players' halves on screen, their times readable, at 390x844, 844x390, 800x1280
-and 1280x800."""
+and 1280x800. The register of incidents is read on a phone as well (one card per
+incident, the appeal form within the screen)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tests.app_rounds.test_rounds_browser import (
     new_backgammon_event,
     round_tables,
     start,
+    submit,
     write_players,
 )
 
@@ -57,7 +59,8 @@ def test_003_clock_pages_fit_phones_and_tablets(tmp_path: Path) -> None:
         login(page, server.url)
         event_url = new_backgammon_event(page, "Championnat sur tablette", 1, 9)
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), len(PLAYERS))
-        accelerate(data, event_url.rstrip("/").split("/")[-1])
+        event_id = event_url.rstrip("/").split("/")[-1]
+        accelerate(data, event_id)
         page.click("#pair-next")
         round_url = page.url
         tables = round_tables(page)
@@ -96,4 +99,22 @@ def test_003_clock_pages_fit_phones_and_tablets(tmp_path: Path) -> None:
                 tops.add(round(box["y"]))
             assert len(tops) == 1
             page.screenshot(path=str(ARTIFACTS / f"backgammon-clock-{width}x{height}.png"))
-        page.goto(round_url)
+
+        page.set_viewport_size({"width": 1000, "height": 800})
+        page.goto(round_url.split("backgammon/")[0] + f"evenement/{event_id}/incidents/")
+        form = page.locator("#incident-form")
+        form.locator("select[name=player]").select_option(label=tables[0][1])
+        form.locator("input[name=round]").fill("1")
+        form.locator("input[name=table]").fill(str(tables[0][0]))
+        form.locator("select[name=kind]").select_option("conduct")
+        form.locator("textarea[name=description]").fill("Téléphone sonnant pendant le match")
+        form.locator("select[name=sanction]").select_option("warning")
+        submit(page, form.locator("button[type=submit]"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        assert page.evaluate(SIDEWAYS) == []
+        assert off_screen(page, "#incidents tbody td") == []
+        assert off_screen(page, "#incidents .appeal-form button") == []
+        card = page.locator("#incidents tbody tr").first.inner_text()
+        assert tables[0][1] in card and "Téléphone sonnant" in card and "avertissement" in card
+        page.screenshot(path=str(ARTIFACTS / "incidents-390x844.png"), full_page=True)
