@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from django.test import Client
 from arbitre.app.backgammon import services
 from arbitre.app.rounds.models import AuditEntry, Tournament
 from tests.app_rounds.conftest import messages_of
+from tests.app_rounds.test_backgammon_clock import press
 from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
@@ -239,3 +241,30 @@ def test_the_bye_and_forfeit_points_set_by_the_director_reach_the_standings(
     }
     assert points[bye.a] == "1" and points[forfeited.a] == "0,5" and points[played.a] == "1"
     assert points[forfeited.b] == "0" and points[played.b] == "0"
+
+
+def test_003_clock_2_1_every_term_of_the_budget_is_the_events(dclient: Client) -> None:
+    """Clock rules 2.1 "pour le CDF 2005": 2 min 30 s per point, 10 minutes of break up to
+    9 points (12 for 11), 9 s per move. Another event sets 2 minutes per point, 8 and 15
+    minutes of break, 12 s per move: its 11-point clock starts at 11 x 2 + 15 = 37:00 and
+    a move played in 1 s leaves 37:11 on the tablet."""
+    eid = setup_event(dclient, match_length=11)
+    settings(
+        dclient,
+        eid,
+        clocked="on",
+        clock_per_point=2,
+        break_minutes=8,
+        break_minutes_long=15,
+        clock_increment=12,
+    )
+    t = Tournament.objects.get(event_id=eid)
+    assert services.clock_settings(t).budget(9) == 9 * 120 + 8 * 60
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = f"/backgammon/{eid}/table/{tb.pk}/pendule/"
+    assert json.loads(dclient.get(f"{url}etat/").content)["text"] == ["37:00", "37:00"]
+    assert press(dclient, url, "s", kind="start", player=0, at=0).status_code == 200
+    assert press(dclient, url, "p", kind="press", player=0, at=1).status_code == 200
+    state = json.loads(dclient.get(f"{url}etat/").content)
+    assert state["remaining"][0] == 37 * 60 - 1 + 12
