@@ -211,3 +211,39 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         report = page.locator("#report").inner_text()
         assert "pénalité de points (2 points)" in report
         assert "Coup illégal signalé n° 3" in report and b2 in report
+
+
+@pytest.mark.browser
+def test_003_clock_3_5_2_2_after_a_neutralisation_the_players_choose_whose_clock_starts(
+    tmp_path: Path,
+) -> None:
+    """At the end of a game the clock is neutralised (3.14). The next game begins with the
+    lower die starting the clock of the higher (3.5), and a player's break runs on their own
+    time, the opponent starting it (2.2): both need the clock of a chosen player started,
+    not the side that ran before; "Reprendre" is still there for a claim or a fallen die."""
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+        login(page, server.url)
+        event_url = new_backgammon_event(page, "Championnat, parties suivantes", 1, 9)
+        import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
+        page.goto(event_url)
+        page.click("#pair-next")
+        table = round_tables(page)[0][0]
+        page.click(f"#clock-link-{table}")
+        clock_url = page.url
+        assert page.locator("#start-0 .first-start").is_visible()
+        page.click("#start-1")  # game 1: B had the higher die
+        page.wait_for_function("document.getElementById('start-buttons').hidden")
+        page.click("#half-1")  # B plays; A's time runs
+        page.wait_for_function("document.getElementById('half-0').classList.contains('running')")
+        page.click("#pause")  # the game is over: the checkers are set up again (3.14)
+        page.wait_for_function("!document.getElementById('start-buttons').hidden")
+        assert page.locator("#start-1 .next-start").is_visible()
+        assert not page.locator("#start-1 .first-start").is_visible()
+        assert "art. 2.2" in page.locator("#start-1").inner_text()
+        page.click("#start-1")  # game 2: B has the higher die again; B's clock, not A's
+        page.wait_for_function("document.getElementById('half-1').classList.contains('running')")
+        state = json.loads(page.request.get(f"{clock_url}etat/").text())
+        assert state["running"] == 1 and state["moves"] == [0, 1] and not state["paused"]
+        assert page.locator("#start-buttons").is_hidden()
