@@ -146,7 +146,8 @@ def test_003_4_6_a_match_record_disagreeing_with_the_result_is_shown(dclient: Cl
 
 def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) -> None:
     """Fewer than eight players: the bracket is generated all the same, the three best
-    going through the quarter-finals on a bye; the 4th and 5th play; pages show it."""
+    going through the quarter-finals on a bye; the 4th and 5th play; pages show it, the
+    empty places as "exempt", with no result to take back and no match of two byes."""
     from tests.app_rounds.conftest import check_in_all, create_event, import_csv
 
     eid = create_event(dclient, "backgammon", rounds=1, match_length=5)
@@ -160,11 +161,18 @@ def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) 
     assert "Tableau final généré." in messages_of(
         dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
     )
-    stages = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"]
+    page = dclient.get(f"/backgammon/{eid}/phase-finale/")
+    stages = page.context["stages"]
     final = {m["id"]: m for m in stages[0][1]}
-    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["BYE"] * 3
+    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["exempt"] * 3
     assert not final["QF1"]["ready"] and final["QF2"]["ready"]
-    assert final["QF1"]["winner"] == final["QF1"]["top"]
+    # a bye is no match: nothing to enter nor to take back, its player is in the semi-final
+    assert final["QF1"]["winner"] is None and final["SF1"]["top"] == final["QF1"]["top"]
+    assert "BYE" not in page.content.decode()
+    # the consolation shows no match between two empty places
+    consolation = stages[1][1]
+    assert all("exempt" not in (m["top"], m["bottom"]) or m["winner"] is None for m in consolation)
+    assert not [m for m in consolation if m["top"] == m["bottom"] == "exempt"]
 
 
 def test_003_clock_1_3_both_absent_the_directors_penalty_through_the_result_form(
