@@ -88,3 +88,21 @@ def test_the_clock_refuses_what_it_cannot_read(dclient: Client, aclient: Client)
     assert bad.status_code == 400
     assert aclient.get(url).status_code == 403  # an arbiter of no role in this event
     assert aclient.get(f"/backgammon/{eid}/ronde/1/pendules/").status_code == 403
+
+
+def test_the_page_of_every_clock_is_offered_to_the_director_only(
+    dclient: Client, aclient: Client, arbiter: Any
+) -> None:
+    """The page of every clock of a round is the director's (tests/app/test_rights.py): the
+    round page links to it for the director, not for an arbiter of the event, who opens
+    each table's clock and is refused the overview."""
+    from arbitre.app.events.roles import ARBITER, grant
+
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    grant(eid, arbiter, ARBITER)
+    overview = f"/backgammon/{eid}/ronde/1/pendules/"
+    assert overview in dclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    page = aclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
+    assert 'id="clock-link-1"' in page and overview not in page
+    assert aclient.get(overview).status_code == 403

@@ -4,7 +4,9 @@ ends on time (clock rules 4.1-4.3), one with a late player whose clock the oppon
 started (clock rules 1.3); a press made offline waits and is stored once back online; the
 director's page shows every table's clock; the flag seen writes the result of the match
 won on time; the players open their clock with the table's code; the results reach the
-standings."""
+standings; then the other tables' results, an incident with a point penalty (seed 003,
+3.15) that turns table 2, and the standings, the final bracket and the printable incident
+report checked."""
 
 from __future__ import annotations
 
@@ -160,3 +162,88 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
             )
         }
         assert (points[a1], points[b1], points[a2], points[b2]) == ("1", "0", "0", "1")
+
+        # the other tables' results, then an incident with a point penalty (3.15): b2, who
+        # won table 2 1-0, is penalised 2 points at the third illegal move, and a2 wins 2-1
+        page.goto(round_url)
+        for table, first, _ in tables[2:]:
+            form = page.locator(f"#form-{table}")
+            form.locator("select[name=winner]").select_option(first)
+            form.locator("input[name=score_a]").fill("1")
+            form.locator("input[name=score_b]").fill("0")
+            submit(page, form.locator("button[value=save]"))
+            assert f"Table {table} : résultat enregistré." in page.content()
+        page.goto(f"{url}evenement/{event_id}/incidents/")
+        for n in (1, 2, 3):  # the sanction comes at the third notification (3.15)
+            form = page.locator("#incident-form")
+            form.locator("select[name=player]").select_option(label=b2)
+            form.locator("input[name=round]").fill("1")
+            form.locator("input[name=table]").fill(str(t2))
+            form.locator("select[name=kind]").select_option("illegal_move")
+            form.locator("textarea[name=description]").fill(f"Coup illégal signalé n° {n}")
+            if n == 3:
+                form.locator("select[name=sanction]").select_option("points")
+                form.locator("input[name=amount]").fill("2")
+            submit(page, form.locator("button[type=submit]"))
+            assert f"Incident enregistré : {b2}." in page.content()
+        public.reload()
+        points = {
+            cells[1]: cells[2]
+            for cells in (
+                r.locator("td").all_inner_texts()
+                for r in public.locator("#standings tbody tr").all()
+            )
+        }
+        assert (points[a1], points[b1], points[a2], points[b2]) == ("1", "0", "1", "0")
+        # the final bracket: the four winners are its seeds 1 to 4, b2 is not among them
+        page.goto(event_url)
+        page.click("#knockout-link")
+        page.click("#start-knockout")
+        assert "Tableau final généré." in page.content()
+        tops = [
+            page.locator(f"#ko-{m} td").nth(2).inner_text().split(" — ")[0]
+            for m in ("QF1", "QF2", "QF3", "QF4")
+        ]
+        assert a1 in tops and a2 in tops and b2 not in tops
+        # the printable incident report
+        page.goto(f"{url}evenement/{event_id}/incidents/")
+        page.click("#report-link")
+        report = page.locator("#report").inner_text()
+        assert "pénalité de points (2 points)" in report
+        assert "Coup illégal signalé n° 3" in report and b2 in report
+
+
+@pytest.mark.browser
+def test_003_clock_3_5_2_2_after_a_neutralisation_the_players_choose_whose_clock_starts(
+    tmp_path: Path,
+) -> None:
+    """At the end of a game the clock is neutralised (3.14). The next game begins with the
+    lower die starting the clock of the higher (3.5), and a player's break runs on their own
+    time, the opponent starting it (2.2): both need the clock of a chosen player started,
+    not the side that ran before; "Reprendre" is still there for a claim or a fallen die."""
+    data = start(tmp_path)
+    with arbitre_server(data) as server, headless_chromium() as browser:
+        page = browser.new_context(viewport={"width": 1000, "height": 800}).new_page()
+        login(page, server.url)
+        event_url = new_backgammon_event(page, "Championnat, parties suivantes", 1, 9)
+        import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
+        page.goto(event_url)
+        page.click("#pair-next")
+        table = round_tables(page)[0][0]
+        page.click(f"#clock-link-{table}")
+        clock_url = page.url
+        assert page.locator("#start-0 .first-start").is_visible()
+        page.click("#start-1")  # game 1: B had the higher die
+        page.wait_for_function("document.getElementById('start-buttons').hidden")
+        page.click("#half-1")  # B plays; A's time runs
+        page.wait_for_function("document.getElementById('half-0').classList.contains('running')")
+        page.click("#pause")  # the game is over: the checkers are set up again (3.14)
+        page.wait_for_function("!document.getElementById('start-buttons').hidden")
+        assert page.locator("#start-1 .next-start").is_visible()
+        assert not page.locator("#start-1 .first-start").is_visible()
+        assert "art. 2.2" in page.locator("#start-1").inner_text()
+        page.click("#start-1")  # game 2: B has the higher die again; B's clock, not A's
+        page.wait_for_function("document.getElementById('half-1').classList.contains('running')")
+        state = json.loads(page.request.get(f"{clock_url}etat/").text())
+        assert state["running"] == 1 and state["moves"] == [0, 1] and not state["paused"]
+        assert page.locator("#start-buttons").is_hidden()

@@ -223,3 +223,39 @@ def test_003_2_4_a_disqualification_in_the_final_stage_leaves_the_bracket_as_bui
     assert (again["top"], again["bottom"]) == (top, qf1["bottom"])
     page = dclient.get(f"/evenement/{eid}/incidents/").content.decode()
     assert "le match perdu se saisit dans le tableau" in page
+
+
+def test_003_1_13_exclusion_of_a_troublemaker(dclient: Client) -> None:
+    """1.13: "Le directeur du tournoi se réserve le droit d'exclure tout fauteur de
+    trouble": excluded at a table not yet entered, the player loses that match, plays no
+    later round and is out of the final stage; unlike a disqualification (2.4) the page
+    says nothing of prizes. The audit log, the player's page and the report have it."""
+    eid = setup_event(dclient, match_length=5)
+    pair(dclient, eid)
+    tb = tables(1)[2]
+    msgs = incident(
+        dclient,
+        eid,
+        player=tb.a,
+        round=1,
+        table=tb.number,
+        kind="conduct",
+        description="Trouble répété dans la salle",
+        sanction="exclusion",
+    )
+    assert any("Incident enregistré" in m for m in msgs)
+    tb.refresh_from_db()
+    assert (tb.entered, tb.winner) == (True, tb.b)
+    e = Entrant.objects.get(tournament__event_id=eid, name=tb.a)
+    assert e.withdrawn_after == 1
+    logged = AuditEntry.objects.filter(after__sanction="exclusion")
+    assert logged.count() == 1 and logged.get().after["player"] == tb.a
+    page = dclient.get(f"/evenement/{eid}/incidents/joueur/{e.pk}/").content.decode()
+    assert "Trouble répété dans la salle" in page and "perd le droit de recevoir" not in page
+    report = dclient.get(f"/evenement/{eid}/incidents/rapport/").content.decode()
+    assert "exclusion" in report and "retiré du tournoi" in report
+    t = Tournament.objects.get(event_id=eid)
+    assert services.championship(t).excluded == {tb.a}
+    play_round(dclient, 1)
+    pair(dclient, eid)
+    assert tb.a not in {p for r in tables(2) for p in (r.a, r.b)}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -11,6 +12,7 @@ from django.test import Client
 from arbitre.app.backgammon import services
 from arbitre.app.rounds.models import AuditEntry, Tournament
 from tests.app_rounds.conftest import messages_of
+from tests.app_rounds.test_backgammon_clock import press
 from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
@@ -144,7 +146,8 @@ def test_003_4_6_a_match_record_disagreeing_with_the_result_is_shown(dclient: Cl
 
 def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) -> None:
     """Fewer than eight players: the bracket is generated all the same, the three best
-    going through the quarter-finals on a bye; the 4th and 5th play; pages show it."""
+    going through the quarter-finals on a bye; the 4th and 5th play; pages show it, the
+    empty places as "exempt", with no result to take back and no match of two byes."""
     from tests.app_rounds.conftest import check_in_all, create_event, import_csv
 
     eid = create_event(dclient, "backgammon", rounds=1, match_length=5)
@@ -158,8 +161,118 @@ def test_a_bracket_for_five_players_byes_to_the_highest_ranked(dclient: Client) 
     assert "Tableau final généré." in messages_of(
         dclient.post(f"/backgammon/{eid}/phase-finale/generer/", follow=True)
     )
-    stages = dclient.get(f"/backgammon/{eid}/phase-finale/").context["stages"]
+    page = dclient.get(f"/backgammon/{eid}/phase-finale/")
+    stages = page.context["stages"]
     final = {m["id"]: m for m in stages[0][1]}
-    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["BYE"] * 3
+    assert [final[q]["bottom"] for q in ("QF1", "QF3", "QF4")] == ["exempt"] * 3
     assert not final["QF1"]["ready"] and final["QF2"]["ready"]
-    assert final["QF1"]["winner"] == final["QF1"]["top"]
+    # a bye is no match: nothing to enter nor to take back, its player is in the semi-final
+    assert final["QF1"]["winner"] is None and final["SF1"]["top"] == final["QF1"]["top"]
+    assert "BYE" not in page.content.decode()
+    # the consolation shows no match between two empty places
+    consolation = stages[1][1]
+    assert all("exempt" not in (m["top"], m["bottom"]) or m["winner"] is None for m in consolation)
+    assert not [m for m in consolation if m["top"] == m["bottom"] == "exempt"]
+
+
+def test_003_clock_1_3_both_absent_the_directors_penalty_through_the_result_form(
+    dclient: Client,
+) -> None:
+    """Clock rules 1.3, both absent: A arrives 10 minutes late, B 30: the director takes
+    half of the 10 minutes off both clocks, then B's clock runs until B comes: 5 and 25
+    minutes of clock, no point (1.10 is for matches without a clock); the table's page
+    says it."""
+    eid = setup_event(dclient, match_length=9)
+    settings(dclient, eid, clocked="on")
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    assert "résultat enregistré" in result(
+        dclient, tb, late_a=10, late_b=30, winner=tb.a, score_a=9, score_b=4
+    )
+    tb.refresh_from_db()
+    assert (tb.clock_minutes_a, tb.clock_minutes_b) == (5, 25)
+    assert (tb.penalty_a, tb.penalty_b, tb.forfeit) == (0, 0, "")
+
+
+def test_003_1_8_the_directors_grace_and_its_penalty_follow_the_settings(
+    dclient: Client,
+) -> None:
+    """1.8: the hour granted for force majeure, then 3 points per 5 minutes (the first
+    period begun at the hour, as 1.10's at its 20th minute): 70 minutes late with the grace
+    granted owe 3 x 3 = 9 points in a 25-point match; set to 30 minutes and 2 points by the
+    director, the same 70 minutes owe 2 x 9 = 18 points, more than half the length: the
+    late player loses the match by forfeit. Not granted, the same lateness is
+    1.10's: one point per period from the 20th minute, 11 points."""
+    eid = setup_event(dclient, match_length=25)
+    pair(dclient, eid)
+    first, second, third = tables(1)[:3]
+    assert "résultat enregistré" in result(
+        dclient, first, late_b=70, excused_b="1", winner=first.a, score_a=25, score_b=3
+    )
+    first.refresh_from_db()
+    assert (first.penalty_a, first.excused_b) == (9, True)
+    settings(dclient, eid, excused_grace=30, excused_points=2)
+    # 18 points are more than half the length: disqualified, the match lost at 18-0 (1.10)
+    assert "résultat enregistré" in result(
+        dclient, second, late_b=70, excused_b="1", winner=second.a
+    )
+    second.refresh_from_db()
+    assert (second.penalty_a, second.forfeit, second.winner) == (18, "b", second.a)
+    assert "résultat enregistré" in result(
+        dclient, third, late_b=70, winner=third.a, score_a=25, score_b=3
+    )
+    third.refresh_from_db()
+    assert third.penalty_a == 11
+
+
+def test_the_bye_and_forfeit_points_set_by_the_director_reach_the_standings(
+    dclient: Client,
+) -> None:
+    """Rulings Backgammon 2: a bye scores 0.5 and a forfeit win 1, both settings: set to 1
+    and 0.5 by the director, the exempt player has 1 point and the player whose opponent
+    did not come 0.5, in the standings the public sees."""
+    from tests.app_rounds.conftest import check_in_all, create_event, import_csv
+
+    eid = create_event(dclient, "backgammon", rounds=3, match_length=5)
+    csv = "nom;elo\n" + "\n".join(f"P{i};{1900 - 10 * i}" for i in range(1, 6))
+    assert "5 joueurs importés." in messages_of(import_csv(dclient, eid, csv))
+    check_in_all(dclient, eid)
+    settings(dclient, eid, bye_points=1, forfeit_points=0.5)
+    pair(dclient, eid)
+    bye = next(tb for tb in tables(1) if not tb.b)
+    played, forfeited = [tb for tb in tables(1) if tb.b]
+    assert "résultat enregistré" in result(dclient, played, winner=played.a, score_a=5, score_b=0)
+    assert "résultat enregistré" in result(dclient, forfeited, forfeit="b", winner=forfeited.a)
+    points = {
+        row["name"]: row["points"]
+        for row in Client().get(f"/public/backgammon/{eid}/").context["rows"]
+    }
+    assert points[bye.a] == "1" and points[forfeited.a] == "0,5" and points[played.a] == "1"
+    assert points[forfeited.b] == "0" and points[played.b] == "0"
+
+
+def test_003_clock_2_1_every_term_of_the_budget_is_the_events(dclient: Client) -> None:
+    """Clock rules 2.1 "pour le CDF 2005": 2 min 30 s per point, 10 minutes of break up to
+    9 points (12 for 11), 9 s per move. Another event sets 2 minutes per point, 8 and 15
+    minutes of break, 12 s per move: its 11-point clock starts at 11 x 2 + 15 = 37:00 and
+    a move played in 1 s leaves 37:11 on the tablet."""
+    eid = setup_event(dclient, match_length=11)
+    settings(
+        dclient,
+        eid,
+        clocked="on",
+        clock_per_point=2,
+        break_minutes=8,
+        break_minutes_long=15,
+        clock_increment=12,
+    )
+    t = Tournament.objects.get(event_id=eid)
+    assert services.clock_settings(t).budget(9) == 9 * 120 + 8 * 60
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = f"/backgammon/{eid}/table/{tb.pk}/pendule/"
+    assert json.loads(dclient.get(f"{url}etat/").content)["text"] == ["37:00", "37:00"]
+    assert press(dclient, url, "s", kind="start", player=0, at=0).status_code == 200
+    assert press(dclient, url, "p", kind="press", player=0, at=1).status_code == 200
+    state = json.loads(dclient.get(f"{url}etat/").content)
+    assert state["remaining"][0] == 37 * 60 - 1 + 12

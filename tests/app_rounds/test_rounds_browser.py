@@ -48,7 +48,11 @@ def import_and_check_in(page: Any, csv_path: Path, count: int) -> None:
         rows.nth(i).locator("td").nth(1).click()  # tap the whole row
     assert page.locator("#players tbody tr.selected").count() == count
     page.click("#confirm-checkin")
-    assert f"{count} présents, 0 absents" in page.content()
+    # the page is replaced: wait for the new one (read at once, it may still be empty)
+    page.wait_for_function(
+        "text => document.body && document.body.innerText.includes(text)",
+        arg=f"{count} présents, 0 absents",
+    )
 
 
 def new_backgammon_event(page: Any, name: str, rounds: int, match_length: int) -> str:

@@ -69,3 +69,15 @@ def test_check_mat_and_id(capsys):
     assert json.loads(capsys.readouterr().out)["position_id"] == "4HPwATDgc/ABMA"
     assert main(["backgammon", "id", "MIEFAAAAAAAA", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["dice"] == [3, 1]
+
+
+def test_an_id_of_no_known_kind_is_refused_saying_the_three_kinds(capsys):
+    """A text that is neither a Position ID (14 characters), a Match ID (12) nor an XGID is
+    refused with the reason, in the reader's language, and nothing is printed on stdout."""
+    assert main(["backgammon", "id", "MIEFAAAAAAAB1"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert "identifiant « MIEFAAAAAAAB1 » invalide" in out.err
+    assert "un Position ID a 14 caractères, un Match ID 12" in out.err
+    assert main(["--lang", "en", "backgammon", "id", "zzz"]) == 2
+    assert "invalid ID “zzz”: a Position ID has 14 characters" in capsys.readouterr().err

@@ -472,3 +472,42 @@ def test_003_4_2_a_match_decided_by_sanction_keeps_its_sets(sixteen: Championshi
     b.record("QF1", "M", (SetScore(9, 4),), decided=True)
     assert b.winner("QF1") == "M" and b.players("SF1")[0] == "M"
     assert b.set_scores["QF1"] == (SetScore(9, 4),)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
+def test_003_tableau_final_every_field_below_eight_byes_to_the_best_and_played_out(
+    n: int,
+) -> None:
+    """Fewer than eight eligible players (2 to 7): the missing seeds are the lowest, so the
+    byes of the quarter-finals go to the highest ranked, one each (the seed's 1-8, 4-5,
+    3-6, 2-7 kept); the bracket and the consolation can be played to the end, no match
+    waiting for a player who will never come."""
+    champ = Championship([Player(f"P{i}", 1800 - 10 * i) for i in range(n)])
+    champ.settings.rounds = 1
+    for i in range(n // 2):
+        champ.record_match(1, f"P{i}", f"P{n - 1 - i}", f"P{i}")
+    if n % 2:
+        champ.record_bye(1, f"P{n // 2}")
+    seeds = qualified(champ, seeded=True)
+    assert len(seeds) == n
+    b = build_brackets(champ)
+    quarter = {m: b.players(m) for m in ("QF1", "QF2", "QF3", "QF4")}
+    with_bye = {
+        p for top, bottom in quarter.values() for p in (top, bottom) if BYE in (top, bottom)
+    } - {BYE}
+    assert with_bye == set(seeds[: min(8 - n, n)])
+    # play it out: the upper player wins every match that has two players
+    for _ in range(len(b.matches)):
+        for m in b.matches.values():
+            top, bottom = b.players(m.id)
+            if top and bottom and BYE not in (top, bottom) and b.winner(m.id) is None:
+                b.record(m.id, top)
+    assert b.winner("F") == seeds[0]
+    real = set(seeds)
+    for m in b.matches.values():
+        top, bottom = b.players(m.id)
+        assert b.winner(m.id) is not None or not ({top, bottom} & real), (n, m.id, top, bottom)
+    in_consolation = {
+        p for m in b.matches.values() if m.stage == "consolation" for p in b.players(m.id)
+    } & real
+    assert in_consolation == real - {b.players("F")[0], b.players("F")[1]}

@@ -29,7 +29,7 @@ from arbitre.backgammon.board import (
 from arbitre.common.messages import Message, Param
 
 MESSAGE_CODES = frozenset(
-    {f"backgammon.id.{kind}" for kind in ("position_id", "match_id", "xgid")}
+    {f"backgammon.id.{kind}" for kind in ("position_id", "match_id", "xgid", "any")}
     | {
         f"backgammon.id_reason.{name}"
         for name in (
@@ -54,6 +54,7 @@ MESSAGE_CODES = frozenset(
             "double_and_resignation",
             "centred_cube",
             "dice_no_game",
+            "kind",
         )
     }
     | {

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from arbitre.cli import CliError, print_json
-from arbitre.common.messages import Refusal
+from arbitre.common.messages import Message, Refusal
 from arbitre.i18n import word
 
 GROUP = ("backgammon", "backgammon: legal moves, clock, match records, championship")
@@ -177,6 +177,7 @@ def run_check_mat(args: argparse.Namespace) -> int:
 
 
 def run_id(args: argparse.Namespace) -> int:
+    from arbitre.backgammon.board import refusal
     from arbitre.backgammon.ids import (
         match_from_id,
         position_from_id,
@@ -223,7 +224,12 @@ def run_id(args: argparse.Namespace) -> int:
             "score": list(state.score),
         }
     else:
-        raise CliError(f"{text!r} is neither a Position ID, a Match ID nor an XGID")
+        raise refusal(
+            "invalid_id",
+            what=Message.of("backgammon.id.any"),
+            text=text,
+            reason=Message.of("backgammon.id_reason.kind"),
+        )
     if args.json:
         print_json(data)
     else:

@@ -277,13 +277,18 @@ class BackgammonGame(PairedGame):
             for mid in b.ids(stage):
                 m = b.matches[mid]
                 top, bottom = b.players(mid)
+                if top == bottom == "BYE":
+                    continue  # an empty place of a small field meets another: no match at all
+                bye = "BYE" in (top, bottom)
                 rows.append(
                     {
                         "id": mid,
                         "label": word(m.round_name, get_language()),
-                        "top": top or _slot_label(m.top),
-                        "bottom": bottom or _slot_label(m.bottom),
-                        "winner": b.winner(mid),
+                        "top": _shown(top) or _slot_label(m.top),
+                        "bottom": _shown(bottom) or _slot_label(m.bottom),
+                        # a player facing a bye goes on without a match: no result to show
+                        # or take back (the next round shows them)
+                        "winner": None if bye else b.winner(mid),
                         "scores": " ".join(
                             f"{s.top}-{s.bottom}" for s in b.set_scores.get(mid, ())
                         ),
@@ -315,6 +320,11 @@ class BackgammonGame(PairedGame):
 
     def sheet_context(self, t: Tournament) -> dict[str, Any]:
         return {"budget": services.clock_budget(t, t.match_length)}
+
+
+def _shown(player: str | None) -> str | None:
+    """A player of the final stage as the pages show them: an empty place is "exempt"."""
+    return gettext("exempt") if player == "BYE" else player
 
 
 def _slot_label(slot: Any) -> str:

@@ -38,6 +38,10 @@ TEMPLATES: dict[str, str] = {
     "backgammon.id.position_id": "Position ID",
     "backgammon.id.match_id": "Match ID",
     "backgammon.id.xgid": "XGID",
+    "backgammon.id.any": "ID",
+    "backgammon.id_reason.kind": (
+        "a Position ID has 14 characters, a Match ID 12, an XGID begins with “XGID=”"
+    ),
     "backgammon.id_reason.length": "{expected} characters expected",
     "backgammon.id_reason.base64": "not base64",
     "backgammon.id_reason.size": "wrong size",

@@ -48,7 +48,12 @@
       half.classList.toggle("flagged", flagged === p);
       half.disabled = current.running !== p || flagged !== null;
     });
-    document.getElementById("start-buttons").hidden = current.started;
+    // before the match, and whenever the clock is neutralised: at the next game the lower
+    // die starts the clock of the higher (3.5); after a game a player's break runs on their
+    // own time, the opponent starting it (2.2)
+    document.getElementById("start-buttons").hidden = current.started && !current.paused;
+    root.querySelectorAll(".first-start").forEach(function (el) { el.hidden = current.started; });
+    root.querySelectorAll(".next-start").forEach(function (el) { el.hidden = !current.started; });
     document.getElementById("pause").disabled = current.running === null;
     document.getElementById("resume").disabled = !current.paused;
     const msg = document.getElementById("clock-message");
@@ -106,4 +111,10 @@
   document.getElementById("resume").addEventListener("click", function () { send({ kind: "resume" }); });
   render();
   setInterval(render, 250);
+  // a phone or a tablet held sideways: the page opens on the two halves, so that a player
+  // presses without scrolling first (the title and the links stay above, a scroll away)
+  const halves = document.querySelector(".bg-clock-halves");
+  if (halves && halves.getBoundingClientRect().bottom > window.innerHeight) {
+    document.getElementById("clock-message").scrollIntoView({ block: "start" });
+  }
 })();
