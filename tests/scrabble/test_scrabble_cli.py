@@ -82,7 +82,11 @@ def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: ob
     data = json.loads(out)
     assert status == 1 and data["legal"] is False and data["rule"] == "not_connected"
     status, out, _ = run(capsys, "score", "--move", "H4 MAISON", "--rack", "MAISO?")
-    assert status == 1 and "H4 MAISON: N n'est pas sur le chevalet AIMOS? (nécessaire : 1) (tile_not_in_rack)" in out
+    assert (
+        status == 1
+        and "H4 MAISON: N n'est pas sur le chevalet AIMOS? (nécessaire : 1) (tile_not_in_rack)"
+        in out
+    )
     status, out, _ = run(capsys, "score", "--move", "H4 HAbLONS", "--json")
     data = json.loads(out)
     assert (
