@@ -410,3 +410,20 @@ def test_exports_neutralise_formulas(dclient: Client, client: Client) -> None:
     assert "'=1+1" in results and ",-5," in results
     tsh = client.get(f"/public/classique/{eid}/tournoi.t").content.decode()
     assert not any(line.startswith(("=", "@")) for line in tsh.splitlines())
+
+
+def test_a_round_with_every_player_absent_is_refused_in_french(dclient: Client) -> None:
+    """Seed 000, "forfaits provisoires": absent players are not paired; with every player
+    announced absent there is nobody to pair, and the director reads why, in French (the
+    engine's refusal worded by the catalogue); nothing is paired."""
+    eid = setup_event(dclient)
+    check_in_all(dclient, eid)
+    assert pair(dclient, eid)[-1] == "Ronde 1 appariée."
+    _play_round(dclient, 1)
+    for entrant in Entrant.objects.filter(tournament__event_id=eid):
+        dclient.post(
+            f"/classique/{eid}/absence/", {"entrant": entrant.pk, "round": 2, "action": "absent"}
+        )
+    said = pair(dclient, eid)[-1]
+    assert "aucun joueur présent à apparier : tous les joueurs sont marqués absents" in said
+    assert not tables(2)

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from arbitre.classic.tournament.model import Player, Round, TournamentError
 from arbitre.classic.tournament.standings import HeadToHead, compute_standings, initial_ranking
-from arbitre.common.messages import Message
+from arbitre.common.messages import Message, Param, Refusal
 
 MESSAGE_CODES = frozenset(
     f"pairing.{name}"
@@ -51,9 +51,25 @@ MESSAGE_CODES = frozenset(
         "rule.permutation_down",
         "rule.rematch_kept",
         "rule.override",
+        "refused.present_count",
+        "refused.best_of",
+        "refused.unknown_absent",
+        "refused.nobody_present",
+        "refused.toss_self",
+        "refused.toss_third",
     )
 )
-"""The codes of the pairing's explanations, and of the rules' names (``pairing.rule.*``)."""
+"""The codes of the pairing's explanations, of the rules' names (``pairing.rule.*``) and of
+the requests it refuses (``pairing.refused.*``)."""
+
+
+class PairingRefused(TournamentError, Refusal):
+    """A pairing request the formula cannot take; a :class:`TournamentError` whose reason is
+    a message (``pairing.refused.*``), worded by the interface."""
+
+
+def _refuse(code: str, /, **params: Param) -> PairingRefused:
+    return PairingRefused(Message.of(f"pairing.refused.{code}", **params))
 
 
 def _m(code: str, **params: str | int | Message) -> Message:
@@ -131,7 +147,7 @@ def first_round_groups(present: int) -> tuple[int, int]:
     A is the even number closest to two thirds of the present players (ties: the larger).
     """
     if present < 0:
-        raise TournamentError(f"negative number of present players: {present}")
+        raise _refuse("present_count", present=present)
     target = 2 * present / 3
     low = int(target) // 2 * 2
     high = low + 2
@@ -215,13 +231,13 @@ def pair_round(
     intermediate ranking, top down, with the permutations of seed 000.
     """
     if best_of not in (1, 3):
-        raise TournamentError("a match is one game or best of three")
+        raise _refuse("best_of", best_of=best_of)
     roster = list(players)
     names = {p.name for p in roster}
     absent_set = set(absent)
     unknown = sorted(absent_set - names)
     if unknown:
-        raise TournamentError(f"unknown absent player {unknown[0]!r}")
+        raise _refuse("unknown_absent", player=unknown[0])
     number = max((r.number for r in rounds), default=0) + 1
     history = _History(rounds)
     explain: list[Message] = []
@@ -239,7 +255,7 @@ def pair_round(
     if absent_list:
         explain.append(_m("absent", names=", ".join(absent_list)))
     if not order:
-        raise TournamentError("no present player to pair")
+        raise _refuse("nobody_present")
     explain.append(
         _m("present", players=", ".join(f"{i}. {n} ({pm[n]} PM)" for i, n in enumerate(order, 1)))
     )
@@ -389,9 +405,9 @@ def toss_starters(
     ('Bea', 'Ana', None)
     """
     if toss_winner == toss_loser:
-        raise TournamentError(f"{toss_winner} cannot win a toss against themselves")
+        raise _refuse("toss_self", player=toss_winner)
     if third_toss is not None and third_toss not in (toss_winner, toss_loser):
-        raise TournamentError(f"{third_toss} does not play this match")
+        raise _refuse("toss_third", player=third_toss)
     if best_of == 1:
         return (toss_winner,)
     return (toss_winner, toss_loser, third_toss)

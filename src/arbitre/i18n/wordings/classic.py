@@ -214,4 +214,11 @@ TEMPLATES: dict[str, str] = {
     "classic_results.header": "{source}, line {line}: column {column} of the header is “{found}”, expected “{french}” (or “{english}”)",
     "classic_results.score": "{source}, line {line}: the score of {player} “{value}” is neither a whole number nor “forfeit” (“forfait”)",
     "classic_results.loss_cause": "{source}, line {line}: unknown cause of loss “{value}”: {english} (or {french})",
+    # pairing requests refused (arbitre.classic.tournament.pairing)
+    "pairing.refused.present_count": "negative number of present players: {present}",
+    "pairing.refused.best_of": "a match is one game or best of three, not {best_of}",
+    "pairing.refused.unknown_absent": "unknown absent player “{player}”",
+    "pairing.refused.nobody_present": "no present player to pair: every player is marked absent",
+    "pairing.refused.toss_self": "{player} cannot win a toss against themselves",
+    "pairing.refused.toss_third": "{player} does not play this match",
 }
