@@ -5,6 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# No time limit per example: a property test checks behaviour, never speed (speed is
+# measured under bench/), and a loaded machine (the browser tests' servers running beside
+# it) must not fail it.
+settings.register_profile("arbitre", deadline=None)
+settings.load_profile("arbitre")
 
 
 @pytest.fixture(autouse=True)

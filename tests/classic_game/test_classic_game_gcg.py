@@ -229,3 +229,28 @@ def test_time_incidents_survive_the_round_trip() -> None:
     result = replay(gcg.parse(text), small_lexicon())
     assert [ln.ok for ln in result.lines] == [True, True]
     assert result.game.turns[0].kind == "lost_turn"
+
+
+@pytest.mark.parametrize(
+    ("text", "french"),
+    [
+        (
+            "#player1 a A\n#player2 b B\n>c: ABC 8H AB +4 4\n",
+            "ligne 3 : joueur inconnu « c » (déclarez #player1 et #player2)",
+        ),
+        (
+            "#player1 a A\n#player2 b B\n>a: ABC 8Z AB +4 4\n",
+            "ligne 3 : la coordonnée « 8Z » n'est pas une coordonnée GCG comme 8D ou D8",
+        ),
+        (
+            "#player1 a A\n#player2 b B\n>a: ABC 16H AB +4 4\n",
+            "ligne 3 : coordonnée « 16H » : la rangée 16 n'est pas entre 1 et 15",
+        ),
+        ("#player1 a A\n#player2 a B\n", "ligne 2 : les deux joueurs ont le même pseudonyme a"),
+        ("#player1 a A\n", "une partie GCG demande les lignes #player1 et #player2"),
+    ],
+)
+def test_a_bad_record_is_refused_with_its_line_in_french(text: str, french: str) -> None:
+    with pytest.raises(gcg.GcgError) as refused:
+        gcg.parse(text)
+    assert say(refused.value.message) == french

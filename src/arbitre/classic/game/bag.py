@@ -10,11 +10,21 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.tiles import TILE_COUNTS, TILE_ORDER, TILE_VALUES, sort_tiles
 
+MESSAGE_CODES = frozenset(
+    f"classic_bag.{name}" for name in ("tile", "too_many", "empty", "missing")
+)
+"""Refusals of the bag (``classic_bag.*``)."""
 
-class BagError(ValueError):
+
+class BagError(Refusal):
     """Tiles asked of the bag that it does not hold, or an invalid tile."""
+
+
+def _refuse(code: str, /, **params: Param) -> BagError:
+    return BagError(Message.of(f"classic_bag.{code}", **params))
 
 
 def check_tiles(tiles: Iterable[str]) -> list[str]:
@@ -22,7 +32,7 @@ def check_tiles(tiles: Iterable[str]) -> list[str]:
     out = list(tiles)
     for t in out:
         if t not in TILE_COUNTS:
-            raise BagError(f"{t!r} is not a tile (letters A-Z, '?' for a blank)")
+            raise _refuse("tile", tile=t)
     return out
 
 
@@ -43,7 +53,7 @@ class Bag:
             self._counts = Counter(check_tiles(tiles))
             for t, n in self._counts.items():
                 if n > TILE_COUNTS[t]:
-                    raise BagError(f"{n} tile(s) {t}: the game has only {TILE_COUNTS[t]}")
+                    raise _refuse("too_many", tile=t, count=n, available=TILE_COUNTS[t])
         self.rng = random.Random(seed)
 
     def __len__(self) -> int:
@@ -60,7 +70,7 @@ class Bag:
         """Draw one tile at random (raises :class:`BagError` when the bag is empty)."""
         pool = self.tiles()
         if not pool:
-            raise BagError("the bag is empty")
+            raise _refuse("empty")
         tile = pool[self.rng.randrange(len(pool))]
         self._counts[tile] -= 1
         return tile
@@ -74,7 +84,7 @@ class Bag:
         need = Counter(check_tiles(tiles))
         short = [t * (n - self._counts[t]) for t, n in need.items() if n > self._counts[t]]
         if short:
-            raise BagError(f"not in the bag: {sort_tiles(''.join(short))}")
+            raise _refuse("missing", tiles=sort_tiles("".join(short)))
         self._counts.subtract(need)
 
     def put_back(self, tiles: Iterable[str]) -> None:
@@ -82,7 +92,7 @@ class Bag:
         after = self._counts + Counter(check_tiles(tiles))
         for t, n in after.items():
             if n > TILE_COUNTS[t]:
-                raise BagError(f"the game has only {TILE_COUNTS[t]} tile(s) {t}")
+                raise _refuse("too_many", tile=t, count=after[t], available=TILE_COUNTS[t])
         self._counts = Counter({t: after[t] for t in TILE_ORDER})
 
     def __repr__(self) -> str:

@@ -11,11 +11,23 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from arbitre.common.messages import Message, Param, Refusal
+
 TimeSource = Callable[[], float]
 
 
-class ClockError(ValueError):
+MESSAGE_CODES = frozenset(
+    f"classic_clock.{name}" for name in ("backwards", "player", "budget", "per_move", "credit")
+)
+"""Refusals of a clock's setting or operation (``classic_clock.*``)."""
+
+
+class ClockError(Refusal):
     """A clock setting or operation that is not allowed."""
+
+
+def _refuse(code: str, /, **params: Param) -> ClockError:
+    return ClockError(Message.of(f"classic_clock.{code}", **params))
 
 
 class ManualTime:
@@ -29,7 +41,7 @@ class ManualTime:
 
     def advance(self, seconds: float) -> None:
         if seconds < 0:
-            raise ClockError("time cannot go backwards")
+            raise _refuse("backwards")
         self.now += seconds
 
 
@@ -100,7 +112,7 @@ class GameClock:
     @staticmethod
     def _check_player(player: int) -> None:
         if player not in (0, 1):
-            raise ClockError(f"player must be 0 or 1, got {player}")
+            raise _refuse("player", player=player)
 
 
 class ChessClock(GameClock):
@@ -111,7 +123,7 @@ class ChessClock(GameClock):
     def __init__(self, budget: float, source: TimeSource | None = None) -> None:
         super().__init__(source)
         if budget <= 0:
-            raise ClockError("the time budget must be positive")
+            raise _refuse("budget")
         self.budget = float(budget)
         self.used = [0.0, 0.0]
 
@@ -136,7 +148,7 @@ class MoveTimer(GameClock):
     ) -> None:
         super().__init__(source)
         if per_move <= 0:
-            raise ClockError("the time per move must be positive")
+            raise _refuse("per_move")
         self.per_move = float(per_move)
         #: The first timer rings this many seconds before the end (001 6.3.1).
         self.warning = warning
@@ -173,7 +185,7 @@ class GlobalCredit(GameClock):
     def __init__(self, credit: float, source: TimeSource | None = None) -> None:
         super().__init__(source)
         if credit <= 0:
-            raise ClockError("the time credit must be positive")
+            raise _refuse("credit")
         self.credit = float(credit)
         self.used_by = [0.0, 0.0]
 

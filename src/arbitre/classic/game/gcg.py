@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.scrabble.tiles import ROW_NAMES, SIZE
 
 if TYPE_CHECKING:
@@ -46,8 +47,41 @@ COLUMN_LETTERS = "ABCDEFGHIJKLMNO"
 NOTE_PREFIX = "arbitre:"
 
 
-class GcgError(ValueError):
-    """A GCG text that cannot be read; the message names the line."""
+MESSAGE_CODES = frozenset(
+    f"gcg.{name}"
+    for name in (
+        "at_line",
+        "in_file",
+        "coordinate",
+        "coordinate_row",
+        "french_coordinate",
+        "french_column",
+        "nested",
+        "unbalanced",
+        "nickname",
+        "same_nick",
+        "line_kind",
+        "players",
+        "unknown_player",
+        "word",
+        "unreadable",
+    )
+)
+"""Refusals of a GCG text (``gcg.*``); ``gcg.at_line`` and ``gcg.in_file`` put the line or
+the file in front of a reason."""
+
+
+class GcgError(Refusal):
+    """A GCG text that cannot be read; the message (``gcg.*``) names the line."""
+
+    @classmethod
+    def of(cls, code: str, /, **params: Param) -> GcgError:
+        return cls(Message.of(f"gcg.{code}", **params))
+
+    @classmethod
+    def at(cls, line_no: int, code: str, /, **params: Param) -> GcgError:
+        """The refusal ``code`` at line ``line_no``."""
+        return cls.of("at_line", line=line_no, reason=Message.of(f"gcg.{code}", **params))
 
 
 def gcg_position(row: int, col: int, horizontal: bool) -> str:
@@ -61,13 +95,13 @@ def parse_gcg_position(text: str) -> tuple[int, int, bool]:
     """``(row, col, horizontal)`` of a GCG coordinate (raises :class:`GcgError`)."""
     m = re.fullmatch(r"(\d{1,2})([A-Oa-o])|([A-Oa-o])(\d{1,2})", text)
     if not m:
-        raise GcgError(f"coordinate {text!r} is not a GCG coordinate like 8D or D8")
+        raise GcgError.of("coordinate", coordinate=text)
     if m.group(1):
         row, col, horizontal = int(m.group(1)) - 1, COLUMN_LETTERS.index(m.group(2).upper()), True
     else:
         row, col, horizontal = int(m.group(4)) - 1, COLUMN_LETTERS.index(m.group(3).upper()), False
     if not 0 <= row < SIZE:
-        raise GcgError(f"coordinate {text!r}: row {row + 1} is not between 1 and 15")
+        raise GcgError.of("coordinate_row", coordinate=text, row=row + 1)
     return row, col, horizontal
 
 
@@ -75,13 +109,13 @@ def french_to_gcg(coordinate: str) -> str:
     """``H4`` -> ``8D``, ``4H`` -> ``D8`` (seed 004 3.2 coordinates to GCG)."""
     m = re.fullmatch(r"([A-Oa-o])(\d{1,2})|(\d{1,2})([A-Oa-o])", coordinate.strip())
     if not m:
-        raise GcgError(f"coordinate {coordinate!r} is not a French coordinate like H4 or 4H")
+        raise GcgError.of("french_coordinate", coordinate=coordinate)
     if m.group(1):
         row, col, horizontal = ROW_NAMES.index(m.group(1).upper()), int(m.group(2)) - 1, True
     else:
         row, col, horizontal = ROW_NAMES.index(m.group(4).upper()), int(m.group(3)) - 1, False
     if not 0 <= col < SIZE:
-        raise GcgError(f"coordinate {coordinate!r}: column {col + 1} is not between 1 and 15")
+        raise GcgError.of("french_column", coordinate=coordinate, column=col + 1)
     return gcg_position(row, col, horizontal)
 
 
@@ -169,16 +203,16 @@ def _normalise_word(word: str, line_no: int) -> str:
     for ch in word:
         if ch == "(":
             if inside:
-                raise GcgError(f"line {line_no}: nested parentheses in {word!r}")
+                raise GcgError.at(line_no, "nested", word=word)
             inside = True
         elif ch == ")":
             if not inside:
-                raise GcgError(f"line {line_no}: unbalanced parenthesis in {word!r}")
+                raise GcgError.at(line_no, "unbalanced", word=word)
             inside = False
         else:
             out.append("." if inside else ch)
     if inside:
-        raise GcgError(f"line {line_no}: unbalanced parenthesis in {word!r}")
+        raise GcgError.at(line_no, "unbalanced", word=word)
     return "".join(out)
 
 
@@ -197,9 +231,9 @@ def parse(text: str) -> GcgRecord:
             if key in ("player1", "player2"):
                 nick, _, name = value.partition(" ")
                 if not nick:
-                    raise GcgError(f"line {line_no}: #{key} needs a nickname")
+                    raise GcgError.at(line_no, "nickname", key=key)
                 if any(p[0] == nick for p in players):
-                    raise GcgError(f"line {line_no}: the two players have the same nick {nick}")
+                    raise GcgError.at(line_no, "same_nick", nick=nick)
                 players.append((nick, name.strip() or nick))
             elif key == "note":
                 (events[-1].notes if events else record.header_notes).append(value)
@@ -213,10 +247,10 @@ def parse(text: str) -> GcgRecord:
                 record.game_id = value
             continue
         if not line.startswith(">"):
-            raise GcgError(f"line {line_no}: expected a '#' or '>' line, got {line[:30]!r}")
+            raise GcgError.at(line_no, "line_kind", text=line[:30])
         events.append(_parse_event(line, line_no, players))
     if len(players) != 2:
-        raise GcgError("a GCG record needs #player1 and #player2 lines")
+        raise GcgError.of("players")
     return record
 
 
@@ -224,7 +258,7 @@ def _parse_event(line: str, line_no: int, players: list[tuple[str, str]]) -> Gcg
     nick, sep, rest = line[1:].partition(":")
     nick = nick.strip()
     if not sep or nick not in [p[0] for p in players]:
-        raise GcgError(f"line {line_no}: unknown player {nick!r} (declare #player1/#player2)")
+        raise GcgError.at(line_no, "unknown_player", nick=nick)
     rest = rest.strip()
     for kind, pattern in _PATTERNS:
         m = pattern.fullmatch(rest)
@@ -235,7 +269,7 @@ def _parse_event(line: str, line_no: int, players: list[tuple[str, str]]) -> Gcg
             row, col, horizontal = _position(g[1], line_no)
             word = _normalise_word(g[2], line_no)
             if not re.fullmatch(r"[A-Za-z.]{2,15}", word):
-                raise GcgError(f"line {line_no}: word {g[2]!r} is not a GCG word")
+                raise GcgError.at(line_no, "word", word=g[2])
             return GcgEvent(
                 line_no, nick, kind, g[0].upper(), int(g[3]), int(g[4]), row, col, horizontal, word
             )
@@ -259,14 +293,14 @@ def _parse_event(line: str, line_no: int, players: list[tuple[str, str]]) -> Gcg
             return GcgEvent(line_no, nick, kind, g[0].upper(), int(g[1]), int(g[2]))
         if kind == "end_rack":
             return GcgEvent(line_no, nick, kind, g[1].upper(), -int(g[2]), int(g[3]))
-    raise GcgError(f"line {line_no}: cannot read {line!r}")
+    raise GcgError.at(line_no, "unreadable", text=line)
 
 
 def _position(text: str, line_no: int) -> tuple[int, int, bool]:
     try:
         return parse_gcg_position(text)
     except GcgError as exc:
-        raise GcgError(f"line {line_no}: {exc}") from None
+        raise GcgError.of("at_line", line=line_no, reason=exc.message) from None
 
 
 def load(path: str | Path) -> GcgRecord:
@@ -279,7 +313,7 @@ def load(path: str | Path) -> GcgRecord:
     try:
         return parse(text)
     except GcgError as exc:
-        raise GcgError(f"{path}: {exc}") from None
+        raise GcgError.of("in_file", path=str(path), reason=exc.message) from None
 
 
 def nick_of(name: str) -> str:
