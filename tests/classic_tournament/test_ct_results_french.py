@@ -4,6 +4,7 @@ results either way; an unknown header or word refused with its message code."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from arbitre.classic.tournament.results_csv import (
     parse_results,
 )
 from arbitre.cli import main
+from arbitre.common.messages import Refusal
 from arbitre.common.players_csv import RESERVED_NAMES
 from arbitre.i18n import word
 from tests.support import refuses
@@ -124,8 +126,21 @@ def test_the_writer_speaks_french_unless_told() -> None:
     ],
 )
 def test_a_bad_row_is_refused_with_its_line(row: str, message: str) -> None:
-    with pytest.raises(CsvFormatError, match=message):
+    with pytest.raises(CsvFormatError) as refused:
         parse_results(f"ronde,joueur_a,joueur_b\n{row}\n", ROSTER, "r.csv")
+    exc = refused.value
+    said = word(exc.message, "en") if isinstance(exc, Refusal) else str(exc)
+    assert re.search(message, said), said
+
+
+def test_a_game_the_tournament_refuses_is_said_with_its_line_in_french() -> None:
+    """A loss by sanction without its cause (seed 000 / 001 10.x need both) is the
+    tournament's refusal, put at the file's line, in the director's language."""
+    with pytest.raises(CsvRefusal) as refused:
+        parse_results("ronde,joueur_a,joueur_b\n1,Alice,Bruno,1,2,,Alice\n", ROSTER, "r.csv")
+    assert word(refused.value.message) == (
+        "r.csv, ligne 2 : ronde 1 : une perte de la partie demande le joueur sanctionné et sa cause"
+    )
 
 
 def test_a_player_twice_in_a_round_is_refused_with_both_lines() -> None:

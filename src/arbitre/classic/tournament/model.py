@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import RESERVED_NAMES
 
 WIN_PM = 3
@@ -19,8 +20,50 @@ LOSS_PM = 1
 FORFEIT_PM = 0
 
 
+MESSAGE_CODES = frozenset(
+    f"classic_tournament.{name}"
+    for name in (
+        "player_name",
+        "reserved_name",
+        "negative_rating",
+        "negative_players",
+        "round_number",
+        "loss_needs_cause",
+        "bye_forfeited",
+        "bye_lost",
+        "plays_self",
+        "missing_score",
+        "starter",
+        "loser",
+        "forfeit_lost",
+        "game_round",
+        "twice_in_round",
+        "round_sequence",
+        "unknown_in_round",
+        "registered_twice",
+        "rounds_count",
+        "best_of",
+        "unknown_player",
+        "announced_recorded",
+        "game_of_round",
+        "no_round",
+    )
+)
+"""Refusals of a tournament's values and requests (``classic_tournament.*``)."""
+
+
 class TournamentError(ValueError):
     """A tournament state or a request that the Belgian formula cannot accept."""
+
+
+class TournamentRefused(TournamentError, Refusal):
+    """A :class:`TournamentError` whose reason is a message (``classic_tournament.*``,
+    ``pairing.refused.*``), worded by the interface."""
+
+
+def refuse(code: str, /, **params: Param) -> TournamentRefused:
+    """The refusal ``classic_tournament.<code>``."""
+    return TournamentRefused(Message.of(f"classic_tournament.{code}", **params))
 
 
 @dataclass(frozen=True)
@@ -35,11 +78,11 @@ class Player:
 
     def __post_init__(self) -> None:
         if not self.name or self.name != self.name.strip():
-            raise TournamentError(f"invalid player name {self.name!r}")
+            raise refuse("player_name", name=self.name)
         if self.name.casefold() in RESERVED_NAMES:
-            raise TournamentError(f"{self.name!r} is reserved and cannot be a player's name")
+            raise refuse("reserved_name", name=self.name)
         if self.rating < 0:
-            raise TournamentError(f"negative rating for {self.name}: {self.rating}")
+            raise refuse("negative_rating", name=self.name, rating=self.rating)
 
 
 def number_of_rounds(players: int) -> int:
@@ -48,7 +91,7 @@ def number_of_rounds(players: int) -> int:
     4 up to 16 players, 5 for 17-32, 6 for 33-64, 7 for 65-128, one more per doubling.
     """
     if players < 0:
-        raise TournamentError("negative number of players")
+        raise refuse("negative_players", players=players)
     rounds, ceiling = 4, 16
     while players > ceiling:
         rounds += 1
@@ -103,39 +146,30 @@ class Game:
 
     def __post_init__(self) -> None:
         if self.round < 1:
-            raise TournamentError(f"round numbers start at 1, got {self.round}")
+            raise refuse("round_number", round=self.round)
         if (self.loss is None) != (self.loss_cause is None):
-            raise TournamentError(
-                f"round {self.round}: a loss whatever the score needs its player and its cause"
-            )
+            raise refuse("loss_needs_cause", round=self.round)
         if self.b is None:
             if self.forfeit_a or self.forfeit_b:
-                raise TournamentError(f"round {self.round}: a bye cannot be forfeited")
+                raise refuse("bye_forfeited", round=self.round)
             if self.loss is not None:
-                raise TournamentError(f"round {self.round}: a bye cannot be lost")
+                raise refuse("bye_lost", round=self.round)
             return
         if self.a == self.b:
-            raise TournamentError(f"round {self.round}: {self.a} cannot play themselves")
+            raise refuse("plays_self", round=self.round, player=self.a)
         for forfeit, score, name in (
             (self.forfeit_a, self.score_a, self.a),
             (self.forfeit_b, self.score_b, self.b),
         ):
             if not forfeit and self.played and score is None:
-                raise TournamentError(f"round {self.round}: missing score for {name}")
+                raise refuse("missing_score", round=self.round, player=name)
         if self.starts is not None and self.starts not in (self.a, self.b):
-            raise TournamentError(
-                f"round {self.round}: {self.starts} cannot start a game between "
-                f"{self.a} and {self.b}"
-            )
+            raise refuse("starter", round=self.round, player=self.starts, a=self.a, b=self.b)
         if self.loss is not None:
             if self.loss not in (self.a, self.b):
-                raise TournamentError(
-                    f"round {self.round}: {self.loss} does not play between {self.a} and {self.b}"
-                )
+                raise refuse("loser", round=self.round, player=self.loss, a=self.a, b=self.b)
             if not self.played:
-                raise TournamentError(
-                    f"round {self.round}: a forfeited game cannot also be lost by sanction"
-                )
+                raise refuse("forfeit_lost", round=self.round)
 
     @property
     def is_bye(self) -> bool:
@@ -234,10 +268,10 @@ class Round:
         seen: set[str] = set()
         for game in self.games:
             if game.round != self.number:
-                raise TournamentError(f"game of round {game.round} recorded in round {self.number}")
+                raise refuse("game_round", game_round=game.round, round=self.number)
             for name in game.players:
                 if name in seen:
-                    raise TournamentError(f"round {self.number}: {name} appears twice")
+                    raise refuse("twice_in_round", round=self.number, player=name)
                 seen.add(name)
 
     def game_of(self, name: str) -> Game | None:

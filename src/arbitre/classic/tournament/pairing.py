@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.classic.tournament.model import Player, Round, TournamentRefused
 from arbitre.classic.tournament.standings import HeadToHead, compute_standings, initial_ranking
-from arbitre.common.messages import Message, Param, Refusal
+from arbitre.common.messages import Message, Param
 
 MESSAGE_CODES = frozenset(
     f"pairing.{name}"
@@ -63,7 +63,7 @@ MESSAGE_CODES = frozenset(
 the requests it refuses (``pairing.refused.*``)."""
 
 
-class PairingRefused(TournamentError, Refusal):
+class PairingRefused(TournamentRefused):
     """A pairing request the formula cannot take; a :class:`TournamentError` whose reason is
     a message (``pairing.refused.*``), worded by the interface."""
 

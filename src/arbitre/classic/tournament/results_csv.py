@@ -36,7 +36,7 @@ from pathlib import Path
 
 from arbitre.classic.tournament._csvutil import CsvFormatError, CsvRefusal, read_text, rows
 from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentError
-from arbitre.common.messages import Message, Param
+from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold, fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 
@@ -56,8 +56,11 @@ __all__ = [
     "format_final_results",
 ]
 
-MESSAGE_CODES = frozenset(f"classic_results.{name}" for name in ("header", "score", "loss_cause"))
-"""The refusals of a results file's header and words (the other refusals are worded here)."""
+MESSAGE_CODES = frozenset(
+    f"classic_results.{name}" for name in ("header", "score", "loss_cause", "game")
+)
+"""The refusals of a results file's header and words, and of a game the tournament refuses
+(``classic_results.game``, its reason nested); the other refusals are worded here."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,8 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
                     number, a, b, score_a, score_b, forfeit_a, forfeit_b, starts, loss, cause
                 )
             except TournamentError as exc:
+                if isinstance(exc, Refusal):
+                    raise _refusal("game", source=source, line=line, reason=exc.message) from None
                 raise CsvFormatError(f"{where}: {exc}") from None
         for name in game.players:
             if (number, name) in where_seen:

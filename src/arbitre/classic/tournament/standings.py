@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.classic.tournament.model import Player, Round, refuse
 from arbitre.common.collation import french_key
 
 
@@ -113,7 +113,7 @@ def compute_standings(
     """
     numbers = sorted(rnd.number for rnd in rounds)
     if numbers != list(range(1, len(numbers) + 1)):
-        raise TournamentError(f"rounds must be numbered 1 to {len(numbers)}, got {numbers}")
+        raise refuse("round_sequence", count=len(numbers), numbers=", ".join(map(str, numbers)))
     order = initial_ranking(players)
     ratings = {p.name: p.rating for p in order}
     seed_index = {p.name: i for i, p in enumerate(order)}
@@ -128,7 +128,7 @@ def compute_standings(
         present = rnd.participants()
         unknown = sorted(present - ratings.keys())
         if unknown:
-            raise TournamentError(f"round {rnd.number}: unknown player {unknown[0]!r}")
+            raise refuse("unknown_in_round", round=rnd.number, player=unknown[0])
         for game in rnd.games:
             for name in game.players:
                 s = stats[name]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from arbitre.classic.tournament.model import Game, Player, Round, TournamentError, number_of_rounds
+from arbitre.classic.tournament.model import Game, Player, Round, number_of_rounds, refuse
 from arbitre.classic.tournament.pairing import RoundPairing, pair_round
 from arbitre.classic.tournament.standings import Standing, compute_standings, initial_ranking
 
@@ -29,12 +29,12 @@ class Tournament:
         seen: set[str] = set()
         for p in self.players:
             if p.name in seen:
-                raise TournamentError(f"player {p.name!r} registered twice")
+                raise refuse("registered_twice", player=p.name)
             seen.add(p.name)
         if rounds is not None and rounds < 1:
-            raise TournamentError("the number of rounds must be at least 1")
+            raise refuse("rounds_count", rounds=rounds)
         if best_of not in (1, 3):
-            raise TournamentError("a match is one game or best of three")
+            raise refuse("best_of", best_of=best_of)
         self.number_of_rounds: int = (
             rounds if rounds is not None else number_of_rounds(len(self.players))
         )
@@ -48,7 +48,7 @@ class Tournament:
         for p in self.players:
             if p.name == name:
                 return p
-        raise TournamentError(f"unknown player {name!r}")
+        raise refuse("unknown_player", player=name)
 
     def initial_ranking(self) -> list[Player]:
         """Seed 000 "Classement initial"."""
@@ -64,7 +64,7 @@ class Tournament:
         advance, seed 000 "Forfaits provisoires"): left out of that round's pairing."""
         self.player(name)
         if round_number < self.next_round:
-            raise TournamentError(f"round {round_number} is already recorded")
+            raise refuse("announced_recorded", round=round_number)
         self.announced.setdefault(round_number, set()).add(name)
 
     # -- rounds -----------------------------------------------------------------------
@@ -101,7 +101,7 @@ class Tournament:
         number = self.next_round
         for game in games:
             if game.round != number:
-                raise TournamentError(f"expected a game of round {number}, got round {game.round}")
+                raise refuse("game_of_round", round=number, game_round=game.round)
             for name in game.players:
                 self.player(name)
         rnd = Round(number, tuple(games))
@@ -112,7 +112,7 @@ class Tournament:
     def undo_round(self) -> Round:
         """Remove and return the last recorded round."""
         if not self.rounds:
-            raise TournamentError("no round to undo")
+            raise refuse("no_round")
         return self.rounds.pop()
 
     def _compare(self, rnd: Round) -> list[str]:
