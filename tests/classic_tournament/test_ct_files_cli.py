@@ -11,6 +11,7 @@ from arbitre.classic.tournament import Player
 from arbitre.classic.tournament.players_csv import CsvFormatError, PlayersFileError, parse_players
 from arbitre.classic.tournament.results_csv import parse_results
 from arbitre.cli import main
+from arbitre.i18n import word
 
 PLAYERS = """name,rating,club,licence
 Alice,1900,Charleroi,B001
@@ -67,20 +68,21 @@ def test_results_csv_forfeit_bye_and_starts() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("1,Alice,Zed,1,2\n", "line 1: unknown player 'Zed'"),
+        ("1,Alice,Zed,1,2\n", "line 1: unknown player “Zed”"),
         ("1,Alice,Bruno,1\n", "line 1: both scores are needed"),
-        ("one,Alice,Bruno,1,2\n", "line 1: round 'one' is not a whole number"),
+        ("one,Alice,Bruno,1,2\n", "line 1: round “one” is not a whole number"),
         ("1,Alice,Bruno,1,2\n1,Alice,David,1,2\n", "line 2: Alice already has a game in round 1"),
         ("1,Alice,Alice,1,2\n", "line 1: Alice cannot play themselves"),
         ("1,Alice,Bruno,1,2\n3,Chloé,David,1,2\n", "round 2 is missing"),
         ("1,Alice,bye,3,\n", "line 1: a bye has no score"),
         ("1,Alice,Bruno,1,2,Emma\n", "line 1: Emma is not one of the two players"),
-        ("0,Alice,Bruno,1,2\n", "line 1: round numbers start at 1"),
+        ("0,Alice,Bruno,1,2\n", "line 1: the rounds are numbered from 1, not 0"),
     ],
 )
 def test_results_csv_bad_rows(text: str, message: str) -> None:
-    with pytest.raises(CsvFormatError, match=message):
+    with pytest.raises(CsvFormatError) as refused:
         parse_results(text, ROSTER)
+    assert message in word(refused.value.message, "en")
 
 
 @pytest.fixture
@@ -186,7 +188,7 @@ def test_cli_reports_override_and_bad_file(files, tmp_path, capsys) -> None:
     assert main(["classic", "standings", "--players", str(players), "--results",
                  str(bad)]) == 2  # fmt: skip
     err = capsys.readouterr().err
-    assert err.strip().endswith("line 2: unknown player 'Nobody'")
+    assert err.strip().endswith("ligne 2 : joueur inconnu « Nobody »")
     assert len(err.strip().splitlines()) == 1
 
 

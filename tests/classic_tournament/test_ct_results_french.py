@@ -24,7 +24,6 @@ from arbitre.classic.tournament.results_csv import (
     parse_results,
 )
 from arbitre.cli import main
-from arbitre.common.messages import Refusal
 from arbitre.common.players_csv import RESERVED_NAMES
 from arbitre.i18n import word
 from tests.support import refuses
@@ -115,21 +114,20 @@ def test_the_writer_speaks_french_unless_told() -> None:
 @pytest.mark.parametrize(
     ("row", "message"),
     [
-        ("1,Zed,Bruno,1,2", "r.csv, line 2: unknown player 'Zed'"),
-        ("1,Alice,Bruno,1,2,Zed", "r.csv, line 2: unknown player 'Zed'"),
-        ("1,Alice,Bruno,1,2,,Zed,abandon", "r.csv, line 2: unknown player 'Zed'"),
+        ("1,Zed,Bruno,1,2", "r.csv, line 2: unknown player “Zed”"),
+        ("1,Alice,Bruno,1,2,Zed", "r.csv, line 2: unknown player “Zed”"),
+        ("1,Alice,Bruno,1,2,,Zed,abandon", "r.csv, line 2: unknown player “Zed”"),
         ("1,Alice,Bruno,forfait,2,Bruno", "r.csv, line 2: a forfeited game has no starter"),
         ("1,Alice,Bruno,1,forfeit,Alice", "r.csv, line 2: a forfeited game has no starter"),
         ("1,Alice,Bruno,1,2,,Alice", "r.csv, line 2: .*needs its player and its cause"),
-        ("1,Alice", "r.csv, line 2: expected round,player_a"),
-        ("1,Alice,Bruno,1,2,,Alice,abandon,x", "r.csv, line 2: expected round,player_a"),
+        ("1,Alice", "r.csv, line 2: 2 cells; round, player A, player B"),
+        ("1,Alice,Bruno,1,2,,Alice,abandon,x", "r.csv, line 2: 9 cells; round, player A"),
     ],
 )
 def test_a_bad_row_is_refused_with_its_line(row: str, message: str) -> None:
     with pytest.raises(CsvFormatError) as refused:
         parse_results(f"ronde,joueur_a,joueur_b\n{row}\n", ROSTER, "r.csv")
-    exc = refused.value
-    said = word(exc.message, "en") if isinstance(exc, Refusal) else str(exc)
+    said = word(refused.value.message, "en")
     assert re.search(message, said), said
 
 
@@ -145,10 +143,11 @@ def test_a_game_the_tournament_refuses_is_said_with_its_line_in_french() -> None
 
 def test_a_player_twice_in_a_round_is_refused_with_both_lines() -> None:
     twice = "1;Alice;Bruno;1;2\n# comment\n1;Chloé;alice;3;4\n"
-    with pytest.raises(
-        CsvFormatError, match=r"line 3: Alice already has a game in round 1 \(line 1\)"
-    ):
+    with pytest.raises(CsvFormatError) as refused:
         parse_results(twice, ROSTER)
+    assert word(refused.value.message) == (
+        "results, ligne 3 : Alice a déjà une partie dans la ronde 1 (ligne 1)"
+    )
 
 
 @pytest.mark.parametrize(

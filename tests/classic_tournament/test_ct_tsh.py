@@ -81,12 +81,14 @@ def test_a_malformed_tsh_file_is_refused_with_its_line() -> None:
     import pytest
 
     from arbitre.classic.tournament.tsh import TshFormatError, parse_tsh
+    from arbitre.i18n import word
 
-    for text, where in (
-        ("Ana 1500 2 420\n", "line 1"),
-        ("Ana 1500 2; 420\nBob 1400 1; 380 12\n", "line 2"),
-        ("Ana 1500 3; 420\nBob 1400 1; 380\n", "player 1"),
-        ("1500 2; 420\n", "line 1"),
+    for text, said in (
+        ("Ana 1500 2 420\n", "ligne 1 : pas de « ; » entre les adversaires et les scores"),
+        ("Ana 1500 2; 420\nBob 1400 1; 380 12\n", "ligne 2 : 1 adversaires pour 2 scores"),
+        ("Ana 1500 3; 420\nBob 1400 1; 380\n", "ligne 1 : ronde 1 : aucun joueur à la ligne 3"),
+        ("1500 2; 420\n", "ligne 1 : un nom puis une cote sont attendus"),
     ):
-        with pytest.raises(TshFormatError, match=where):
+        with pytest.raises(TshFormatError) as refused:
             parse_tsh(text)
+        assert word(refused.value.message) == said

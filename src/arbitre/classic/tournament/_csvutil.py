@@ -7,18 +7,21 @@ import io
 from collections.abc import Collection, Iterator
 from pathlib import Path
 
-from arbitre.classic.tournament.model import TournamentError
-from arbitre.common.messages import Refusal
+from arbitre.classic.tournament.model import TournamentRefused
+from arbitre.common.messages import Message
 from arbitre.common.players_csv import fold
 
+MESSAGE_CODES = frozenset({"classic_results.encoding"})
+"""A tournament file that is not UTF-8 text."""
 
-class CsvFormatError(TournamentError):
-    """A row of a tournament CSV file that cannot be read; the message gives its line."""
+
+class CsvFormatError(TournamentRefused):
+    """A row of a tournament CSV file that cannot be read; the message (``classic_results.*``)
+    gives its line."""
 
 
-class CsvRefusal(CsvFormatError, Refusal):
-    """A :class:`CsvFormatError` whose reason is a message code (a header or a word of the
-    file's vocabulary that is neither French nor English), worded by the interface."""
+CsvRefusal = CsvFormatError
+"""The name of :class:`CsvFormatError` when only the coded refusals had a message."""
 
 
 def read_text(path: str | Path) -> str:
@@ -26,7 +29,7 @@ def read_text(path: str | Path) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise CsvFormatError(f"{path}: not UTF-8 text ({exc.reason})") from exc
+        raise CsvFormatError(Message.of("classic_results.encoding", source=str(path))) from exc
 
 
 def rows(text: str, header_first_cells: Collection[str]) -> Iterator[tuple[int, list[str], bool]]:

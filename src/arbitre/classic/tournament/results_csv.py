@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arbitre.classic.tournament._csvutil import CsvFormatError, CsvRefusal, read_text, rows
-from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentError
-from arbitre.common.messages import Message, Param, Refusal
+from arbitre.classic.tournament.model import Game, LossCause, Player, Round, TournamentRefused
+from arbitre.common.messages import Message, Param
 from arbitre.common.players_csv import fold, fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 
@@ -57,10 +57,32 @@ __all__ = [
 ]
 
 MESSAGE_CODES = frozenset(
-    f"classic_results.{name}" for name in ("header", "score", "loss_cause", "game")
+    f"classic_results.{name}"
+    for name in (
+        "header",
+        "score",
+        "loss_cause",
+        "game",
+        "unknown_player",
+        "cells",
+        "round",
+        "round_number",
+        "bye_cells",
+        "plays_self",
+        "both_scores",
+        "starter",
+        "forfeit_starter",
+        "twice",
+        "round_missing",
+        "final_cells",
+        "final_game",
+        "final_score",
+        "final_players",
+        "final_order",
+    )
 )
-"""The refusals of a results file's header and words, and of a game the tournament refuses
-(``classic_results.game``, its reason nested); the other refusals are worded here."""
+"""The refusals of a results file, each with the file and its line (a game the tournament
+refuses: ``classic_results.game``, its reason nested)."""
 
 
 @dataclass(frozen=True)
@@ -164,48 +186,44 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
     games: dict[int, list[Game]] = {}
     where_seen: dict[tuple[int, str], int] = {}
 
-    def known(raw: str, where: str) -> str:
+    def known(raw: str, line: int) -> str:
         name = names.get(restore(raw).casefold())
         if name is None:
-            raise CsvFormatError(f"{where}: unknown player {raw!r}")
+            raise _refusal("unknown_player", source=source, line=line, name=raw)
         return name
 
     for line, cells, header in rows(text, _COLUMNS[0]):
         if header:
             _check_header(cells, source, line)
             continue
-        where = f"{source}, line {line}"
         if len(cells) < 3 or len(cells) > 8:
-            raise CsvFormatError(
-                f"{where}: expected round,player_a,player_b,score_a,score_b"
-                "[,starts[,loss,loss_cause]]"
-            )
+            raise _refusal("cells", source=source, line=line, found=len(cells))
         cells += [""] * (8 - len(cells))
         try:
             number = int(cells[0])
         except ValueError:
-            raise CsvFormatError(f"{where}: round {cells[0]!r} is not a whole number") from None
+            raise _refusal("round", source=source, line=line, value=cells[0]) from None
         if number < 1:
-            raise CsvFormatError(f"{where}: round numbers start at 1")
-        a = known(cells[1], where)
+            raise _refusal("round_number", source=source, line=line, round=number)
+        a = known(cells[1], line)
         if fold_word(cells[2]) in _BYE:
             if any(cells[3:]):
-                raise CsvFormatError(f"{where}: a bye has no score and no starter")
+                raise _refusal("bye_cells", source=source, line=line)
             game = Game(number, a, None)
         else:
-            b = known(cells[2], where)
+            b = known(cells[2], line)
             if a == b:
-                raise CsvFormatError(f"{where}: {a} cannot play themselves")
+                raise _refusal("plays_self", source=source, line=line, player=a)
             score_a, forfeit_a = _score(cells[3], source, line, a) if cells[3] else (None, False)
             score_b, forfeit_b = _score(cells[4], source, line, b) if cells[4] else (None, False)
             if not (forfeit_a or forfeit_b) and (score_a is None or score_b is None):
-                raise CsvFormatError(f"{where}: both scores are needed (or 'forfait')")
-            starts = known(cells[5], where) if cells[5] else None
+                raise _refusal("both_scores", source=source, line=line)
+            starts = known(cells[5], line) if cells[5] else None
             if starts is not None and starts not in (a, b):
-                raise CsvFormatError(f"{where}: {starts} is not one of the two players")
+                raise _refusal("starter", source=source, line=line, player=starts)
             if starts is not None and (forfeit_a or forfeit_b):
-                raise CsvFormatError(f"{where}: a forfeited game has no starter")
-            loss = known(cells[6], where) if cells[6] else None
+                raise _refusal("forfeit_starter", source=source, line=line)
+            loss = known(cells[6], line) if cells[6] else None
             cause = _CAUSES.get(fold_word(cells[7]))  # None when empty
             if cells[7] and cause is None:
                 raise _refusal(
@@ -220,22 +238,24 @@ def parse_results(text: str, players: Iterable[Player], source: str = "results")
                 game = Game(
                     number, a, b, score_a, score_b, forfeit_a, forfeit_b, starts, loss, cause
                 )
-            except TournamentError as exc:
-                if isinstance(exc, Refusal):
-                    raise _refusal("game", source=source, line=line, reason=exc.message) from None
-                raise CsvFormatError(f"{where}: {exc}") from None
+            except TournamentRefused as exc:
+                raise _refusal("game", source=source, line=line, reason=exc.message) from None
         for name in game.players:
             if (number, name) in where_seen:
-                raise CsvFormatError(
-                    f"{where}: {name} already has a game in round {number} "
-                    f"(line {where_seen[(number, name)]})"
+                raise _refusal(
+                    "twice",
+                    source=source,
+                    line=line,
+                    player=name,
+                    round=number,
+                    first=where_seen[(number, name)],
                 )
             where_seen[(number, name)] = line
         games.setdefault(number, []).append(game)
     out: list[Round] = []
     for expected, number in enumerate(sorted(games), start=1):
         if number != expected:
-            raise CsvFormatError(f"{source}: round {expected} is missing (round {number} found)")
+            raise _refusal("round_missing", source=source, round=expected, found=number)
         out.append(Round(number, tuple(games[number])))
     return out
 
@@ -307,33 +327,47 @@ def parse_final_results(text: str, source: str = "final phase") -> list[FinalRes
                 cells, source, line, _FINAL_COLUMNS, FRENCH.final_header, ENGLISH.final_header
             )
             continue
-        where = f"{source}, line {line}"
         if len(cells) != len(FRENCH.final_header) or not all(cells):
-            raise CsvFormatError(
-                f"{where}: expected match,game,top_player,bottom_player,top_score,bottom_score"
+            raise _refusal(
+                "final_cells",
+                source=source,
+                line=line,
+                french=",".join(FRENCH.final_header),
+                english=",".join(ENGLISH.final_header),
             )
         match, number_text, top, bottom = cells[0], cells[1], restore(cells[2]), restore(cells[3])
         try:
             number = int(number_text)
         except ValueError:
-            raise CsvFormatError(f"{where}: game {number_text!r} is not a whole number") from None
+            raise _refusal("final_game", source=source, line=line, value=number_text) from None
         scores = []
         for raw in cells[4:]:
             try:
                 scores.append(int(raw))
             except ValueError:
-                raise CsvFormatError(f"{where}: score {raw!r} is not a whole number") from None
+                raise _refusal("final_score", source=source, line=line, value=raw) from None
         if top.casefold() == bottom.casefold():
-            raise CsvFormatError(f"{where}: {top} cannot play themselves")
+            raise _refusal("plays_self", source=source, line=line, player=top)
         known_top, known_bottom, games = found.setdefault(match, (top, bottom, []))
         if (known_top.casefold(), known_bottom.casefold()) != (top.casefold(), bottom.casefold()):
-            raise CsvFormatError(
-                f"{where}: match {match} is {known_top} against {known_bottom}, "
-                f"not {top} against {bottom}"
+            raise _refusal(
+                "final_players",
+                source=source,
+                line=line,
+                match=match,
+                top=known_top,
+                bottom=known_bottom,
+                found_top=top,
+                found_bottom=bottom,
             )
         if number != len(games) + 1:
-            raise CsvFormatError(
-                f"{where}: match {match} game {number} where game {len(games) + 1} is expected"
+            raise _refusal(
+                "final_order",
+                source=source,
+                line=line,
+                match=match,
+                game=number,
+                expected=len(games) + 1,
             )
         games.append((scores[0], scores[1]))
     return [FinalResult(m, top, bottom, tuple(g)) for m, (top, bottom, g) in found.items()]

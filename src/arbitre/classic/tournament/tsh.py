@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arbitre.classic.tournament.model import Player, Round, TournamentError
+from arbitre.classic.tournament.model import Player, Round, TournamentRefused
+from arbitre.common.messages import Message, Param
 from arbitre.common.spreadsheet import neutralise, restore
 
 BYE_SPREAD = 50
@@ -58,8 +59,18 @@ def format_tsh(players: Sequence[Player], rounds: Sequence[Round]) -> str:
     return "\n".join(lines) + "\n"
 
 
-class TshFormatError(TournamentError):
-    """A ``.t`` text that cannot be read; the message names the line."""
+MESSAGE_CODES = frozenset(
+    f"tsh.{name}" for name in ("semicolon", "name_rating", "numbers", "counts", "opponent")
+)
+"""Refusals of a ``.t`` text (``tsh.*``), each naming its line."""
+
+
+class TshFormatError(TournamentRefused):
+    """A ``.t`` text that cannot be read; the message (``tsh.*``) names the line."""
+
+
+def _refuse(code: str, /, **params: Param) -> TshFormatError:
+    return TshFormatError(Message.of(f"tsh.{code}", **params))
 
 
 @dataclass(frozen=True)
@@ -88,26 +99,24 @@ def parse_tsh(text: str) -> list[TshLine]:
             continue
         left, sep, right = line.partition(";")
         if not sep:
-            raise TshFormatError(f"line {number}: no ';' between opponents and scores")
+            raise _refuse("semicolon", line=number)
         tokens = left.split()
         first_number = next((i for i, t in enumerate(tokens) if _is_int(t)), None)
         if not first_number:
-            raise TshFormatError(f"line {number}: a name then a rating are expected")
+            raise _refuse("name_rating", line=number)
         name = restore(" ".join(tokens[:first_number]))
         numbers = tokens[first_number:]
         scores = right.split()
         if not all(_is_int(t) for t in numbers[1:] + scores):
-            raise TshFormatError(f"line {number}: opponents and scores are whole numbers")
+            raise _refuse("numbers", line=number)
         opponents = tuple(int(t) for t in numbers[1:])
         if len(opponents) != len(scores) or any(o < 0 for o in opponents):
-            raise TshFormatError(
-                f"line {number}: {len(opponents)} opponents for {len(scores)} scores"
-            )
+            raise _refuse("counts", line=number, opponents=len(opponents), scores=len(scores))
         out.append(TshLine(name, int(numbers[0]), opponents, tuple(int(s) for s in scores)))
     for number, player in enumerate(out, start=1):
         for rnd, opponent in enumerate(player.opponents):
             if opponent > len(out) or opponent == number:
-                raise TshFormatError(f"player {number}: round {rnd + 1}: no player {opponent}")
+                raise _refuse("opponent", line=number, round=rnd + 1, opponent=opponent)
     return out
 
 
