@@ -290,3 +290,5 @@ ACCESS.update(
         "backgammon:table_action": PUBLIC,
     }
 )
+# -- backgammon, both players absent at a clocked table (issue 19, session 10) -------------------
+ACCESS.update({"backgammon:clock_both_absent": DIRECTOR})  # clock rules 1.3: the director's

@@ -92,6 +92,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         page.goto(round_url)
         page.click(f"#clock-link-{t2}")
         clock_url = page.url
+        page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         page.click("#start-1")
         time.sleep(1.0)
         context.set_offline(True)  # the venue's network drops: the press waits
@@ -186,14 +187,19 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
                 form.locator("input[name=amount]").fill("2")
             submit(page, form.locator("button[type=submit]"))
             assert f"Incident enregistré : {b2}." in page.content()
-        public.reload()
-        points = {
-            cells[1]: cells[2]
-            for cells in (
-                r.locator("td").all_inner_texts()
-                for r in public.locator("#standings tbody tr").all()
-            )
-        }
+        # the public page follows the event's version, read again at most once a second
+        for _ in range(20):
+            public.reload()
+            points = {
+                cells[1]: cells[2]
+                for cells in (
+                    r.locator("td").all_inner_texts()
+                    for r in public.locator("#standings tbody tr").all()
+                )
+            }
+            if points[a2] == "1":
+                break
+            time.sleep(0.5)
         assert (points[a1], points[b1], points[a2], points[b2]) == ("1", "0", "1", "0")
         # the final bracket: the four winners are its seeds 1 to 4, b2 is not among them
         page.goto(event_url)
@@ -232,6 +238,8 @@ def test_003_clock_3_5_2_2_after_a_neutralisation_the_players_choose_whose_clock
         table = round_tables(page)[0][0]
         page.click(f"#clock-link-{table}")
         clock_url = page.url
+        # the page's script is in place once it has drawn the times
+        page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         assert page.locator("#start-0 .first-start").is_visible()
         page.click("#start-1")  # game 1: B had the higher die
         page.wait_for_function("document.getElementById('start-buttons').hidden")

@@ -66,6 +66,7 @@ def test_003_clock_pages_fit_phones_and_tablets(tmp_path: Path) -> None:
         tables = round_tables(page)
         page.click(f"#clock-link-{tables[0][0]}")
         clock_url = page.url
+        page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         page.click("#start-1")  # one clock runs: its row is marked on the overview
         page.wait_for_timeout(300)
 

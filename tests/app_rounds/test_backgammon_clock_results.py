@@ -13,6 +13,7 @@ from django.db.models import F
 from django.test import Client
 
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog, Tournament
+from tests.app_rounds.conftest import messages_of
 from tests.app_rounds.test_backgammon_clock import press
 from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
 
@@ -252,3 +253,41 @@ def test_003_3_14_moves_entered_at_the_table_checked_and_cross_checked(dclient: 
     assert (
         press(dclient, url, "bad", kind="record", player=2, cell="Takes", at=1).status_code == 400
     )
+
+
+def test_003_clock_1_3_both_absent_the_director_penalises_both_and_starts_the_absents_clock(
+    dclient: Client, aclient: Client
+) -> None:
+    """Clock rules 1.3: "Si les deux joueurs sont absents, le premier joueur présent
+    prévient le directeur qui pénalise les 2 joueurs de la moitié du temps écoulé et lance
+    la pendule du joueur absent." 9 points (32:30 each); B arrives first, 10 minutes after
+    the start: 5 minutes off each clock, A's clock runs. Audited; sent twice, applied once;
+    refused once the clock has started, and to anyone but the director."""
+    eid = setup_event(dclient, match_length=9)
+    pair(dclient, eid)
+    tb = tables(1)[0]
+    url = open_clock(dclient, eid, tb)
+    page = dclient.get(url).content.decode()
+    assert 'id="both-absent"' in page
+    form = {"player": 1, "minutes": "10", "id": "abs1"}
+    target = f"{url}absents/"
+    msgs = messages_of(dclient.post(target, form, follow=True))
+    assert f"la pendule de {tb.a} est lancée" in msgs[-1]
+    now = state(dclient, url)
+    assert now["running"] == 0 and now["started"] and now["moves"] == [0, 0]
+    assert now["remaining"][1] == 1950 - 300
+    assert 1950 - 300 - 5 < now["remaining"][0] <= 1950 - 300
+    entry = AuditEntry.objects.get(action="Deux joueurs absents (pendule, art. 1.3)")
+    assert entry.after["premier arrivé"] == tb.b and entry.after["retiré à chacun (s)"] == 300
+    dclient.post(target, form)  # the same form sent again: nothing more
+    assert state(dclient, url)["remaining"][1] == 1950 - 300
+    assert AuditEntry.objects.filter(action__startswith="Deux joueurs absents").count() == 1
+    again = messages_of(dclient.post(target, {**form, "id": "abs2"}, follow=True))
+    assert "déjà lancée" in again[-1]
+    assert (
+        "joueur arrivé le premier"
+        in messages_of(
+            dclient.post(target, {"player": 1, "minutes": "dix", "id": "abs3"}, follow=True)
+        )[-1]
+    )
+    assert aclient.post(target, {**form, "id": "abs4"}).status_code == 403

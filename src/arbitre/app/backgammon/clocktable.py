@@ -49,6 +49,9 @@ CELL_LENGTH = 80
 FLAG_ACTION = gettext_noop("Résultat écrit à la chute du drapeau")
 COMPENSATION_ACTION = gettext_noop("Compensation de temps (pendule, art. 1.2)")
 COMPENSATION_MAX = 3600
+BOTH_ABSENT_ACTION = gettext_noop("Deux joueurs absents (pendule, art. 1.3)")
+BOTH_ABSENT_MAX = 4 * 3600
+"""The longest time elapsed before the first arrival, in seconds (a typing slip)."""
 """The longest compensation at once, in seconds (a typing slip of minutes for seconds)."""
 REASON_LENGTH = 500
 
@@ -358,5 +361,49 @@ def compensate(
             None,
             {"joueur": (tb.a, tb.b)[side], "secondes": seconds},
             reason,
+        )
+    return done.log
+
+
+@transaction.atomic
+def both_absent(
+    t: Tournament, tb: Table, first: int, seconds: int, user: User, client_id: str
+) -> TableLog:
+    """Clock rules 1.3: both players were absent when the round began; the first to arrive
+    (``first``, 0: the table's first player) told the director, who takes half of the
+    ``seconds`` elapsed off both clocks and starts the clock of the player still absent.
+    Only before the clock has started; the director's page only (audited)."""
+    if first not in (0, 1):
+        raise ServiceError(gettext("Choisissez le joueur arrivé le premier."))
+    if not 1 <= seconds <= BOTH_ABSENT_MAX:
+        raise ServiceError(
+            gettext("Le temps écoulé va de 1 seconde à %(hours)s heures.")
+            % {"hours": BOTH_ABSENT_MAX // 3600}
+        )
+    log = log_of(t, tb)
+    if client_id not in log.client_ids and any(e.get("kind") == "start" for e in log.events):
+        raise ServiceError(gettext("La pendule de cette table est déjà lancée."))
+    half = seconds / 2
+    done = None
+    for suffix, event in (
+        ("a", {"kind": "penalize", "player": 0, "seconds": half}),
+        ("b", {"kind": "penalize", "player": 1, "seconds": half}),
+        ("", {"kind": "start", "player": 1 - first}),
+    ):
+        done = tablelog.append(log.pk, event, f"{client_id}{suffix and '-' + suffix}")
+    assert done is not None
+    if not done.repeated:
+        audit(
+            t,
+            user,
+            BOTH_ABSENT_ACTION,
+            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
+            None,
+            {
+                "premier arrivé": (tb.a, tb.b)[first],
+                "temps écoulé (s)": seconds,
+                "retiré à chacun (s)": half,
+            },
+            "",
         )
     return done.log

@@ -52,6 +52,7 @@ def _render(
             "staff": staff,
             "director": staff and has_role(request.user, DIRECTOR, event_id),
             "compensation_id": secrets.token_hex(8),
+            "both_absent_id": secrets.token_hex(8),
         },
     )
 
@@ -150,6 +151,42 @@ def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
                 request,
                 gettext("Compensation de %(seconds)s s donnée à %(name)s.")
                 % {"seconds": seconds, "name": (tb.a, tb.b)[side]},
+            )
+        except ServiceError as exc:
+            messages.error(request, str(exc))
+    return redirect(reverse("backgammon:clock", args=[event_id, table_id]))
+
+
+@require_POST
+@require_role(DIRECTOR)
+def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Clock rules 1.3, both players absent: the director's penalty and the absent player's
+    clock started."""
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    post = request.POST
+    try:
+        first = int(post.get("player", ""))
+        seconds = round(float(post.get("minutes", "").replace(",", ".")) * 60)
+    except (ValueError, OverflowError):
+        messages.error(request, gettext("Indiquez le joueur arrivé le premier et les minutes."))
+    else:
+        try:
+            clocktable.both_absent(
+                t,
+                tb,
+                first,
+                seconds,
+                request.user,
+                "both-absent-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
+            )
+            messages.success(
+                request,
+                gettext(
+                    "Moitié du temps écoulé retirée aux deux joueurs ; la pendule de %(name)s "
+                    "est lancée."
+                )
+                % {"name": (tb.a, tb.b)[1 - first]},
             )
         except ServiceError as exc:
             messages.error(request, str(exc))

@@ -25,6 +25,11 @@ urlpatterns = mounted(
             clockviews.compensation,
             name="clock_compensation",
         ),
+        path(
+            "table/<int:table_id>/pendule/absents/",
+            clockviews.both_absent,
+            name="clock_both_absent",
+        ),
     ],
     visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
 ) + [
