@@ -138,6 +138,13 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
             "() => document.getElementById('ct-bag').innerText === 'Sac : 82 lettres'"
         )
         assert table.locator("#ct-sheet tr").first.locator("td").nth(4).inner_text() == "16"
+        # "Je conteste" on the first screen, under the clock (a phone held sideways scrolls
+        # a little: its 390 px hold the page's header, the clock and the bag)
+        for width, height in ((390, 844), (800, 1280), (1280, 800)):
+            table.set_viewport_size({"width": width, "height": height})
+            table.evaluate("window.scrollTo(0, 0)")
+            box = table.locator("#ct-contest").bounding_box()
+            assert box is not None and box["y"] + box["height"] <= height, (width, box)
         table.click("#ct-contest")
         table.wait_for_selector("#ct-pick:not([hidden])")
         fits(table, "the words to contest", "#ct-pick-words label", "#ct-pick-send")
