@@ -92,8 +92,9 @@ def test_a_move_the_board_refuses_or_the_tiles_cannot_make_is_refused() -> None:
     assert s.turns == [] and s.last_at == 0
 
 
-def test_001_4_3_1_exchange_only_with_seven_tiles_in_the_bag() -> None:
-    s = session()
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_001_4_3_1_and_000_4_3_exchange_only_with_seven_tiles_in_the_bag(profile: str) -> None:
+    s = session(profile)
     s.bag = 7
     s.apply({"kind": "exchange", "at": 3, "player": 0, "count": 7})
     assert s.turns[0].kind == "exchange" and s.bag == 7 and s.scores == (0, 0)
