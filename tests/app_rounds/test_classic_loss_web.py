@@ -96,7 +96,7 @@ def test_001_8_1_the_final_phase_takes_negative_scores(
     )
     assert "résultat enregistré" in messages_of(response)[-1]
     (final,) = dclient.get(f"/classique/{eid}/phase-finale/").context["stages"][0][1]
-    assert final["scores"] == "-12--30" and final["winner"] == final["top"]
+    assert final["scores"] == "-12 – -30" and final["winner"] == final["top"]
     text = dclient.get(f"/public/classique/{eid}/phase-finale.csv").content.decode("utf-8-sig")
     top, bottom = final["top"], final["bottom"]
     assert text.splitlines() == [

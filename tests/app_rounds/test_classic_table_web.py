@@ -651,3 +651,35 @@ def test_best_of_three_under_fbs_without_recorded_starters_asks_no_toss(dclient:
     assert setup["starters"] == [0, None, 0] and setup["best_of"] == 3
     state = Client().get(f"/classique/table/{code_of(dclient, eid, tb)}/etat/").json()
     assert not state["toss_needed"] and state["starter"] == 0
+
+
+def test_a_sheet_signed_after_its_table_was_re_paired_is_left_to_the_arbiter(
+    dclient: Client,
+) -> None:
+    """The director exchanges two players (override of the pairing) while a table's game is
+    under way: the sheet was played by the players it names, so its signed result does not
+    enter the round for the table's new players by side; the arbiter enters it."""
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    c = Client()
+    url = f"/classique/table/{code}/action/"
+    for e in ({"kind": "toss", "rounds": [["A", "Z"]]}, {"kind": "start"}):
+        assert act(c, url, e).status_code == 200
+    names = [tb.a, tb.b]
+    other = Table.objects.filter(round__number=1).exclude(pk=tb.pk).exclude(b="").first()
+    assert other is not None
+    dclient.post(
+        f"/classique/{eid}/ronde/1/modifier/",
+        {"first": tb.a, "second": other.a, "reason": "erreur de pointage"},
+    )
+    tb.refresh_from_db()
+    assert tb.a == other.a  # the table now pairs another player
+    for p in (0, 1, 0, 1, 0, 1):
+        act(c, url, {"kind": "pass", "player": p})
+    for p, rack in ((0, "EEEEEEE"), (1, "KWXYZJQ")):
+        act(c, url, {"kind": "declare_rack", "player": p, "tiles": rack})
+    act(c, url, {"kind": "sign", "player": 0})
+    state = act(c, url, {"kind": "sign", "player": 1}).json()
+    assert state["finished"] and state["names"] == names
+    tb.refresh_from_db()
+    assert not tb.entered and tb.score_a is None

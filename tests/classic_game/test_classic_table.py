@@ -98,8 +98,9 @@ def test_a_move_the_board_refuses_or_the_tiles_cannot_make_is_refused() -> None:
     assert s.turns == [] and s.last_at == 0
 
 
-def test_001_4_3_1_exchange_only_with_seven_tiles_in_the_bag() -> None:
-    s = session()
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_001_4_3_1_and_000_4_3_exchange_only_with_seven_tiles_in_the_bag(profile: str) -> None:
+    s = session(profile)
     s.bag = 7
     s.apply({"kind": "exchange", "at": 3, "player": 0, "count": 7})
     assert s.turns[0].kind == "exchange" and s.bag == 7 and s.scores == (0, 0)
@@ -811,3 +812,19 @@ def test_001_10_5_the_director_starts_the_latecomers_clock_or_declares_them_lost
     lost.apply({"kind": "absent_clock", "at": 0, "player": 1})
     lost.apply({"kind": "forfeit", "at": 300, "player": 1})
     assert lost.result is not None and lost.result.forfeit == 1 and lost.result.winner == 0
+
+
+@pytest.mark.parametrize("profile", ["ffsc", "fbs"])
+def test_001_5_3_and_000_5_3_five_points_per_word_wrongly_challenged(profile: str) -> None:
+    """Both words admitted: the move stands, the challenger loses five points per word
+    contested (001 5.3; 000 5.3 "cinq points par mot contesté"); it is the challenger's
+    turn."""
+    s = TableSession(("X", "Y"), LEXICON | {"DINS"}, profile)
+    s.apply({"kind": "start", "at": 0})
+    s.apply({"kind": "play", "at": 10, "player": 0, "move": "H8 DIN"})
+    s.apply({"kind": "play", "at": 20, "player": 1, "move": "11D DUALS"})
+    y_score = s.score(1)
+    s.apply({"kind": "challenge", "at": 25, "player": 0, "words": ["DUALS", "DINS"]})
+    assert s.pending_challenge is not None and s.pending_challenge.admitted == (True, True)
+    s.apply({"kind": "ruling", "at": 30})
+    assert not s.turns[1].withdrawn and s.scores == (8 - 10, y_score) and s.to_move == 0

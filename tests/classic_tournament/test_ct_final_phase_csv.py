@@ -16,6 +16,7 @@ from arbitre.classic.tournament.results_csv import (
     FinalResult,
     format_final_results,
     parse_final_results,
+    read_final_results,
 )
 from arbitre.cli import main
 from arbitre.i18n import word
@@ -117,3 +118,21 @@ def test_the_cli_reads_the_final_phase_and_refuses_players_the_ranking_does_not_
     assert "match F is Ana against Éric by the ranking, not Ana against Zoé" in (
         capsys.readouterr().err
     )
+
+
+def test_a_refusal_names_the_file_and_its_line(tmp_path: Path) -> None:
+    with pytest.raises(CsvRefusal) as caught:
+        parse_final_results("\nmatch;partie;joueur\n")
+    assert (caught.value.message.params["source"], caught.value.message.params["line"]) == (
+        "final phase",
+        2,
+    )
+    path = tmp_path / "phase-finale.csv"
+    path.write_text("match;game;joueur\n", "utf-8")
+    with pytest.raises(CsvRefusal) as caught:
+        read_final_results(path)
+    assert caught.value.message.params["source"] == str(path)
+    path.write_text("F;1;Ana;Éric;400\n", "utf-8")
+    with pytest.raises(CsvFormatError) as plain:
+        read_final_results(path)
+    assert str(plain.value).startswith(f"{path}, line 1: expected match,game")

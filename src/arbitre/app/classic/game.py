@@ -282,7 +282,8 @@ class ClassicGame(PairedGame):
                 "top": m.top or "?",
                 "bottom": m.bottom or "?",
                 "winner": m.winner,
-                "scores": " ".join(f"{a}-{b}" for a, b in m.games),
+                # "-12 – -30", not "-12--30": a negative score stays readable (001 8.1)
+                "scores": " · ".join(f"{a} – {b}" for a, b in m.games),
                 "ready": m.top is not None and m.bottom is not None,
                 "sets": "",
             }

@@ -499,6 +499,11 @@ def enter_result(log: TableLog, m: TableMatch, action: str) -> None:
     t = tb.round.tournament
     if m.best_of != t.best_of:
         return  # the event changed its formula after the table started: the arbiter enters it
+    tb.refresh_from_db()
+    if list(log.setup.get("names", [])) != [tb.a, tb.b]:
+        # the pairing changed at this table after its game started: the sheet's result
+        # belongs to the players it names, not to the table's new players by side
+        return
     if m.best_of == 1:
         entry: dict[str, Any] | None = _entry_of(t, tb, s)
     elif m.over or s.result.forfeit is not None:
@@ -507,7 +512,6 @@ def enter_result(log: TableLog, m: TableMatch, action: str) -> None:
         return
     if entry is None:
         return
-    tb.refresh_from_db()
     try:
         results.enter_result(GAME, t, tb.pk, tb.version, entry, AnonymousUser())
     except ServiceError:
