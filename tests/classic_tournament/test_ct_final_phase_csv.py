@@ -135,4 +135,4 @@ def test_a_refusal_names_the_file_and_its_line(tmp_path: Path) -> None:
     path.write_text("F;1;Ana;Éric;400\n", "utf-8")
     with pytest.raises(CsvFormatError) as plain:
         read_final_results(path)
-    assert str(plain.value).startswith(f"{path}, line 1: expected match,game")
+    assert word(plain.value.message, "en").startswith(f"{path}, line 1: six cells expected")
