@@ -9,9 +9,10 @@ percent (0-100) with four decimals.
 The files are written with French column names and read with French or English ones
 (``nom`` or ``name``, ``série``, ``serie`` or ``series``, ``# parties`` or ``# games``...):
 
->>> [e.name for e in parse_event("# type: TH\n# parties: 3\nplace,licence,nom,série\n1,A1,Ana,2\n").entries]
-['Ana']
->>> parse_event("# type: TH\n# games: 3\nplace,licence,name,series\n1,A1,Ana,2\n").games
+>>> french = "# type: TH\\n# parties: 3\\nplace,licence,nom,série\\n1,A1,Ana,2\\n"
+>>> [(e.name, e.series) for e in parse_event(french).entries]
+[('Ana', 2)]
+>>> parse_event("# type: TH\\n# games: 3\\nplace,licence,name,series\\n1,A1,Ana,2\\n").games
 3
 """
 
