@@ -68,21 +68,24 @@ def test_results_csv_forfeit_bye_and_starts() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("1,Alice,Zed,1,2\n", "line 1: unknown player “Zed”"),
-        ("1,Alice,Bruno,1\n", "line 1: both scores are needed"),
-        ("one,Alice,Bruno,1,2\n", "line 1: round “one” is not a whole number"),
-        ("1,Alice,Bruno,1,2\n1,Alice,David,1,2\n", "line 2: Alice already has a game in round 1"),
-        ("1,Alice,Alice,1,2\n", "line 1: Alice cannot play themselves"),
-        ("1,Alice,Bruno,1,2\n3,Chloé,David,1,2\n", "round 2 is missing"),
-        ("1,Alice,bye,3,\n", "line 1: a bye has no score"),
-        ("1,Alice,Bruno,1,2,Emma\n", "line 1: Emma is not one of the two players"),
-        ("0,Alice,Bruno,1,2\n", "line 1: the rounds are numbered from 1, not 0"),
+        ("1,Alice,Zed,1,2\n", "results, line 1: unknown player “Zed”"),
+        ("1,Alice,Bruno,1\n", "results, line 1: both scores are needed (or “forfait”)"),
+        ("one,Alice,Bruno,1,2\n", "results, line 1: round “one” is not a whole number"),
+        (
+            "1,Alice,Bruno,1,2\n1,Alice,David,1,2\n",
+            "results, line 2: Alice already has a game in round 1 (line 1)",
+        ),
+        ("1,Alice,Alice,1,2\n", "results, line 1: Alice cannot play themselves"),
+        ("1,Alice,Bruno,1,2\n3,Chloé,David,1,2\n", "results: round 2 is missing (round 3 found)"),
+        ("1,Alice,bye,3,\n", "results, line 1: a bye has no score and no starter"),
+        ("1,Alice,Bruno,1,2,Emma\n", "results, line 1: Emma is not one of the two players"),
+        ("0,Alice,Bruno,1,2\n", "results, line 1: the rounds are numbered from 1, not 0"),
     ],
 )
 def test_results_csv_bad_rows(text: str, message: str) -> None:
     with pytest.raises(CsvFormatError) as refused:
         parse_results(text, ROSTER)
-    assert message in word(refused.value.message, "en")
+    assert word(refused.value.message, "en") == message
 
 
 @pytest.fixture
