@@ -18,7 +18,7 @@ from arbitre.app.classic import tables
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
 from arbitre.classic.game import gcg
 from arbitre.classic.game.replay import replay as gcg_replay
-from tests.app_rounds.conftest import check_in_all
+from tests.app_rounds.conftest import check_in_all, messages_of
 from tests.app_rounds.test_classic_web import pair, setup_event
 
 pytestmark = pytest.mark.django_db
@@ -683,3 +683,23 @@ def test_a_sheet_signed_after_its_table_was_re_paired_is_left_to_the_arbiter(
     assert state["finished"] and state["names"] == names
     tb.refresh_from_db()
     assert not tb.entered and tb.score_a is None
+
+
+def test_a_pairing_whose_game_has_begun_at_a_table_is_not_undone(dclient: Client) -> None:
+    """Undoing a pairing deletes its round, and with it each table's sheet and clock: once a
+    game has begun at a table (the toss and the start recorded) the undo is refused, in
+    French, and the sheet stays whole; before, the round and its sheets were deleted."""
+    eid, tb = ffsc_round(dclient)
+    code = code_of(dclient, eid, tb)
+    url = f"/classique/table/{code}/action/"
+    c = Client()
+    for e in ({"kind": "toss", "rounds": [["A", "Z"]]}, {"kind": "start"}):
+        assert act(c, url, e).status_code == 200
+    before = TableLog.objects.get(table=tb).events
+    said = messages_of(dclient.post(f"/classique/{eid}/ronde/1/annuler/", follow=True))[-1]
+    assert said == (
+        f"La partie de la table {tb.number} a commencé (feuille ou pendule) : annuler "
+        "l'appariement effacerait ce qu'elle a enregistré."
+    )
+    assert TableLog.objects.get(table=tb).events == before
+    assert Table.objects.filter(round__number=1).exists()

@@ -581,6 +581,19 @@ def _played_tables(rnd: Round) -> list[Table]:
     return [tb for tb in rnd.tables.all() if tb.entered and not tb.is_bye]
 
 
+def _under_way(tables: list[Table]) -> list[Table]:
+    """The tables whose game has begun at the table: the Classic sheet or the backgammon
+    clock has recorded something (its log would go with the pairing)."""
+    return [tb for tb in tables if not tb.is_bye and _log_events(tb)]
+
+
+def _log_events(tb: Table) -> bool:
+    try:
+        return bool(tb.log.events)
+    except Table.log.RelatedObjectDoesNotExist:
+        return False
+
+
 @transaction.atomic
 def undo_pairing(t: Tournament, number: int, user: User) -> None:
     """Remove the last round's pairing while no result of it is entered."""
@@ -597,6 +610,15 @@ def undo_pairing(t: Tournament, number: int, user: User) -> None:
                 "l'appariement."
             )
             % {"round": number}
+        )
+    begun = _under_way(list(rnd.tables.all()))
+    if begun:
+        raise ServiceError(
+            gettext(
+                "La partie de la table %(table)s a commencé (feuille ou pendule) : annuler "
+                "l'appariement effacerait ce qu'elle a enregistré."
+            )
+            % {"table": begun[0].number}
         )
     before = _pairing_lines(rnd.tables.all())
     rnd.delete()
