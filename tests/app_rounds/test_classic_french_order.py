@@ -36,3 +36,15 @@ def test_accented_names_sort_with_their_letter_in_lists_and_prints(dclient: Clie
     # equal ratings, no result yet: the standings list the tied players in French order
     public = dclient.get(f"/public/classique/{eid}/").context["rows"]
     assert [r["name"] for r in public] == FRENCH
+
+
+def test_the_check_in_log_lists_the_players_in_french_order(dclient: Client) -> None:
+    """The audit line of a check-in names the present players as the lists do (É with E)."""
+    from arbitre.app.rounds.models import AuditEntry
+
+    eid = create_event(dclient, "classique", profile="ffsc")
+    csv = "nom,cote\n" + "\n".join(f"{n},1500" for n in NAMES)
+    import_csv(dclient, eid, csv)
+    check_in_all(dclient, eid)
+    entry = AuditEntry.objects.filter(action="Pointage").latest("pk")
+    assert entry.after == FRENCH

@@ -24,6 +24,7 @@ from arbitre.app.events.roles import DIRECTOR, grant
 from arbitre.app.events.templatetags.wording import app_message, stored_text
 from arbitre.app.rounds.games import HistoryLine, PairedGame, PlayerRow, User
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
+from arbitre.common.collation import french_key
 from arbitre.common.players_csv import is_reserved
 
 REASON_LENGTH = 300
@@ -186,14 +187,14 @@ def check_in(t: Tournament, present_ids: set[int], user: User) -> tuple[int, int
     unknown = present_ids - {e.pk for e in entrants}
     if unknown:
         raise ServiceError(gettext("Joueur inconnu dans le pointage."))
-    before = sorted(e.name for e in entrants if e.checked_in)
+    before = sorted((e.name for e in entrants if e.checked_in), key=french_key)
     for e in entrants:
         e.checked_in = e.pk in present_ids
         if not e.checked_in:
             e.self_checked_in_at = None  # a declaration from a phone the director turned down
         e.self_check_in_failures = 0
         e.save(update_fields=["checked_in", "self_checked_in_at", "self_check_in_failures"])
-    after = sorted(e.name for e in entrants if e.checked_in)
+    after = sorted((e.name for e in entrants if e.checked_in), key=french_key)
     audit(t, user, gettext_noop("Pointage"), "", before, after)
     bump(t)
     return len(after), len(entrants) - len(after)
