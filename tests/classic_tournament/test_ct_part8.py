@@ -163,10 +163,14 @@ def test_001_3_2_the_toss_loser_starts_game_two_and_game_three_is_tossed_again()
     assert toss_starters("Bea", "Ana") == ("Bea",)
     assert toss_starters("Bea", "Ana", best_of=3) == ("Bea", "Ana", None)
     assert toss_starters("Bea", "Ana", best_of=3, third_toss="Ana") == ("Bea", "Ana", "Ana")
-    with pytest.raises(TournamentError):
+    with pytest.raises(TournamentError) as refused:
         toss_starters("Bea", "Bea")
-    with pytest.raises(TournamentError):
+    assert word(refused.value.message) == (
+        "Bea ne peut pas gagner un tirage au sort contre lui-même"
+    )
+    with pytest.raises(TournamentError) as refused:
         toss_starters("Bea", "Ana", best_of=3, third_toss="Cy")
+    assert word(refused.value.message, "en") == "Cy does not play this match"
 
 
 def test_001_3_1_the_letter_closer_to_a_starts_equal_letters_draw_again() -> None:

@@ -493,3 +493,17 @@ def test_000_classement_initial_equal_ratings_in_french_alphabetical_order() -> 
         "Fred",
         "Zoé",
     ]
+
+
+def test_000_3_1_best_of_three_starters_alternate_then_the_first_starts_game_three() -> None:
+    """Seed 000, 3.1 with rulings Classic 7: in a best-of-three match the player who did not
+    start game 1 starts game 2; game 3 goes to the game-1 starter (both have started one
+    game, and the other started the previous one). A one-game match has one starter."""
+    rounds = [Round(1, (win(1, "A", "B"), win(1, "C", "D")))]
+    for pair in pair_round(roster(4), rounds, best_of=3).pairs:
+        assert pair.b is not None
+        first = pair.starters[0]
+        other = pair.b if first == pair.a else pair.a
+        assert pair.starters == (first, other, first)
+    for pair in pair_round(roster(4), rounds).pairs:
+        assert len(pair.starters) == 1
