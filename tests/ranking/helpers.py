@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from arbitre.common.messages import Message
 from arbitre.i18n import word
 from arbitre.ranking import Candidate, Entry, Event, Licensee, event_type
 from arbitre.ranking.events import RankingError
@@ -52,5 +53,9 @@ def refused(pattern: str, lang: str = "en") -> Iterator[None]:
     ``pattern`` (a regular expression, searched)."""
     with pytest.raises(RankingError) as caught:
         yield
-    text = word(caught.value.message, lang)
+    message = caught.value.message
+    text = word(message, lang)
     assert re.search(pattern, text), f"{pattern!r} not in {text!r}"
+    for name, value in message.params.items():  # every value given is said
+        shown = word(value, lang) if isinstance(value, Message) else str(value)
+        assert value is not None and shown in text, f"{name}={value!r} not in {text!r}"
