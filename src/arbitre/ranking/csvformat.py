@@ -66,6 +66,20 @@ MESSAGE_CODES = frozenset(
 """Refusals of the ranking's files (``ranking.file.*``); each names its place with
 ``ranking.file.where`` (the file) or ``ranking.file.where_line`` (the file and the line)."""
 
+LICENSEE_COLUMNS = (
+    "licence",
+    "name",
+    "series",
+    "tier",
+    "first_season",
+    "highest_series",
+    "overseas",
+    "affiliated",
+    "after_festival",
+    "s1_for_life",
+)
+"""The licensees file's columns, in order (written under their French names)."""
+
 RESULT_COLUMNS = (
     "licence",
     "name",
@@ -405,22 +419,7 @@ def format_event_csv(event: Event) -> str:
 def format_licensees_csv(licensees: Iterable[Licensee]) -> str:
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(
-        _french(
-            (
-                "licence",
-                "name",
-                "series",
-                "tier",
-                "first_season",
-                "highest_series",
-                "overseas",
-                "affiliated",
-                "after_festival",
-                "s1_for_life",
-            )
-        )
-    )
+    writer.writerow(_french(LICENSEE_COLUMNS))
     yn = {True: "oui", False: "non"}
     for p in licensees:
         writer.writerow(
