@@ -2,8 +2,8 @@
 
 - A *superuser* (the account made at the first start or by ``arbitre createadmin``) is a
   director of every event and manages the accounts.
-- The global *directeur* group may create events and manage accounts; whoever creates an
-  event becomes its director. On an event, a user acts only through an
+- The global *directeur* group may create events and manage the accounts of their own
+  events' staff (:func:`may_manage_account`); whoever creates an event becomes its director. On an event, a user acts only through an
   :class:`~arbitre.app.events.models.EventRole`: its directors (co-directors included) may do
   everything there; its arbiters enter results and read the private pages of that event only.
 - The public (not logged in) reads the public pages.
@@ -23,13 +23,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.events.models import EventRole
+from arbitre.app.events.models import EventRole, StaffAudit
 
 DIRECTOR = "directeur"
 ARBITER = "arbitre"
 ROLES = (DIRECTOR, ARBITER)
+ACCOUNT_CREATED = gettext_noop("Compte créé")  # the staff audit's action naming its creator
 
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
 
@@ -49,6 +50,38 @@ def is_account_manager(user: AnyUser) -> bool:
     if not user.is_authenticated or not user.is_active:
         return False
     return bool(getattr(user, "is_superuser", False)) or _in_group(user, DIRECTOR)
+
+
+def directed_event_ids(user: AnyUser) -> set[int]:
+    """The events where ``user`` holds the director role (through an ``EventRole``)."""
+    if not user.is_authenticated:
+        return set()
+    return set(
+        EventRole.objects.filter(user_id=user.pk, role=DIRECTOR).values_list("event_id", flat=True)
+    )
+
+
+def may_manage_account(by: AnyUser, target: Any) -> bool:
+    """Whether ``by`` may reset the password of, disable, enable or unlock ``target``.
+
+    An administrator manages every account. A director of the global group manages only their
+    own account and the staff of their own events: never an administrator or another global
+    director, never an account holding a role in an event where ``by`` is not a director, and
+    an account with no role at all only when ``by`` created it (else a director could set the
+    password of an account another director is about to place in their event).
+    """
+    if not is_account_manager(by):
+        return False
+    if getattr(by, "is_superuser", False) or target.pk == by.pk:
+        return True
+    if target.is_superuser or _in_group(target, DIRECTOR):
+        return False
+    held = set(EventRole.objects.filter(user_id=target.pk).values_list("event_id", flat=True))
+    if held:
+        return held <= directed_event_ids(by)
+    return StaffAudit.objects.filter(
+        user_id=by.pk, action=ACCOUNT_CREATED, target=target.get_username(), event=None
+    ).exists()
 
 
 def event_role(user: AnyUser, event_id: int) -> str | None:

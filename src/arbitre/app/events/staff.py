@@ -1,9 +1,11 @@
 """Services of accounts and event staff: create, disable and reset accounts; give a user a
 role in one event or take it back. Every change is in the staff audit log.
 
-Who may do what is checked by the views (:mod:`arbitre.app.events.roles`): accounts by an
-account manager (a superuser or the global director group), an event's staff by that event's
-directors.
+Who may reach the pages is checked by the views (:mod:`arbitre.app.events.roles`): accounts
+by an account manager (a superuser or the global director group), an event's staff by that
+event's directors. Which account a director may change is checked here, on every change
+(:func:`~arbitre.app.events.roles.may_manage_account`): an administrator changes any account,
+a director only the staff of their own events, and creates only arbiter accounts.
 """
 
 from __future__ import annotations
@@ -17,8 +19,17 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.events.accounts import unlock
 from arbitre.app.events.models import Event, EventRole, StaffAudit
-from arbitre.app.events.roles import ARBITER, DIRECTOR, ROLES, ensure_groups, grant
+from arbitre.app.events.roles import (
+    ACCOUNT_CREATED,
+    ARBITER,
+    DIRECTOR,
+    ROLES,
+    ensure_groups,
+    grant,
+    may_manage_account,
+)
 
 USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
@@ -43,9 +54,26 @@ def _user(user_id: int) -> Any:
     return user
 
 
+def _managed(by: Any, user_id: int) -> Any:
+    """The account ``user_id``, when ``by`` may change it (else a refusal saying why)."""
+    user = _user(user_id)
+    if may_manage_account(by, user):
+        return user
+    if user.is_superuser:
+        raise StaffError(gettext("Seul un administrateur peut modifier un compte administrateur."))
+    raise StaffError(
+        gettext(
+            "Le compte « %(name)s » ne fait pas partie de l'équipe de vos événements : seul un "
+            "administrateur peut le modifier."
+        )
+        % {"name": user.get_username()}
+    )
+
+
 @transaction.atomic
 def create_account(by: Any, username: str, password: str, role: str) -> Any:
-    """A new account: an arbiter, or a director who may create events and manage accounts."""
+    """A new account: an arbiter, or (by an administrator only) a director who may create
+    events and manage the staff of them."""
     username = username.strip()
     if not username or len(username) > 150 or not set(username) <= USERNAME_CHARS:
         raise StaffError(
@@ -56,6 +84,8 @@ def create_account(by: Any, username: str, password: str, role: str) -> Any:
         )
     if role not in ROLES:
         raise StaffError(gettext("Rôle inconnu."))
+    if role == DIRECTOR and not getattr(by, "is_superuser", False):
+        raise StaffError(gettext("Seul un administrateur peut créer un compte de directeur."))
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
         raise StaffError(gettext("Le compte « %(name)s » existe déjà.") % {"name": username})
@@ -63,18 +93,16 @@ def create_account(by: Any, username: str, password: str, role: str) -> Any:
     user = User.objects.create_user(username=username, password=password)
     ensure_groups()
     user.groups.add(Group.objects.get(name=role))
-    StaffAudit.log(by, gettext_noop("Compte créé"), username, None, {"rôle": role})
+    StaffAudit.log(by, ACCOUNT_CREATED, username, None, {"rôle": role})
     return user
 
 
 @transaction.atomic
 def set_active(by: Any, user_id: int, active: bool) -> Any:
     """Disable an account (it can no longer log in; its history stays) or enable it again."""
-    user = _user(user_id)
+    user = _managed(by, user_id)
     if user.pk == getattr(by, "pk", None) and not active:
         raise StaffError(gettext("Vous ne pouvez pas désactiver votre propre compte."))
-    if user.is_superuser and not getattr(by, "is_superuser", False):
-        raise StaffError(gettext("Seul un administrateur peut modifier un compte administrateur."))
     user.is_active = active
     user.save(update_fields=["is_active"])
     action = gettext_noop("Compte réactivé") if active else gettext_noop("Compte désactivé")
@@ -84,14 +112,22 @@ def set_active(by: Any, user_id: int, active: bool) -> Any:
 
 @transaction.atomic
 def reset_password(by: Any, user_id: int, password: str) -> Any:
-    user = _user(user_id)
-    if user.is_superuser and not getattr(by, "is_superuser", False):
-        raise StaffError(gettext("Seul un administrateur peut modifier un compte administrateur."))
+    user = _managed(by, user_id)
     _check_password(password, user)
     user.set_password(password)
     user.save(update_fields=["password"])
     StaffAudit.log(by, gettext_noop("Mot de passe réinitialisé"), user.get_username())
     return user
+
+
+@transaction.atomic
+def unlock_account(by: Any, user_id: int) -> tuple[Any, bool]:
+    """Lift the lock that failed logins put on an account; ``(user, whether it was locked)``."""
+    user = _managed(by, user_id)
+    was_locked = unlock(user.get_username())
+    if was_locked:
+        StaffAudit.log(by, gettext_noop("Compte débloqué"), user.get_username())
+    return user, was_locked
 
 
 @transaction.atomic

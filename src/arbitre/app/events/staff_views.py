@@ -1,21 +1,32 @@
-"""Pages of accounts (account managers) and of an event's staff (the event's directors)."""
+"""Pages of accounts (account managers: an administrator all of them, a director the staff of
+their events) and of an event's staff (the event's directors)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbitre.app.events import staff
-from arbitre.app.events.accounts import locked_usernames, unlock
+from arbitre.app.events.accounts import locked_usernames
 from arbitre.app.events.models import Event, EventRole, StaffAudit
-from arbitre.app.events.roles import ARBITER, DIRECTOR, is_account_manager, require_role
+from arbitre.app.events.roles import (
+    ARBITER,
+    DIRECTOR,
+    directed_event_ids,
+    is_account_manager,
+    may_manage_account,
+    require_role,
+)
 
 
 class AccountForm(forms.Form):
@@ -28,6 +39,13 @@ class AccountForm(forms.Form):
             (DIRECTOR, _("directeur (crée des événements, gère les comptes)")),
         ],
     )
+
+    def __init__(self, *args: Any, administrator: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not administrator:  # a director creates arbiter accounts only
+            field = self.fields["role"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [c for c in field.choices if c[0] == ARBITER]
 
 
 class StaffForm(forms.Form):
@@ -51,7 +69,8 @@ def accounts(request: HttpRequest) -> HttpResponse:
     denied = _manager_only(request)
     if denied:
         return denied
-    form = AccountForm(request.POST or None)
+    admin = bool(getattr(request.user, "is_superuser", False))
+    form = AccountForm(request.POST or None, administrator=admin)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -67,11 +86,13 @@ def accounts(request: HttpRequest) -> HttpResponse:
     locked = locked_usernames()
     for u in users:
         u.locked = u.get_username() in locked
-    context = {
-        "form": form,
-        "users": users,
-        "audit": StaffAudit.objects.select_related("user", "event")[:40],
-    }
+        u.manageable = may_manage_account(request.user, u)
+    audit = StaffAudit.objects.select_related("user", "event")
+    if not admin:  # a director reads what they did and what happened in their events
+        audit = audit.filter(
+            Q(user_id=request.user.pk) | Q(event_id__in=directed_event_ids(request.user))
+        )
+    context = {"form": form, "users": users, "audit": audit[:40]}
     return render(request, "events/accounts.html", context)
 
 
@@ -101,9 +122,8 @@ def account_action(request: HttpRequest, user_id: int) -> HttpResponse:
                 gettext("Mot de passe de « %(name)s » changé.") % {"name": user.get_username()},
             )
         elif action == "unlock":
-            user = get_object_or_404(get_user_model(), pk=user_id)
-            if unlock(user.get_username()):
-                StaffAudit.log(request.user, gettext_noop("Compte débloqué"), user.get_username())
+            user, was_locked = staff.unlock_account(request.user, user_id)
+            if was_locked:
                 messages.success(
                     request,
                     gettext("Compte « %(name)s » débloqué.") % {"name": user.get_username()},
