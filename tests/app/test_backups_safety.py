@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +85,7 @@ def test_restore_after_a_killed_server_keeps_the_replaced_database_whole(
     assert restored.returncode == 0, restored.stderr
     assert _names(db) == ["Avant la copie"]
     # the database put aside holds the entry that was only in the killed server's log
-    before = db.with_name(db.name + ".before-restore")
+    (before,) = db.parent.glob(db.name + ".before-restore-*")
     assert _names(before) == ["Avant la copie", "Après la copie"]
     with closing(sqlite3.connect(db)) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
@@ -244,3 +246,246 @@ def test_a_duplicate_game_restored_on_another_laptop_goes_on(tmp_path: Path) -> 
     assert state["moves_before"] == 1 and state["moves"] == 2
     assert state["top"] in ("ENTRAIS", "TRAINES", "SATINER") and state["score"] == 69
     assert Path(state["lexicon"]).parent == tmp_path / "spare" / "lexicons"
+
+
+# -- a restore trusts nothing its file says (issue 34, item 7) ----------------------------------
+
+TEMPLATE = """
+from arbitre.app.duplicate.models import DuplicateEvent
+event = Event.objects.create(name="Open", kind="duplicate", date="2026-11-22")
+DuplicateEvent.objects.create(event=event, games_planned=1, lexicon_name="mots")
+"""
+
+
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of this version of Arbitre holding one Duplicate event (made once)."""
+    folder = tmp_path_factory.mktemp("template")
+    db = folder / "template.sqlite3"
+    env = _env(folder / "data", db, folder / "usb", ARBITRE_AUTO_BACKUP="0")
+    done = _python(env, "-c", SETUP + TEMPLATE)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return db
+
+
+def _copy_of(template: Path, to: Path, *statements: str) -> Path:
+    """A copy of ``template`` at ``to`` (a folder is made), changed by ``statements``."""
+    to.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(template)) as src, closing(sqlite3.connect(to)) as dst:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")
+        for statement in statements:
+            dst.execute(statement)
+        dst.commit()
+    return to
+
+
+def _lexicon_paths(db: Path) -> list[str]:
+    with closing(sqlite3.connect(db)) as conn:
+        return [r[0] for r in conn.execute("SELECT lexicon_path FROM duplicate_duplicateevent")]
+
+
+@pytest.fixture
+def machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """This machine's data directory (its word lists in ``lexicons/``)."""
+    monkeypatch.setenv("ARBITRE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def test_a_planted_word_list_path_is_never_followed(
+    migrated: Path, machine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.events import backups
+
+    secret = tmp_path / "secret" / "id_ed25519"
+    secret.parent.mkdir()
+    secret.write_text("PRIVATE KEY")
+    planted = f"UPDATE duplicate_duplicateevent SET lexicon_path = '{secret}'"
+    copy = _copy_of(migrated, tmp_path / "usb" / "arbitre-planted.sqlite3", planted)
+    db = _copy_of(migrated, tmp_path / "laptop.sqlite3")
+    with pytest.raises(backups.BackupError, match="chemin qu'Arbitre n'écrit pas"):
+        backups.restore(copy, into=db)
+    assert _lexicon_paths(db) == [""]  # nothing replaced
+    assert list(tmp_path.glob("laptop.sqlite3.*")) == []
+
+    # a database that already names files outside the word lists (restored by an earlier
+    # version): its backups copy none of them, not even one named like a word list
+    outside = tmp_path / "secret" / ("0" * 64 + ".txt")
+    outside.write_text("PRIVATE KEY")
+    (machine / "lexicons").mkdir(parents=True)
+    link = machine / "lexicons" / ("1" * 64 + ".txt")
+    link.symlink_to(secret)
+    live = _copy_of(migrated, tmp_path / "live.sqlite3", planted)
+    monkeypatch.setattr(backups, "database_path", lambda: live)
+    for path in (secret, outside, link):
+        with closing(sqlite3.connect(live)) as conn:
+            conn.execute("UPDATE duplicate_duplicateevent SET lexicon_path = ?", (str(path),))
+            conn.commit()
+        backups.backup(tmp_path / "key")
+    assert not (tmp_path / "key" / "listes-de-mots").exists()
+
+
+def test_word_lists_come_back_from_the_backup_folder_only_when_whole(
+    migrated: Path, machine: Path, tmp_path: Path
+) -> None:
+    """A restored event points to this machine's data directory whatever path its copy
+    stored; a word list comes from the copy's ``listes-de-mots/`` when its content has the
+    SHA-256 its name says."""
+    import hashlib
+
+    from arbitre.app.events import backups
+
+    words = b"MAISON\nMAISONS\n"
+    good = hashlib.sha256(words).hexdigest() + ".txt"
+    forged = "2" * 64 + ".txt"
+    usb = tmp_path / "usb"
+    (usb / "listes-de-mots").mkdir(parents=True)
+    (usb / "listes-de-mots" / good).write_bytes(words)
+    (usb / "listes-de-mots" / forged).write_bytes(b"not the list its name says")
+    db = tmp_path / "spare.sqlite3"
+    for name in (good, forged):
+        copy = _copy_of(
+            migrated,
+            usb / f"arbitre-{name[:4]}.sqlite3",
+            f"UPDATE duplicate_duplicateevent SET lexicon_path = '/other/laptop/lexicons/{name}'",
+        )
+        backups.restore(copy, into=db)
+        assert _lexicon_paths(db) == [str(machine / "lexicons" / name)]
+    assert (machine / "lexicons" / good).read_bytes() == words
+    assert not (machine / "lexicons" / forged).exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "refusal"),
+    [
+        ("DELETE FROM django_migrations WHERE app = 'duplicate'", "il lui manque"),
+        ("DROP TABLE django_migrations", "n'est pas une sauvegarde"),
+        (
+            "INSERT INTO django_migrations (app, name, applied) VALUES ('events', '9999_x', '')",
+            "version plus récente",
+        ),
+        ("ALTER TABLE duplicate_duplicateevent DROP COLUMN lexicon_path", "lexicon_path"),
+        ("DROP TABLE tournaments_table", "la table tournaments_table"),
+    ],
+)
+def test_a_file_not_of_this_version_is_refused(
+    migrated: Path, machine: Path, tmp_path: Path, change: str, refusal: str
+) -> None:
+    from arbitre.app.events import backups
+
+    copy = _copy_of(migrated, tmp_path / "usb" / "arbitre-x.sqlite3", change)
+    db = _copy_of(migrated, tmp_path / "laptop.sqlite3", "DELETE FROM events_event")
+    with pytest.raises(backups.BackupError, match=refusal):
+        backups.restore(copy, into=db)
+    assert _names(db) == []  # the database in place is untouched
+
+
+def test_a_near_empty_file_with_the_events_table_is_refused(tmp_path: Path) -> None:
+    """The file of the issue: the one table an old check looked for, nothing else."""
+    from arbitre.app.events import backups
+
+    copy = tmp_path / "arbitre-vide.sqlite3"
+    with closing(sqlite3.connect(copy)) as conn:
+        conn.execute("CREATE TABLE events_event (id INTEGER PRIMARY KEY)")
+    with pytest.raises(backups.BackupError, match="n'est pas une sauvegarde d'Arbitre"):
+        backups.restore(copy, into=tmp_path / "new.sqlite3")
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+def test_a_damaged_file_is_refused(migrated: Path, tmp_path: Path) -> None:
+    from arbitre.app.events import backups
+
+    copy = _copy_of(migrated, tmp_path / "arbitre-abime.sqlite3")
+    data = bytearray(copy.read_bytes())
+    page = 4096
+    for start in range(page * 3, len(data) - page, page * 2):  # every other page, zeroed
+        data[start + 100 : start + page] = bytes(page - 100)
+    copy.write_bytes(bytes(data))
+    with pytest.raises(backups.BackupError, match="endommagée|n'est pas une sauvegarde"):
+        backups.restore(copy, into=tmp_path / "new.sqlite3")
+    assert not (tmp_path / "new.sqlite3").exists()
+
+
+def test_every_replaced_database_is_kept(migrated: Path, machine: Path, tmp_path: Path) -> None:
+    from arbitre.app.events import backups
+
+    db = _copy_of(migrated, tmp_path / "laptop.sqlite3", "UPDATE events_event SET name = 'v0'")
+    for version in ("v1", "v2", "v3"):
+        copy = _copy_of(
+            migrated,
+            tmp_path / "usb" / f"arbitre-{version}.sqlite3",
+            f"UPDATE events_event SET name = '{version}'",
+        )
+        done = backups.restore(copy, into=db)
+        assert done.database == db and done.kept is not None
+    kept = sorted(db.parent.glob("laptop.sqlite3.before-restore-*"))
+    assert [_names(k) for k in kept] == [["v0"], ["v1"], ["v2"]]
+    assert _names(db) == ["v3"]
+
+
+@pytest.mark.parametrize(
+    "folder", ["clé #1", "sauvegardes?x=1", "50% du tournoi", "équipe été", "a#b?c%d e"]
+)
+def test_any_file_name_is_restored_and_backed_up(
+    migrated: Path, machine: Path, tmp_path: Path, folder: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.events import backups
+
+    # a decoy where a URI cut at '#' or '?' would look
+    _copy_of(migrated, tmp_path / "clé ", "UPDATE events_event SET name = 'leurre'")
+    copy = _copy_of(
+        migrated, tmp_path / folder / "arbitre #2 ü.sqlite3", "UPDATE events_event SET name = 'x'"
+    )
+    db = tmp_path / folder / "base #1.sqlite3"
+    backups.restore(copy, into=db)
+    assert _names(db) == ["x"]
+    monkeypatch.setattr(backups, "database_path", lambda: db)
+    made = backups.backup(tmp_path / folder / "copies #")
+    assert _names(made) == ["x"]
+
+
+def test_copies_are_whole_files_and_rotation_leaves_nothing_beside_them(
+    migrated: Path, machine: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app.events import backups
+
+    live = _copy_of(migrated, tmp_path / "live.sqlite3")
+    with closing(sqlite3.connect(live)) as conn:
+        conn.execute("PRAGMA journal_mode=WAL")  # as the server runs it
+    monkeypatch.setattr(backups, "database_path", lambda: live)
+    folder = tmp_path / "usb"
+    folder.mkdir()
+    old = folder / "arbitre-20200101-000000-000000.sqlite3"  # made by an earlier version
+    _copy_of(migrated, old)
+    for side in ("-wal", "-shm"):
+        old.with_name(old.name + side).write_bytes(b"")
+    copies = [backups.backup(folder, keep=2) for _ in range(3)]
+    for copy in copies[1:]:
+        with closing(sqlite3.connect(copy)) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        backups.restore(copy, into=tmp_path / "spare.sqlite3")
+    assert sorted(p.name for p in folder.iterdir()) == sorted(c.name for c in copies[1:])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.text(
+        st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)),
+        min_size=1,
+        max_size=40,
+    ).filter(lambda n: n not in (".", ".."))
+)
+def test_a_copy_opens_by_its_own_name_whatever_it_is(name: str) -> None:
+    """Property: whatever the characters of a file's name, the file opened is that file."""
+    import tempfile
+
+    from arbitre.app.events.backup_files import read_only
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        with closing(sqlite3.connect(path)) as conn:
+            conn.execute("CREATE TABLE t (v TEXT)")
+            conn.execute("INSERT INTO t VALUES (?)", (name,))
+            conn.commit()
+        with closing(read_only(path)) as db:
+            assert db.execute("SELECT v FROM t").fetchone()[0] == name

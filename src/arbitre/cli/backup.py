@@ -27,8 +27,9 @@ def register(subparsers: Any) -> None:
     back = subparsers.add_parser(
         "restore",
         help="put a backup back as the database (stop the server first)",
-        description="Check a backup and put it back as the database; the database it "
-        "replaces is kept beside it (.before-restore).",
+        description="Check a backup (integrity, this version's schema and migrations, its "
+        "word lists) and put it back as the database; the database it replaces is kept "
+        "beside it (.before-restore-<time>).",
     )
     back.add_argument("copy", type=Path, help="the backup file")
     back.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
@@ -62,11 +63,16 @@ def run_restore(args: argparse.Namespace) -> int:
     from arbitre.app.events.backups import BackupError, restore
 
     try:
-        target = restore(args.copy)
+        done = restore(args.copy)
     except BackupError as exc:
         raise CliError(str(exc)) from exc
+    kept = str(done.kept) if done.kept else ""
     if args.json:
-        print(json.dumps({"restored": str(args.copy), "database": str(target)}))
+        print(
+            json.dumps({"restored": str(args.copy), "database": str(done.database), "kept": kept})
+        )
     else:
-        print(f"Base restaurée depuis {args.copy} : {target}")
+        print(f"Base restaurée depuis {args.copy} : {done.database}")
+        if kept:
+            print(f"L'ancienne base est gardée : {kept}")
     return 0

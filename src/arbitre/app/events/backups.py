@@ -2,7 +2,8 @@
 
 - :func:`backup` copies the SQLite database with SQLite's online backup API: a consistent copy
   even while the server writes, into a folder (a USB key), keeping the last ``keep`` copies.
-- :func:`restore` puts a copy back in place of the database (the server must be stopped).
+- :func:`restore` puts a copy back in place of the database (the server must be stopped),
+  once it is checked to be a whole backup of this version (:mod:`.backup_files`).
 - Automatic backups: after every change of a round or a table (Classic, backgammon), every
   Duplicate move revealed and every change an event's audit log records (ballots, play-offs),
   once the change is committed. They are debounced: a burst of result entries makes one
@@ -22,7 +23,6 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import shutil
 import sqlite3
 import threading
 import time
@@ -30,23 +30,28 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import transaction
 
+from arbitre.app.events.backup_files import (
+    LEXICONS,
+    BackupError,
+    check_copy,
+    copy_word_lists,
+    read_only,
+    remove_copy,
+    restore_word_lists,
+)
+
 PREFIX = "arbitre-"
 SUFFIX = ".sqlite3"
-LEXICONS = "listes-de-mots"  # the uploaded word lists, beside the copies
 DEFAULT_KEEP = 20
 DEBOUNCE_SECONDS = 3.0
 MAX_DELAY_SECONDS = 30.0
 
 log = logging.getLogger("arbitre.backups")
-
-
-class BackupError(ValueError):
-    """A backup or a restore that cannot be done; the message is French."""
 
 
 def database_path() -> Path:
@@ -91,47 +96,73 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
     target = folder / f"{PREFIX}{stamp}{SUFFIX}"
     partial = folder / f"{PREFIX}{stamp}.part"
     try:
-        # mode=rw: a wrong path is an error, not a new empty database
-        with (
-            closing(sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=20)) as src,
-            closing(sqlite3.connect(partial)) as dst,
-        ):
+        with closing(read_only(source)) as src, closing(sqlite3.connect(partial)) as dst:
             src.backup(dst)  # in one step: the copy is one consistent state of the database
+            # a copy in rollback-journal mode is whole in its one file: opening it later
+            # leaves no -wal or -shm beside it
+            dst.execute("PRAGMA journal_mode=DELETE").fetchone()
         partial.replace(target)  # a copy is either whole or absent
-        _copy_word_lists(target, folder / LEXICONS)
+        copy_word_lists(target, folder / LEXICONS)
     except (sqlite3.Error, OSError) as exc:
-        partial.unlink(missing_ok=True)
+        remove_copy(partial)
         raise BackupError(f"Sauvegarde impossible dans {folder} : {exc}.") from exc
     copies = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))
     for old in copies[: max(0, len(copies) - (keep or keep_count()))]:
-        old.unlink(missing_ok=True)
+        remove_copy(old)
     return target
 
 
-def restore(copy: Path, into: Path | None = None) -> Path:
-    """Put ``copy`` back as the database (stop the server first). The database it replaces is
-    kept beside it as ``.before-restore``, whole: what a killed server left in SQLite's
-    write-ahead log (``-wal``) is in it too."""
+class Restored(NamedTuple):
+    database: Path  # the database now holding the copy
+    kept: Path | None  # the database it replaced, put aside whole (None: there was none)
+
+
+def restore(copy: Path, into: Path | None = None) -> Restored:
+    """Put ``copy`` back as the database (stop the server first), once it is checked to be a
+    whole backup of this version of Arbitre (:func:`~.backup_files.check_copy`). The database
+    it replaces is kept beside it as ``….before-restore-<time>``, whole: what a killed server
+    left in SQLite's write-ahead log (``-wal``) is in it too; no earlier one is overwritten.
+
+    The copy is first read into a file beside the database, and that file is checked and put
+    in place: what is restored is exactly what was checked, even from a key pulled out."""
     copy = Path(copy)
-    try:
-        with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as check:
-            ok = check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-            check.execute("SELECT COUNT(*) FROM events_event").fetchone()
-    except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{copy} n'est pas une sauvegarde d'Arbitre ({exc}).") from exc
-    if not ok:
-        raise BackupError(f"{copy} est endommagée (contrôle d'intégrité).")
+    if not copy.is_file():
+        raise BackupError(f"Sauvegarde introuvable : {copy}.")
     target = Path(into) if into else database_path()
     _refuse_if_served(target)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    staging = target.with_name(f"{target.name}.restore-{stamp}.part")
+    try:
+        with closing(sqlite3.connect(staging)) as checked:
+            try:
+                with closing(read_only(copy)) as src:
+                    src.backup(checked)
+                checked.execute("PRAGMA journal_mode=DELETE").fetchone()
+            except sqlite3.DatabaseError as exc:
+                raise BackupError(f"{copy} n'est pas une sauvegarde d'Arbitre ({exc}).") from exc
+            check_copy(checked, str(copy))
+            restore_word_lists(checked, copy.parent / LEXICONS)
+            checked.commit()
+            return _put_in_place(checked, target, stamp)
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupError(f"Restauration impossible : {exc}.") from exc
+    finally:
+        remove_copy(staging)
+
+
+def _put_in_place(checked: sqlite3.Connection, target: Path, stamp: str) -> Restored:
     if not target.exists():
-        with closing(sqlite3.connect(copy)) as src, closing(sqlite3.connect(target)) as dst:
-            src.backup(dst)
-            _restore_word_lists(dst, copy.parent / LEXICONS)
-            dst.commit()
-        return target
+        with closing(sqlite3.connect(target)) as dst:
+            checked.backup(dst)
+        return Restored(target, None)
     # The database is replaced through SQLite, never by moving files: a database file moved
     # without its -wal loses the last entries of a killed server, and a -wal left beside
     # another file does not belong to it.
+    kept = target.with_name(f"{target.name}.before-restore-{stamp}")
+    n = 1
+    while kept.exists() or kept.with_name(kept.name + "-journal").exists():
+        n += 1
+        kept = target.with_name(f"{target.name}.before-restore-{stamp}-{n}")
     try:
         with closing(sqlite3.connect(target, timeout=0)) as live:
             # Leaving WAL mode writes the log into the file; SQLite refuses it while another
@@ -139,12 +170,9 @@ def restore(copy: Path, into: Path | None = None) -> Path:
             mode = live.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
             if str(mode).lower() != "delete":
                 raise sqlite3.OperationalError("database is locked")
-            with closing(sqlite3.connect(target.with_name(target.name + ".before-restore"))) as old:
+            with closing(sqlite3.connect(kept)) as old:
                 live.backup(old)
-            with closing(sqlite3.connect(copy)) as src:
-                src.backup(live)
-            _restore_word_lists(live, copy.parent / LEXICONS)
-            live.commit()
+            checked.backup(live)
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             raise BackupError(
@@ -152,7 +180,7 @@ def restore(copy: Path, into: Path | None = None) -> Path:
                 "avant de restaurer."
             ) from exc
         raise BackupError(f"Restauration impossible : {exc}.") from exc
-    return target
+    return Restored(target, kept)
 
 
 def _pid_file(database: Path) -> Path:
@@ -194,54 +222,6 @@ def _refuse_if_served(database: Path) -> None:
             f"arrêtez-le avant de restaurer (ou supprimez {marker} si ce processus n'est "
             "pas Arbitre)."
         )
-
-
-def _word_list_rows(db: sqlite3.Connection) -> list[tuple[int, str]]:
-    """``(id, path)`` of the Duplicate events played on an uploaded word list."""
-    from django.apps import apps
-
-    table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
-    try:
-        rows = db.execute(f"SELECT id, lexicon_path FROM \"{table}\" WHERE lexicon_path != ''")
-        return [(int(i), str(p)) for i, p in rows.fetchall()]
-    except sqlite3.OperationalError:  # a database from before the Duplicate tables
-        return []
-
-
-def _copy_word_lists(copy: Path, folder: Path) -> None:
-    """The uploaded word lists the events of ``copy`` use, beside it: a Duplicate game goes
-    on after a restore on another laptop only with its word list. Their names are their
-    SHA-256: each is copied once."""
-    with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as db:
-        paths = {Path(p) for _, p in _word_list_rows(db)}
-    for path in paths:
-        kept = folder / path.name
-        if path.is_file() and not kept.exists():
-            folder.mkdir(exist_ok=True)
-            partial = kept.with_name(kept.name + ".part")
-            shutil.copyfile(path, partial)
-            partial.replace(kept)
-
-
-def _restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
-    """Word lists missing on this machine come back from the backup folder into this
-    machine's data directory, and the events point to them there."""
-    from arbitre.paths import data_dir
-
-    table = None
-    for event_id, path in _word_list_rows(db):
-        kept = folder / Path(path).name
-        if Path(path).is_file() or not kept.is_file():
-            continue
-        home = data_dir() / "lexicons" / kept.name
-        home.parent.mkdir(exist_ok=True)
-        if not home.exists():
-            shutil.copyfile(kept, home)
-        if table is None:
-            from django.apps import apps
-
-            table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
-        db.execute(f'UPDATE "{table}" SET lexicon_path = ? WHERE id = ?', (str(home), event_id))
 
 
 # -- automatic backups -----------------------------------------------------------------------
