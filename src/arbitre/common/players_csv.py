@@ -54,10 +54,14 @@ MESSAGE_CODES = frozenset(
         "series",
         "tier",
         "licence",
+        "cell_too_long",
     )
 )
 """Every code this reader and the engines' players formats report (``players_csv.*``)."""
 NAME_MAX = 100
+CELL_MAX = 131_072
+"""The longest cell of a CSV file: the csv module's own limit, refused as such (every reader
+of a CSV file reports it on its line rather than failing on ``csv.Error``)."""
 LICENCE_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,19}")
 """A licence number: letters, digits, dots and hyphens, 20 at most (it appears in addresses
 of the player's pages, and federation numbers are digits)."""
@@ -246,10 +250,16 @@ def read_sheet(
         sheet.error(1, "empty")
         return sheet
     delimiter = detect_delimiter(lines[0][1])
-    parsed = [
-        (number, [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))])
-        for number, line in lines
-    ]
+    parsed = []
+    for number, line in lines:
+        try:
+            parsed.append(
+                (number, [c.strip() for c in next(csv.reader([line], delimiter=delimiter))])
+            )
+        except csv.Error:  # a cell longer than the csv module reads
+            sheet.error(number, "cell_too_long", limit=CELL_MAX)
+    if sheet.errors:
+        return sheet
     by_label = {label: c for c in columns for label in c.labels}
     first_number, first = parsed[0]
     known = [fold(cell) in by_label for cell in first if cell]

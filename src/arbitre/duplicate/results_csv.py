@@ -178,7 +178,11 @@ def read_results(text: str) -> list[ResultLine]:
     """The rows of a results file written by :func:`results_csv`, with its French header (the
     federation's) or its English one, with or without the ranking columns;
     :class:`ResultsFileError` names the first bad line."""
-    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";"))
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")), delimiter=";")
+    try:
+        rows = list(reader)
+    except csv.Error as exc:  # a cell longer than the csv module reads
+        raise ResultsFileError(_message("bad_row", line=reader.line_num)) from exc
     if not rows:
         raise ResultsFileError(_message("bad_header"))
     header = [fold(cell) for cell in rows[0]]

@@ -22,11 +22,11 @@ import csv
 import datetime as dt
 import io
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from arbitre.common.messages import Message
-from arbitre.common.players_csv import fold_word
+from arbitre.common.players_csv import CELL_MAX, fold_word
 from arbitre.common.spreadsheet import neutralise, restore
 from arbitre.ranking.events import Entry, Event, RankingError, event_type
 from arbitre.ranking.results_import import (
@@ -55,6 +55,7 @@ MESSAGE_CODES = frozenset(
         "no_table",
         "missing_columns",
         "cell_count",
+        "cell_too_long",
         "type_missing",
         "games_missing",
         "date",
@@ -194,6 +195,21 @@ def _series_tier(series: str, tier: str, where: Message) -> tuple[int, str]:
     return n, t
 
 
+def _cells(kept: list[tuple[int, str]], source: str) -> Iterator[tuple[Message, list[str]]]:
+    """Where each kept line is and its cells; a cell longer than the csv module reads is
+    refused on its line."""
+    reader = csv.reader(io.StringIO("\n".join(ln for _, ln in kept)))
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            where = _in(source, kept[min(reader.line_num, len(kept)) - 1][0])
+            raise RankingError.of("file.cell_too_long", where=where, limit=CELL_MAX) from None
+        yield _in(source, kept[reader.line_num - 1][0]), cells
+
+
 def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[Message, dict[str, str]]]:
     """The rows of the file's table, each with where it is (the file's own line numbers,
     counting the header block and blank lines)."""
@@ -204,8 +220,8 @@ def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[Messag
     ]
     if not kept:
         raise RankingError.of("file.no_table", where=_in(source))
-    reader = csv.reader(io.StringIO("\n".join(ln for _, ln in kept)))
-    header = [_key(h) for h in next(reader)]
+    reader = _cells(kept, source)
+    header = [_key(h) for h in next(reader)[1]]
     missing = [c for c in required if c not in header]
     if missing:
         raise RankingError.of(
@@ -215,8 +231,7 @@ def _table(text: str, source: str, required: Sequence[str]) -> list[tuple[Messag
         )
     width = len(header)
     rows = []
-    for raw in reader:
-        where = _in(source, kept[reader.line_num - 1][0])
+    for where, raw in reader:
         if len(raw) > width:
             raise RankingError.of("file.cell_count", where=where, found=len(raw), expected=width)
         cells = [restore(c) for c in raw]

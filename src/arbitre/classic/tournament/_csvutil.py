@@ -9,10 +9,10 @@ from pathlib import Path
 
 from arbitre.classic.tournament.model import TournamentRefused
 from arbitre.common.messages import Message
-from arbitre.common.players_csv import fold
+from arbitre.common.players_csv import CELL_MAX, fold
 
-MESSAGE_CODES = frozenset({"classic_results.encoding"})
-"""A tournament file that is not UTF-8 text."""
+MESSAGE_CODES = frozenset({"classic_results.encoding", "classic_results.cell_too_long"})
+"""A tournament file that is not UTF-8 text, or holds a cell longer than the csv module reads."""
 
 
 class CsvFormatError(TournamentRefused):
@@ -46,7 +46,14 @@ def rows(text: str, header_first_cells: Collection[str]) -> Iterator[tuple[int, 
     delimiter = ";" if first.count(";") > first.count(",") else ","
     reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
     seen_data = False
-    for row in reader:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:  # a cell longer than the csv module reads
+            where = {"line": reader.line_num, "limit": CELL_MAX}
+            raise CsvFormatError(Message.of("classic_results.cell_too_long", **where)) from None
         line = reader.line_num
         cells = [c.strip() for c in row]
         if not any(cells) or cells[0].startswith("#"):

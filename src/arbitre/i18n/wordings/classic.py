@@ -291,6 +291,7 @@ TEMPLATES: dict[str, str] = {
     "classic_results.final_players": "{source}, line {line}: match {match} is {top} against {bottom}, not {found_top} against {found_bottom}",
     "classic_results.final_order": "{source}, line {line}: match {match}, game {game} where game {expected} is expected",
     "classic_results.encoding": "{source}: not UTF-8 text",
+    "classic_results.cell_too_long": "line {line}: a cell longer than {limit} characters",
     "tsh.semicolon": "line {line}: no “;” between the opponents and the scores",
     "tsh.name_rating": "line {line}: a name then a rating are expected",
     "tsh.numbers": "line {line}: the opponents and the scores are whole numbers",

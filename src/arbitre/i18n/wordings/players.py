@@ -16,6 +16,7 @@ TEMPLATES: dict[str, str] = {
     "players_csv.too_small": "{column} {value}: at least {low}",
     "players_csv.out_of_range": "{column} {value} out of range ({low} to {high})",
     "players_csv.name_too_long": "name “{name}…” too long ({limit} characters at most)",
+    "players_csv.cell_too_long": "a cell longer than {limit} characters",
     "players_csv.reserved_name": "“{name}” is a reserved word and cannot be a player's name",
     "players_csv.duplicate": "{column} “{value}” already on line {first_line}",
     "players_csv.no_players": "the file holds no player",

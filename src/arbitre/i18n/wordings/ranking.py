@@ -125,6 +125,7 @@ TEMPLATES: dict[str, str] = {
     "ranking.file.no_table": "{where}: no table",
     "ranking.file.missing_columns": "{where}: missing column(s) {columns}",
     "ranking.file.cell_count": "{where}: {found} cells for {expected} columns",
+    "ranking.file.cell_too_long": "{where}: a cell longer than {limit} characters",
     "ranking.file.type_missing": "{where}: the event type is missing (# type: TH or --type)",
     "ranking.file.games_missing": "{where}: the number of games is missing (# parties: 3)",
     "ranking.file.date": "{where}: date “{value}” is not YYYY-MM-DD",
