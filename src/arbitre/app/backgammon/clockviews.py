@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from arbitre.app import jsontext
 from arbitre.app.backgammon import clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
@@ -89,9 +90,9 @@ def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 
 def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
     try:
-        body = json.loads(request.body.decode("utf-8") or "{}")
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        body = None
+        body = jsontext.loads(request.body or b"{}")
+    except jsontext.JsonRefused as exc:
+        return JsonResponse({"error": str(exc)}, status=400)
     if not isinstance(body, dict):
         return JsonResponse({"error": gettext("Action illisible.")}, status=400)
     try:

@@ -5,7 +5,6 @@ friendly games."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from typing import Any
@@ -17,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from arbitre.app import jsontext
 from arbitre.app.classic import tables
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
@@ -112,9 +112,9 @@ def state(request: HttpRequest, code: str) -> HttpResponse:
 
 def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpResponse:
     try:
-        body = json.loads(request.body.decode("utf-8") or "{}")
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        return _refused(gettext("Action illisible."), 400)
+        body = jsontext.loads(request.body or b"{}")
+    except jsontext.JsonRefused as exc:
+        return _refused(str(exc), 400)
     if not isinstance(body, dict):
         return _refused(gettext("Action illisible."), 400)
     try:

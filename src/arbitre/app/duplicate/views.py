@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from arbitre.app import jsontext
 from arbitre.app.duplicate import ballots, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
@@ -593,7 +593,7 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
     dup = _dup(event_id)
     game = _game(dup, number)
     try:
-        payload = json.loads(request.body or b"{}")
+        payload = jsontext.loads(request.body or b"{}")
         registration = Registration.objects.get(pk=int(payload["registration"]), duplicate=dup)
         move_number = int(payload["move"])
         version = int(payload.get("version", 0))

@@ -4,13 +4,12 @@ no CSRF token (the key is the credential). Every answer is JSON."""
 
 from __future__ import annotations
 
-import json
-
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from arbitre.app import jsontext
 from arbitre.app.federation import services
 from arbitre.app.federation.models import ClubToken, Upload
 
@@ -32,9 +31,9 @@ def uploads(request: HttpRequest) -> HttpResponse:
     if club is None:
         return _refused(gettext("Clé de club inconnue ou révoquée."), 401)
     try:
-        data = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError):
-        return _refused(gettext("Envoi illisible : un objet JSON est attendu."), 400)
+        data = jsontext.loads(request.body or b"")
+    except jsontext.JsonRefused as exc:
+        return _refused(gettext("Envoi illisible : un objet JSON est attendu.") + f" {exc}", 400)
     try:
         upload, created = services.receive(club, data)
     except services.UploadRefused as exc:

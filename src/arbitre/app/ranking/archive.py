@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import get_language, gettext_noop
 
+from arbitre.app import jsontext
 from arbitre.app.ranking.models import RankedEvent, RankingAudit, ResultRow, Season, Standing
 from arbitre.app.ranking.standings import STANDING_FIELDS
 from arbitre.i18n import word
@@ -96,9 +97,12 @@ def _refuse(message: str, **params: Any) -> ArchiveRefused:
 def restore(user: Any, data: bytes) -> Season:
     """Read an archive back; refused when it is not one, or its season already has events."""
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise _refuse(gettext_noop("Ce fichier n'est pas une archive de saison.")) from None
+        doc = jsontext.loads(data)
+    except jsontext.JsonRefused as exc:
+        raise _refuse(
+            gettext_noop("Ce fichier n'est pas une archive de saison (%(reason)s)."),
+            reason=str(exc),
+        ) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise _refuse(gettext_noop("Ce fichier n'est pas une archive de saison."))
     if doc.get("version") != VERSION:
