@@ -479,7 +479,7 @@ def test_a_copy_opens_by_its_own_name_whatever_it_is(name: str) -> None:
     """Property: whatever the characters of a file's name, the file opened is that file."""
     import tempfile
 
-    from arbitre.app.events.backup_files import read_only
+    from arbitre.app.events.backup_files import open_existing
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / name
@@ -487,5 +487,5 @@ def test_a_copy_opens_by_its_own_name_whatever_it_is(name: str) -> None:
             conn.execute("CREATE TABLE t (v TEXT)")
             conn.execute("INSERT INTO t VALUES (?)", (name,))
             conn.commit()
-        with closing(read_only(path)) as db:
+        with closing(open_existing(path)) as db:
             assert db.execute("SELECT v FROM t").fetchone()[0] == name

@@ -26,15 +26,15 @@ class BackupError(ValueError):
     """A backup or a restore that cannot be done; the message is French."""
 
 
-def read_only(path: Path) -> sqlite3.Connection:
-    """``path`` opened read-only; any name works (``#``, ``?``, ``%``, spaces, accents), and
-    a missing file is an error rather than a new empty database.
+def open_existing(path: Path, mode: str = "ro") -> sqlite3.Connection:
+    """``path`` opened read-only (``mode="rw"``: read-write); any name works (``#``, ``?``,
+    ``%``, spaces, accents), and a missing file is an error rather than a new empty database.
 
-    >>> read_only(Path("/nonexistent/a #b.sqlite3"))
+    >>> open_existing(Path("/nonexistent/a #b.sqlite3"))
     Traceback (most recent call last):
     sqlite3.OperationalError: unable to open database file
     """
-    uri = "file:" + quote(str(Path(path).absolute()), safe="/") + "?mode=ro"
+    uri = "file:" + quote(str(Path(path).absolute()), safe="/") + f"?mode={mode}"
     return sqlite3.connect(uri, uri=True)
 
 
@@ -82,7 +82,7 @@ def copy_word_lists(copy: Path, folder: Path) -> None:
     on after a restore on another laptop only with its word list. Only word lists stored in
     this machine's data directory are copied (a path a restored file planted is not
     followed); their names are their SHA-256: each is copied once."""
-    with closing(read_only(copy)) as db:
+    with closing(open_existing(copy)) as db:
         paths = {_stored_word_list(p) for _, p in word_list_rows(db)}
     for path in sorted(p for p in paths if p is not None):
         kept = folder / path.name

@@ -40,7 +40,7 @@ from arbitre.app.events.backup_files import (
     BackupError,
     check_copy,
     copy_word_lists,
-    read_only,
+    open_existing,
     remove_copy,
     restore_word_lists,
 )
@@ -96,7 +96,11 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
     target = folder / f"{PREFIX}{stamp}{SUFFIX}"
     partial = folder / f"{PREFIX}{stamp}.part"
     try:
-        with closing(read_only(source)) as src, closing(sqlite3.connect(partial)) as dst:
+        # read-write as the server opens it (a database in WAL mode is read through its log)
+        with (
+            closing(open_existing(source, mode="rw")) as src,
+            closing(sqlite3.connect(partial)) as dst,
+        ):
             src.backup(dst)  # in one step: the copy is one consistent state of the database
             # a copy in rollback-journal mode is whole in its one file: opening it later
             # leaves no -wal or -shm beside it
@@ -135,7 +139,7 @@ def restore(copy: Path, into: Path | None = None) -> Restored:
     try:
         with closing(sqlite3.connect(staging)) as checked:
             try:
-                with closing(read_only(copy)) as src:
+                with closing(open_existing(copy)) as src:
                     src.backup(checked)
                 checked.execute("PRAGMA journal_mode=DELETE").fetchone()
             except sqlite3.DatabaseError as exc:
