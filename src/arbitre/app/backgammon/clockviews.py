@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from arbitre.app.backgammon import clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.app.rounds import tablelog
+from arbitre.app.rounds import codeguard, tablelog
 from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
@@ -100,8 +100,10 @@ def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
         )
         out = tablelog.state(done.log)
     except ServiceError as exc:
+        tablelog.note_refusal(exc, request.user)
         return JsonResponse({"error": str(exc)}, status=400)
     out["repeated"] = done.repeated
+    out["stamped"] = done.stamped
     return JsonResponse(out)
 
 
@@ -118,7 +120,7 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     return render(
         request,
         "backgammon/round_clocks.html",
-        {"event": t.event, "t": t, "round": rnd, "rows": rows},
+        {"event": t.event, "t": t, "round": rnd, "rows": rows, "lockouts": codeguard.lockouts()},
     )
 
 
@@ -196,8 +198,10 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 # -- the players, by their table's code (no account; that table, that round only) -------------
 
 
-def _by_code(code: str) -> TableLog:
-    log = clocktable.log_by_code(code)
+def _by_code(request: HttpRequest, code: str) -> TableLog:
+    log = codeguard.open_by_code(request, code, clocktable.KIND)
+    if log.table is None:
+        raise ServiceError(gettext("Code de table inconnu."))
     tb = log.table
     assert tb is not None
     return clocktable.log_of(tb.round.tournament, tb)  # the setup follows a changed pairing
@@ -209,7 +213,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     code = tablelog.normal_code(request.GET.get("code", ""))
     if code:
         try:
-            _by_code(code)
+            _by_code(request, code)
         except ServiceError as exc:
             return render(request, "backgammon/table_code.html", {"error": str(exc), "code": code})
         return redirect(reverse("backgammon:table_page", args=[code]))
@@ -219,7 +223,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
 @require_GET
 def code_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = _by_code(code)
+        log = _by_code(request, code)
     except ServiceError as exc:
         return render(request, "backgammon/table_code.html", {"error": str(exc)}, status=404)
     return _render(request, log, f"/backgammon/table/{log.code}/", staff=False)
@@ -228,7 +232,7 @@ def code_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def code_state(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        return JsonResponse(tablelog.state(_by_code(code)))
+        return JsonResponse(tablelog.state(_by_code(request, code)))
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
 
@@ -236,7 +240,7 @@ def code_state(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def code_action(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = _by_code(code)
+        log = _by_code(request, code)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
     return _press(request, log)
