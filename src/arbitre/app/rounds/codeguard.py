@@ -86,7 +86,8 @@ def open_by_code(request: HttpRequest, code: str, kind: str | None = None) -> Ta
 
 PIN_GROUP = "arbitre.table-pin"
 PIN_RATE = "5/10m"
-"""Wrong PINs a table may see in ten minutes before its signatures wait for the arbiter."""
+"""Wrong PINs a table may see in ten minutes: one more, and its signatures wait for the
+arbiter (or the end of the window)."""
 
 
 def _pin_limited(log: TableLog, request: HttpRequest, *, increment: bool) -> bool:
