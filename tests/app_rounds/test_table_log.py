@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import TableLog, TableLogAudit
@@ -240,3 +242,47 @@ def test_drop_last_removes_only_the_trailing_events_of_the_kinds(adapter: Counte
     dropped = tablelog.drop_last(log.pk, frozenset({"sign"}))
     log.refresh_from_db()
     assert dropped == [{"kind": "sign"}] and len(log.events) == 3 and log.version == 1
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.floats(min_value=0.0, max_value=60.0),  # seconds the server's clock moves on
+            st.one_of(
+                st.none(),  # an online press
+                st.tuples(st.integers(0, 5), st.floats(min_value=-5.0, max_value=90.0)),
+            ),  # offline: how many events back its "since" is, the seconds it counted
+        ),
+        max_size=12,
+    )
+)
+def test_whatever_the_claims_a_stored_time_lies_within_the_rules(
+    adapter: CounterAdapter, steps: list[tuple[float, Any]]
+) -> None:
+    """Issue 34, read from its text: every stored time is at most the arrival, never before
+    the previous stored time, and never more than the tolerance before its arrival; a press
+    refused stores nothing."""
+    log = tablelog.create_log("counter", {}, epoch=1000.0)
+    clock = 1000.0
+    for i, (wait, offline) in enumerate(steps):
+        clock += wait
+        event: dict[str, Any] = {"kind": "add", "n": 1}
+        log.refresh_from_db()
+        before = [e["at"] for e in log.events]
+        if offline is not None and before:
+            back, elapsed = offline
+            event["offline"] = {"since": before[max(0, len(before) - 1 - back)], "elapsed": elapsed}
+        try:
+            tablelog.append(log.pk, event, f"p{i}", now=clock)
+        except tablelog.ForgedEvent:
+            assert _stored_at(log) == before
+            continue
+        after = _stored_at(log)
+        assert after[:-1] == before
+        arrival = round(clock - 1000.0, 3)
+        assert after[-1] <= max(arrival, before[-1] if before else 0.0)
+        assert not before or after[-1] >= before[-1]
+        assert after[-1] >= arrival - tablelog.OFFLINE_TOLERANCE
