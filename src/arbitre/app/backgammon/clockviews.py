@@ -199,6 +199,8 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 
 
 def _by_code(request: HttpRequest, code: str) -> TableLog:
+    """The backgammon table a code opens (that table, its round only), refused to a client
+    locked out for guessing (:func:`~arbitre.app.rounds.codeguard.open_by_code`)."""
     log = codeguard.open_by_code(request, code, clocktable.KIND)
     if log.table is None:
         raise ServiceError(gettext("Code de table inconnu."))
@@ -209,7 +211,7 @@ def _by_code(request: HttpRequest, code: str) -> TableLog:
 
 @require_GET
 def enter_code(request: HttpRequest) -> HttpResponse:
-    """The form where the players type the code printed on their pairing sheet."""
+    """The form where the players type the code printed on their table's slip."""
     code = tablelog.normal_code(request.GET.get("code", ""))
     if code:
         try:

@@ -629,8 +629,8 @@ def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
 
 
 def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
-    """A Classic table gets its log and code when the round is paired (printed on the pairing
-    sheet); a table changed before its game started follows the change."""
+    """A Classic table gets its log, code and PINs when the round is paired (printed on the
+    table's slip); a table changed before its game started follows the change."""
     if kwargs.get("raw") or instance.is_bye:
         return
     t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
