@@ -109,6 +109,7 @@ for game in ("classic", "backgammon"):
             f"{game}:round": ARBITER,
             f"{game}:print_pairings": ARBITER,
             f"{game}:print_sheets": ARBITER,
+            f"{game}:print_slips": ARBITER,
             f"{game}:result": ARBITER,
             f"{game}:knockout": ARBITER,
             f"{game}:knockout_result": ARBITER,

@@ -97,3 +97,39 @@ def event_page(event_id: int) -> str:
     from arbitre.app.events.models import Event
 
     return str(Event.objects.get(pk=event_id).get_absolute_url())
+
+
+class ServerClock:
+    """The server's clock of the table logs, set by a test (issue 34: events are stamped on
+    arrival with :func:`arbitre.app.rounds.tablelog.server_time`). Logs made before the
+    first ``at`` count from :data:`START`."""
+
+    START = 1_800_000_000.0
+
+    def __init__(self) -> None:
+        self.now = self.START
+
+    def at(self, seconds: float) -> None:
+        """The server's time becomes ``seconds`` after :data:`START`."""
+        self.now = self.START + seconds
+
+
+@pytest.fixture
+def server_clock(monkeypatch: pytest.MonkeyPatch) -> ServerClock:
+    from arbitre.app.rounds import tablelog
+
+    clock = ServerClock()
+    monkeypatch.setattr(tablelog, "server_time", lambda: clock.now)
+    return clock
+
+
+def pin_of(url: str, player: Any) -> str | None:
+    """The PIN of ``player`` at the table whose players' action ``url`` is given (a
+    ``/<game>/table/<code>/action/`` address), None for another address."""
+    from arbitre.app.rounds.models import TableLog
+
+    match = re.search(r"/table/([A-Z0-9]+)/action/$", url)
+    if match is None or player not in (0, 1):
+        return None
+    log = TableLog.objects.filter(code=match.group(1)).first()
+    return str(log.pins[player]) if log is not None and log.pins else None

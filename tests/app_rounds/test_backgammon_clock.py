@@ -14,13 +14,28 @@ from django.test import Client
 
 from arbitre.app.events.models import Incident
 from arbitre.app.rounds.models import TableLog
+from tests.app_rounds.conftest import ServerClock
 from tests.app_rounds.test_backgammon_incidents import appeal, incident
 from tests.app_rounds.test_backgammon_web import pair, setup_event, tables
 
 pytestmark = pytest.mark.django_db
 
 
+_clock: list[ServerClock] = []
+
+
+@pytest.fixture(autouse=True)
+def clock(server_clock: ServerClock) -> Any:
+    """A press's ``at`` below is the server's time when the test sends it (issue 34: the
+    server stamps every press on arrival)."""
+    _clock[:] = [server_clock]
+    yield server_clock
+    _clock.clear()
+
+
 def press(client: Client, url: str, ident: str, **event: Any) -> Any:
+    if "at" in event and _clock:
+        _clock[0].at(float(event.pop("at")))
     return client.post(
         f"{url}action/", json.dumps({"id": ident, "event": event}), content_type="application/json"
     )
@@ -106,3 +121,39 @@ def test_the_page_of_every_clock_is_offered_to_the_director_only(
     page = aclient.get(f"/backgammon/{eid}/ronde/1/").content.decode()
     assert 'id="clock-link-1"' in page and overview not in page
     assert aclient.get(overview).status_code == 403
+
+
+def test_a_forged_press_at_the_players_table_is_refused_and_in_the_events_log(
+    dclient: Client, server_clock: ServerClock
+) -> None:
+    """Issue 34, through the players' page opened by code: a press claiming 8 s back, or
+    naming another table's clock, is refused; the director reads both in the event's log;
+    the clocks keep the server's times."""
+    from arbitre.app.rounds.models import AuditEntry
+    from arbitre.app.rounds.tablelog import REFUSED_ACTION
+
+    eid = setup_event(dclient, match_length=9)
+    pair(dclient, eid)
+    two, three = tables(1)[0], tables(1)[1]
+    code2 = TableLog.objects.get(table=two).code
+    code3 = TableLog.objects.get(table=three).code
+    players = Client()
+    url = f"/backgammon/table/{code2}/"
+    assert press(players, url, "s", kind="start", player=1, at=0, table=code2).status_code == 200
+    server_clock.at(20)
+    # the player to move thought 20 s and says it was 12 s
+    epoch = TableLog.objects.get(table=two).epoch
+    at12 = server_clock.START + 12 - epoch
+    body = {"id": "f", "event": {"kind": "press", "player": 1, "at": at12, "table": code2}}
+    forged = players.post(f"{url}action/", json.dumps(body), content_type="application/json")
+    assert forged.status_code == 400 and "heure du serveur" in forged.json()["error"]
+    other = press(players, url, "o", kind="start", player=0, table=code3)
+    assert other.status_code == 400 and "autre table" in other.json()["error"]
+    assert TableLog.objects.get(table=three).events == []
+    honest = press(players, url, "h", kind="press", player=1, table=code2)
+    assert honest.status_code == 200 and honest.json()["stamped"] == 20.0
+    assert honest.json()["remaining"][1] == 1950 - 20 + 9
+    entries = AuditEntry.objects.filter(action=REFUSED_ACTION).order_by("id")
+    assert [e.after["motif"] for e in entries] == ["heure annoncée", "autre table"]
+    assert {e.target for e in entries} == {f"ronde 1, table {two.number}"}
+    assert "heure ou table falsifiée" in dclient.get(f"/backgammon/{eid}/").content.decode()

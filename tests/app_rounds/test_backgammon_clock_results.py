@@ -14,7 +14,7 @@ from django.test import Client
 
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog, Tournament
 from tests.app_rounds.conftest import messages_of
-from tests.app_rounds.test_backgammon_clock import press
+from tests.app_rounds.test_backgammon_clock import clock, press  # noqa: F401 - clock: autouse
 from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db
@@ -183,8 +183,13 @@ def test_the_table_code_opens_that_tables_clock_for_that_round_only(dclient: Cli
     assert TableLog.objects.filter(table__round__number=1).count() == len(
         [tb for tb in tables(1) if tb.b]
     )
+    # issue 34: no code on the pairing sheet posted in the hall; each on its table's slip
     printed = dclient.get(f"/backgammon/{eid}/ronde/1/imprimer/").content.decode()
-    assert code in printed and TableLog.objects.get(table=second).code in printed
+    assert code not in printed and TableLog.objects.get(table=second).code not in printed
+    slips = dclient.get(f"/backgammon/{eid}/ronde/1/billets/").content.decode()
+    slip = slips.split(f'id="slip-{first.number}"')[1].split('<section class="slip"')[0]
+    assert code in slip and f"/backgammon/table/{code}/" in slip
+    assert TableLog.objects.get(table=second).code not in slip
     sheets = dclient.get(f"/backgammon/{eid}/ronde/1/feuilles/").content.decode()
     assert code in sheets and "/backgammon/table/" in sheets
     player = Client()
@@ -199,7 +204,7 @@ def test_the_table_code_opens_that_tables_clock_for_that_round_only(dclient: Cli
     assert press(player, url, "c", kind="compensate", player=0, seconds=9, at=0).status_code == 400
     assert json.loads(player.get(f"{url}etat/").content)["moves"] == [0, 1]
     assert TableLog.objects.get(table=second).events == []
-    unknown = player.get("/backgammon/table/", {"code": "QQQQQQ"}).content.decode()
+    unknown = player.get("/backgammon/table/", {"code": "QQQQQQQQ"}).content.decode()
     assert "Code de table inconnu." in unknown
     TableLog.objects.create(kind="classic", code="CCCCCC", epoch=0)
     assert player.get("/backgammon/table/CCCCCC/").status_code == 404

@@ -12,7 +12,7 @@ from django.test import Client
 from arbitre.app.backgammon import services
 from arbitre.app.rounds.models import AuditEntry, Tournament
 from tests.app_rounds.conftest import messages_of
-from tests.app_rounds.test_backgammon_clock import press
+from tests.app_rounds.test_backgammon_clock import clock, press  # noqa: F401 - clock: autouse
 from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tables
 
 pytestmark = pytest.mark.django_db

@@ -42,6 +42,22 @@ def create_ffsc_event(page: Any, url: str, tmp_path: Path) -> str:
     return event_url
 
 
+def slip_pins(staff: Any, url: str, event_id: str, table: int = 1) -> list[str]:
+    """The players' PINs as the arbiters print them on the table's slip (issue 34)."""
+    staff.goto(f"{url}classique/{event_id}/ronde/1/billets/")
+    pins = staff.locator(f"#slip-{table} .slip-pin").all_inner_texts()
+    assert len(pins) == 2
+    return [p.strip() for p in pins]
+
+
+def sign(tablet: Any, pins: list[str]) -> None:
+    """Each player types their own PIN and signs (issue 34)."""
+    for p in (0, 1):
+        tablet.fill(f"#ct-pin-{p}", pins[p])
+        tablet.click(f".ct-sign[data-player='{p}']")
+        tablet.wait_for_selector(f".ct-sign[data-player='{p}']", state="hidden")
+
+
 def state_of(url: str, code: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{url}classique/table/{code}/etat/", timeout=10) as r:
         return dict(json.loads(r.read().decode("utf-8")))
@@ -103,6 +119,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         first = staff.locator("#ct-overview-rows tr").first
         code = first.locator("code").inner_text()
         a, b = (n.strip() for n in first.locator("td").nth(2).inner_text().split("—"))
+        pins = slip_pins(staff, url, event_id)  # the slip handed to the table's players
 
         tablet = browser.new_context(viewport=TABLET).new_page()
         tablet.goto(f"{url}classique/table/")
@@ -163,8 +180,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         tablet.fill("#ct-rack-1", "BCGHJKL")
         tablet.click(".ct-declare[data-player='1']")
         tablet.wait_for_selector("#ct-result:not([hidden])")
-        tablet.click(".ct-sign[data-player='0']")
-        tablet.click(".ct-sign[data-player='1']")
+        sign(tablet, pins)
         tablet.wait_for_function(
             "() => document.getElementById('ct-status').innerText.includes('Feuille signée')"
         )
@@ -255,7 +271,7 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         )
 
 
-def _game_of_passes(tablet: Any, url: str, code: str, winner: int) -> None:
+def _game_of_passes(tablet: Any, url: str, code: str, winner: int, pins: list[str]) -> None:
     """A game of the match on the tablet: the clock started, six passes (001 4.2.2), the
     racks declared (``winner`` keeps the smaller one), both signatures."""
     tablet.wait_for_selector("#ct-start:not([hidden])")
@@ -271,8 +287,7 @@ def _game_of_passes(tablet: Any, url: str, code: str, winner: int) -> None:
         tablet.fill(f"#ct-rack-{p}", racks[p])
         tablet.click(f".ct-declare[data-player='{p}']")
     tablet.wait_for_selector("#ct-result:not([hidden])")
-    tablet.click(".ct-sign[data-player='0']")
-    tablet.click(".ct-sign[data-player='1']")
+    sign(tablet, pins)
 
 
 @pytest.mark.browser
@@ -295,12 +310,13 @@ def test_a_best_of_three_match_at_one_table(tmp_path: Path) -> None:
         staff.click("#pair-next")
         staff.goto(f"{url}classique/{event_id}/ronde/1/tables/")
         code = staff.locator("#ct-overview-rows tr").first.locator("code").inner_text()
+        pins = slip_pins(staff, url, event_id)
 
         tablet = browser.new_context(viewport=PHONE).new_page()
         tablet.goto(f"{url}classique/table/{code}/")
         assert "partie 1" in tablet.locator("#ct-match").inner_text()
         first = state_of(url, code)["starter"]
-        _game_of_passes(tablet, url, code, winner=0)
+        _game_of_passes(tablet, url, code, winner=0, pins=pins)
         tablet.wait_for_selector("#ct-next-game:not([hidden])")
         assert "1 – 0" in tablet.locator("#ct-match").inner_text()
         tablet.click("#ct-next-game")
@@ -308,7 +324,7 @@ def test_a_best_of_three_match_at_one_table(tmp_path: Path) -> None:
             "() => document.getElementById('ct-match').innerText.includes('partie 2')"
         )
         assert state_of(url, code)["starter"] == 1 - first
-        _game_of_passes(tablet, url, code, winner=0)
+        _game_of_passes(tablet, url, code, winner=0, pins=pins)
         tablet.wait_for_function(
             "() => document.getElementById('ct-match').innerText.includes('Match fini')"
         )

@@ -20,6 +20,8 @@ from tests.app_rounds.test_classic_table_browser import (
     challenge,
     create_ffsc_event,
     move,
+    sign,
+    slip_pins,
     state_of,
     tap,
     wait_version,
@@ -102,6 +104,7 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         code = first.locator("code").inner_text()
         row = first.get_attribute("id")
         fits(staff, "the arbiters' overview", f"#{row} a")
+        pins = slip_pins(staff, url, event_id)  # the slip handed to the table's players
 
         table = browser.new_context(viewport=TABLET).new_page()
         table.goto(f"{url}classique/table/{code}/")
@@ -168,9 +171,8 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
             table.fill(f"#ct-rack-{p}", rack)
             table.click(f".ct-declare[data-player='{p}']")
         table.wait_for_selector("#ct-result:not([hidden])")
-        fits(table, "the signatures", ".ct-sign")
-        table.click(".ct-sign[data-player='0']")
-        table.click(".ct-sign[data-player='1']")
+        fits(table, "the signatures", ".ct-sign", ".ct-sign-line label")
+        sign(table, pins)
         table.wait_for_function(
             "() => document.getElementById('ct-status').innerText.includes('Feuille signée')"
         )

@@ -18,7 +18,7 @@ from arbitre.app.classic import tables
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
 from arbitre.classic.game import gcg
 from arbitre.classic.game.replay import replay as gcg_replay
-from tests.app_rounds.conftest import check_in_all, messages_of
+from tests.app_rounds.conftest import ServerClock, check_in_all, messages_of, pin_of
 from tests.app_rounds.test_classic_web import pair, setup_event
 
 pytestmark = pytest.mark.django_db
@@ -27,9 +27,21 @@ WORDS = frozenset({"MAISON", "MAISONS", "AS", "SA", "DIN", "DUALS"})
 _ids = count(1)
 
 
+_clock: list[ServerClock] = []
+
+
 @pytest.fixture(autouse=True)
 def lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tables, "_lexicon", [WORDS])
+
+
+@pytest.fixture(autouse=True)
+def clock(server_clock: ServerClock) -> Any:
+    """The events' ``at`` below is the server's time when the test sends them (issue 34:
+    the server stamps every event on arrival)."""
+    _clock[:] = [server_clock]
+    yield server_clock
+    _clock.clear()
 
 
 def ffsc_round(dclient: Client) -> tuple[int, Table]:
@@ -48,6 +60,15 @@ def code_of(dclient: Client, eid: int, tb: Table) -> str:
 
 
 def act(client: Client, url: str, event: dict[str, Any], ident: str = "") -> Any:
+    """Send ``event`` from the page at ``url``: at the server's time ``event["at"]`` when
+    given; a players' signature with the signing player's own PIN unless one is given."""
+    event = dict(event)
+    if "at" in event and _clock:
+        _clock[0].at(float(event.pop("at")))
+    if event.get("kind") == "sign" and "pin" not in event:
+        pin = pin_of(url, event.get("player"))
+        if pin is not None:
+            event["pin"] = pin
     body = {"id": ident or f"t{next(_ids)}", "event": event}
     return client.post(url, json.dumps(body), content_type="application/json")
 
@@ -57,7 +78,7 @@ def test_the_code_opens_that_table_only_and_the_page_starts_per_the_profile(
 ) -> None:
     eid, tb = ffsc_round(dclient)
     code = code_of(dclient, eid, tb)
-    assert re.fullmatch(r"[ACDEFGHJKMNPQRTUVWXY34679]{6}", code)
+    assert re.fullmatch(r"[ACDEFGHJKMNPQRTUVWXY34679]{8}", code)
     # every table with two players has its own code
     codes = set(TableLog.objects.values_list("code", flat=True))
     assert len(codes) == Table.objects.exclude(b="").count()
@@ -336,24 +357,52 @@ def test_the_gcg_record_replays_with_the_engine_to_the_same_scores(dclient: Clie
     assert again.game.scores == (16 - 14, 2 - 55)
 
 
-def test_the_codes_are_made_at_pairing_and_printed_on_the_pairing_sheet(dclient: Client) -> None:
+def test_the_codes_are_made_at_pairing_and_printed_on_each_tables_slip_never_together(
+    dclient: Client,
+) -> None:
+    """Issue 34: the pairing sheet posted in the hall carries no code; each table's code is
+    on its own slip (with its QR code and each player's PIN on their own part) and on its
+    own score sheet."""
     eid, _ = ffsc_round(dclient)
     pairs = Table.objects.filter(round__number=1).exclude(b="")
-    logs = {log.table_id: log.code for log in TableLog.objects.all()}
+    logs = {log.table_id: log for log in TableLog.objects.all()}
     assert set(logs) == {tb.pk for tb in pairs}
     printed = dclient.get(f"/classique/{eid}/ronde/1/imprimer/").content.decode()
-    assert "Code de table" in printed
-    # the round page links each table's page and the overview, with the code
+    assert "Code de table" not in printed
+    for tb in pairs:
+        assert f"<td>{tb.a}</td><td>{tb.b}</td>" in printed
+        assert logs[tb.pk].code not in printed
+    # the round page (arbiters only) links each table's page and the overview, with the code
     round_page = dclient.get(f"/classique/{eid}/ronde/1/").content.decode()
     assert f"/classique/{eid}/ronde/1/tables/" in round_page
+    assert f"/classique/{eid}/ronde/1/billets/" in round_page
     for tb in pairs:
         assert f'href="/classique/{eid}/table/{tb.pk}/"' in round_page
-        assert f"<code>{logs[tb.pk]}</code>" in round_page
+        assert f"<code>{logs[tb.pk].code}</code>" in round_page
+    slips = dclient.get(f"/classique/{eid}/ronde/1/billets/").content.decode()
+    parts = re.split(r'<section class="slip" id="slip-', slips)[1:]
+    assert len(parts) == len(pairs)
+    for tb, part in zip(pairs.order_by("number"), parts, strict=True):
+        log = logs[tb.pk]
+        assert part.startswith(f'{tb.number}"')
+        # its own code and QR code, its players' own PINs, and no other table's code
+        assert f'<strong class="table-code">{log.code}</strong>' in part and "<svg" in part
+        assert f"/classique/table/{log.code}/" in part
+        players = re.findall(
+            r'<div class="slip-player">\s*<p><strong>(.*?)</strong></p>.*?'
+            r'<strong class="slip-pin">(\d+)</strong>',
+            part,
+            re.S,
+        )
+        assert players == [(tb.a, log.pins[0]), (tb.b, log.pins[1])]
+        assert all(o.code not in part for k, o in logs.items() if k != tb.pk)
+    sheets = dclient.get(f"/classique/{eid}/ronde/1/feuilles/").content.decode()
     for tb in pairs:
         assert re.search(
-            rf"<td>{tb.a}</td><td>{tb.b}</td>.*?<td class=\"table-code\">{logs[tb.pk]}</td>",
-            printed,
+            rf"table {tb.number}</h2>.*?code {logs[tb.pk].code}, à taper sur", sheets, re.S
         )
+    # the slips are the arbiters' print
+    assert Client().get(f"/classique/{eid}/ronde/1/billets/").status_code in (302, 403)
 
 
 JSON = st.recursive(

@@ -126,6 +126,15 @@ AUTHENTICATION_BACKENDS = [
 # Five wrong passwords lock the account (by user name, not by address: at a venue every
 # phone and laptop may share one address). The lock lifts after 30 minutes, or at once when
 # a director unlocks it (accounts page, ``arbitre unlock``).
+# Shared by every process of ``arbitre serve`` (issue 34): the throttle of table codes
+# (django-ratelimit) counts a client's guesses across processes, in the data directory.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(DATA_DIR / "cache"),
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
 AXES_FAILURE_LIMIT = 5
 AXES_LOCKOUT_PARAMETERS = ["username"]
 AXES_COOLOFF_TIME = 0.5  # hours

@@ -284,18 +284,9 @@ def log_of(t: Tournament, tb: Table) -> TableLog:
     return tablelog.create_log(KIND, setup_of(t, tb), table=tb, title=str(t.event))
 
 
-def log_by_code(code: str) -> TableLog:
-    """The backgammon table a code opens (that table, its round only: the shared
-    :func:`~arbitre.app.rounds.tablelog.log_by_code`); refused for another game's code."""
-    log = tablelog.log_by_code(code, KIND)
-    if log.table is None:
-        raise ServiceError(gettext("Code de table inconnu."))
-    return log
-
-
 def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
     """A backgammon table gets its log and code when the round is paired (the code is
-    printed on the pairing sheet and the score sheet: the players open their table's clock
+    printed on the table's slip and its match sheet: the players open their table's clock
     with it, no account)."""
     if kwargs.get("raw") or instance.is_bye or not created:
         return

@@ -19,7 +19,7 @@ from arbitre.app import jsontext
 from arbitre.app.backgammon import clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.app.rounds import tablelog
+from arbitre.app.rounds import codeguard, tablelog
 from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
@@ -101,8 +101,10 @@ def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
         )
         out = tablelog.state(done.log)
     except ServiceError as exc:
+        tablelog.note_refusal(exc, request.user)
         return JsonResponse({"error": str(exc)}, status=400)
     out["repeated"] = done.repeated
+    out["stamped"] = done.stamped
     return JsonResponse(out)
 
 
@@ -119,7 +121,7 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     return render(
         request,
         "backgammon/round_clocks.html",
-        {"event": t.event, "t": t, "round": rnd, "rows": rows},
+        {"event": t.event, "t": t, "round": rnd, "rows": rows, "lockouts": codeguard.lockouts()},
     )
 
 
@@ -197,8 +199,12 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
 # -- the players, by their table's code (no account; that table, that round only) -------------
 
 
-def _by_code(code: str) -> TableLog:
-    log = clocktable.log_by_code(code)
+def _by_code(request: HttpRequest, code: str) -> TableLog:
+    """The backgammon table a code opens (that table, its round only), refused to a client
+    locked out for guessing (:func:`~arbitre.app.rounds.codeguard.open_by_code`)."""
+    log = codeguard.open_by_code(request, code, clocktable.KIND)
+    if log.table is None:
+        raise ServiceError(gettext("Code de table inconnu."))
     tb = log.table
     assert tb is not None
     return clocktable.log_of(tb.round.tournament, tb)  # the setup follows a changed pairing
@@ -206,11 +212,11 @@ def _by_code(code: str) -> TableLog:
 
 @require_GET
 def enter_code(request: HttpRequest) -> HttpResponse:
-    """The form where the players type the code printed on their pairing sheet."""
+    """The form where the players type the code printed on their table's slip."""
     code = tablelog.normal_code(request.GET.get("code", ""))
     if code:
         try:
-            _by_code(code)
+            _by_code(request, code)
         except ServiceError as exc:
             return render(request, "backgammon/table_code.html", {"error": str(exc), "code": code})
         return redirect(reverse("backgammon:table_page", args=[code]))
@@ -220,7 +226,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
 @require_GET
 def code_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = _by_code(code)
+        log = _by_code(request, code)
     except ServiceError as exc:
         return render(request, "backgammon/table_code.html", {"error": str(exc)}, status=404)
     return _render(request, log, f"/backgammon/table/{log.code}/", staff=False)
@@ -229,7 +235,7 @@ def code_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def code_state(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        return JsonResponse(tablelog.state(_by_code(code)))
+        return JsonResponse(tablelog.state(_by_code(request, code)))
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
 
@@ -237,7 +243,7 @@ def code_state(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def code_action(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = _by_code(code)
+        log = _by_code(request, code)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
     return _press(request, log)

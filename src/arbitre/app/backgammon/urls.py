@@ -33,7 +33,7 @@ urlpatterns = mounted(
     ],
     visitors=[path("table/<int:table_id>/match.mat", views.download_mat, name="mat")],
 ) + [
-    # the players open their table's clock with the code of the pairing sheet (no account)
+    # the players open their table's clock with the code of their table's slip (no account)
     path("backgammon/table/", clockviews.enter_code, name="table_code"),
     path("backgammon/table/<str:code>/", clockviews.code_page, name="table_page"),
     path("backgammon/table/<str:code>/etat/", clockviews.code_state, name="table_state"),

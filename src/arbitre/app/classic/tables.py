@@ -9,6 +9,7 @@ result as the table's result through the shared results service (audited).
 
 from __future__ import annotations
 
+import secrets
 import threading
 from typing import Any
 
@@ -219,7 +220,9 @@ def act(log: TableLog, event: Any, client_id: str, user: User, *, arbiter: bool)
     sanctions, overdraws, appeals, the director's end, a forfeit, the next game of a match,
     and a friendly game's signed result (a tournament table's goes to the round, audited
     there)."""
-    done = tablelog.append(log.pk, event, client_id, allowed=None if arbiter else players_may)
+    done = tablelog.append(
+        log.pk, event, client_id, allowed=arbiter_may if arbiter else players_may
+    )
     if not done.repeated:
         _audit_event(done.log, done.log.events[-1], user)
     return done
@@ -553,13 +556,43 @@ class ClassicAdapter:
 tablelog.register(KIND, ClassicAdapter())
 
 
+class WrongPin(tablelog.ForgedEvent):
+    """A signature with a PIN that is not the signing player's (refused, logged, throttled)."""
+
+
 def players_may(log: TableLog, event: dict[str, Any]) -> None:
-    """What the players' page may send: no sanction, no director's decision, no appeal."""
+    """What the players' page may send: no sanction, no director's decision, no appeal; a
+    signature only with the signing player's own PIN (issue 34: printed on their part of the
+    table's slip), recorded as signed by PIN (the PIN itself is not stored)."""
     kind = event.get("kind")
     if kind in ARBITER_EVENTS or (kind == "ruling" and event.get("override")):
         raise ServiceError(gettext("Seul un arbitre peut faire cela."))
     if kind == "neutralise" and event.get("reason") not in NEUTRALISATIONS:
         raise ServiceError(gettext("Action illisible."))
+    pin = str(event.pop("pin", "") or "")[:20]
+    if kind == "sign" and log.pins:
+        player = event.get("player")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ServiceError(gettext("Action illisible."))
+        if not secrets.compare_digest(pin, str(log.pins[player])):
+            name = log.setup.get("names", ["", ""])[player]
+            raise WrongPin(
+                gettext(
+                    "Code personnel faux : chaque joueur signe avec le code imprimé sur sa "
+                    "propre part du billet de table."
+                ),
+                log.pk,
+                {"motif": "code personnel faux", "joueur": str(name)},
+            )
+        event["proof"] = "pin"
+
+
+def arbiter_may(log: TableLog, event: dict[str, Any]) -> None:
+    """An arbiter's page sends anything; a signature made there is recorded as the
+    arbiter's (the players did not type their PINs)."""
+    event.pop("pin", None)
+    if event.get("kind") == "sign":
+        event["proof"] = "arbitre"
 
 
 @transaction.atomic
@@ -596,8 +629,8 @@ def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
 
 
 def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
-    """A Classic table gets its log and code when the round is paired (printed on the pairing
-    sheet); a table changed before its game started follows the change."""
+    """A Classic table gets its log, code and PINs when the round is paired (printed on the
+    table's slip); a table changed before its game started follows the change."""
     if kwargs.get("raw") or instance.is_bye:
         return
     t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)

@@ -20,7 +20,7 @@ from arbitre.app import jsontext
 from arbitre.app.classic import tables
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
-from arbitre.app.rounds import tablelog
+from arbitre.app.rounds import codeguard, tablelog
 from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
@@ -71,9 +71,9 @@ def _page(
     )
 
 
-def _by_code(code: str) -> TableLog | HttpResponse:
+def _by_code(request: HttpRequest, code: str) -> TableLog | HttpResponse:
     try:
-        return tablelog.log_by_code(code, tables.KIND)
+        return codeguard.open_by_code(request, code, tables.KIND)
     except ServiceError as exc:
         return HttpResponse(str(exc), status=404, content_type="text/plain; charset=utf-8")
 
@@ -84,7 +84,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     code = tablelog.normal_code(request.GET.get("code", ""))
     if code:
         try:
-            tablelog.log_by_code(code, tables.KIND)
+            codeguard.open_by_code(request, code, tables.KIND)
         except ServiceError as exc:
             return render(request, "classic/table_code.html", {"error": str(exc), "code": code})
         return redirect(reverse("classic:table_page", args=[code]))
@@ -93,7 +93,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def page(request: HttpRequest, code: str) -> HttpResponse:
-    log = _by_code(code)
+    log = _by_code(request, code)
     if isinstance(log, HttpResponse):
         return render(
             request, "classic/table_code.html", {"error": log.content.decode()}, status=404
@@ -104,7 +104,7 @@ def page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def state(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = tablelog.log_by_code(code, tables.KIND)
+        log = codeguard.open_by_code(request, code, tables.KIND)
         return JsonResponse(_state(log))
     except ServiceError as exc:
         return _refused(str(exc))
@@ -117,21 +117,26 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
         return _refused(str(exc), 400)
     if not isinstance(body, dict):
         return _refused(gettext("Action illisible."), 400)
+    event = body.get("event")
     try:
-        done = tables.act(
-            log, body.get("event"), str(body.get("id", "")), request.user, arbiter=arbiter
-        )
+        if not arbiter and isinstance(event, dict) and event.get("kind") == "sign":
+            codeguard.check_pin_allowed(request, log)
+        done = tables.act(log, event, str(body.get("id", "")), request.user, arbiter=arbiter)
         out = _state(done.log)
     except ServiceError as exc:
+        if isinstance(exc, tables.WrongPin):
+            codeguard.pin_failed(request, log)
+        tablelog.note_refusal(exc, request.user)
         return _refused(str(exc), 400)
     out["repeated"] = done.repeated
+    out["stamped"] = done.stamped
     return JsonResponse(out)
 
 
 @require_POST
 def action(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        log = tablelog.log_by_code(code, tables.KIND)
+        log = codeguard.open_by_code(request, code, tables.KIND)
     except ServiceError as exc:
         return _refused(str(exc))
     return _action(request, log, arbiter=False)
@@ -140,7 +145,7 @@ def action(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
     """The score sheet to print (HTML print page), by the table code."""
-    log = _by_code(code)
+    log = _by_code(request, code)
     if isinstance(log, HttpResponse):
         return log
     return render(request, "classic/table_print.html", {"log": log, "state": _state(log)})
@@ -153,7 +158,7 @@ def _game_number(text: str) -> int | None:
 
 @require_GET
 def gcg(request: HttpRequest, code: str) -> HttpResponse:
-    log = _by_code(code)
+    log = _by_code(request, code)
     if isinstance(log, HttpResponse):
         return log
     return HttpResponse(
@@ -274,6 +279,7 @@ def overview(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
             "clock_kinds": CLOCK_KINDS,
             "is_director": has_role(request.user, DIRECTOR, event_id),
             "json_url": reverse("classic:table_overview_json", args=[event_id, number]),
+            "lockouts": codeguard.lockouts(),
         },
     )
 

@@ -199,7 +199,7 @@ class TableLog(models.Model):
     :class:`Table`, or none (``table`` empty) for a friendly game outside any tournament.
 
     ``code`` opens the table's page without an account (that table only, for its round
-    only); ``client_ids`` are the ids of the presses already applied (a press sent twice is
+    only); ``pins`` sign the sheet, one per player; ``client_ids`` are the ids of the presses already applied (a press sent twice is
     applied once); ``version`` grows with every stored event (the pages poll it); ``epoch``
     is the Unix time the events' ``at`` seconds count from; ``setup`` is what the engine
     needs to start (names, profile, clock, who starts)."""
@@ -215,6 +215,9 @@ class TableLog(models.Model):
         Round, null=True, blank=True, on_delete=models.CASCADE, related_name="table_logs"
     )
     code = models.CharField(max_length=12, unique=True)
+    #: the players' personal PINs (A's, B's), printed on their parts of the table's slip;
+    #: empty for a friendly game and for a log made before issue 34
+    pins = models.JSONField(default=list, blank=True)
     title = models.CharField(max_length=200, blank=True)
     setup = models.JSONField(default=dict, blank=True)
     events = models.JSONField(default=list, blank=True)

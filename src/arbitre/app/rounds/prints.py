@@ -1,5 +1,9 @@
 """Print-friendly sheets (pairings by table and alphabetical, score or match sheets, the
-standings) and the exports of a paired event: standings, results and final-stage CSV."""
+tables' slips, the standings) and the exports of a paired event: standings, results and
+final-stage CSV.
+
+A table's code gives control of its table (issue 34): it is printed only on that table's
+slip and score sheet, never on a sheet posted for the whole hall (the pairings)."""
 
 from __future__ import annotations
 
@@ -9,11 +13,13 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext
 
+from arbitre.app.events import hall
 from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.games import PairedGame
-from arbitre.app.rounds.models import Round
+from arbitre.app.rounds.models import Round, TableLog
 from arbitre.app.rounds.views import page, tournament_of
 from arbitre.backgammon.championship.csvfiles import format_bracket_results
 from arbitre.common.collation import french_key
@@ -55,6 +61,44 @@ def score_sheets(
     tables = [tb for tb in rnd.tables.all() if not tb.is_bye]
     context = {"t": t, "event": t.event, "round": rnd, "tables": tables, **game.sheet_context(t)}
     return page(request, game, "print_sheets", context)
+
+
+TABLE_GAMES = frozenset({"classic", "backgammon"})
+"""The games whose tables are opened by a code (a table page or clock)."""
+SIGNING_GAMES = frozenset({"classic"})
+"""The games whose players sign the sheet at the table, each with their own PIN."""
+
+
+@require_role(ARBITER)
+def slips(request: HttpRequest, event_id: int, number: int, game: PairedGame) -> HttpResponse:
+    """One slip per table, cut apart and handed to its players: the table's code and its QR
+    code (the table's page), and on each player's own part their personal PIN (where the
+    players sign at the table). The only print that carries the codes with the sheets."""
+    t = tournament_of(game, event_id)
+    rnd = get_object_or_404(Round, tournament=t, number=number)
+    rows = []
+    if game.namespace in TABLE_GAMES:
+        logs = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
+        for tb in rnd.tables.all():
+            log = logs.get(tb.pk)
+            if tb.is_bye or log is None:
+                continue
+            url = hall.public_url(request, reverse(f"{game.namespace}:table_page", args=[log.code]))
+            pins = list(log.pins) if game.namespace in SIGNING_GAMES else []
+            rows.append(
+                {
+                    "tb": tb,
+                    "code": log.code,
+                    "url": url,
+                    "qr": hall.qr_svg(url),
+                    "players": [
+                        {"name": name, "pin": pins[i] if len(pins) == 2 else ""}
+                        for i, name in enumerate((tb.a, tb.b))
+                    ],
+                }
+            )
+    context = {"t": t, "event": t.event, "round": rnd, "rows": rows}
+    return page(request, game, "print_slips", context)
 
 
 @require_role(ARBITER)

@@ -17,6 +17,7 @@
     actionUrl: root.dataset.actionUrl,
     csrf: root.dataset.csrf,
     queueKey: root.dataset.queueKey,
+    code: root.dataset.code,
     epoch: parseFloat(root.dataset.epoch),
     serverNow: parseFloat(root.dataset.serverNow),
     onState: function (state) { current = state; readAt = Date.now() / 1000; render(); },
@@ -63,7 +64,7 @@
     if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
       // clock rules 4.1: the flag seen down stops the clock; the server writes the result
       flagSent = Date.now();
-      send({ kind: "flag", at: log.now() + 0.5 });
+      send({ kind: "flag" });
     }
     if (current.ended === "both_time") {
       msg.textContent = w("BothFlags");

@@ -11,7 +11,6 @@
   const arbiter = d.arbiter === "1";
   let state = JSON.parse($("ct-initial").textContent);
   let stateSeenAt = 0;      // log.now() when the state arrived
-  let contestAt = null;     // when "Je conteste" was tapped
   let tossRounds = [];
   let autoSent = "";        // the flag / lost turn already sent for this state
 
@@ -26,6 +25,7 @@
     actionUrl: d.actionUrl,
     csrf: d.csrf,
     queueKey: d.queueKey,
+    code: d.code,
     epoch: parseFloat(d.epoch),
     serverNow: parseFloat(d.serverNow),
     onState: function (s) { state = s; stateSeenAt = log.now(); render(); },
@@ -69,13 +69,14 @@
     }
     log.queue().forEach(function (item) {
       const e = item.event;
-      if (e.at < since) return;
+      const at = item.wall ? log.timeOf(item) : e.at;
+      if (at < since) return;
       if (["play", "pass", "exchange"].indexOf(e.kind) >= 0 && running === e.player && !stopped) {
-        run(e.at);
+        run(at);
         running = 1 - e.player;
         if (c.kind === "move") rem[running] = c.seconds;
-      } else if (e.kind === "challenge" || e.kind === "neutralise") { run(e.at); stopped = true; }
-      else if (e.kind === "start") { since = e.at; running = state.starter; stopped = false; }
+      } else if (e.kind === "challenge" || e.kind === "neutralise") { run(at); stopped = true; }
+      else if (e.kind === "start") { since = at; running = state.starter; stopped = false; }
     });
     run(now);
     if (c.kind === "move") rem[1 - (running === null ? 0 : running)] = c.seconds;
@@ -251,6 +252,8 @@
       const p = parseInt(b.dataset.player, 10);
       text(b, fmt(d.wSign, { name: names[p] }));
       b.hidden = !s.result || s.signed[p];
+      const line = b.closest(".ct-sign-line");
+      if (line) line.hidden = b.hidden;
     });
 
     // the last appeal ruled by an arbiter, with its reason
@@ -321,15 +324,14 @@
     const s = state;
     if (!s.started || s.result || s.reckoning) return;
     if (player !== localToMove()) return;
-    const at = log.now();
     const m = mode();
-    if (m === "pass") send({ kind: "pass", player: player, at: at });
-    else if (m === "exchange") send({ kind: "exchange", player: player, count: parseInt($("ct-count").value, 10) || 0, at: at });
+    if (m === "pass") send({ kind: "pass", player: player });
+    else if (m === "exchange") send({ kind: "exchange", player: player, count: parseInt($("ct-count").value, 10) || 0 });
     else {
       const word = $("ct-word").value.replace(/\s/g, "");
       const square = coordinate();
       if (!word || !square) { error(d.wWordMissing); return; }
-      const event = { kind: "play", player: player, move: square + " " + word, at: at };
+      const event = { kind: "play", player: player, move: square + " " + word };
       const announced = $("ct-announced").value;
       if (announced !== "") event.announced = parseInt(announced, 10);
       send(event);
@@ -360,18 +362,14 @@
     send({ kind: "toss", rounds: rounds });
   });
 
-  $("ct-contest").addEventListener("click", function () {
-    contestAt = log.now();
-    show($("ct-pick"), true);
-  });
-  $("ct-pick-cancel").addEventListener("click", function () { contestAt = null; show($("ct-pick"), false); });
+  $("ct-contest").addEventListener("click", function () { show($("ct-pick"), true); });
+  $("ct-pick-cancel").addEventListener("click", function () { show($("ct-pick"), false); });
   $("ct-pick-send").addEventListener("click", function () {
     const open = state.challengeable;
     if (!open) return;
     const words = Array.prototype.map.call(
       $("ct-pick-words").querySelectorAll("input:checked"), function (i) { return i.value; });
-    send({ kind: "challenge", player: 1 - open.player, words: words, at: contestAt === null ? log.now() : contestAt });
-    contestAt = null;
+    send({ kind: "challenge", player: 1 - open.player, words: words });
     show($("ct-pick"), false);
   });
   $("ct-ruling").addEventListener("click", function () { send({ kind: "ruling" }); });
@@ -393,7 +391,13 @@
     });
   });
   document.querySelectorAll(".ct-sign").forEach(function (b) {
-    b.addEventListener("click", function () { send({ kind: "sign", player: parseInt(b.dataset.player, 10) }); });
+    b.addEventListener("click", function () {
+      const p = parseInt(b.dataset.player, 10);
+      const event = { kind: "sign", player: p };
+      const pin = $("ct-pin-" + p);
+      if (pin) { event.pin = pin.value.replace(/\s/g, ""); pin.value = ""; }
+      send(event);
+    });
   });
   $("ct-next-game").addEventListener("click", function () { tossRounds = []; send({ kind: "next_game" }); });
 

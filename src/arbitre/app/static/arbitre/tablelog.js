@@ -1,8 +1,11 @@
 // Arbitre — the table log's client (issue 18), shared by the games played at a table.
-// Every press becomes an event with its own id and its time (seconds since the log's epoch,
-// on the server's clock); events wait in localStorage until the server has them, so a
-// reload or a dropped network loses nothing; a press sent twice is applied once (same id).
-// The state is polled and re-read after each answer. No words here: the page gives them.
+// Every press becomes an event with its own id and the table's code; the server stamps it
+// on arrival (issue 34: the clock's time is the server's). Events wait in localStorage until
+// the server has them, so a reload or a dropped network loses nothing; a press that waited
+// (offline) carries the seconds this device counted since its last acknowledged event
+// ("offline": since, elapsed), which the server takes within its tolerance. A press sent
+// twice is applied once (same id). The state is polled and re-read after each answer. No
+// words here: the page gives them.
 (function () {
   "use strict";
 
@@ -11,6 +14,7 @@
     this.actionUrl = opts.actionUrl;
     this.csrf = opts.csrf;
     this.key = opts.queueKey;
+    this.code = opts.code || "";
     this.epoch = opts.epoch;
     // server clock minus this device's clock, seconds
     this.offset = opts.serverNow - Date.now() / 1000;
@@ -44,11 +48,21 @@
     return Array.prototype.map.call(a, function (n) { return n.toString(36); }).join("-");
   };
 
-  // Queue an event (its time is now, unless given) and send what waits.
+  // The time of a queued press on the log's scale (the page's projection only).
+  TableLog.prototype.timeOf = function (item) {
+    return Math.round((item.wall / 1000 + this.offset - this.epoch) * 1000) / 1000;
+  };
+
+  // This device's last acknowledged event: its stored time and this device's clock then.
+  TableLog.prototype.base = function () {
+    try { return JSON.parse(localStorage.getItem(this.key + "-base") || "null"); } catch (e) { return null; }
+  };
+
+  // Queue an event (pressed now, on this device's clock) and send what waits.
   TableLog.prototype.send = function (event) {
-    if (event.at === undefined) event.at = this.now();
+    if (this.code) event.table = this.code;
     const q = this.queue();
-    q.push({ id: this.newId(), event: event });
+    q.push({ id: this.newId(), event: event, wall: Date.now() });
     this.save(q);
     this.network();
     this.flush();
@@ -73,11 +87,17 @@
     if (!q.length) { this.network(); return; }
     const self = this;
     const item = q[0];
+    const base = this.base();
+    const event = Object.assign({}, item.event);
+    if (item.wall && base && Date.now() - item.wall > 1500 && item.wall >= base.wall) {
+      // the press waited: it says when it was made, counted from the last acknowledged one
+      event.offline = { since: base.at, elapsed: (item.wall - base.wall) / 1000 };
+    }
     this.sending = true;
     fetch(this.actionUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-CSRFToken": this.csrf },
-      body: JSON.stringify(item),
+      body: JSON.stringify({ id: item.id, event: event }),
       credentials: "same-origin",
     }).then(function (r) {
       return r.text().then(function (text) {
@@ -98,6 +118,9 @@
       const rest = self.queue().filter(function (x) { return x.id !== item.id; });
       self.save(rest);
       if (answer.status === 200) {
+        if (typeof answer.body.stamped === "number" && item.wall) {
+          localStorage.setItem(self.key + "-base", JSON.stringify({ at: answer.body.stamped, wall: item.wall }));
+        }
         self.version = -1;
         self.accept(answer.body);
       } else {
