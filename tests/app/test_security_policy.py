@@ -175,10 +175,13 @@ def test_the_accounts_page_refuses_the_name_twice_at_creation_and_reset(
 @pytest.mark.parametrize(
     ("username", "password", "refused"),
     [
-        ("weak3", "weak3weak3", True),
+        ("weak3", "weak3weak3", True),  # nothing left without the name
+        ("weak3", "WEAK3-weak3-x", True),  # "--x": 3 characters left
         ("weak3", "3kaew-3kaew-3kaew", False),
-        ("jean.dupont", "Dupont-Jean-2026", True),  # a part of the name, 4 letters or more
-        ("al", "alpaga-des-andes-2026", False),  # too short to be looked for
+        ("jean.dupont", "Dupont-Jean-2026", True),  # its parts taken out: "--2026"
+        ("arbitre", "arbitre-arbitre-2026!", True),
+        ("demo", "Demonstration-2026!", False),  # "nstration-2026!" is long enough
+        ("al", "alpaga-des-andes-2026", False),  # too short to be taken out
         ("directrice", "Tournoi-de-Vichy-2026", False),
     ],
 )

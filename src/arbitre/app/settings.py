@@ -113,11 +113,15 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+PASSWORD_MIN_LENGTH = 10
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "arbitre.app.events.passwords.UserAttributeSimilarityValidator"},
+    {  # Django's, and a password that is mostly the user's name refused (issue 34)
+        "NAME": "arbitre.app.events.passwords.UserAttributeSimilarityValidator",
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
+    },
     {
         "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-        "OPTIONS": {"min_length": 10},
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
