@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +24,32 @@ CHROMIUM_ARGS = [
 ]
 
 
+_FUNCTION = re.compile(r"^\s*(async\s+)?(function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)")
+
+
+def as_function(expression: str) -> str:
+    """A ``wait_for_function`` predicate as a function: Playwright runs a bare expression
+    with the page's ``eval``, which the site's Content-Security-Policy refuses (no
+    ``'unsafe-eval'``), and a function through the browser's debugging protocol, which
+    the policy does not concern."""
+    return expression if _FUNCTION.match(expression) else f"() => ({expression})"
+
+
+def _predicates_as_functions() -> None:
+    from playwright.sync_api import Frame, Page
+
+    for cls in (Page, Frame):
+        wait = cls.wait_for_function
+        if getattr(wait, "as_function", False):
+            continue
+
+        def patched(self: Any, expression: str, *args: Any, _wait: Any = wait, **kw: Any) -> Any:
+            return _wait(self, as_function(expression), *args, **kw)
+
+        patched.as_function = True  # type: ignore[attr-defined]
+        cls.wait_for_function = patched  # type: ignore[method-assign]
+
+
 def chromium_path() -> str | None:
     for candidate in CHROMIUM_CANDIDATES:
         if os.access(candidate, os.X_OK):
@@ -36,6 +63,8 @@ def headless_chromium() -> Iterator[Any]:
     path = chromium_path()
     require(path is not None, "Chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
+
+    _predicates_as_functions()
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(

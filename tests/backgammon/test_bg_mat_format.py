@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arbitre.backgammon.board import BackgammonError
-from arbitre.backgammon.mat import export_mat, import_mat, read_mat
+from arbitre.backgammon.mat import export_mat, import_mat, read_mat, record_text
 from arbitre.common.messages import Message
 from arbitre.i18n import word as say
 from tests.backgammon.bg_random_match import random_match
@@ -104,3 +107,37 @@ def test_gnubg_warns_on_a_corrupted_export(tmp_path):
     path = tmp_path / "bad.mat"
     path.write_text(text)
     assert "WARNING" in gnubg_commands(f"import mat {path}\n")
+
+
+_NAME = st.one_of(
+    st.text(
+        st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters=":"),
+        min_size=size,
+        max_size=90,
+    )
+    for size in (1, 28)
+).filter(lambda n: n.strip() and not re.match(r"\s*(;|\d+\))", n))
+"""A player's name; the format leaves out a first name read as a comment (``;``) or as a
+numbered line (``1)``), and the colon (the record replaces it)."""
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=_NAME, second=_NAME)
+def test_a_record_at_the_table_reads_back_whatever_the_names_length(first, second):
+    """A game's line of names (`` Name : 0   Other : 0``) is read back for names of any
+    length: a first name of 28 characters or more once left no space before the second
+    name, and every action entered at the table was then refused (issue 34, item 8)."""
+    text = record_text(7, (first, second), [(0, "31: 8/5 6/5")])
+    match = import_mat(text, complete=False)
+    assert match.names == (first.strip(), second.strip())
+    assert match.score == (0, 0)
+    assert len(match.games[0].actions) == 1
+
+
+def test_a_sixty_character_name_takes_a_whole_game_at_the_table():
+    long = "Marie-Christine de La Tour d'Auvergne-Lauraguais-Montmorency"
+    assert len(long) >= 60
+    cells = [(0, "31: 8/5 6/5"), (1, "Doubles => 2"), (0, "Drops"), (1, "Wins 1 point")]
+    match = import_mat(record_text(5, (long, "B"), cells), complete=False)
+    assert match.names == (long, "B")
+    assert match.score == (0, 1)

@@ -13,7 +13,8 @@ Environment variables:
   of a federation server behind a proxy;
 - ``ARBITRE_PUBLIC_URL``: the server's address as phones in the hall reach it
   (``http://192.168.1.20:8000``), for the QR codes of the hall screens and prints (default:
-  the address the screen or print was opened with).
+  the address the screen or print was opened with);
+- ``ARBITRE_SESSION_HOURS``: how long a login lasts, in hours (default 16: one event day).
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "arbitre.app.csp.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "arbitre.app.middleware.ChosenLanguage",
@@ -97,6 +99,7 @@ TEMPLATES = [
                 "arbitre.app.context_processors.version",
                 "arbitre.app.context_processors.lexicon_preparation",
                 "arbitre.app.context_processors.accounts",
+                "arbitre.app.csp.nonce",
             ],
         },
     },
@@ -110,11 +113,15 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+PASSWORD_MIN_LENGTH = 10
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {  # Django's, and a password that is mostly the user's name refused (issue 34)
+        "NAME": "arbitre.app.events.passwords.UserAttributeSimilarityValidator",
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
+    },
     {
         "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-        "OPTIONS": {"min_length": 10},
+        "OPTIONS": {"min_length": PASSWORD_MIN_LENGTH},
     },
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
@@ -163,6 +170,27 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 SESSION_COOKIE_HTTPONLY = True
+SESSION_HOURS = 16
+"""A login lasts one event day by default (Django's is 14 days): a laptop left logged in at
+the venue is no longer a director's the next morning."""
+
+
+def _session_age() -> int:
+    raw = os.environ.get("ARBITRE_SESSION_HOURS", "").strip()
+    try:
+        hours = float(raw) if raw else SESSION_HOURS
+    except ValueError:
+        hours = -1.0
+    if not 0 < hours <= 24 * 366:
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            f"ARBITRE_SESSION_HOURS must be a number of hours above 0 (at most a year): {raw!r}"
+        )
+    return round(hours * 3600)
+
+
+SESSION_COOKIE_AGE = _session_age()
 HTTPS = os.environ.get("ARBITRE_HTTPS", "") == "1"
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 if HTTPS:

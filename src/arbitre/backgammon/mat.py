@@ -31,6 +31,7 @@ line and the reason, a message in its turn. The import lets stand what seed 003 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from arbitre.backgammon.board import BackgammonError, Dice, Position, Step, refusal
@@ -97,8 +98,7 @@ def export_mat(match: Match) -> str:
         if not game.actions and game.result is None:
             continue
         lines.append(f" Game {game.number}")
-        left = f" {names[0]} : {game.score_before[0]}"
-        lines.append(f"{left:<32}{names[1]} : {game.score_before[1]}")
+        lines.append(_names_line(names, game.score_before))
         lines += _start_lines(game)
         cells = [
             (a.player, _cell(a))
@@ -134,6 +134,14 @@ def export_mat(match: Match) -> str:
             lines.append(_row(number, row))
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _names_line(names: Sequence[str], score: Sequence[int]) -> str:
+    """A game's line of names and scores, the second name in its column from the 33rd
+    character: a longer first part keeps one space before the second name, which the reader
+    (``_NAMES``) needs after the first score."""
+    left = f" {names[0]} : {score[0]}"
+    return f"{left:<31} {names[1]} : {score[1]}"
 
 
 def _row(number: int, row: list[str]) -> str:
@@ -255,8 +263,7 @@ def record_text(length: int, names: tuple[str, str], cells: list[tuple[int, str]
             if game:
                 match = import_mat("\n".join(lines) + "\n", complete=False)
             game += 1
-            left = f" {shown[0]} : {match.score[0]}"
-            lines += ["", f" Game {game}", f"{left:<32}{shown[1]} : {match.score[1]}"]
+            lines += ["", f" Game {game}", _names_line(shown, match.score)]
             opened = True
         lines.append(" " * (5 if player == 0 else 5 + LEFT) + cell.strip())
         if _WINS.match(cell.strip()):

@@ -48,7 +48,7 @@ def _render(
             "epoch": log.epoch,
             "length": log.setup["length"],
             "server_now": time.time(),
-            "initial": json.dumps(tablelog.state(log)),
+            "initial": tablelog.state(log),
             "initial_record": bool(tb.mat),
             "staff": staff,
             "director": staff and has_role(request.user, DIRECTOR, event_id),

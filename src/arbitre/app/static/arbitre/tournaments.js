@@ -50,6 +50,7 @@
       box.addEventListener("change", changed);
       row.addEventListener("click", function (event) {
         if (event.target === box) { return; }  // the box's own change event does the rest
+        if (event.target.closest("a")) { return; }  // a link of the row (edit the player) only leaves
         box.checked = !box.checked;
         changed();
       });
