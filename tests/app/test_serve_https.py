@@ -186,3 +186,31 @@ def test_a_secondary_serves_https_when_the_first_does() -> None:
     assert "--https" not in serve.secondary_command(
         argparse.Namespace(**{**vars(args), "https": False})
     )
+
+
+def test_behind_a_proxy_arbitre_https_1_gives_the_same_protection(tmp_path: Path) -> None:
+    """``ARBITRE_HTTPS=1``: the proxy terminates TLS and says so in ``X-Forwarded-Proto``;
+    the application then sends Secure cookies and HSTS, as with ``--https``."""
+    with arbitre_server(tmp_path, extra_env={"ARBITRE_HTTPS": "1"}) as server:
+        plain = http.client.HTTPConnection("127.0.0.1", port_of(server), timeout=30)
+        plain.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "https"})
+        answer = plain.getresponse()
+        answer.read()
+        assert answer.headers["Strict-Transport-Security"] == "max-age=86400"
+        assert secure(set_cookies(answer)["csrftoken"])
+        # a request the proxy says came in plain HTTP gets no HSTS (browsers ignore it there)
+        plain.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "http"})
+        answer = plain.getresponse()
+        answer.read()
+        assert answer.headers["Strict-Transport-Security"] is None
+        plain.close()
+
+
+def test_with_https_served_directly_no_forwarded_header_is_trusted(tmp_path: Path) -> None:
+    """``--https`` has no proxy in front: a client's ``X-Forwarded-Proto`` changes nothing."""
+    with arbitre_server(tmp_path, args=("--https",)) as server:
+        with https_connection(tmp_path, port_of(server)) as connection:
+            connection.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "http"})
+            answer = connection.getresponse()
+            answer.read()
+            assert answer.headers["Strict-Transport-Security"] == "max-age=86400"
