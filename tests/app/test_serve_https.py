@@ -8,8 +8,10 @@ import argparse
 import hashlib
 import http.client
 import re
+import shutil
 import signal
 import ssl
+import subprocess
 import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from arbitre.cli import _tls as tls
 from arbitre.cli import serve
 from tests.app.server import RunningServer, arbitre_server, director_data
 from tests.app.test_serve_processes import linux_only, listening_processes, wait_for
+from tests.support import require
 
 PASSWORD = "Tournoi-2026!"
 
@@ -214,3 +218,39 @@ def test_with_https_served_directly_no_forwarded_header_is_trusted(tmp_path: Pat
             answer = connection.getresponse()
             answer.read()
             assert answer.headers["Strict-Transport-Security"] == "max-age=86400"
+
+
+def scanned(text: str, path: Path) -> str:
+    """What a QR decoder (zbarimg) reads off a code printed on a dark terminal with half
+    blocks (their ink is the light modules), drawn as an image of 8 pixels a module."""
+    require(shutil.which("zbarimg") is not None, "zbarimg is missing (apt-get install zbar-tools)")
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        rows.append([255 if c in "█▀" else 0 for c in line])
+        rows.append([255 if c in "█▄" else 0 for c in line])
+    scale = 8
+    width = max(len(r) for r in rows)
+    pixels = bytearray()
+    for row in rows:
+        line = bytearray()
+        for value in row + [255] * (width - len(row)):
+            line += bytes([value]) * scale
+        pixels += bytes(line) * scale
+    path.write_bytes(b"P5 %d %d 255\n" % (width * scale, len(rows) * scale) + bytes(pixels))
+    out = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(path)], capture_output=True, text=True, timeout=30
+    )
+    return out.stdout.strip()
+
+
+def test_the_console_shows_a_qr_code_of_the_halls_address(tmp_path: Path) -> None:
+    certificate = tls.server_certificate(tmp_path, ["localhost", "10.0.0.5"])
+    notice = serve.https_notice(certificate, "https://10.0.0.5:8000/")
+    assert f"empreinte SHA-256 : {certificate.fingerprint}" in notice
+    assert "nouveau" in notice  # made now: the phones accept it again
+    code = notice.split("QR code de https://10.0.0.5:8000/ :\n", 1)[1]
+    assert scanned(code, tmp_path / "qr.pgm") == "https://10.0.0.5:8000/"
+    # the same certificate at the next start: nothing new for the phones, no address no code
+    again = serve.https_notice(tls.server_certificate(tmp_path, ["localhost"]), None)
+    assert "nouveau" not in again and "QR" not in again
+    assert certificate.fingerprint in again
