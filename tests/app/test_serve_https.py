@@ -254,3 +254,30 @@ def test_the_console_shows_a_qr_code_of_the_halls_address(tmp_path: Path) -> Non
     again = serve.https_notice(tls.server_certificate(tmp_path, ["localhost"]), None)
     assert "nouveau" not in again and "QR" not in again
     assert certificate.fingerprint in again
+
+
+@pytest.mark.parametrize(
+    ("host", "qr"),
+    [
+        ("0.0.0.0", "https://10.0.0.5:8443/"),  # the first address on the hall's network
+        ("10.0.0.7", "https://10.0.0.7:8443/"),  # the one address it listens on
+        ("127.0.0.1", None),  # this machine only: no phone could open it
+    ],
+)
+def test_the_qr_code_is_of_an_address_phones_can_open(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    host: str,
+    qr: str | None,
+) -> None:
+    monkeypatch.setenv("ARBITRE_ALLOWED_HOSTS", "localhost,127.0.0.1,salle,10.0.0.5,[fd00::2]")
+    certificate = tls.server_certificate(tmp_path, ["localhost"])
+    serve._ready(argparse.Namespace(host=host, port=8443), 1, certificate)
+    output = capsys.readouterr().out
+    assert f"Arbitre est prêt : https://{host}:8443/" in output
+    assert certificate.fingerprint in output
+    if qr is None:
+        assert "QR code" not in output
+    else:
+        assert f"QR code de {qr} :" in output

@@ -468,7 +468,10 @@ def _ready(
     for address in venue:
         print(f"  sur le réseau de la salle : {address}", flush=True)
     if certificate is not None:
-        print(https_notice(certificate, venue[0] if venue else None), flush=True)
+        # the QR code of an address a phone can open: not of this machine's loopback
+        local = args.host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::", "")
+        phones = venue[0] if venue else (None if local else url)
+        print(https_notice(certificate, phones), flush=True)
 
 
 def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
@@ -506,6 +509,8 @@ def run_secondary(args: argparse.Namespace) -> int:
     threading.Thread(target=_watch_first, name="arbitre-first", daemon=True).start()
     if args.database_url:
         os.environ["ARBITRE_DATABASE_URL"] = args.database_url
+    if args.https:
+        os.environ["ARBITRE_HTTPS"] = HTTPS_DIRECT  # as the first process's settings
     try:
         from arbitre.app import setup_django
 
