@@ -52,6 +52,23 @@ def https_connection(
         connection.close()
 
 
+@contextmanager
+def told(server: RunningServer) -> Iterator[None]:
+    """A failure inside comes with what the server printed (stopped for it)."""
+    try:
+        yield
+    except BaseException as exc:
+        if server.process.poll() is None:
+            server.process.send_signal(signal.SIGINT)
+            try:
+                server.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                server.process.kill()
+                server.process.wait()
+        output = server.process.stdout.read() if server.process.stdout else ""
+        raise AssertionError(f"{exc!r}\n--- arbitre serve printed ---\n{output}") from exc
+
+
 def set_cookies(response: http.client.HTTPResponse) -> dict[str, str]:
     """Each cookie the response sets, by name: its whole ``Set-Cookie`` line."""
     found = {}
@@ -67,7 +84,7 @@ def secure(line: str) -> bool:
 
 def test_a_director_logs_in_over_https_with_secure_cookies_and_hsts(tmp_path: Path) -> None:
     data = director_data(tmp_path, PASSWORD)
-    with arbitre_server(data, args=("--https",)) as server:
+    with arbitre_server(data, args=("--https",)) as server, told(server):
         port = port_of(server)
         with https_connection(data, port) as connection:
             connection.request("GET", "/compte/connexion/")
@@ -90,6 +107,7 @@ def test_a_director_logs_in_over_https_with_secure_cookies_and_hsts(tmp_path: Pa
                 headers={
                     "Content-Type": "application/x-www-form-urlencoded",
                     "Cookie": f"csrftoken={token}",
+                    "Origin": f"https://127.0.0.1:{port}",  # as a browser sends it
                     "Referer": f"https://127.0.0.1:{port}/compte/connexion/",
                 },
             )
@@ -109,7 +127,7 @@ def test_a_director_logs_in_over_https_with_secure_cookies_and_hsts(tmp_path: Pa
             connection.request("GET", "/a-propos/")
             assert connection.getresponse().status == 200
         server.process.send_signal(signal.SIGINT)
-        server.process.wait(timeout=20)
+        server.process.wait(timeout=60)
         output = server.process.stdout.read() if server.process.stdout else ""
     assert f"Arbitre est prêt : https://127.0.0.1:{port}/" in output
     # the fingerprint printed is the certificate's, as a phone's browser shows it
