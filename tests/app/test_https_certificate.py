@@ -154,9 +154,11 @@ def test_a_damaged_or_mismatched_pair_is_made_again(tmp_path: Path) -> None:
 def test_a_key_left_readable_by_others_is_closed_again(tmp_path: Path) -> None:
     made = tls.server_certificate(tmp_path, HALL, now=NOW)
     made.private_key.chmod(0o644)
+    made.private_key.parent.chmod(0o755)
     again = tls.server_certificate(tmp_path, HALL, now=NOW)
     assert not again.made
     assert mode(again.private_key) == 0o600
+    assert mode(again.private_key.parent) == 0o700
 
 
 def test_subject_names_keep_dns_names_and_addresses_only() -> None:

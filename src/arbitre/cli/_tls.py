@@ -100,6 +100,7 @@ def server_certificate(
     names, addresses = subject_names(hosts)
     folder = data_dir / DIRECTORY
     folder.mkdir(mode=0o700, exist_ok=True)
+    folder.chmod(0o700)  # also one made by hand, or copied
     cert_path, key_path = folder / CERTIFICATE_FILE, folder / KEY_FILE
     try:
         cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
