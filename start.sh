@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Set everything up (a virtual environment in .venv) and run Arbitre's web application
 # on SQLite with the default word list: http://127.0.0.1:8000/
+# The arguments go to `arbitre serve` (after an optional --demo): --host 0.0.0.0 for the
+# venue's network, --https for HTTPS with a certificate of its own, --port, --processes.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/venv.sh

@@ -58,8 +58,9 @@ def chromium_path() -> str | None:
 
 
 @contextmanager
-def headless_chromium() -> Iterator[Any]:
-    """Yield a Playwright ``Browser``; skip (fail in CI) when Chromium is missing."""
+def headless_chromium(extra_args: tuple[str, ...] = ()) -> Iterator[Any]:
+    """Yield a Playwright ``Browser`` (started with ``extra_args`` too); skip (fail in CI)
+    when Chromium is missing."""
     path = chromium_path()
     require(path is not None, "Chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -68,7 +69,7 @@ def headless_chromium() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=path, headless=True, args=CHROMIUM_ARGS
+            executable_path=path, headless=True, args=CHROMIUM_ARGS + list(extra_args)
         )
         try:
             yield browser

@@ -167,6 +167,7 @@ def test_a_secondary_gets_the_first_ones_settings() -> None:
         threads=16,
         connections=3000,
         database_url="postgresql://arbitre@localhost/club",
+        https=False,
     )
     command = serve.secondary_command(args)
     assert command[:4] == [sys.executable, "-m", "arbitre.cli", "serve"]

@@ -8,7 +8,8 @@ Environment variables:
 - ``ARBITRE_ALLOWED_HOSTS``: comma-separated host names the server answers to (default: this
   machine only; ``arbitre serve --host`` sets it for the venue's network, see README);
 - ``ARBITRE_HTTPS``: ``1`` when the application is served over HTTPS (behind a reverse proxy
-  that sets ``X-Forwarded-Proto``): cookies are then sent over HTTPS only;
+  that sets ``X-Forwarded-Proto``), ``direct`` when cheroot serves it (``arbitre serve
+  --https`` sets it): cookies are then sent over HTTPS only, with HSTS for a day;
 - ``ARBITRE_CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://arbitre.example.org``)
   of a federation server behind a proxy;
 - ``ARBITRE_PUBLIC_URL``: the server's address as phones in the hall reach it
@@ -191,9 +192,13 @@ def _session_age() -> int:
 
 
 SESSION_COOKIE_AGE = _session_age()
-HTTPS = os.environ.get("ARBITRE_HTTPS", "") == "1"
+HTTPS = os.environ.get("ARBITRE_HTTPS", "") in ("1", "direct")
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
-if HTTPS:
+# HSTS for a day, on this host only: a hall's laptop may serve plain HTTP on the same name
+# another day, and browsers would refuse it while they remember (docs/security.md)
+SECURE_HSTS_SECONDS = 24 * 3600 if HTTPS else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_PRELOAD = False
+if os.environ.get("ARBITRE_HTTPS", "") == "1":  # a proxy's word; not when cheroot serves TLS
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("ARBITRE_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError
+from arbitre.cli import _tls as tls
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -45,6 +46,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="answer requests whatever host name they give (default: only this machine's "
         "names and addresses)",
+    )
+    serve.add_argument(
+        "--https",
+        action="store_true",
+        help="serve HTTPS with a self-signed certificate for this machine's names and "
+        "addresses, made once and kept in the data directory (its fingerprint is printed)",
     )
     serve.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     serve.add_argument(
@@ -175,12 +182,12 @@ def _ifconfig() -> list[str]:
     return re.findall(r"\binet (\d+\.\d+\.\d+\.\d+)", text)
 
 
-def venue_urls(port: int) -> list[str]:
+def venue_urls(port: int, scheme: str = "http") -> list[str]:
     """The addresses to give the arbiters' phones (``ARBITRE_ALLOWED_HOSTS`` less this
     machine's own loopback names)."""
     hosts = os.environ.get("ARBITRE_ALLOWED_HOSTS", "").split(",")
     return [
-        f"http://{h}:{port}/"
+        f"{scheme}://{h}:{port}/"
         for h in hosts
         if h and h not in LOCAL_NAMES and h != "*" and (h[0].isdigit() or h.startswith("["))
     ]
@@ -203,14 +210,20 @@ IDLE_SECONDS = 30
 
 
 def web_server(
-    host: str, port: int, threads: int, connections: int, shared_port: bool = False
+    host: str,
+    port: int,
+    threads: int,
+    connections: int,
+    shared_port: bool = False,
+    certificate: tls.ServerCertificate | None = None,
 ) -> Any:
     """The WSGI server of :mod:`arbitre.app.wsgi`: cheroot, whose connections wait in the
     system's selector (epoll on Linux) while idle, so that a hall of phones each keeping its
     connection open costs nothing between their polls, and ``threads`` threads answer the
     requests; the process may open ``connections`` connections at once. With
     ``shared_port`` the port is shared with the other processes of the server
-    (``SO_REUSEPORT``: the system deals the new connections out among them)."""
+    (``SO_REUSEPORT``: the system deals the new connections out among them). With a
+    ``certificate`` it serves HTTPS (:mod:`arbitre.cli._tls`)."""
     from cheroot import wsgi
 
     from arbitre.app.wsgi import application
@@ -227,6 +240,8 @@ def web_server(
     # the number of open files is the limit, raised to ``connections`` where the system lets
     server.keep_alive_conn_limit = None  # type: ignore[assignment]  # (cheroot reads None so)
     server.version = "arbitre"
+    if certificate is not None:
+        server.ssl_adapter = tls.ssl_adapter(certificate)
     allow_open_files(connections + 256)
     return server
 
@@ -331,6 +346,8 @@ def secondary_command(args: argparse.Namespace) -> list[str]:
     command += ["--connections", str(args.connections), "--secondary-of", str(os.getpid())]
     if args.database_url:
         command += ["--database-url", args.database_url]
+    if args.https:
+        command.append("--https")
     return command
 
 
@@ -356,6 +373,7 @@ def run_serve(args: argparse.Namespace) -> int:
         return run_secondary(args)
     if "ARBITRE_ALLOWED_HOSTS" not in os.environ:
         os.environ["ARBITRE_ALLOWED_HOSTS"] = allowed_hosts(args.host, args.allow_any_host)
+    certificate = https_certificate(args.host) if args.https else None
     processes = args.processes or default_processes()
     if args.processes < 0:
         raise CliError("--processes must be 1 or more")
@@ -373,7 +391,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from arbitre.app.federation import outbox
 
     with backups.serving(), outbox.sending():
-        _serve(args, processes > 1, Secondaries(secondary_command(args), processes - 1))
+        secondaries = Secondaries(secondary_command(args), processes - 1)
+        _serve(args, processes > 1, secondaries, certificate)
     print("Arbitre arrêté.", flush=True)
     return 0
 
@@ -382,7 +401,31 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _serve(args: argparse.Namespace, shared: bool, secondaries: Secondaries | None) -> None:
+def https_certificate(host: str) -> tls.ServerCertificate:
+    """The certificate of ``arbitre serve --https`` (:func:`arbitre.cli._tls.server_certificate`)
+    for every name and address the server answers to, in the data directory; the settings
+    told that the server speaks HTTPS itself (Secure cookies, HSTS)."""
+    from arbitre.paths import data_dir
+
+    os.environ["ARBITRE_HTTPS"] = HTTPS_DIRECT
+    hosts = allowed_hosts(host).split(",") + os.environ["ARBITRE_ALLOWED_HOSTS"].split(",")
+    try:
+        return tls.server_certificate(data_dir(), hosts)
+    except OSError as exc:
+        raise CliError(f"cannot write the HTTPS certificate: {exc}") from exc
+
+
+HTTPS_DIRECT = "direct"
+"""``ARBITRE_HTTPS`` when ``arbitre serve --https`` serves HTTPS itself (no proxy whose
+``X-Forwarded-Proto`` is to be trusted)."""
+
+
+def _serve(
+    args: argparse.Namespace,
+    shared: bool,
+    secondaries: Secondaries | None,
+    certificate: tls.ServerCertificate | None = None,
+) -> None:
     """Serve until interrupted, on a port ``shared`` among processes or not: the first process
     (with its ``secondaries``, started once it listens) or a secondary one (``None``); the
     last change ends in a backup."""
@@ -392,11 +435,13 @@ def _serve(args: argparse.Namespace, shared: bool, secondaries: Secondaries | No
     try:
         if shared and secondaries is not None:
             refuse_taken_port(args.host, args.port)
-        server = web_server(args.host, args.port, args.threads, args.connections, shared)
+        server = web_server(
+            args.host, args.port, args.threads, args.connections, shared, certificate
+        )
         try:
             server.prepare()
             if secondaries is not None:
-                _ready(args, secondaries.count + 1)
+                _ready(args, secondaries.count + 1, certificate)
                 if shared:
                     secondaries.start(preparation.wait)
             server.serve()
@@ -412,13 +457,41 @@ def _serve(args: argparse.Namespace, shared: bool, secondaries: Secondaries | No
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
 
 
-def _ready(args: argparse.Namespace, processes: int) -> None:
-    url = f"http://{args.host}:{args.port}/"
+def _ready(
+    args: argparse.Namespace, processes: int, certificate: tls.ServerCertificate | None = None
+) -> None:
+    scheme = "https" if certificate else "http"
+    url = f"{scheme}://{_url_host(args.host)}:{args.port}/"
     more = f", {processes} processus" if processes > 1 else ""
     print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter{more})", flush=True)
-    if args.host in ("0.0.0.0", "::"):
-        for address in venue_urls(args.port):
-            print(f"  sur le réseau de la salle : {address}", flush=True)
+    venue = venue_urls(args.port, scheme) if args.host in ("0.0.0.0", "::") else []
+    for address in venue:
+        print(f"  sur le réseau de la salle : {address}", flush=True)
+    if certificate is not None:
+        # the QR code of an address a phone can open: not of this machine's loopback
+        local = args.host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::", "")
+        phones = venue[0] if venue else (None if local else url)
+        print(https_notice(certificate, phones), flush=True)
+
+
+def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
+    """What the console says of the HTTPS certificate: its fingerprint (a phone's browser
+    shows it before accepting it, see docs/security.md) and, with a ``url`` on the venue's
+    network, its QR code for the phones."""
+    new = " (nouveau : les téléphones l'acceptent à nouveau)" if certificate.made else ""
+    lines = [
+        f"  certificat HTTPS{new} : {certificate.certificate}",
+        f"  empreinte SHA-256 : {certificate.fingerprint}",
+    ]
+    if url:
+        import io
+
+        import segno
+
+        out = io.StringIO()
+        segno.make(url, error="m", micro=False).terminal(out=out, compact=True)
+        lines += [f"  QR code de {url} :", out.getvalue().rstrip("\n")]
+    return "\n".join(lines)
 
 
 def run_secondary(args: argparse.Namespace) -> int:
@@ -436,6 +509,8 @@ def run_secondary(args: argparse.Namespace) -> int:
     threading.Thread(target=_watch_first, name="arbitre-first", daemon=True).start()
     if args.database_url:
         os.environ["ARBITRE_DATABASE_URL"] = args.database_url
+    if args.https:
+        os.environ["ARBITRE_HTTPS"] = HTTPS_DIRECT  # as the first process's settings
     try:
         from arbitre.app import setup_django
 
@@ -446,7 +521,12 @@ def run_secondary(args: argparse.Namespace) -> int:
         preparation.wait()
     except KeyboardInterrupt:
         return 0
-    _serve(args, True, None)
+    certificate = None
+    if args.https:
+        from arbitre.paths import data_dir
+
+        certificate = tls.existing_certificate(data_dir())  # made by the first process
+    _serve(args, True, None, certificate)
     return 0
 
 
