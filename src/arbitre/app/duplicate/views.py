@@ -91,7 +91,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         for f in setup.SETTINGS_FIELDS
     }
     games = list(dup.games.all())
-    initial.update({f"game_{g.number}_seconds": g.seconds_per_move for g in games})
+    for g in games:
+        initial.update(SettingsForm.game_initial(g.number, g.time_schedule))
     form = SettingsForm(request.POST or None, initial=initial, games=[g.number for g in games])
     if request.method == "POST" and form.is_valid():
         try:
@@ -365,7 +366,7 @@ def _game_state(game: Game) -> dict[str, Any]:
         "leave": engine.leave if engine.phase == "draw" else "",
         "end_reason": engine.end_reason,
         "draw": services.draw_texts(engine, game),
-        "seconds_per_move": services.seconds_per_move(game),
+        "seconds_per_move": services.seconds_per_move(game, engine.move_number),
         "warning_seconds": dup.warning_seconds,
         "remaining": None,
         "signal": None,
