@@ -8,9 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy as _
-
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.events.widgets import date_input
 from arbitre.common.messages import Refusal
