@@ -144,9 +144,9 @@ class SettingsForm(forms.Form):
         help_text=_(
             "Coché : une égalité pour la première place du classement général est départagée "
             "par le plus petit nombre de tops perdus, puis reste ex aequo (l'épreuve en mort "
-            "subite se joue hors d'Arbitre). Non coché, comme pour tout autre tournoi : toute "
-            "égalité reste ex aequo. Les classements par série ou par catégorie d'âge ne sont "
-            "jamais départagés."
+            "subite, une partie au plus, se crée depuis la page de l'événement). Non coché, "
+            "comme pour tout autre tournoi : toute égalité reste ex aequo. Les classements "
+            "par série ou par catégorie d'âge ne sont jamais départagés."
         ),
         required=False,
     )
