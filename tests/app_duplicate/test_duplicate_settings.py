@@ -179,6 +179,9 @@ def test_002_a4_a_game_gets_the_title_playoff_schedule(event: dict[str, Any]) ->
     page = client.get(url).content.decode()
     assert '<option value="custom" selected>' in page
     assert 'value="1-5:150,6-:120"' in page
+    # back to the event's time: the custom text left in its field is not kept
+    client.post(url, _form(dup, game_1_preset="", game_1_schedule="1-5:150,6-:120"))
+    assert Game.objects.get(duplicate=dup, number=1).time_schedule == ""
 
 
 @pytest.mark.parametrize(

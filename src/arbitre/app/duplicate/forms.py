@@ -163,7 +163,8 @@ class SettingsForm(forms.Form):
             self.fields[f"game_{number}_schedule"] = forms.CharField(
                 label=_("Barème personnalisé de la partie TH%(number)s") % {"number": number},
                 help_text=_(
-                    "Tranches de coups et leur temps en secondes, séparées par des virgules : "
+                    "Avec « Barème personnalisé » : tranches de coups et leur temps en secondes, "
+                    "séparées par des virgules : "
                     "1-3:60,4-:40 (la dernière tranche va jusqu'à la fin de la partie), ou un "
                     "seul temps pour tous les coups (120)."
                 ),
@@ -172,11 +173,13 @@ class SettingsForm(forms.Form):
             )
 
     def clean(self) -> dict[str, Any]:
+        """Each game's schedule text: the event's (``""``, whatever the custom field holds),
+        a preset's, or the custom schedule typed, refused in the page's language."""
         data = super().clean()
         for number in self.games:
             preset = data.get(f"game_{number}_preset") or ""
             text = data.get(f"game_{number}_schedule") or ""
-            if preset == CUSTOM or (not preset and text.strip()):
+            if preset == CUSTOM:
                 try:
                     data[f"game_{number}_time"] = str(timing.parse(text))
                 except Refusal as refused:
