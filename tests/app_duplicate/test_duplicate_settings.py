@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from arbitre.app import demo
+from arbitre.app.duplicate.forms import SettingsForm
 from arbitre.app.duplicate.models import AuditEntry, DuplicateEvent
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,11 @@ def _form(dup: DuplicateEvent, **changes: Any) -> dict[str, Any]:
         "strong_until": dup.strong_until,
         **({"disciplinary_warnings_count": "on"} if dup.disciplinary_warnings_count else {}),
         **({"title_tie_break": "on"} if dup.title_tie_break else {}),
-        **{f"game_{g.number}_seconds": g.seconds_per_move or "" for g in dup.games.all()},
+        **{
+            key: value
+            for g in dup.games.all()
+            for key, value in SettingsForm.game_initial(g.number, g.time_schedule).items()
+        },
     }
     return {k: v for k, v in {**data, **changes}.items() if v is not None}
 
@@ -131,19 +136,19 @@ def test_only_the_events_director_changes_its_settings(event: dict[str, Any]) ->
 
 
 def test_004_2_3_a_game_gets_its_own_time_per_move(event: dict[str, Any]) -> None:
-    """2.3: the time may differ for some competitions (blitz, play-offs): game 3 at 60 s
+    """2.3: the time may differ for some competitions (blitz, play-offs): game 3 in blitz
     while the event keeps 180 s; audited, and the game's screens count 60 s."""
     from arbitre.app.duplicate.models import Game
 
     dup, client = event["dup"], event["client"]
     response = client.post(
-        f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_seconds=60), follow=True
+        f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_preset="blitz"), follow=True
     )
     assert "Réglages enregistrés." in response.content.decode()
-    assert {g.number: g.seconds_per_move for g in Game.objects.filter(duplicate=dup)} == {
-        1: None,
-        2: None,
-        3: 60,
+    assert {g.number: g.time_schedule for g in Game.objects.filter(duplicate=dup)} == {
+        1: "",
+        2: "",
+        3: "60",
     }
     state = Client().get(f"/public/duplicate/{event['pk']}/partie/3/etat.json").json()
     assert state["seconds_per_move"] == 60
@@ -151,11 +156,75 @@ def test_004_2_3_a_game_gets_its_own_time_per_move(event: dict[str, Any]) -> Non
     assert first["seconds_per_move"] == 180
     entry = AuditEntry.objects.get(duplicate=dup, action="Réglages modifiés")
     assert (entry.before, entry.after) == ({"TH3": "-"}, {"TH3": "60"})
-    # the form shows the game's time; sent back unchanged it changes nothing
+    # the form shows the game's preset; sent back unchanged it changes nothing
     page = client.get(f"/duplicate/{event['pk']}/reglages/").content.decode()
-    assert 'name="game_3_seconds" value="60"' in page
+    assert '<option value="blitz" selected>' in page
     response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup), follow=True)
     assert "Aucun réglage modifié." in response.content.decode()
+
+
+def test_002_a4_a_game_gets_the_title_playoff_schedule(event: dict[str, Any]) -> None:
+    """002 A.4: "3 coups en blitz, suite en 40 secondes": the preset stores the schedule,
+    and a custom schedule typed by the director is stored in its written form."""
+    from arbitre.app.duplicate.models import Game
+
+    dup, client = event["dup"], event["client"]
+    url = f"/duplicate/{event['pk']}/reglages/"
+    client.post(url, _form(dup, game_2_preset="title_playoff"))
+    assert Game.objects.get(duplicate=dup, number=2).time_schedule == "1-3:60,4-:40"
+    page = client.get(url).content.decode()
+    assert '<option value="title_playoff" selected>' in page
+    client.post(url, _form(dup, game_1_preset="custom", game_1_schedule=" 1-5 : 150, 6-:120 "))
+    assert Game.objects.get(duplicate=dup, number=1).time_schedule == "1-5:150,6-:120"
+    page = client.get(url).content.decode()
+    assert '<option value="custom" selected>' in page
+    assert 'value="1-5:150,6-:120"' in page
+    # back to the event's time: the custom text left in its field is not kept
+    client.post(url, _form(dup, game_1_preset="", game_1_schedule="1-5:150,6-:120"))
+    assert Game.objects.get(duplicate=dup, number=1).time_schedule == ""
+
+
+@pytest.mark.parametrize(
+    ("schedule", "french"),
+    [
+        ("1-3:60", "La dernière tranche doit aller jusqu&#x27;à la fin de la partie"),
+        ("1-3:60,5-:40", "Le coup 4 n&#x27;a pas de temps"),
+        ("2-:60", "doit commencer au coup 1, pas au coup 2"),
+        ("1-3:5,4-:40", "entre 10 et 900 secondes"),
+        ("trois minutes", "n&#x27;est pas une tranche de coups avec son temps"),
+        ("", "Le barème de temps est vide"),
+    ],
+)
+def test_a_malformed_schedule_is_refused_in_french_and_the_stored_one_kept(
+    event: dict[str, Any], schedule: str, french: str
+) -> None:
+    from arbitre.app.duplicate.models import Game
+
+    dup, client = event["dup"], event["client"]
+    url = f"/duplicate/{event['pk']}/reglages/"
+    client.post(url, _form(dup, game_3_preset="title_playoff"))
+    response = client.post(
+        url, _form(dup, game_3_preset="custom", game_3_schedule=schedule, name="Autre nom")
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and french in page
+    dup.refresh_from_db()
+    assert dup.event.name != "Autre nom"
+    assert Game.objects.get(duplicate=dup, number=3).time_schedule == "1-3:60,4-:40"
+
+
+def test_the_warning_must_come_before_the_end_of_every_move_of_a_schedule(
+    event: dict[str, Any],
+) -> None:
+    from arbitre.app.duplicate.models import Game
+
+    dup, client = event["dup"], event["client"]
+    response = client.post(
+        f"/duplicate/{event['pk']}/reglages/",
+        _form(dup, game_1_preset="title_playoff", warning_seconds=40),
+    )
+    assert "plus courte que le temps par coup" in response.content.decode()
+    assert Game.objects.get(duplicate=dup, number=1).time_schedule == ""
 
 
 def test_004_2_3_a_running_move_keeps_its_time(event: dict[str, Any]) -> None:
@@ -165,11 +234,12 @@ def test_004_2_3_a_running_move_keeps_its_time(event: dict[str, Any]) -> None:
 
     dup, client = event["dup"], event["client"]
     Game.objects.filter(duplicate=dup, number=3).update(timer_started_at=timezone.now())
-    response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_seconds=60))
+    response = client.post(f"/duplicate/{event['pk']}/reglages/", _form(dup, game_3_preset="blitz"))
     assert "Le temps du coup en cours de la partie TH3 tourne" in response.content.decode()
-    assert Game.objects.get(duplicate=dup, number=3).seconds_per_move is None
+    assert Game.objects.get(duplicate=dup, number=3).time_schedule == ""
     refused = client.post(
-        f"/duplicate/{event['pk']}/reglages/", _form(dup, game_1_seconds=20, warning_seconds=30)
+        f"/duplicate/{event['pk']}/reglages/",
+        _form(dup, game_1_preset="custom", game_1_schedule="20", warning_seconds=30),
     )
     assert "plus courte que le temps par coup" in refused.content.decode()
 

@@ -58,12 +58,48 @@ def test_004_2_3_twenty_seconds_and_the_game_time_per_move(event: Any, director:
     at 40 s, end at 60 s."""
     event.warning_seconds = 20
     event.save()
-    Game.objects.filter(duplicate=event).update(seconds_per_move=60)
+    Game.objects.filter(duplicate=event).update(time_schedule="60")
     game = started_game(event, director, 70)
     start = game.timer_started_at
     game = services.chief_action(game.pk, game.version, "reveal", director)
     at = [datetime.datetime.fromisoformat(s["at"]) for s in game.signals]
     assert [(t - start).total_seconds() for t in at] == [0, 40, 60]
+
+
+def test_002_a4_the_playoff_times_move_4_at_40_seconds(event: Any, director: Any) -> None:
+    """002 A.4: "3 coups en blitz, suite en 40 secondes": the chief's screen, the hall's
+    countdown and the announcement give 60 s for moves 1 to 3 and 40 s from move 4."""
+    from arbitre.app.events import live
+
+    Game.objects.filter(duplicate=event, number=1).update(time_schedule="1-3:60,4-:40")
+    game = event.games.get(number=1)
+    url = f"/public/duplicate/{event.event_id}/partie/1/etat.json"
+    for move in (1, 2, 3):
+        game = services.chief_action(game.pk, game.version, "draw_random", director)
+        game = services.chief_action(game.pk, game.version, "start_timer", director)
+        state = Client().get(url).json()
+        assert (state["move_number"], state["seconds_per_move"]) == (move, 60)
+        game = services.chief_action(game.pk, game.version, "reveal", director)
+    game = services.chief_action(game.pk, game.version, "draw_random", director)
+    assert Client().get(url).json()["seconds_per_move"] == 40  # announced before the start
+    game = services.chief_action(game.pk, game.version, "start_timer", director)
+    state = Client().get(url).json()
+    assert (state["move_number"], state["seconds_per_move"]) == (4, 40)
+    assert 30 <= state["remaining"] <= 40
+    times = services.signal_times(game)
+    assert times is not None and (times["end"] - times["start"]).total_seconds() == 40
+    assert (times["warning"] - times["start"]).total_seconds() == 10  # the last 30 s
+    live.clear()
+    hall = Client().get(f"/public/duplicate/{event.event_id}/salle.json").json()
+    assert hall["timer"]["seconds"] == 40
+    chief = (
+        login("directrice", "Tournoi-2026!")
+        .get(f"/duplicate/{event.event_id}/partie/1/ja/")
+        .content.decode()
+    )
+    end = timezone.localtime(times["end"])
+    assert f"fin du temps de jeu : {end:%H:%M:%S}." in chief
+    assert 'data-total="40"' in chief
 
 
 def test_004_2_3_signals_shown_on_the_chief_and_arbiters_screens(event: Any, director: Any) -> None:

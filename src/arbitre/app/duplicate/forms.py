@@ -8,12 +8,33 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.events.widgets import date_input
+from arbitre.common.messages import Refusal
 from arbitre.common.players_csv import LICENCE_PATTERN
+from arbitre.duplicate import timing
+from arbitre.i18n import DEFAULT_LANGUAGE, word
 
 RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+CUSTOM = "custom"
+TIME_PRESETS = (
+    ("", _("Celui de l'événement")),
+    ("normal", _("3 minutes par coup")),
+    ("semi_rapid_150", _("Semi-rapide : 2 minutes 30 par coup")),
+    ("semi_rapid_120", _("Semi-rapide : 2 minutes par coup")),
+    ("blitz", _("Blitz : 1 minute par coup")),
+    ("title_playoff", _("Départage d'un titre (A.4) : 3 coups en blitz, suite en 40 secondes")),
+    (CUSTOM, _("Barème personnalisé (ci-dessous)")),
+)
+"""A game's time (seed 004, 2.3): the event's, a preset of ``arbitre.duplicate.timing``
+(seed 002, A.1 and A.4) or a schedule typed by the director."""
+
+
+def _language() -> str:
+    return get_language() or DEFAULT_LANGUAGE
 
 
 class EventForm(forms.Form):
@@ -123,34 +144,66 @@ class SettingsForm(forms.Form):
         help_text=_(
             "Coché : une égalité pour la première place du classement général est départagée "
             "par le plus petit nombre de tops perdus, puis reste ex aequo (l'épreuve en mort "
-            "subite se joue hors d'Arbitre). Non coché, comme pour tout autre tournoi : toute "
-            "égalité reste ex aequo. Les classements par série ou par catégorie d'âge ne sont "
-            "jamais départagés."
+            "subite, une partie au plus, se crée depuis la page de l'événement). Non coché, "
+            "comme pour tout autre tournoi : toute égalité reste ex aequo. Les classements "
+            "par série ou par catégorie d'âge ne sont jamais départagés."
         ),
         required=False,
     )
 
     def __init__(self, *args: Any, games: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for number in games:
-            self.fields[f"game_{number}_seconds"] = forms.IntegerField(
-                label=_(
-                    "Temps par coup de la partie TH%(number)s (secondes, vide : celui de "
-                    "l'événement)"
-                )
-                % {"number": number},
-                min_value=10,
-                max_value=900,
+        self.games = tuple(games)
+        for number in self.games:
+            self.fields[f"game_{number}_preset"] = forms.ChoiceField(
+                label=_("Temps de la partie TH%(number)s") % {"number": number},
+                choices=TIME_PRESETS,
+                required=False,
+            )
+            self.fields[f"game_{number}_schedule"] = forms.CharField(
+                label=_("Barème personnalisé de la partie TH%(number)s") % {"number": number},
+                help_text=_(
+                    "Avec « Barème personnalisé » : tranches de coups et leur temps en secondes, "
+                    "séparées par des virgules : "
+                    "1-3:60,4-:40 (la dernière tranche va jusqu'à la fin de la partie), ou un "
+                    "seul temps pour tous les coups (120)."
+                ),
+                max_length=timing.MAX_TEXT,
                 required=False,
             )
 
-    def game_times(self) -> dict[int, int | None]:
-        """Each game's own time per move (``None``: the event's)."""
-        return {
-            int(name.split("_")[1]): value
-            for name, value in self.cleaned_data.items()
-            if name.startswith("game_")
-        }
+    def clean(self) -> dict[str, Any]:
+        """Each game's schedule text: the event's (``""``, whatever the custom field holds),
+        a preset's, or the custom schedule typed, refused in the page's language."""
+        data = super().clean()
+        for number in self.games:
+            preset = data.get(f"game_{number}_preset") or ""
+            text = data.get(f"game_{number}_schedule") or ""
+            if preset == CUSTOM:
+                try:
+                    data[f"game_{number}_time"] = str(timing.parse(text))
+                except Refusal as refused:
+                    self.add_error(f"game_{number}_schedule", word(refused.message, _language()))
+            elif preset:
+                data[f"game_{number}_time"] = str(timing.PRESETS[preset])
+            else:
+                data[f"game_{number}_time"] = ""
+        return data
+
+    def game_times(self) -> dict[int, str]:
+        """Each game's own time schedule, as its text (``""``: the event's time per move)."""
+        return {number: self.cleaned_data[f"game_{number}_time"] for number in self.games}
+
+    @staticmethod
+    def game_initial(number: int, schedule: str) -> dict[str, str]:
+        """The form's values for a game's stored schedule (a preset when it is one)."""
+        if not schedule:
+            return {f"game_{number}_preset": "", f"game_{number}_schedule": ""}
+        try:
+            preset = timing.preset_of(timing.parse(schedule))
+        except Refusal:
+            preset = None
+        return {f"game_{number}_preset": preset or CUSTOM, f"game_{number}_schedule": schedule}
 
 
 class WithdrawalForm(forms.Form):

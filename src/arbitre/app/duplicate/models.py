@@ -72,9 +72,10 @@ class Game(models.Model):
     undo_stack = models.JSONField(default=list, blank=True)
     timer_started_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
-    #: seed 004, 2.3: the time per move of this game when it is not the event's (a blitz
-    #: play-off, mixed timings)
-    seconds_per_move = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: seed 004, 2.3 and seed 002, A.4: the time of each move of this game when it is not
+    #: the event's, as the text of an ``arbitre.duplicate.timing.TimeSchedule`` ("60" for
+    #: a blitz, "1-3:60,4-:40" for a title play-off); empty: the event's time per move
+    time_schedule = models.CharField(max_length=200, blank=True, default="")
     #: seed 004, 2.3: the signals given, each ``{"move", "kind", "at"}`` (kind: start,
     #: warning, end), ``at`` an ISO time
     signals = models.JSONField(default=list, blank=True)

@@ -33,9 +33,11 @@ from arbitre.app.duplicate.models import (
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
+from arbitre.duplicate import timing
 from arbitre.duplicate.decision import Decision, Turn, with_accepted_words
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player, Standings
 from arbitre.duplicate.game import DuplicateGame, DuplicateSettings, turns_of
+from arbitre.duplicate.timing import TimeSchedule
 from arbitre.i18n import DEFAULT_LANGUAGE, word
 
 User: TypeAlias = AbstractBaseUser | AnonymousUser
@@ -371,18 +373,33 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     return DuplicateGame(lexicon, seed=None, random_draws=True, settings=settings)
 
 
-def seconds_per_move(game: Game) -> int:
-    """The time per move of ``game`` (seed 004, 2.3): its own, else the event's."""
-    return game.seconds_per_move or game.duplicate.seconds_per_move
+def schedule_of(game: Game) -> TimeSchedule:
+    """The time of each move of ``game`` (seed 004, 2.3; seed 002, A.4): its own schedule,
+    else the event's time per move for every move."""
+    if game.time_schedule:
+        return timing.parse(game.time_schedule)
+    return TimeSchedule.uniform(game.duplicate.seconds_per_move)
+
+
+def seconds_per_move(game: Game, move: int) -> int:
+    """The time of move ``move`` of ``game`` (seed 004, 2.3), from its schedule."""
+    return schedule_of(game).seconds_for(max(move, 1))
+
+
+def running_move(game: Game) -> int:
+    """The move whose time was last started (the start signal names it; 1 before any)."""
+    starts = [s["move"] for s in game.signals if s.get("kind") == "start"]
+    return int(starts[-1]) if starts else 1
 
 
 def signal_times(game: Game) -> dict[str, Any] | None:
     """When the signals of the move being played are given (seed 004, 2.3): the start, the
-    last 30 (or 20) seconds, the end of the regulation time; ``None`` before the start."""
+    last 30 (or 20) seconds, the end of that move's regulation time; ``None`` before the
+    start."""
     start = game.timer_started_at
     if start is None:
         return None
-    seconds = seconds_per_move(game)
+    seconds = seconds_per_move(game, running_move(game))
     warning = min(game.duplicate.warning_seconds, seconds)
     return {
         "start": start,

@@ -29,6 +29,8 @@ from arbitre.app.duplicate.services import (
 from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
+from arbitre.common.messages import Refusal
+from arbitre.duplicate import timing
 from arbitre.paths import data_dir
 
 # -- set-up ---------------------------------------------------------------------------------
@@ -333,8 +335,13 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
         )
     games = {g.number: g for g in dup.games.select_for_update()}
     times = {n: t for n, t in data.get("game_times", {}).items() if n in games}
-    for seconds in [data["seconds_per_move"], *times.values()]:
-        if seconds is not None and int(data["warning_seconds"]) >= int(seconds):
+    try:
+        # seed 004, 2.3: each move's time, the shortest of a game's schedule included
+        shortest = [timing.parse(text).shortest for text in times.values() if text]
+    except Refusal as exc:
+        raise ServiceError.of(exc) from exc
+    for seconds in [data["seconds_per_move"], *shortest]:
+        if int(data["warning_seconds"]) >= int(seconds):
             raise ServiceError(
                 gettext("L'alerte avant la fin doit être plus courte que le temps par coup.")
             )
@@ -360,9 +367,9 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
             before[key], after[key] = str(old), str(new)
             setattr(owner, field, new)
     changed_games = []
-    for number, seconds in sorted(times.items()):
+    for number, schedule in sorted(times.items()):
         game = games[number]
-        if game.seconds_per_move == seconds:
+        if game.time_schedule == schedule:
             continue
         if game.timer_started_at is not None:
             raise ServiceError(
@@ -373,8 +380,8 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
                 % {"number": number}
             )
         key = f"TH{number}"
-        before[key], after[key] = str(game.seconds_per_move or "-"), str(seconds or "-")
-        game.seconds_per_move = seconds
+        before[key], after[key] = game.time_schedule or "-", schedule or "-"
+        game.time_schedule = schedule
         changed_games.append(game)
     if not after:
         return []
@@ -382,7 +389,7 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
     dup.save()
     for game in changed_games:
         game.version += 1
-        game.save(update_fields=["seconds_per_move", "version"])
+        game.save(update_fields=["time_schedule", "version"])
     existing = {g.number for g in dup.games.all()}
     for number in range(1, planned + 1):
         if number not in existing:

@@ -24,6 +24,7 @@ urlpatterns = [
         name="predrawn",
     ),
     path("duplicate/<int:event_id>/retard/", views.mark_late, name="late"),
+    path("duplicate/<int:event_id>/departage/", views.title_playoff, name="title_playoff"),
     path("duplicate/<int:event_id>/recours/", views.appeal, name="appeal"),
     path("duplicate/<int:event_id>/partie/<int:number>/saisie/", views.entry, name="entry"),
     path(

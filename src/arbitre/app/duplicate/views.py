@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 from django.views.decorators.http import require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.duplicate import ballots, preparation, services, setup
+from arbitre.app.duplicate import ballots, playoff, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -91,7 +91,8 @@ def event_settings(request: HttpRequest, event_id: int) -> HttpResponse:
         for f in setup.SETTINGS_FIELDS
     }
     games = list(dup.games.all())
-    initial.update({f"game_{g.number}_seconds": g.seconds_per_move for g in games})
+    for g in games:
+        initial.update(SettingsForm.game_initial(g.number, g.time_schedule))
     form = SettingsForm(request.POST or None, initial=initial, games=[g.number for g in games])
     if request.method == "POST" and form.is_valid():
         try:
@@ -120,6 +121,9 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
         "players": dup.players.select_related("arbiter", "withdrawal__game"),
         "games": dup.games.all(),
         "is_director": has_role(request.user, DIRECTOR, event_id),
+        "playoff_tied": (
+            playoff.tied_for_the_title(dup) if has_role(request.user, DIRECTOR, event_id) else []
+        ),
         "player_form": PlayerForm(),
         "file_form": PlayersFileForm(),
         "arbiter_form": ArbiterForm(),
@@ -297,6 +301,23 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @require_POST
 @require_role(DIRECTOR)
+def title_playoff(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The sudden-death play-off of the title tie (seed 002, A.4), created as its own event."""
+    dup = _dup(event_id)
+    try:
+        created = playoff.create_title_playoff(dup, request.user)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+        return redirect("duplicate:detail", event_id=event_id)
+    messages.success(
+        request,
+        gettext("Épreuve de départage créée : 3 coups en blitz, suite en 40 secondes (A.4)."),
+    )
+    return redirect("duplicate:detail", event_id=created.pk)
+
+
+@require_POST
+@require_role(DIRECTOR)
 def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     """A late player (5.1): the moves before their arrival score 0."""
     dup = _dup(event_id)
@@ -365,7 +386,7 @@ def _game_state(game: Game) -> dict[str, Any]:
         "leave": engine.leave if engine.phase == "draw" else "",
         "end_reason": engine.end_reason,
         "draw": services.draw_texts(engine, game),
-        "seconds_per_move": services.seconds_per_move(game),
+        "seconds_per_move": services.seconds_per_move(game, engine.move_number),
         "warning_seconds": dup.warning_seconds,
         "remaining": None,
         "signal": None,

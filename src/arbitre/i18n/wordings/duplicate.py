@@ -290,4 +290,21 @@ TEMPLATES: dict[str, str] = {
         "not a results file: the header must be table;licence;nom;prenom;club;serie;...;total;rang"
     ),
     "duplicate.results.bad_row": "line {line}: a row of the results file cannot be read",
+    # the time schedule of a game (arbitre.duplicate.timing)
+    "duplicate.timing.empty": "The time schedule is empty: write 180, or 1-3:60,4-:40.",
+    "duplicate.timing.too_long": "The time schedule is too long: {limit} ranges at most.",
+    "duplicate.timing.syntax": (
+        "“{item}” is not a range of moves with its time: write 1-3:60, 4:50 or 5-:40."
+    ),
+    "duplicate.timing.seconds": ("The time of “{item}” must be between {low} and {high} seconds."),
+    "duplicate.timing.reversed": "The range “{item}” ends before it starts.",
+    "duplicate.timing.start": "The time schedule must start at move 1, not at move {first}.",
+    "duplicate.timing.gap": "Move {move} has no time: each range starts after the one before.",
+    "duplicate.timing.overlap": "Move {move} is given two times.",
+    "duplicate.timing.open_end": (
+        "The last range must run to the end of the game: write {move}-:40, not a last move."
+    ),
+    "duplicate.timing.after_open": (
+        "“{item}” comes after the range that runs to the end of the game."
+    ),
 }
