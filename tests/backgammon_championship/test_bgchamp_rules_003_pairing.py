@@ -656,8 +656,8 @@ def _gaps(champ: Championship, rp: RoundPairing) -> list[float]:
     return [abs(champ.points(p.a, before) - champ.points(p.b, before)) for p in rp.pairs if p.b]
 
 
-def test_003_floater_plays_in_the_neighbouring_group_twenty_players() -> None:
-    """"Le joueur isolé (flotteur) joue dans un groupe voisin (1 point d'écart)". Twenty
+def test_003_appariements_floater_in_the_neighbouring_group_twenty_players() -> None:
+    """ "Le joueur isolé (flotteur) joue dans un groupe voisin (1 point d'écart)". Twenty
     players before round 3 (random results; issue 33): the 2-point group (P01, P02, P04,
     P12, P19) is odd and P02, its lowest ELO, floats into the 1-point group, where it now
     has the lowest ELO of an odd group of eleven. It must not float on to the 0-point group
@@ -688,7 +688,7 @@ def test_003_floater_plays_in_the_neighbouring_group_twenty_players() -> None:
     assert not any("d'écart" in line for line in lines)
 
 
-def test_003_a_floater_floats_again_last() -> None:
+def test_003_appariements_a_floater_floats_again_last() -> None:
     """Rulings.md Backgammon 3: a floater does not float again in the same round. Before
     round 4, X3 (lowest ELO of the 3-point group) floats into the 2.5-point group {Y2, Y1},
     where it has the lowest ELO again: floating it on to the 2-point group would keep every
