@@ -724,3 +724,22 @@ def test_003_appariements_a_floater_floats_again_last() -> None:
         + _floater("Y1", "2,5 pts", ODD)
         + ".",
     ]
+
+
+def test_003_appariements_last_group_paired_from_the_bottom_half_position() -> None:
+    """Decision (docs, repair 3): a last group with no arrangement by halves is paired
+    freely, the highest ELO first against the first partner from the bottom-half position
+    down. Six players before round 4 (random results): P00 has met P01, P02 and P03, and
+    no pairing of the round avoids every rematch; P00's search starts at the bottom-half
+    position (P04), then P01 takes P03 and P02-P05 is the rematch kept."""
+    champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(6)])
+    champ.settings.rounds = 8
+    for rnd, a, b, winner in [
+        (1, "P00", "P03", "P00"), (1, "P01", "P04", "P01"), (1, "P02", "P05", "P02"),
+        (2, "P00", "P01", "P00"), (2, "P02", "P04", "P04"), (2, "P03", "P05", "P05"),
+        (3, "P00", "P02", "P00"), (3, "P01", "P05", "P01"), (3, "P03", "P04", "P03"),
+    ]:  # fmt: skip
+        champ.record_match(rnd, a, b, winner)
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("P00", "P04"), ("P01", "P03"), ("P02", "P05")]
+    assert rp.rematches == (("P02", "P05"),)
