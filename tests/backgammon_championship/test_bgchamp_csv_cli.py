@@ -289,7 +289,8 @@ def test_cli_lateness(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_bracket_results_and_playoff(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Ten players, favourites win: P0..P9 ranked by ELO except two ties settled by D."""
+    """Ten players, favourites win: the eight qualified are P0, P1, P2, P3, P5, P4, P7, P6
+    (P5 scores 4 points, P4 3; ties settled by D): QF1 P0-P7, QF2 P3-P5."""
     players, results = _files(tmp_path, 10)
     lines = ["round,player_a,player_b,winner"]
     champ = Championship([Player(f"P{i}", 1900 - 50 * i) for i in range(10)])
@@ -308,9 +309,10 @@ def test_cli_bracket_results_and_playoff(
     qf1 = data["final"][0]
     assert (qf1["top"], qf1["bottom"], qf1["winner"]) == ("P0", "P7", "P7")
     assert qf1["set_scores"] == [[5, 9], [9, 7], [10, 11]]
+    assert (data["final"][1]["top"], data["final"][1]["bottom"]) == ("P3", "P5")
     assert (data["final"][4]["top"], data["final"][4]["bottom"]) == ("P7", "P3")
     consolation_slots = [x for m in data["consolation"] for x in (m["top"], m["bottom"])]
-    assert "P0" in consolation_slots and "P4" in consolation_slots  # losers of QF1, QF2
+    assert "P0" in consolation_slots and "P5" in consolation_slots  # losers of QF1, QF2
     bad = tmp_path / "bad.csv"
     bad.write_text("QF1,P7,9-5 9-7\n", encoding="utf-8")
     status, _, err = _run(capsys, "bracket", *common, "--bracket-results", str(bad))

@@ -22,6 +22,7 @@ from arbitre.backgammon.championship import (
 )
 from arbitre.common.messages import Message
 from arbitre.i18n import word as say
+from tests.backgammon_championship.test_bgchamp_pairing_gap_oracle import _matchings
 from tests.support import refuses
 
 LETTERS = "ABCDEFGHIJKLMNOP"
@@ -29,6 +30,7 @@ HALVES = "n° {} de la moitié haute contre n° {} de la moitié basse (ELO {} c
 TRANSPOSED = ", moitié basse transposée pour éviter une rencontre déjà jouée"
 ODD = "plus faible ELO possible d'un groupe impair"
 AVOID = "descendu pour éviter une rencontre déjà jouée"
+GAP = "{} pts d'écart : aucun appariement sans rencontre répétée ne garde toutes les tables à 1 pt d'écart"
 
 
 def _nine_players_after(rows: list[tuple[int, str, str, str]]) -> Championship:
@@ -103,7 +105,9 @@ def test_003_appariements_score_groups_and_floater_reasons() -> None:
     on 3 points, floats as the lowest ELO that can leave an odd group; A-C was played, so
     the lower half is transposed (A-D, B-C); in the odd 1-point group E floats (G and F
     cannot: G-H and F-H were played). Round 5: A and B have met: both go down to avoid
-    the rematch, and so do C and D from the 2-point group."""
+    the rematch, and so do C and D from the 2-point group. No rematch-free pairing keeps
+    every pair within 1 point (A, on 4 points, has met B, the only player on 3): A-F and C-H are 2
+    points apart, the smallest largest gap, and say so."""
     champ = _field(8)
     for _ in range(3):
         _favourites_win(champ, pair_round(champ))
@@ -133,6 +137,8 @@ def test_003_appariements_score_groups_and_floater_reasons() -> None:
         + _floater("A", "4 pts", ODD)
         + " ; "
         + _floater("A", "3 pts", AVOID)
+        + " ; "
+        + GAP.format(2)
         + ".",
         "Table 2 : B - E : Groupe à 2 pts : "
         + HALVES.format(2, 1, 1700, 1400)
@@ -151,8 +157,16 @@ def test_003_appariements_score_groups_and_floater_reasons() -> None:
         + _floater("C", "2 pts", AVOID)
         + " ; "
         + _floater("C", "1 pt", ODD)
+        + " ; "
+        + GAP.format(2)
         + ".",
     ]
+    points = {x: champ.points(x) for x in LETTERS[:8]}
+    met = {x: champ.opponents_met(x) for x in points}
+    assert not any(
+        all(b not in met[a] and abs(points[a] - points[b]) <= 1 for a, b in m)
+        for m in _matchings(sorted(points))
+    )
 
 
 def test_003_exempt_fewest_points_lowest_elo_once_explained() -> None:
@@ -506,7 +520,9 @@ def _played(n: int, rows: list[tuple[int, str, str, str]]) -> Championship:
 def test_003_two_floaters_same_distance_lowest_first() -> None:
     """Decision (docs): among pairs of floaters as near the bottom, the lower pair is tried
     first. Ten players before round 6 (random results): P05 and P06 (4 points) have met
-    and go down; the groups are then paired without a rematch as shown."""
+    and go down; the groups are then paired without a rematch as shown. No rematch-free
+    pairing keeps every pair within 1 point (the oracle's enumeration): the largest gap is
+    the smallest possible, 2 points, and both such tables say so."""
     champ = _played(
         10,
         [
@@ -540,14 +556,22 @@ def test_003_two_floaters_same_distance_lowest_first() -> None:
     rp = pair_round(champ)
     assert not rp.rematches
     assert [(p.a, p.b) for p in rp.pairs] == [
-        ("P02", "P08"),
         ("P03", "P05"),
-        ("P06", "P09"),
-        ("P01", "P04"),
-        ("P00", "P07"),
+        ("P06", "P07"),
+        ("P08", "P09"),
+        ("P01", "P02"),
+        ("P00", "P04"),
     ]
-    assert _floater("P06", "3 pts", AVOID) in say(rp.pairs[2].explanation)
-    assert _floater("P07", "3 pts", AVOID) in say(rp.pairs[4].explanation)
+    assert _floater("P05", "4 pts", AVOID) in say(rp.pairs[0].explanation)
+    assert _floater("P06", "4 pts", AVOID) in say(rp.pairs[1].explanation)
+    assert _floater("P08", "3 pts", AVOID) in say(rp.pairs[2].explanation)
+    assert [GAP.format(2) in say(p.explanation) for p in rp.pairs] == [0, 0, 0, 1, 1]
+    points = {x: champ.points(x) for x in champ.present(6)}
+    met = {x: champ.opponents_met(x) for x in points}
+    assert not any(
+        all(b not in met[a] and abs(points[a] - points[b]) <= 1 for a, b in m)
+        for m in _matchings(sorted(points))
+    )
 
 
 def test_003_odd_group_sends_down_its_three_lowest() -> None:
@@ -624,3 +648,98 @@ def test_003_appariements_unavoidable_rematches_rotate(n: int) -> None:
         assert tables[3:] == [tables[0], tables[1], tables[2], tables[0]]
     if n == 6:
         assert tables[5:] == [tables[0], tables[1]]
+
+
+def _gaps(champ: Championship, rp: RoundPairing) -> list[float]:
+    """Points apart of each table's players, before the round."""
+    before = rp.round - 1
+    return [abs(champ.points(p.a, before) - champ.points(p.b, before)) for p in rp.pairs if p.b]
+
+
+def test_003_appariements_floater_in_the_neighbouring_group_twenty_players() -> None:
+    """ "Le joueur isolé (flotteur) joue dans un groupe voisin (1 point d'écart)". Twenty
+    players before round 3 (random results; issue 33): the 2-point group (P01, P02, P04,
+    P12, P19) is odd and P02, its lowest ELO, floats into the 1-point group, where it now
+    has the lowest ELO of an odd group of eleven. It must not float on to the 0-point group
+    (2 points from its partner, as the engine did): a rematch-free pairing with every pair
+    within 1 point exists, and P15, the lowest ELO of the 1-point players, floats instead."""
+    elos = [1541, 1610, 1405, 2038, 1705, 1790, 1458, 1392, 1368, 1320]
+    elos += [1711, 1862, 1596, 2083, 1360, 1527, 1832, 1849, 1668, 1583]
+    champ = Championship([Player(f"P{i:02d}", elo) for i, elo in enumerate(elos)])
+    for rnd, a, b, winner in [
+        (1, "P13", "P12", "P12"), (1, "P03", "P19", "P19"), (1, "P11", "P00", "P11"),
+        (1, "P17", "P15", "P15"), (1, "P16", "P06", "P16"), (1, "P05", "P02", "P02"),
+        (1, "P10", "P07", "P10"), (1, "P04", "P08", "P04"), (1, "P18", "P14", "P18"),
+        (1, "P01", "P09", "P01"),
+        (2, "P11", "P01", "P01"), (2, "P16", "P12", "P12"), (2, "P10", "P19", "P19"),
+        (2, "P04", "P15", "P04"), (2, "P18", "P02", "P02"), (2, "P13", "P06", "P13"),
+        (2, "P03", "P07", "P03"), (2, "P17", "P08", "P17"), (2, "P05", "P14", "P05"),
+        (2, "P00", "P09", "P00"),
+    ]:  # fmt: skip
+        champ.record_match(rnd, a, b, winner)
+    rp = pair_round(champ)
+    assert not rp.rematches
+    assert max(_gaps(champ, rp)) == 1
+    assert ("P16", "P02") in [(p.a, p.b) for p in rp.pairs]
+    assert ("P15", "P08") in [(p.a, p.b) for p in rp.pairs]
+    lines = _lines(rp)
+    assert _floater("P02", "2 pts", ODD) in lines[6]
+    assert _floater("P15", "1 pt", ODD) in lines[7]
+    assert not any("d'écart" in line for line in lines)
+
+
+def test_003_appariements_a_floater_floats_again_last() -> None:
+    """Rulings.md Backgammon 3: a floater does not float again in the same round. Before
+    round 4, X3 (lowest ELO of the 3-point group) floats into the 2.5-point group {Y2, Y1},
+    where it has the lowest ELO again: floating it on to the 2-point group would keep every
+    pair within 1 point, but Y1, the group's own lowest ELO, floats instead and X3 meets
+    Y2. (K arrives in round 4; L5 has 0.5 from a bye.)"""
+    elos = {"X1": 2000, "X2": 1950, "Y2": 1900, "Y1": 1850, "Z1": 1800, "X3": 1500}
+    elos |= {"L1": 1400, "L2": 1380, "L3": 1360, "L4": 1340, "L5": 1320, "K": 1200}
+    champ = Championship([Player(name, elo) for name, elo in elos.items()])
+    champ.arrive_late("K", 4)
+    for rnd, (bye, *matches) in enumerate(
+        [
+            ["Y1", "X1-L1", "X2-L2", "X3-L3", "Y2-L4", "Z1-L5"],
+            ["Y2", "X1-L2", "X2-L3", "X3-L4", "Y1-L5", "Z1-L1"],
+            ["L5", "X1-L3", "X2-L4", "X3-L1", "Y1-L2", "Y2-Z1"],
+        ],
+        start=1,
+    ):
+        champ.record_bye(rnd, bye)
+        for match in matches:
+            a, b = match.split("-")
+            champ.record_match(rnd, a, b, a)
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs[:3]] == [("X1", "X2"), ("Y2", "X3"), ("Y1", "Z1")]
+    assert _lines(rp)[1:3] == [
+        "Table 2 : Y2 - X3 : Groupe à 2,5 pts : "
+        + HALVES.format(1, 1, 1900, 1500)
+        + " ; "
+        + _floater("X3", "3 pts", ODD)
+        + ".",
+        "Table 3 : Y1 - Z1 : Groupe à 2 pts : "
+        + HALVES.format(1, 1, 1850, 1800)
+        + " ; "
+        + _floater("Y1", "2,5 pts", ODD)
+        + ".",
+    ]
+
+
+def test_003_appariements_last_group_paired_from_the_bottom_half_position() -> None:
+    """Decision (docs, repair 3): a last group with no arrangement by halves is paired
+    freely, the highest ELO first against the first partner from the bottom-half position
+    down. Six players before round 4 (random results): P00 has met P01, P02 and P03, and
+    no pairing of the round avoids every rematch; P00's search starts at the bottom-half
+    position (P04), then P01 takes P03 and P02-P05 is the rematch kept."""
+    champ = Championship([Player(f"P{i:02d}", 2000 - 10 * i) for i in range(6)])
+    champ.settings.rounds = 8
+    for rnd, a, b, winner in [
+        (1, "P00", "P03", "P00"), (1, "P01", "P04", "P01"), (1, "P02", "P05", "P02"),
+        (2, "P00", "P01", "P00"), (2, "P02", "P04", "P04"), (2, "P03", "P05", "P05"),
+        (3, "P00", "P02", "P00"), (3, "P01", "P05", "P01"), (3, "P03", "P04", "P03"),
+    ]:  # fmt: skip
+        champ.record_match(rnd, a, b, winner)
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("P00", "P04"), ("P01", "P03"), ("P02", "P05")]
+    assert rp.rematches == (("P02", "P05"),)

@@ -9,12 +9,19 @@ same rule inside each score group, top group first, without rematch:
 2. an odd group sends its lowest-ELO player down to the next group (the floater);
 3. when the halves would give a rematch, the lower half is transposed first (permutations
    in lexicographic order), then players are exchanged between the halves, then players
-   float down (rulings.md Backgammon 3).
+   float down (rulings.md Backgammon 3);
+4. a floater plays in a neighbouring group: no pair is more than 1 point apart ("le
+   joueur isolé (flotteur) joue dans un groupe voisin (1 point d'écart)"), and a player
+   carried down is the last of its new group to float again.
 
 A choice for one group (floaters, bye) is kept only when the players left below can still
-all be paired without a rematch (checked with a maximum matching); a rematch is kept only
-when no rematch-free pairing of the round exists at all, and then (small fields) the
-partner kept is the one met the fewest times, longest ago: the rematches rotate.
+all be paired without a rematch and within the round's largest gap (checked with a maximum
+matching). That gap is 1 point whenever a rematch-free pairing of the round keeps every
+pair within 1 point; when none does, it is the smallest largest gap of any rematch-free
+pairing, and each pair beyond 1 point says so (``swiss.gap_forced``). A rematch is kept
+only when no rematch-free pairing of the round exists at all (then the gap is not bounded),
+and then (small fields) the partner kept is the one met the fewest times, longest ago: the
+rematches rotate.
 
 Every table carries its explanation, shown to the director and the players, as a
 :class:`~arbitre.common.Message` (codes ``swiss.*``) worded by :mod:`arbitre.i18n`; numbers
@@ -68,6 +75,7 @@ MESSAGE_CODES = frozenset(
         "floater.odd_group",
         "floater.avoid_rematch",
         "rematch_forced",
+        "gap_forced",
         "rematches",
         "bye",
         "bye_passed",
@@ -90,6 +98,9 @@ def _refuse(code: str, **params: Param) -> ChampionshipError:
 
 #: DFS node budget for one search of transpositions (bounds pathological groups).
 _NODE_BUDGET = 20000
+
+#: The largest gap in points between partners that the seed allows ("1 point d'écart").
+NEIGHBOUR_GAP = 1.0
 
 
 @dataclass(frozen=True)
@@ -165,6 +176,8 @@ class _Context:
     strict: bool
     #: for each pair that met over the board: (times met, last round met)
     history: dict[frozenset[str], tuple[int, int]] = field(default_factory=dict)
+    #: the largest gap in points allowed between partners (``None``: no bound)
+    max_gap: float | None = None
 
     def rotation(self, a: str, b: str) -> tuple[int, int]:
         """(times met, last round met) of a pair, (0, 0) if they never met."""
@@ -172,6 +185,13 @@ class _Context:
 
     def ok(self, a: str, b: str) -> bool:
         return b not in self.met[a]
+
+    def gap(self, a: str, b: str) -> float:
+        return abs(self.points[a] - self.points[b])
+
+    def allowed(self, a: str, b: str) -> bool:
+        """No rematch, and no more points apart than the round's largest gap."""
+        return self.ok(a, b) and (self.max_gap is None or self.gap(a, b) <= self.max_gap)
 
     def elo(self, name: str) -> int:
         return self.champ.player(name).elo
@@ -182,7 +202,7 @@ class _Context:
     def feasible(self, names: Sequence[str]) -> bool:
         if not self.strict:
             return True
-        return has_perfect_matching(list(names), self.ok)
+        return has_perfect_matching(list(names), self.allowed)
 
 
 def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing:
@@ -211,6 +231,8 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
         bye = _choose_bye(ctx, present, rnd)
         rest.remove(bye[0])
     ctx.strict = has_perfect_matching(rest, ctx.ok)
+    if ctx.strict:
+        ctx.max_gap = _largest_gap(ctx, rest)
 
     pairs = _pair_groups(ctx, rest)
     out: list[Pairing] = []
@@ -222,6 +244,20 @@ def pair_round(champ: Championship, round_no: int | None = None) -> RoundPairing
     if bye is not None:
         out.append(Pairing(len(out) + 1, bye[0], None, bye[1]))
     return RoundPairing(rnd, tuple(out), tuple(rematches))
+
+
+def _largest_gap(ctx: _Context, players: list[str]) -> float:
+    """The bound on the points between partners (seed 003, "Appariements": "le joueur isolé
+    (flotteur) joue dans un groupe voisin (1 point d'écart)"): 1 point when a rematch-free
+    pairing keeps every pair within it, else the smallest largest gap of a rematch-free
+    pairing (one exists: the caller checked)."""
+    scores = sorted({ctx.points[n] for n in players})
+    gaps = sorted({hi - lo for lo in scores for hi in scores if hi - lo > NEIGHBOUR_GAP})
+    for bound in [NEIGHBOUR_GAP, *gaps]:
+        ctx.max_gap = bound
+        if has_perfect_matching(players, ctx.allowed):
+            return bound
+    raise AssertionError("no rematch-free pairing")  # the caller checked one exists
 
 
 def meetings(champ: Championship, up_to_round: int) -> dict[frozenset[str], tuple[int, int]]:
@@ -288,11 +324,13 @@ def _pair_groups(ctx: _Context, players: list[str]) -> list[tuple[str, str, Mess
         members = ctx.sort(carry + group)
         below = [n for g in groups[gi + 1 :] for n in g]
         last = gi == len(groups) - 1
-        chosen = _choose_group(ctx, members, below, last)
+        chosen = _choose_group(ctx, members, below, last, carry)
         for a, b, how in chosen.pairs:
             notes = [note for n in (a, b) for note in carry_notes.get(n, [])]
             if not ctx.ok(a, b):
                 notes.append(_m("rematch_forced"))
+            elif ctx.gap(a, b) > NEIGHBOUR_GAP:
+                notes.append(_m("gap_forced", gap_points=ctx.gap(a, b)))
             if notes:
                 result.append((a, b, _m("pair_notes", group=label, how=how, notes=_notes(notes))))
             else:
@@ -311,11 +349,15 @@ def _pair_groups(ctx: _Context, players: list[str]) -> list[tuple[str, str, Mess
     return result
 
 
-def _choose_group(ctx: _Context, members: list[str], below: list[str], last: bool) -> _Candidate:
+def _choose_group(
+    ctx: _Context, members: list[str], below: list[str], last: bool, carried: list[str]
+) -> _Candidate:
     n = len(members)
     floater_sets: list[list[str]] = []
     if n % 2:
-        floater_sets.extend([[f] for f in reversed(members)])
+        # the lowest ELO first; a player carried down from above floats again last
+        order = [f for f in reversed(members) if f not in carried]
+        floater_sets.extend([f] for f in order + [f for f in reversed(members) if f in carried])
     else:
         floater_sets.append([])
     if not last:
@@ -348,7 +390,7 @@ def _first_arrangement(ctx: _Context, members: list[str]) -> list[tuple[str, str
     if k == 0:
         return []
     top, bottom = members[:k], members[k:]
-    perm = _first_permutation(ctx.ok, top, bottom)
+    perm = _first_permutation(ctx.allowed, top, bottom)
     if perm is not None:
         return _describe(ctx, top, bottom, perm, exchanged=False)
     swaps = sorted(
@@ -357,7 +399,7 @@ def _first_arrangement(ctx: _Context, members: list[str]) -> list[tuple[str, str
     for i, j in swaps:
         new_top = ctx.sort([m for m in top if m != top[i]] + [bottom[j]])
         new_bottom = ctx.sort([m for m in bottom if m != bottom[j]] + [top[i]])
-        perm = _first_permutation(ctx.ok, new_top, new_bottom)
+        perm = _first_permutation(ctx.allowed, new_top, new_bottom)
         if perm is not None:
             return _describe(
                 ctx, new_top, new_bottom, perm, exchanged=True, swap=(top[i], bottom[j])
@@ -448,7 +490,7 @@ def _free_pairing(ctx: _Context, members: list[str]) -> list[tuple[str, str, Mes
         pick = None
         for b in order:
             rest = [m for m in left if m not in (a, b)]
-            if ctx.ok(a, b) and has_perfect_matching(rest, ctx.ok):
+            if ctx.allowed(a, b) and has_perfect_matching(rest, ctx.allowed):
                 pick = b
                 break
         if pick is None:

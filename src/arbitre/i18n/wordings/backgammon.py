@@ -155,6 +155,7 @@ TEMPLATES: dict[str, str] = {
     "swiss.floater.odd_group": "lowest possible ELO of an odd group",
     "swiss.floater.avoid_rematch": "moved down to avoid a match already played",
     "swiss.rematch_forced": "rematch unavoidable (no pairing without one)",
+    "swiss.gap_forced": "{gap_points} pts apart: no pairing without a rematch keeps every pair within 1 pt",
     "swiss.rematches": "Unavoidable rematch: {pairs}.",
     "swiss.bye": "Bye ({bye_points} pt): fewest points ({points}) then lowest ELO ({elo}), {among}.",
     "swiss.bye_passed": "Bye ({bye_points} pt): fewest points ({points}) then lowest ELO ({elo}), {among}; {passed}.",
