@@ -30,6 +30,7 @@ from arbitre.app.duplicate.models import (
     Registration,
     Withdrawal,
 )
+from arbitre.app import wordlists
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
@@ -65,19 +66,13 @@ class StaleEditError(ServiceError):
 
 
 _lock = threading.Lock()
-_lexicons: dict[str, Any] = {}
 _engines: dict[int, tuple[int, DuplicateGame]] = {}
 _turns: dict[int, tuple[int, list[Turn]]] = {}
 
 
 def lexicon_of(dup: DuplicateEvent) -> Any:
-    from arbitre.lexicon import Lexicon
-
-    key = dup.lexicon_path or ""
-    with _lock:
-        if key not in _lexicons:
-            _lexicons[key] = Lexicon.load(dup.lexicon_path or None)
-        return _lexicons[key]
+    """The event's word list (:mod:`arbitre.app.wordlists`: loaded once per process)."""
+    return wordlists.lexicon_at(dup.lexicon_path or "")
 
 
 def engine_of(game: Game) -> DuplicateGame:

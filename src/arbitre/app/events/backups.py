@@ -196,16 +196,25 @@ def _refuse_if_served(database: Path) -> None:
         )
 
 
-def _word_list_rows(db: sqlite3.Connection) -> list[tuple[int, str]]:
-    """``(id, path)`` of the Duplicate events played on an uploaded word list."""
+WORD_LIST_COLUMNS = (("duplicate", "DuplicateEvent", "lexicon_path"), ("classic", "WordList", "path"))
+"""Where the events keep the path of an uploaded word list: a Duplicate event, a Classic
+event's challenges (a friendly game's or a table's setup names the file, found again in the
+data directory)."""
+
+
+def _word_list_rows(db: sqlite3.Connection) -> list[tuple[str, str, int, str]]:
+    """``(table, column, id, path)`` of the events played on an uploaded word list."""
     from django.apps import apps
 
-    table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
-    try:
-        rows = db.execute(f"SELECT id, lexicon_path FROM \"{table}\" WHERE lexicon_path != ''")
-        return [(int(i), str(p)) for i, p in rows.fetchall()]
-    except sqlite3.OperationalError:  # a database from before the Duplicate tables
-        return []
+    out = []
+    for app, model, column in WORD_LIST_COLUMNS:
+        table = apps.get_model(app, model)._meta.db_table
+        try:
+            rows = db.execute(f'SELECT id, "{column}" FROM "{table}" WHERE "{column}" != \'\'')
+            out += [(table, column, int(i), str(p)) for i, p in rows.fetchall()]
+        except sqlite3.OperationalError:  # a database from before these tables
+            continue
+    return out
 
 
 def _copy_word_lists(copy: Path, folder: Path) -> None:
@@ -213,7 +222,7 @@ def _copy_word_lists(copy: Path, folder: Path) -> None:
     on after a restore on another laptop only with its word list. Their names are their
     SHA-256: each is copied once."""
     with closing(sqlite3.connect(f"file:{copy}?mode=ro", uri=True)) as db:
-        paths = {Path(p) for _, p in _word_list_rows(db)}
+        paths = {Path(p) for *_, p in _word_list_rows(db)}
     for path in paths:
         kept = folder / path.name
         if path.is_file() and not kept.exists():
@@ -228,8 +237,7 @@ def _restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
     machine's data directory, and the events point to them there."""
     from arbitre.paths import data_dir
 
-    table = None
-    for event_id, path in _word_list_rows(db):
+    for table, column, event_id, path in _word_list_rows(db):
         kept = folder / Path(path).name
         if Path(path).is_file() or not kept.is_file():
             continue
@@ -237,11 +245,7 @@ def _restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
         home.parent.mkdir(exist_ok=True)
         if not home.exists():
             shutil.copyfile(kept, home)
-        if table is None:
-            from django.apps import apps
-
-            table = apps.get_model("duplicate", "DuplicateEvent")._meta.db_table
-        db.execute(f'UPDATE "{table}" SET lexicon_path = ? WHERE id = ?', (str(home), event_id))
+        db.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE id = ?', (str(home), event_id))
 
 
 # -- automatic backups -----------------------------------------------------------------------
