@@ -28,7 +28,7 @@ ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py
 #: Every Django app of the interface (a package of ``arbitre.app``), found on disk so that a
 #: new app is checked from its first commit.
 PYTHON_PACKAGES = tuple(sorted(p.parent.name for p in APP.glob("*/__init__.py")))
-PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py")
+PYTHON_MODULES = ("legacy.py", "middleware.py", "uploads.py", "wordlists.py")
 #: Every folder of templates.
 TEMPLATE_DIRS = tuple(sorted(p.name for p in TEMPLATES.iterdir() if p.is_dir()))
 
