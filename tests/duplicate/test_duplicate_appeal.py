@@ -25,9 +25,7 @@ def scored(*scores: int | None) -> list[Decision | None]:
 
 def game_of(**rows: list[Decision | None]) -> GameRecordScores:
     """TH1: tops 18, 30, 25 (H4 MAISON, 5E TABLES, 8A RUES)."""
-    return GameRecordScores(
-        "TH1", [18, 30, 25], ["H4 MAISON", "5E TABLES", "8A RUES"], dict(rows)
-    )
+    return GameRecordScores("TH1", [18, 30, 25], ["H4 MAISON", "5E TABLES", "8A RUES"], dict(rows))
 
 
 def test_004_5_3_a_score_above_the_top_is_reported_with_the_score_and_the_top() -> None:

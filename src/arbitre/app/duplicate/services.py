@@ -19,6 +19,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from arbitre.app import wordlists
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     AnnulledBallot,
@@ -30,7 +31,6 @@ from arbitre.app.duplicate.models import (
     Registration,
     Withdrawal,
 )
-from arbitre.app import wordlists
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record

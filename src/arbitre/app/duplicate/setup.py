@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app import wordlists
 from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
@@ -24,7 +25,6 @@ from arbitre.app.duplicate.services import (
     User,
     audit,
 )
-from arbitre.app import wordlists
 from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role

@@ -196,7 +196,10 @@ def _refuse_if_served(database: Path) -> None:
         )
 
 
-WORD_LIST_COLUMNS = (("duplicate", "DuplicateEvent", "lexicon_path"), ("classic", "WordList", "path"))
+WORD_LIST_COLUMNS = (
+    ("duplicate", "DuplicateEvent", "lexicon_path"),
+    ("classic", "WordList", "path"),
+)
 """Where the events keep the path of an uploaded word list: a Duplicate event, a Classic
 event's challenges (a friendly game's or a table's setup names the file, found again in the
 data directory)."""
