@@ -157,3 +157,22 @@ def test_only_the_director_decides(event: Any, director: Any) -> None:
     url = f"/duplicate/{event.event_id}/recours/top-garde/"
     assert arbiter.post(url, {"game": "1", "move": "1", "reason": "x"}).status_code == 403
     assert not KeptAboveTop.objects.exists()
+
+
+def test_004_5_3_a_ballot_entered_above_the_top_after_the_appeal_reaches_the_chief_at_once(
+    event: Any, director: Any
+) -> None:
+    """The word accepted before any ballot used it: the ballot entered later scores above
+    the top; the game's version changes (the chief's screen reloads with it) and the screen
+    says so."""
+    play_first_move(event, director)
+    chief = login("directrice", "Tournoi-2026!")
+    chief.post(f"/duplicate/{event.event_id}/recours/", {"word": "maisone", "reason": "ODS"})
+    version = event.games.get(number=1).version
+    a = login("arbitre-a", "Arbitrage-2026")
+    assert post_ballot(a, event, 1, "H4 MAISONE 70").json()["score"] == 70
+    assert event.games.get(number=1).version == version + 1
+    assert WARNING in text(chief.get(f"/duplicate/{event.event_id}/partie/1/ja/"))
+    # a ballot within the top changes nothing
+    post_ballot(a, event, 2, "top")
+    assert event.games.get(number=1).version == version + 1

@@ -196,3 +196,17 @@ def test_a_friendly_game_is_judged_by_the_list_its_director_gives(dclient: Clien
     )
     assert refused.status_code == 200 and "Liste de mots refusée" in refused.context["error"]
     assert TableLog.objects.filter(table__isnull=True).count() == 2
+
+
+def test_a_list_too_large_is_refused_before_it_is_read(
+    dclient: Client, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from arbitre.app import wordlists
+
+    monkeypatch.setattr(wordlists, "WORD_LIST_BYTES", 2048)
+    eid = setup_event(dclient, profile="ffsc")
+    said = messages_of(upload(dclient, eid, club_list()))
+    assert said == [
+        "Liste de mots refusée : Fichier de la liste de mots trop volumineux : 5 Ko, 2 Ko au plus."
+    ]
+    assert not WordList.objects.exists() and not (data_dir / "lexicons").exists()

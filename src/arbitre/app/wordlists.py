@@ -88,7 +88,7 @@ def store(upload: Any) -> StoredList:
     from arbitre.common.messages import Message
     from arbitre.lexicon import WordListError
 
-    content = read_limited(upload, WORD_LIST_BYTES, gettext("Liste de mots"))
+    content = read_limited(upload, WORD_LIST_BYTES, gettext("Fichier de la liste de mots"))
     digest = hashlib.sha256(content).hexdigest()
     folder = data_dir() / FOLDER
     folder.mkdir(exist_ok=True)

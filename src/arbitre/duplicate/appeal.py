@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitre.common.messages import Message
+from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import GameRecordScores
 from arbitre.duplicate.game import DuplicateGame
 
@@ -95,6 +96,12 @@ class AboveTop:
         }
 
 
+def beats_the_top(decision: Decision, top: int | None) -> bool:
+    """Whether ``decision`` scores strictly above the move's top (``None``: unknown): only a
+    word the list lacks, accepted on appeal, can do it (5.3)."""
+    return top is not None and decision.score > top
+
+
 def above_top(games: Iterable[GameRecordScores], kept: Iterable[KeptScore] = ()) -> list[AboveTop]:
     """The moves of ``games`` where a player at the table scores above the top, in game and
     move order, except those whose scores the chief arbiter kept (``kept``: same game, move
@@ -107,7 +114,11 @@ def above_top(games: Iterable[GameRecordScores], kept: Iterable[KeptScore] = ())
             over = []
             for licence, row in game.decisions.items():
                 decision = row[index] if index < len(row) else None
-                if decision is not None and decision.score > top and game.plays(licence, number):
+                if (
+                    decision is not None
+                    and beats_the_top(decision, top)
+                    and game.plays(licence, number)
+                ):
                     over.append((licence, decision.score))
             if not over:
                 continue
