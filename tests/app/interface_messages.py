@@ -16,13 +16,16 @@ from pathlib import Path
 
 from django.utils.translation.template import templatize
 
-from arbitre.lexicon import DEFAULT_NOTICE
+from arbitre.lexicon import DEFAULT_NAME, DEFAULT_NOTICE
 
 APP = Path(__file__).resolve().parents[2] / "src" / "arbitre" / "app"
 TEMPLATES = APP / "templates"
 EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 
-ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
+ENGINE_TEXTS = {
+    DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)",
+    DEFAULT_NAME: "arbitre.lexicon.DEFAULT_NAME (wordlists.py: StoredList.shown)",
+}
 """French texts of the engines that the interface words through its catalogue."""
 
 #: Every Django app of the interface (a package of ``arbitre.app``), found on disk so that a

@@ -47,6 +47,13 @@ class StoredList:
         return not self.path
 
     @property
+    def shown(self) -> str:
+        """The name as the pages show it: the default list's in the page's language."""
+        from arbitre.lexicon import DEFAULT_NAME
+
+        return gettext(DEFAULT_NAME) if self.is_default else self.name
+
+    @property
     def file(self) -> str:
         """The kept file's name in the data directory's ``lexicons/`` (``""``: the default
         list): what a game's setup keeps, valid on the machine a backup is restored on."""

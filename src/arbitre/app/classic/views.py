@@ -67,7 +67,7 @@ def word_list(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.error(request, gettext("Liste de mots refusée : %(reason)s") % {"reason": reason})
         return to(GAME, "detail", event_id)
     text = gettext("Les contestations sont jugées avec %(name)s (%(count)s mots).") % {
-        "name": chosen.name,
+        "name": chosen.shown,
         "count": chosen.words,
     }
     if started:
