@@ -71,6 +71,33 @@ def test_a_kept_decision_clears_the_move_until_a_higher_score_or_another_top() -
     assert len(above_top([game], [KeptScore("TH2", 1, "H4 MAISON", 70)])) == 1
 
 
+def test_a_decision_kept_on_one_move_leaves_the_later_moves_reported() -> None:
+    game = game_of(L1=scored(70, 31, 26))
+    found = above_top([game], [KeptScore("TH1", 1, "H4 MAISON", 70)])
+    assert [(a.move, a.score, a.top, a.top_move) for a in found] == [
+        (2, 31, 30, "5E TABLES"),
+        (3, 26, 25, "8A RUES"),
+    ]
+    # a move with a top of 0 is reported from 1 point
+    assert [a.score for a in above_top([GameRecordScores("TH2", [0], [], {"L": scored(1)})])] == [1]
+
+
+def test_the_decision_to_keep_and_the_values_the_pages_read() -> None:
+    """The chief's decision keeps the move, its top and the score it kept; the pages read
+    every field (a top unknown to the record reads as empty)."""
+    [found] = above_top([GameRecordScores("TH2", [18], [], {"L9": scored(70)})])
+    assert found.kept() == KeptScore("TH2", 1, "", 70)
+    assert above_top([GameRecordScores("TH2", [18], [], {"L9": scored(70)})], [found.kept()]) == []
+    assert found.to_json() == {
+        "game": "TH2",
+        "move": 1,
+        "top": 18,
+        "top_move": "",
+        "score": 70,
+        "licences": ["L9"],
+    }
+
+
 @settings(max_examples=200)
 @given(
     st.lists(

@@ -124,7 +124,8 @@ def above_top(games: Iterable[GameRecordScores], kept: Iterable[KeptScore] = ())
                 continue
             top_move = game.top_moves[index] if index < len(game.top_moves) else ""
             highest = max(score for _, score in over)
-            if decided.get((game.name, number, top_move), -1) >= highest:
+            kept_score = decided.get((game.name, number, top_move))
+            if kept_score is not None and kept_score >= highest:
                 continue
             licences = tuple(licence for licence, _ in over)
             found.append(AboveTop(game.name, number, top, top_move, highest, licences))
