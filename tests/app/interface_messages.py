@@ -16,19 +16,22 @@ from pathlib import Path
 
 from django.utils.translation.template import templatize
 
-from arbitre.lexicon import DEFAULT_NOTICE
+from arbitre.lexicon import DEFAULT_NAME, DEFAULT_NOTICE
 
 APP = Path(__file__).resolve().parents[2] / "src" / "arbitre" / "app"
 TEMPLATES = APP / "templates"
 EN_PO = APP.parent / "i18n" / "locale" / "en" / "LC_MESSAGES" / "django.po"
 
-ENGINE_TEXTS = {DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)"}
+ENGINE_TEXTS = {
+    DEFAULT_NOTICE: "arbitre.lexicon.DEFAULT_NOTICE (events/views.py: about)",
+    DEFAULT_NAME: "arbitre.lexicon.DEFAULT_NAME (wordlists.py: StoredList.shown)",
+}
 """French texts of the engines that the interface words through its catalogue."""
 
 #: Every Django app of the interface (a package of ``arbitre.app``), found on disk so that a
 #: new app is checked from its first commit.
 PYTHON_PACKAGES = tuple(sorted(p.parent.name for p in APP.glob("*/__init__.py")))
-PYTHON_MODULES = ("jsontext.py", "legacy.py", "middleware.py", "uploads.py")
+PYTHON_MODULES = ("jsontext.py", "legacy.py", "middleware.py", "uploads.py", "wordlists.py")
 #: Every folder of templates.
 TEMPLATE_DIRS = tuple(sorted(p.name for p in TEMPLATES.iterdir() if p.is_dir()))
 

@@ -489,3 +489,48 @@ def test_a_copy_opens_by_its_own_name_whatever_it_is(name: str) -> None:
             conn.commit()
         with closing(open_existing(path)) as db:
             assert db.execute("SELECT v FROM t").fetchone()[0] == name
+
+
+CLASSIC = """
+from pathlib import Path
+from django.core.files.uploadedfile import SimpleUploadedFile
+from arbitre.app import wordlists
+from arbitre.app.classic import tables, wordlist
+from arbitre.app.classic.game import GAME
+from arbitre.app.classic.models import WordList
+from arbitre.app.rounds.services import create_tournament
+from tests.app_duplicate.test_duplicate_browser import word_list
+
+if sys.argv[1] == "start":
+    words = word_list(Path(sys.argv[2])).read_bytes() + b"KWYJIBO\\n"
+    event = create_tournament(
+        GAME, {"name": "Open", "date": "2026-11-22", "place": "", "profile": "ffsc"}, nobody
+    )
+    wordlist.set_word_list(event.tournament, SimpleUploadedFile("ods.txt", words), nobody)
+    print(json.dumps({"copy": str(backups.backup())}))
+else:
+    chosen = tables.event_word_list(WordList.objects.get().tournament)
+    print(json.dumps({
+        "path": chosen.path, "name": chosen.name,
+        "judged": "KWYJIBO" in wordlists.lexicon_at(chosen.path),
+    }))
+"""
+
+
+def test_a_classic_events_word_list_is_restored_on_another_laptop(tmp_path: Path) -> None:
+    """001 1.2: the list the challenges are judged by travels with the copies."""
+    usb = tmp_path / "usb"
+    laptop = _env(tmp_path / "laptop", tmp_path / "laptop.sqlite3", usb, ARBITRE_AUTO_BACKUP="0")
+    started = _python(laptop, "-c", SETUP + CLASSIC, "start", str(tmp_path / "mots.txt"))
+    assert started.returncode == 0, started.stderr[-3000:]
+    copy = Path(json.loads(started.stdout.strip().splitlines()[-1])["copy"])
+    assert len(list((usb / "listes-de-mots").glob("*.txt"))) == 1
+    spare = _env(tmp_path / "spare", tmp_path / "spare.sqlite3", usb, ARBITRE_AUTO_BACKUP="0")
+    (tmp_path / "laptop").rename(tmp_path / "laptop-dead")
+    restored = _python(spare, "-m", "arbitre.cli", "restore", str(copy))
+    assert restored.returncode == 0, restored.stderr
+    resumed = _python(spare, "-c", SETUP + CLASSIC, "resume")
+    assert resumed.returncode == 0, resumed.stderr[-3000:]
+    state: dict[str, Any] = json.loads(resumed.stdout.strip().splitlines()[-1])
+    assert Path(state["path"]).parent == tmp_path / "spare" / "lexicons"
+    assert state["name"] == "ods.txt" and state["judged"]

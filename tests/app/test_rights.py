@@ -87,6 +87,7 @@ ACCESS: dict[str, str] = {
     "duplicate:public_move": PUBLIC,
     "duplicate:game_state": PUBLIC,
     "duplicate:appeal": DIRECTOR,
+    "duplicate:keep_above_top": DIRECTOR,
     "duplicate:entry_progress": ARBITER,
     "duplicate:edit_player": DIRECTOR,
 }
@@ -130,6 +131,7 @@ for game in ("classic", "backgammon"):
 ACCESS.update(
     {
         "classic:absence": DIRECTOR,
+        "classic:word_list": DIRECTOR,
         "classic:tsh": PUBLIC,
         "backgammon:settings": DIRECTOR,
         "backgammon:playoff": DIRECTOR,

@@ -20,10 +20,11 @@ WORDS = (
 
 @pytest.fixture
 def lexicon(monkeypatch: pytest.MonkeyPatch) -> Iterator[Lexicon]:
+    from arbitre.app import wordlists
     from arbitre.app.duplicate import services
 
     lx = Lexicon.from_words(WORDS, name="mots-de-test")
-    monkeypatch.setattr(services, "_lexicons", {"": lx})
+    monkeypatch.setattr(wordlists, "_lexicons", {"": lx})
     monkeypatch.setattr(services, "_engines", {})
     monkeypatch.setattr(services, "_turns", {})
     yield lx

@@ -14,16 +14,19 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from arbitre.app import wordlists
 from arbitre.app.classic import tables
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
 from arbitre.classic.game import gcg
 from arbitre.classic.game.replay import replay as gcg_replay
+from arbitre.lexicon import Lexicon
 from tests.app_rounds.conftest import ServerClock, check_in_all, messages_of, pin_of
 from tests.app_rounds.test_classic_web import pair, setup_event
 
 pytestmark = pytest.mark.django_db
 
 WORDS = frozenset({"MAISON", "MAISONS", "AS", "SA", "DIN", "DUALS"})
+LEXICON = Lexicon.from_words(WORDS, name="mots-de-test")
 _ids = count(1)
 
 
@@ -32,7 +35,7 @@ _clock: list[ServerClock] = []
 
 @pytest.fixture(autouse=True)
 def lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "_lexicon", [WORDS])
+    monkeypatch.setattr(wordlists, "_lexicons", {"": LEXICON})
 
 
 @pytest.fixture(autouse=True)
@@ -461,7 +464,7 @@ def test_any_event_sent_is_stored_whole_or_refused_clearly(events: list[dict[str
     from arbitre.app.rounds.services import ServiceError
     from arbitre.classic.table import ClockSettings
 
-    tables._lexicon[:] = [WORDS]
+    wordlists._lexicons[""] = LEXICON
     log = tables.create_friendly(("Ana", "Bea"), "ffsc", ClockSettings("chess", 600), True, None)
     for i, event in enumerate(events):
         before = TableLog.objects.get(pk=log.pk).version

@@ -12,6 +12,8 @@ PLAYERS_FILE_BYTES = 2 * 1024 * 1024
 """A players file of 20,000 licensees is under 2 MB."""
 MATCH_FILE_BYTES = 1024 * 1024
 """A Jellyfish ``.mat`` record of a long match is a few tens of kB."""
+WORD_LIST_BYTES = 32 * 1024 * 1024
+"""A word list of the ODS (about 400,000 words) is under 5 MB."""
 
 
 class UploadTooLarge(ValueError):

@@ -10,7 +10,6 @@ result as the table's result through the shared results service (audited).
 from __future__ import annotations
 
 import secrets
-import threading
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -18,7 +17,9 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.utils.translation import get_language, gettext, gettext_noop
 
+from arbitre.app import wordlists
 from arbitre.app.classic.game import GAME
+from arbitre.app.classic.models import WordList
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import (
     Round,
@@ -77,18 +78,41 @@ AUDIT_TARGETS.update(
     }
 )
 
-_lock = threading.Lock()
-_lexicon: list[Any] = []
+LEXICON_KEY = "lexicon"
+"""The key of a table's setup naming its word list (absent: the default list)."""
 
 
-def lexicon() -> Any:
-    """The word list the challenges are judged against (the default list, loaded once)."""
-    from arbitre.lexicon import Lexicon
+def event_word_list(t: Tournament) -> wordlists.StoredList:
+    """The word list the event's challenges are judged by (seed 001, 1.2; seed 000, 5.1): the
+    one its director uploaded, else the default list."""
+    row = WordList.objects.filter(tournament=t).first()
+    if row is None:
+        return wordlists.default_list()
+    return wordlists.StoredList(row.path, row.name, row.sha256, row.words)
 
-    with _lock:
-        if not _lexicon:
-            _lexicon.append(Lexicon.load(None))
-        return _lexicon[0]
+
+def _setup_entry(chosen: wordlists.StoredList) -> dict[str, Any] | None:
+    """What a table's setup keeps of its word list: the kept file's name (valid where a
+    backup is restored), the name the director knows and the word count."""
+    if chosen.is_default:
+        return None
+    return {"file": chosen.file, "name": chosen.name, "words": chosen.words}
+
+
+def word_list_of(log: TableLog) -> wordlists.StoredList:
+    """The word list the table's challenges are judged by: the one its setup names (a game
+    keeps the list it was set up with, as it keeps its clock), else the default list."""
+    entry = (log.setup or {}).get(LEXICON_KEY)
+    if not entry:
+        return wordlists.default_list()
+    return wordlists.StoredList(
+        wordlists.kept_path(str(entry["file"])), str(entry["name"]), "", int(entry["words"])
+    )
+
+
+def lexicon_of(log: TableLog) -> Any:
+    """The words the table's challenges are judged against."""
+    return wordlists.lexicon_at(word_list_of(log).path)
 
 
 def clock_settings(t: Tournament) -> TableClockSettings:
@@ -139,6 +163,9 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
+    entry = _setup_entry(event_word_list(t))
+    if entry is not None:
+        setup[LEXICON_KEY] = entry
     if t.best_of == 3:
         # the match at the table: each game's designated starter (None: a toss); game 2's
         # is the engine's (the player who did not start game 1)
@@ -170,10 +197,16 @@ def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
 
 
 def create_friendly(
-    names: tuple[str, str], profile: str, clock: ClockSettings, toss: bool, user: User
+    names: tuple[str, str],
+    profile: str,
+    clock: ClockSettings,
+    toss: bool,
+    user: User,
+    word_list: wordlists.StoredList | None = None,
 ) -> TableLog:
     """A friendly game outside any tournament, started by a director: the engine checks the
-    names and the clock against the profile."""
+    names and the clock against the profile. Its challenges are judged by ``word_list`` (an
+    uploaded list kept by :func:`arbitre.app.wordlists.store`), else by the default list."""
     starter = None if toss else 0
     try:
         TableSession(names, frozenset(), profile, clock, starter)
@@ -185,13 +218,19 @@ def create_friendly(
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
+    entry = _setup_entry(word_list) if word_list is not None else None
+    if entry is not None:
+        setup[LEXICON_KEY] = entry
     log = tablelog.create_log(
         KIND,
         setup,
         title=gettext("Partie amicale"),
         created_by=str(getattr(user, "username", "")),
     )
-    audit_table(log, user, CREATED_ACTION, after={"joueurs": " / ".join(names), "profil": profile})
+    after = {"joueurs": " / ".join(names), "profil": profile}
+    if entry is not None:
+        after["liste de mots"] = entry["name"]
+    audit_table(log, user, CREATED_ACTION, after=after)
     return log
 
 
@@ -271,7 +310,7 @@ def match_of(log: TableLog) -> TableMatch:
     starter = s.get("starter", 0)
     return replay_match(
         s["names"],
-        lexicon(),
+        lexicon_of(log),
         log.events,
         s.get("profile", "ffsc"),
         ClockSettings(clock["kind"], clock["seconds"], clock.get("warning", 0)) if clock else None,

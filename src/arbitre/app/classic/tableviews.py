@@ -13,10 +13,10 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from arbitre.app import jsontext
+from arbitre.app import jsontext, wordlists
 from arbitre.app.classic import tables
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
@@ -25,6 +25,8 @@ from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
 from arbitre.classic.table import CLOCK_KINDS, NEUTRALISATIONS, ClockSettings
+from arbitre.common.messages import Refusal
+from arbitre.i18n import word
 
 
 def _refused(text: str, status: int = 404) -> HttpResponse:
@@ -64,6 +66,7 @@ def _page(
             "neutralisations": [r for r in NEUTRALISATIONS if r != "challenge"],
             "print_url": f"/classique/table/{log.code}/imprimer/",
             "gcg_url": f"/classique/table/{log.code}/partie.gcg",
+            "word_list": tables.word_list_of(log),
             "friendly_audit": tables.friendly_journal(log)
             if arbiter and log.table is None
             else None,
@@ -331,11 +334,17 @@ def friendly(request: HttpRequest) -> HttpResponse:
             profile = post.get("profile", "")
             if profile not in ("ffsc", "fbs"):
                 raise ServiceError(gettext("Choisissez un profil de règles."))
+            clock = _clock_from_post(request)
+            upload = request.FILES.get("word_list")
+            chosen = wordlists.store(upload) if upload else None
             log = tables.create_friendly(
-                names, profile, _clock_from_post(request), post.get("toss") == "on", request.user
+                names, profile, clock, post.get("toss") == "on", request.user, chosen
             )
         except ServiceError as exc:
             context["error"] = str(exc)
+        except ValueError as exc:  # the word list refused (its engine's reason) or too large
+            reason = word(exc.message, get_language()) if isinstance(exc, Refusal) else str(exc)
+            context["error"] = gettext("Liste de mots refusée : %(reason)s") % {"reason": reason}
         else:
             return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
     return render(request, "classic/table_friendly.html", context)

@@ -13,6 +13,7 @@ urlpatterns = mounted(
     GAME,
     staff=[
         path("absence/", views.absence, name="absence"),
+        path("liste-de-mots/", views.word_list, name="word_list"),
         path("table/<int:table_id>/", tableviews.arbiter_page, name="table_arbiter"),
         path("table/<int:table_id>/etat/", tableviews.arbiter_state, name="table_arbiter_state"),
         path(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -32,8 +33,9 @@ from arbitre.app.duplicate.services import (
 )
 from arbitre.app.events.models import actor
 from arbitre.common.messages import Refusal
+from arbitre.duplicate.appeal import beats_the_top
 from arbitre.duplicate.ballot import parse_ballot
-from arbitre.duplicate.decision import Decision, judge, refused_for
+from arbitre.duplicate.decision import Decision, Turn, judge, refused_for
 
 BALLOT_LENGTH = BallotEntry._meta.get_field("text").max_length or 200
 """The longest ballot text stored (the column's length)."""
@@ -137,6 +139,7 @@ def enter_ballot(
             None,
             {"text": text, "score": decision.score},
         )
+        _said_above_top(game, all_turns[move_number - 1], decision)
         return EntryResult(entry, decision)
     if existing.version != expected_version:
         who = (
@@ -163,6 +166,7 @@ def enter_ballot(
     if updated != 1:  # pragma: no cover - guarded by the row lock above
         raise StaleEditError(gettext("Ce bulletin a été modifié entre-temps : rechargez la page."))
     existing.refresh_from_db()
+    _said_above_top(game, all_turns[move_number - 1], decision)
     audit(
         game.duplicate,
         user,
@@ -172,6 +176,14 @@ def enter_ballot(
         {"text": text, "score": decision.score},
     )
     return EntryResult(existing, decision)
+
+
+def _said_above_top(game: Game, turn: Turn, decision: Decision) -> None:
+    """A ballot above the top (a word accepted on appeal, 5.3): the game's version changes,
+    so that the chief's screen, which reloads with it, says at once that the top is wrong."""
+    top = turn.top.score if turn.top is not None else None
+    if beats_the_top(decision, top):
+        Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
 
 
 # -- appeals (seed 004, 5.3) ------------------------------------------------------------------

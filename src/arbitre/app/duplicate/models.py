@@ -186,3 +186,23 @@ class Withdrawal(models.Model):
     from_move = models.PositiveSmallIntegerField()
     reason = models.CharField(max_length=300, blank=True)
     recorded_at = models.DateTimeField(auto_now=True)
+
+
+class KeptAboveTop(models.Model):
+    """The chief arbiter kept the scores above the top of move ``move_number`` of ``game``
+    after an appeal (seed 004, 5.3; the 5.2 annulment not chosen), up to ``score``, with the
+    reason: the standings and prints stop marking the move. ``top_move`` is the move's top
+    then (the move undone and played again is another move)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="kept_above_top")
+    move_number = models.PositiveSmallIntegerField()
+    top_move = models.CharField(max_length=40)
+    score = models.IntegerField()
+    reason = models.CharField(max_length=300)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game__number", "move_number", "decided_at"]

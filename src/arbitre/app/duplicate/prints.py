@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.html import escape
 from django.utils.translation import gettext
 
-from arbitre.app.duplicate import services
+from arbitre.app.duplicate import appeals, services
 from arbitre.app.duplicate.models import Registration
 from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events.roles import ARBITER, require_role
@@ -26,6 +26,8 @@ def game_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse
     dup = _dup(event_id)
     game = _game(dup, number)
     engine = services.engine_of(game)
+    # 5.3: a move scored above its top on appeal is marked until the chief decides
+    found = [a for a in appeals.pending(dup) if a.game == game.name]
     return render(
         request,
         "duplicate/print_game.html",
@@ -35,6 +37,8 @@ def game_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             "game": game,
             "moves": engine.moves,
             "total": engine.total,
+            "marked": {a.move for a in found},
+            "above_top": appeals.marks(found),
         },
     )
 
@@ -44,12 +48,26 @@ def player_sheet(request: HttpRequest, event_id: int, licence: str) -> HttpRespo
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
     event = services.build_event(dup)
-    sheets = [event.sheet(g, reg.licence) for g in event.games]
+    found = [a for a in appeals.pending(dup, event) if reg.licence in a.licences]
+    sheets = [
+        {
+            "sheet": event.sheet(g, reg.licence),
+            "marked": {a.move for a in found if a.game == g.name},
+        }
+        for g in event.games
+    ]
     row = next(r for r in event.standings() if r.player.licence == reg.licence)
     return render(
         request,
         "duplicate/print_player.html",
-        {"dup": dup, "event": dup.event, "reg": reg, "sheets": sheets, "row": row},
+        {
+            "dup": dup,
+            "event": dup.event,
+            "reg": reg,
+            "sheets": sheets,
+            "row": row,
+            "above_top": appeals.marks(found),
+        },
     )
 
 
@@ -76,7 +94,9 @@ def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespo
 @require_role(ARBITER)
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
-    standings = services.standings_of(dup)
+    event = services.build_event(dup)
+    standings = event.standings_table()
+    found = appeals.pending(dup, event)
     return render(
         request,
         "duplicate/print_standings.html",
@@ -86,6 +106,8 @@ def standings(request: HttpRequest, event_id: int) -> HttpResponse:
             "rows": standings.rows,
             "games": standings.games,
             "solos": standings.solos,
+            "marked": {licence for a in found for licence in a.licences},
+            "above_top": appeals.marks(found),
         },
     )
 

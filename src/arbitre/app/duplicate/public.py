@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 
-from arbitre.app.duplicate import services
+from arbitre.app.duplicate import appeals, services
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -27,6 +27,7 @@ from arbitre.app.duplicate.models import (
 from arbitre.app.duplicate.views import _dup, _game, _game_state
 from arbitre.app.events import live
 from arbitre.app.shared_pages import shared_page
+from arbitre.common.messages import Message
 from arbitre.duplicate.event import Event
 
 # -- what the public sees changes only when the event does -------------------------------------
@@ -73,10 +74,23 @@ def _standings_payload(
     """The standings' JSON at version ``at`` (computed once per version and filter)."""
 
     def compute() -> dict[str, Any]:
-        table = event_of(dup, at).standings_table(series=series, category=category or None)
-        return {**table.to_json(), "updated": timezone.now().isoformat()}
+        event = event_of(dup, at)
+        table = event.standings_table(series=series, category=category or None)
+        data = {**table.to_json(), "updated": timezone.now().isoformat()}
+        # 5.3: a move scored above its top on appeal is marked until the chief decides
+        found = appeals.pending(dup, event)
+        marked = {licence for a in found for licence in a.licences}
+        for row in data["standings"]:
+            row["above_top"] = row["licence"] in marked
+        data["above_top"] = [{"game": a.game, "move": a.move} for a in found]
+        return data
 
     return live.cached(("duplicate-standings", dup.pk, series, category), at, compute)
+
+
+def _mark(game: str, move: int | str) -> str:
+    """The standings' mark of a move scored above its top (seed 004, 5.3), worded."""
+    return services.worded(Message.of("duplicate.appeal.above_top_mark", game=game, move=move))
 
 
 def _filters(request: HttpRequest) -> tuple[int | None, str | None]:
@@ -114,6 +128,8 @@ def public_standings(request: HttpRequest, event_id: int) -> HttpResponse:
             "category": category,
             "games": dup.games.all(),
             "decimal_separator": get_format("DECIMAL_SEPARATOR"),
+            "above_top_texts": [_mark(a["game"], a["move"]) for a in payload["above_top"]],
+            "above_top_pattern": _mark("{game}", "{move}"),
         }
 
     return shared_page(request, at, "duplicate/public_standings.html", context)

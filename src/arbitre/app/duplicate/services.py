@@ -19,6 +19,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
+from arbitre.app import wordlists
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     AnnulledBallot,
@@ -67,19 +68,13 @@ class StaleEditError(ServiceError):
 
 
 _lock = threading.Lock()
-_lexicons: dict[str, Any] = {}
 _engines: dict[int, tuple[int, DuplicateGame]] = {}
 _turns: dict[int, tuple[int, list[Turn]]] = {}
 
 
 def lexicon_of(dup: DuplicateEvent) -> Any:
-    from arbitre.lexicon import Lexicon
-
-    key = dup.lexicon_path or ""
-    with _lock:
-        if key not in _lexicons:
-            _lexicons[key] = Lexicon.load(dup.lexicon_path or None)
-        return _lexicons[key]
+    """The event's word list (:mod:`arbitre.app.wordlists`: loaded once per process)."""
+    return wordlists.lexicon_at(dup.lexicon_path or "")
 
 
 def engine_of(game: Game) -> DuplicateGame:

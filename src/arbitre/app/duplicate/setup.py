@@ -3,13 +3,13 @@ tables, late players."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app import wordlists
 from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
@@ -24,52 +24,20 @@ from arbitre.app.duplicate.services import (
     ServiceError,
     User,
     audit,
-    lexicon_of,
 )
 from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
 from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
 from arbitre.common.messages import Refusal
 from arbitre.duplicate import timing
-from arbitre.paths import data_dir
 
 # -- set-up ---------------------------------------------------------------------------------
-
-
-def store_lexicon(upload: Any) -> tuple[str, str, str]:
-    """Keep an uploaded word list in the data directory once the engine accepts it; returns
-    ``(path, name, sha256)``. A refused list raises the engine's
-    :class:`~arbitre.lexicon.WordListError`, naming the file by the name it was sent with
-    (not the server's copy)."""
-    from arbitre.common.messages import Message
-    from arbitre.lexicon import Lexicon, WordListError
-
-    content = upload.read()
-    digest = hashlib.sha256(content).hexdigest()
-    folder = data_dir() / "lexicons"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"{digest}.txt"
-    path.write_bytes(content)
-    try:
-        lexicon = Lexicon.load(path)
-    except WordListError as exc:
-        path.unlink(missing_ok=True)
-        params = {**exc.message.params, "source": upload.name}
-        raise WordListError(Message(exc.message.code, params)) from None
-    except ValueError:
-        path.unlink(missing_ok=True)
-        raise
-    return str(path), upload.name, lexicon.sha256
 
 
 def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> EventRow:
     """A new Duplicate event with its planned games, on the uploaded word list or the
     default one. A refused word list raises ``ValueError`` before anything is stored."""
-    if lexicon_upload:
-        lexicon_path, lexicon_name, lexicon_sha = store_lexicon(lexicon_upload)
-    else:
-        lexicon = lexicon_of(DuplicateEvent())
-        lexicon_path, lexicon_name, lexicon_sha = "", lexicon.name, lexicon.sha256
+    chosen = wordlists.store(lexicon_upload) if lexicon_upload else wordlists.default_list()
     with transaction.atomic():
         event = EventRow.objects.create(
             name=data["name"], kind=EventRow.Kind.DUPLICATE, date=data["date"], place=data["place"]
@@ -78,9 +46,9 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
             event=event,
             games_planned=data["games_planned"],
             seconds_per_move=data["seconds_per_move"],
-            lexicon_name=lexicon_name,
-            lexicon_path=lexicon_path,
-            lexicon_sha256=lexicon_sha,
+            lexicon_name=chosen.name,
+            lexicon_path=chosen.path,
+            lexicon_sha256=chosen.sha256,
         )
         for number in range(1, data["games_planned"] + 1):
             Game.objects.create(duplicate=dup, number=number)

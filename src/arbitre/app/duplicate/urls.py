@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.duplicate import hall, prints, public, views
+from arbitre.app.duplicate import appeal_views, hall, prints, public, views
 
 app_name = "duplicate"
 
@@ -26,6 +26,11 @@ urlpatterns = [
     path("duplicate/<int:event_id>/retard/", views.mark_late, name="late"),
     path("duplicate/<int:event_id>/departage/", views.title_playoff, name="title_playoff"),
     path("duplicate/<int:event_id>/recours/", views.appeal, name="appeal"),
+    path(
+        "duplicate/<int:event_id>/recours/top-garde/",
+        appeal_views.keep_above_top,
+        name="keep_above_top",
+    ),
     path("duplicate/<int:event_id>/partie/<int:number>/saisie/", views.entry, name="entry"),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/saisie/api/",

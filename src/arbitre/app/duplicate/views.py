@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 from django.views.decorators.http import require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.duplicate import ballots, playoff, preparation, services, setup
+from arbitre.app.duplicate import appeals, ballots, playoff, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -363,6 +363,9 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             )
             % {"word": word.strip().upper(), "count": count},
         )
+        # 5.3: a word accepted can beat the retained top; said at once, never silently
+        for found in appeals.pending(dup):
+            messages.warning(request, services.worded(found.message))
     back = request.POST.get("next", "")
     if back.isascii() and back.isdigit() and dup.games.filter(number=int(back)).exists():
         return redirect("duplicate:chief", event_id=event_id, number=int(back))
@@ -492,6 +495,8 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "annulled_count": game.annulled_ballots.count(),
         "accepted_words": dup.accepted_words.all(),
         "can_annul_move": engine.phase != "play" and bool(engine.moves) and not engine.attempts,
+        "above_top": appeals.chief_warnings(dup, game, engine),
+        "annul_reason": gettext(appeals.ANNUL_REASON),
     }
     return render(request, "duplicate/chief.html", context)
 

@@ -44,21 +44,25 @@ def lexicons_home() -> Path:
     return data_dir() / "lexicons"
 
 
-def _lexicon_table() -> str:
+WORD_LIST_COLUMNS = (("duplicate", "DuplicateEvent", "lexicon_path"), ("classic", "WordList", "path"))
+"""Where the events keep the path of an uploaded word list: a Duplicate event, a Classic
+event's challenges (a table's or a friendly game's setup names the file, found again in the
+data directory)."""
+
+
+def word_list_rows(db: sqlite3.Connection) -> list[tuple[str, str, int, str]]:
+    """``(table, column, id, path)`` of the events played on an uploaded word list."""
     from django.apps import apps
 
-    return str(apps.get_model("duplicate", "DuplicateEvent")._meta.db_table)
-
-
-def word_list_rows(db: sqlite3.Connection) -> list[tuple[int, str]]:
-    """``(id, path)`` of the Duplicate events played on an uploaded word list."""
-    try:
-        rows = db.execute(
-            f"SELECT id, lexicon_path FROM \"{_lexicon_table()}\" WHERE lexicon_path != ''"
-        )
-        return [(int(i), str(p)) for i, p in rows.fetchall()]
-    except sqlite3.OperationalError:  # a database from before the Duplicate tables
-        return []
+    out = []
+    for app, model, column in WORD_LIST_COLUMNS:
+        table = apps.get_model(app, model)._meta.db_table
+        try:
+            rows = db.execute(f'SELECT id, "{column}" FROM "{table}" WHERE "{column}" != \'\'')
+            out += [(table, column, int(i), str(p)) for i, p in rows.fetchall()]
+        except sqlite3.OperationalError:  # a database from before these tables
+            continue
+    return out
 
 
 def _stored_word_list(path: str) -> Path | None:
@@ -83,7 +87,7 @@ def copy_word_lists(copy: Path, folder: Path) -> None:
     this machine's data directory are copied (a path a restored file planted is not
     followed); their names are their SHA-256: each is copied once."""
     with closing(open_existing(copy)) as db:
-        paths = {_stored_word_list(p) for _, p in word_list_rows(db)}
+        paths = {_stored_word_list(p) for *_, p in word_list_rows(db)}
     for path in sorted(p for p in paths if p is not None):
         kept = folder / path.name
         if not kept.exists():
@@ -96,7 +100,7 @@ def copy_word_lists(copy: Path, folder: Path) -> None:
 def check_word_list_paths(db: sqlite3.Connection, name: str) -> None:
     """Refuse a copy whose events name a word list by anything but a stored word list's
     name (``<sha256>.txt``): such a path was not written by Arbitre."""
-    for _, path in word_list_rows(db):
+    for *_, path in word_list_rows(db):
         if not WORD_LIST_NAME.fullmatch(PurePath(path).name):
             raise BackupError(
                 f"{name} n'est pas une sauvegarde d'Arbitre utilisable : une liste de mots y "
@@ -109,7 +113,7 @@ def restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
     lists missing there come from the backup folder's ``listes-de-mots/`` when their content
     matches their name (its SHA-256)."""
     rows = word_list_rows(db)
-    for event_id, path in rows:
+    for table, column, event_id, path in rows:
         name = PurePath(path).name
         home = lexicons_home() / name
         kept = folder / name
@@ -120,9 +124,7 @@ def restore_word_lists(db: sqlite3.Connection, folder: Path) -> None:
                 partial = home.with_name(home.name + ".part")
                 partial.write_bytes(content)
                 partial.replace(home)
-        db.execute(
-            f'UPDATE "{_lexicon_table()}" SET lexicon_path = ? WHERE id = ?', (str(home), event_id)
-        )
+        db.execute(f'UPDATE "{table}" SET "{column}" = ? WHERE id = ?', (str(home), event_id))
 
 
 def check_copy(db: sqlite3.Connection, name: str) -> None:

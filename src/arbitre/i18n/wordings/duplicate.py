@@ -67,6 +67,14 @@ TEMPLATES: dict[str, str] = {
     "duplicate.decision.negative_score": "a score cannot be negative ({score})",
     "duplicate.decision.top_unknown": "the top of move {move} is not known",
     "duplicate.decision.score_above_top": "score {score} above the top ({top}): check the entry",
+    # a score above the top after an appeal (arbitre.duplicate.appeal; seed 004, 5.3 and 5.2)
+    "duplicate.appeal.above_top": (
+        "{game}, move {move}: {score} points awarded on appeal, above the top ({top}): "
+        "the top is now wrong"
+    ),
+    "duplicate.appeal.above_top_mark": (
+        "{game}, move {move}: top exceeded on appeal, arbiter's decision pending"
+    ),
     "duplicate.decision.turn": "Move {number}: draw {draw}, top {top}",
     "duplicate.decision.ballot_line": "Ballot: {ballot}",
     "duplicate.decision.points": "Points: {score}",

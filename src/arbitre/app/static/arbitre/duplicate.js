@@ -162,6 +162,12 @@
           mark.textContent = standings.dataset.withdrawn;
           tr.children[1].append(" ", mark);
         }
+        if (r.above_top) {  // seed 004, 5.3: above the top on appeal, the chief's decision pending
+          const star = document.createElement("span");
+          star.className = "above-top-mark";
+          star.textContent = "*";
+          tr.children[1].append(" ", star);
+        }
         tr.children[2].textContent = r.club;
         tr.children[3].textContent = r.series;
         return tr;
@@ -173,6 +179,16 @@
         provisional.hidden = !missing;
         provisional.textContent = (missing === 1 ? provisional.dataset.one : provisional.dataset.many)
           .replace("{count}", missing);
+      }
+      const aboveTop = document.getElementById("above-top");
+      if (aboveTop && data.above_top) {
+        aboveTop.hidden = !data.above_top.length;
+        const items = data.above_top.map(function (a) {
+          const li = document.createElement("li");
+          li.textContent = aboveTop.dataset.mark.replace(/\{(game|move)\}/g, function (_, key) { return a[key]; });
+          return li;
+        });
+        aboveTop.querySelector("ul").replaceChildren.apply(aboveTop.querySelector("ul"), items);
       }
       const solos = document.getElementById("solos");
       if (solos) {
