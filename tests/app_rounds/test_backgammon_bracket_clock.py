@@ -163,3 +163,14 @@ def test_a_bracket_clock_page_refuses_an_unknown_match(dclient: Client) -> None:
     eid = started(dclient)
     assert dclient.get(f"/backgammon/{eid}/phase-finale/ZZ9/pendule/").status_code == 404
     assert Client().get("/backgammon/table/ABCDEFGH/").status_code == 404
+
+
+def test_the_match_sheet_of_the_final_stage_carries_its_clock_code(dclient: Client) -> None:
+    """Each match sheet handed to the players (its slip) prints the match's code, the
+    address of its clock and the QR code of that address."""
+    eid = started(dclient)
+    page = dclient.get(f"/backgammon/{eid}/phase-finale/feuilles/").content.decode()
+    for mid in ("QF1", "QF2", "QF3", "QF4"):
+        code = bracket_log(eid, mid).code
+        sheet = page.split(f'id="sheet-{mid}"')[1].split('class="sheet"')[0]
+        assert code in sheet and f"/backgammon/table/{code}/" in sheet and "<svg" in sheet
