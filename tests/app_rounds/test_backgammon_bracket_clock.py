@@ -174,3 +174,17 @@ def test_the_match_sheet_of_the_final_stage_carries_its_clock_code(dclient: Clie
         code = bracket_log(eid, mid).code
         sheet = page.split(f'id="sheet-{mid}"')[1].split('class="sheet"')[0]
         assert code in sheet and f"/backgammon/table/{code}/" in sheet and "<svg" in sheet
+
+
+def test_003_clock_1_3_both_absent_at_a_bracket_match(dclient: Client) -> None:
+    """1.3 at a quarter-final's first set: both absent, top arrives after 10 minutes; the
+    director takes 5 minutes off both clocks and starts bottom's (the one still absent)."""
+    eid = started(dclient)
+    url = f"/backgammon/{eid}/phase-finale/QF3/pendule/"
+    assert 'id="both-absent"' in dclient.get(url).content.decode()
+    dclient.post(f"{url}absents/", {"player": 0, "minutes": "10", "id": "b1"}, follow=True)
+    now = state(dclient, url)
+    assert now["running"] == 1 and now["remaining"][0] == minutes(2.5, 9, 10) - 300
+    assert now["remaining"][1] == pytest.approx(minutes(2.5, 9, 10) - 300, abs=0.01)
+    entry = AuditEntry.objects.get(action="Deux joueurs absents (pendule, art. 1.3)")
+    assert entry.target == "QF3"

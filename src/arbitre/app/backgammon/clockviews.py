@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.backgammon import bracket, clocktable
+from arbitre.app.backgammon import bracket, clockdecisions, clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -209,7 +209,7 @@ def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
         messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
     else:
         try:
-            clocktable.compensate(
+            clockdecisions.compensate(
                 t,
                 clocktable.log_of(t, tb),
                 side,
@@ -243,7 +243,7 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         messages.error(request, gettext("Indiquez le joueur arrivé le premier et les minutes."))
     else:
         try:
-            clocktable.both_absent(
+            clockdecisions.both_absent(
                 t,
                 clocktable.log_of(t, tb),
                 first,

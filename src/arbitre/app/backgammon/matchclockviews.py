@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from arbitre.app.backgammon import bracket, bracketclock, clocktable, clockviews
+from arbitre.app.backgammon import bracket, bracketclock, clockdecisions, clockviews
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -81,7 +81,7 @@ def compensation(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
         seconds = round(float(post.get("minutes", "0").replace(",", ".") or 0) * 60) + int(
             post.get("seconds", "0") or 0
         )
-        clocktable.compensate(
+        clockdecisions.compensate(
             t,
             log,
             side,
@@ -111,7 +111,7 @@ def both_absent(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
         t, log = _log(event_id, mid)
         first = int(post.get("player", ""))
         seconds = round(float(post.get("minutes", "").replace(",", ".")) * 60)
-        clocktable.both_absent(
+        clockdecisions.both_absent(
             t,
             log,
             first,
