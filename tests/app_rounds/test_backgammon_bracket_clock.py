@@ -77,6 +77,8 @@ def test_003_every_final_stage_match_gets_a_code_and_the_seed_s_time(dclient: Cl
         == [minutes(2.5, 11, 12)] * 2
     )
     # the consolation's matches have theirs too, and all are on the director's page
+    last_round = dclient.get(f"/backgammon/{eid}/ronde/3/pendules/").content.decode()
+    assert f"/backgammon/{eid}/phase-finale/pendules/" in last_round
     overview = dclient.get(f"/backgammon/{eid}/phase-finale/pendules/").content.decode()
     for log in TableLog.objects.filter(table__isnull=True):
         assert log.code in overview and f'id="clock-{log.setup["match"]}"' in overview
