@@ -62,7 +62,7 @@ def test_003_a_quarter_final_on_the_tablet_clock(tmp_path: Path) -> None:
         page.goto(event_url)
         page.click("#knockout-link")
         page.click("#start-knockout")
-        assert "Tableau final généré." in page.content()
+        page.wait_for_function("document.body.innerText.includes('Tableau final généré.')")
         accelerate(data, event_id)
         page.click("#match-clocks-link")
         row = page.locator("#clock-QF1")

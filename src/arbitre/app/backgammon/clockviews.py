@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from django.contrib import messages
@@ -46,7 +47,6 @@ def _render(
         {
             "tb": tb,
             "event": tb.round.tournament.event,
-            "initial_record": bool(tb.mat),
             "compensation_url": reverse(
                 "backgammon:clock_compensation", args=[tb.round.tournament.event_id, tb.pk]
             ),
@@ -78,11 +78,10 @@ def render_match(
         log,
         base,
         {
-            "tb": {"a": names[0], "b": names[1]},
+            "tb": SimpleNamespace(a=names[0], b=names[1], mat=""),
             "event": t.event,
             "match_id": mid,
             "match_label": label,
-            "initial_record": False,
             "compensation_url": reverse(
                 "backgammon:match_clock_compensation", args=[t.event_id, mid]
             ),
@@ -105,7 +104,9 @@ def render_clock(
     event_id: int | None = None,
 ) -> HttpResponse:
     """The clock page of a round's table or of a final-stage match (``context`` names its
-    players as ``tb.a``, ``tb.b``, its event and the director's forms)."""
+    players as ``tb.a``, ``tb.b``, its record as ``tb.mat``, its event and the director's
+    forms)."""
+    tb = context["tb"]
     return render(
         request,
         "backgammon/clock.html",
@@ -118,6 +119,7 @@ def render_clock(
             "length": log.setup["length"],
             "server_now": time.time(),
             "initial": json.dumps(tablelog.state(log)),
+            "initial_record": bool(tb.mat),
             "staff": staff,
             "director": staff and has_role(request.user, DIRECTOR, event_id),
             "compensation_id": secrets.token_hex(8),
