@@ -295,3 +295,14 @@ ACCESS.update(
 )
 # -- backgammon, both players absent at a clocked table (issue 19, session 10) -------------------
 ACCESS.update({"backgammon:clock_both_absent": DIRECTOR})  # clock rules 1.3: the director's
+# -- backgammon, the final stage's clocks (issue 33, item 10) -----------------------------------
+ACCESS.update(
+    {
+        "backgammon:match_clocks": DIRECTOR,
+        "backgammon:match_clock": ARBITER,
+        "backgammon:match_clock_state": ARBITER,
+        "backgammon:match_clock_action": ARBITER,
+        "backgammon:match_clock_compensation": DIRECTOR,
+        "backgammon:match_clock_both_absent": DIRECTOR,
+    }
+)

@@ -96,6 +96,8 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["uid"] = "club-1"
     if "<int:upload_id>" in route:
         values["upload_id"] = 1
+    if "<str:mid>" in route:  # a match of the final stage (issue 33)
+        values["mid"] = "QF1"
     if "<slug:role>" in route:
         values["role"] = "arbitre"
     if "<int:player_id>" in route:  # a player of the event (an entrant here)

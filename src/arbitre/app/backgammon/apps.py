@@ -8,4 +8,8 @@ class BackgammonConfig(AppConfig):
 
     def ready(self) -> None:
         # the match clock's engine behind the table log (issue 19, part 1)
-        from arbitre.app.backgammon import clocktable  # noqa: F401
+        # the final stage's clocks write a set at a flag (issue 33)
+        from arbitre.app.backgammon import (
+            bracketclock,  # noqa: F401
+            clocktable,  # noqa: F401
+        )

@@ -6,6 +6,8 @@ set scores entered, match by match or set by set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils.translation import get_language, gettext, gettext_noop
 
@@ -27,6 +29,16 @@ from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.bracket import BYE
 from arbitre.backgammon.championship.sanctions import Sanction, SanctionKind, sanction_sets
 from arbitre.i18n import word
+
+CHANGED: list[Callable[[Tournament, str], None]] = []
+"""Called in the transaction once the bracket is generated (match ``""``) or a match's
+result or sets are recorded: the final stage's clocks follow
+(:mod:`arbitre.app.backgammon.bracketclock` registers itself at start)."""
+
+
+def _changed(t: Tournament, match_id: str) -> None:
+    for hook in CHANGED:
+        hook(t, match_id)
 
 
 def settings(t: Tournament) -> bg.BracketSettings:
@@ -152,6 +164,7 @@ def start(t: Tournament, user: User) -> None:
     brackets(t)  # refuses while a tie must be played off
     t.bracket_started = True
     t.save(update_fields=["bracket_started"])
+    _changed(t, "")
     audit(t, user, gettext_noop("Tableau final généré"), "")
     bump(t)
 
@@ -213,6 +226,7 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
             tournament=t, match_id=match_id, defaults={"winner": "", "scores": scores}
         )
         audit(t, user, gettext_noop("Sets du tableau"), match_id, before, {"sets": scores_text})
+        _changed(t, match_id)
         bump(t)
         return
     if winner not in (top, bottom):
@@ -237,6 +251,7 @@ def record(t: Tournament, match_id: str, winner: str, scores_text: str, user: Us
         before,
         {"vainqueur": winner, "sets": scores_text},
     )
+    _changed(t, match_id)
     bump(t)
 
 

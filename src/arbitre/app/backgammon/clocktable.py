@@ -14,11 +14,11 @@ a certain win; 4.5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
-from django.db import transaction
 from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
@@ -26,7 +26,7 @@ from arbitre.app.backgammon import services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
-from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, User, audit
+from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.board import refusal
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
@@ -42,6 +42,10 @@ from arbitre.backgammon.match import Match
 KIND = "backgammon"
 SCORE = "score"
 """The log's event of the match score entered at the table (not a clock action)."""
+SET_END = "set_end"
+"""The log's event that ends a set of a final-stage match (seed 003 "Tableau final": best
+of three sets "avec pendule"): the next set's clock starts fresh, at that set's length.
+Written by the server only (:mod:`arbitre.app.backgammon.bracketclock`)."""
 RECORD, RECORD_UNDO = "record", "record_undo"
 """The log's events of the match record entered at the table, one action at a time
 (issue 19, part 6; optional): an action as a ``.mat`` writes it, and taking the last back."""
@@ -76,6 +80,14 @@ class ClockLog:
     match: Match | None = None
     #: the stored events are being replayed (checked when stored): the record is read once
     replaying: bool = False
+    #: a final-stage match: the lengths of its sets, and the set being played (0: first)
+    lengths: tuple[int, ...] = ()
+    set_index: int = 0
+
+
+BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
+"""Who writes a flag's result at a final-stage match (its log has no round table):
+:mod:`arbitre.app.backgammon.bracketclock` registers itself at start."""
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
@@ -144,6 +156,17 @@ def _event(raw: dict[str, Any]) -> ClockEvent:
     return ClockEvent(float(raw["at"]), str(action), player, float(seconds))
 
 
+def _next_set(state: ClockLog) -> None:
+    """The next set of a final-stage match: a fresh clock at that set's length (clock rules
+    2.1 give each set its own time, as a match of its length)."""
+    if state.set_index + 1 >= len(state.lengths):
+        raise ServiceError(gettext("Ce match n'a plus de set à jouer."))
+    state.set_index += 1
+    state.length = state.lengths[state.set_index]
+    state.events, state.score, state.ending = [], None, None
+    state.cells, state.record, state.match = [], "", None
+
+
 class ClockAdapter:
     """The backgammon clock engine behind a table log."""
 
@@ -157,6 +180,7 @@ class ClockAdapter:
                 increment=float(s["increment"]),
             ),
             names=(str(s["names"][0]), str(s["names"][1])),
+            lengths=tuple(int(x) for x in s.get("lengths", ())),
         )
         state.replaying = True
         for raw in log.events:
@@ -168,6 +192,10 @@ class ClockAdapter:
         return state
 
     def apply(self, state: ClockLog, event: dict[str, Any]) -> None:
+        if event.get("kind") == SET_END:
+            _next_set(state)
+            state.last_at = float(event["at"])
+            return
         if event.get("kind") == SCORE:
             state.score = _score(event, state.length)
             state.last_at = float(event["at"])
@@ -202,10 +230,16 @@ class ClockAdapter:
             "record_score": list(state.match.score) if state.match else None,
             "ended": state.ending[0] if state.ending else "",
             "winner": None if state.ending is None else state.ending[1],
+            "length": state.length,
+            "set": state.set_index + 1 if state.lengths else None,
+            "sets": len(state.lengths) or None,
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
-        if event.get("kind") == "flag":
+        if event.get("kind") == "flag" and log.table is None and state.lengths:
+            for hook in BRACKET_FLAG:
+                hook(log, state)
+        elif event.get("kind") == "flag":
             enter_flag_result(log, state)
         elif event.get("kind") in (RECORD, RECORD_UNDO) and log.table is not None:
             # the table's .mat follows the record (downloaded, cross-checked with the result)
@@ -257,9 +291,10 @@ def enter_flag_result(log: TableLog, state: ClockLog) -> None:
         return
 
 
-DIRECTOR_ACTIONS = frozenset({"penalize", "compensate"})
+DIRECTOR_ACTIONS = frozenset({"penalize", "compensate", SET_END})
 """Clock actions that only the director's decisions make, never a press at the table: time
-penalties (recorded in the register) and compensations (1.2, :func:`compensate`)."""
+penalties (recorded in the register) and compensations (1.2, :func:`compensate`); the end
+of a final-stage set is the server's (its result recorded)."""
 
 
 def table_may(log: TableLog, event: dict[str, Any]) -> None:
@@ -308,93 +343,3 @@ def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: boo
     action = "compensate" if back else "penalize"
     tablelog.append(log.pk, {"kind": action, "player": side, "seconds": seconds}, client_id)
     return True
-
-
-@transaction.atomic
-def compensate(
-    t: Tournament, tb: Table, side: int, seconds: int, reason: str, user: User, client_id: str
-) -> TableLog:
-    """Clock rules 1.2: the director gives ``seconds`` to the player ``side`` (0: the
-    table's first player) wronged by a faulty clock; the log keeps the reason and who gave
-    it, the audit log the decision. Only the director's page calls this (never a press at
-    the table)."""
-    reason = reason.strip()
-    if side not in (0, 1):
-        raise ServiceError(gettext("Choisissez le joueur."))
-    if not 1 <= seconds <= COMPENSATION_MAX:
-        raise ServiceError(
-            gettext("Une compensation va de 1 à %(max)s secondes.") % {"max": COMPENSATION_MAX}
-        )
-    if not reason:
-        raise ServiceError(gettext("Indiquez la raison de la compensation."))
-    if len(reason) > REASON_LENGTH:
-        raise ServiceError(
-            gettext("Raison trop longue (%(count)s caractères au plus).") % {"count": REASON_LENGTH}
-        )
-    log = log_of(t, tb)
-    done = tablelog.append(
-        log.pk,
-        {
-            "kind": "compensate",
-            "player": side,
-            "seconds": seconds,
-            "reason": reason,
-            "by": getattr(user, "username", ""),
-        },
-        client_id,
-    )
-    if not done.repeated:
-        audit(
-            t,
-            user,
-            COMPENSATION_ACTION,
-            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
-            None,
-            {"joueur": (tb.a, tb.b)[side], "secondes": seconds},
-            reason,
-        )
-    return done.log
-
-
-@transaction.atomic
-def both_absent(
-    t: Tournament, tb: Table, first: int, seconds: int, user: User, client_id: str
-) -> TableLog:
-    """Clock rules 1.3: both players were absent when the round began; the first to arrive
-    (``first``, 0: the table's first player) told the director, who takes half of the
-    ``seconds`` elapsed off both clocks and starts the clock of the player still absent.
-    Only before the clock has started; the director's page only (audited)."""
-    if first not in (0, 1):
-        raise ServiceError(gettext("Choisissez le joueur arrivé le premier."))
-    if not 1 <= seconds <= BOTH_ABSENT_MAX:
-        raise ServiceError(
-            gettext("Le temps écoulé va de 1 seconde à %(hours)s heures.")
-            % {"hours": BOTH_ABSENT_MAX // 3600}
-        )
-    log = log_of(t, tb)
-    if client_id not in log.client_ids and any(e.get("kind") == "start" for e in log.events):
-        raise ServiceError(gettext("La pendule de cette table est déjà lancée."))
-    half = seconds / 2
-    done = None
-    for suffix, event in (
-        ("a", {"kind": "penalize", "player": 0, "seconds": half}),
-        ("b", {"kind": "penalize", "player": 1, "seconds": half}),
-        ("", {"kind": "start", "player": 1 - first}),
-    ):
-        done = tablelog.append(log.pk, event, f"{client_id}{suffix and '-' + suffix}")
-    assert done is not None
-    if not done.repeated:
-        audit(
-            t,
-            user,
-            BOTH_ABSENT_ACTION,
-            ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
-            None,
-            {
-                "premier arrivé": (tb.a, tb.b)[first],
-                "temps écoulé (s)": seconds,
-                "retiré à chacun (s)": half,
-            },
-            "",
-        )
-    return done.log

@@ -7,22 +7,25 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from types import SimpleNamespace
+from typing import Any
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.backgammon import clocktable
+from arbitre.app.backgammon import bracket, clockdecisions, clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
-from arbitre.app.rounds.models import Round, Table, TableLog
+from arbitre.app.rounds.models import Round, Table, TableLog, Tournament
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
+from arbitre.i18n import word
 
 
 def _log(event_id: int, table_id: int) -> TableLog:
@@ -35,14 +38,81 @@ def _render(
     request: HttpRequest, log: TableLog, base: str, *, staff: bool, event_id: int | None = None
 ) -> HttpResponse:
     tb = log.table
-    assert tb is not None
+    if tb is None:
+        return render_match(request, log, base, staff=staff, event_id=event_id)
+    return render_clock(
+        request,
+        log,
+        base,
+        {
+            "tb": tb,
+            "event": tb.round.tournament.event,
+            "compensation_url": reverse(
+                "backgammon:clock_compensation", args=[tb.round.tournament.event_id, tb.pk]
+            ),
+            "both_absent_url": reverse(
+                "backgammon:clock_both_absent", args=[tb.round.tournament.event_id, tb.pk]
+            ),
+        },
+        staff=staff,
+        event_id=event_id,
+    )
+
+
+def render_match(
+    request: HttpRequest, log: TableLog, base: str, *, staff: bool, event_id: int | None = None
+) -> HttpResponse:
+    """The clock page of a final-stage match (issue 33): its players, the round it belongs
+    to (quarter-final, consolation...) and the director's forms of that match."""
+    t = get_object_or_404(Tournament.objects.select_related("event"), pk=log.setup["tournament"])
+    mid = str(log.setup["match"])
+    label = ""
+    try:
+        m = bracket.brackets(t).matches.get(mid)
+        label = word(m.round_name, get_language()) if m is not None else ""
+    except ServiceError:
+        pass
+    names = log.setup["names"]
+    return render_clock(
+        request,
+        log,
+        base,
+        {
+            "tb": SimpleNamespace(a=names[0], b=names[1], mat=""),
+            "event": t.event,
+            "match_id": mid,
+            "match_label": label,
+            "compensation_url": reverse(
+                "backgammon:match_clock_compensation", args=[t.event_id, mid]
+            ),
+            "both_absent_url": reverse(
+                "backgammon:match_clock_both_absent", args=[t.event_id, mid]
+            ),
+        },
+        staff=staff,
+        event_id=event_id,
+    )
+
+
+def render_clock(
+    request: HttpRequest,
+    log: TableLog,
+    base: str,
+    context: dict[str, Any],
+    *,
+    staff: bool,
+    event_id: int | None = None,
+) -> HttpResponse:
+    """The clock page of a round's table or of a final-stage match (``context`` names its
+    players as ``tb.a``, ``tb.b``, its record as ``tb.mat``, its event and the director's
+    forms)."""
+    tb = context["tb"]
     return render(
         request,
         "backgammon/clock.html",
         {
+            **context,
             "log": log,
-            "tb": tb,
-            "event": tb.round.tournament.event,
             "state_url": f"{base}etat/",
             "action_url": f"{base}action/",
             "epoch": log.epoch,
@@ -83,12 +153,12 @@ def state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     """A press, stored once (its id) when the clock engine accepts it after the others."""
     try:
-        return _press(request, _log(event_id, table_id))
+        return press(request, _log(event_id, table_id))
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
 
 
-def _press(request: HttpRequest, log: TableLog) -> HttpResponse:
+def press(request: HttpRequest, log: TableLog) -> HttpResponse:
     try:
         body = jsontext.loads(request.body or b"{}")
     except jsontext.JsonRefused as exc:
@@ -141,9 +211,9 @@ def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
         messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
     else:
         try:
-            clocktable.compensate(
+            clockdecisions.compensate(
                 t,
-                tb,
+                clocktable.log_of(t, tb),
                 side,
                 seconds,
                 post.get("reason", ""),
@@ -175,9 +245,9 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
         messages.error(request, gettext("Indiquez le joueur arrivé le premier et les minutes."))
     else:
         try:
-            clocktable.both_absent(
+            clockdecisions.both_absent(
                 t,
-                tb,
+                clocktable.log_of(t, tb),
                 first,
                 seconds,
                 request.user,
@@ -204,6 +274,8 @@ def _by_code(request: HttpRequest, code: str) -> TableLog:
     locked out for guessing (:func:`~arbitre.app.rounds.codeguard.open_by_code`)."""
     log = codeguard.open_by_code(request, code, clocktable.KIND)
     if log.table is None:
+        if "match" in log.setup:  # a final-stage match (issue 33)
+            return log
         raise ServiceError(gettext("Code de table inconnu."))
     tb = log.table
     assert tb is not None
@@ -246,4 +318,4 @@ def code_action(request: HttpRequest, code: str) -> HttpResponse:
         log = _by_code(request, code)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
-    return _press(request, log)
+    return press(request, log)

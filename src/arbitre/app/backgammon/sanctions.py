@@ -94,11 +94,16 @@ def complete(t: Tournament, incident: Incident) -> None:
     if incident.kind != Incident.Kind.DICE_TOUCHED or incident.sanction:
         return
     tb = table_of(t, incident.round, incident.table)
-    if tb is None:
+    if tb is None and incident.match and t.bracket_started:
+        top, _ = _bracket_players(t, incident)  # a final-stage match (issue 33)
+        side = 0 if incident.player == top else 1
+    elif tb is None:
         raise ServiceError(
             gettext("Cette sanction porte sur un match : indiquez la ronde et la table.")
         )
-    penalty = dice_touched_penalty(side_of(tb, incident.player))
+    else:
+        side = side_of(tb, incident.player)
+    penalty = dice_touched_penalty(side)
     incident.sanction, incident.amount = penalty.kind.value, penalty.amount
 
 
@@ -179,6 +184,8 @@ def apply(t: Tournament, incident: Incident) -> dict[str, Any]:
     tb = table_of(t, incident.round, incident.table)
     if incident.sanction == "time":
         if tb is not None and clock_penalty(tb, incident):
+            applied["clock"] = True
+        elif incident.match and t.bracket_started and bracket_clock_penalty(t, incident):
             applied["clock"] = True
         return applied
     if t.bracket_started:
@@ -299,6 +306,21 @@ def clock_penalty(tb: Table, incident: Incident, *, back: bool = False) -> bool:
     )
 
 
+def bracket_clock_penalty(t: Tournament, incident: Incident, *, back: bool = False) -> bool:
+    """A time penalty given at a final-stage match (issue 33) on that match's clock."""
+    from arbitre.app.backgammon import bracketclock
+
+    suffix = "-annul" if back else ""
+    return bracketclock.add_penalty(
+        t,
+        incident.match,
+        incident.player,
+        incident.amount,
+        f"incident-{incident.pk}{suffix}",
+        back=back,
+    )
+
+
 def revert(t: Tournament, incident: Incident) -> None:
     """Undo what :func:`apply` changed (the committee annulled the sanction)."""
     if incident.applied.get("bracket"):
@@ -312,6 +334,8 @@ def revert(t: Tournament, incident: Incident) -> None:
         tb = table_of(t, incident.round, incident.table)
         if tb is not None:
             clock_penalty(tb, incident, back=True)
+        elif incident.match:
+            bracket_clock_penalty(t, incident, back=True)
     table = incident.applied.get("table")
     if table:
         tb = Table.objects.filter(pk=table["id"], round__tournament=t).first()

@@ -3,7 +3,7 @@ play-off, the final stage's match sheets and the match records."""
 
 from django.urls import path
 
-from arbitre.app.backgammon import clockviews, views
+from arbitre.app.backgammon import clockviews, matchclockviews, views
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds.urls import mounted
 
@@ -20,6 +20,29 @@ urlpatterns = mounted(
         path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
         path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),
         path("ronde/<int:number>/pendules/", clockviews.round_clocks, name="round_clocks"),
+        # the final stage's clocks (issue 33): a match by its id ("QF1", "C-QF1")
+        path("phase-finale/pendules/", matchclockviews.all_clocks, name="match_clocks"),
+        path("phase-finale/<str:mid>/pendule/", matchclockviews.page, name="match_clock"),
+        path(
+            "phase-finale/<str:mid>/pendule/etat/",
+            matchclockviews.state,
+            name="match_clock_state",
+        ),
+        path(
+            "phase-finale/<str:mid>/pendule/action/",
+            matchclockviews.action,
+            name="match_clock_action",
+        ),
+        path(
+            "phase-finale/<str:mid>/pendule/compensation/",
+            matchclockviews.compensation,
+            name="match_clock_compensation",
+        ),
+        path(
+            "phase-finale/<str:mid>/pendule/absents/",
+            matchclockviews.both_absent,
+            name="match_clock_both_absent",
+        ),
         path(
             "table/<int:table_id>/pendule/compensation/",
             clockviews.compensation,

@@ -6,12 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
-from arbitre.app.backgammon import bracket, services
+from arbitre.app.backgammon import bracket, bracketclock, services
 from arbitre.app.backgammon.forms import MatchDayForm
 from arbitre.app.backgammon.game import GAME
+from arbitre.app.events import hall
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds.models import Table
 from arbitre.app.rounds.results import store_mat
@@ -62,11 +64,19 @@ def knockout_sheets(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.error(request, str(exc))
         return to(GAME, "knockout", event_id)
     sheets = []
+    logs = bracketclock.logs(t)
     for mid, m in b.matches.items():
         top, bottom = b.players(mid)
         if top is None or bottom is None or "BYE" in (top, bottom) or mid in b.winners:
             continue
         sets = [(i + 1, n, services.clock_budget(t, n)) for i, n in enumerate(m.sets)]
+        log = logs.get(mid)
+        # the match's clock code (issue 33): the players open their tablet clock with it
+        address = (
+            hall.public_url(request, reverse("backgammon:table_page", args=[log.code]))
+            if log is not None
+            else ""
+        )
         sheets.append(
             {
                 "id": mid,
@@ -74,6 +84,9 @@ def knockout_sheets(request: HttpRequest, event_id: int) -> HttpResponse:
                 "top": top,
                 "bottom": bottom,
                 "sets": sets,
+                "code": log.code if log is not None else "",
+                "url": address,
+                "qr": hall.qr_svg(address) if address else "",
             }
         )
     return render(

@@ -57,6 +57,14 @@
     root.querySelectorAll(".next-start").forEach(function (el) { el.hidden = !current.started; });
     document.getElementById("pause").disabled = current.running === null;
     document.getElementById("resume").disabled = !current.paused;
+    // a final-stage match: each set on a fresh clock at its own length (seed 003)
+    const setNow = document.getElementById("set-now");
+    if (setNow) {
+      setNow.textContent = current.set ? w("Set", { n: current.set, count: current.sets, length: current.length }) : "";
+    }
+    [0, 1].forEach(function (p) {
+      if (current.length) document.getElementById("score-" + p).max = current.length - 1;
+    });
     const msg = document.getElementById("clock-message");
     const score = document.getElementById("score-now");
     document.getElementById("record-text").textContent = current.record || "";
