@@ -135,9 +135,7 @@ def test_a_different_upload_of_a_ranked_event_is_refused(event: Any, director: A
     assert any("Cette épreuve est déjà dans la saison 2026-2027" in t for t in texts(answer))
 
 
-def test_the_officer_withdraws_an_event_from_its_season_audited(
-    event: Any, director: Any
-) -> None:
+def test_the_officer_withdraws_an_event_from_its_season_audited(event: Any, director: Any) -> None:
     from arbitre.app.ranking.models import RankedEvent, RankingAudit, Standing
 
     d = played(event, director)
@@ -155,8 +153,7 @@ def test_the_officer_withdraws_an_event_from_its_season_audited(
     answer = d.post(url, {"reason": "Épreuve non homologuée"}, follow=True)
     assert not RankedEvent.objects.exists()
     assert any(
-        "Épreuve « Open test » retirée de la saison 2026-2027 : ses résultats ne comptent plus"
-        in t
+        "Épreuve « Open test » retirée de la saison 2026-2027 : ses résultats ne comptent plus" in t
         for t in texts(answer)
     )
     record = RankingAudit.objects.get(action="Épreuve retirée de la saison")

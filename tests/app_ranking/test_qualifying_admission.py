@@ -65,7 +65,7 @@ def test_002_A3_2_registration_and_players_import_warn(event: Any, director: Any
     answer = d.post(add, {"licence": "1003", "name": "JOUEUR03"}, follow=True)
     assert not [t for t in texts(answer) if "non admis" in t]  # French: admitted
     event.players.filter(licence__in=["1001", "1003"]).delete()
-    data = "licence;nom;table\n1001;JOUEUR01;21\n1003;JOUEUR03;22\n".encode()
+    data = b"licence;nom;table\n1001;JOUEUR01;21\n1003;JOUEUR03;22\n"
     file = SimpleUploadedFile("joueurs.csv", data, content_type="text/csv")
     answer = d.post(f"/duplicate/{event.event_id}/joueurs/import/", {"file": file}, follow=True)
     warned = [t for t in texts(answer) if "non admis" in t]

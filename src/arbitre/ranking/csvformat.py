@@ -308,9 +308,7 @@ def read_events_dir(path: str | os.PathLike[str]) -> list[Event]:
         raise RankingError.of("file.no_event_file", where=_in(str(p)))
     events = [read_event(f) for f in files]
     for first, again in repeated_events(events):
-        raise RankingError.of(
-            "event.same_event", first=files[first].name, second=files[again].name
-        )
+        raise RankingError.of("event.same_event", first=files[first].name, second=files[again].name)
     return events
 
 
