@@ -216,3 +216,28 @@ def test_the_refusal_names_the_player_by_licence_when_unnamed() -> None:
         nationality="BE",
         type="CF1",
     )
+
+
+small_events = st.builds(
+    lambda name, day, uid, licences: ev(
+        name,
+        tuple((lic, 1 + k) for k, lic in enumerate(licences)),
+        None if day is None else DAY + dt.timedelta(days=day),
+        uid,
+    ),
+    st.sampled_from(["A", "a", "B"]),
+    st.none() | st.integers(0, 1),
+    st.sampled_from(["", "x-1", "x-2"]),
+    st.lists(st.sampled_from(["101", "102"]), min_size=1, max_size=2, unique=True),
+)
+
+
+@given(st.lists(small_events, max_size=6))
+def test_repeated_events_is_every_later_event_with_its_first_equal(events: list[Event]) -> None:
+    """Against the plain reading: each event compared with every earlier one."""
+    expected = []
+    for j in range(len(events)):
+        earlier = [i for i in range(j) if same_event(events[i], events[j])]
+        if earlier:
+            expected.append((earlier[0], j))
+    assert repeated_events(events) == expected

@@ -340,10 +340,15 @@ def repeated_events(events: Sequence[Event]) -> list[tuple[int, int]]:
     """Each later event that repeats an earlier one (:func:`same_event`), as the pair of
     their indexes (the first occurrence, the repetition), in order."""
     found: list[tuple[int, int]] = []
+    seen: dict[object, list[int]] = {}  # the events met so far by identity and by date
     for j, later in enumerate(events):
-        first = next((i for i in range(j) if same_event(events[i], later)), None)
+        keys = [("date", later.date)] + ([("uid", later.uid)] if later.uid else [])
+        met = sorted({i for key in keys for i in seen.get(key, ())})
+        first = next((i for i in met if same_event(events[i], later)), None)
         if first is not None:
             found.append((first, j))
+        for key in keys:
+            seen.setdefault(key, []).append(j)
     return found
 
 
