@@ -162,3 +162,20 @@ def test_the_officer_withdraws_an_event_from_its_season_audited(event: Any, dire
     assert not Standing.objects.filter(licence=WINNER, points__gt=0).exists()
     # other users may not
     assert Client().get(url).status_code == 302
+
+
+def test_the_season_archive_keeps_the_identity(event: Any, director: Any) -> None:
+    """Read back from its archive, the season still knows the event: its export is refused."""
+    from arbitre.app.ranking.models import RankedEvent, Season
+
+    d = played(event, director)
+    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    uid = RankedEvent.objects.get().uid
+    assert uid.endswith(f"-{event.event_id}")
+    data = d.get("/federation/saison/archive/", {"saison": "2026"}).content
+    RankedEvent.objects.all().delete()
+    Season.objects.all().delete()
+    d.post("/federation/saison/archive/", {"file": SimpleUploadedFile("s.json", data)})
+    assert RankedEvent.objects.get().uid == uid
+    assert import_export(event, d).status_code == 400
+    assert RankedEvent.objects.count() == 1
