@@ -91,10 +91,11 @@ class LatenessForm(forms.Form):
 
 
 def ranking_type_choices() -> list[tuple[str, str]]:
-    """The federation ranking's event types (seed 002, A.2), empty first (the default)."""
+    """The federation ranking's event types (seed 002, A.2) by code (``arbitre ranking
+    types`` and docs/ranking.md describe them), empty first (the default)."""
     from arbitre.ranking import EVENT_TYPES
 
-    return [("", "—")] + [(code, f"{code} — {t.label}") for code, t in EVENT_TYPES.items()]
+    return [("", "—")] + [(code, code) for code in EVENT_TYPES]
 
 
 class SettingsForm(forms.Form):
