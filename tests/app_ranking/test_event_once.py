@@ -141,8 +141,9 @@ def test_the_officer_withdraws_an_event_from_its_season_audited(event: Any, dire
     d = played(event, director)
     d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
     ranked = RankedEvent.objects.get()
-    assert 'id="withdraw-link"' in d.get(f"/federation/epreuves/{ranked.pk}/").content.decode()
     url = f"/federation/epreuves/{ranked.pk}/retrait/"
+    assert 'id="withdraw-link"' in d.get(f"/federation/epreuves/{ranked.pk}/").content.decode()
+    assert f'href="{url}" class="withdraw"' in d.get("/federation/saison/").content.decode()
     question = d.get(url).content.decode()
     assert "Retirer « Open test » du 22/11/2026 de la saison 2026-2027 ?" in question
     assert "Ses résultats (18 joueurs) ne compteront plus" in question

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import setup
+from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, is_account_manager, require_role
 from arbitre.app.federation import outbox, services
@@ -102,7 +103,7 @@ def link(request: HttpRequest) -> HttpResponse:
 def send(request: HttpRequest, event_id: int) -> HttpResponse:
     """A Duplicate event's results sent to the federation, and its answer."""
     event = get_object_or_404(Event, pk=event_id, kind=Event.Kind.DUPLICATE)
-    dup = event.duplicate
+    dup = get_object_or_404(DuplicateEvent, event=event)
     initial = {"type_code": dup.ranking_type, "overseas": dup.overseas}
     form = DuplicateFeedForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
