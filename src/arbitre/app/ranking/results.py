@@ -192,10 +192,10 @@ def engine_event(ranked: RankedEvent) -> Event:
     )
 
 
-def already_ranked(season: Season, event: Event, exclude: int | None = None) -> RankedEvent | None:
+def already_ranked(season: Season, event: Event) -> RankedEvent | None:
     """The event of ``season`` that ``event`` repeats (same Arbitre identity, else same date,
     licences and name or places: :func:`~arbitre.ranking.events.same_event`), if any."""
-    candidates = RankedEvent.objects.filter(season=season).exclude(pk=exclude)
+    candidates = RankedEvent.objects.filter(season=season)
     if event.uid:
         candidates = candidates.filter(Q(uid=event.uid) | Q(uid="", date=event.date))
     else:

@@ -2,7 +2,7 @@ from django.urls import path
 
 from arbitre.app.ranking import (
     duplicate_feed,
-    event_admin,
+    event_views,
     public,
     season_views,
     titles_views,
@@ -20,12 +20,12 @@ urlpatterns = [
     path("federation/epreuves/<int:number>/titres/", titles_views.event_titles, name="titles"),
     path(
         "federation/epreuves/<int:number>/outre-mer/",
-        event_admin.event_overseas,
+        event_views.event_overseas,
         name="event_overseas",
     ),
     path(
         "federation/epreuves/<int:number>/retrait/",
-        event_admin.event_withdraw,
+        event_views.event_withdraw,
         name="event_withdraw",
     ),
     path("federation/classement/", season_views.classification, name="classification"),
