@@ -49,6 +49,8 @@ ACCESS: dict[str, str] = {
     "ranking:season_archive": MANAGER,
     "ranking:event": MANAGER,
     "ranking:titles": MANAGER,
+    "ranking:event_overseas": MANAGER,
+    "ranking:event_withdraw": MANAGER,
     "ranking:classification": MANAGER,
     "ranking:officer_player": MANAGER,
     "ranking:duplicate_feed": DIRECTOR,

@@ -241,6 +241,7 @@ def test_prints_and_results_csv(event: Any, director: Any) -> None:
         f"/duplicate/{event.event_id}/export/resultats.csv?encodage=latin-1"
     ).content.decode("latin-1")
     assert csv_text.splitlines()[0] == (
-        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date"
+        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date;"
+        "outremer;epreuve"
     )
     assert Client().get(f"/duplicate/{event.event_id}/export/resultats.csv").status_code == 302

@@ -144,5 +144,6 @@ def test_standings_of_an_event_file_with_ballots(tmp_path: Path) -> None:
     assert rows[1]["total"] == 18 and rows[0]["total"] == rows[0]["top_total"]
     csv_out = run("standings", str(path), "--lexicon", str(words), "--csv", "--encoding", "latin-1")
     assert csv_out.stdout.splitlines()[0] == (
-        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date"
+        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date;"
+        "outremer;epreuve"
     )

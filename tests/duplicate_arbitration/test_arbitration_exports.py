@@ -132,10 +132,13 @@ def test_results_csv_columns_and_encodings(tmp_path: Path) -> None:
         "type",
         "parties",
         "date",
+        "outremer",
+        "epreuve",
     ]
     assert rows[1][:10] == ["1", "200", "MARTIN", "Luc", "Nice", "4C", "72", "50", "122", "1"]
-    # what the federation ranking needs: a TH of 2 games by default, no date known here
-    assert rows[1][12:] == ["TH", "2", ""]
+    # what the federation ranking needs: a TH of 2 games by default, no date known here, not
+    # overseas (seed 002, A.5), no identity outside an Arbitre server
+    assert rows[1][12:] == ["TH", "2", "", "non", ""]
     assert rows[2][2:4] == ["CŒUR", "Hélène"]
     latin1 = encode_results(text, "latin-1").decode("latin-1")
     assert "COEUR;Hélène" in latin1  # Œ is not Latin-1: written OE

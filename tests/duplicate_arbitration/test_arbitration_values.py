@@ -360,10 +360,12 @@ def test_results_file_in_english_and_read_back_in_both_languages() -> None:
     french_text = results_csv(event)
     english_text = results_csv(event, "en")
     assert french_text.splitlines()[0] == (
-        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date"
+        "table;licence;nom;prenom;club;serie;TH1;total;rang;categorie;tops_perdus;type;parties;date;"
+        "outremer;epreuve"
     )
     assert english_text.splitlines()[0] == (
-        "table;licence;name;first_name;club;series;TH1;total;rank;category;tops_lost;type;games;date"
+        "table;licence;name;first_name;club;series;TH1;total;rank;category;tops_lost;type;games;date;"
+        "overseas;event"
     )
     assert french_text.splitlines()[1:] == english_text.splitlines()[1:]
     rows = read_results(french_text)

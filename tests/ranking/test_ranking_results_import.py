@@ -66,11 +66,11 @@ def test_duplicate_export_carries_what_the_ranking_needs() -> None:
     lines = text.split("\r\n")
     assert lines[0] == (
         "table;licence;nom;prenom;club;serie;TH1;TH2;total;rang;"
-        "categorie;tops_perdus;type;parties;date"
+        "categorie;tops_perdus;type;parties;date;outremer;epreuve"
     )
     # at a title the engine breaks the tie for first by the tops lost (002 A.4): Ana lost
     # fewer
-    assert lines[1].split(";")[9:] == ["1", "V", "1", "TH", "2", "2014-03-08"]
+    assert lines[1].split(";")[9:] == ["1", "V", "1", "TH", "2", "2014-03-08", "non", ""]
     assert lines[2].split(";")[5:] == [
         "4B",
         "30",
@@ -82,6 +82,8 @@ def test_duplicate_export_carries_what_the_ranking_needs() -> None:
         "TH",
         "2",
         "2014-03-08",
+        "non",
+        "",
     ]
     assert lines[3].split(";")[5] == ""  # a player without series
     rows = read_results(text)
@@ -95,9 +97,9 @@ def test_duplicate_export_carries_what_the_ranking_needs() -> None:
 
 def test_duplicate_export_default_type_is_th_or_sf_by_games() -> None:
     text = results_csv(duplicate_event())
-    assert text.split("\r\n")[1].split(";")[-3:] == ["TH", "2", ""]
+    assert text.split("\r\n")[1].split(";")[-5:-2] == ["TH", "2", ""]
     one = DuplicateEvent("SF", [Player("1", "A")], [GameRecordScores("P1", [10])])
-    assert results_csv(one).split("\r\n")[1].split(";")[-3:] == ["SF", "1", ""]
+    assert results_csv(one).split("\r\n")[1].split(";")[-5:-2] == ["SF", "1", ""]
 
 
 def test_read_results_still_reads_the_header_without_ranking_columns() -> None:

@@ -19,6 +19,8 @@ HEADERS = {
         "event_type": "type",
         "games": "parties",
         "date": "date",
+        "overseas": "outremer",
+        "event_id": "epreuve",
     },
     "en": {
         "table": "table",
@@ -34,6 +36,8 @@ HEADERS = {
         "event_type": "type",
         "games": "games",
         "date": "date",
+        "overseas": "overseas",
+        "event_id": "event",
     },
 }
 """Column names by language: French is the federation's format."""

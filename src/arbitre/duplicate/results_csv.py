@@ -2,12 +2,15 @@
 
 One row per player in ranking order, ``;``-separated (the French spreadsheet convention),
 CRLF line ends, with a header:
-``table;licence;nom;prenom;club;serie;<game 1>;...;<game n>;total;rang;categorie;tops_perdus;type;parties;date``.
+``table;licence;nom;prenom;club;serie;<game 1>;...;<game n>;total;rang;categorie;tops_perdus;type;parties;date;outremer;epreuve``.
 
 The columns after ``rang`` carry what the federation ranking needs (seed 002, B.3: the event
 type and the number of games decide M and D; A.4: the tops lost break a title tie) and are
 the same on every row: ``type`` is the ranking's event type code (``TH``, ``SF``...),
-``parties`` the number of games, ``date`` ISO ``YYYY-MM-DD`` (empty when unknown). A tie is
+``parties`` the number of games, ``date`` ISO ``YYYY-MM-DD`` (empty when unknown),
+``outremer`` ``oui`` for an event of an overseas club (seed 002, A.5: M at least 100, points
+doubled for its overseas residents), ``epreuve`` Arbitre's own identity of the event (one event
+counts once in its season, whichever way it reaches the federation). A tie is
 written ``3ex`` in ``rang``. ``arbitre ranking event`` reads this file as it is.
 Encoding UTF-8 or Latin-1 (ISO-8859-1, what older federation programs read); in Latin-1
 the ligatures Œ/œ, which it lacks, are written OE/oe, and any other character it lacks is
@@ -40,7 +43,7 @@ _LATIN1_FALLBACKS = str.maketrans({"Œ": "OE", "œ": "oe", "’": "'", "‘": "'
 
 KEYS = ("table", "licence", "name", "first_name", "club", "series")
 """The columns before the games; ``total`` and ``rank`` follow them."""
-RANKING_KEYS = ("category", "tops_lost", "event_type", "games", "date")
+RANKING_KEYS = ("category", "tops_lost", "event_type", "games", "date", "overseas", "event_id")
 """The columns after ``rank``: what the federation ranking needs (seed 002, A.4, B.3)."""
 
 MESSAGE_CODES = frozenset(
@@ -73,6 +76,8 @@ class RankingInfo:
 
     event_type: str = ""  # empty: :func:`default_event_type`
     date: dt.date | None = None
+    overseas: bool = False  # an overseas club's event (seed 002, A.5)
+    event_id: str = ""  # Arbitre's identity of the event (installation and number)
 
 
 def results_csv(event: Event, lang: str = "fr", ranking: RankingInfo | None = None) -> str:
@@ -110,6 +115,8 @@ def results_csv(event: Event, lang: str = "fr", ranking: RankingInfo | None = No
                 kind,
                 games,
                 day,
+                "oui" if info.overseas else "non",
+                neutralise(info.event_id),
             ]
         )
     return out.getvalue()

@@ -28,7 +28,7 @@ from pathlib import Path
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import CELL_MAX, fold_word
 from arbitre.common.spreadsheet import neutralise, restore
-from arbitre.ranking.events import Entry, Event, RankingError, event_type
+from arbitre.ranking.events import Entry, Event, RankingError, event_type, repeated_events
 from arbitre.ranking.results_import import (
     ARBITRE,
     decode_text,
@@ -125,6 +125,7 @@ FRENCH_NAMES = {
     "type": "type",
     "date": "date",
     "games": "parties",
+    "uid": "epreuve",
 }
 """The French name, written in the files, of each column and header key (read by its
 English name too)."""
@@ -301,6 +302,7 @@ def parse_event(
         date,
         name if name is not None else meta.get("name", Path(source).stem),
         overseas,
+        meta.get("uid", ""),
     )
 
 
@@ -319,7 +321,10 @@ def read_events_dir(path: str | os.PathLike[str]) -> list[Event]:
     files = sorted(p.glob("*.csv"))
     if not files:
         raise RankingError.of("file.no_event_file", where=_in(str(p)))
-    return [read_event(f) for f in files]
+    events = [read_event(f) for f in files]
+    for first, again in repeated_events(events):
+        raise RankingError.of("event.same_event", first=files[first].name, second=files[again].name)
+    return events
 
 
 def parse_licensees(text: str, source: str = "licensees") -> list[Licensee]:
@@ -424,6 +429,8 @@ def format_event_csv(event: Event) -> str:
         buf.write(f"# nom: {event.name}\n")
     if event.overseas:
         buf.write("# outremer: oui\n")
+    if event.uid:
+        buf.write(f"# epreuve: {event.uid}\n")
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(_french(("place", "licence", "name", "series", "tier", "pair")))
     for e in event.entries:

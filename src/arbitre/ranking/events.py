@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from arbitre.common.messages import Message, Param, Refusal
+from arbitre.common.players_csv import fold
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -55,6 +56,8 @@ MESSAGE_CODES = frozenset(
         "series",
         "licence_twice",
         "pair_split",
+        "same_event",
+        "not_admitted",
     )
 )
 """Refusals of an event (``ranking.event.*``)."""
@@ -283,6 +286,7 @@ class Event:
     date: dt.date | None = None
     name: str = ""
     overseas: bool = False
+    uid: str = ""  # Arbitre's own identity of an event it ran (:func:`same_event`)
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -308,6 +312,85 @@ class Event:
             if e.pair:
                 if pairs.setdefault(e.pair, e.place) != e.place:
                     raise RankingError.of("event.pair_split", event=self.name, pair=e.pair)
+
+
+def _ranking_of(event: Event) -> frozenset[tuple[str, int]]:
+    return frozenset((e.licence, e.place) for e in event.entries if e.licence)
+
+
+def same_event(a: Event, b: Event) -> bool:
+    """Whether two entries of a season are one official event, which counts once (seed 002,
+    A.2: each official event gives its points once; issue 33). Events Arbitre ran carry its
+    own identity (``uid``): two identities decide alone. Otherwise the event is told by its
+    date and its players: the same date and the same licences, and either the same name
+    (compared without case, accents or spaces) or the same places for every licence (the
+    same results under another name). Two games of one day with the same players (two
+    Interclubs games) have other names and other places: they stay two events."""
+    if a.uid and b.uid:
+        return a.uid == b.uid
+    if a.date is None or a.date != b.date:
+        return False
+    licences = {e.licence for e in a.entries if e.licence}
+    if not licences or licences != {e.licence for e in b.entries if e.licence}:
+        return False
+    return fold(a.name) == fold(b.name) or _ranking_of(a) == _ranking_of(b)
+
+
+def repeated_events(events: Sequence[Event]) -> list[tuple[int, int]]:
+    """Each later event that repeats an earlier one (:func:`same_event`), as the pair of
+    their indexes (the first occurrence, the repetition), in order."""
+    found: list[tuple[int, int]] = []
+    seen: dict[object, list[int]] = {}  # the events met so far by identity and by date
+    for j, later in enumerate(events):
+        keys = [("date", later.date)] + ([("uid", later.uid)] if later.uid else [])
+        met = sorted({i for key in keys for i in seen.get(key, ())})
+        first = next((i for i in met if same_event(events[i], later)), None)
+        if first is not None:
+            found.append((first, j))
+        for key in keys:
+            seen.setdefault(key, []).append(j)
+    return found
+
+
+QUALIFYING_CHAMPIONSHIPS = frozenset({"CF1", "CF2", "CF3", "CFF", "VQ", "VF"})
+"""Event types of the championships with a qualifying phase (seed 002, A.3.2: the
+Individuel and the Vermeil, phases and final; the Promotion has no type of its own)."""
+HOME_FEDERATION = "FFSC"
+"""The federation whose championships these are (seed 002, A.3.2)."""
+FRENCH = frozenset({"FR", "FRA"})
+"""Codes of the French nationality (licensee file, 2 or 3 letters)."""
+
+
+class Admission(NamedTuple):
+    """A player of a championship, as the licensee file knows them (seed 002, A.3)."""
+
+    licence: str
+    name: str
+    federation: str  # federation of affiliation, empty: the home federation's file says none
+    nationality: str  # country code, empty when unknown
+
+
+def not_admitted(etype: EventType, players: Iterable[Admission]) -> list[Message]:
+    """The players a championship with a qualifying phase does not admit (seed 002, A.3.2):
+    licensed outside the FFSc and not of French nationality. A player licensed elsewhere
+    whose nationality is unknown is listed too (the French nationality is what admits
+    them); the open championships and every other event admit everyone (A.3.2)."""
+    if etype.code not in QUALIFYING_CHAMPIONSHIPS:
+        return []
+    return [
+        Message.of(
+            "ranking.event.not_admitted",
+            player=p.name or p.licence,
+            licence=p.licence,
+            federation=p.federation.upper(),
+            nationality=p.nationality.upper() or "?",
+            type=etype.code,
+        )
+        for p in players
+        if p.federation.strip()
+        and p.federation.strip().upper() != HOME_FEDERATION
+        and p.nationality.strip().upper() not in FRENCH
+    ]
 
 
 class PctFigure(NamedTuple):

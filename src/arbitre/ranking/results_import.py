@@ -54,10 +54,12 @@ FIELDS = (
     "event_type",
     "games",
     "date",
+    "overseas",
+    "event_id",
 )
 """What a column of a results file can hold; ``place`` and ``licence`` are required."""
 REQUIRED = ("place", "licence")
-EVENT_FIELDS = ("event_type", "games", "date")
+EVENT_FIELDS = ("event_type", "games", "date", "overseas", "event_id")
 """Columns that describe the event: the same value on every row."""
 ENCODINGS = ("auto", "utf-8", "latin-1")
 DELIMITER_NAMES = {";": ";", ",": ",", "tab": "\t", "\t": "\t"}
@@ -85,6 +87,7 @@ MESSAGE_CODES = frozenset(
         "games_missing",
         "games_for_type",
         "date",
+        "overseas",
         "pair_split",
         "no_rows",
     )
@@ -149,6 +152,8 @@ def _arbitre_columns() -> tuple[tuple[str, tuple[str, ...]], ...]:
         "event_type": "event_type",
         "games": "games",
         "date": "date",
+        "overseas": "overseas",
+        "event_id": "event_id",
     }
     return tuple(
         (name, tuple(dict.fromkeys(h[key] for h in DUPLICATE_HEADERS.values())))
@@ -275,6 +280,16 @@ def parse_series(value: str, tier: str = "") -> tuple[int, str] | None:
     if own and t and own != t:
         return None
     return int(m.group(1)), own or t
+
+
+YES = frozenset({"oui", "o", "yes", "y", "1", "vrai", "true", "x"})
+NO = frozenset({"non", "n", "no", "0", "faux", "false", ""})
+
+
+def parse_yes_no(value: str) -> bool | None:
+    """``oui`` / ``non`` (or ``yes``, ``1``, ``x``... ; empty is no); ``None`` otherwise."""
+    v = value.strip().casefold()
+    return True if v in YES else False if v in NO else None
 
 
 def parse_date(value: str) -> dt.date | None:
@@ -519,6 +534,12 @@ def import_results(
             error(where, "date", value=raw)
     if day is None:
         day = mapping.date
+    in_file = None
+    if overseas is None and "overseas" in constant:
+        raw, where = constant["overseas"]
+        in_file = parse_yes_no(raw)
+        if in_file is None:
+            error(where, "overseas", value=raw)
     if errors:
         raise ImportRefused(errors)
     assert etype is not None and count is not None
@@ -528,6 +549,7 @@ def import_results(
         tuple(r.entry for r in out_rows),
         day,
         name,
-        mapping.overseas if overseas is None else overseas,
+        next(v for v in (overseas, in_file, mapping.overseas) if v is not None),
+        constant.get("event_id", ("", 0))[0],
     )
     return ImportedEvent(event, tuple(out_rows), tuple(unknown))

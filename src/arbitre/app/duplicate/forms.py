@@ -111,6 +111,14 @@ class LatenessForm(forms.Form):
     )
 
 
+def ranking_type_choices() -> list[tuple[str, str]]:
+    """The federation ranking's event types (seed 002, A.2) by code (``arbitre ranking
+    types`` and docs/ranking.md describe them), empty first (the default)."""
+    from arbitre.ranking import EVENT_TYPES
+
+    return [("", "—")] + [(code, code) for code in EVENT_TYPES]
+
+
 class SettingsForm(forms.Form):
     """The event's settings a director may change after creating it."""
 
@@ -147,6 +155,21 @@ class SettingsForm(forms.Form):
             "subite, une partie au plus, se crée depuis la page de l'événement). Non coché, "
             "comme pour tout autre tournoi : toute égalité reste ex aequo. Les classements "
             "par série ou par catégorie d'âge ne sont jamais départagés."
+        ),
+        required=False,
+    )
+
+    ranking_type = forms.ChoiceField(
+        label=_("Type d'épreuve du classement fédéral"),
+        help_text=_("Vide : tournoi homologué (TH), ou simultané fédéral (SF) en une partie."),
+        required=False,
+        choices=ranking_type_choices,
+    )
+    overseas = forms.BooleanField(
+        label=_("Épreuve d'un club d'outre-mer (règlement fédéral A.5)"),
+        help_text=_(
+            "Cochée : le M d'un tournoi homologué est au moins 100, et les points des joueurs "
+            "licenciés et résidant outre-mer sont doublés en fin de saison."
         ),
         required=False,
     )

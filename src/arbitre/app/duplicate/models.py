@@ -24,6 +24,10 @@ class DuplicateEvent(models.Model):
     #: seed 002 A.4 and rulings (federation ranking) 8: at an official title a tie for first
     #: place is broken by the fewest tops lost; at any other event it stays ex aequo
     title_tie_break = models.BooleanField("titre officiel", default=False)
+    #: seed 002 A.2 and A.5: the federation ranking's event type (empty: TH, or SF for one
+    #: game) and whether an overseas club runs it (M at least 100, points doubled)
+    ranking_type = models.CharField("type d'épreuve du classement", max_length=10, blank=True)
+    overseas = models.BooleanField("épreuve d'outre-mer", default=False)
     lexicon_name = models.CharField("liste de mots", max_length=200, default="")
     lexicon_path = models.CharField(max_length=500, blank=True, default="")
     lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")

@@ -11,12 +11,11 @@ from arbitre.app.duplicate import appeals, services
 from arbitre.app.duplicate.models import Registration
 from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events.roles import ARBITER, require_role
+from arbitre.app.federation.identity import ranking_results
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.results_csv import (
-    RankingInfo,
     ResultsEncodingError,
     encode_results,
-    results_csv,
 )
 from arbitre.duplicate.warning_slip import must_notify, slip_html, slips_document
 
@@ -117,7 +116,8 @@ def results_csv_view(request: HttpRequest, event_id: int) -> HttpResponse:
     dup = _dup(event_id)
     encoding = "latin-1" if request.GET.get("encodage") == "latin-1" else "utf-8"
     try:
-        text = results_csv(services.build_event(dup), ranking=RankingInfo(date=dup.event.date))
+        # the export carries the ranking's type, overseas mark (seed 002, A.5) and identity
+        text = ranking_results(dup)
         data = encode_results(text, encoding)
     except ResultsEncodingError as exc:
         return HttpResponse(

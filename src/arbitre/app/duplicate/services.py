@@ -177,6 +177,8 @@ AUDIT_KEYS = {
         gettext_noop("règle 2+2 jusqu'au coup"),
         gettext_noop("avertissements disciplinaires comptés"),
         gettext_noop("titre officiel"),
+        gettext_noop("type d'épreuve du classement"),
+        gettext_noop("épreuve d'outre-mer"),
         gettext_noop("partie"),
         gettext_noop("à partir du coup"),
     )

@@ -279,6 +279,8 @@ SETTINGS_FIELDS = {
     "strong_until": "règle 2+2 jusqu'au coup",
     "disciplinary_warnings_count": "avertissements disciplinaires comptés",
     "title_tie_break": "titre officiel",
+    "ranking_type": "type d'épreuve du classement",
+    "overseas": "épreuve d'outre-mer",
 }
 """What a director may change after creating the event (issue 21, part 1), with its key in
 the audit log (French, worded when shown: ``services.AUDIT_KEYS``)."""
@@ -365,3 +367,24 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
     dup.games.filter(number__gt=planned).delete()  # never started (checked above)
     audit(dup, user, SETTINGS_CHANGED, event.name, before, after)
     return list(after)
+
+
+RANKING_SET = gettext_noop("Classement fédéral : type et outre-mer")
+
+
+@transaction.atomic
+def set_ranking(dup: DuplicateEvent, type_code: str, overseas: bool, user: User) -> bool:
+    """Remember the event's federation ranking type and overseas mark (seed 002, A.2, A.5),
+    as the closing form or the upload form sets them; audited, False when unchanged."""
+    type_code = type_code.strip().upper()
+    if (dup.ranking_type, dup.overseas) == (type_code, overseas):
+        return False
+    before = {
+        SETTINGS_FIELDS["ranking_type"]: dup.ranking_type,
+        SETTINGS_FIELDS["overseas"]: dup.overseas,
+    }
+    dup.ranking_type, dup.overseas = type_code, overseas
+    dup.save(update_fields=["ranking_type", "overseas"])
+    after = {SETTINGS_FIELDS["ranking_type"]: type_code, SETTINGS_FIELDS["overseas"]: overseas}
+    audit(dup, user, RANKING_SET, dup.event.name, before, after)
+    return True

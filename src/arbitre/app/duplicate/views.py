@@ -167,7 +167,19 @@ def import_players(request: HttpRequest, event_id: int) -> HttpResponse:
         ngettext("%(count)s joueur importé.", "%(count)s joueurs importés.", len(players))
         % {"count": len(players)},
     )
+    _admission_warnings(request, dup, [(p.licence, p.full_name) for p in players])
     return redirect("duplicate:detail", event_id=event_id)
+
+
+def _admission_warnings(
+    request: HttpRequest, dup: DuplicateEvent, players: list[tuple[str, str]]
+) -> None:
+    """Warn the director of the players a championship with a qualifying phase does not
+    admit (seed 002, A.3.2): its closure for the ranking will refuse them without a reason."""
+    from arbitre.app.ranking import admission
+
+    for line in admission.worded(admission.refused(dup.ranking_type, players)):
+        messages.warning(request, gettext("Attention : %(reason)s.") % {"reason": line})
 
 
 @require_POST
@@ -190,6 +202,9 @@ def add_player(request: HttpRequest, event_id: int) -> HttpResponse:
         messages.success(
             request, gettext("%(name)s inscrit.") % {"name": form.cleaned_data["name"]}
         )
+        data = form.cleaned_data
+        name = f"{data['name']} {data.get('first_name') or ''}".strip()
+        _admission_warnings(request, dup, [(data["licence"], name)])
     return redirect("duplicate:detail", event_id=event_id)
 
 

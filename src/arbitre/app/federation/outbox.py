@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import secrets
 import threading
 import urllib.error
 import urllib.parse
@@ -32,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.events.models import Event
+from arbitre.app.federation.identity import event_uid, link, ranking_results
 from arbitre.app.federation.models import Link, OutboxItem
 
 log = logging.getLogger("arbitre.federation")
@@ -44,14 +44,6 @@ API = "/api/federation/envois/"
 
 class LinkRefused(ValueError):
     """A link or a sending that cannot be done; the message is French."""
-
-
-def link() -> Link:
-    """The club's link (created empty on first use, with this installation's id)."""
-    found = Link.objects.first()
-    if found is None:
-        found = Link.objects.create(installation=secrets.token_hex(8))
-    return found
 
 
 def check_url(url: str) -> str:
@@ -88,21 +80,16 @@ def configured() -> bool:
     return _usable_link() is not None
 
 
-def results_file(event: Event, type_code: str = "") -> str:
-    """The event's results as Arbitre's own export, with what the ranking needs."""
-    from arbitre.app.duplicate import services as duplicate_services
+def results_file(event: Event, type_code: str | None = None) -> str:
+    """The event's results as Arbitre's own export, with what the ranking needs
+    (:func:`~arbitre.app.federation.identity.ranking_results`)."""
     from arbitre.app.duplicate.models import DuplicateEvent
-    from arbitre.duplicate.results_csv import RankingInfo, results_csv
 
-    dup = DuplicateEvent.objects.get(event=event)
-    return results_csv(
-        duplicate_services.build_event(dup),
-        ranking=RankingInfo(event_type=type_code, date=event.date),
-    )
+    return ranking_results(DuplicateEvent.objects.get(event=event), type_code)
 
 
 @transaction.atomic
-def enqueue(user: Any, event: Event, type_code: str = "") -> OutboxItem:
+def enqueue(user: Any, event: Event, type_code: str | None = None) -> OutboxItem:
     """Queue the event's results for the federation (again: the same upload, its file
     refreshed, unless the federation already accepted it)."""
     if not configured():
@@ -112,7 +99,7 @@ def enqueue(user: Any, event: Event, type_code: str = "") -> OutboxItem:
     payload = results_file(event, type_code)
     item = OutboxItem.objects.select_for_update().filter(event=event).first()
     if item is None:
-        item = OutboxItem(event=event, uid=f"{link().installation}-{event.pk}")
+        item = OutboxItem(event=event, uid=event_uid(event))
     elif item.state == OutboxItem.State.ACCEPTED and item.payload != payload:
         raise LinkRefused(
             gettext(

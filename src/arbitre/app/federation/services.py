@@ -13,9 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.federation.models import ClubToken, Upload
-from arbitre.app.ranking import results, standings
+from arbitre.app.ranking import admission, results, standings
 from arbitre.app.ranking.models import RankedEvent, RankingAudit
 from arbitre.common.messages import Refusal
+from arbitre.ranking.events import Event
 
 #: Largest results file an upload may carry (the officer's import page takes the same).
 PAYLOAD_CHARS = 4 * 1024 * 1024
@@ -137,14 +138,53 @@ def receive(token: ClubToken, data: Any) -> tuple[Upload, bool]:
 
 
 @transaction.atomic
-def accept(user: Any, upload: Upload) -> RankedEvent:
+def accept(user: Any, upload: Upload, reason: str = "") -> RankedEvent:
     """Take the upload into its season (as the officer's import of the same file would),
-    then recompute the classification."""
+    then recompute the classification. An event the season already has (closed for the
+    ranking on this server, or uploaded or imported before: it counts once) is merged when
+    its results are the same (the upload is attached to it, nothing added), refused
+    otherwise. A championship with a qualifying phase with players it does not admit
+    (seed 002, A.3.2) is refused unless ``reason`` says why they stay."""
     upload = Upload.objects.select_for_update().get(pk=upload.pk)
     if upload.status != Upload.Status.PENDING:
         raise UploadRefused(gettext("Cet envoi a déjà été traité."))
+    target = f"{upload.token.club} — {upload.name}"
     try:
         imported = results.read_file(upload.payload.encode("utf-8"), name=upload.name)
+        event = imported.event
+        if event.date is not None:
+            first = results.already_ranked(results.season_for(event.date), event)
+            if first is not None:
+                if not _same_results(results.engine_event(first), event):
+                    raise results.same_event_refusal(first)
+                upload.reason = (
+                    gettext(
+                        "Épreuve déjà classée (%(source)s) : envoi rattaché, elle ne compte "
+                        "qu'une fois."
+                    )
+                    % {"source": first.source_name or first.get_source_display()}
+                )[:300]
+                _decided(user, upload, first)
+                RankingAudit.log(
+                    user,
+                    gettext_noop("Envoi de club rattaché à une épreuve déjà classée"),
+                    target,
+                    after={"event": first.pk},
+                )
+                return first
+        refused = admission.refused(
+            event.type.code,
+            [(r.entry.licence, f"{r.entry.name} {r.first_name}".strip()) for r in imported.rows],
+        )
+        if refused and not reason.strip():
+            raise results.ResultsRefused(
+                gettext_noop(
+                    "%(count)s joueur(s) non admis à ce championnat (règlement fédéral "
+                    "A.3.2) : donnez le motif de leur maintien, ou refusez l'envoi."
+                ),
+                tuple(refused),
+                count=len(refused),
+            )
         ranked = results.store_event(
             user,
             imported,
@@ -153,14 +193,28 @@ def accept(user: Any, upload: Upload) -> RankedEvent:
         )
     except (Refusal, results.ResultsRefused, ValueError) as exc:
         raise UploadRefused(_worded(exc)) from None
-    upload.status, upload.ranked_event = Upload.Status.ACCEPTED, ranked
-    upload.decided_at, upload.decided_by = timezone.now(), user
-    upload.save()
+    _decided(user, upload, ranked)
     RankingAudit.log(
-        user, gettext_noop("Envoi de club accepté"), f"{upload.token.club} — {upload.name}"
+        user,
+        gettext_noop("Envoi de club accepté"),
+        target,
+        reason=reason.strip()[:300] if refused else "",
     )
     standings.recompute(user, ranked.season)
     return ranked
+
+
+def _same_results(a: Event, b: Event) -> bool:
+    """The same event with the same results: type, games, overseas mark and every place."""
+    return (a.type.code, a.games, a.overseas) == (b.type.code, b.games, b.overseas) and sorted(
+        (e.place, e.licence, e.series) for e in a.entries
+    ) == sorted((e.place, e.licence, e.series) for e in b.entries)
+
+
+def _decided(user: Any, upload: Upload, ranked: RankedEvent) -> None:
+    upload.status, upload.ranked_event = Upload.Status.ACCEPTED, ranked
+    upload.decided_at, upload.decided_by = timezone.now(), user
+    upload.save()
 
 
 def reject(user: Any, upload: Upload, reason: str) -> None:

@@ -12,6 +12,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from arbitre.app.duplicate import setup
+from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, is_account_manager, require_role
 from arbitre.app.federation import outbox, services
@@ -52,11 +54,13 @@ def decide(request: HttpRequest, upload_id: int) -> HttpResponse:
     upload = get_object_or_404(Upload, pk=upload_id)
     try:
         if request.POST.get("action") == "accept":
-            ranked = services.accept(request.user, upload)
+            ranked = services.accept(request.user, upload, request.POST.get("reason", ""))
+            upload.refresh_from_db()
             messages.success(
                 request,
                 gettext("Envoi accepté : %(event)s, saison %(season)s.")
-                % {"event": ranked.name, "season": str(ranked.season)},
+                % {"event": ranked.name, "season": str(ranked.season)}
+                + (f" {upload.reason}" if upload.reason else ""),
             )
         else:
             services.reject(request.user, upload, request.POST.get("reason", ""))
@@ -99,10 +103,16 @@ def link(request: HttpRequest) -> HttpResponse:
 def send(request: HttpRequest, event_id: int) -> HttpResponse:
     """A Duplicate event's results sent to the federation, and its answer."""
     event = get_object_or_404(Event, pk=event_id, kind=Event.Kind.DUPLICATE)
-    form = DuplicateFeedForm(request.POST or None)
+    dup = get_object_or_404(DuplicateEvent, event=event)
+    initial = {"type_code": dup.ranking_type, "overseas": dup.overseas}
+    form = DuplicateFeedForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            outbox.enqueue(request.user, event, form.cleaned_data["type_code"])
+            # the type and the overseas mark (seed 002, A.5) stay the event's, for its export
+            setup.set_ranking(
+                dup, form.cleaned_data["type_code"], form.cleaned_data["overseas"], request.user
+            )
+            outbox.enqueue(request.user, event)
         except outbox.LinkRefused as exc:
             messages.error(request, str(exc))
         else:

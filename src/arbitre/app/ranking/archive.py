@@ -74,6 +74,7 @@ def archive(season: Season) -> dict[str, Any]:
             {
                 **{k: getattr(e, k) for k in EVENT_FIELDS},
                 "date": e.date.isoformat(),
+                "uid": e.uid,  # one event counted once (issue 33)
                 "rows": rows.get(e.pk, []),
             }
             for e in season.events.order_by("date", "id")
@@ -133,6 +134,7 @@ def restore(user: Any, data: bytes) -> Season:
             ranked = RankedEvent.objects.create(
                 season=season,
                 date=dt.date.fromisoformat(e["date"]),
+                uid=str(e.get("uid") or "")[:80],  # archives before issue 33 have none
                 **{k: e[k] for k in EVENT_FIELDS},
             )
             for r in e["rows"]:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.events.roles import DIRECTOR, require_role
 from arbitre.app.ranking import results, standings
-from arbitre.app.ranking.forms import DuplicateFeedForm
+from arbitre.app.ranking.forms import ClosureForm
 from arbitre.app.ranking.models import RankedEvent
 from arbitre.app.ranking.season_views import refusal_messages
 from arbitre.common.messages import Refusal
@@ -20,12 +20,16 @@ from arbitre.common.messages import Refusal
 @require_role(DIRECTOR)
 def duplicate_feed(request: HttpRequest, event_id: int) -> HttpResponse:
     """GET: whether the event fed the season; POST: close it for the ranking (again:
-    its results replaced)."""
+    its results replaced), with its type and overseas mark (seed 002, A.5)."""
     dup = get_object_or_404(DuplicateEvent, event_id=event_id)
-    form = DuplicateFeedForm(request.POST or None)
+    initial = {"type_code": dup.ranking_type, "overseas": dup.overseas}
+    form = ClosureForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         try:
-            ranked = results.feed_duplicate(request.user, dup, form.cleaned_data["type_code"])
+            ranked = results.feed_duplicate(
+                request.user, dup, data["type_code"], data["overseas"], data["reason"]
+            )
         except (Refusal, results.ResultsRefused) as exc:
             refusal_messages(request, exc)
         else:

@@ -62,12 +62,35 @@ class ResultsFileForm(forms.Form):
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+    overseas = forms.NullBooleanField(
+        label=_("Épreuve d'outre-mer (A.5)"),
+        required=False,
+        widget=forms.Select(
+            choices=[("", _("comme le fichier")), ("true", _("oui")), ("false", _("non"))]
+        ),
+    )
 
 
 class DuplicateFeedForm(forms.Form):
-    """The ranking's event type of a Duplicate event run in Arbitre (seed 002, A.2)."""
+    """The ranking's event type of a Duplicate event run in Arbitre (seed 002, A.2) and
+    whether an overseas club runs it (A.5)."""
 
     type_code = forms.ChoiceField(label=_("Type d'épreuve"), required=False, choices=_type_choices)
+    overseas = forms.BooleanField(
+        label=_("Épreuve d'un club d'outre-mer (M au moins 100, points doublés : A.5)"),
+        required=False,
+    )
+
+
+class ClosureForm(DuplicateFeedForm):
+    """The closing form: with the reason that keeps players a championship with a
+    qualifying phase does not admit (seed 002, A.3.2)."""
+
+    reason = forms.CharField(
+        label=_("Motif du maintien de joueurs non admis (championnats à phase qualificative)"),
+        max_length=300,
+        required=False,
+    )
 
 
 class SeasonSettingsForm(forms.ModelForm):

@@ -108,6 +108,9 @@ class RankedEvent(models.Model):
         blank=True,
         related_name="ranked",
     )
+    # Arbitre's own identity of an event it ran (installation and number, as its export and
+    # its club's upload carry it): an event counts once in its season (issue 33)
+    uid = models.CharField(_("identifiant Arbitre"), max_length=80, blank=True, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # titles and medals (seed 002, A.3, A.4): the championship kind, the nationality limit,
     # and the recorded play-offs or drawings of lots, by title key

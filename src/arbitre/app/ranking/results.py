@@ -8,11 +8,13 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app.ranking.models import Licensee, RankedEvent, RankingAudit, ResultRow, Season
-from arbitre.common.messages import Refusal
+from arbitre.common.messages import Message, Refusal
 from arbitre.i18n import word, word_line
+from arbitre.ranking.events import Entry, Event, event_type, same_event
 from arbitre.ranking.results_import import (
     ARBITRE,
     ImportedEvent,
@@ -26,12 +28,14 @@ from arbitre.ranking.season import season_of
 
 
 class ResultsRefused(ValueError):
-    """Results that cannot be taken: a message (worded by the view); nothing stored."""
+    """Results that cannot be taken: a message (worded by the view), and the engine's
+    ``details`` (each player refused); nothing stored."""
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str, details: tuple[Message, ...] = (), **params: Any) -> None:
         super().__init__(message)
         self.message = message
         self.params = params
+        self.details = details
 
 
 def refusal_lines(exc: Exception) -> list[str]:
@@ -43,7 +47,7 @@ def refusal_lines(exc: Exception) -> list[str]:
     if isinstance(exc, Refusal):
         return [word(exc.message, lang)]
     if isinstance(exc, ResultsRefused):
-        return [gettext(exc.message) % exc.params]
+        return [gettext(exc.message) % exc.params] + [word(m, lang) for m in exc.details]
     raise exc
 
 
@@ -78,6 +82,7 @@ def read_file(
     type_code: str | None = None,
     games: int | None = None,
     date: dt.date | None = None,
+    overseas: bool | None = None,
 ) -> ImportedEvent:
     """The event of a results file: Arbitre's own export as it is, another program's
     through a column mapping (:func:`arbitre.ranking.results_import.parse_mapping`).
@@ -101,6 +106,7 @@ def read_file(
         type_code=type_code,
         games=games,
         date=date,
+        overseas=overseas,
     )
 
 
@@ -112,11 +118,16 @@ def store_event(
     source_name: str = "",
     duplicate_event: Any = None,
 ) -> RankedEvent:
-    """Store an imported event in its season: every row kept, unknown licences included."""
+    """Store an imported event in its season: every row kept, unknown licences included.
+    Refused when the season already has this event (:func:`already_ranked`): an event
+    counts once, whichever way it came in (closure, a club's upload, an import)."""
     ev = imported.event
     if ev.date is None:
         raise ResultsRefused(gettext_noop("La date de l'épreuve manque."))
     season = season_for(ev.date)
+    first = already_ranked(season, ev)
+    if first is not None:
+        raise same_event_refusal(first)
     ranked = RankedEvent.objects.create(
         season=season,
         name=ev.name or source_name or ev.type.code,
@@ -124,6 +135,7 @@ def store_event(
         games=ev.games,
         date=ev.date,
         overseas=ev.overseas,
+        uid=ev.uid[:80],
         source=source,
         source_name=source_name[:200],
         duplicate_event=duplicate_event,
@@ -157,9 +169,53 @@ def store_event(
             "rows": len(imported.rows),
             "unknown": len(imported.unknown),
             "source": source_name or source,
+            "overseas": ranked.overseas,
+            "uid": ranked.uid,
         },
     )
     return ranked
+
+
+def engine_event(ranked: RankedEvent) -> Event:
+    """A stored event as the engine's :class:`~arbitre.ranking.events.Event`."""
+    rows = ranked.rows.order_by("place", "line").values_list(
+        "place", "licence", "name", "series", "tier", "pair"
+    )
+    return Event(
+        event_type(ranked.type_code),
+        ranked.games,
+        tuple(Entry(*row) for row in rows),
+        ranked.date,
+        ranked.name,
+        ranked.overseas,
+        ranked.uid,
+    )
+
+
+def already_ranked(season: Season, event: Event) -> RankedEvent | None:
+    """The event of ``season`` that ``event`` repeats (same Arbitre identity, else same date,
+    licences and name or places: :func:`~arbitre.ranking.events.same_event`), if any."""
+    candidates = RankedEvent.objects.filter(season=season)
+    if event.uid:
+        candidates = candidates.filter(Q(uid=event.uid) | Q(uid="", date=event.date))
+    else:
+        candidates = candidates.filter(date=event.date)
+    return next((r for r in candidates if same_event(engine_event(r), event)), None)
+
+
+def same_event_refusal(first: RankedEvent) -> ResultsRefused:
+    """The refusal of a second entry of ``first``'s event, naming it and the way out."""
+    return ResultsRefused(
+        gettext_noop(
+            "Cette épreuve est déjà dans la saison %(season)s : « %(name)s » du %(date)s "
+            "(%(source)s). Une épreuve ne compte qu'une fois ; pour la remplacer, retirez "
+            "d'abord celle-ci de la saison."
+        ),
+        season=str(first.season),
+        name=first.name,
+        date=first.date.strftime("%d/%m/%Y"),
+        source=first.source_name or first.get_source_display(),
+    )
 
 
 def unknown_rows(event: RankedEvent | None = None, limit: int | None = None) -> list[ResultRow]:
@@ -250,20 +306,43 @@ def create_from_row(user: Any, row: ResultRow, licence: str) -> Licensee:
 
 
 @transaction.atomic
-def feed_duplicate(user: Any, dup: Any, type_code: str = "") -> RankedEvent:
+def feed_duplicate(
+    user: Any,
+    dup: Any,
+    type_code: str = "",
+    overseas: bool | None = None,
+    reason: str = "",
+) -> RankedEvent:
     """A Duplicate event run in Arbitre feeds its season when its director closes it
     (issue 20, part 2): its results, as its own export carries them (event type, games,
-    place with ties, licence, series, date: :mod:`arbitre.duplicate.results_csv`), read by
-    the ranking's reader of that export, with no file in between. Closing it again replaces
-    its results in the season (the same event is never counted twice)."""
-    from arbitre.app.duplicate import services as duplicate_services
-    from arbitre.duplicate.results_csv import RankingInfo, results_csv
+    place with ties, licence, series, date, overseas mark, identity:
+    :mod:`arbitre.duplicate.results_csv`), read by the ranking's reader of that export, with
+    no file in between. The type and the overseas mark (seed 002, A.5) are remembered on the
+    event. Closing it again replaces its results in the season; the same event already in
+    the season from its club's upload or an import is refused (it counts once). A
+    championship with a qualifying phase refuses the players it does not admit (A.3.2)
+    unless ``reason`` says why they stay (recorded in the audit log)."""
+    from arbitre.app.duplicate import setup
+    from arbitre.app.federation.identity import ranking_results
+    from arbitre.app.ranking import admission
 
-    text = results_csv(
-        duplicate_services.build_event(dup),
-        ranking=RankingInfo(event_type=type_code, date=dup.event.date),
-    )
+    setup.set_ranking(dup, type_code, dup.overseas if overseas is None else overseas, user)
+    text = ranking_results(dup)
     imported = import_results(text, ARBITRE, name=dup.event.name, known=known_licences())
+    not_admitted = admission.refused(
+        imported.event.type.code,
+        [(r.entry.licence, f"{r.entry.name} {r.first_name}".strip()) for r in imported.rows],
+    )
+    reason = reason.strip()
+    if not_admitted and not reason:
+        raise ResultsRefused(
+            gettext_noop(
+                "Clôture refusée : %(count)s joueur(s) non admis à ce championnat (règlement "
+                "fédéral A.3.2). Retirez-les, ou donnez le motif de leur maintien."
+            ),
+            tuple(not_admitted),
+            count=len(not_admitted),
+        )
     previous = RankedEvent.objects.filter(duplicate_event=dup.event).first()
     if previous is not None:
         if previous.season.closed:
@@ -271,7 +350,16 @@ def feed_duplicate(user: Any, dup: Any, type_code: str = "") -> RankedEvent:
                 gettext_noop("La saison %(season)s est close."), season=str(previous.season)
             )
         previous.delete()
-    return store_event(user, imported, RankedEvent.Source.ARBITRE, duplicate_event=dup.event)
+    ranked = store_event(user, imported, RankedEvent.Source.ARBITRE, duplicate_event=dup.event)
+    if not_admitted:
+        RankingAudit.log(
+            user,
+            gettext_noop("Joueurs non admis maintenus avec un motif"),
+            str(ranked),
+            after={"licences": [m.params["licence"] for m in not_admitted]},
+            reason=reason[:300],
+        )
+    return ranked
 
 
 def _or(value: float | None, default: float) -> float:

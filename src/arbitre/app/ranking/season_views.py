@@ -10,7 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.ranking import archive, exports, results, standings
+from arbitre.app.ranking import admission, archive, exports, results, standings
 from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
@@ -101,6 +101,7 @@ def season(request: HttpRequest) -> HttpResponse:
                 type_code=data["type_code"] or None,
                 games=data["games"],
                 date=data["date"],
+                overseas=data["overseas"],
             )
             ranked = results.store_event(
                 request.user, imported, RankedEvent.Source.IMPORT, upload.name
@@ -117,6 +118,16 @@ def season(request: HttpRequest) -> HttpResponse:
             gettext("Épreuve importée : %(rows)s joueurs, %(unknown)s licence(s) inconnue(s).")
             % {"rows": ranked.rows.count(), "unknown": len(imported.unknown)},
         )
+        for line in admission.worded(
+            admission.refused(
+                ranked.type_code,
+                [
+                    (r.entry.licence, f"{r.entry.name} {r.first_name}".strip())
+                    for r in imported.rows
+                ],
+            )
+        ):
+            messages.warning(request, gettext("Attention : %(reason)s.") % {"reason": line})
         return redirect("ranking:event", number=ranked.pk)
     return render(request, "ranking/season.html", _context(form))
 

@@ -1,6 +1,13 @@
 from django.urls import path
 
-from arbitre.app.ranking import duplicate_feed, public, season_views, titles_views, views
+from arbitre.app.ranking import (
+    duplicate_feed,
+    event_views,
+    public,
+    season_views,
+    titles_views,
+    views,
+)
 
 app_name = "ranking"
 
@@ -11,6 +18,16 @@ urlpatterns = [
     path("federation/saison/archive/", season_views.season_archive, name="season_archive"),
     path("federation/epreuves/<int:number>/", season_views.event, name="event"),
     path("federation/epreuves/<int:number>/titres/", titles_views.event_titles, name="titles"),
+    path(
+        "federation/epreuves/<int:number>/outre-mer/",
+        event_views.event_overseas,
+        name="event_overseas",
+    ),
+    path(
+        "federation/epreuves/<int:number>/retrait/",
+        event_views.event_withdraw,
+        name="event_withdraw",
+    ),
     path("federation/classement/", season_views.classification, name="classification"),
     path("federation/joueur/<path:licence>/", season_views.officer_player, name="officer_player"),
     path(

@@ -25,6 +25,7 @@ TEMPLATES: dict[str, str] = {
     "ranking.import.games_missing": "the number of games is missing",
     "ranking.import.games_for_type": "a {type} event cannot have {games} game(s)",
     "ranking.import.date": "date “{value}”: YYYY-MM-DD or DD/MM/YYYY",
+    "ranking.import.overseas": "overseas “{value}”: yes or no",
     "ranking.import.pair_split": "pair {pair} at two places (see line {first_line})",
     "ranking.import.no_rows": "the file has no result row",
     # the column mapping (arbitre.ranking.results_import.parse_mapping)
@@ -105,6 +106,13 @@ TEMPLATES: dict[str, str] = {
     "ranking.event.series": "event “{event}”: series {series} not in 1-7",
     "ranking.event.licence_twice": "event “{event}”: licence {licence} appears twice",
     "ranking.event.pair_split": "event “{event}”: the two players of pair {pair} must share one place",
+    "ranking.event.same_event": (
+        "“{second}” is the event “{first}” again: an event counts once in its season (002 A.2)"
+    ),
+    "ranking.event.not_admitted": (
+        "{player} (licence {licence}), licensed at {federation}, nationality {nationality}: not "
+        "admitted to a {type} championship, which has a qualifying phase (002 A.3.2)"
+    ),
     "ranking.season.no_licence": "licensee “{name}”: a licensee needs a licence number",
     "ranking.season.series": "licence {licence}: series {series} not in 1-7",
     "ranking.season.highest_series": "licence {licence}: highest series {series} not in 1-7",
