@@ -51,3 +51,28 @@ def test_any_text_parses_or_is_refused_clearly(text: str) -> None:
     except DatabaseUrlError:
         return
     assert result["ENGINE"].startswith("django.db.backends.")
+
+
+def test_postgresql_url_without_driver_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # psycopg is an extra (SQLite is the default): without it the URL is refused with the
+    # command that installs it, in French and in English, instead of Django's ImportError.
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+
+    def no_driver(name: str, *args: object, **kwargs: object) -> object:
+        if name in ("psycopg", "psycopg2"):
+            return None
+        return real_find_spec(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", no_driver)
+    with pytest.raises(DatabaseUrlError) as refused:
+        parse_database_url("postgresql://arbitre@localhost/tournoi")
+    message = str(refused.value)
+    assert 'pip install "arbitre[postgresql]"' in message
+    assert "n'est pas installé" in message
+    assert "is not installed" in message
+    # SQLite needs no driver and is unaffected
+    assert parse_database_url("sqlite:///x.sqlite3")["ENGINE"] == "django.db.backends.sqlite3"

@@ -8,13 +8,31 @@ Accepted forms:
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 
 class DatabaseUrlError(ValueError):
-    """The database URL cannot be understood."""
+    """The database URL cannot be understood, or its database cannot be reached from here."""
+
+
+#: Shown when a PostgreSQL URL is given but no driver is installed (the driver is an extra,
+#: SQLite being the default): said in French for the director and in English for the admin.
+MISSING_POSTGRESQL_DRIVER = (
+    "ARBITRE_DATABASE_URL désigne une base PostgreSQL, mais le pilote psycopg n'est pas "
+    'installé : installez-le avec  pip install "arbitre[postgresql]"  '
+    '(ou  pip install "psycopg[binary]"). '
+    "ARBITRE_DATABASE_URL names a PostgreSQL database but the psycopg driver is not "
+    'installed: install it with  pip install "arbitre[postgresql]"  '
+    '(or  pip install "psycopg[binary]").'
+)
+
+
+def postgresql_driver_installed() -> bool:
+    """True when a driver Django's PostgreSQL backend accepts (psycopg 3 or psycopg2) is importable."""
+    return any(importlib.util.find_spec(name) is not None for name in ("psycopg", "psycopg2"))
 
 
 def sqlite_settings(path: Path | str) -> dict[str, Any]:
@@ -51,6 +69,8 @@ def parse_database_url(url: str) -> dict[str, Any]:
         name = unquote(parts.path.lstrip("/"))
         if not name:
             raise DatabaseUrlError(f"PostgreSQL URL without a database name: {url!r}")
+        if not postgresql_driver_installed():
+            raise DatabaseUrlError(MISSING_POSTGRESQL_DRIVER)
         query = parse_qs(parts.query)
         host = parts.hostname or query.get("host", [""])[0]
         return {

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import numba
 import numpy as np
 
+from arbitre.jit import njit
 from arbitre.lexicon.graph import SEPARATOR, Automaton
 
 MAX_WORD = 15
@@ -54,7 +54,7 @@ def _word_rows(words: Iterable[str]) -> np.ndarray:
     return rows
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _gaddag_rows(rows: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
     n_words = rows.shape[0]
     total = 0
@@ -204,7 +204,7 @@ def _resized(array: np.ndarray, size: int) -> np.ndarray:
     return out
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _hash(term: bool, letters: np.ndarray, targets: np.ndarray, count: int) -> np.uint64:
     h = np.uint64(1469598103934665603) if term else np.uint64(7809847782465536322)
     for i in range(count):
@@ -214,7 +214,7 @@ def _hash(term: bool, letters: np.ndarray, targets: np.ndarray, count: int) -> n
     return h
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _rehash(size, n_nodes, n_first, n_count, n_term, e_letter, e_target):  # pragma: no cover
     table = np.full(size, -1, np.int32)
     mask = np.uint64(size - 1)
@@ -229,7 +229,7 @@ def _rehash(size, n_nodes, n_first, n_count, n_term, e_letter, e_target):  # pra
     return table
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _register(
     d, p_letters, p_targets, p_count, p_term, n_first, n_count, n_term, e_letter, e_target,
     table, counters,
@@ -268,7 +268,7 @@ def _register(
     return node
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _add_rows(
     rows, p_letters, p_targets, p_count, p_term, prev, n_first, n_count, n_term, e_letter,
     e_target, table, counters,
@@ -303,7 +303,7 @@ def _add_rows(
         counters[2] = length
 
 
-@numba.njit(cache=True)
+@njit(cache=True)
 def _close(
     p_letters, p_targets, p_count, p_term, n_first, n_count, n_term, e_letter, e_target,
     table, counters,

@@ -22,7 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+
+from arbitre.jit import njit
 
 BITS = 24
 """The filter holds ``2**BITS`` bits (2 MiB)."""

@@ -37,8 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
+from arbitre.jit import njit
 from arbitre.scrabble.tiles import BLANK_INDEX as ALPHABET_SIZE  # 26 letters, codes 0..25
 
 LENGTHS = 16  # lengths 0..15 (only 2..15 hold words)

@@ -28,10 +28,11 @@ See docs/scrabble-fast.md.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from arbitre.jit import njit
 
 # numba reads these module-level constants of the imported modules when it compiles the
-# kernel (they are frozen in the on-disk cache, keyed by this file).
+# kernel (they are frozen in the on-disk cache, whose folder arbitre.jit keys by these sources).
 from arbitre.lexicon.graph import SEPARATOR
 from arbitre.scrabble.fast.anagram import KEYS as ANAGRAM_KEYS
 from arbitre.scrabble.fast.anagram import _maybe as _anagram_maybe
