@@ -4,7 +4,6 @@ of every table's clock in a round."""
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from types import SimpleNamespace

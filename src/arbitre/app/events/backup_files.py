@@ -44,7 +44,10 @@ def lexicons_home() -> Path:
     return data_dir() / "lexicons"
 
 
-WORD_LIST_COLUMNS = (("duplicate", "DuplicateEvent", "lexicon_path"), ("classic", "WordList", "path"))
+WORD_LIST_COLUMNS = (
+    ("duplicate", "DuplicateEvent", "lexicon_path"),
+    ("classic", "WordList", "path"),
+)
 """Where the events keep the path of an uploaded word list: a Duplicate event, a Classic
 event's challenges (a table's or a friendly game's setup names the file, found again in the
 data directory)."""
