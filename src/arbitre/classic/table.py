@@ -863,7 +863,7 @@ class TableSession:
         self.result = TableResult(scores, 1 - player, "loss", player, cause)
 
     def _on_impose_clock(self, at: float, event: Mapping[str, Any]) -> None:
-        """seed 001, 6.4.2 and 6.4.3: in a game on a global time credit (6.4.1) or without a
+        """seed 001, 6.4.2 and 001 6.4.3: in a game on a global time credit (6.4.1) or without a
         clock, the director may impose "chronométrage individuel" on a slow game (6.4.2) or
         "un mode de chronométrage pour la fin de partie (pendule ou chronomètre)" (6.4.3): a
         chess clock (``seconds`` per player, 6.2) or a per-move timer (``seconds`` per move,
