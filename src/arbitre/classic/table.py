@@ -13,7 +13,9 @@ a reload or a second device sees the same state.
 Events: ``start`` (the second player starts the clock after drawing, 001 3.6; 000 3.3),
 ``play``, ``pass``, ``exchange``, ``lose_turn`` (per-move timer, 001 6.3.2), ``flag`` (a
 chess clock at zero), ``challenge`` / ``ruling`` (001 5; 000 5), ``neutralise`` / ``resume``,
-``overdraw``, ``sanction``, ``accept_end``, ``director_end``, ``declare_rack``, ``sign``.
+``overdraw``, ``sanction``, ``accept_end``, ``director_end``, ``declare_rack``, ``sign``;
+``late_start`` / ``arrive`` (the present player plays before a latecomer arrives, 001 10.5),
+``impose_clock`` (the director times a game on a global credit, 001 6.4.2-6.4.3).
 
 >>> s = TableSession(("Ana", "Bea"), lexicon={"MAISON"}, clock=ClockSettings("chess", 1500))
 >>> s.apply({"kind": "start", "at": 0})
@@ -69,6 +71,10 @@ MESSAGE_CODES = frozenset(
         "toss_not_asked",
         "absent_clock",
         "not_absent",
+        "late_start_profile",
+        "late_absent",
+        "impose_not_global",
+        "impose_kind",
         "forfeit_early",
         "over",
         "went_out",
@@ -258,6 +264,9 @@ class TableTurn:
     #: The tiles the move placed (``?`` for a blank) and their squares.
     tiles: str = ""
     placed: tuple[tuple[int, int], ...] = ()
+    #: The run of consecutive passes the play broke (restored if it is withdrawn and the
+    #: setting of rulings.md Classic 9 counts it as a pass).
+    run_before: int = 0
 
     @property
     def disputed(self) -> bool:
@@ -396,7 +405,7 @@ class TableSession:
         at = float(event.get("at", self.last_at))
         if at < self.last_at:
             raise _refuse("time_backwards", at=at, last=self.last_at)
-        before_start = ("start", "toss", "absent_clock", "arrive", "forfeit")
+        before_start = ("start", "toss", "absent_clock", "late_start", "arrive", "forfeit")
         if not self.started and self.result is None and kind not in before_start:
             raise _refuse("not_started")
         if self.result is not None and kind != "sign":
@@ -452,12 +461,36 @@ class TableSession:
         self.absent = player
         self.clock.start(player, at)
 
+    def _on_late_start(self, at: float, event: Mapping[str, Any]) -> None:
+        """seed 001, 10.5: a player is late and the director lets the present player "piocher
+        ses lettres, jouer, actionner la pendule et attendre le retardataire tant que son
+        crédit-temps n'est pas épuisé". The game starts with the present player to move (the
+        article has them play first, whoever the toss or the pairing named) and their chess
+        clock running; once they press it the latecomer's time runs. The latecomer can
+        neither play nor challenge before ``arrive``; their credit used up, they are out of
+        time as 7.3.1 says. Profiles without this rule (000 9.5) refuse it."""
+        player = self._player(event)
+        if self.started or self.absent is not None:
+            raise _refuse("already_started")
+        if not self.profile.present_plays_when_late:
+            raise _refuse("late_start_profile", profile=self.profile.name)
+        if self.clock is None or self.clock.settings.kind != "chess":
+            raise _refuse("absent_clock", player=self.names[player])
+        self.absent = player
+        self.started = True
+        self.starter = self.to_move = 1 - player
+        self.clock.start(1 - player, at)
+
     def _on_arrive(self, at: float, event: Mapping[str, Any]) -> None:
         """000 9.5: the absent player arrives in time: the clock is neutralised, the players
-        draw their tiles and start normally (the time run stays used)."""
-        if self.absent is None or self.started:
+        draw their tiles and start normally (the time run stays used). seed 001, 10.5: the
+        latecomer arrives in a game the present player started: "la partie continue
+        normalement" (their clock keeps running if it is their turn)."""
+        if self.absent is None:
             raise _refuse("not_absent")
         self.absent = None
+        if self.started:
+            return
         assert self.clock is not None
         self.clock.stop(at)
 
@@ -465,7 +498,8 @@ class TableSession:
         """The absent player is declared forfeit: under ``fbs`` once half of their credit has
         run (000 9.5); under ``ffsc`` when the director decides (001 10.5)."""
         player = self._player(event)
-        if self.started:
+        if self.started and self.absent != player:
+            # 001 10.5: a latecomer the present player waits for may still be declared forfeit
             raise _refuse("already_started")
         if self.profile.absent_forfeit_at_half_budget:
             clock = self.clock
@@ -486,6 +520,8 @@ class TableSession:
         if self.neutralised is not None:
             raise _refuse("neutralised", reason=self.neutralised)
         player = self._player(event)
+        if player == self.absent:
+            raise _refuse("late_absent", player=self.names[player])
         if player != self.to_move:
             raise _refuse("not_your_turn", player=self.names[player])
         self._note_flags(at)
@@ -541,6 +577,7 @@ class TableSession:
             drawn=drawn,
             tiles="".join(sorted(placed)),
             placed=tuple((row, col) for row, col, _ in result.tiles_placed),
+            run_before=self.pass_run,
         )
         self._add_turn(turn, result.score)
         self.pass_run = 0
@@ -648,6 +685,8 @@ class TableSession:
             raise _refuse("nothing_to_challenge")
         if player == turn.player:
             raise _refuse("challenge_not_yours")
+        if player == self.absent:
+            raise _refuse("late_absent", player=self.names[player])
         words = [str(w).strip().upper() for w in event.get("words", ())]
         if not words:
             raise _refuse("challenge_empty")
@@ -706,7 +745,7 @@ class TableSession:
             )
         self._open_turn = None
         self.neutralised = None
-        if self.clock is not None:
+        if self.clock is not None and self.ending is None:
             self.clock.go(at)
         if self.went_out == turn.player and not withdrawn:
             self._end("out", at)
@@ -725,6 +764,9 @@ class TableSession:
             self.went_out = None
             self.to_move = 1 - turn.player
         if self.profile.count_lost_turns_as_passes:
+            # rulings.md Classic 9 (001 4.2.2): the withdrawn move counts as a pass, so it
+            # continues the run its play had broken
+            self.pass_run = turn.run_before
             self._count_pass(turn.at)
 
     def _on_accept_end(self, at: float, event: Mapping[str, Any]) -> None:
@@ -819,6 +861,33 @@ class TableSession:
         scores = self.scores
         self.ending = "loss"
         self.result = TableResult(scores, 1 - player, "loss", player, cause)
+
+    def _on_impose_clock(self, at: float, event: Mapping[str, Any]) -> None:
+        """seed 001, 6.4.2 and 001 6.4.3: in a game on a global time credit (6.4.1) or without a
+        clock, the director may impose "chronométrage individuel" on a slow game (6.4.2) or
+        "un mode de chronométrage pour la fin de partie (pendule ou chronomètre)" (6.4.3): a
+        chess clock (``seconds`` per player, 6.2) or a per-move timer (``seconds`` per move,
+        ``warning`` before its end, 6.3). The articles give no amount: the director's. The
+        new clock replaces the credit from ``at`` on and runs for the player to move (stopped
+        while the game is neutralised); time already used is not charged to it."""
+        if self.ending is not None or self.went_out is not None:
+            raise _refuse("over")
+        if self.clock is not None and self.clock.settings.kind != "global":
+            raise _refuse("impose_not_global", kind=self.clock.settings.kind)
+        kind = str(event.get("clock", ""))
+        if kind not in ("chess", "move"):
+            raise _refuse("impose_kind", kind=kind)
+        try:
+            seconds, warning = int(event.get("seconds", 0)), int(event.get("warning", 0))
+        except (TypeError, ValueError):
+            raise _refuse("clock_seconds", seconds=str(event.get("seconds"))) from None
+        settings = ClockSettings(kind, seconds, warning if kind == "move" else 0)
+        settings.check(self.profile)
+        self.settings = settings
+        self.clock = TableClock(settings)
+        self.clock.start(self.to_move, at)
+        if self.neutralised is not None:
+            self.clock.stop(at)
 
     def _on_director_end(self, at: float, event: Mapping[str, Any]) -> None:
         """The director ends the game (a global credit used up, 001 6.4.3; an interruption):

@@ -41,6 +41,13 @@ class ClassicForm(EventFields):
         coerce=int,
         initial=3,
     )
+    withdrawn_as_passes = forms.BooleanField(
+        label=_(
+            "Compter les coups retirés après contestation comme des passes (six passes "
+            "consécutives finissent la partie, 001 4.2.2)"
+        ),
+        required=False,
+    )
 
 
 class ClassicPlayerForm(PlayerForm):

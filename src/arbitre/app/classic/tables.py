@@ -51,7 +51,16 @@ from arbitre.i18n import word
 
 KIND = str(TableLog.Kind.CLASSIC)
 ARBITER_EVENTS = frozenset(
-    {"sanction", "director_end", "absent_clock", "arrive", "forfeit", "overdraw"}
+    {
+        "sanction",
+        "director_end",
+        "absent_clock",
+        "arrive",
+        "forfeit",
+        "overdraw",
+        "late_start",
+        "impose_clock",
+    }
 )
 """Events only an arbiter may send (the players' page cannot)."""
 REOPEN_ACTION = gettext_noop("Feuille de table rouverte")
@@ -64,6 +73,9 @@ OVERDRAW_ACTION = gettext_noop("Lettres en trop à la table")
 APPEAL_ACTION = gettext_noop("Décision de l'arbitre sur une contestation")
 END_ACTION = gettext_noop("Partie arrêtée par le directeur")
 NEXT_GAME_ACTION = gettext_noop("Partie suivante du match commencée")
+IMPOSE_ACTION = gettext_noop("Chronométrage imposé par le directeur")
+LATE_START_ACTION = gettext_noop("Le joueur présent joue avant l'arrivée du retardataire")
+ARRIVE_ACTION = gettext_noop("Arrivée du retardataire")
 AUDIT_TARGETS.update(
     {
         REOPEN_ACTION: ROUND_TABLE_TARGET,
@@ -75,6 +87,9 @@ AUDIT_TARGETS.update(
         APPEAL_ACTION: ROUND_TABLE_TARGET,
         END_ACTION: ROUND_TABLE_TARGET,
         NEXT_GAME_ACTION: ROUND_TABLE_TARGET,
+        IMPOSE_ACTION: ROUND_TABLE_TARGET,
+        LATE_START_ACTION: ROUND_TABLE_TARGET,
+        ARRIVE_ACTION: ROUND_TABLE_TARGET,
     }
 )
 
@@ -166,6 +181,8 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
     entry = _setup_entry(event_word_list(t))
     if entry is not None:
         setup[LEXICON_KEY] = entry
+    if t.withdrawn_as_passes:
+        setup["withdrawn_as_passes"] = True  # rulings.md Classic 9
     if t.best_of == 3:
         # the match at the table: each game's designated starter (None: a toss); game 2's
         # is the engine's (the player who did not start game 1)
@@ -295,6 +312,24 @@ def _audit_event(log: TableLog, event: dict[str, Any], user: User) -> None:
         audit_table(log, user, END_ACTION)
     elif kind == "next_game":
         audit_table(log, user, NEXT_GAME_ACTION)
+    elif kind == "impose_clock":
+        # 001 6.4.2-6.4.3: the clock before (the setup's, a global credit or none) and after
+        before = log.setup.get("clock") or {}
+        after = {"pendule": event.get("clock"), "secondes": event.get("seconds")}
+        if event.get("clock") == "move":
+            after["alarme"] = event.get("warning")
+        audit_table(
+            log,
+            user,
+            IMPOSE_ACTION,
+            before={"pendule": before.get("kind", ""), "secondes": before.get("seconds", "")},
+            after=after,
+            reason=reason,
+        )
+    elif kind == "late_start":
+        audit_table(log, user, LATE_START_ACTION, after={"retardataire": name()})
+    elif kind == "arrive":
+        audit_table(log, user, ARRIVE_ACTION)
     elif friendly and kind == "forfeit":
         audit_table(log, user, FORFEIT_ACTION, after={"joueur": name()})
     elif friendly and kind == "sign":
@@ -308,11 +343,14 @@ def match_of(log: TableLog) -> TableMatch:
     s = log.setup
     clock = s.get("clock")
     starter = s.get("starter", 0)
+    profile = get_profile(s.get("profile", "ffsc"))
+    if s.get("withdrawn_as_passes"):  # the event's setting of rulings.md Classic 9
+        profile = profile.with_settings(count_lost_turns_as_passes=True)
     return replay_match(
         s["names"],
         lexicon_of(log),
         log.events,
-        s.get("profile", "ffsc"),
+        profile,
         ClockSettings(clock["kind"], clock["seconds"], clock.get("warning", 0)) if clock else None,
         s.get("starters") or [starter],
         int(s.get("best_of", 1)),

@@ -30,6 +30,8 @@ class Tournament(models.Model):
     best_of = models.PositiveSmallIntegerField("manche", default=1)
     final_size = models.PositiveSmallIntegerField("phase finale", default=0)
     final_best_of = models.PositiveSmallIntegerField("manche de la phase finale", default=3)
+    #: rulings.md Classic 9 (001 4.2.2): moves withdrawn after a challenge count as passes.
+    withdrawn_as_passes = models.BooleanField("coups retirés comptés comme passes", default=False)
     # Backgammon (seed 003)
     match_length = models.PositiveSmallIntegerField("longueur des matchs suisses", default=9)
     qf_sets = models.CharField("sets des quarts", max_length=30, default="9,9,11")

@@ -45,6 +45,9 @@ class Profile:
     #: Who starts: the toss (001 3.1-3.2) or the tournament's designation (000 3.1, "en
     #: règle générale désigné par le logiciel"; rulings Classic 7).
     starts_by_toss: bool = False
+    #: 001 10.5: the director may let the present player draw, play and press the clock
+    #: before a latecomer arrives (000 9.5 only runs the absent player's clock).
+    present_plays_when_late: bool = False
 
     def with_settings(self, **settings: Any) -> Profile:
         """A copy with some settings changed (unknown names raise :class:`ProfileError`)."""
@@ -66,6 +69,7 @@ FFSC = Profile(
     overdraw_per_tile=False,
     overdraw_found_by_arbiter_loses=True,
     starts_by_toss=True,
+    present_plays_when_late=True,
 )
 FBS = Profile(
     name="fbs",

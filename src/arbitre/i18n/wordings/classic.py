@@ -209,6 +209,10 @@ TEMPLATES: dict[str, str] = {
     "classic_table.toss_not_asked": "No toss at this table: the tournament designates who starts, or the game has begun.",
     "classic_table.absent_clock": "The clock of an absent player ({player}) runs only on a chess clock, before the start.",
     "classic_table.not_absent": "No absent player's clock is running.",
+    "classic_table.late_start_profile": "Under the {profile} rules the present player does not play before a latecomer arrives: start the absent player's clock.",
+    "classic_table.late_absent": "{player} has not arrived yet: the present player waits on their time.",
+    "classic_table.impose_not_global": "The director imposes a timing only on a game played on a global time credit or without a clock (this table has: {kind}).",
+    "classic_table.impose_kind": 'The timing imposed is a chess clock or a per-move timer, not "{kind}".',
     "classic_table.forfeit_early": "{player} is forfeit only once half of their time has run.",
     # the results file (arbitre.classic.tournament.results_csv)
     "classic_results.header": "{source}, line {line}: column {column} of the header is “{found}”, expected “{french}” (or “{english}”)",

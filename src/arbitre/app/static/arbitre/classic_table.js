@@ -158,6 +158,7 @@
     [0, 1].forEach(function (p) {
       if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
     });
+    if (s.started && s.absent !== null && !s.result) status += " " + fmt(d.wLate, { name: names[s.absent] });
     text($("ct-status"), status);
 
     // start
@@ -413,7 +414,15 @@
       send({ kind: "overdraw", player: player(), extra: parseInt($("ct-a-extra").value, 10) || 0, how: $("ct-a-how").value });
     });
     $("ct-a-absent").addEventListener("click", function () { send({ kind: "absent_clock", player: player() }); });
+    $("ct-a-late").addEventListener("click", function () { send({ kind: "late_start", player: player() }); });
     $("ct-a-arrive").addEventListener("click", function () { send({ kind: "arrive" }); });
+    $("ct-a-impose").addEventListener("click", function () {
+      // 001 6.4.2-6.4.3: the director's timing for a slow game on a global credit
+      const minutes = parseFloat($("ct-a-impose-minutes").value.replace(",", ".")) || 0;
+      const e = { kind: "impose_clock", clock: $("ct-a-impose-kind").value, seconds: Math.round(minutes * 60) };
+      if (e.clock === "move") e.warning = parseInt($("ct-a-impose-warning").value, 10) || 0;
+      send(e);
+    });
     $("ct-a-forfeit").addEventListener("click", function () { send({ kind: "forfeit", player: player() }); });
     $("ct-a-end").addEventListener("click", function () { send({ kind: "director_end" }); });
   }
