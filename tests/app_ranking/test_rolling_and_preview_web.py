@@ -11,7 +11,10 @@ import re
 import pytest
 from django.test import Client
 
-from tests.app_ranking.test_season_web import EXPORT, officer, send  # noqa: F401
+from tests.app_ranking import test_season_web
+from tests.app_ranking.test_season_web import EXPORT, send
+
+officer = test_season_web.officer  # the officer with the three licensees, as a fixture here
 
 pytestmark = pytest.mark.django_db
 
