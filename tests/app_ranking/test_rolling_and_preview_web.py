@@ -146,3 +146,12 @@ def test_issue_33_a_recompute_without_any_move_is_written_at_once(officer: Clien
     page = officer.post("/federation/saison/", form, follow=True).content.decode()
     assert "Classement recalculé." in page and "Aperçu" not in page
     assert RankingAudit.objects.filter(action="Classement calculé").count() == computed + 1
+
+
+def test_002_B1_the_rolling_display_is_worded_in_english_too(officer: Client) -> None:
+    send(officer, EXPORT)
+    reader = Client()
+    reader.post("/langue/", {"language": "en", "next": "/"})
+    page = reader.get("/classement/joueur/1000001/").content.decode()
+    assert "In-season display on 31/08/2014" in page and "End-of-season projection" in page
+    assert "Affichage" not in page and "Projection de fin" not in page
