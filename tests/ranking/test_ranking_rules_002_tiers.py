@@ -189,3 +189,11 @@ def test_002_A1_a_full_s4_leaves_no_complement() -> None:
         == (["S5A"] * 6 + ["S5B"] * 6 + ["S5C"] * 6 + ["S5D"] * 6 + ["S6A"] * 2 + ["S6B"] * 2)
         + ["S6C"] * 2
     )
+
+
+def test_002_A1_a_tier_without_places_holds_no_one_even_tied() -> None:
+    """A tier's ties go over its last place: a tier of no place has no last place, so players
+    tied at the top stay out of it (a federation whose settings give S4 no share)."""
+    four = [cand(f"P{i}", 6, pp4=50, points=9 - i) for i in range(2)]
+    placed = classify(hundred(four), Settings(share_s4_tier=0.0))
+    assert [placed[c.licence].label for c in four] == ["S5A", "S5A"]
