@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.ranking import Candidate, Settings, classify
-from tests.ranking.helpers import cand
+from tests.ranking.helpers import cand, refused
 
 S = Settings()
 
@@ -197,3 +197,8 @@ def test_002_A1_a_tier_without_places_holds_no_one_even_tied() -> None:
     four = [cand(f"P{i}", 6, pp4=50, points=9 - i) for i in range(2)]
     placed = classify(hundred(four), Settings(share_s4_tier=0.0))
     assert [placed[c.licence].label for c in four] == ["S5A", "S5A"]
+
+
+def test_a_licence_twice_among_the_candidates_is_refused() -> None:
+    with refused("a licence appears twice among the players to classify"):
+        classify([cand("P1", 6, points=3), cand("P1", 5, points=2)], S)
