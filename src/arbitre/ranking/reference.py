@@ -347,6 +347,8 @@ def _points(c: Candidate) -> float:
 def classify_reference(candidates: Iterable[Candidate], settings: Settings) -> dict[str, Placement]:
     """The straightforward classification, candidate by candidate: classify every licensee."""
     everyone = list(candidates)
+    if len({c.licence for c in everyone}) != len(everyone):
+        raise RankingError.of("classification.candidate_twice")
     n = len(everyone)
     counts = quota_counts(n, settings)
     result: dict[str, Placement] = {}
