@@ -289,7 +289,7 @@ def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
         [counts["S5 tier"]] * 4,
     ]
     previous: int | None = None  # the criterion of the series above, if it has a bar
-    carried = 0  # places left over by S4D, added to S5A (ruling 10)
+    complement = 0  # places left over by S4D, added to S5A (ruling 10)
     for series, quota in zip(range(1, 6), sizes, strict=True):
         crit = series - 1
         key = keys[crit]
@@ -309,12 +309,10 @@ def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
         tie_keys = [(1, prev_values[i]) for i in first.tolist()] + [
             (0, values[i]) for i in then.tolist()
         ]
-        if series == 5:
-            quota = [quota[0] + carried, *quota[1:]]
-        held, left = _tiers(tie_keys, quota)
+        held, left = _tiers(tie_keys, [quota[0] + complement, *quota[1:]])
         chosen = np.concatenate([first, then])[: len(held)]
         prior, merit = chosen[: len(first)], chosen[len(first) :]
-        carried = left if series == 4 else 0
+        complement = left if series == 4 else 0
         bar = values[merit[-1]] if len(merit) else None
         rest = pool.copy()
         rest[chosen] = False
