@@ -202,3 +202,13 @@ def test_002_A1_a_tier_without_places_holds_no_one_even_tied() -> None:
 def test_a_licence_twice_among_the_candidates_is_refused() -> None:
     with refused("a licence appears twice among the players to classify"):
         classify([cand("P1", 6, points=3), cand("P1", 5, points=2)], S)
+
+
+def test_002_B3_priority_needs_a_positive_pp4_even_with_a_zero_ratio() -> None:
+    """B.3: S5 players are classified first by their PP4 when it reaches a ratio of the S4
+    bar; a player without any PP4 is never classified by it, even with a ratio of zero."""
+    none = cand("N5", 5, pp4=0, points=1)
+    some = cand("Y5", 5, pp4=1, points=1)
+    placed = classify(hundred(S4_FULL, [none, some]), Settings(priority_lower=0.0))
+    assert placed["Y5"].reason == "priority"
+    assert placed["N5"].reason == "quota" and placed["N5"].criterion == "points"
