@@ -271,3 +271,23 @@ def test_the_files_are_written_in_french_and_read_in_both_languages(
     written = format_event_csv(parse_event(EVENT, "th"))
     assert "# parties: 3\n" in written and "place,licence,nom,serie,palier,paire\n" in written
     assert parse_event(written, "th") == parse_event(EVENT, "th")
+
+
+def test_002_B1_season_list_says_rolling_or_end_of_season(
+    files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 002 B.1 (ruling 11): the list says which figures it shows; with --as-of, the
+    rolling season of that day, the end-of-season classification otherwise."""
+    args = ["ranking", "season", "--licensees", str(files / "lic.csv")]
+    args += ["--events", str(files / "events")]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "End-of-season classification" in out and "In-season display" not in out
+    assert main([*args, "--as-of", "2013-12-31"]) == 0
+    out = capsys.readouterr().out
+    assert "In-season display on 2013-12-31: the rolling season" in out
+    assert main([*args, "--as-of", "2013-12-31", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["display"], data["as_of"]) == ("rolling", "2013-12-31")
+    assert main([*args, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["display"] == "end of season"

@@ -26,7 +26,10 @@ def _season_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--previous", help="last season's figures (CSV, e.g. last season's --csv)")
     p.add_argument("--season", type=int, help="season's starting year (default: from the dates)")
     p.add_argument(
-        "--as-of", type=_date, help="rolling display on this date (events of the past year)"
+        "--as-of",
+        type=_date,
+        help="the in-season display on this date: the rolling season (events of the past "
+        "year, seed 002 B.1); without it, the end-of-season classification",
     )
     p.add_argument(
         "--quotas",
@@ -361,6 +364,20 @@ def _print_season_notes(result: Any, file: Any) -> None:
     print(f"quotas for next season (seed 002 B.1, 2): {quotas}", file=file)
 
 
+def _display(args: argparse.Namespace) -> str:
+    """Which figures the list shows (seed 002 B.1, ruling 11 of the Duplicate ranking)."""
+    if args.as_of:
+        return (
+            f"In-season display on {args.as_of.isoformat()}: the rolling season (the year of "
+            "events ending that day, 3/4 of it + 1/4 of the reliquat; PP4 and points not "
+            "decayed), a provisional classification"
+        )
+    return (
+        "End-of-season classification (yearly decay, divisors raised to the quotas); during "
+        "the season it is a projection: --as-of DATE gives the figures published that day"
+    )
+
+
 def run_season(args: argparse.Namespace) -> int:
     from arbitre.ranking import derive_quotas
     from arbitre.ranking.csvformat import format_result_csv, result_rows
@@ -375,6 +392,8 @@ def run_season(args: argparse.Namespace) -> int:
         print_json(
             {
                 "season": f"{result.season}-{result.season + 1}",
+                "display": "rolling" if args.as_of else "end of season",
+                "as_of": args.as_of.isoformat() if args.as_of else None,
                 "licensees": len(result.players),
                 "out_of_ranking": result.out_of_ranking,
                 "unknown_licences": result.unknown_licences,
@@ -384,6 +403,7 @@ def run_season(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"Season {result.season}-{result.season + 1}: {len(rows)} licensees classified")
+    print(_display(args))
     print(
         f"{'series':<7} {'licence':<10} {'name':<24} {'%S1':>7} {'%S2':>7} {'%S3':>7} "
         f"{'PP4':>6} {'points':>7}  reason"

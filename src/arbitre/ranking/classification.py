@@ -229,10 +229,12 @@ def classify(candidates: Iterable[Candidate], settings: Settings) -> dict[str, P
 
 def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
     """Classify every licensee (seed 002, A.1; priority rules B.1-B.3): S1-S3 by %Sn, S4 by
-    PP4, S5 by points, each to its quota of licensees (ties at the bar all go in), the
-    players of the series below who reach a ratio of the bar above first; then the players
-    the lifetime descent limits keep in the series (its lowest tier); S6 A/B/C by points in
-    three equal tiers, S6D without a point; S7 the beginners.
+    PP4, S5 by points, the players of the series below who reach a ratio of the bar above
+    first. S1-S3 take their quota of licensees, S4 and S5 four tiers of theirs, each counted
+    one by one with the ties at its last place in it (:func:`_tiers`, rulings 9 and 10: the
+    places S4 leaves over go to S5A); then the players the lifetime descent limits keep in
+    the series (its lowest tier); S6 A/B/C by points in three equal tiers, S6D without a
+    point; S7 the beginners.
 
     The fast path (issue 23, part 5): columns and masks instead of one object per licensee;
     ``reference.classify_reference`` is the plain reading it is held equal to."""
@@ -278,60 +280,57 @@ def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
         ranked: IntArray = who[np.lexsort((by_licence[who], -key[who]))]
         return ranked
 
-    def take(mask: BoolArray, key: FloatArray, count: int) -> IntArray:
-        """The best ``count`` players with a positive criterion; ties at the bar all go in."""
-        ranked = best(mask & (key > 0), key)
-        if count <= 0 or not len(ranked):
-            return ranked[:0]
-        taken = min(count, len(ranked))
-        rest = key[ranked[taken:]] != key[ranked[taken - 1]]
-        ties = int(np.argmax(rest)) if rest.any() else len(rest)
-        return ranked[: taken + ties]
-
     bars: dict[int, float | None] = {}
-    quotas = [
-        counts["S1"],
-        counts["S2"],
-        counts["S3"],
-        4 * counts["S4 tier"],
-        4 * counts["S5 tier"],
+    sizes = [
+        [counts["S1"]],
+        [counts["S2"]],
+        [counts["S3"]],
+        [counts["S4 tier"]] * 4,
+        [counts["S5 tier"]] * 4,
     ]
     previous: int | None = None  # the criterion of the series above, if it has a bar
-    for series, quota in zip(range(1, 6), quotas, strict=True):
+    complement = 0  # places left over by S4D, added to S5A (ruling 10)
+    for series, quota in zip(range(1, 6), sizes, strict=True):
         crit = series - 1
         key = keys[crit]
-        prior = np.zeros(0, np.int64)
+        values = candidates.values(crit)
+        prev_values = candidates.values(previous or 0)
+        first = np.zeros(0, np.int64)
+        rest = pool.copy()
         above_bar = bars.get(series - 1)
         if previous is not None and above_bar is not None:
             # the players of this series or above who reach the ratio of the bar above
             ratio = settings.priority_pct if series <= 3 else settings.priority_lower
             eligible = pool & (series_of <= series) & (keys[previous] >= ratio * above_bar)
-            prior = take(eligible, keys[previous], quota)
-        rest = pool.copy()
-        rest[prior] = False
-        merit = take(rest, key, quota - len(prior))
-        values = candidates.values(crit)
+            first = best(eligible & (keys[previous] > 0), keys[previous])
+            rest[first] = False
+        then = best(rest & (key > 0), key)
+        # the series' order: the priority players by the criterion above, then the others
+        tie_keys = [(1, prev_values[i]) for i in first.tolist()] + [
+            (0, values[i]) for i in then.tolist()
+        ]
+        held, left = _tiers(tie_keys, [quota[0] + complement, *quota[1:]])
+        chosen = np.concatenate([first, then])[: len(held)]
+        prior, merit = chosen[: len(first)], chosen[len(first) :]
+        complement = left if series == 4 else 0
         bar = values[merit[-1]] if len(merit) else None
-        rest[merit] = False
+        rest = pool.copy()
+        rest[chosen] = False
         protected = best(rest & (lowest <= series), key)
-        chosen = np.concatenate([prior, merit])
         reasons = [1] * len(prior) + [0] * len(merit)
         criteria = [previous or 0] * len(prior) + [crit] * len(merit)
-        prev_values = candidates.values(previous or 0)
-        tie_keys = [(1, prev_values[i]) for i in prior.tolist()] + [
-            (0, values[i]) for i in merit.tolist()
-        ]
         if series <= 3:
             # A/B halves for S1-S3 (A gets the odd one); the super-series: the first 30 by %S1
-            tiers = _tiers(tie_keys, "AB", math.ceil(len(chosen) / 2))
+            half = math.ceil(len(chosen) / 2)
+            tiers, _ = _tiers(tie_keys[: len(chosen)], [half, len(chosen)])
             if series == 1:
                 out_super[merit[: max(settings.super_series, 0)]] = True
             low = "B"
         else:
-            # quota tiers A-D for S4 and S5
-            tiers = _tiers(tie_keys, "ABCD", counts["S4 tier" if series == 4 else "S5 tier"])
+            # the quota tiers A-D of S4 and S5
+            tiers = held
             low = "D"
-        place(chosen, series, [_TIERS.index(t) for t in tiers], reasons, criteria)
+        place(chosen, series, [t + 1 for t in tiers], reasons, criteria)
         # players kept in the series by a descent limit go to its lowest tier
         place(protected, series, _TIERS.index(low), 2, crit)
         bars[series] = bar
@@ -341,8 +340,9 @@ def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
     remaining = best(pool, points)
     scored = remaining[points[remaining] > 0]
     values = candidates.points
-    tiers = _tiers([(0, values[i]) for i in scored.tolist()], "ABC", math.ceil(len(scored) / 3))
-    place(scored, 6, [_TIERS.index(t) for t in tiers], 3, 4)
+    third = math.ceil(len(scored) / 3)
+    tiers, _ = _tiers([(0, values[i]) for i in scored.tolist()], [third, third, len(scored)])
+    place(scored, 6, [t + 1 for t in tiers], 3, 4)
     place(remaining[points[remaining] <= 0], 6, _TIERS.index("D"), 4, 4)
     place(best(beginners, points), 7, 0, 5, 4)
     return Placements(
@@ -358,17 +358,28 @@ def classify_columns(candidates: Candidates, settings: Settings) -> Placements:
     )
 
 
-def _tiers(keys: Sequence[tuple[object, float]], names: str, size: int) -> list[str]:
-    """Consecutive tiers of ``size`` players (the last one takes the rest); players tied
-    with the one before share their tier, and the next tier still gets its full size."""
-    out: list[str] = []
-    tier, count = 0, 0
-    for i, k in enumerate(keys):
-        if i and keys[i - 1] == k:
-            out.append(out[-1])
-            continue
-        if count >= size and tier < len(names) - 1:
-            tier, count = tier + 1, 0
-        out.append(names[tier])
-        count += 1
-    return out
+def _tiers(keys: Sequence[tuple[object, float]], sizes: Sequence[int]) -> tuple[list[int], int]:
+    """Consecutive tiers (seed 002, A.1; rulings 9 and 10 of the Duplicate ranking).
+
+    ``keys`` are the candidates in the classification's order, tied ones equal and side by
+    side. Tier ``k`` holds ``sizes[k]`` players counted one by one, plus the places the tier
+    before left over ("le complément serait reporté sur le palier suivant"), plus the players
+    tied with its last one; the next tier starts after them. Returns the tier index of each
+    player the tiers hold (the first ones of ``keys``) and the places the last tier left over.
+
+    >>> _tiers([(0, 9), (0, 9), (0, 8), (0, 7), (0, 6)], [2, 2])
+    ([0, 0, 1, 1], 0)
+    >>> _tiers([(0, 9), (0, 8), (0, 8), (0, 7)], [2, 3, 2])
+    ([0, 0, 0, 1], 4)
+    """
+    out: list[int] = []
+    carried = 0
+    for tier, size in enumerate(sizes):
+        start = len(out)
+        quota = size + carried
+        end = min(start + quota, len(keys))
+        while start < end < len(keys) and keys[end] == keys[end - 1]:
+            end += 1  # tied at the tier's last place: stays in it
+        out += [tier] * (end - start)
+        carried = max(quota - (end - start), 0)
+    return out, carried

@@ -18,7 +18,7 @@ import math
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 
-from arbitre.ranking.classification import Candidate, Placement, Settings, _tiers, quota_counts
+from arbitre.ranking.classification import Candidate, Placement, Settings, quota_counts
 from arbitre.ranking.events import (
     PCT_SERIES,
     EntryScore,
@@ -311,20 +311,25 @@ def compute_season_reference(
     return result
 
 
-def _take(
-    pool: Iterable[Candidate], key: Callable[[Candidate], float], count: int
-) -> list[Candidate]:
-    """The best ``count`` players with a positive criterion; ties at the bar all go in."""
-    ranked = sorted((c for c in pool if key(c) > 0), key=lambda c: (-key(c), c.licence))
-    if count <= 0 or not ranked:
-        return []
-    taken = ranked[:count]
-    last = key(taken[-1])
-    for c in ranked[count:]:
-        if key(c) != last:
-            break
-        taken.append(c)
-    return taken
+def _cut(
+    ranked: Sequence[tuple[object, float]], sizes: Sequence[int]
+) -> tuple[list[list[int]], int]:
+    """Cut players listed best first into tiers, one tier and one player at a time (seed 002,
+    A.1; rulings 9 and 10): each tier has its size plus the places the one before left
+    unfilled, takes players while it has room, and then the players tied with the last one it
+    took. Returns the positions each tier holds and the places the last one left unfilled."""
+    tiers: list[list[int]] = []
+    at = 0
+    unfilled = 0
+    for size in sizes:
+        room = size + unfilled
+        tier: list[int] = []
+        while at < len(ranked) and (len(tier) < room or (tier and ranked[at] == ranked[at - 1])):
+            tier.append(at)
+            at += 1
+        tiers.append(tier)
+        unfilled = room - len(tier) if len(tier) < room else 0
+    return tiers, unfilled
 
 
 def _pct(n: int) -> Callable[[Candidate], float]:
@@ -342,6 +347,8 @@ def _points(c: Candidate) -> float:
 def classify_reference(candidates: Iterable[Candidate], settings: Settings) -> dict[str, Placement]:
     """The straightforward classification, candidate by candidate: classify every licensee."""
     everyone = list(candidates)
+    if len({c.licence for c in everyone}) != len(everyone):
+        raise RankingError.of("classification.candidate_twice")
     n = len(everyone)
     counts = quota_counts(n, settings)
     result: dict[str, Placement] = {}
@@ -380,47 +387,55 @@ def classify_reference(candidates: Iterable[Candidate], settings: Settings) -> d
         )
         del pool[c.licence]
 
-    # (series, quota, merit key name, merit key, priority key name, priority key, ratio,
-    # "bar" source for the priority: the previous series' merit bar)
-    specs: list[tuple[int, int, str, Callable[[Candidate], float]]] = [
-        (1, counts["S1"], "%S1", _pct(1)),
-        (2, counts["S2"], "%S2", _pct(2)),
-        (3, counts["S3"], "%S3", _pct(3)),
-        (4, 4 * counts["S4 tier"], "PP4", _pp4),
-        (5, 4 * counts["S5 tier"], "points", _points),
+    specs: list[tuple[int, list[int], str, Callable[[Candidate], float]]] = [
+        (1, [counts["S1"]], "%S1", _pct(1)),
+        (2, [counts["S2"]], "%S2", _pct(2)),
+        (3, [counts["S3"]], "%S3", _pct(3)),
+        (4, [counts["S4 tier"]] * 4, "PP4", _pp4),
+        (5, [counts["S5 tier"]] * 4, "points", _points),
     ]
     prev_bar: float | None = None
     prev_name = ""
     prev_key: Callable[[Candidate], float] = _points
-    for series, quota, name, key in specs:
-        chosen: list[tuple[Candidate, str, str, float]] = []
+    unfilled = 0  # S4's places left over, for S5A (ruling 10)
+    for series, sizes, name, key in specs:
+        # the series' order: the priority players by the criterion above, then the others
+        listed: list[tuple[Candidate, str, str, float]] = []
         if series > 1 and prev_bar is not None:
             ratio = settings.priority_pct if series <= 3 else settings.priority_lower
             threshold = ratio * prev_bar
             k = prev_key
-            eligible = [c for c in pool.values() if c.series <= series and k(c) >= threshold]
-            for c in _take(eligible, k, quota):
-                chosen.append((c, "priority", prev_name, k(c)))
-        taken_ids = {c.licence for c, *_ in chosen}
-        rest = [c for c in pool.values() if c.licence not in taken_ids]
-        merit = _take(rest, key, quota - len(chosen))
+            eligible = [
+                c for c in pool.values() if c.series <= series and k(c) >= threshold and k(c) > 0
+            ]
+            for c in sorted(eligible, key=lambda c: (-k(c), c.licence)):
+                listed.append((c, "priority", prev_name, k(c)))
+        first = {c.licence for c, *_ in listed}
+        others = [c for c in pool.values() if c.licence not in first and key(c) > 0]
+        for c in sorted(others, key=lambda c: (-key(c), c.licence)):
+            listed.append((c, "quota", name, key(c)))
+        if series == 5:
+            sizes = [sizes[0] + unfilled, *sizes[1:]]
+        cut, left = _cut([(r, v) for _, r, _, v in listed], sizes)
+        unfilled = left if series == 4 else 0
+        tiers = [(listed[i], "ABCD"[t]) for t, held in enumerate(cut) for i in held]
+        merit = [c for (c, reason, *_), _ in tiers if reason == "quota"]
         bar = key(merit[-1]) if merit else None
-        for c in merit:
-            chosen.append((c, "quota", name, key(c)))
-        taken_ids.update(c.licence for c in merit)
+        taken_ids = {c.licence for (c, *_), _ in tiers}
         protected = sorted(
             (c for c in pool.values() if c.min_series <= series and c.licence not in taken_ids),
             key=lambda c: (-key(c), c.licence),
         )
-        _assign_tiers(series, chosen, protected, counts, settings, place, bar, name, key)
+        _assign_tiers(series, tiers, protected, settings, place, bar, name, key)
         prev_bar, prev_name, prev_key = bar, name, key
 
     remaining = sorted(pool.values(), key=lambda c: (-c.points, c.licence))
     scored = [c for c in remaining if c.points > 0]
     third = math.ceil(len(scored) / 3)
-    tiers = _tiers([("points", c.points) for c in scored], "ABC", third)
-    for c, tier in zip(scored, tiers, strict=True):
-        place(c, 6, tier, "points", "points", c.points, None)
+    cut, _ = _cut([("points", c.points) for c in scored], [third, third, len(scored)])
+    for t, held in enumerate(cut):
+        for i in held:
+            place(scored[i], 6, "ABC"[t], "points", "points", scored[i].points, None)
     for c in [c for c in remaining if c.points <= 0]:
         place(c, 6, "D", "no point", "points", c.points, None)
     for c in sorted(beginners, key=lambda c: (-c.points, c.licence)):
@@ -431,31 +446,31 @@ def classify_reference(candidates: Iterable[Candidate], settings: Settings) -> d
 
 def _assign_tiers(
     series: int,
-    chosen: list[tuple[Candidate, str, str, float]],
+    tiers: list[tuple[tuple[Candidate, str, str, float], str]],
     protected: list[Candidate],
-    counts: dict[str, int],
     settings: Settings,
     place: Callable[..., None],
     bar: float | None,
     name: str,
     key: Callable[[Candidate], float],
 ) -> None:
-    """Tiers: A/B halves for S1-S3 (A gets the odd one), quota tiers A-D for S4 and S5.
+    """Tiers: A/B halves for S1-S3 (A gets the odd one), the quota tiers A-D for S4 and S5.
 
     Players kept in the series by a descent limit go to its lowest tier.
     """
     if series <= 3:
+        chosen = [entry for entry, _ in tiers]
         half = math.ceil(len(chosen) / 2)
-        tiers = _tiers([(r, v) for _, r, _, v in chosen], "AB", half)
-        for i, ((c, reason, crit, value), tier) in enumerate(zip(chosen, tiers, strict=True)):
-            sup = series == 1 and i < settings.super_series and reason == "quota"
-            place(c, series, tier, reason, crit, value, bar, sup)
+        cut, _ = _cut([(r, v) for _, r, _, v in chosen], [half, len(chosen)])
+        for t, held in enumerate(cut):
+            for i in held:
+                c, reason, crit, value = chosen[i]
+                sup = series == 1 and i < settings.super_series and reason == "quota"
+                place(c, series, "AB"[t], reason, crit, value, bar, sup)
         for c in protected:
             place(c, series, "B", "descent limit", name, key(c), bar)
         return
-    tier_size = counts["S4 tier" if series == 4 else "S5 tier"]
-    tiers = _tiers([(r, v) for _, r, _, v in chosen], "ABCD", tier_size)
-    for (c, reason, crit, value), tier in zip(chosen, tiers, strict=True):
+    for (c, reason, crit, value), tier in tiers:
         place(c, series, tier, reason, crit, value, bar)
     for c in protected:
         place(c, series, "D", "descent limit", name, key(c), bar)

@@ -1,5 +1,7 @@
-"""What a licensee's page shows (issue 20, part 4): their standing in the latest computed
-season, each counted event with its contribution, what would change their series, and
+"""What a licensee's page shows (issue 20, part 4): while the season is open their rolling
+figures of the day (seed 002 B.1, :mod:`arbitre.app.ranking.rolling`), then their standing in
+the latest computed season (the end-of-season projection until it is closed), each counted
+event with its contribution, what would change their series, and
 their points over the seasons as a server-drawn SVG plot. Every figure is the engine's
 (:func:`arbitre.ranking.explanation`, stored with the standing): nothing is computed here
 but the layout."""
@@ -12,6 +14,7 @@ from typing import Any
 from django.db.models import Min
 from django.utils.translation import gettext_lazy as _
 
+from arbitre.app.ranking import rolling
 from arbitre.app.ranking.models import Licensee, Season, Standing
 
 REASONS = {
@@ -142,6 +145,11 @@ def player_context(licence: str) -> dict[str, Any]:
         # the series' bar is kept apart from the explanations (a new bar would rewrite
         # every explanation of the series): the lowest figure of the series' quota
         placement["bar"] = stored_bar(standing.season, placement.get("series"))
+    day = rolling.display_day(standing.season) if standing is not None else None
+    now = None
+    if standing is not None and day is not None:
+        # seed 002 B.1, ruling 11: during the season, the rolling figures are the ones shown
+        now = rolling.rolling(standing.season, day).of(licence)
     if standing is not None:
         for line in standing.explanation.get("events", []):
             for figure in line.get("pct", []):
@@ -156,4 +164,6 @@ def player_context(licence: str) -> dict[str, Any]:
         "criterion_value": shown(placement.get("criterion", ""), placement.get("value")),
         "up": up_hint(standing) if standing else None,
         "plot": points_plot(licence),
+        "day": day,
+        "now": now,
     }

@@ -10,7 +10,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.ranking import admission, archive, exports, results, standings
+from arbitre.app.ranking import (
+    admission,
+    archive,
+    exports,
+    preview,
+    results,
+    rolling,
+    standings,
+)
 from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
@@ -73,13 +81,26 @@ def season(request: HttpRequest) -> HttpResponse:
                 standings.set_season_settings(request.user, target, values)
                 messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
             return redirect("ranking:season")
+        if action == "recompute_confirm":
+            target = get_object_or_404(Season, year=whole(request.POST.get("season")))
+            if target.closed:
+                messages.error(request, gettext("Cette saison est close."))
+                return redirect("ranking:season")
+            moved = preview.confirm(request.user, target, request.POST.get("digest", ""))
+            if moved is not None:
+                messages.error(
+                    request,
+                    gettext("Le classement a changé depuis l'aperçu : vérifiez les changements."),
+                )
+                return render(request, "ranking/recompute_preview.html", {"preview": moved})
+            messages.success(request, gettext("Classement recalculé."))
+            return redirect("ranking:season")
         if action in ("recompute", "close"):
             target = get_object_or_404(Season, year=whole(request.POST.get("season")))
             if target.closed:
                 messages.error(request, gettext("Cette saison est close."))
             elif action == "recompute":
-                standings.recompute(request.user, target)
-                messages.success(request, gettext("Classement recalculé."))
+                return _recompute(request, target)
             else:
                 following = standings.close_season(request.user, target)
                 messages.success(
@@ -130,6 +151,17 @@ def season(request: HttpRequest) -> HttpResponse:
             messages.warning(request, gettext("Attention : %(reason)s.") % {"reason": line})
         return redirect("ranking:event", number=ranked.pk)
     return render(request, "ranking/season.html", _context(form))
+
+
+def _recompute(request: HttpRequest, target: Season) -> HttpResponse:
+    """Recompute a season: written at once when no series or tier of its stored
+    classification changes, else the changes shown for the officer to confirm."""
+    shown = preview.preview(target)
+    if shown.changes and target.computed_at is not None:
+        return render(request, "ranking/recompute_preview.html", {"preview": shown})
+    standings.recompute(request.user, target)
+    messages.success(request, gettext("Classement recalculé."))
+    return redirect("ranking:season")
 
 
 def _context(form: ResultsFileForm) -> dict[str, Any]:
@@ -192,7 +224,9 @@ CLASSIFICATION_PAGE = 500
 
 @require_officer
 def classification(request: HttpRequest) -> HttpResponse:
-    """The season's classification by series (printable), or all of it as CSV."""
+    """The season's classification by series (printable), or all of it as CSV. While the
+    season is open the page shows the rolling figures of today (seed 002 B.1, ruling 11),
+    or with ``vue=projection`` the stored end-of-season classification, labelled so."""
     seasons = list(Season.objects.filter(computed_at__isnull=False))
     year = request.GET.get("saison", "")
     chosen = next((s for s in seasons if str(s.year) == year), seasons[0] if seasons else None)
@@ -202,8 +236,12 @@ def classification(request: HttpRequest) -> HttpResponse:
     series_number = (
         int(series) if series.isascii() and series.isdigit() and 1 <= int(series) <= 7 else 1
     )
-    rows = []
-    if chosen is not None:
+    day = rolling.display_day(chosen) if chosen is not None else None
+    projection = day is not None and request.GET.get("vue") == "projection"
+    rows: list[Any] = []
+    if chosen is not None and day is not None and not projection:
+        rows = rolling.rolling(chosen, day).series(series_number, CLASSIFICATION_PAGE)
+    elif chosen is not None:
         rows = list(
             Standing.objects.filter(season=chosen, series=series_number)[:CLASSIFICATION_PAGE]
         )
@@ -215,6 +253,8 @@ def classification(request: HttpRequest) -> HttpResponse:
         "all_series": range(1, 8),
         "rows": [(r, names.get(r.licence)) for r in rows],
         "limit": CLASSIFICATION_PAGE,
+        "day": day,
+        "projection": projection,
     }
     return render(request, "ranking/classification.html", context)
 
