@@ -71,6 +71,7 @@ ACCESS: dict[str, str] = {
     "duplicate:add_player": DIRECTOR,
     "duplicate:assign_arbiter": DIRECTOR,
     "duplicate:chief": DIRECTOR,
+    "duplicate:title_playoff": DIRECTOR,
     "duplicate:predrawn": DIRECTOR,
     "duplicate:late": DIRECTOR,
     "duplicate:entry": ARBITER,

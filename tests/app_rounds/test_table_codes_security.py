@@ -15,7 +15,7 @@ from django_ratelimit.core import _get_window
 from arbitre.app.rounds import codeguard, tablelog
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
 from tests.app_rounds.test_classic_table_web import (  # noqa: F401 - clock: autouse fixture
-    WORDS,
+    LEXICON,
     act,
     clock,
     code_of,
@@ -28,9 +28,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
-    from arbitre.app.classic import tables
+    from arbitre.app import wordlists
 
-    monkeypatch.setattr(tables, "_lexicon", [WORDS])
+    monkeypatch.setattr(wordlists, "_lexicons", {"": LEXICON})
 
 
 def _to_result(c: Client, url: str) -> dict[str, Any]:
