@@ -22,12 +22,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.backgammon import services
+from arbitre.app.backgammon import resultsigning, services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.board import refusal
+from arbitre.backgammon.championship.signing import Confirmation, check_confirmation, signing
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
@@ -83,6 +84,8 @@ class ClockLog:
     #: a final-stage match: the lengths of its sets, and the set being played (0: first)
     lengths: tuple[int, ...] = ()
     set_index: int = 0
+    #: the players' confirmations of the final score (seed 003, 4.6)
+    confirmations: list[Confirmation] = field(default_factory=list)
 
 
 BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
@@ -164,6 +167,7 @@ def _next_set(state: ClockLog) -> None:
     state.set_index += 1
     state.length = state.lengths[state.set_index]
     state.events, state.score, state.ending = [], None, None
+    state.confirmations = []
     state.cells, state.record, state.match = [], "", None
 
 
@@ -200,6 +204,13 @@ class ClockAdapter:
             state.score = _score(event, state.length)
             state.last_at = float(event["at"])
             return
+        if event.get("kind") == resultsigning.CONFIRM:
+            new = resultsigning.confirmation(event)
+            if not state.replaying:
+                check_confirmation(state.length, state.confirmations, new)  # refuses
+            state.confirmations.append(new)
+            state.last_at = new.at
+            return
         if event.get("kind") in (RECORD, RECORD_UNDO):
             _record(state, event)
             state.last_at = float(event["at"])
@@ -233,6 +244,7 @@ class ClockAdapter:
             "length": state.length,
             "set": state.set_index + 1 if state.lengths else None,
             "sets": len(state.lengths) or None,
+            "signing": resultsigning.described(state.length, state.confirmations, at),
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
@@ -241,6 +253,10 @@ class ClockAdapter:
                 hook(log, state)
         elif event.get("kind") == "flag":
             enter_flag_result(log, state)
+        elif event.get("kind") == resultsigning.CONFIRM:
+            resultsigning.enter_signed_result(
+                log, signing(state.length, state.confirmations, float(event["at"]))
+            )
         elif event.get("kind") in (RECORD, RECORD_UNDO) and log.table is not None:
             # the table's .mat follows the record (downloaded, cross-checked with the result)
             Table.objects.filter(pk=log.table.pk).update(mat=state.record)

@@ -234,4 +234,8 @@ TEMPLATES: dict[str, str] = {
     "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",
     "sanction.illegal_move_kind": "illegal moves are sanctioned by time or points (seed 003, 3.15), not by {kind}",
     "backgammon.clock_action": "unknown clock action “{action}”",
+    "signing.player": "a confirmation is the first or the second player's, not {player}",
+    "signing.not_final": "{a}-{b} is not the final score of a {length}-point match: exactly one player reaches the length",
+    "signing.late": "the {minutes} minutes after the end of the match are over: bring the score sheet to the director (seed 003, 4.6)",
+    "signing.done": "both players have already confirmed this result",
 }

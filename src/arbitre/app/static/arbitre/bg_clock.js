@@ -74,6 +74,7 @@
       flagSent = Date.now();
       send({ kind: "flag" });
     }
+    renderSigning(elapsed);
     if (current.ended === "both_time") {
       msg.textContent = w("BothFlags");
     } else if (current.ended === "time") {
@@ -86,6 +87,26 @@
       msg.textContent = w("Waiting");
     } else {
       msg.textContent = "";
+    }
+  }
+  // seed 003, 4.6: the final score confirmed by both players within the five minutes
+  function renderSigning(elapsed) {
+    const out = document.getElementById("signing-now");
+    const sig = current.signing;
+    if (!out || !sig) return;
+    const shown = function (c) { return c ? c[0] + "-" + c[1] : w("SignNone"); };
+    if (sig.status === "confirmed") {
+      out.textContent = w("SignConfirmed", { a: sig.score[0], b: sig.score[1] });
+    } else if (sig.status === "late" || (sig.left !== null && sig.left - elapsed <= 0)) {
+      out.textContent = w("SignLate");
+    } else if (sig.status === "waiting") {
+      out.textContent = w("SignWaiting", {
+        a: current.names[0] + " " + shown(sig.confirmed[0]),
+        b: current.names[1] + " " + shown(sig.confirmed[1]),
+        left: fmt(sig.left - elapsed),
+      });
+    } else {
+      out.textContent = "";
     }
   }
   let flagSent = 0;
@@ -107,6 +128,16 @@
       return parseInt(document.getElementById("score-" + p).value, 10);
     }) });
   });
+  const signingForm = document.getElementById("signing-form");
+  if (signingForm) {
+    signingForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      const by = e.submitter ? parseInt(e.submitter.dataset.player, 10) : 0;
+      send({ kind: "confirm", player: by, score: [0, 1].map(function (p) {
+        return parseInt(document.getElementById("final-" + p).value, 10);
+      }) });
+    });
+  }
   document.getElementById("record-form").addEventListener("submit", function (e) {
     e.preventDefault();
     const cell = document.getElementById("record-cell");
