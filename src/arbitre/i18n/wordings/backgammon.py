@@ -234,6 +234,8 @@ TEMPLATES: dict[str, str] = {
     "sanction.amount_unused": "a {kind} sanction has no amount ({amount} given)",
     "sanction.illegal_move_kind": "illegal moves are sanctioned by time or points (seed 003, 3.15), not by {kind}",
     "backgammon.clock_action": "unknown clock action “{action}”",
+    "sanction.wrong_length": "the match was played to {played} points instead of {scheduled}: the director may sanction both players at round {round}, and the loser cannot demand redress (seed 003, 4.2)",
+    "sanction.wrong_length_kind": "a match played at the wrong length is sanctioned by a warning, a time or a point penalty (seed 003, 4.2), not by {kind}",
     "signing.player": "a confirmation is the first or the second player's, not {player}",
     "signing.not_final": "{a}-{b} is not the final score of a {length}-point match: exactly one player reaches the length",
     "signing.late": "the {minutes} minutes after the end of the match are over: bring the score sheet to the director (seed 003, 4.6)",
