@@ -22,12 +22,13 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.backgammon import resultsigning, services
+from arbitre.app.backgammon import pausetable, resultsigning, services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.board import refusal
+from arbitre.backgammon.championship.pauses import Pause
 from arbitre.backgammon.championship.signing import Confirmation, check_confirmation, signing
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
@@ -86,6 +87,9 @@ class ClockLog:
     set_index: int = 0
     #: the players' confirmations of the final score (seed 003, 4.6)
     confirmations: list[Confirmation] = field(default_factory=list)
+    #: a match without a clock: its pauses (seed 003, 1.11)
+    clocked: bool = True
+    pauses: tuple[Pause, ...] = ()
 
 
 BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
@@ -101,6 +105,7 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         "per_point": s.per_point,
         "break_allowances": [list(x) for x in s.break_allowances],
         "increment": s.increment,
+        "clocked": t.clocked,
     }
 
 
@@ -185,6 +190,7 @@ class ClockAdapter:
             ),
             names=(str(s["names"][0]), str(s["names"][1])),
             lengths=tuple(int(x) for x in s.get("lengths", ())),
+            clocked=bool(s.get("clocked", True)),
         )
         state.replaying = True
         for raw in log.events:
@@ -202,6 +208,10 @@ class ClockAdapter:
             return
         if event.get("kind") == SCORE:
             state.score = _score(event, state.length)
+            state.last_at = float(event["at"])
+            return
+        if event.get("kind") in pausetable.KINDS:
+            state.pauses = pausetable.applied(state.pauses, state.length, state.clocked, event)
             state.last_at = float(event["at"])
             return
         if event.get("kind") == resultsigning.CONFIRM:
@@ -245,6 +255,8 @@ class ClockAdapter:
             "set": state.set_index + 1 if state.lengths else None,
             "sets": len(state.lengths) or None,
             "signing": resultsigning.described(state.length, state.confirmations, at),
+            "clocked": state.clocked,
+            "pauses": pausetable.described(state.pauses, state.length, state.names, at),
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:

@@ -75,6 +75,7 @@
       send({ kind: "flag" });
     }
     renderSigning(elapsed);
+    renderPauses(elapsed);
     if (current.ended === "both_time") {
       msg.textContent = w("BothFlags");
     } else if (current.ended === "time") {
@@ -109,6 +110,29 @@
       out.textContent = "";
     }
   }
+  // seed 003, 1.11: the pauses of a match without a clock, and their overrun
+  function renderPauses(elapsed) {
+    const out = document.getElementById("pause-now");
+    const pauses = current.pauses;
+    if (!out || !pauses) return;
+    if (pauses.running) {
+      const left = pauses.running.left - elapsed;
+      const name = current.names[pauses.running.player];
+      out.textContent = left >= 0 ? w("PauseRunning", { name: name, left: fmt(left) })
+        : w("PauseOver", { name: name, over: fmt(-left) });
+    } else {
+      out.textContent = w("PauseLeft", { a: current.names[0], na: pauses.left[0], b: current.names[1], nb: pauses.left[1] });
+    }
+    const list = document.getElementById("pause-overruns");
+    if (list.childElementCount !== pauses.overruns.length) {
+      list.textContent = "";
+      pauses.overruns.forEach(function (text) {
+        const li = document.createElement("li");
+        li.textContent = text;
+        list.appendChild(li);
+      });
+    }
+  }
   let flagSent = 0;
   function send(event) {
     document.getElementById("clock-error").textContent = "";
@@ -128,6 +152,20 @@
       return parseInt(document.getElementById("score-" + p).value, 10);
     }) });
   });
+  const pauseForm = document.getElementById("pause-form");
+  if (pauseForm) {
+    pauseForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      const by = e.submitter ? parseInt(e.submitter.dataset.player, 10) : 0;
+      send({ kind: "break_start", player: by, dmp: document.getElementById("pause-dmp").checked,
+        score: [0, 1].map(function (p) { return parseInt(document.getElementById("pause-score-" + p).value, 10); }) });
+    });
+    pauseForm.querySelectorAll(".pause-end").forEach(function (button) {
+      button.addEventListener("click", function () {
+        send({ kind: "break_end", player: parseInt(button.dataset.player, 10) });
+      });
+    });
+  }
   const signingForm = document.getElementById("signing-form");
   if (signingForm) {
     signingForm.addEventListener("submit", function (e) {
