@@ -80,7 +80,7 @@ def decide(
         refs = {e.name: e.pk for e in Entrant.objects.filter(tournament=t)}
         for player in (tb.a, tb.b):
             entry = incidents.Entry(
-                kind=Incident.Kind.SCORE,
+                kind=str(Incident.Kind.SCORE),
                 description=why,
                 player_ref=refs.get(player),
                 round=found.at_round,
