@@ -1,4 +1,4 @@
-"""The arbitration committee that hears an appeal (seed 003, preamble; 1.2; 3.19).
+"""The arbitration committee that hears an appeal (seed 003 "Préambule"; 1.2; 3.19).
 
 "Un comité d'arbitrage est constitué du directeur du tournoi et de 2 à 4 joueurs du CDF,
 reconnus pour leur expertise du jeu en tournoi. [...] Si l'un ou plusieurs membres du
@@ -47,7 +47,7 @@ def committee(
     players: Iterable[str],
     involved: Iterable[str],
 ) -> Committee:
-    """Seed 003, preamble: the committee of ``director`` and ``members``, checked against
+    """Seed 003 "Préambule": the committee of ``director`` and ``members``, checked against
     the event's ``players`` and the parties ``involved`` in the dispute. Refused without a
     director, with fewer than two or more than four players, a name twice, a member who is
     not a player of the event, or a member (or the director) involved in the dispute, who
