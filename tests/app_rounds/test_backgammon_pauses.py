@@ -36,6 +36,8 @@ def test_003_1_11_a_pause_of_10_minutes_its_overrun_reported_to_the_director(
     assert shown["running"] is None and shown["left"] == [0, 1]
     assert len(shown["overruns"]) == 1 and "1:40" in shown["overruns"][0]
     assert tb.a in shown["overruns"][0] and "pénalité" in shown["overruns"][0]
+    overview = dclient.get(f"/backgammon/{eid}/ronde/1/pendules/").content.decode()
+    assert "1:40" in overview and "pause-overruns" in overview  # the director's page
     again = press(dclient, url, "p4", kind="break_start", player=0, score=[2, 2], at=800)
     assert again.status_code == 400 and "1 pause" in again.json()["error"]
 

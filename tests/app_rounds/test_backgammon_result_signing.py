@@ -56,5 +56,7 @@ def test_003_4_6_after_the_5_minutes_the_tablet_sends_the_players_to_the_directo
     late = press(dclient, url, "c2", kind="confirm", player=0, score=[1, 5], at=301)
     assert late.status_code == 400 and "directeur" in late.json()["error"]
     assert state(dclient, url)["signing"]["status"] == "late"
+    overview = dclient.get(f"/backgammon/{eid}/ronde/1/pendules/").content.decode()
+    assert "dans les 5 minutes (art. 4.6)" in overview  # the director's page
     tb.refresh_from_db()
     assert not tb.entered
