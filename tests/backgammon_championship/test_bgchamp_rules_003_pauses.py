@@ -7,6 +7,8 @@ des pénalités peuvent être infligées." """
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from arbitre.backgammon.championship.model import ChampionshipError
 from arbitre.backgammon.championship.pauses import (
@@ -74,3 +76,27 @@ def test_003_1_11_clocked_matches_follow_the_clock_rules_instead() -> None:
     with pytest.raises(ChampionshipError) as exc:
         take_pause(9, [Pause(1, 0, (1, 1))], Pause(0, 10, (1, 1)))
     assert code(exc) == "pause.running"
+
+
+@given(
+    length=st.integers(1, 25),
+    asks=st.lists(st.tuples(st.sampled_from((0, 1)), st.integers(0, 24)), max_size=8),
+)
+def test_003_1_11_no_player_gets_more_10_minute_pauses_than_the_article_gives(
+    length: int, asks: list[tuple[int, int]]
+) -> None:
+    """Any sequence of pauses asked between games: each player is granted one 10-minute
+    pause below 13 points and two from 13, never more; the others are refused."""
+    granted: list[Pause] = []
+    at = 0.0
+    for player, games in asks:
+        score = (games % length, (games // 2) % length)
+        try:
+            granted.append(take_pause(length, granted, Pause(player, at, score, end=at + 60)))
+        except ChampionshipError:
+            pass
+        at += 100
+    for player in (0, 1):
+        asked = sum(1 for p, _ in asks if p == player)
+        got = sum(1 for p in granted if p.player == player)
+        assert got == min(asked, 1 if length < 13 else 2)

@@ -6,6 +6,8 @@ minutes run from the end of the match (the first confirmation)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from arbitre.backgammon.championship.model import ChampionshipError
 from arbitre.backgammon.championship.signing import (
@@ -54,3 +56,27 @@ def test_003_4_6_a_confirmed_result_takes_no_more_confirmations() -> None:
     with pytest.raises(ChampionshipError) as exc:
         check_confirmation(7, claims, Confirmation(1, (3, 7), 2))
     assert exc.value.message.code == "signing.done"
+
+
+@given(
+    length=st.integers(1, 25),
+    loser=st.integers(0, 24),
+    first=st.integers(0, 10_000),
+    delay=st.integers(0, 900),
+    winner=st.sampled_from((0, 1)),
+)
+def test_003_4_6_the_same_score_within_5_minutes_holds_later_is_refused(
+    length: int, loser: int, first: int, delay: int, winner: int
+) -> None:
+    """Whatever the match and the times: the opponent's confirmation of the same final
+    score holds when it comes at most 5 minutes after the first, and is refused after."""
+    low = loser % length
+    score = (length, low) if winner == 0 else (low, length)
+    opening = Confirmation(0, score, first)
+    second = Confirmation(1, score, first + delay)
+    if delay <= 5 * 60:
+        done = check_confirmation(length, [opening], second)
+        assert done.status == "confirmed" and done.winner == winner
+    else:
+        with pytest.raises(ChampionshipError):
+            check_confirmation(length, [opening], second)
