@@ -102,6 +102,7 @@ ARTICLES: dict[str, dict[str, tuple[str, ...]]] = {
             " 3.10 3.11 3.12 3.13 3.14 4 4.1 4.2 4.3 4.4 4.5"
         ),
         SECTION: (
+            "Préambule",
             "Organisation du CDF",
             "Qualifications",
             "Déroulement du premier tour",
@@ -144,6 +145,7 @@ ALIASES: dict[tuple[str, str], tuple[str, ...]] = {
         "barrage",
     ),
     ("003", "Calcul du départage D"): ("departage", "performance", "Buchholz"),
+    ("003", "Préambule"): ("preamble",),
 }
 
 ART = r"(?:[0-9]+|[A-Z])(?:\.[0-9]+)+|[0-9]+(?![0-9.])"

@@ -102,10 +102,12 @@ def _texts(world: dict[str, Any]) -> None:
         assert answer.status_code == 302, [str(m) for m in answer.context["messages"]]
         made = Incident.objects.get(event=event)
         assert made.description == PAYLOAD
-        c.post(
-            f"/evenement/{event.pk}/incidents/appel/",
-            {"incident": made.pk, "decision": "upheld", "text": PAYLOAD},
-        )
+        decision = {"incident": made.pk, "decision": "upheld", "text": PAYLOAD}
+        if kind == "backgammon":  # seed 003: the committee, players not involved
+            free = [n for _, n in incidents.roster(event) if n not in (tb.a, tb.b)]
+            decision.update(committee_director=PAYLOAD, committee_members=", ".join(free[:2]))
+        c.post(f"/evenement/{event.pk}/incidents/appel/", decision)
+        assert Incident.objects.get(event=event).appeal == "upheld"
     bg = world["events"]["backgammon-mine"]
     tb = Table.objects.filter(round__tournament__event=bg).first()
     answer = c.post(

@@ -140,6 +140,7 @@ ACCESS.update(
         "backgammon:playoff": DIRECTOR,
         "backgammon:print_knockout": ARBITER,
         "backgammon:upload_mat": ARBITER,
+        "backgammon:wrong_length": DIRECTOR,
         "backgammon:mat": PUBLIC,
     }
 )

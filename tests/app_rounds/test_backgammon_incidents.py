@@ -25,11 +25,46 @@ def incident(client: Client, eid: int, **data: Any) -> list[str]:
     return messages_of(client.post(f"/evenement/{eid}/incidents/", fields, follow=True))
 
 
-def appeal(client: Client, eid: int, inc: Incident, decision: str, text: str = "") -> list[str]:
+def bystanders(eid: int, inc: Incident, count: int = 2) -> list[str]:
+    """Players of the event with no part in ``inc``'s dispute (seed 003, preamble: the
+    committee's members are not involved): not its player, not at its table or match."""
+    from arbitre.app.backgammon.bracket import brackets
+    from arbitre.app.rounds.models import Table
+
+    out = {inc.player}
+    tb = Table.objects.filter(
+        round__tournament__event_id=eid, round__number=inc.round, number=inc.table
+    ).first()
+    if tb is not None:
+        out |= {tb.a, tb.b}
+    t = Tournament.objects.get(event_id=eid)
+    if inc.match and t.bracket_started:
+        out |= set(brackets(t).players(inc.match))
+    names = Entrant.objects.filter(tournament=t).order_by("pk").values_list("name", flat=True)
+    return [n for n in names if n not in out][:count]
+
+
+def appeal(
+    client: Client,
+    eid: int,
+    inc: Incident,
+    decision: str,
+    text: str = "",
+    members: list[str] | None = None,
+) -> list[str]:
+    """An appeal, decided (upheld, annulled) by the director and two players not involved
+    unless ``members`` says who sat."""
+    chosen = bystanders(eid, inc) if members is None else members
     return messages_of(
         client.post(
             f"/evenement/{eid}/incidents/appel/",
-            {"incident": inc.pk, "decision": decision, "text": text},
+            {
+                "incident": inc.pk,
+                "decision": decision,
+                "text": text,
+                "committee_director": "Directeur",
+                "committee_members": ", ".join(chosen),
+            },
             follow=True,
         )
     )

@@ -549,3 +549,57 @@ def test_003_refusals_name_what_is_wrong() -> None:
     ) == (
         "impossible maintenant : le match en est à « déplacement des pions », « lancer ou doubler » attendu"
     )
+
+
+def _moved_one(position: Position) -> Position:
+    """``position`` with one of the player on roll's checkers moved from their highest
+    point to their lowest free one (a misplaced checker put right, or put wrong)."""
+    side = list(position.player)
+    high = max(i for i in range(24) if side[i])
+    low = next(i for i in range(24) if not position.opponent[23 - i] and i != high)
+    side[high] -= 1
+    side[low] += 1
+    return Position(tuple(side), position.opponent)
+
+
+def _play_one(match: Match) -> None:
+    match.move(match.legal_moves()[0])
+
+
+def test_003_3_16_the_starting_position_is_corrected_before_the_fourth_roll() -> None:
+    """3.16: "il peut la corriger avant le quatrième lancer de dés de la partie": the
+    opening roll is the first; with three rolls made (the third not played yet, then
+    played) the correction is allowed, and the turn and the dice stay."""
+    match = Match(7)
+    match.opening_roll(3, 1)  # roll 1
+    assert match.rolls == 1
+    _play_one(match)
+    match.roll("52")  # roll 2
+    _play_one(match)
+    match.roll("64")  # roll 3
+    assert match.rolls == 3
+    turn, dice = match.turn, match.dice
+    fixed = _moved_one(match.position)
+    match.correct_start(fixed)
+    assert match.position == fixed and match.turn == turn and match.dice == dice
+    _play_one(match)
+    assert match.rolls == 3
+    match.correct_start(_moved_one(match.position))  # still before the fourth roll
+
+
+def test_003_3_16_after_the_fourth_roll_the_correction_is_refused() -> None:
+    """3.16: after the fourth roll the position stands (a spectator tells the director)."""
+    match = Match(7)
+    match.opening_roll(6, 5)
+    for dice in ("21", "43"):
+        _play_one(match)
+        match.roll(dice)
+    _play_one(match)
+    match.roll("11")  # the fourth roll
+    assert match.rolls == 4
+    before = match.position
+    with pytest.raises(BackgammonError) as exc:
+        match.correct_start(_moved_one(before))
+    assert exc.value.message.code == "backgammon.start_correction_late"
+    assert exc.value.message.params["rolls"] == 4
+    assert match.position == before

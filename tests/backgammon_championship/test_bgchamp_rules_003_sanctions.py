@@ -330,3 +330,19 @@ def test_003_3_15_bracket_penalty_gives_top_the_match_in_five_sets() -> None:
     assert (lost.winner, lost.decided) == (0, "penalty")
     kept = sanction_sets(QF, ((9, 2), (9, 3)), 0, [(Sanction(K.LOSS, 1), None)])
     assert (kept.winner, kept.decided) == (0, "")
+
+
+def test_003_4_2_a_match_at_the_wrong_length_offers_a_sanction_of_both_at_the_next_round() -> None:
+    """4.2: "le directeur du tournoi peut sanctionner les deux joueurs au tour suivant et
+    le perdant ne peut exiger réparation"."""
+    from arbitre.backgammon.championship.sanctions import wrong_length
+
+    assert wrong_length(9, 9, 3) is None
+    offer = wrong_length(9, 7, 3)
+    assert offer is not None and offer.at_round == 4
+    assert offer.explanation.params["played"] == 7
+    both = offer.sanctions(SanctionKind.POINTS, 1)
+    assert {s.side for s in both} == {0, 1} and all(s.amount == 1 for s in both)
+    assert SanctionKind.LOSS not in offer.kinds
+    with pytest.raises(ChampionshipError):
+        offer.sanctions(SanctionKind.LOSS)

@@ -89,11 +89,16 @@ MESSAGE_CODES = frozenset(
             "more_checkers",
             "side_empty",
             "not_closed_out",
+            "start_correction_late",
         )
     }
 )
 """The refusals of a match, and the names of its phases."""
 
+
+START_CORRECTION_ROLL = 4
+"""Seed 003, 3.16: a wrong starting position is corrected "avant le quatrième lancer de dés
+de la partie"."""
 
 SINGLE, GAMMON, BACKGAMMON = 1, 2, 3
 RESULT_NAMES = {SINGLE: "single", GAMMON: "gammon", BACKGAMMON: "backgammon"}
@@ -691,6 +696,46 @@ class Match:
         s.phase = Phase.OPENING
         self._new_game_record()
 
+    @property
+    def rolls(self) -> int:
+        """The dice rolled so far in the current game: the opening roll is the first, each
+        move played used one, and dice rolled and not yet played count (a closed-out player
+        passing rolls none, clock rules 3.11)."""
+        s = self._state
+        played = sum(1 for a in self.game.actions if a.kind == "move")
+        return played + (1 if s.phase is Phase.MOVE else 0)
+
+    def correct_start(self, position: Position, start_checkers: tuple[int, int] = (15, 15)) -> None:
+        """Seed 003, 3.16: "Si l'un des deux joueurs s'aperçoit d'une erreur dans la position
+        initiale des pions, il peut la corriger avant le quatrième lancer de dés de la
+        partie." ``position`` is the board as corrected, seen from the player on turn; the
+        turn, the dice rolled and the phase stay. Refused once the fourth roll of the game
+        is made (a spectator then warns the director, and the game goes on as it stands:
+        3.17)."""
+        s = self._state
+        if s.phase not in (Phase.ROLL, Phase.MOVE):
+            raise refusal("no_setup_now", phase=s.phase.label)
+        if self.rolls >= START_CORRECTION_ROLL:
+            raise refusal("start_correction_late", rolls=self.rolls)
+        self._check_setup(position, s.turn, start_checkers)
+        self._save()
+        s = self._state
+        s.position = position
+        s.start_checkers = start_checkers
+
+    def _check_setup(self, position: Position, turn: int, start_checkers: tuple[int, int]) -> None:
+        if len(start_checkers) != 2:
+            raise refusal("start_checkers", counts=len(start_checkers))
+        own, other = sum(position.player), sum(position.opponent)
+        counts = (own, other) if turn == 0 else (other, own)
+        if (
+            any(c > s for c, s in zip(counts, start_checkers, strict=True))
+            or max(start_checkers) > MAX_CHECKERS
+        ):
+            raise refusal("more_checkers")
+        if position.is_game_over():
+            raise refusal("side_empty")
+
     def set_position(
         self, position: Position, turn: int, start_checkers: tuple[int, int] = (15, 15)
     ) -> None:
@@ -703,17 +748,7 @@ class Match:
             raise refusal("no_setup_now", phase=self._state.phase.label)
         if turn not in (0, 1):
             raise refusal("invalid_player", player=turn)
-        if len(start_checkers) != 2:
-            raise refusal("start_checkers", counts=len(start_checkers))
-        own, other = sum(position.player), sum(position.opponent)
-        counts = (own, other) if turn == 0 else (other, own)
-        if (
-            any(c > s for c, s in zip(counts, start_checkers, strict=True))
-            or max(start_checkers) > MAX_CHECKERS
-        ):
-            raise refusal("more_checkers")
-        if position.is_game_over():
-            raise refusal("side_empty")
+        self._check_setup(position, turn, start_checkers)
         self._save()
         s = self._state
         if not self.game.actions:

@@ -22,12 +22,14 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.backgammon import services
+from arbitre.app.backgammon import pausetable, resultsigning, services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.board import refusal
+from arbitre.backgammon.championship.pauses import Pause
+from arbitre.backgammon.championship.signing import Confirmation, check_confirmation, signing
 from arbitre.backgammon.clock import (
     CLOCK_ACTIONS,
     ClockEvent,
@@ -83,6 +85,11 @@ class ClockLog:
     #: a final-stage match: the lengths of its sets, and the set being played (0: first)
     lengths: tuple[int, ...] = ()
     set_index: int = 0
+    #: the players' confirmations of the final score (seed 003, 4.6)
+    confirmations: list[Confirmation] = field(default_factory=list)
+    #: a match without a clock: its pauses (seed 003, 1.11)
+    clocked: bool = True
+    pauses: tuple[Pause, ...] = ()
 
 
 BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
@@ -98,6 +105,7 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         "per_point": s.per_point,
         "break_allowances": [list(x) for x in s.break_allowances],
         "increment": s.increment,
+        "clocked": t.clocked,
     }
 
 
@@ -164,6 +172,7 @@ def _next_set(state: ClockLog) -> None:
     state.set_index += 1
     state.length = state.lengths[state.set_index]
     state.events, state.score, state.ending = [], None, None
+    state.confirmations = []
     state.cells, state.record, state.match = [], "", None
 
 
@@ -181,6 +190,7 @@ class ClockAdapter:
             ),
             names=(str(s["names"][0]), str(s["names"][1])),
             lengths=tuple(int(x) for x in s.get("lengths", ())),
+            clocked=bool(s.get("clocked", True)),
         )
         state.replaying = True
         for raw in log.events:
@@ -199,6 +209,17 @@ class ClockAdapter:
         if event.get("kind") == SCORE:
             state.score = _score(event, state.length)
             state.last_at = float(event["at"])
+            return
+        if event.get("kind") in pausetable.KINDS:
+            state.pauses = pausetable.applied(state.pauses, state.length, state.clocked, event)
+            state.last_at = float(event["at"])
+            return
+        if event.get("kind") == resultsigning.CONFIRM:
+            new = resultsigning.confirmation(event)
+            if not state.replaying:
+                check_confirmation(state.length, state.confirmations, new)  # refuses
+            state.confirmations.append(new)
+            state.last_at = new.at
             return
         if event.get("kind") in (RECORD, RECORD_UNDO):
             _record(state, event)
@@ -233,6 +254,9 @@ class ClockAdapter:
             "length": state.length,
             "set": state.set_index + 1 if state.lengths else None,
             "sets": len(state.lengths) or None,
+            "signing": resultsigning.described(state.length, state.confirmations, at),
+            "clocked": state.clocked,
+            "pauses": pausetable.described(state.pauses, state.length, state.names, at),
         }
 
     def stored(self, log: TableLog, state: ClockLog, event: dict[str, Any]) -> None:
@@ -241,6 +265,10 @@ class ClockAdapter:
                 hook(log, state)
         elif event.get("kind") == "flag":
             enter_flag_result(log, state)
+        elif event.get("kind") == resultsigning.CONFIRM:
+            resultsigning.enter_signed_result(
+                log, signing(state.length, state.confirmations, float(event["at"]))
+            )
         elif event.get("kind") in (RECORD, RECORD_UNDO) and log.table is not None:
             # the table's .mat follows the record (downloaded, cross-checked with the result)
             Table.objects.filter(pk=log.table.pk).update(mat=state.record)

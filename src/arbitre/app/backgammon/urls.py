@@ -16,6 +16,7 @@ urlpatterns = mounted(
         path("phase-finale/barrage/", views.playoff, name="playoff"),
         path("phase-finale/feuilles/", views.knockout_sheets, name="print_knockout"),
         path("table/<int:table_id>/mat/", views.upload_mat, name="upload_mat"),
+        path("table/<int:table_id>/longueur/", views.wrong_length, name="wrong_length"),
         path("table/<int:table_id>/pendule/", clockviews.page, name="clock"),
         path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
         path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),

@@ -10,14 +10,14 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_POST
 
-from arbitre.app.backgammon import bracket, bracketclock, services
+from arbitre.app.backgammon import bracket, bracketclock, lengthsanction, services
 from arbitre.app.backgammon.forms import MatchDayForm
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events import hall
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds.models import Table
 from arbitre.app.rounds.results import store_mat
-from arbitre.app.rounds.services import ServiceError
+from arbitre.app.rounds.services import ServiceError, parse_int
 from arbitre.app.rounds.views import attempt, table_message, to, tournament_of
 from arbitre.app.uploads import MATCH_FILE_BYTES, UploadTooLarge, read_limited
 from arbitre.backgammon.board import BackgammonError
@@ -146,6 +146,28 @@ def upload_mat(request: HttpRequest, event_id: int, table_id: int) -> HttpRespon
                     % {"problem": word(problem, get_language())},
                 ),
             )
+    return to(GAME, "round", event_id, tb.round.number)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def wrong_length(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
+    """Seed 003, 4.2: the director's decision on a match played at another length."""
+    t = tournament_of(GAME, event_id)
+    tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
+    played = parse_int(request.POST.get("played"))
+    if played is None:
+        messages.error(request, table_message(tb.number, gettext("Indiquez la longueur jouée.")))
+        return to(GAME, "round", event_id, tb.round.number)
+    sanction = request.POST.get("sanction", "")
+    amount = parse_int(request.POST.get("amount")) or 0
+    if attempt(
+        request,
+        lambda: lengthsanction.decide(t, tb, played, sanction, amount, request.user),
+    ):
+        messages.success(
+            request, table_message(tb.number, gettext("décision enregistrée (art. 4.2)."))
+        )
     return to(GAME, "round", event_id, tb.round.number)
 
 

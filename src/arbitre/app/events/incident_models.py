@@ -68,6 +68,9 @@ class Incident(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     appeal_at = models.DateTimeField(null=True, blank=True)
+    #: the arbitration committee that decided the appeal (seed 003, preamble): the
+    #: director and the players sitting with them, ``{"director": ..., "members": [...]}``
+    appeal_committee = models.JSONField(_("comité d'arbitrage"), default=dict, blank=True)
 
     class Meta:
         ordering = ["at", "id"]

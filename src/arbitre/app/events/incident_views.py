@@ -141,6 +141,8 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
             p.get("decision", ""),
             p.get("text", ""),
             request.user,
+            p.get("committee_director", ""),
+            p.get("committee_members", ""),
         )
     except (incidents.IncidentError, ValueError) as exc:
         messages.error(

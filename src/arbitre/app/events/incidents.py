@@ -91,6 +91,7 @@ def _summary(i: Incident) -> dict[str, Any]:
         "sanction": i.sanction,
         "amount": i.amount,
         "appeal": i.appeal,
+        "committee": i.appeal_committee,
         "applied": i.applied,
     }
 
@@ -222,10 +223,20 @@ def _record_backgammon(
 
 
 @transaction.atomic
-def appeal(event: Event, incident_id: int, decision: str, text: str, user: Any) -> Incident:
+def appeal(
+    event: Event,
+    incident_id: int,
+    decision: str,
+    text: str,
+    user: Any,
+    director: str = "",
+    members: str = "",
+) -> Incident:
     """An appeal to the arbitration committee (seed 003, 3.19: made at once after the
     director's decision; 1.2: the committee's decision is final): ``pending`` when it is
-    made, then ``upheld`` or ``annulled`` (an annulled sanction is undone)."""
+    made, then ``upheld`` or ``annulled`` (an annulled sanction is undone). In a
+    backgammon championship a decision records the committee that took it, ``director``
+    and the players ``members`` (seed 003, preamble: 2 to 4, none involved)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     incident = Incident.objects.filter(event=event, pk=incident_id).first()
     if incident is None:
@@ -243,7 +254,18 @@ def appeal(event: Event, incident_id: int, decision: str, text: str, user: Any) 
         )
     if decision != "pending" and not text.strip():
         raise IncidentError(gettext("Écrivez la décision du comité."))
+    seated: dict[str, Any] | None = None
+    if decision != "pending" and event.kind == Event.Kind.BACKGAMMON:
+        from arbitre.app.backgammon.committee import seat
+        from arbitre.app.rounds.services import ServiceError
+
+        try:
+            seated = seat(event.tournament, incident, director, members)
+        except ServiceError as exc:
+            raise IncidentError(str(exc)) from None
     before = _summary(incident)
+    if seated is not None:
+        incident.appeal_committee = seated
     incident.appeal = decision
     incident.appeal_text = text.strip()
     incident.appeal_by = user if getattr(user, "is_authenticated", False) else None

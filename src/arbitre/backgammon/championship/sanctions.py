@@ -34,7 +34,15 @@ from arbitre.backgammon.championship.model import ChampionshipError, MatchResult
 from arbitre.common.messages import Message, Param
 
 MESSAGE_CODES = frozenset(
-    f"sanction.{name}" for name in ("side", "amount", "amount_unused", "illegal_move_kind")
+    f"sanction.{name}"
+    for name in (
+        "side",
+        "amount",
+        "amount_unused",
+        "illegal_move_kind",
+        "wrong_length",
+        "wrong_length_kind",
+    )
 )
 """The refusals of this module."""
 
@@ -146,6 +154,51 @@ def time_penalty_ending(
     if out_a:
         return "a"
     return "b" if out_b else ""
+
+
+@dataclass(frozen=True)
+class WrongLength:
+    """Seed 003, 4.2: a match played to ``played`` points instead of the ``scheduled``
+    length of round ``round``. The director may sanction both players at the next round
+    (``at_round``) with one of ``kinds``, or not; the result stands as played (the loser
+    cannot demand redress: nothing is replayed)."""
+
+    scheduled: int
+    played: int
+    round: int
+    kinds: tuple[SanctionKind, ...] = (SanctionKind.WARNING, SanctionKind.TIME, SanctionKind.POINTS)
+
+    @property
+    def at_round(self) -> int:
+        return self.round + 1
+
+    @property
+    def explanation(self) -> Message:
+        return Message.of(
+            "sanction.wrong_length",
+            played=self.played,
+            scheduled=self.scheduled,
+            round=self.at_round,
+        )
+
+    def sanctions(self, kind: SanctionKind, amount: int = 0) -> tuple[Sanction, Sanction]:
+        """The sanction the director chose, given to both players alike (4.2: "les deux
+        joueurs"); refused when it is not one the article offers."""
+        if kind not in self.kinds:
+            raise _refuse("wrong_length_kind", kind=kind.value)
+        return (Sanction(kind, 0, amount), Sanction(kind, 1, amount))
+
+
+def wrong_length(scheduled: int, played: int, round_no: int) -> WrongLength | None:
+    """Seed 003, 4.2: "Si un match est joué en un nombre de points différent de celui
+    prévu, le directeur du tournoi peut sanctionner les deux joueurs au tour suivant et le
+    perdant ne peut exiger réparation." The offer to the director when ``played`` differs
+    from ``scheduled`` (None when the match was played at its length)."""
+    if played < 1:
+        raise _refuse("amount", kind="length", amount=played)
+    if played == scheduled:
+        return None
+    return WrongLength(scheduled, played, round_no)
 
 
 def _lost_by(result: MatchResult, side: int, decided: str) -> MatchResult:

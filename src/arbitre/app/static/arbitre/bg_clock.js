@@ -74,6 +74,8 @@
       flagSent = Date.now();
       send({ kind: "flag" });
     }
+    renderSigning(elapsed);
+    renderPauses(elapsed);
     if (current.ended === "both_time") {
       msg.textContent = w("BothFlags");
     } else if (current.ended === "time") {
@@ -86,6 +88,49 @@
       msg.textContent = w("Waiting");
     } else {
       msg.textContent = "";
+    }
+  }
+  // seed 003, 4.6: the final score confirmed by both players within the five minutes
+  function renderSigning(elapsed) {
+    const out = document.getElementById("signing-now");
+    const sig = current.signing;
+    if (!out || !sig) return;
+    const shown = function (c) { return c ? c[0] + "-" + c[1] : w("SignNone"); };
+    if (sig.status === "confirmed") {
+      out.textContent = w("SignConfirmed", { a: sig.score[0], b: sig.score[1] });
+    } else if (sig.status === "late" || (sig.left !== null && sig.left - elapsed <= 0)) {
+      out.textContent = w("SignLate");
+    } else if (sig.status === "waiting") {
+      out.textContent = w("SignWaiting", {
+        a: current.names[0] + " " + shown(sig.confirmed[0]),
+        b: current.names[1] + " " + shown(sig.confirmed[1]),
+        left: fmt(sig.left - elapsed),
+      });
+    } else {
+      out.textContent = "";
+    }
+  }
+  // seed 003, 1.11: the pauses of a match without a clock, and their overrun
+  function renderPauses(elapsed) {
+    const out = document.getElementById("pause-now");
+    const pauses = current.pauses;
+    if (!out || !pauses) return;
+    if (pauses.running) {
+      const left = pauses.running.left - elapsed;
+      const name = current.names[pauses.running.player];
+      out.textContent = left >= 0 ? w("PauseRunning", { name: name, left: fmt(left) })
+        : w("PauseOver", { name: name, over: fmt(-left) });
+    } else {
+      out.textContent = w("PauseLeft", { a: current.names[0], na: pauses.left[0], b: current.names[1], nb: pauses.left[1] });
+    }
+    const list = document.getElementById("pause-overruns");
+    if (list.childElementCount !== pauses.overruns.length) {
+      list.textContent = "";
+      pauses.overruns.forEach(function (text) {
+        const li = document.createElement("li");
+        li.textContent = text;
+        list.appendChild(li);
+      });
     }
   }
   let flagSent = 0;
@@ -107,6 +152,30 @@
       return parseInt(document.getElementById("score-" + p).value, 10);
     }) });
   });
+  const pauseForm = document.getElementById("pause-form");
+  if (pauseForm) {
+    pauseForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      const by = e.submitter ? parseInt(e.submitter.dataset.player, 10) : 0;
+      send({ kind: "break_start", player: by, dmp: document.getElementById("pause-dmp").checked,
+        score: [0, 1].map(function (p) { return parseInt(document.getElementById("pause-score-" + p).value, 10); }) });
+    });
+    pauseForm.querySelectorAll(".pause-end").forEach(function (button) {
+      button.addEventListener("click", function () {
+        send({ kind: "break_end", player: parseInt(button.dataset.player, 10) });
+      });
+    });
+  }
+  const signingForm = document.getElementById("signing-form");
+  if (signingForm) {
+    signingForm.addEventListener("submit", function (e) {
+      e.preventDefault();
+      const by = e.submitter ? parseInt(e.submitter.dataset.player, 10) : 0;
+      send({ kind: "confirm", player: by, score: [0, 1].map(function (p) {
+        return parseInt(document.getElementById("final-" + p).value, 10);
+      }) });
+    });
+  }
   document.getElementById("record-form").addEventListener("submit", function (e) {
     e.preventDefault();
     const cell = document.getElementById("record-cell");
