@@ -75,11 +75,17 @@ def test_002_a4_the_playoff_times_move_4_at_40_seconds(event: Any, director: Any
     game = event.games.get(number=1)
     url = f"/public/duplicate/{event.event_id}/partie/1/etat.json"
     for move in (1, 2, 3):
-        game = services.chief_action(game.pk, game.version, "draw_random", director)
-        game = services.chief_action(game.pk, game.version, "start_timer", director)
-        state = Client().get(url).json()
-        assert (state["move_number"], state["seconds_per_move"]) == (move, 60)
-        game = services.chief_action(game.pk, game.version, "reveal", director)
+        while True:
+            game = services.chief_action(game.pk, game.version, "draw_random", director)
+            game = services.chief_action(game.pk, game.version, "start_timer", director)
+            state = Client().get(url).json()
+            assert (state["move_number"], state["seconds_per_move"]) == (move, 60)
+            try:
+                game = services.chief_action(game.pk, game.version, "reveal", director)
+                break
+            except services.ServiceError:  # a random draw of the small test list may not
+                game = Game.objects.get(pk=game.pk)  # score at all: annulled, drawn again
+                game = services.chief_action(game.pk, game.version, "annul_no_score", director)
     game = services.chief_action(game.pk, game.version, "draw_random", director)
     assert Client().get(url).json()["seconds_per_move"] == 40  # announced before the start
     game = services.chief_action(game.pk, game.version, "start_timer", director)

@@ -42,7 +42,7 @@ def write_players(path: Path, players: dict[str, int]) -> Path:
 def import_and_check_in(page: Any, csv_path: Path, count: int) -> None:
     page.set_input_files("#import-form input[type=file]", str(csv_path))
     page.click("#import-form button")
-    assert f"{count} joueurs importés." in page.content()
+    page.get_by_text(f"{count} joueurs importés.").wait_for()  # the page after the import
     rows = page.locator("#players tbody tr")
     for i in range(count):
         rows.nth(i).locator("td").nth(1).click()  # tap the whole row

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arbitre.backgammon.championship.csvfiles import parse_players as bg_players
@@ -162,6 +162,13 @@ def test_a_written_file_reads_back(
     lines = [delimiter.join(("nom", "elo", "club"))] if header else []
     lines += [delimiter.join((n, str(e), c)) for n, e, c in players]
     data = ("\n".join(lines) + "\n").encode(encoding, errors="strict")
+    if encoding == "latin-1" and data.isascii() is False:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:  # bytes that are valid UTF-8 too are read as UTF-8 (the reader's rule): "Âª"
+            assume(False)  # in Latin-1 is the UTF-8 of "ª"; the two readings cannot be told
     assert bg_players(data) == [BgPlayer(n, e, c) for n, e, c in players]
 
 
