@@ -1,8 +1,8 @@
 """Classic Scrabble at the table on a phone and a 10-inch tablet, in portrait and landscape
 (issue 18: "usable on a 10-inch tablet and a phone, in portrait and landscape"), in headless
 Chromium: at 390x844, 844x390, 800x1280 and 1280x800 the table page (toss, clock, challenge
-terminal, reckoning, signatures), the arbiter's page of the table and the arbiters' overview
-of the round have no horizontal overflow; the two clock halves stay large, side by side and
+terminal, reckoning, signatures), the arbiter's page of the table, the arbiters' overview
+of the round and the tables' slips have no horizontal overflow; the two clock halves stay large, side by side and
 tappable, wholly on the first screen once the game runs; the signature buttons fit. A call from the table shows on the arbiters' overview
 without a reload (part 7)."""
 
@@ -189,6 +189,9 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         fits(staff, "the arbiter's table page", "#ct-half-0", "#ct-a-sanction-send")
         staff.goto(overview)
         fits(staff, "the overview at the end", f"#{row} a")
+        # the tables' slips (issue 34): a long address wraps inside its slip on a phone
+        staff.goto(f"{url}classique/{event_id}/ronde/1/billets/")
+        fits(staff, "the tables' slips", ".slip .table-code", ".slip .slip-url", ".slip-pin")
         staff.set_viewport_size({"width": 390, "height": 844})
         staff.screenshot(path=str(tmp_path / "overview-phone.png"), full_page=True)
         table.set_viewport_size({"width": 390, "height": 844})

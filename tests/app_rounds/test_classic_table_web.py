@@ -408,6 +408,29 @@ def test_the_codes_are_made_at_pairing_and_printed_on_each_tables_slip_never_tog
     assert Client().get(f"/classique/{eid}/ronde/1/billets/").status_code in (302, 403)
 
 
+def test_slips_opened_at_this_machines_own_address_warn_that_phones_cannot_follow_them(
+    dclient: Client, settings: Any
+) -> None:
+    """A director who opens the slips at https://127.0.0.1:8000/ (the address the server
+    prints) would hand out QR codes of this machine's loopback: the page says so, on screen
+    only, and says nothing once opened at the hall's address or with ARBITRE_PUBLIC_URL."""
+    eid, _ = ffsc_round(dclient)
+    url = f"/classique/{eid}/ronde/1/billets/"
+    for host in ("127.0.0.1:8000", "localhost:8000"):
+        page = dclient.get(url, HTTP_HOST=host).content.decode()
+        assert f"http://{host}/classique/table/" in page
+        assert '<div class="messages noprint" id="slips-local"' in page
+        assert "Ces billets pointent vers cet ordinateur seul" in page
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.20"]
+    page = dclient.get(url, HTTP_HOST="192.168.1.20:8000").content.decode()
+    assert "http://192.168.1.20:8000/classique/table/" in page
+    assert 'id="slips-local"' not in page
+    settings.ARBITRE_PUBLIC_URL = "https://192.168.1.20:8000"
+    page = dclient.get(url, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "https://192.168.1.20:8000/classique/table/" in page
+    assert 'id="slips-local"' not in page
+
+
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
     lambda inner: (

@@ -97,7 +97,9 @@ def slips(request: HttpRequest, event_id: int, number: int, game: PairedGame) ->
                     ],
                 }
             )
-    context = {"t": t, "event": t.event, "round": rnd, "rows": rows}
+    # slips printed from this machine's own address carry QR codes no phone can open
+    local = bool(rows) and not hall.reaches_phones(rows[0]["url"])
+    context = {"t": t, "event": t.event, "round": rnd, "rows": rows, "local": local}
     return page(request, game, "print_slips", context)
 
 
