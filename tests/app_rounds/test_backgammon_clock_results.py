@@ -158,6 +158,8 @@ def test_003_clock_1_2_the_director_compensates_a_wronged_player(
     assert "raison" in compensation(dclient, eid, tb, reason=" ", id="f2")[-1]
     assert "1 à 3600" in compensation(dclient, eid, tb, minutes=0, id="f3")[-1]
     assert "minutes" in compensation(dclient, eid, tb, minutes="x", id="f4")[-1]
+    for typed in ("inf", "nan", "1e400"):  # no number: refused in French (was a server error)
+        assert "minutes" in compensation(dclient, eid, tb, minutes=typed, id=f"f-{typed}")[-1]
     assert "joueur" in compensation(dclient, eid, tb, player=2, id="f5")[-1]
     refused = press(dclient, url, "c", kind="compensate", player=0, seconds=60, at=1)
     assert refused.status_code == 400 and "directeur" in refused.json()["error"]

@@ -9,7 +9,6 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.backgammon import bracket, clockdecisions, clocktable
+from arbitre.app.backgammon import bracket, clockforms, clocktable
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -200,32 +199,7 @@ def compensation(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
     """Clock rules 1.2: the director gives time to a player wronged by a faulty clock."""
     t = tournament_of(GAME, event_id)
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
-    post = request.POST
-    try:
-        side = int(post.get("player", ""))
-        seconds = round(float(post.get("minutes", "0").replace(",", ".") or 0) * 60) + int(
-            post.get("seconds", "0") or 0
-        )
-    except ValueError:
-        messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
-    else:
-        try:
-            clockdecisions.compensate(
-                t,
-                clocktable.log_of(t, tb),
-                side,
-                seconds,
-                post.get("reason", ""),
-                request.user,
-                "compensation-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
-            )
-            messages.success(
-                request,
-                gettext("Compensation de %(seconds)s s donnée à %(name)s.")
-                % {"seconds": seconds, "name": (tb.a, tb.b)[side]},
-            )
-        except ServiceError as exc:
-            messages.error(request, str(exc))
+    clockforms.compensate(request, t, clocktable.log_of(t, tb), (tb.a, tb.b))
     return redirect(reverse("backgammon:clock", args=[event_id, table_id]))
 
 
@@ -236,32 +210,7 @@ def both_absent(request: HttpRequest, event_id: int, table_id: int) -> HttpRespo
     clock started."""
     t = tournament_of(GAME, event_id)
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
-    post = request.POST
-    try:
-        first = int(post.get("player", ""))
-        seconds = round(float(post.get("minutes", "").replace(",", ".")) * 60)
-    except (ValueError, OverflowError):
-        messages.error(request, gettext("Indiquez le joueur arrivé le premier et les minutes."))
-    else:
-        try:
-            clockdecisions.both_absent(
-                t,
-                clocktable.log_of(t, tb),
-                first,
-                seconds,
-                request.user,
-                "both-absent-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
-            )
-            messages.success(
-                request,
-                gettext(
-                    "Moitié du temps écoulé retirée aux deux joueurs ; la pendule de %(name)s "
-                    "est lancée."
-                )
-                % {"name": (tb.a, tb.b)[1 - first]},
-            )
-        except ServiceError as exc:
-            messages.error(request, str(exc))
+    clockforms.both_absent(request, t, clocktable.log_of(t, tb), (tb.a, tb.b))
     return redirect(reverse("backgammon:clock", args=[event_id, table_id]))
 
 

@@ -6,8 +6,6 @@ match sheet (:mod:`.clockviews`)."""
 
 from __future__ import annotations
 
-import secrets
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -15,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from arbitre.app.backgammon import bracket, bracketclock, clockdecisions, clockviews
+from arbitre.app.backgammon import bracket, bracketclock, clockforms, clockviews
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -74,31 +72,13 @@ def action(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
 @require_role(DIRECTOR)
 def compensation(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
     """Clock rules 1.2 at a final-stage match: time given to a player wronged by the clock."""
-    post = request.POST
     try:
         t, log = _log(event_id, mid)
-        side = int(post.get("player", ""))
-        seconds = round(float(post.get("minutes", "0").replace(",", ".") or 0) * 60) + int(
-            post.get("seconds", "0") or 0
-        )
-        clockdecisions.compensate(
-            t,
-            log,
-            side,
-            seconds,
-            post.get("reason", ""),
-            request.user,
-            "compensation-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
-        )
-        messages.success(
-            request,
-            gettext("Compensation de %(seconds)s s donnée à %(name)s.")
-            % {"seconds": seconds, "name": log.setup["names"][side]},
-        )
-    except (ValueError, OverflowError, IndexError):
-        messages.error(request, gettext("Indiquez la durée en minutes et secondes."))
     except ServiceError as exc:
         messages.error(request, str(exc))
+    else:
+        names = log.setup["names"]
+        clockforms.compensate(request, t, log, (names[0], names[1]))
     return redirect(_base(event_id, mid))
 
 
@@ -106,31 +86,13 @@ def compensation(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
 @require_role(DIRECTOR)
 def both_absent(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
     """Clock rules 1.3 at a final-stage match: both players absent at the start."""
-    post = request.POST
     try:
         t, log = _log(event_id, mid)
-        first = int(post.get("player", ""))
-        seconds = round(float(post.get("minutes", "").replace(",", ".")) * 60)
-        clockdecisions.both_absent(
-            t,
-            log,
-            first,
-            seconds,
-            request.user,
-            "both-absent-" + (post.get("id", "")[:40] or secrets.token_hex(8)),
-        )
-        messages.success(
-            request,
-            gettext(
-                "Moitié du temps écoulé retirée aux deux joueurs ; la pendule de %(name)s "
-                "est lancée."
-            )
-            % {"name": log.setup["names"][1 - first]},
-        )
-    except (ValueError, OverflowError, IndexError):
-        messages.error(request, gettext("Indiquez le joueur arrivé le premier et les minutes."))
     except ServiceError as exc:
         messages.error(request, str(exc))
+    else:
+        names = log.setup["names"]
+        clockforms.both_absent(request, t, log, (names[0], names[1]))
     return redirect(_base(event_id, mid))
 
 
