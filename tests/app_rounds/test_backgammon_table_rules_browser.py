@@ -1,10 +1,13 @@
-"""End to end in headless Chromium, on the tablet page of a match without a clock: a
-player takes a pause and ends it (seed 003, 1.11), then both players confirm the final
-score within the five minutes (4.6) and the result reaches the round. The page runs under
-the Content-Security-Policy: no page error, no refused script."""
+"""End to end in headless Chromium, on the players' tablet page (by the table's code) of a
+match without a clock: a player takes a pause and ends it (seed 003, 1.11), then both
+players confirm the final score within the five minutes (4.6), each with the PIN printed on
+their own part of the table's slip (issue 34, item 4; the opponent's PIN is refused), and
+the result reaches the round. The page runs under the Content-Security-Policy: no page
+error, no refused script."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -49,25 +52,47 @@ def test_003_1_11_4_6_a_pause_then_the_result_confirmed_at_the_tablet(tmp_path: 
         page.click("#pair-next")
         (t1, a1, b1) = round_tables(page)[0]
         round_url = page.url
-        page.click(f"#clock-link-{t1}")
-        page.locator("#pause-form").wait_for()
+        m = re.search(r"/backgammon/(\d+)/ronde/1/", round_url)
+        assert m, round_url
+        # the table's slip, as the arbiters print it: its code, each player's own PIN
+        page.goto(f"{server.url}backgammon/{m.group(1)}/ronde/1/billets/")
+        code = page.locator(f"#slip-{t1} .table-code").inner_text().strip()
+        pins = [p.strip() for p in page.locator(f"#slip-{t1} .slip-pin").all_inner_texts()]
+        assert len(pins) == 2 and pins[0] != pins[1]
+
+        tablet = browser.new_context(viewport={"width": 1000, "height": 900}).new_page()
+        tablet.on("pageerror", lambda exc: errors.append(str(exc)))
+        tablet.on(
+            "console",
+            lambda msg: errors.append(msg.text) if msg.type == "error" else None,
+        )
+        tablet.goto(f"{server.url}backgammon/table/{code}/")
+        tablet.locator("#pause-form").wait_for()
 
         # 1.11: A takes a pause at 1-0, between two games; then resumes
-        page.fill("#pause-score-0", "1")
-        page.fill("#pause-score-1", "0")
-        page.click("#pause-form button[type=submit][data-player='0']")
-        wait_text(page, "#pause-now", f"Pause de {a1} : il reste")
-        page.click("#pause-form .pause-end[data-player='0']")
-        wait_text(page, "#pause-now", f"restantes : {a1} 0, {b1} 1")
+        tablet.fill("#pause-score-0", "1")
+        tablet.fill("#pause-score-1", "0")
+        tablet.click("#pause-form button[type=submit][data-player='0']")
+        wait_text(tablet, "#pause-now", f"Pause de {a1} : il reste")
+        tablet.click("#pause-form .pause-end[data-player='0']")
+        wait_text(tablet, "#pause-now", f"restantes : {a1} 0, {b1} 1")
 
-        # 4.6: both confirm 5-2 for A
-        page.fill("#final-0", "5")
-        page.fill("#final-1", "2")
-        page.click("#signing-form button[data-player='0']")
-        wait_text(page, "#signing-now", "Confirmé")
-        page.click("#signing-form button[data-player='1']")
-        wait_text(page, "#signing-now", "Résultat confirmé par les deux joueurs : 5 – 2")
-        assert not errors, errors
+        # 4.6: both confirm 5-2 for A, each with their own PIN; A cannot confirm for B
+        tablet.fill("#final-0", "5")
+        tablet.fill("#final-1", "2")
+        tablet.fill("#final-pin-0", pins[0])
+        tablet.click("#signing-form button[data-player='0']")
+        wait_text(tablet, "#signing-now", "Confirmé")
+        tablet.fill("#final-pin-1", pins[0])
+        tablet.click("#signing-form button[data-player='1']")
+        wait_text(tablet, "#clock-error", "Code personnel faux")
+        tablet.fill("#final-pin-1", pins[1])
+        tablet.click("#signing-form button[data-player='1']")
+        wait_text(tablet, "#signing-now", "Résultat confirmé par les deux joueurs : 5 – 2")
+        # the refused PIN's answer (400) is the only resource the console reports
+        refused = "Failed to load resource: the server responded with a status of 400"
+        assert not [e for e in errors if not e.startswith(refused)], errors
+        assert any(e.startswith(refused) for e in errors), errors
 
         page.goto(round_url)
         page.locator(".tn-table").first.wait_for()

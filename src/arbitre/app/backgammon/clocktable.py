@@ -24,7 +24,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.backgammon import pausetable, resultsigning, services
 from arbitre.app.backgammon.game import GAME
-from arbitre.app.rounds import results, tablelog
+from arbitre.app.rounds import results, tablelog, tablepins
 from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ROUND_TABLE_TARGET, ServiceError, audit
 from arbitre.backgammon.board import refusal
@@ -325,10 +325,21 @@ penalties (recorded in the register) and compensations (1.2, :func:`compensate`)
 of a final-stage set is the server's (its result recorded)."""
 
 
-def table_may(log: TableLog, event: dict[str, Any]) -> None:
-    """What a table's page may send: presses, neutralisations, the flag, the score."""
+def staff_may(log: TableLog, event: dict[str, Any]) -> None:
+    """What an arbiter's clock page may send: presses, neutralisations, the flag, the score;
+    a confirmation made there is recorded as the arbiter's (4.6; issue 34, item 4)."""
     if event.get("kind") in DIRECTOR_ACTIONS:
         raise ServiceError(gettext("Seul le directeur du tournoi peut faire cela."))
+    tablepins.arbiter_signs(event, resultsigning.CONFIRM)
+
+
+def table_may(log: TableLog, event: dict[str, Any]) -> None:
+    """What the players' page (by the table's code) may send: the same, each player's
+    confirmation of the final score (4.6) only with their own PIN from the table's slip
+    (issue 34, item 4: one player cannot confirm for both at the shared tablet)."""
+    if event.get("kind") in DIRECTOR_ACTIONS:
+        raise ServiceError(gettext("Seul le directeur du tournoi peut faire cela."))
+    tablepins.player_signs(log, event, resultsigning.CONFIRM)
 
 
 def log_of(t: Tournament, tb: Table) -> TableLog:
@@ -348,9 +359,9 @@ def log_of(t: Tournament, tb: Table) -> TableLog:
 
 
 def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:
-    """A backgammon table gets its log and code when the round is paired (the code is
+    """A backgammon table gets its log, code and PINs when the round is paired (the code is
     printed on the table's slip and its match sheet: the players open their table's clock
-    with it, no account)."""
+    with it, no account; each PIN on its player's part of the slip, to confirm the result)."""
     if kwargs.get("raw") or instance.is_bye or not created:
         return
     t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)

@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.backgammon import bracket, clockforms, clocktable
+from arbitre.app.backgammon import bracket, clockforms, clocktable, resultsigning
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -151,24 +151,35 @@ def state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 def action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     """A press, stored once (its id) when the clock engine accepts it after the others."""
     try:
-        return press(request, _log(event_id, table_id))
+        return press(request, _log(event_id, table_id), staff=True)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
 
 
-def press(request: HttpRequest, log: TableLog) -> HttpResponse:
+def press(request: HttpRequest, log: TableLog, *, staff: bool) -> HttpResponse:
+    """A press from an arbiter's page (``staff``) or from the players' page by the table's
+    code, where each player confirms the result with their own PIN (refused at a table
+    locked for wrong PINs: the arbiter confirms from the arbiter's page)."""
     try:
         body = jsontext.loads(request.body or b"{}")
     except jsontext.JsonRefused as exc:
         return JsonResponse({"error": str(exc)}, status=400)
     if not isinstance(body, dict):
         return JsonResponse({"error": gettext("Action illisible.")}, status=400)
+    event = body.get("event")
     try:
+        if not staff:
+            codeguard.guard_signature(request, log, event, resultsigning.CONFIRM)
         done = tablelog.append(
-            log.pk, body.get("event"), str(body.get("id", "")), allowed=clocktable.table_may
+            log.pk,
+            event,
+            str(body.get("id", "")),
+            allowed=clocktable.staff_may if staff else clocktable.table_may,
         )
         out = tablelog.state(done.log)
     except ServiceError as exc:
+        if not staff:
+            codeguard.count_refusal(request, log, exc)
         tablelog.note_refusal(exc, request.user)
         return JsonResponse({"error": str(exc)}, status=400)
     out["repeated"] = done.repeated
@@ -266,4 +277,4 @@ def code_action(request: HttpRequest, code: str) -> HttpResponse:
         log = _by_code(request, code)
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=404)
-    return press(request, log)
+    return press(request, log, staff=False)

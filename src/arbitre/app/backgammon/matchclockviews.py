@@ -65,7 +65,7 @@ def action(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
         log = _log(event_id, mid)[1]
     except ServiceError as exc:
         return JsonResponse({"error": str(exc)}, status=400)
-    return clockviews.press(request, log)
+    return clockviews.press(request, log, staff=True)
 
 
 @require_POST

@@ -9,7 +9,6 @@ result as the table's result through the shared results service (audited).
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -20,7 +19,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from arbitre.app import wordlists
 from arbitre.app.classic.game import GAME
 from arbitre.app.classic.models import WordList
-from arbitre.app.rounds import results, tablelog
+from arbitre.app.rounds import results, tablelog, tablepins
 from arbitre.app.rounds.models import (
     Round,
     Table,
@@ -633,43 +632,22 @@ class ClassicAdapter:
 tablelog.register(KIND, ClassicAdapter())
 
 
-class WrongPin(tablelog.ForgedEvent):
-    """A signature with a PIN that is not the signing player's (refused, logged, throttled)."""
-
-
 def players_may(log: TableLog, event: dict[str, Any]) -> None:
     """What the players' page may send: no sanction, no director's decision, no appeal; a
-    signature only with the signing player's own PIN (issue 34: printed on their part of the
-    table's slip), recorded as signed by PIN (the PIN itself is not stored)."""
+    signature only with the signing player's own PIN (issue 34:
+    :func:`~arbitre.app.rounds.tablepins.player_signs`)."""
     kind = event.get("kind")
     if kind in ARBITER_EVENTS or (kind == "ruling" and event.get("override")):
         raise ServiceError(gettext("Seul un arbitre peut faire cela."))
     if kind == "neutralise" and event.get("reason") not in NEUTRALISATIONS:
         raise ServiceError(gettext("Action illisible."))
-    pin = str(event.pop("pin", "") or "")[:20]
-    if kind == "sign" and log.pins:
-        player = event.get("player")
-        if player not in (0, 1) or isinstance(player, bool):
-            raise ServiceError(gettext("Action illisible."))
-        if not secrets.compare_digest(pin, str(log.pins[player])):
-            name = log.setup.get("names", ["", ""])[player]
-            raise WrongPin(
-                gettext(
-                    "Code personnel faux : chaque joueur signe avec le code imprimé sur sa "
-                    "propre part du billet de table."
-                ),
-                log.pk,
-                {"motif": "code personnel faux", "joueur": str(name)},
-            )
-        event["proof"] = "pin"
+    tablepins.player_signs(log, event, "sign")
 
 
 def arbiter_may(log: TableLog, event: dict[str, Any]) -> None:
     """An arbiter's page sends anything; a signature made there is recorded as the
     arbiter's (the players did not type their PINs)."""
-    event.pop("pin", None)
-    if event.get("kind") == "sign":
-        event["proof"] = "arbitre"
+    tablepins.arbiter_signs(event, "sign")
 
 
 @transaction.atomic

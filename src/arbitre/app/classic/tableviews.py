@@ -122,13 +122,13 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
         return _refused(gettext("Action illisible."), 400)
     event = body.get("event")
     try:
-        if not arbiter and isinstance(event, dict) and event.get("kind") == "sign":
-            codeguard.check_pin_allowed(request, log)
+        if not arbiter:
+            codeguard.guard_signature(request, log, event, "sign")
         done = tables.act(log, event, str(body.get("id", "")), request.user, arbiter=arbiter)
         out = _state(done.log)
     except ServiceError as exc:
-        if isinstance(exc, tables.WrongPin):
-            codeguard.pin_failed(request, log)
+        if not arbiter:
+            codeguard.count_refusal(request, log, exc)
         tablelog.note_refusal(exc, request.user)
         return _refused(str(exc), 400)
     out["repeated"] = done.repeated

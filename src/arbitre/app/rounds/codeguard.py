@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 
-from arbitre.app.rounds import tablelog
+from arbitre.app.rounds import tablelog, tablepins
 from arbitre.app.rounds.models import TableLog
 from arbitre.app.rounds.services import ServiceError
 
@@ -118,3 +118,16 @@ def check_pin_allowed(request: HttpRequest, log: TableLog) -> None:
 def pin_failed(request: HttpRequest, log: TableLog) -> None:
     """One more wrong PIN at the table."""
     _pin_limited(log, request, increment=True)
+
+
+def guard_signature(request: HttpRequest, log: TableLog, event: Any, kind: str) -> None:
+    """Before a players' page's ``event`` reaches the log: a signature (``kind``) is refused
+    at a table locked for wrong PINs (:func:`check_pin_allowed`)."""
+    if isinstance(event, dict) and event.get("kind") == kind:
+        check_pin_allowed(request, log)
+
+
+def count_refusal(request: HttpRequest, log: TableLog, exc: ServiceError) -> None:
+    """After a refusal from the players' page: a wrong PIN counts against the table."""
+    if isinstance(exc, tablepins.WrongPin):
+        pin_failed(request, log)

@@ -65,8 +65,9 @@ def score_sheets(
 
 TABLE_GAMES = frozenset({"classic", "backgammon"})
 """The games whose tables are opened by a code (a table page or clock)."""
-SIGNING_GAMES = frozenset({"classic"})
-"""The games whose players sign the sheet at the table, each with their own PIN."""
+SIGNING_GAMES = frozenset({"classic", "backgammon"})
+"""The games whose players sign at the table, each with their own PIN (the Classic sheet;
+the backgammon result confirmed, seed 003, 4.6)."""
 
 
 @require_role(ARBITER)

@@ -171,9 +171,13 @@
     signingForm.addEventListener("submit", function (e) {
       e.preventDefault();
       const by = e.submitter ? parseInt(e.submitter.dataset.player, 10) : 0;
-      send({ kind: "confirm", player: by, score: [0, 1].map(function (p) {
+      const event = { kind: "confirm", player: by, score: [0, 1].map(function (p) {
         return parseInt(document.getElementById("final-" + p).value, 10);
-      }) });
+      }) };
+      // each player confirms with the PIN of their own part of the table's slip
+      const pin = document.getElementById("final-pin-" + by);
+      if (pin) { event.pin = pin.value.replace(/\s/g, ""); pin.value = ""; }
+      send(event);
     });
   }
   document.getElementById("record-form").addEventListener("submit", function (e) {
