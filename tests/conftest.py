@@ -25,3 +25,18 @@ def _fresh_live_figures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(live, "VERSION_TTL", 0.0)
     yield
     live.clear()
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Each test its own Django cache (a file cache, as served): the per-client counts of
+    unknown table codes (django-ratelimit) would otherwise live in the user's data directory,
+    shared by both test workers and by any other run on the machine, and one test's guesses
+    would lock another's client out."""
+    from django.conf import settings as django_settings
+    from django.test import override_settings
+
+    location = tmp_path_factory.mktemp("cache")
+    cache = {**django_settings.CACHES["default"], "LOCATION": str(location)}
+    with override_settings(CACHES={"default": cache}):
+        yield
