@@ -30,7 +30,10 @@ def test_home_page_lists_no_event_and_shows_version(tmp_path: Path) -> None:
 def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     with arbitre_server(tmp_path) as server:
         server.process.send_signal(signal.SIGINT)
-        server.process.wait(timeout=15)
+        # A bound, not a speed: on a loaded machine a Ctrl-C that arrives while the word
+        # list and the search kernel are still loading (the port answers before) waited
+        # over 15 s for them (issue 36, item 4: the stop within 2 s is still to be done).
+        server.process.wait(timeout=60)
         output = server.process.stdout.read() if server.process.stdout else ""
     assert server.process.returncode == 0
     assert "Arbitre est prêt : http://127.0.0.1:" in output

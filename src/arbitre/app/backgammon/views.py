@@ -155,12 +155,16 @@ def wrong_length(request: HttpRequest, event_id: int, table_id: int) -> HttpResp
     """Seed 003, 4.2: the director's decision on a match played at another length."""
     t = tournament_of(GAME, event_id)
     tb = get_object_or_404(Table, pk=table_id, round__tournament=t)
-    played = parse_int(request.POST.get("played"))
+    try:
+        played = parse_int(request.POST.get("played"))
+        amount = parse_int(request.POST.get("amount")) or 0
+    except ServiceError as exc:  # not a whole number: said, nothing decided
+        messages.error(request, table_message(tb.number, str(exc)))
+        return to(GAME, "round", event_id, tb.round.number)
     if played is None:
         messages.error(request, table_message(tb.number, gettext("Indiquez la longueur jouée.")))
         return to(GAME, "round", event_id, tb.round.number)
     sanction = request.POST.get("sanction", "")
-    amount = parse_int(request.POST.get("amount")) or 0
     if attempt(
         request,
         lambda: lengthsanction.decide(t, tb, played, sanction, amount, request.user),
