@@ -6,6 +6,8 @@ match sheet (:mod:`.clockviews`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -72,27 +74,30 @@ def action(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
 @require_role(DIRECTOR)
 def compensation(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
     """Clock rules 1.2 at a final-stage match: time given to a player wronged by the clock."""
-    try:
-        t, log = _log(event_id, mid)
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        names = log.setup["names"]
-        clockforms.compensate(request, t, log, (names[0], names[1]))
-    return redirect(_base(event_id, mid))
+    return _director_form(request, event_id, mid, clockforms.compensate)
 
 
 @require_POST
 @require_role(DIRECTOR)
 def both_absent(request: HttpRequest, event_id: int, mid: str) -> HttpResponse:
     """Clock rules 1.3 at a final-stage match: both players absent at the start."""
+    return _director_form(request, event_id, mid, clockforms.both_absent)
+
+
+def _director_form(
+    request: HttpRequest,
+    event_id: int,
+    mid: str,
+    apply: Callable[[HttpRequest, Tournament, TableLog, tuple[str, str]], None],
+) -> HttpResponse:
+    """One of the director's clock forms (:mod:`clockforms`) applied to the match's clock."""
     try:
         t, log = _log(event_id, mid)
     except ServiceError as exc:
         messages.error(request, str(exc))
     else:
         names = log.setup["names"]
-        clockforms.both_absent(request, t, log, (names[0], names[1]))
+        apply(request, t, log, (names[0], names[1]))
     return redirect(_base(event_id, mid))
 
 
