@@ -140,6 +140,8 @@ def test_the_outbox_waits_for_the_network_then_delivers_and_fetches_the_answer(
     item.refresh_from_db()
     assert item.state == OutboxItem.State.QUEUED and item.attempts == 1
     assert "injoignable" in item.last_error
+    # said in French, not the system's « [Errno 111] Connection refused »
+    assert "refuse la connexion" in item.last_error and "Errno" not in item.last_error
     # the network is back
     outbox.set_link(live_server.url, key)
     assert outbox.deliver() == 1

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from arbitre.common.collation import french_key
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold
 from arbitre.ranking.licensees import LicenseeRecord
@@ -283,7 +284,8 @@ def _title(
                     notes.append(_msg("nationality_unknown", player=c.label))
     # ranks inside the title: 1 + the number of units placed strictly better (ties share)
     ranks = {u.key: 1 + sum(1 for v in eligible if v.place < u.place) for u in eligible}
-    first = [u for u in eligible if ranks[u.key] == 1]
+    # ex aequo are named in French alphabetical order, never by licence
+    first = sorted((u for u in eligible if ranks[u.key] == 1), key=lambda u: french_key(u.label))
     pending: Message | None = None
     tied: tuple[str, ...] = ()
     if len(first) > 1 and not broken:
@@ -314,7 +316,7 @@ def _title(
         Medallist(
             u.key, tuple(c.licence for c in u.members), ranks[u.key], MEDALS[ranks[u.key] - 1]
         )
-        for u in sorted(eligible, key=lambda u: (ranks[u.key], u.key))
+        for u in sorted(eligible, key=lambda u: (ranks[u.key], french_key(u.label), u.key))
         if ranks[u.key] <= min(settings.medals, len(MEDALS))
     )
     return Title(key, name, medallists, tuple(notes), pending, tied)

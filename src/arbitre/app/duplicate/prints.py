@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import escape
@@ -123,6 +125,8 @@ def results_csv_view(request: HttpRequest, event_id: int) -> HttpResponse:
         return HttpResponse(
             services.worded(exc.message), status=400, content_type="text/plain; charset=utf-8"
         )
+    if encoding == "utf-8":
+        data = codecs.BOM_UTF8 + data  # Excel reads UTF-8 without a BOM as Windows-1252
     response = HttpResponse(data, content_type=f"text/csv; charset={encoding}")
     response["Content-Disposition"] = f'attachment; filename="resultats-{dup.event.pk}.csv"'
     return response

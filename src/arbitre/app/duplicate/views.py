@@ -36,6 +36,7 @@ from arbitre.app.duplicate.models import (
     Registration,
     Withdrawal,
 )
+from arbitre.app.duplicate.ordering import by_place
 from arbitre.app.events.accounts import AccountError
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.common.messages import Refusal
@@ -118,7 +119,7 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "dup": dup,
         "event": dup.event,
-        "players": dup.players.select_related("arbiter", "withdrawal__game"),
+        "players": by_place(dup.players.select_related("arbiter", "withdrawal__game")),
         "games": dup.games.all(),
         "is_director": has_role(request.user, DIRECTOR, event_id),
         "playoff_tied": (
@@ -577,7 +578,8 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     }
     absent = services.absences(game, move_number) if move_number else {}
     rows = [
-        {"player": p, "entry": entries.get(p.pk), "absence": absent.get(p.pk, "")} for p in players
+        {"player": p, "entry": entries.get(p.pk), "absence": absent.get(p.pk, "")}
+        for p in by_place(players)
     ]
     context = {
         "dup": dup,

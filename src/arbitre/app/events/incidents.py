@@ -17,6 +17,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.events.incident_models import Incident
 from arbitre.app.events.models import Event
+from arbitre.common.collation import french_key
 
 INCIDENT_ACTION = gettext_noop("Incident")
 APPEAL_ACTION = gettext_noop("Appel au comité d'arbitrage")
@@ -52,13 +53,15 @@ def roster(event: Event) -> list[tuple[int, str]]:
     if event.kind == Event.Kind.DUPLICATE:
         from arbitre.app.duplicate.models import Registration
 
-        return [
+        people = [
             (r.pk, f"{r.name} {r.first_name}".strip())
-            for r in Registration.objects.filter(duplicate__event=event).order_by("name", "pk")
+            for r in Registration.objects.filter(duplicate__event=event).order_by("pk")
         ]
-    from arbitre.app.rounds.models import Entrant
+    else:
+        from arbitre.app.rounds.models import Entrant
 
-    return [(e.pk, e.name) for e in Entrant.objects.filter(tournament__event=event)]
+        people = [(e.pk, e.name) for e in Entrant.objects.filter(tournament__event=event)]
+    return sorted(people, key=lambda p: (french_key(p[1]), p[0]))
 
 
 def player_name(event: Event, ref: int) -> str | None:

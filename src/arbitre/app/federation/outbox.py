@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import socket
+import ssl
 import threading
 import urllib.error
 import urllib.parse
@@ -78,6 +80,25 @@ def _usable_link() -> Link | None:
 
 def configured() -> bool:
     return _usable_link() is not None
+
+
+def network_reason(exc: BaseException) -> str:
+    """Why the federation's server did not answer, in the user's words: never the system's
+    own text (« [Errno 111] Connection refused ») on a French page."""
+    reason = getattr(exc, "reason", exc)
+    if isinstance(reason, ssl.SSLError):
+        return gettext("le certificat du serveur de la fédération est refusé")
+    if isinstance(reason, socket.gaierror):
+        return gettext("adresse du serveur introuvable (réseau ou adresse à vérifier)")
+    if isinstance(reason, (TimeoutError, socket.timeout)):
+        return gettext("le serveur ne répond pas à temps")
+    if isinstance(reason, ConnectionRefusedError):
+        return gettext("le serveur refuse la connexion (arrêté ou mauvaise adresse)")
+    if isinstance(reason, ConnectionError):
+        return gettext("la connexion a été coupée")
+    if isinstance(exc, ValueError):
+        return gettext("réponse illisible du serveur")
+    return gettext("pas de réseau ou serveur arrêté")
 
 
 def results_file(event: Event, type_code: str | None = None) -> str:
@@ -204,7 +225,7 @@ def deliver(event: Event | None = None) -> int:
                 reply = _request(current, "GET", API + urllib.parse.quote(item.uid) + "/")
         except (OSError, ValueError) as exc:
             item.last_error = gettext("Fédération injoignable : %(error)s") % {
-                "error": str(getattr(exc, "reason", exc))[:200]
+                "error": network_reason(exc)
             }
             item.save(update_fields=["attempts", "last_error"])
             continue

@@ -58,7 +58,9 @@ def classification_text(season: Season) -> str:
 
 def classification_csv(season: Season) -> HttpResponse:
     response = HttpResponse(
-        classification_text(season).encode("utf-8"), content_type="text/csv; charset=utf-8"
+        # with a BOM: Excel reads UTF-8 without one as Windows-1252 ("DUPRÃ‰")
+        classification_text(season).encode("utf-8-sig"),
+        content_type="text/csv; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="classement-{season.year}.csv"'
     return response

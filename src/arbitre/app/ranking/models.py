@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.events.models import AuditRecord
@@ -179,12 +180,12 @@ class Standing(models.Model):
 
     @property
     def pct_s1_shown(self) -> str:
-        return f"{100 * self.pct_s1:.2f}"
+        return number_format(100 * self.pct_s1, 2)  # the language's decimal separator
 
     @property
     def pct_s2_shown(self) -> str:
-        return f"{100 * self.pct_s2:.2f}"
+        return number_format(100 * self.pct_s2, 2)  # the language's decimal separator
 
     @property
     def pct_s3_shown(self) -> str:
-        return f"{100 * self.pct_s3:.2f}"
+        return number_format(100 * self.pct_s3, 2)  # the language's decimal separator

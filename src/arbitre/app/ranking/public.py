@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from arbitre.app.ranking.models import Licensee
 from arbitre.app.ranking.pages import player_context
+from arbitre.app.ranking.services import french_order
 
 SEARCH_LIMIT = 50
 
@@ -21,7 +22,7 @@ def search(request: HttpRequest) -> HttpResponse:
             rows = rows.filter(
                 Q(licence=word) | Q(name__icontains=word) | Q(first_name__icontains=word)
             )
-        found = list(rows[:SEARCH_LIMIT])
+        found = french_order(rows, SEARCH_LIMIT)
     return render(request, "ranking/public_search.html", {"query": query, "found": found})
 
 

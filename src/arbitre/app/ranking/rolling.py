@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from django.utils import timezone
+from django.utils.formats import number_format
 
 from arbitre.app.ranking.models import Season
 from arbitre.app.ranking.standings import (
@@ -81,15 +82,15 @@ class RollingRow:
 
     @property
     def pct_s1_shown(self) -> str:
-        return f"{100 * self.row.pct[0]:.2f}"
+        return number_format(100 * self.row.pct[0], 2)  # the language's decimal separator
 
     @property
     def pct_s2_shown(self) -> str:
-        return f"{100 * self.row.pct[1]:.2f}"
+        return number_format(100 * self.row.pct[1], 2)  # the language's decimal separator
 
     @property
     def pct_s3_shown(self) -> str:
-        return f"{100 * self.row.pct[2]:.2f}"
+        return number_format(100 * self.row.pct[2], 2)  # the language's decimal separator
 
 
 def display_day(season: Season, today: dt.date | None = None) -> dt.date | None:

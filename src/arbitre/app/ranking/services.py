@@ -10,6 +10,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_noop
 
 from arbitre.app.ranking.models import Licensee, RankingAudit
+from arbitre.common.collation import french_key
 from arbitre.common.messages import Message
 from arbitre.ranking.licensees import (
     LicenseeRecord,
@@ -94,9 +95,9 @@ def import_licensees(user: Any, data: bytes, source: str = "") -> ImportSummary:
     return summary
 
 
-def search(query: str, limit: int = 200) -> QuerySet[Licensee]:
+def search(query: str, limit: int = 200) -> list[Licensee]:
     """Licensees whose licence, name, first name or club contains ``query`` (all without
-    one), at most ``limit``."""
+    one), at most ``limit``, in French alphabetical order (É with E, not after Z)."""
     q = query.replace("\x00", "").strip()[:100]
     found = Licensee.objects.all()
     if q:
@@ -108,7 +109,18 @@ def search(query: str, limit: int = 200) -> QuerySet[Licensee]:
                 | Q(first_name__icontains=w)
                 | Q(club__icontains=w)
             )
-    return found[:limit]
+    return french_order(found, limit)
+
+
+def french_order(rows: QuerySet[Licensee], limit: int) -> list[Licensee]:
+    """The first ``limit`` of ``rows`` by name, first name and licence in French order; the
+    database's own order puts accented capitals after Z. Only the keys are read for all."""
+    keys = sorted(
+        rows.values_list("pk", "name", "first_name", "licence"),
+        key=lambda r: (french_key(r[1]), french_key(r[2]), r[3]),
+    )[:limit]
+    chosen = Licensee.objects.in_bulk([k[0] for k in keys])
+    return [chosen[k[0]] for k in keys]
 
 
 class LicenseeRefused(ValueError):

@@ -7,15 +7,19 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from arbitre.app.ranking import titles
 from arbitre.app.ranking.models import RankedEvent
 from arbitre.app.ranking.officers import require_officer
 from arbitre.i18n import word
 
-MEDALS = {"gold": _("or"), "silver": _("argent"), "bronze": _("bronze")}
+# with a context: Django's own catalogue translates the bare French "or" as the conjunction
+MEDALS = {
+    "gold": pgettext_lazy("médaille", "or"),
+    "silver": pgettext_lazy("médaille", "argent"),
+    "bronze": pgettext_lazy("médaille", "bronze"),
+}
 
 
 @require_officer

@@ -5,6 +5,10 @@
   "use strict";
   const root = document.getElementById("bg-clock");
   if (!root) return;
+  // the language's plural rule: in French 0 and 1 take the singular ("1 coup")
+  const plural = function (n) {
+    return new Intl.PluralRules(document.documentElement.lang || "fr").select(n);
+  };
   const w = function (key, params) {
     let text = root.dataset["w" + key] || "";
     Object.keys(params || {}).forEach(function (k) { text = text.split("{" + k + "}").join(params[k]); });
@@ -43,7 +47,7 @@
       if (current.running === p) left -= elapsed;
       if (left <= 0 && current.running === p) flagged = p;
       document.getElementById("time-" + p).textContent = fmt(left);
-      document.getElementById("moves-" + p).textContent = w("Moves", { count: current.moves[p] });
+      document.getElementById("moves-" + p).textContent = w(plural(current.moves[p]) === "one" ? "MovesOne" : "Moves", { count: current.moves[p] });
       const half = document.getElementById("half-" + p);
       half.classList.toggle("running", current.running === p && flagged === null);
       half.classList.toggle("flagged", flagged === p);

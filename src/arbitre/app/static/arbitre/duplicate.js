@@ -150,8 +150,8 @@
         const cells = [
           '<td class="num">' + r.rank + (r.ex_aequo ? " ex" : "") + "</td>",
           '<td><a href="' + link + '"></a></td>',
-          "<td></td>", "<td></td>",
-        ].concat(r.games.map(function (t) { return '<td class="num">' + t + "</td>"; }))
+          '<td class="hide-narrow"></td>', '<td class="hide-narrow"></td>',
+        ].concat(r.games.map(function (t) { return '<td class="num hide-narrow">' + t + "</td>"; }))
           .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + Number(r.percentage).toFixed(2).replace(".", standings.dataset.decimal || ".") + "</td>"]);
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
