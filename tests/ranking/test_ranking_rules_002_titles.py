@@ -97,15 +97,15 @@ def test_002_A4_espoir_vermeil_diamant_titles_broken_under_18_not() -> None:
 
 def test_002_A4_level_on_tops_lost_the_title_awaits_its_play_off() -> None:
     players = [
+        fr("b", 1, tops_lost=4, name="MARTIN"),
         fr("a", 1, tops_lost=4, name="DUPONT"),
-        fr("b", 1, tops_lost=4),
         fr("c", 1, tops_lost=7),
     ]
     overall = designate(players, INDIVIDUAL)[0]
-    assert overall.tied == ("a", "b")
+    assert overall.tied == ("a", "b")  # named in alphabetical order
     assert overall.pending is not None
     assert word(overall.pending) == (
-        "DUPONT (a), b à égalité pour le titre : départage en mort subite (3 coups en blitz, "
+        "DUPONT (a), MARTIN (b) à égalité pour le titre : départage en mort subite (3 coups en blitz, "
         "suite en 40 secondes), une partie complète au plus ; tirage au sort s'ils le refusent "
         "(002 A.4)"
     )
