@@ -1,0 +1,313 @@
+"""What needs the director in a round of Classic Scrabble or backgammon (issue 35, item 4),
+read from the round's tables and the logs their tablets keep (:mod:`arbitre.app.rounds.tablelog`).
+
+Read-only: a table whose tablet was never opened (a game played on paper) has no log and
+shows nothing but its missing result in the summary; nothing is created here.
+
+Classic (seeds 000, 001): an arbiter called, a challenge waiting for its ruling, the clock
+stopped for an incident, an absent player whose clock runs (with when the forfeit becomes
+possible: 000 9.5 at half the credit; 001 10.5 at the director's decision), a credit at
+zero, a sheet finished and not signed, a signed sheet whose result did not reach the round.
+
+Backgammon (seed 003): a flag down (clock rules 4.1), a clock neutralised (3.14: a dispute
+calls the director), a clock run since the start with no move made (1.3: an absent
+player), a result not confirmed within the five minutes (4.6) or confirmed by one player
+only, a pause overrun (1.11).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+
+from arbitre.app.events.models import Event
+from arbitre.app.events.needs_model import (
+    ALERT,
+    WATCH,
+    ClockLine,
+    Need,
+    Overview,
+    Side,
+    table_label,
+)
+from arbitre.app.rounds import tablelog
+from arbitre.app.rounds.checkin import is_open
+from arbitre.app.rounds.models import Table, TableLog, Tournament
+from arbitre.app.rounds.services import ServiceError
+from arbitre.backgammon.clock import format_seconds
+from arbitre.classic.game.profiles import get_profile
+
+LATE_NOTICE = 180.0
+"""Seconds a backgammon clock may run from its start with no move made before the player
+whose time runs is reported absent (clock rules 1.3: the present player starts the clock
+and warns the director)."""
+
+NEUTRALISED = {
+    "arbiter": ("call", ALERT),
+    "score_dispute": ("call", ALERT),
+    "board": ("call", ALERT),
+    "overdraw": ("call", ALERT),
+    "absence": ("paused", WATCH),
+}
+"""A Classic clock stopped (001 4.1.6, 5.2, 9.2, 10.2): how each reason is listed."""
+
+
+def _reason(reason: str) -> str:
+    return {
+        "arbiter": gettext("appel à l'arbitre"),
+        "score_dispute": gettext("litige sur le score"),
+        "board": gettext("grille renversée"),
+        "overdraw": gettext("lettres en trop"),
+        "absence": gettext("absence acceptée"),
+    }.get(reason, reason)
+
+
+def overview(event: Event, number: int | None) -> Overview:
+    t = Tournament.objects.select_related("event").get(event=event)
+    rounds = list(t.round_set.order_by("number"))
+    numbered = [(r.number, gettext("Ronde %(number)s") % {"number": r.number}) for r in rounds]
+    found = Overview(event, None, "", numbered)
+    if is_open(t):
+        found.needs.extend(_declared(t))
+    if not rounds:
+        found.summary = gettext("Aucune ronde appariée.")
+        return found
+    if number is None:
+        rnd = rounds[-1]
+    else:
+        rnd = next((r for r in rounds if r.number == number), None)
+        if rnd is None:
+            raise LookupError(number)
+    found.round, found.round_label = rnd.number, dict(numbered)[rnd.number]
+    tables = [tb for tb in rnd.tables.all() if not tb.is_bye]
+    logs = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
+    read = _classic if event.kind == Event.Kind.CLASSIC else _backgammon
+    for tb in tables:
+        log = logs.get(tb.pk)
+        if log is None:
+            continue
+        try:
+            state = tablelog.state(log)
+        except ServiceError as exc:  # a stored list the engine no longer reads
+            url = _table_url(event, tb)
+            found.needs.append(Need(f"broken:{tb.pk}", "call", ALERT, _where(tb), str(exc), url))
+            continue
+        needs, clock = read(event, tb, log, state)
+        found.needs.extend(needs)
+        if clock is not None:
+            found.clocks.append(clock)
+    entered = sum(1 for tb in tables if tb.entered)
+    found.summary = ngettext(
+        "%(entered)s résultat saisi sur %(count)s table.",
+        "%(entered)s résultats saisis sur %(count)s tables.",
+        len(tables),
+    ) % {"entered": entered, "count": len(tables)}
+    return found
+
+
+def _declared(t: Tournament) -> list[Need]:
+    """Players who declared themselves present from their phone, not yet confirmed."""
+    count = t.entrants.filter(self_checked_in_at__isnull=False, checked_in=False).count()
+    if not count:
+        return []
+    text = ngettext(
+        "%(count)s joueur déclaré présent depuis son téléphone : pointage à confirmer.",
+        "%(count)s joueurs déclarés présents depuis leur téléphone : pointage à confirmer.",
+        count,
+    ) % {"count": count}
+    return [Need("checkin", "checkin", WATCH, "", text, t.event.get_absolute_url())]
+
+
+def _where(tb: Table) -> str:
+    return f"{table_label(tb.number)} · {tb.a} — {tb.b}"
+
+
+def _table_url(event: Event, tb: Table) -> str:
+    if event.kind == Event.Kind.CLASSIC:
+        return reverse("classic:table_arbiter", args=[event.pk, tb.pk])
+    return reverse("backgammon:clock", args=[event.pk, tb.pk])
+
+
+def _round_url(event: Event, tb: Table) -> str:
+    return reverse(f"{event.kind}:round", args=[event.pk, tb.round.number]) + f"#table-{tb.number}"
+
+
+def _classic(
+    event: Event, tb: Table, log: TableLog, st: dict[str, Any]
+) -> tuple[list[Need], ClockLine | None]:
+    names = [str(n) for n in st["names"]]
+    clock = st["clock"]
+    result = st["result"]
+    url, where = _table_url(event, tb), _where(tb)
+    running_side = None
+    if clock is not None and result is None and st["ending"] is None and not clock["stopped"]:
+        running_side = clock["running"]
+    running = names[running_side] if running_side in (0, 1) else ""
+    out: list[Need] = []
+
+    def need(kind: str, level: str, text: str, link: str = url) -> None:
+        out.append(Need(f"{kind}:{tb.pk}", kind, level, where, text, link, running))
+
+    reason = st["neutralised"]
+    challenge = st["challenge"]
+    if challenge and challenge["pending"]:
+        need(
+            "challenge",
+            ALERT,
+            gettext("%(name)s conteste %(words)s : décision attendue.")
+            % {"name": names[challenge["challenger"]], "words": ", ".join(challenge["words"])},
+        )
+    elif reason in NEUTRALISED:
+        kind, level = NEUTRALISED[reason]
+        need(kind, level, gettext("Pendule arrêtée : %(reason)s.") % {"reason": _reason(reason)})
+    absent = st["absent"]
+    if absent is not None and result is None and clock is not None:
+        need("late", ALERT, _absent_text(log, names[absent], clock, absent))
+    in_play = result is None and st["ending"] is None
+    if in_play and clock is not None and clock["kind"] in ("chess", "global"):
+        out_names = [
+            names[p] for p in (0, 1) if st["out_of_time"][p] or clock["remaining"][p] <= 0
+        ]
+        if clock["kind"] == "global" and out_names:
+            need("clock", ALERT, gettext("Crédit de temps commun épuisé (001 6.4)."))
+        elif out_names:
+            need(
+                "clock",
+                ALERT,
+                gettext("Temps écoulé : %(names)s.") % {"names": ", ".join(out_names)},
+            )
+    next_due = bool(st.get("match") and st["match"]["next_game_due"])
+    forfeit = result is not None and result["forfeit"] is not None
+    if result is not None and not (st["finished"] or next_due or forfeit or tb.entered):
+        missing = [names[p] for p in (0, 1) if not st["signed"][p]]
+        need(
+            "unsigned",
+            WATCH,
+            gettext("Partie finie : signature attendue de %(names)s.")
+            % {"names": ", ".join(missing)},
+        )
+    if (st["finished"] or forfeit) and not tb.entered:
+        need(
+            "result",
+            ALERT,
+            gettext("Feuille signée : son résultat n'est pas dans la ronde, à saisir."),
+            _round_url(event, tb),
+        )
+    line = None
+    if clock is not None and in_play and (st["started"] or absent is not None):
+        line = ClockLine(
+            f"clock:{tb.pk}",
+            table_label(tb.number),
+            [Side(names[p], clock["remaining"][p], p == running_side) for p in (0, 1)],
+            url,
+            stopped=bool(clock["stopped"]),
+        )
+    return out, line
+
+
+def _absent_text(log: TableLog, name: str, clock: dict[str, Any], absent: int) -> str:
+    """An absent player's clock runs: the time left, and when the forfeit becomes possible
+    (000 9.5: once half the credit has run; 001 10.5: when the director decides)."""
+    left = float(clock["remaining"][absent])
+    text = gettext("%(name)s absent : sa pendule tourne, il lui reste %(left)s.") % {
+        "name": name,
+        "left": format_seconds(left),
+    }
+    if get_profile(log.setup.get("profile", "ffsc")).absent_forfeit_at_half_budget:
+        wait = left - float(clock["seconds"]) / 2
+        if wait <= 0:
+            return text + " " + gettext("Le forfait peut être prononcé (000 9.5).")
+        return (
+            text
+            + " "
+            + gettext("Forfait possible dans %(time)s (000 9.5).")
+            % {"time": format_seconds(wait)}
+        )
+    return text + " " + gettext("Le forfait est à la décision du directeur (001 10.5).")
+
+
+def _first_at(log: TableLog, kind: str, last: bool = False) -> float | None:
+    times = [float(e["at"]) for e in log.events if e.get("kind") == kind]
+    if not times:
+        return None
+    return times[-1] if last else times[0]
+
+
+def _backgammon(
+    event: Event, tb: Table, log: TableLog, st: dict[str, Any]
+) -> tuple[list[Need], ClockLine | None]:
+    if tb.entered:
+        return [], None
+    names = [str(n) for n in st["names"]]
+    url, where = _table_url(event, tb), _where(tb)
+    side = st["running"]
+    running = names[side] if side in (0, 1) else ""
+    now = float(st["at"])
+    out: list[Need] = []
+
+    def need(kind: str, level: str, text: str, key: str = "") -> None:
+        out.append(Need(f"{kind}:{tb.pk}{key}", kind, level, where, text, url, running))
+
+    if st["flagged"] is not None:
+        need(
+            "clock",
+            ALERT,
+            gettext("Temps écoulé : %(name)s (pendule, art. 4.1).")
+            % {"name": names[st["flagged"]]},
+        )
+    elif st["paused"]:
+        since = _first_at(log, "pause", last=True)
+        need(
+            "paused",
+            WATCH,
+            gettext("Pendule neutralisée depuis %(time)s : litige ? (art. 3.14)")
+            % {"time": format_seconds(now - (since if since is not None else now))},
+        )
+    started = _first_at(log, "start")
+    if (
+        side is not None
+        and started is not None
+        and sum(st["moves"]) == 0
+        and now - started >= LATE_NOTICE
+    ):
+        need(
+            "late",
+            ALERT,
+            gettext(
+                "Aucun coup joué depuis le lancement de la pendule il y a %(time)s : "
+                "%(name)s absent ? (art. 1.3)"
+            )
+            % {"time": format_seconds(now - started), "name": names[side]},
+        )
+    signing = st["signing"]
+    if signing["status"] == "late":
+        need(
+            "result",
+            ALERT,
+            gettext(
+                "Résultat non confirmé par les deux joueurs dans les 5 minutes (art. 4.6) : "
+                "au directeur de le saisir."
+            ),
+        )
+    elif signing["status"] == "waiting":
+        waiting = [names[p] for p in (0, 1) if signing["confirmed"][p] is None]
+        need(
+            "unsigned",
+            WATCH,
+            gettext("Résultat à confirmer par %(names)s (art. 4.6).")
+            % {"names": ", ".join(waiting)},
+        )
+    for i, text in enumerate(st["pauses"]["overruns"]):
+        need("pause", ALERT, str(text), f":{i}")
+    line = None
+    if st["started"] and st["flagged"] is None:
+        line = ClockLine(
+            f"clock:{tb.pk}",
+            table_label(tb.number),
+            [Side(names[p], st["remaining"][p], p == side) for p in (0, 1)],
+            url,
+            stopped=side is None,
+        )
+    return out, line
