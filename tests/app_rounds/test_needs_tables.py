@@ -13,8 +13,8 @@ from django.test import Client
 
 from arbitre.app import wordlists
 from arbitre.app.events import incidents, needs
-from arbitre.app.events.needs_model import ALERT, WATCH
 from arbitre.app.events.models import Event
+from arbitre.app.events.needs_model import ALERT, WATCH
 from arbitre.app.rounds import results
 from arbitre.app.rounds.models import Entrant, Table, TableLog, Tournament
 from arbitre.lexicon import Lexicon
@@ -115,7 +115,7 @@ def test_000_9_5_an_absent_players_clock_runs_and_the_forfeit_comes_at_half_the_
     send(dclient, url, server_clock, 0, kind="absent_clock", player=1)
     late = of_kind(listed(eid, server_clock, 300), "late")
     assert len(late) == 1 and late[0].running == tb.b
-    assert tb.b in late[0].text and "il lui reste 15:00" in late[0].text
+    assert tb.b in late[0].text and "temps restant 15:00" in late[0].text
     assert "Forfait possible dans 5:00" in late[0].text  # 600 s of 1,200 at 900 left
     late = of_kind(listed(eid, server_clock, 601), "late")
     assert "Le forfait peut être prononcé" in late[0].text

@@ -167,9 +167,7 @@ def _classic(
         need("late", ALERT, _absent_text(log, names[absent], clock, absent))
     in_play = result is None and st["ending"] is None
     if in_play and clock is not None and clock["kind"] in ("chess", "global"):
-        out_names = [
-            names[p] for p in (0, 1) if st["out_of_time"][p] or clock["remaining"][p] <= 0
-        ]
+        out_names = [names[p] for p in (0, 1) if st["out_of_time"][p] or clock["remaining"][p] <= 0]
         if clock["kind"] == "global" and out_names:
             need("clock", ALERT, gettext("Crédit de temps commun épuisé (001 6.4)."))
         elif out_names:
@@ -211,7 +209,7 @@ def _absent_text(log: TableLog, name: str, clock: dict[str, Any], absent: int) -
     """An absent player's clock runs: the time left, and when the forfeit becomes possible
     (000 9.5: once half the credit has run; 001 10.5: when the director decides)."""
     left = float(clock["remaining"][absent])
-    text = gettext("%(name)s absent : sa pendule tourne, il lui reste %(left)s.") % {
+    text = gettext("%(name)s absent : sa pendule tourne, temps restant %(left)s.") % {
         "name": name,
         "left": format_seconds(left),
     }
@@ -222,8 +220,7 @@ def _absent_text(log: TableLog, name: str, clock: dict[str, Any], absent: int) -
         return (
             text
             + " "
-            + gettext("Forfait possible dans %(time)s (000 9.5).")
-            % {"time": format_seconds(wait)}
+            + gettext("Forfait possible dans %(time)s (000 9.5).") % {"time": format_seconds(wait)}
         )
     return text + " " + gettext("Le forfait est à la décision du directeur (001 10.5).")
 
