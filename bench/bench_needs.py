@@ -55,7 +55,9 @@ def start_tables() -> None:
         if tb.entered or log.events or tb.round.number != last_round_number(t):
             continue
         if log.kind == tables.KIND:
-            for i, event in enumerate(({"kind": "toss", "rounds": [["A", "Z"]]}, {"kind": "start"})):
+            for i, event in enumerate(
+                ({"kind": "toss", "rounds": [["A", "Z"]]}, {"kind": "start"})
+            ):
                 try:
                     tables.act(log, event, f"b{i}", AnonymousUser(), arbiter=True)
                 except Exception:  # a profile without a toss: the start alone

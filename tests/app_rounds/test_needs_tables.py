@@ -274,3 +274,27 @@ def test_a_table_played_on_paper_shows_in_the_summary_only(dclient: Client) -> N
     assert found.needs == [] and found.clocks == []
     assert found.summary == f"0 résultats saisis sur {count_tables} tables."
     assert TableLog.objects.filter(table__round__tournament__event_id=eid).count() == 0
+
+
+def test_003_a_final_stage_match_clock_is_watched_until_the_match_is_decided(
+    dclient: Client, server_clock: ServerClock
+) -> None:
+    """Once the bracket has started, its matches' clocks are read as the Swiss tables'."""
+    from tests.app_rounds.test_backgammon_bracket_sanctions import ko, matches, started
+
+    eid = started(dclient)
+    t = Tournament.objects.get(event_id=eid)
+    log = next(
+        x
+        for x in TableLog.objects.filter(table__isnull=True, setup__tournament=t.pk)
+        if x.setup.get("match") == "QF1"
+    )
+    TableLog.objects.filter(pk=log.pk).update(epoch=ServerClock.START)
+    url = f"/backgammon/{eid}/phase-finale/QF1/pendule/"
+    send(dclient, f"{url}action/", server_clock, 0, kind="start", player=1)
+    late = of_kind(listed(eid, server_clock, 200), "late")
+    qf = matches(dclient, eid)["QF1"]
+    assert len(late) == 1 and late[0].url == url and late[0].where.startswith("QF1 · ")
+    assert late[0].running == qf["bottom"]
+    assert ko(dclient, eid, "QF1", qf["top"], "9-5 9-4")
+    assert of_kind(listed(eid), "late") == []

@@ -67,6 +67,17 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Spot:
+    """Where a clock is: its id in the items' keys, its short label (a table's number, a
+    final-stage match), the players named, the page of its clock."""
+
+    id: str
+    label: str
+    where: str
+    url: str
+
+
+@dataclass(frozen=True)
 class ClockLine:
     """A clock of the round that runs (or is stopped in play): where, its sides, its page."""
 

@@ -9,10 +9,8 @@ stopped for an incident, an absent player whose clock runs (with when the forfei
 possible: 000 9.5 at half the credit; 001 10.5 at the director's decision), a credit at
 zero, a sheet finished and not signed, a signed sheet whose result did not reach the round.
 
-Backgammon (seed 003): a flag down (clock rules 4.1), a clock neutralised (3.14: a dispute
-calls the director), a clock run since the start with no move made (1.3: an absent
-player), a result not confirmed within the five minutes (4.6) or confirmed by one player
-only, a pause overrun (1.11).
+Backgammon: :mod:`arbitre.app.events.needs_backgammon` reads each table's clock, and the
+final stage's matches once the bracket has started.
 """
 
 from __future__ import annotations
@@ -22,6 +20,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
+from arbitre.app.events import needs_backgammon
 from arbitre.app.events.models import Event
 from arbitre.app.events.needs_model import (
     ALERT,
@@ -30,6 +29,7 @@ from arbitre.app.events.needs_model import (
     Need,
     Overview,
     Side,
+    Spot,
     table_label,
 )
 from arbitre.app.rounds import tablelog
@@ -38,11 +38,6 @@ from arbitre.app.rounds.models import Table, TableLog, Tournament
 from arbitre.app.rounds.services import ServiceError
 from arbitre.backgammon.clock import format_seconds
 from arbitre.classic.game.profiles import get_profile
-
-LATE_NOTICE = 180.0
-"""Seconds a backgammon clock may run from its start with no move made before the player
-whose time runs is reported absent (clock rules 1.3: the present player starts the clock
-and warns the director)."""
 
 NEUTRALISED = {
     "arbiter": ("call", ALERT),
@@ -83,7 +78,6 @@ def overview(event: Event, number: int | None) -> Overview:
     found.round, found.round_label = rnd.number, dict(numbered)[rnd.number]
     tables = [tb for tb in rnd.tables.all() if not tb.is_bye]
     logs = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
-    read = _classic if event.kind == Event.Kind.CLASSIC else _backgammon
     for tb in tables:
         log = logs.get(tb.pk)
         if log is None:
@@ -94,7 +88,11 @@ def overview(event: Event, number: int | None) -> Overview:
             url = _table_url(event, tb)
             found.needs.append(Need(f"broken:{tb.pk}", "call", ALERT, _where(tb), str(exc), url))
             continue
-        needs, clock = read(event, tb, log, state)
+        if event.kind == Event.Kind.CLASSIC:
+            needs, clock = _classic(event, tb, log, state)
+        else:
+            spot = Spot(str(tb.pk), table_label(tb.number), _where(tb), _table_url(event, tb))
+            needs, clock = needs_backgammon.read(spot, log, state, entered=tb.entered)
         found.needs.extend(needs)
         if clock is not None:
             found.clocks.append(clock)
@@ -104,6 +102,10 @@ def overview(event: Event, number: int | None) -> Overview:
         "%(entered)s résultats saisis sur %(count)s tables.",
         len(tables),
     ) % {"entered": entered, "count": len(tables)}
+    if t.bracket_started and event.kind == Event.Kind.BACKGAMMON:
+        needs, clocks = needs_backgammon.final_stage(t)
+        found.needs.extend(needs)
+        found.clocks.extend(clocks)
     return found
 
 
@@ -223,88 +225,3 @@ def _absent_text(log: TableLog, name: str, clock: dict[str, Any], absent: int) -
             + gettext("Forfait possible dans %(time)s (000 9.5).") % {"time": format_seconds(wait)}
         )
     return text + " " + gettext("Le forfait est à la décision du directeur (001 10.5).")
-
-
-def _first_at(log: TableLog, kind: str, last: bool = False) -> float | None:
-    times = [float(e["at"]) for e in log.events if e.get("kind") == kind]
-    if not times:
-        return None
-    return times[-1] if last else times[0]
-
-
-def _backgammon(
-    event: Event, tb: Table, log: TableLog, st: dict[str, Any]
-) -> tuple[list[Need], ClockLine | None]:
-    if tb.entered:
-        return [], None
-    names = [str(n) for n in st["names"]]
-    url, where = _table_url(event, tb), _where(tb)
-    side = st["running"]
-    running = names[side] if side in (0, 1) else ""
-    now = float(st["at"])
-    out: list[Need] = []
-
-    def need(kind: str, level: str, text: str, key: str = "") -> None:
-        out.append(Need(f"{kind}:{tb.pk}{key}", kind, level, where, text, url, running))
-
-    if st["flagged"] is not None:
-        need(
-            "clock",
-            ALERT,
-            gettext("Temps écoulé : %(name)s (pendule, art. 4.1).")
-            % {"name": names[st["flagged"]]},
-        )
-    elif st["paused"]:
-        since = _first_at(log, "pause", last=True)
-        need(
-            "paused",
-            WATCH,
-            gettext("Pendule neutralisée depuis %(time)s : litige ? (art. 3.14)")
-            % {"time": format_seconds(now - (since if since is not None else now))},
-        )
-    started = _first_at(log, "start")
-    if (
-        side is not None
-        and started is not None
-        and sum(st["moves"]) == 0
-        and now - started >= LATE_NOTICE
-    ):
-        need(
-            "late",
-            ALERT,
-            gettext(
-                "Aucun coup joué depuis le lancement de la pendule il y a %(time)s : "
-                "%(name)s absent ? (art. 1.3)"
-            )
-            % {"time": format_seconds(now - started), "name": names[side]},
-        )
-    signing = st["signing"]
-    if signing["status"] == "late":
-        need(
-            "result",
-            ALERT,
-            gettext(
-                "Résultat non confirmé par les deux joueurs dans les 5 minutes (art. 4.6) : "
-                "au directeur de le saisir."
-            ),
-        )
-    elif signing["status"] == "waiting":
-        waiting = [names[p] for p in (0, 1) if signing["confirmed"][p] is None]
-        need(
-            "unsigned",
-            WATCH,
-            gettext("Résultat à confirmer par %(names)s (art. 4.6).")
-            % {"names": ", ".join(waiting)},
-        )
-    for i, text in enumerate(st["pauses"]["overruns"]):
-        need("pause", ALERT, str(text), f":{i}")
-    line = None
-    if st["started"] and st["flagged"] is None:
-        line = ClockLine(
-            f"clock:{tb.pk}",
-            table_label(tb.number),
-            [Side(names[p], st["remaining"][p], p == side) for p in (0, 1)],
-            url,
-            stopped=side is None,
-        )
-    return out, line
