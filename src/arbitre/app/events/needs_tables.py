@@ -46,7 +46,8 @@ NEUTRALISED = {
     "overdraw": ("call", ALERT),
     "absence": ("paused", WATCH),
 }
-"""A Classic clock stopped (001 4.1.6, 5.2, 9.2, 10.2): how each reason is listed."""
+"""A Classic clock stopped (001 4.1.6, 9.2, 10.1, 10.2, 10.6; 000 9.6): how each reason is
+listed."""
 
 
 def _reason(reason: str) -> str:
