@@ -298,3 +298,18 @@ def test_003_a_final_stage_match_clock_is_watched_until_the_match_is_decided(
     assert late[0].running == qf["bottom"]
     assert ko(dclient, eid, "QF1", qf["top"], "9-5 9-4")
     assert of_kind(listed(eid), "late") == []
+
+
+def test_001_6_4_a_shared_credit_is_one_clock(dclient: Client, server_clock: ServerClock) -> None:
+    """001 6.4: one credit for both players, used by whoever is to play: one side shown,
+    naming the player whose turn runs it."""
+    eid, tb, url = classic_table(dclient, "ffsc")
+    response = dclient.post(f"/classique/{eid}/pendule/", {"kind": "global", "minutes": "10"})
+    assert response.status_code == 302
+    send(dclient, url, server_clock, 1, kind="toss", rounds=[["A", "Z"]])
+    send(dclient, url, server_clock, 2, kind="start")
+    server_clock.at(62)
+    (line,) = needs.overview(Event.objects.get(pk=eid)).clocks
+    assert [(s.name, s.left, s.running) for s in line.sides] == [
+        (f"Crédit commun ({tb.a} joue)", 540.0, True)
+    ]

@@ -1,8 +1,9 @@
 """What needs the director in a round of Classic Scrabble or backgammon (issue 35, item 4),
 read from the round's tables and the logs their tablets keep (:mod:`arbitre.app.rounds.tablelog`).
 
-Read-only: a table whose tablet was never opened (a game played on paper) has no log and
-shows nothing but its missing result in the summary; nothing is created here.
+Read-only: a table whose tablet was never used (a game played on paper: its log, made at
+the pairing, has no event) shows nothing but its missing result in the summary; a table
+without a log (paired before logs were made) is read the same, and none is created here.
 
 Classic (seeds 000, 001): an arbiter called, a challenge waiting for its ruling, the clock
 stopped for an incident, an absent player whose clock runs (with when the forfeit becomes
@@ -198,12 +199,12 @@ def _classic(
         )
     line = None
     if clock is not None and in_play and (st["started"] or absent is not None):
+        sides = [Side(names[p], clock["remaining"][p], p == running_side) for p in (0, 1)]
+        if clock["kind"] == "global":  # 001 6.4: one credit for both, running at each turn
+            shared = gettext("Crédit commun (%(name)s joue)") % {"name": running or "—"}
+            sides = [Side(shared, clock["remaining"][0], running_side is not None)]
         line = ClockLine(
-            f"clock:{tb.pk}",
-            table_label(tb.number),
-            [Side(names[p], clock["remaining"][p], p == running_side) for p in (0, 1)],
-            url,
-            stopped=bool(clock["stopped"]),
+            f"clock:{tb.pk}", table_label(tb.number), sides, url, stopped=bool(clock["stopped"])
         )
     return out, line
 
