@@ -28,6 +28,12 @@
     if (sound.checked) ensureAudio();
   });
 
+  // browsers start sound only after a gesture on the page: the first touch or key after a
+  // reload (the setting remembered) readies it for the next alert
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { if (sound.checked) ensureAudio(); }, { once: true });
+  });
+
   function ensureAudio() {
     const Ctx = window.AudioContext || window.webkitAudioContext;
     if (!Ctx) return null;
