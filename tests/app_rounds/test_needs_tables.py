@@ -313,3 +313,22 @@ def test_001_6_4_a_shared_credit_is_one_clock(dclient: Client, server_clock: Ser
     assert [(s.name, s.left, s.running) for s in line.sides] == [
         (f"Crédit commun ({tb.a} joue)", 540.0, True)
     ]
+
+
+def test_the_list_is_worded_in_the_pages_language(
+    director: Any, dclient: Client, server_clock: ServerClock
+) -> None:
+    eid, tb, url = classic_table(dclient, "ffsc")
+    send(dclient, url, server_clock, 1, kind="toss", rounds=[["A", "Z"]])
+    send(dclient, url, server_clock, 2, kind="start")
+    send(dclient, url, server_clock, 3, kind="neutralise", reason="arbiter")
+    english = Client()
+    english.force_login(director)
+    english.cookies["django_language"] = "en"
+    data = english.get(f"/evenement/{eid}/direction/etat/").json()
+    (call,) = data["needs"]
+    assert (call["label"], call["text"]) == ("Arbiter called", "Clock stopped: arbiter called.")
+    assert call["where"] == f"Table {tb.number} · {tb.a} — {tb.b}"
+    assert data["round_label"] == "Round 1"
+    count = Table.objects.filter(round=tb.round).exclude(b="").count()
+    assert data["summary"] == f"0 results entered out of {count} tables."
