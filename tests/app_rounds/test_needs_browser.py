@@ -1,8 +1,8 @@
 """The director's live overview in headless Chromium (issue 35, item 4): the overview of a
 Classic round stays open while a table calls the arbiter; the call appears without a reload,
 with whose clock runs, the page's alert shows and, the sound turned on (remembered on the
-device), the tone is played; under the site's Content-Security-Policy, without a script
-error."""
+device), the tone is played; a sheet to sign then shows as new without a tone; under the
+site's Content-Security-Policy, without a script error."""
 
 from __future__ import annotations
 
@@ -87,6 +87,15 @@ def test_a_new_arbiter_call_appears_on_the_open_overview_with_its_alert(tmp_path
         assert not watch.locator("#needs-banner").is_visible()
         send(staff, action, csrf, "n4", {"kind": "resume"})
         call.wait_for(state="detached")
+        # the game ended, its sheet waits for signatures: new, shown, but no tone for it
+        send(staff, action, csrf, "n5", {"kind": "director_end"})
+        send(staff, action, csrf, "n6", {"kind": "declare_rack", "player": 0, "tiles": "AEIRSTU"})
+        send(staff, action, csrf, "n7", {"kind": "declare_rack", "player": 1, "tiles": "BEILNOR"})
+        sheet = watch.locator("#needs-list .need.new[data-kind=unsigned]")
+        sheet.wait_for()
+        watch.wait_for_selector("#needs.needs-alert")
+        assert watch.locator("#needs").get_attribute("data-beeps") == "1"
+        assert "need-watch" in (sheet.get_attribute("class") or "")
         # the sound stays on for this device
         watch.reload()
         watch.wait_for_selector("#needs-list")
