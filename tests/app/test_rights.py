@@ -310,3 +310,5 @@ ACCESS.update(
         "backgammon:match_clock_both_absent": DIRECTOR,
     }
 )
+# -- the director's live overview (issue 35, item 4) ----------------------------------------------
+ACCESS.update({"events:needs": DIRECTOR, "events:needs_json": DIRECTOR})

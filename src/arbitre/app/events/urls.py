@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.events import incident_views, staff_views, views
+from arbitre.app.events import incident_views, needs_views, staff_views, views
 
 app_name = "events"
 
@@ -15,6 +15,8 @@ urlpatterns = [
     path("evenement/<int:event_id>/equipe/", staff_views.event_staff, name="staff"),
     path("evenement/<int:event_id>/supprimer/", views.delete, name="delete"),
     path("evenement/<int:event_id>/incidents/", incident_views.register, name="incidents"),
+    path("evenement/<int:event_id>/direction/", needs_views.page, name="needs"),
+    path("evenement/<int:event_id>/direction/etat/", needs_views.state, name="needs_json"),
     path("evenement/<int:event_id>/incidents/appel/", incident_views.appeal, name="appeal"),
     path("evenement/<int:event_id>/incidents/rapport/", incident_views.report, name="report"),
     path(
