@@ -16,7 +16,7 @@ from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 
 from arbitre.app.duplicate import appeals, services
-from arbitre.app.duplicate.board_view import board_rows
+from arbitre.app.duplicate.board_view import last_board
 from arbitre.app.duplicate.models import (
     AuditEntry,
     BallotEntry,
@@ -191,6 +191,6 @@ def public_move(request: HttpRequest, event_id: int, number: int) -> HttpRespons
         "event": dup.event,
         "game": game,
         "state": _game_state(game),
-        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
+        "rows": last_board(engine),
     }
     return render(request, "duplicate/public_move.html", context)
