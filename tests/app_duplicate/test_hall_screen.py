@@ -104,6 +104,9 @@ def test_004_5_3_the_hall_marks_a_move_above_the_top_until_the_chief_decides(
     marked = re.findall(r'<tr class="above-top">(.*?)</tr>', standings)
     assert len(marked) == 1 and "JOUEUR01 Test" in marked[0]
     assert standings.count('class="above-top-mark"') == 1
+    # the public page of the move being played says it too
+    move_page = Client().get(f"/public/duplicate/{event.event_id}/partie/1/").content.decode()
+    assert MARK in html.unescape(move_page)
     # the chief keeps the points, with a reason: the marks go
     game = event.games.get(number=1)
     chief.post(
@@ -114,6 +117,8 @@ def test_004_5_3_the_hall_marks_a_move_above_the_top_until_the_chief_decides(
     assert after["regions"]["hall-notice"] == ""
     assert "above-top" not in "".join(p["html"] for p in after["panels"])
     assert "above-top" not in after["regions"]["hall-last"]
+    move_page = Client().get(f"/public/duplicate/{event.event_id}/partie/1/").content.decode()
+    assert MARK not in html.unescape(move_page)
 
 
 def test_the_hall_speaks_english_when_asked(event: Any, director: Any) -> None:

@@ -186,11 +186,14 @@ def public_move(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     dup = _dup(event_id)
     game = _game(dup, number)
     engine = services.engine_of(game)
+    # 5.3: a move of this game scored above its top on appeal, the chief's decision pending
+    found = appeals.pending(dup, event_of(dup, version(dup)))
     context = {
         "dup": dup,
         "event": dup.event,
         "game": game,
         "state": _game_state(game),
         "rows": last_board(engine),
+        "above_top": appeals.marks([a for a in found if a.game == game.name]),
     }
     return render(request, "duplicate/public_move.html", context)
