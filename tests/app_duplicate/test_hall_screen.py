@@ -61,15 +61,22 @@ def test_004_2_6_4_the_solos_are_announced_at_the_end_of_the_game(event: Any) ->
     for table in range(11, 20):
         post_ballot(b, event, table, "aucun")
     # one ballot still missing: not announced yet, and the screen says why
-    stage = text(hall(event)["stage"])
-    assert "Partie terminée" in stage and "provisoire : 1 bulletin à saisir" in stage
-    assert "JOUEUR01" not in stage
-    post_ballot(b, event, 20, "aucun")
-    # 20 players (16 or more): table 1, alone with 18 on move 1, has the solo
     data = hall(event)
     stage = text(data["stage"])
-    assert "Solos (2.6.4) JOUEUR01 Test coup 1 (18 points)" in stage
-    assert "provisoire" not in stage and "JOUEUR02" not in stage
+    assert "Partie terminée" in stage
+    assert "Solos (2.6.4) : annoncés quand le dernier bulletin sera saisi (1 à saisir)" in stage
+    assert [p["id"] for p in data["panels"]] == ["standings-1", "standings-2"]
+    post_ballot(b, event, 20, "aucun")
+    # 20 players (16 or more): table 1, alone with 18 on move 1, has the solo; its panel
+    # comes first in the turn
+    data = hall(event)
+    assert "Solos (2.6.4) : 1 solo (tableau ci-dessous)" in text(data["stage"])
+    solos = data["panels"][0]
+    assert (solos["id"], solos["title"]) == ("solos-1", "Solos de TH1 (2.6.4)")
+    cells = [
+        re.findall(r"<td[^>]*>(.*?)</td>", r) for r in re.findall(r"<tr>(.*?)</tr>", solos["html"])
+    ]
+    assert [c for c in cells if c] == [["JOUEUR01 Test", "1", "18"]]
     # the board and the last top stay in view at the end
     assert "MAISON" in text(data["regions"]["hall-last"])
     assert data["regions"]["hall-board"].count(" new") == 6
@@ -85,8 +92,9 @@ def test_004_2_6_4_no_solo_under_sixteen_players(event: Any) -> None:
         post_ballot(a, event, table, "10")
     for table in range(11, 16):
         post_ballot(b, event, table, "aucun")
-    stage = text(hall(event)["stage"])
-    assert "Pas de solo : moins de 16 joueurs." in stage and "JOUEUR01" not in stage
+    data = hall(event)
+    assert "Solos (2.6.4) : pas de solo : moins de 16 joueurs." in text(data["stage"])
+    assert data["panels"][0]["id"] == "standings-1"
 
 
 def test_004_5_3_the_hall_marks_a_move_above_the_top_until_the_chief_decides(

@@ -4,8 +4,9 @@ game, laid out to fit one screen (1920x1080 or 1280x720, nothing scrolls).
 Always in view: the board after the last move (the "tableau témoin" players check their
 grid against, seed 004, 4.6), the draw and the countdown of the move being played with its
 signals (2.1, 2.3), the last top, the QR code to the live standings, and, until the chief
-arbiter decides, the moves scored above their top on appeal (5.3, 5.2). At a game's end
-the solos are announced (2.6.4). The standings turn page by page beside them.
+arbiter decides, the moves scored above their top on appeal (5.3, 5.2). The standings turn
+page by page beside them; at a game's end its solos come first (2.6.4: announced at the end
+of the game).
 """
 
 from __future__ import annotations
@@ -24,9 +25,6 @@ from arbitre.app.duplicate.models import DuplicateEvent, Game
 from arbitre.app.duplicate.public import event_of, event_version, version
 from arbitre.app.duplicate.views import _dup, _game_state
 from arbitre.app.events import hall, live
-
-#: Solos the end-of-game announcement lists on the screen; the rest are on the phones.
-SOLOS_SHOWN = 8
 
 
 def current_game(dup: DuplicateEvent) -> Game | None:
@@ -85,15 +83,22 @@ def _payload(dup: DuplicateEvent, at: str) -> dict[str, Any]:
     if state is not None and state.get("last"):
         last = state["last"]
         data["other_tops"] = [m for m in last["equal_tops"] if m != last["move"]]
+    panels: list[hall.Panel] = []
     if game is not None and state is not None and state["phase"] == "over":
-        solos = [s.to_json() for s in table.solos if s.game == game.name]
-        data["solos"] = solos[:SOLOS_SHOWN]
-        data["solos_more"] = len(solos) - len(data["solos"])
+        # 2.6.4: the solos announced at the game's end, first in the turn of the panels
+        solos = [s for s in table.solos if s.game == game.name]
+        data["solos"] = len(solos)
         data["solo_min_players"] = event.settings.solo_min_players
         data["solos_apply"] = len(event.players) >= event.settings.solo_min_players
+        panels += hall.paged(
+            "solos",
+            gettext("Solos de %(game)s (2.6.4)") % {"game": game.name},
+            solos,
+            lambda chunk: render_to_string("duplicate/hall/solos.html", {"solos": chunk}),
+        )
     marked = {licence for a in found for licence in a.licences}
     rows = [{"row": r, "above_top": r.player.licence in marked} for r in table.rows]
-    panels = hall.paged(
+    panels += hall.paged(
         "standings",
         gettext("Classement"),
         rows,
