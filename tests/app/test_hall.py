@@ -47,14 +47,40 @@ def test_the_duplicate_hall_shows_the_draw_the_last_top_and_the_standings(
     assert f"{game.name} · coup {engine.move_number}" in payload["stage"]
     if engine.phase == "play":
         assert engine.drawn in payload["stage"]
+    # the standings turn page by page; the last top and the board stay in view (issue 35)
     ids = [p["id"] for p in payload["panels"]]
-    assert ids[0] == "last" and ids[1:] == ["standings-1", "standings-2"]  # 18 players
+    assert ids == ["standings-1", "standings-2"]  # 18 players
     last = engine.moves[-1]
-    assert last.move.word in payload["panels"][0]["html"]
-    assert str(last.score) in payload["panels"][0]["html"]
+    regions = payload["regions"]
+    assert last.move.word in regions["hall-last"] and str(last.score) in regions["hall-last"]
+    assert placed_letters(regions["hall-board"]) >= word_cells(last.move.coordinate, last.move.word)
+    assert regions["hall-notice"] == ""  # no move above its top
     # 10 rows on the first page, the leader first
-    first_page = payload["panels"][1]["html"]
+    first_page = payload["panels"][0]["html"]
     assert first_page.count("<tr>") == 1 + hall.ROWS_PER_PAGE
+
+
+def word_cells(coordinate: str, word: str) -> set[tuple[str, str]]:
+    """The squares a word covers, read from its coordinate as the seed writes it (004, 3.2:
+    the row's letter first for a word across, the column's number first for a word down),
+    with the letter on each (a blank's lowercase letter shown as a capital)."""
+    across = coordinate[0].isalpha()
+    row = coordinate[0] if across else coordinate[-1]
+    column = int(coordinate[1:] if across else coordinate[:-1])
+    rows = "ABCDEFGHIJKLMNO"
+    cells = set()
+    for i, letter in enumerate(word):
+        name = f"{row}{column + i}" if across else f"{rows[rows.index(row) + i]}{column}"
+        cells.add((name, letter.upper()))
+    return cells
+
+
+TILE = re.compile(r'<td class="sq[^"]*\btile\b[^"]*" title="([A-O]\d+)">([A-Z])')
+
+
+def placed_letters(board: str) -> set[tuple[str, str]]:
+    """Each tile on a rendered board, as (square, letter)."""
+    return {(m.group(1), m.group(2)) for m in TILE.finditer(board)}
 
 
 def test_the_hall_polls_get_304_until_the_event_changes(events: dict[str, Any]) -> None:

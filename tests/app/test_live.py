@@ -358,6 +358,10 @@ def test_the_gate_answers_a_confirmed_poll_without_the_application(
     english = _wsgi(gate, path, cookie="django_language=en")
     assert english[0].startswith("200") and english[1]["ETag"] != tag
     assert len(entered) == 3
+    # a screen switched to English still holds the French tag: it gets the English words,
+    # not a 304 that would keep the French ones (issue 35: the hall screen's language)
+    switched = _wsgi(gate, path, tag=tag, cookie="django_language=en")
+    assert switched[0].startswith("200") and switched[1]["ETag"] == english[1]["ETag"]
     # a ballot changes the standings: once the tags' and versions' time is over, the next
     # poll goes to the application and gets the new figures with a new tag
     entry = BallotEntry.objects.filter(game__duplicate__event_id=pk, move_number=1).first()

@@ -83,7 +83,7 @@ def test_a_game_with_an_annulled_move_and_an_appeal(tmp_path: Path) -> None:
         director.click("#reveal")
         expect(director.locator("#last-top")).to_contain_text("H4 MAISON")
         assert confirmations == ["Révéler le top à toute la salle ? Le coup sera joué."]
-        expect(panel).to_contain_text("MAISON", timeout=15_000)
+        expect(screen.locator("#hall-last")).to_contain_text("MAISON", timeout=15_000)
         arbiter.goto(entry_url + "?coup=1")
         enter(arbiter, 1, "top")
         enter(arbiter, 2, "H4 MAISON 18")

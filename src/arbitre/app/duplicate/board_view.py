@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from arbitre.duplicate.game import DuplicateGame
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.tiles import LETTER_MULTIPLIER, ROW_NAMES, SIZE, TILE_VALUES, WORD_MULTIPLIER
@@ -33,3 +34,9 @@ def board_rows(board: Board, last: Move | None = None) -> list[dict[str, Any]]:
             )
         rows.append({"name": ROW_NAMES[r], "cells": cells})
     return rows
+
+
+def last_board(engine: DuplicateGame) -> list[dict[str, Any]]:
+    """The board of a game after its last move, that move's tiles marked: the board the
+    public move page and the hall screen show (the "tableau témoin", seed 004, 4.6)."""
+    return board_rows(engine.board, engine.moves[-1].move if engine.moves else None)

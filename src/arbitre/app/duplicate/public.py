@@ -16,7 +16,7 @@ from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 
 from arbitre.app.duplicate import appeals, services
-from arbitre.app.duplicate.board_view import board_rows
+from arbitre.app.duplicate.board_view import last_board
 from arbitre.app.duplicate.models import (
     AuditEntry,
     BallotEntry,
@@ -186,11 +186,14 @@ def public_move(request: HttpRequest, event_id: int, number: int) -> HttpRespons
     dup = _dup(event_id)
     game = _game(dup, number)
     engine = services.engine_of(game)
+    # 5.3: a move of this game scored above its top on appeal, the chief's decision pending
+    found = appeals.pending(dup, event_of(dup, version(dup)))
     context = {
         "dup": dup,
         "event": dup.event,
         "game": game,
         "state": _game_state(game),
-        "rows": board_rows(engine.board, engine.moves[-1].move if engine.moves else None),
+        "rows": last_board(engine),
+        "above_top": appeals.marks([a for a in found if a.game == game.name]),
     }
     return render(request, "duplicate/public_move.html", context)

@@ -131,7 +131,7 @@ GATE_TTL = 1.0
 """Seconds a tag the application confirmed as current for an address is trusted by the gate:
 a change reaches the phones at most ``VERSION_TTL + GATE_TTL`` seconds later."""
 
-_confirmed: dict[tuple[str, str], dict[str, float]] = {}
+_confirmed: dict[tuple[str, str, str], dict[str, float]] = {}
 
 
 def _confirm(request: HttpRequest, tag: str) -> None:
@@ -139,7 +139,9 @@ def _confirm(request: HttpRequest, tag: str) -> None:
     path = request.path_info
     if request.method != "GET" or not path.startswith(PUBLIC_PREFIX):
         return
-    key = (path, request.META.get("QUERY_STRING", ""))
+    # per language cookie: a browser that switched language still holds the other
+    # language's tag, which must not be confirmed to it (its words would stay)
+    key = _gate_key(request.META)
     with _store_lock:
         if len(_confirmed) > 4 * CAPACITY:
             _confirmed.clear()
@@ -225,9 +227,9 @@ class PollGate:
             return self.application(environ, start_response)
         now = time.monotonic()
         tag = environ.get("HTTP_IF_NONE_MATCH")
-        tags = _confirmed.get((path, environ.get("QUERY_STRING", ""))) if tag else None
-        at = tags.get(tag) if tags is not None and tag else None
         key = _gate_key(environ)
+        tags = _confirmed.get(key) if tag else None
+        at = tags.get(tag) if tags is not None and tag else None
         kept = _answers.get(key)
         if at is not None and now - at < GATE_TTL:
             return self._unchanged(tag, start_response)

@@ -15,6 +15,7 @@
   let timer = null;          // {started_at, seconds, warning} or null
   let offset = 0;            // server clock minus this screen's clock, ms
   let version = "";
+  const regions = {};        // id -> the HTML last put in that region
 
   function show(panel) {
     shown = panel.id;
@@ -94,6 +95,14 @@
       stage.innerHTML = data.stage || "";
       stage.hidden = !data.stage;
       timer = data.timer || null;
+      // what stays in view beside the stage (Duplicate: the board, the last top, the marks)
+      Object.keys(data.regions || {}).forEach(function (id) {
+        const el = document.getElementById(id);
+        if (!el) return;
+        if (regions[id] !== data.regions[id]) el.innerHTML = data.regions[id];
+        regions[id] = data.regions[id];
+        el.hidden = !data.regions[id];
+      });
       panels = data.panels || [];
       const kept = panels.find(function (p) { return p.id === shown; });
       if (kept) { title.textContent = kept.title; body.innerHTML = kept.html; }
