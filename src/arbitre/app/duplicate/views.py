@@ -570,7 +570,7 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     except ValueError:
         move_number = played
     move_number = max(0, min(move_number, played))
-    players = dup.players.all()
+    players = dup.players.select_related("partner")  # a pair shown as its two players
     if not has_role(request.user, DIRECTOR, event_id):
         players = players.filter(arbiter=request.user)
     entries = {
