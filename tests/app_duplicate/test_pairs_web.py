@@ -307,3 +307,18 @@ def test_004_5_1_a_pair_is_marked_late_by_either_partner(
         ).content.decode()
     )
     assert "BLANC Eva / GIRARD Tom : arrivé pour le coup 2 de TH1 (5.1)." in page
+
+
+def test_002_A_2_4_the_settings_keep_a_pairs_ranking_type(pairs_event: DuplicateEvent) -> None:
+    """Ranking points only (A.2.4): a pairs event is ranked PAIRS or CP, never TH."""
+    from tests.app_duplicate.test_duplicate_settings import _form
+
+    client = director_client()
+    url = f"/duplicate/{pairs_event.event_id}/reglages/"
+    page = html.unescape(
+        client.post(url, _form(pairs_event, ranking_type="TH"), follow=True).content.decode()
+    )
+    assert "une épreuve en paires se classe comme épreuve en paires (PAIRS, CP), pas TH" in page
+    assert DuplicateEvent.objects.get(pk=pairs_event.pk).ranking_type == ""
+    client.post(url, _form(pairs_event, ranking_type="CP"))
+    assert DuplicateEvent.objects.get(pk=pairs_event.pk).ranking_type == "CP"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Event, GameRecordScores, Player
+from arbitre.duplicate.event_file import EventFileError, load_event
 from arbitre.duplicate.pairs import (
     PAIR_EVENT_TYPES,
     Partner,
@@ -202,3 +205,48 @@ def test_individual_event_exports_are_unchanged() -> None:
     header = text.splitlines()[0].split(";")
     assert "paire" not in header and header[-1] == "epreuve"
     assert [line.rank for line in read_results(text)] == [1, 2]
+
+
+def test_a_partner_licence_twice_in_the_event_is_refused() -> None:
+    from arbitre.duplicate.event import EventError
+
+    alone = Player("102", "SEUL")
+    with pytest.raises(EventError) as refused:
+        Event("E", [PAIRS[0], alone])
+    assert refused.value.message.params == {"licence": "102"}
+
+
+def test_the_event_file_holds_pairs(tmp_path: Path) -> None:
+    """``arbitre duplicate standings``'s event file: an entry's ``partner`` is its second
+    player; the results file of the command lists both, ex aequo."""
+    data = {
+        "format": "arbitre.duplicate.event",
+        "version": 1,
+        "name": "Paires",
+        "players": [
+            {"licence": "101", "name": "DUPONT", "first_name": "Anne",
+             "partner": {"licence": "102", "name": "MARTIN", "first_name": "Paul", "series": 4}},
+            {"licence": "201", "name": "ROUX",
+             "partner": {"licence": "202", "name": "FAURE"}},
+        ],
+        "games": [{"name": "TH1", "tops": [30], "scores": {"101": [30], "201": [10]}}],
+    }  # fmt: skip
+    path = tmp_path / "paires.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    event = load_event(path, lambda record: set())
+    assert [r.player.full_name for r in event.standings()] == [
+        "DUPONT Anne / MARTIN Paul",
+        "ROUX / FAURE",
+    ]
+    rows = list(csv.DictReader(io.StringIO(results_csv(event)), delimiter=";"))
+    assert [(r["licence"], r["rang"], r["serie"]) for r in rows] == [
+        ("101", "1ex", ""),
+        ("102", "1ex", "4"),
+        ("201", "3ex", ""),
+        ("202", "3ex", ""),
+    ]
+    data["players"][1]["partner"] = {"licence": "202", "name": "FAURE", "series": 9}  # type: ignore[index]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EventFileError) as refused:
+        load_event(path, lambda record: set())
+    assert refused.value.message.params["where"].params == {"number": 2}

@@ -276,9 +276,12 @@ class Event:
         self.players = list(players)
         self.settings = settings or EventSettings()
         seen: set[str] = set()
+        everyone: set[str] = set()  # a pair's second player too (seed 002, A.2.4)
         for p in self.players:
-            if p.licence in seen:
-                raise _refuse("duplicate_licence", licence=p.licence)
+            for licence in (p.licence,) + (() if p.partner is None else (p.partner.licence,)):
+                if licence in everyone:
+                    raise _refuse("duplicate_licence", licence=licence)
+                everyone.add(licence)
             seen.add(p.licence)
         self._licences = frozenset(seen)
         self.games = list(games)
