@@ -322,3 +322,30 @@ def test_002_A_2_4_the_settings_keep_a_pairs_ranking_type(pairs_event: Duplicate
     assert DuplicateEvent.objects.get(pk=pairs_event.pk).ranking_type == ""
     client.post(url, _form(pairs_event, ranking_type="CP"))
     assert DuplicateEvent.objects.get(pk=pairs_event.pk).ranking_type == "CP"
+
+
+def test_a_pairs_second_player_is_corrected_and_the_log_keeps_it(
+    pairs_event: DuplicateEvent,
+) -> None:
+    from arbitre.app.duplicate.models import AuditEntry
+
+    client = director_client()
+    upload(client, pairs_event, PAIRS_FILE)
+    reg = Registration.objects.get(licence="101")
+    url = f"/duplicate/{pairs_event.event_id}/paires/{reg.pk}/partenaire/"
+    form = {
+        "licence": "102",
+        "name": "MARTIN",
+        "first_name": "Pierre",
+        "club": "Nice",
+        "series": "4",
+    }
+    page = html.unescape(client.post(url, form, follow=True).content.decode())
+    assert "Paire DUPONT Anne / MARTIN Pierre modifiée." in page
+    entry = AuditEntry.objects.filter(duplicate=pairs_event).order_by("-pk").first()
+    assert entry is not None and entry.target == "101"
+    assert (entry.before, entry.after) == ({"first_name": "Paul"}, {"first_name": "Pierre"})
+    # a licence of another player of the event is refused, nothing changed
+    page = html.unescape(client.post(url, {**form, "licence": "201"}).content.decode())
+    assert "La licence 201 est déjà inscrite." in page
+    assert PairPartner.objects.get(registration=reg).licence == "102"

@@ -11,13 +11,14 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import pairs as pair_services
 from arbitre.app.duplicate.forms import PlayerForm
+from arbitre.app.duplicate.models import PairPartner
 from arbitre.app.duplicate.services import ServiceError
 from arbitre.app.duplicate.views import _dup
 from arbitre.app.events.roles import DIRECTOR, require_role
@@ -125,3 +126,39 @@ def import_pairs(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("duplicate:pairs", event_id=event_id)
     messages.error(request, gettext("Aucune paire n'a été importée : corrigez le fichier."))
     return redirect("duplicate:pairs", event_id=event_id)
+
+
+class PartnerForm(forms.Form):
+    """A pair's second player: PlayerForm's fields but the table (the pair's)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for key in PERSON_FIELDS:
+            self.fields[key] = copy.deepcopy(PlayerForm.base_fields[key])
+
+
+@require_role(DIRECTOR)
+def edit_partner(request: HttpRequest, event_id: int, registration_id: int) -> HttpResponse:
+    """Correct a pair's second player (the first is changed on the player's page)."""
+    dup = _dup(event_id)
+    partner = get_object_or_404(
+        PairPartner.objects.select_related("registration"),
+        registration_id=registration_id,
+        duplicate=dup,
+    )
+    initial = {f: getattr(partner, f) for f in PERSON_FIELDS}
+    form = PartnerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = pair_services.update_partner(dup, partner, form.cleaned_data, request.user)
+        except ServiceError as exc:
+            form.add_error(None, str(exc))
+        else:
+            if changed:
+                messages.success(
+                    request,
+                    gettext("Paire %(name)s modifiée.") % {"name": partner.registration.full_name},
+                )
+            return redirect("duplicate:pairs", event_id=event_id)
+    context = {"dup": dup, "event": dup.event, "partner": partner, "form": form}
+    return render(request, "duplicate/partner_edit.html", context)

@@ -144,3 +144,35 @@ def pair_from_form(data: dict[str, Any]) -> Player:
         }
 
     return Player(**person(1), table=data.get("table"), partner=Partner(**person(2)))
+
+
+PARTNER_CHANGED = gettext_noop("Partenaire modifié")
+
+
+@transaction.atomic
+def update_partner(
+    dup: DuplicateEvent, partner: PairPartner, data: dict[str, Any], user: User
+) -> list[str]:
+    """Correct a pair's second player (before or during the event: the pair's ballots stay
+    its own); the licence stays unique in the event. Audited with the values before and
+    after; returns the fields changed."""
+    licence = data["licence"]
+    taken = dup.players.filter(licence=licence).exists() or (
+        PairPartner.objects.filter(duplicate=dup, licence=licence).exclude(pk=partner.pk).exists()
+    )
+    if taken:
+        raise ServiceError(
+            gettext("La licence %(licence)s est déjà inscrite.") % {"licence": licence}
+        )
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    for field in PARTNER_FIELDS:
+        old, new = getattr(partner, field), data.get(field)
+        new = "" if new is None and field != "series" else new
+        if (old or None) != (new or None):
+            before[field], after[field] = old, new
+            setattr(partner, field, new)
+    if after:
+        partner.save()
+        audit(dup, user, PARTNER_CHANGED, partner.registration.licence, before, after)
+    return list(after)

@@ -20,6 +20,11 @@ urlpatterns = [
     path("duplicate/<int:event_id>/paires/", pair_views.pairs_page, name="pairs"),
     path("duplicate/<int:event_id>/paires/formule/", pair_views.pairs_mode, name="pairs_mode"),
     path("duplicate/<int:event_id>/paires/import/", pair_views.import_pairs, name="import_pairs"),
+    path(
+        "duplicate/<int:event_id>/paires/<int:registration_id>/partenaire/",
+        pair_views.edit_partner,
+        name="edit_partner",
+    ),
     path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/pretiree/",
