@@ -349,3 +349,29 @@ def test_a_pairs_second_player_is_corrected_and_the_log_keeps_it(
     page = html.unescape(client.post(url, {**form, "licence": "201"}).content.decode())
     assert "La licence 201 est déjà inscrite." in page
     assert PairPartner.objects.get(registration=reg).licence == "102"
+
+
+def test_the_pairs_pages_in_english_have_no_french_word(pairs_event: DuplicateEvent) -> None:
+    from tests.app_duplicate.test_duplicate_language import FRENCH, _text
+
+    client = director_client()
+    upload(client, pairs_event, PAIRS_FILE)
+    reg = Registration.objects.get(licence="101")
+    client.post("/langue/", {"language": "en", "next": "/"})
+    names = [
+        "DUPONT", "Anne", "MARTIN", "Paul", "BERNARD", "Luc", "PETIT", "Zoé", "ROUX", "Léa",
+        "FAURE", "Marc", "BLANC", "Eva", "GIRARD", "Tom", "Paires de Vichy", "Arbitre", "mots-de-test",
+    ]  # fmt: skip
+    for url in (
+        f"/duplicate/{pairs_event.event_id}/paires/",
+        f"/duplicate/{pairs_event.event_id}/paires/{reg.pk}/partenaire/",
+        f"/duplicate/{pairs_event.event_id}/",
+    ):
+        response = client.get(url)
+        assert response.status_code == 200
+        text = _text(response) or ""
+        for name in names:
+            text = text.replace(name, " ")
+        text = text.replace("licence1;nom1;prenom1;club1;serie1;categorie1", " ")
+        text = text.replace("licence2;nom2;prenom2;club2;serie2;categorie2;table", " ")
+        assert not FRENCH.findall(text), (url, FRENCH.findall(text))
