@@ -43,6 +43,7 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
     from arbitre.classic.tournament.model import TournamentError
     from arbitre.common.players_csv import PlayersFileError
     from arbitre.duplicate import ballot, event_file, record
+    from arbitre.duplicate import pairs_csv as dup_pairs
     from arbitre.duplicate import players_csv as dup_players
     from arbitre.lexicon.fold import WordListError, parse_word_list
     from arbitre.ranking import csvformat
@@ -92,6 +93,15 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
             dup_players.parse_players,
             (PlayersFileError,),
             as_bytes(csv_text(["licence", "nom", "prénom", "série"], names + numbers)),
+        ),
+        "duplicate pairs": (
+            dup_pairs.parse_pairs,
+            (PlayersFileError,),
+            as_bytes(
+                csv_text(
+                    ["licence1", "nom1", "licence2", "nom2", "serie2", "table"], names + numbers
+                )
+            ),
         ),
         "classic players": (
             cl_players.parse_players,

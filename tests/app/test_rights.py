@@ -93,6 +93,10 @@ ACCESS: dict[str, str] = {
     "duplicate:keep_above_top": DIRECTOR,
     "duplicate:entry_progress": ARBITER,
     "duplicate:edit_player": DIRECTOR,
+    "duplicate:pairs": DIRECTOR,
+    "duplicate:pairs_mode": DIRECTOR,
+    "duplicate:import_pairs": DIRECTOR,
+    "duplicate:edit_partner": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(

@@ -88,6 +88,10 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["table_id"] = Table.objects.filter(round__tournament__event=event).first().pk
     if "<int:entrant_id>" in route:
         values["entrant_id"] = Entrant.objects.filter(tournament__event=event).first().pk
+    if "<int:registration_id>" in route:  # a pair's entry (a player's here: not found)
+        from arbitre.app.duplicate.models import Registration
+
+        values["registration_id"] = Registration.objects.filter(duplicate__event=event).first().pk
     if "<int:user_id>" in route:
         values["user_id"] = world["users"]["arbiter"].pk
     if "<path:licence>" in route:

@@ -76,6 +76,8 @@ def test_standings_are_one_value_with_the_games_rows_and_solos() -> None:
         "series": "1",
         "category": "",
         "table": None,
+        "full_name": "JOUEUR00 Ana",
+        "partner": None,  # a pair's second player (seed 002, A.2.4)
         "games": [80],
         "total": 80,
         "top_total": 80,

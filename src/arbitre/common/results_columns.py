@@ -21,6 +21,7 @@ HEADERS = {
         "date": "date",
         "overseas": "outremer",
         "event_id": "epreuve",
+        "pair": "paire",
     },
     "en": {
         "table": "table",
@@ -38,6 +39,7 @@ HEADERS = {
         "date": "date",
         "overseas": "overseas",
         "event_id": "event",
+        "pair": "pair",
     },
 }
 """Column names by language: French is the federation's format."""

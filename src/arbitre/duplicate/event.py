@@ -24,6 +24,7 @@ from arbitre.common.messages import Message, Param, Refusal
 from arbitre.duplicate import sanctions as S
 from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.game import DuplicateGame
+from arbitre.duplicate.pairs import Partner, pair_name
 
 MESSAGE_CODES = frozenset(
     {f"duplicate.event.{name}" for name in ("duplicate_licence", "unknown_player")}
@@ -66,10 +67,15 @@ class Player:
     category: str = ""
     table: int | None = None
     arbiter: str = ""
+    #: the second player of a pairs entry (seed 002, A.2.4; :mod:`arbitre.duplicate.pairs`):
+    #: the entry plays, is judged and ranked as one, under this player's licence
+    partner: Partner | None = None
 
     @property
     def full_name(self) -> str:
-        return f"{self.name} {self.first_name}".strip()
+        """``DUPONT Marie``; a pair: ``DUPONT Anne / MARTIN Paul``."""
+        own = f"{self.name} {self.first_name}".strip()
+        return own if self.partner is None else pair_name(own, self.partner.full_name)
 
     @property
     def series_label(self) -> str:
@@ -87,6 +93,8 @@ class Player:
             "series": self.series_label,
             "category": self.category,
             "table": self.table,
+            "full_name": self.full_name,
+            "partner": None if self.partner is None else self.partner.to_json(),
         }
 
 
@@ -268,9 +276,12 @@ class Event:
         self.players = list(players)
         self.settings = settings or EventSettings()
         seen: set[str] = set()
+        everyone: set[str] = set()  # a pair's second player too (seed 002, A.2.4)
         for p in self.players:
-            if p.licence in seen:
-                raise _refuse("duplicate_licence", licence=p.licence)
+            for licence in (p.licence,) + (() if p.partner is None else (p.partner.licence,)):
+                if licence in everyone:
+                    raise _refuse("duplicate_licence", licence=licence)
+                everyone.add(licence)
             seen.add(p.licence)
         self._licences = frozenset(seen)
         self.games = list(games)

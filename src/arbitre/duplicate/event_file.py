@@ -23,7 +23,10 @@ A game gives its tops either through its game record (``record``: a path relativ
 event file, or the record itself inline; ballots are then judged against it) or as a list
 (``tops``, with plain ``scores`` per player, already decided by hand). Every list is in move
 order; a shorter list means the later ballots are not entered yet. ``overrides`` replace a
-decision by the arbiters' own (5.3), with its author and reason kept.
+decision by the arbiters' own (5.3), with its author and reason kept. In a pairs event
+(seed 002, A.2.4) each entry of ``players`` also has its second player as ``partner``, an
+object with the same keys but ``table`` and ``arbiter``; ballots and scores are keyed by the
+entry's (first) licence.
 
 A malformed file raises :class:`EventFileError`; its message (``duplicate.event_file.at``: the
 place, then the reason, which may be a refused record, ballot or override) is worded by the
@@ -44,6 +47,7 @@ from arbitre.duplicate.ballot import parse_ballot
 from arbitre.duplicate.decision import Decision, Turn, judge, override
 from arbitre.duplicate.event import Event, EventSettings, GameRecordScores, Player
 from arbitre.duplicate.game import turns_of
+from arbitre.duplicate.pairs import Partner
 
 FORMAT = "arbitre.duplicate.event"
 VERSION = 1
@@ -135,6 +139,26 @@ def _require(obj: Any, key: str, kind: type | tuple[type, ...], where: Where) ->
     return value
 
 
+def _partner(item: dict[str, Any], where: Where) -> Partner | None:
+    """The second player of a pair's entry (seed 002, A.2.4), an object like a player's
+    without table or arbiter; ``None`` when the entry has no ``partner``."""
+    if "partner" not in item:
+        return None
+    data = _require(item, "partner", dict, where)
+    series = data.get("series")
+    if series is not None and (not isinstance(series, int) or not 1 <= series <= 7):
+        raise _error(where, "series")
+    return Partner(
+        licence=str(_require(data, "licence", (str, int), where)),
+        name=_require(data, "name", str, where),
+        first_name=str(data.get("first_name", "")),
+        club=str(data.get("club", "")),
+        series=series,
+        tier=str(data.get("tier", "")),
+        category=str(data.get("category", "")),
+    )
+
+
 def event_from_json(data: Any, base: Path, lexicon_for: LexiconLoader) -> Event:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _error(None, "not_event_file", format=FORMAT)
@@ -170,6 +194,7 @@ def event_from_json(data: Any, base: Path, lexicon_for: LexiconLoader) -> Event:
                 category=str(item.get("category", "")),
                 table=item.get("table"),
                 arbiter=str(item.get("arbiter", "")),
+                partner=_partner(item, where),
             )
         )
     licences = {p.licence for p in players}

@@ -12,6 +12,12 @@ the same on every row: ``type`` is the ranking's event type code (``TH``, ``SF``
 doubled for its overseas residents), ``epreuve`` Arbitre's own identity of the event (one event
 counts once in its season, whichever way it reaches the federation). A tie is
 written ``3ex`` in ``rang``. ``arbitre ranking event`` reads this file as it is.
+
+A pairs event (seed 002, A.2.4) writes both partners of each pair, one row each with their
+own licence, name, club, series and category and the pair's table and figures, ex aequo
+(``3ex``) at the pair's place in the individual ranking (the pair below two pairs is 5th:
+each pair above holds two places), and one more column, ``paire``, the pair's two licences;
+its default type is ``PAIRS`` (ranking points only).
 Encoding UTF-8 or Latin-1 (ISO-8859-1, what older federation programs read); in Latin-1
 the ligatures Œ/œ, which it lacks, are written OE/oe, and any other character it lacks is
 refused with the player's name.
@@ -36,15 +42,31 @@ from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import fold
 from arbitre.common.results_columns import HEADERS
 from arbitre.common.spreadsheet import neutralise, restore
-from arbitre.duplicate.event import Event
+from arbitre.duplicate.event import Event, Player, StandingRow
+from arbitre.duplicate.pairs import (
+    DEFAULT_PAIR_EVENT_TYPE,
+    Partner,
+    individual_places,
+    pair_label,
+)
 
 ENCODINGS = ("utf-8", "latin-1")
 _LATIN1_FALLBACKS = str.maketrans({"Œ": "OE", "œ": "oe", "’": "'", "‘": "'"})
 
 KEYS = ("table", "licence", "name", "first_name", "club", "series")
 """The columns before the games; ``total`` and ``rank`` follow them."""
-RANKING_KEYS = ("category", "tops_lost", "event_type", "games", "date", "overseas", "event_id")
-"""The columns after ``rank``: what the federation ranking needs (seed 002, A.4, B.3)."""
+RANKING_KEYS = (
+    "category",
+    "tops_lost",
+    "event_type",
+    "games",
+    "date",
+    "overseas",
+    "event_id",
+    "pair",
+)
+"""The columns after ``rank``: what the federation ranking needs (seed 002, A.4, B.3;
+``pair`` only in the file of a pairs event, A.2.4)."""
 
 MESSAGE_CODES = frozenset(
     f"duplicate.results.{name}" for name in ("not_latin1", "bad_header", "bad_row")
@@ -64,9 +86,13 @@ def _message(code: str, /, **params: Param) -> Message:
     return Message.of(f"duplicate.results.{code}", **params)
 
 
-def default_event_type(games: int) -> str:
-    """The ranking's event type of an event that does not say it: a homologated tournament
-    (``TH``, seed 002 A.2.2: two games or more), a federal simultaneous (``SF``) in one game."""
+def default_event_type(games: int, pairs: bool = False) -> str:
+    """The ranking's event type of an event that does not say it: a pairs tournament
+    (``PAIRS``, seed 002 A.2.4: ranking points only) for a pairs event, else a homologated
+    tournament (``TH``, seed 002 A.2.2: two games or more), a federal simultaneous (``SF``)
+    in one game."""
+    if pairs:
+        return DEFAULT_PAIR_EVENT_TYPE
     return "TH" if games >= 2 else "SF"
 
 
@@ -87,39 +113,56 @@ def results_csv(event: Event, lang: str = "fr", ranking: RankingInfo | None = No
     names = HEADERS.get(lang, HEADERS["fr"])
     info = ranking or RankingInfo()
     games = len(event.games)
-    kind = info.event_type or default_event_type(games)
+    pairs = any(p.partner is not None for p in event.players)
+    kind = info.event_type or default_event_type(games, pairs)
     day = info.date.isoformat() if info.date else ""
+    keys = RANKING_KEYS if pairs else RANKING_KEYS[:-1]
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
     writer.writerow(
         [names[k] for k in KEYS]
         + [g.name for g in event.games]
         + [names["total"], names["rank"]]
-        + [names[k] for k in RANKING_KEYS]
+        + [names[k] for k in keys]
     )
-    for row in event.standings():
-        p = row.player
-        writer.writerow(
-            [
-                "" if p.table is None else p.table,
-                neutralise(p.licence),
-                neutralise(p.name),
-                neutralise(p.first_name),
-                neutralise(p.club),
-                p.series_label,
-                *row.games,
-                row.total,
-                row.rank_label,
-                neutralise(p.category),
-                row.tops_lost,
-                kind,
-                games,
-                day,
-                "oui" if info.overseas else "non",
-                neutralise(info.event_id),
-            ]
-        )
+    standings = event.standings()
+    places = individual_places([(r.rank, 1 if r.player.partner is None else 2) for r in standings])
+    for row, place in zip(standings, places, strict=True):
+        for person, rank, pair in _people(row, place):
+            writer.writerow(
+                [
+                    "" if row.player.table is None else row.player.table,
+                    neutralise(person.licence),
+                    neutralise(person.name),
+                    neutralise(person.first_name),
+                    neutralise(person.club),
+                    person.series_label,
+                    *row.games,
+                    row.total,
+                    rank,
+                    neutralise(person.category),
+                    row.tops_lost,
+                    kind,
+                    games,
+                    day,
+                    "oui" if info.overseas else "non",
+                    neutralise(info.event_id),
+                ]
+                + ([neutralise(pair)] if pairs else [])
+            )
     return out.getvalue()
+
+
+def _people(row: StandingRow, place: int) -> list[tuple[Player | Partner, str, str]]:
+    """The players of a line of the standings as the federation's file lists them, each
+    with their rank and pair mark: a player alone at their rank; both partners of a pair
+    ex aequo at the pair's place in the individual ranking, with the pair's figures
+    (seed 002, A.2.4)."""
+    p = row.player
+    if p.partner is None:
+        return [(p, row.rank_label, "")]
+    label = pair_label(p.licence, p.partner.licence)
+    return [(p, f"{place}ex", label), (p.partner, f"{place}ex", label)]
 
 
 def encode_results(text: str, encoding: str = "utf-8") -> bytes:

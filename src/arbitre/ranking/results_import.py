@@ -154,6 +154,7 @@ def _arbitre_columns() -> tuple[tuple[str, tuple[str, ...]], ...]:
         "date": "date",
         "overseas": "overseas",
         "event_id": "event_id",
+        "pair": "pair",
     }
     return tuple(
         (name, tuple(dict.fromkeys(h[key] for h in DUPLICATE_HEADERS.values())))

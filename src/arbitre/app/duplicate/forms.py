@@ -50,6 +50,8 @@ class EventForm(forms.Form):
     lexicon_file = forms.FileField(
         label=_("Liste de mots (facultatif : la liste libre par défaut sinon)"), required=False
     )
+    #: seed 002, A.2.4: each entry two players (changeable until the first ballot)
+    pairs = forms.BooleanField(label=_("Épreuve en paires"), required=False)
 
 
 class PlayerForm(forms.Form):

@@ -7,6 +7,7 @@ from django.conf import settings
 from django.db import models
 
 from arbitre.app.events.models import AuditRecord, Event
+from arbitre.duplicate.pairs import pair_name
 
 
 class DuplicateEvent(models.Model):
@@ -28,6 +29,9 @@ class DuplicateEvent(models.Model):
     #: game) and whether an overseas club runs it (M at least 100, points doubled)
     ranking_type = models.CharField("type d'épreuve du classement", max_length=10, blank=True)
     overseas = models.BooleanField("épreuve d'outre-mer", default=False)
+    #: seed 002 A.2.4 and seed 004 5.1: a pairs event, each entry two players
+    #: (:class:`PairPartner`); chosen at creation, changed only before the first ballot
+    pairs = models.BooleanField("épreuve en paires", default=False)
     lexicon_name = models.CharField("liste de mots", max_length=200, default="")
     lexicon_path = models.CharField(max_length=500, blank=True, default="")
     lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")
@@ -62,7 +66,10 @@ class Registration(models.Model):
 
     @property
     def full_name(self) -> str:
-        return f"{self.name} {self.first_name}".strip()
+        """``DUPONT Marie``; a pair's entry: ``DUPONT Anne / MARTIN Paul`` (seed 002, A.2.4)."""
+        own = f"{self.name} {self.first_name}".strip()
+        partner = getattr(self, "partner", None)
+        return own if partner is None else pair_name(own, partner.full_name)
 
     def __str__(self) -> str:
         return f"{self.full_name} ({self.licence})"
@@ -210,3 +217,37 @@ class KeptAboveTop(models.Model):
 
     class Meta:
         ordering = ["game__number", "move_number", "decided_at"]
+
+
+class PairPartner(models.Model):
+    """The second player of a pair (seed 002, A.2.4): the pair is its :class:`Registration`
+    (the first player's licence and name, the table, the arbiter, the ballots: one ballot per
+    pair and move); this player is ranked with their own licence, ex aequo with the first.
+    ``duplicate`` keeps every licence of the event unique among the partners (the service
+    checks them against the first players too)."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="partner"
+    )
+    duplicate = models.ForeignKey(DuplicateEvent, on_delete=models.CASCADE, related_name="+")
+    licence = models.CharField("licence", max_length=20)
+    name = models.CharField("nom", max_length=100)
+    first_name = models.CharField("prénom", max_length=100, blank=True)
+    club = models.CharField("club", max_length=100, blank=True)
+    series = models.PositiveSmallIntegerField("série", null=True, blank=True)
+    tier = models.CharField("palier", max_length=2, blank=True)
+    category = models.CharField("catégorie d'âge", max_length=10, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["duplicate", "licence"], name="unique_partner_licence_per_event"
+            ),
+        ]
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name} {self.first_name}".strip()
+
+    def __str__(self) -> str:
+        return f"{self.full_name} ({self.licence})"

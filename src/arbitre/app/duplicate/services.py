@@ -31,6 +31,7 @@ from arbitre.app.duplicate.models import (
     Registration,
     Withdrawal,
 )
+from arbitre.app.duplicate.pair_entries import partner_of, single_refused
 from arbitre.app.events.audit import reworded
 from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import record as game_record
@@ -567,6 +568,9 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
 @transaction.atomic
 def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> None:
     """Register the players of an imported file: all of them, or none."""
+    refused = single_refused(dup)  # seed 002, A.2.4: a pairs event registers pairs
+    if refused is not None:
+        raise ServiceError(refused)
     existing = set(dup.players.values_list("licence", flat=True))
     taken = set(dup.players.exclude(table=None).values_list("table", flat=True))
     for p in players:
@@ -577,7 +581,7 @@ def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> 
         if p.table in taken:
             raise ServiceError(gettext("table %(table)s déjà prise.") % {"table": p.table})
     for p in players:
-        fields = {k: v for k, v in asdict(p).items() if k != "arbiter"}  # arbiters: by tables
+        fields = {k: v for k, v in asdict(p).items() if k not in ("arbiter", "partner")}
         Registration.objects.create(duplicate=dup, **fields)
     audit(dup, user, PLAYERS_IMPORTED, PLAYERS_TARGET % {"count": len(players)})
 
@@ -593,6 +597,7 @@ def player_of(r: Registration) -> Player:
         category=r.category,
         table=r.table,
         arbiter=str(r.arbiter_id or ""),
+        partner=partner_of(r),
     )
 
 
@@ -635,7 +640,7 @@ def ballot_decisions(game: Game) -> list[tuple[int, int, Decision]]:
 
 def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings)."""
-    registrations = list(dup.players.all())
+    registrations = list(dup.players.select_related("partner"))
     by_id = {r.pk: r.licence for r in registrations}
     withdrawals = list(
         Withdrawal.objects.filter(registration__duplicate=dup).select_related("game")

@@ -46,6 +46,7 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
             event=event,
             games_planned=data["games_planned"],
             seconds_per_move=data["seconds_per_move"],
+            pairs=bool(data.get("pairs")),  # seed 002, A.2.4
             lexicon_name=chosen.name,
             lexicon_path=chosen.path,
             lexicon_sha256=chosen.sha256,
@@ -61,6 +62,11 @@ def create_event(data: dict[str, Any], lexicon_upload: Any, user: User) -> Event
 @transaction.atomic
 def add_player(dup: DuplicateEvent, data: dict[str, Any], user: User) -> Registration:
     """Register one player (licence and table unique in the event)."""
+    from arbitre.app.duplicate.pair_entries import single_refused
+
+    refused = single_refused(dup)  # seed 002, A.2.4: a pairs event registers pairs
+    if refused is not None:
+        raise ServiceError(refused)
     if dup.players.filter(licence=data["licence"]).exists():
         raise ServiceError(
             gettext("La licence %(licence)s est déjà inscrite.") % {"licence": data["licence"]}
@@ -292,8 +298,11 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
     with their values before and after). Refused, with nothing changed, when a change would
     contradict what is played: fewer games than the games already started, a warning before
     the end longer than the time per move."""
+    from arbitre.app.duplicate.pairs import check_settings_type
+
     dup = DuplicateEvent.objects.select_for_update().select_related("event").get(pk=dup.pk)
     event = dup.event
+    check_settings_type(dup, str(data.get("ranking_type", dup.ranking_type)))  # 002, A.2.4
     started = [g.number for g in dup.games.all() if (g.record or {}).get("moves")]
     planned = int(data["games_planned"])
     if started and planned < max(started):
@@ -375,8 +384,12 @@ RANKING_SET = gettext_noop("Classement fédéral : type et outre-mer")
 @transaction.atomic
 def set_ranking(dup: DuplicateEvent, type_code: str, overseas: bool, user: User) -> bool:
     """Remember the event's federation ranking type and overseas mark (seed 002, A.2, A.5),
-    as the closing form or the upload form sets them; audited, False when unchanged."""
+    as the closing form or the upload form sets them; audited, False when unchanged. A type
+    that does not fit a pairs or an individual event is refused (A.2.4, ``Refusal``)."""
+    from arbitre.app.duplicate.pairs import check_ranking_type
+
     type_code = type_code.strip().upper()
+    check_ranking_type(dup, type_code)  # seed 002, A.2.4
     if (dup.ranking_type, dup.overseas) == (type_code, overseas):
         return False
     before = {

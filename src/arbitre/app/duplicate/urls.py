@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.duplicate import appeal_views, hall, prints, public, views
+from arbitre.app.duplicate import appeal_views, hall, pair_views, prints, public, views
 
 app_name = "duplicate"
 
@@ -17,6 +17,14 @@ urlpatterns = [
         name="edit_player",
     ),
     path("duplicate/<int:event_id>/arbitres/", views.assign_arbiter, name="assign_arbiter"),
+    path("duplicate/<int:event_id>/paires/", pair_views.pairs_page, name="pairs"),
+    path("duplicate/<int:event_id>/paires/formule/", pair_views.pairs_mode, name="pairs_mode"),
+    path("duplicate/<int:event_id>/paires/import/", pair_views.import_pairs, name="import_pairs"),
+    path(
+        "duplicate/<int:event_id>/paires/<int:registration_id>/partenaire/",
+        pair_views.edit_partner,
+        name="edit_partner",
+    ),
     path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/pretiree/",

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -119,7 +120,7 @@ def detail(request: HttpRequest, event_id: int) -> HttpResponse:
     context = {
         "dup": dup,
         "event": dup.event,
-        "players": by_place(dup.players.select_related("arbiter", "withdrawal__game")),
+        "players": by_place(dup.players.select_related("arbiter", "withdrawal__game", "partner")),
         "games": dup.games.all(),
         "is_director": has_role(request.user, DIRECTOR, event_id),
         "playoff_tied": (
@@ -341,7 +342,10 @@ def mark_late(request: HttpRequest, event_id: int) -> HttpResponse:
     if not form.is_valid():
         return _refuse_form(request, form, event_id)
     game = _game(dup, form.cleaned_data["game"])
-    reg = dup.players.filter(licence=form.cleaned_data["licence"]).first()
+    licence = form.cleaned_data["licence"]
+    # a pair by either partner's licence: it is late only when both are (5.1), for the
+    # moves before the first one's arrival (arbitre.duplicate.pairs.late_from)
+    reg = dup.players.filter(Q(licence=licence) | Q(partner__licence=licence)).first()
     if reg is None:
         messages.error(request, gettext("Licence inconnue dans cet événement."))
         return redirect("duplicate:detail", event_id=event_id)
@@ -567,7 +571,7 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     except ValueError:
         move_number = played
     move_number = max(0, min(move_number, played))
-    players = dup.players.all()
+    players = dup.players.select_related("partner")  # a pair shown as its two players
     if not has_role(request.user, DIRECTOR, event_id):
         players = players.filter(arbiter=request.user)
     entries = {

@@ -14,12 +14,14 @@ from django.views.decorators.http import require_POST
 
 from arbitre.app.duplicate import setup
 from arbitre.app.duplicate.models import DuplicateEvent
+from arbitre.app.duplicate.services import worded
 from arbitre.app.events.models import Event
 from arbitre.app.events.roles import DIRECTOR, is_account_manager, require_role
 from arbitre.app.federation import outbox, services
 from arbitre.app.federation.models import ClubToken, OutboxItem, Upload
 from arbitre.app.ranking.forms import DuplicateFeedForm
 from arbitre.app.ranking.officers import require_officer
+from arbitre.common.messages import Refusal
 
 # -- federation side ----------------------------------------------------------------------------
 
@@ -115,6 +117,8 @@ def send(request: HttpRequest, event_id: int) -> HttpResponse:
             outbox.enqueue(request.user, event)
         except outbox.LinkRefused as exc:
             messages.error(request, str(exc))
+        except Refusal as exc:  # a type that does not fit a pairs event (seed 002, A.2.4)
+            messages.error(request, worded(exc.message))
         else:
             # at once when the hall has a network (this event only, so the page waits for
             # one answer at most); else the server's sender retries

@@ -157,6 +157,15 @@ TEMPLATES: dict[str, str] = {
     "duplicate.standings.title": "{event} — standings",
     "duplicate.standings.solos": "Solos: {solos}",
     "duplicate.standings.solo": "{player} ({game}, move {move})",
+    # pairs (arbitre.duplicate.pairs, seed 002 A.2.4)
+    "duplicate.pairs.same_licence": "both players of the pair have licence {licence}",
+    "duplicate.pairs.event_type": (
+        "a pairs event is ranked as a pairs event ({known}), not {type} (federal rules A.2.4: "
+        "ranking points only)"
+    ),
+    "duplicate.pairs.individual_type": (
+        "type {type} is for pairs events: this event is played individually"
+    ),
     # the game record (arbitre.duplicate.record)
     "duplicate.record.at": "{where}: {reason}",
     "duplicate.record.move": "move {number}",

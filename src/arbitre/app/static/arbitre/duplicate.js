@@ -155,7 +155,7 @@
           .concat(['<td class="num"><strong>' + r.total + "</strong></td>", '<td class="num">' + r.difference + "</td>", '<td class="num">' + Number(r.percentage).toFixed(2).replace(".", standings.dataset.decimal || ".") + "</td>"]);
         const tr = document.createElement("tr");
         tr.innerHTML = cells.join("");
-        tr.children[1].firstChild.textContent = r.name + " " + r.first_name;
+        tr.children[1].firstChild.textContent = r.full_name;
         if (r.withdrawn) {
           const mark = document.createElement("span");
           mark.className = "withdrawn";
