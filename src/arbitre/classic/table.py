@@ -395,6 +395,35 @@ class TableSession:
             return self.challenges[-1]
         return None
 
+    def forfeit_possible_at(self, at: float) -> float | None:
+        """When the absent player (:attr:`absent`) may be declared forfeit, in the events'
+        time read at ``at``: under ``fbs`` once half of their credit has run on the clock the
+        director started ("le joueur est déclaré forfait quand la moitié de son crédit-temps
+        est écoulé", seed 000, 9.5), a time to come while it runs; under ``ffsc`` at once,
+        the director deciding (seed 001, 10.5: "déclarer perdant le retardataire (au bout de
+        quelques minutes)"). ``None``: nobody is absent, the game is over, or the absent
+        player's clock is stopped before half of it has run (no forfeit falls due).
+
+        >>> s = TableSession(("Ana", "Bea"), set(), "fbs", ClockSettings("chess", 1200))
+        >>> s.apply({"kind": "absent_clock", "at": 100, "player": 1})
+        >>> s.forfeit_possible_at(400), s.forfeit_possible_at(800)
+        (700.0, 800.0)
+        """
+        player = self.absent
+        if player is None or self.result is not None:
+            return None
+        if not self.profile.absent_forfeit_at_half_budget:
+            return float(at)
+        clock = self.clock
+        if clock is None:
+            return None
+        left = clock.remaining(player, at) - clock.settings.seconds / 2
+        if left <= 0:
+            return float(at)
+        if clock.running != player or clock.stopped:
+            return None
+        return at + left
+
     # -- events -----------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
         """Apply one event; a refused event changes nothing."""

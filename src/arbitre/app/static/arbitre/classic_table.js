@@ -96,11 +96,12 @@
       if (!c) { text($("ct-time-" + p), "—"); return; }
       const left = c.remaining[p];
       text($("ct-time-" + p), clockText(left));
-      const active = c.running === p && !c.stopped && state.started && !state.result;
+      const active = c.running === p && !c.stopped && (state.started || state.absent === p) && !state.result;
       half.classList.toggle("running", active);
       half.classList.toggle("warning", active && c.kind === "move" && left <= c.warning);
       half.classList.toggle("flag", left <= 0 || state.out_of_time[p]);
     });
+    lateTick();
     if (!c || !state.started || state.result || state.neutralised || log.queue().length) return;
     const p = c.running;
     if (p === null || c.stopped || c.remaining[p] > 0) return;
@@ -109,6 +110,48 @@
     if (c.kind === "chess" && !state.out_of_time[p]) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "global" && state.went_out === null) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "move") { autoSent = key; send({ kind: "lose_turn" }); }
+  }
+
+  // -- lateness (000 9.5; 001 10.5): who is absent, whose clock runs, when a forfeit is due ----
+  function lateTick() {
+    const late = state.lateness;
+    const el = $("ct-late");
+    let due = false;
+    if (late) {
+      const name = state.names[late.player];
+      let line = fmt(late.clock_runs ? d.wAbsentRuns : d.wAbsent, { name: name });
+      if (late.forfeit_at === null) line += " " + d.wForfeitStopped;
+      else {
+        const wait = late.forfeit_at - log.now();
+        due = late.rule === "now" || wait <= 0;
+        if (due) line += " " + (late.rule === "half" ? d.wForfeitHalfNow : d.wForfeitNow);
+        else line += " " + fmt(d.wForfeitIn, { time: clockText(wait) });
+      }
+      text(el, line);
+    }
+    show(el, !!late);
+    if (arbiter) {
+      const acts = state.arbiter_actions || [];
+      const forfeit = acts.indexOf("forfeit") >= 0 && (!late || due);
+      show($("ct-a-forfeit"), forfeit);
+    }
+  }
+
+  // Only the arbiter's decisions the state admits are offered (the server lists them).
+  function renderArbiter() {
+    if (!arbiter) return;
+    const acts = state.arbiter_actions || [];
+    const has = function (k) { return acts.indexOf(k) >= 0; };
+    show($("ct-a-absent"), has("absent_clock"));
+    show($("ct-a-late"), has("late_start"));
+    show($("ct-a-arrive"), has("arrive"));
+    show($("ct-a-end"), has("director_end"));
+    show($("ct-a-sanction-fields"), has("sanction"));
+    show($("ct-a-overdraw-fields"), has("overdraw"));
+    show($("ct-a-impose-fields"), has("impose_clock"));
+    show($("ct-a-reopen"), has("reopen"));
+    show($("ct-a-player-fields"), ["sanction", "overdraw", "absent_clock", "late_start", "forfeit"].some(has));
+    show($("ct-a-none"), acts.length === 0);
   }
 
   // -- the page -------------------------------------------------------------------------------
@@ -144,6 +187,8 @@
       else if (r.loss !== null) status += fmt(d.wLoss, { name: names[r.loss] });
       else status += r.winner === null ? d.wDraw : fmt(d.wWinner, { name: names[r.winner] });
       if (s.signed[0] && s.signed[1]) status += " " + (inMatch && !s.match.over ? d.wGameSigned : d.wSigned);
+    } else if (!s.started && s.absent !== null) {
+      status = d.wAbsentNotStarted;
     } else if (!s.started) {
       status = d.wNotStarted + (s.toss_needed ? "" : " " + fmt(d.wStarts, { name: names[s.starter] }));
     } else if (s.reckoning) {
@@ -160,9 +205,10 @@
     });
     if (s.started && s.absent !== null && !s.result) status += " " + fmt(d.wLate, { name: names[s.absent] });
     text($("ct-status"), status);
+    renderArbiter();
 
     // start
-    show($("ct-setup"), !s.started && !s.result);
+    show($("ct-setup"), !s.started && !s.result && s.absent === null);
     show($("ct-toss"), s.toss_needed);
     text($("ct-toss-text"), d.wToss);
     show($("ct-start"), !s.toss_needed);
