@@ -47,16 +47,16 @@
       const half = document.getElementById("half-" + p);
       half.classList.toggle("running", current.running === p && flagged === null);
       half.classList.toggle("flagged", flagged === p);
-      half.disabled = current.running !== p || flagged !== null;
+      half.disabled = current.running !== p || flagged !== null || current.closed;
     });
     // before the match, and whenever the clock is neutralised: at the next game the lower
     // die starts the clock of the higher (3.5); after a game a player's break runs on their
     // own time, the opponent starting it (2.2)
-    document.getElementById("start-buttons").hidden = current.started && !current.paused;
+    document.getElementById("start-buttons").hidden = (current.started && !current.paused) || current.closed;
     root.querySelectorAll(".first-start").forEach(function (el) { el.hidden = current.started; });
     root.querySelectorAll(".next-start").forEach(function (el) { el.hidden = !current.started; });
-    document.getElementById("pause").disabled = current.running === null;
-    document.getElementById("resume").disabled = !current.paused;
+    document.getElementById("pause").disabled = current.running === null || current.closed;
+    document.getElementById("resume").disabled = !current.paused || current.closed;
     // a final-stage match: each set on a fresh clock at its own length (seed 003)
     const setNow = document.getElementById("set-now");
     if (setNow) {
@@ -69,14 +69,16 @@
     const score = document.getElementById("score-now");
     document.getElementById("record-text").textContent = current.record || "";
     score.textContent = current.score ? w("Score", { a: current.score[0], b: current.score[1] }) : "";
-    if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
+    if (flagged !== null && !current.ended && !current.closed && Date.now() - flagSent > 3000) {
       // clock rules 4.1: the flag seen down stops the clock; the server writes the result
       flagSent = Date.now();
       send({ kind: "flag" });
     }
     renderSigning(elapsed);
     renderPauses(elapsed);
-    if (current.ended === "both_time") {
+    if (current.closed) {
+      msg.textContent = w("Closed");
+    } else if (current.ended === "both_time") {
       msg.textContent = w("BothFlags");
     } else if (current.ended === "time") {
       msg.textContent = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
