@@ -41,14 +41,14 @@ def test_000_9_5_the_page_shows_the_absent_player_and_when_the_forfeit_falls_due
     assert before["lateness"] is None
     # before the start: the absent player's clock may be started; no forfeit under fbs
     # without it, no sanction before the game, no late start (an ffsc rule)
-    assert set(before["arbiter_actions"]) == {"absent_clock"}
+    assert set(before["arbiter_actions"]) == {"absent_clock", "overdraw"}
     state = act(dclient, url, {"kind": "absent_clock", "player": 1, "at": 0}).json()
     late = state["lateness"]
     # 20 minutes each: the forfeit falls due when 10 have run on the absent player's clock
     assert late["player"] == 1 and late["clock_runs"] and late["rule"] == "half"
     assert late["forfeit_at"] == pytest.approx(state["at"] + 600, abs=0.01)
     assert state["clock"]["running"] == 1 and not state["started"]
-    assert set(state["arbiter_actions"]) == {"arrive", "forfeit"}
+    assert set(state["arbiter_actions"]) == {"arrive", "forfeit", "overdraw"}
     log = TableLog.objects.get(table=tb)
     TableLog.objects.filter(pk=log.pk).update(epoch=F("epoch") - 601)
     due = dclient.get(f"/classique/{eid}/table/{tb.pk}/etat/").json()
@@ -56,7 +56,7 @@ def test_000_9_5_the_page_shows_the_absent_player_and_when_the_forfeit_falls_due
     # the player arrives: the clock is neutralised, nothing about lateness remains
     arrived = act(dclient, url, {"kind": "arrive"}).json()
     assert arrived["lateness"] is None and arrived["clock"]["stopped"]
-    assert set(arrived["arbiter_actions"]) == set()  # the players start the game
+    assert set(arrived["arbiter_actions"]) == {"overdraw"}  # the players start the game
     started = act(dclient, url, {"kind": "start"}).json()
     assert set(started["arbiter_actions"]) == {"sanction", "overdraw", "director_end"}
 
@@ -67,7 +67,7 @@ def test_001_10_5_a_latecomer_may_be_declared_lost_at_once(dclient: Client) -> N
     url = f"/classique/{eid}/table/{tb.pk}/action/"
     before = dclient.get(f"/classique/{eid}/table/{tb.pk}/etat/").json()
     # ffsc: the director may also let the present player start, or declare a forfeit
-    assert set(before["arbiter_actions"]) == {"absent_clock", "late_start", "forfeit"}
+    assert set(before["arbiter_actions"]) == {"absent_clock", "late_start", "forfeit", "overdraw"}
     state = act(dclient, url, {"kind": "late_start", "player": 0}).json()
     assert state["lateness"]["rule"] == "now"
     assert state["lateness"]["forfeit_at"] == state["at"]

@@ -57,3 +57,28 @@ def test_001_10_5_the_director_may_declare_the_latecomer_lost_at_once() -> None:
     assert s.forfeit_possible_at(5.0) is None  # nobody is absent
     s.apply({"kind": "late_start", "at": 5.0, "player": 1})
     assert s.forfeit_possible_at(7.0) == 7.0
+
+
+# -- overdraws (issue 35): from the initial draw on, and the clock neutralised ---------------
+
+
+def test_001_10_1_an_overdraw_at_the_initial_draw_is_recorded_before_the_clock_starts() -> None:
+    s = TableSession(("Ana", "Bea"), set(), "ffsc", ClockSettings("chess", 25 * 60))
+    s.apply({"kind": "overdraw", "at": 1.0, "player": 1, "extra": 1, "how": "seen"})
+    assert s.scores == (0, -5) and not s.started  # 10.1.2: 5 points, on the sheet
+    s.apply({"kind": "start", "at": 2.0})
+    assert s.started and s.clock is not None and not s.clock.stopped
+
+
+def test_000_9_1_an_overdraw_in_play_neutralises_the_clock_until_the_players_resume() -> None:
+    s = TableSession(("Ana", "Bea"), {"MAISON"}, "fbs", ClockSettings("chess", 20 * 60))
+    s.apply({"kind": "start", "at": 0.0})
+    s.apply({"kind": "play", "at": 10.0, "player": 0, "move": "H4 MAISON", "announced": 18})
+    s.apply({"kind": "overdraw", "at": 40.0, "player": 1, "extra": 2, "how": "seen"})
+    assert s.neutralised == "overdraw" and s.scores == (18, -10)  # 5 per tile under fbs
+    assert s.clock is not None
+    assert s.clock.remaining(1, 100.0) == 20 * 60 - 30  # Bea's 30 s, none after the stop
+    with pytest.raises(TableError):
+        s.apply({"kind": "pass", "at": 101.0, "player": 1})
+    s.apply({"kind": "resume", "at": 102.0})
+    assert s.clock.remaining(1, 112.0) == 20 * 60 - 40

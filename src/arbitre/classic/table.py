@@ -435,6 +435,7 @@ class TableSession:
         if at < self.last_at:
             raise _refuse("time_backwards", at=at, last=self.last_at)
         before_start = ("start", "toss", "absent_clock", "late_start", "arrive", "forfeit")
+        before_start += ("overdraw",)  # the initial draw (001 3.6, 10.1; 000 3.3, 9.1)
         if not self.started and self.result is None and kind not in before_start:
             raise _refuse("not_started")
         if self.result is not None and kind != "sign":
@@ -834,7 +835,11 @@ class TableSession:
     def _on_overdraw(self, at: float, event: Mapping[str, Any]) -> None:
         """001 10.1; 000 9.1: tiles drawn too many. Unseen: taken back, no penalty. Seen: the
         profile's penalty (5 flat under ``ffsc``, 5 per tile under ``fbs``). Found by an
-        arbiter: the game is lost under ``ffsc`` (10.1.3), a seen overdraw under ``fbs``."""
+        arbiter: the game is lost under ``ffsc`` (10.1.3), a seen overdraw under ``fbs``.
+        Recorded from the initial draw on, before the clock starts (the second player starts
+        it "après avoir tiré sa dernière lettre", 001 3.6); a running clock is neutralised
+        ("Dès qu'un joueur ou un arbitre s'aperçoit de l'erreur, la pendule est
+        neutralisée", seed 000, 9.1), the players resuming once the tiles are taken back."""
         player = self._player(event)
         extra = int(event.get("extra", 0))
         how = str(event.get("how", ""))
@@ -842,6 +847,8 @@ class TableSession:
             raise _refuse("overdraw_extra", extra=extra)
         if how not in ("unseen", "seen", "arbiter"):
             raise _refuse("overdraw_how", how=how)
+        if self.started and self.neutralised is None and self.ending is None:
+            self._neutralise("overdraw", at)
         if how == "arbiter" and self.profile.overdraw_found_by_arbiter_loses:
             self._lose(player, LossCause.OVERDRAW, at)
             return

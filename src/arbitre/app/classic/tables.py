@@ -22,6 +22,7 @@ from arbitre.app.classic.tablesetup import (
     LEXICON_KEY,
     clock_of,
     clock_settings,
+    clock_warnings,
     ensure_logs,
     event_word_list,
     lexicon_of,
@@ -50,6 +51,7 @@ __all__ = [
     "LEXICON_KEY",
     "clock_of",
     "clock_settings",
+    "clock_warnings",
     "describe",
     "ensure_logs",
     "event_word_list",
@@ -366,57 +368,3 @@ def arbiter_may(log: TableLog, event: dict[str, Any]) -> None:
     """An arbiter's page sends anything; a signature made there is recorded as the
     arbiter's (the players did not type their PINs)."""
     tablepins.arbiter_signs(event, "sign")
-
-
-@transaction.atomic
-def reopen_friendly(log: TableLog, user: User, reason: str = "") -> None:
-    """A director reopens the signed sheet of a friendly game: the signatures of the game
-    in play are removed (audited in the game's log)."""
-    if log.table is not None:
-        raise ServiceError(gettext("Table inconnue."))
-    if not tablelog.drop_last(log.pk, frozenset({"sign"})):
-        raise ServiceError(gettext("Cette feuille n'est pas signée."))
-    audit_table(log, user, REOPEN_ACTION, reason=reason)
-
-
-@transaction.atomic
-def reopen(t: Tournament, log: TableLog, user: User, reason: str = "") -> None:
-    """An arbiter reopens a signed sheet: the signatures are removed and the table's result
-    cleared (audited); the players sign again or the arbiter corrects the result."""
-    tb = log.table
-    if tb is None:
-        raise ServiceError(gettext("Table inconnue."))
-    dropped = tablelog.drop_last(log.pk, frozenset({"sign"}))
-    if not dropped:
-        raise ServiceError(gettext("Cette feuille n'est pas signée."))
-    tb.refresh_from_db()
-    if tb.entered:
-        results.clear_result(t, tb.pk, tb.version, user)
-    audit(
-        t,
-        user,
-        REOPEN_ACTION,
-        ROUND_TABLE_TARGET % {"round": tb.round.number, "table": tb.number},
-        reason=reason,
-    )
-
-
-def friendly_journal(log: TableLog) -> list[dict[str, Any]]:
-    """A friendly game's audit log for its page, newest first: when, who, the action in the
-    page's language, the details (player, sanction, scores...) and the reason."""
-    out = []
-    for entry in log.audit.select_related("user")[:200]:
-        after = entry.after if isinstance(entry.after, dict) else {}
-        out.append(
-            {
-                "at": entry.at,
-                "user": getattr(entry.user, "username", ""),
-                "action": gettext(entry.action),
-                "detail": " · ".join(
-                    " – ".join(str(x) for x in v) if isinstance(v, list) else str(v)
-                    for v in after.values()
-                ),
-                "reason": entry.reason,
-            }
-        )
-    return out

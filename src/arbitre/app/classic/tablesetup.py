@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models.signals import post_save
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app import wordlists
 from arbitre.app.classic.game import GAME
@@ -70,10 +70,57 @@ def clock_of(t: Tournament) -> ClockSettings:
     return ClockSettings(c.kind, c.seconds, c.warning)
 
 
+SENSIBLE_SECONDS = {
+    "chess": (10 * 60, 90 * 60),
+    "move": (30, 10 * 60),
+    "global": (20 * 60, 3 * 3600),
+}
+"""The clocks a Classic game is usually played on, in seconds (per player, per move, for
+both): the seeds set no bounds (001 6.1: "le directeur du tournoi"; 000 only a minimum of 20
+minutes, refused by the engine), so a setting outside is kept with a warning, as a typing
+slip (seconds typed as minutes) or an accelerated clock for a demonstration."""
+
+
+def clock_warnings(settings: ClockSettings) -> list[str]:
+    """Why a clock the engine accepts looks wrong (:data:`SENSIBLE_SECONDS`), worded for the
+    director; empty when it looks like a game's clock."""
+    low, high = SENSIBLE_SECONDS.get(settings.kind, (0, 0))
+    what = {
+        "chess": gettext("Crédit de chaque joueur"),
+        "move": gettext("Temps par coup"),
+        "global": gettext("Crédit commun aux deux joueurs"),
+    }.get(settings.kind, "")
+    if not what or low <= settings.seconds <= high:
+        return []
+    return [
+        gettext(
+            "%(what)s : %(value)s, hors des valeurs habituelles (%(low)s à %(high)s). "
+            "Enregistré ; vérifiez que ce n'est pas une faute de frappe."
+        )
+        % {
+            "what": what,
+            "value": _duration(settings.seconds),
+            "low": _duration(low),
+            "high": _duration(high),
+        }
+    ]
+
+
+def _duration(seconds: int) -> str:
+    """``90`` -> ``1 min 30 s``; ``1200`` -> ``20 min``; ``12`` -> ``12 s``."""
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return gettext("%(s)s s") % {"s": rest}
+    if not rest:
+        return gettext("%(m)s min") % {"m": minutes}
+    return gettext("%(m)s min %(s)s s") % {"m": minutes, "s": rest}
+
+
 @transaction.atomic
-def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User) -> None:
+def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User) -> list[str]:
     """The director sets the tables' clock (001 6.1); the engine refuses what the profile
-    forbids (000: a chess clock of at least 20 minutes). Tables already started keep theirs."""
+    forbids (000: a chess clock of at least 20 minutes). Tables already started keep theirs.
+    Returns the warnings of :func:`clock_warnings` (the clock is kept)."""
     t = locked(t)
     seconds = round(minutes * 60)
     settings = ClockSettings(kind, seconds, warning if kind == "move" else 0)
@@ -91,6 +138,7 @@ def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User
         if not log.events and log.table is not None:
             log.setup = setup_of(t, log.table)
             log.save(update_fields=["setup"])
+    return clock_warnings(settings)
 
 
 def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:

@@ -80,10 +80,11 @@ def lateness(s: TableSession, at: float) -> dict[str, Any] | None:
 def arbiter_actions(s: TableSession) -> list[str]:
     """The arbiter's decisions the state of the game admits, for the arbiter's panel (the
     engine refuses the others): before the start, the absent player's clock (a chess
-    clock, not once a latecomer arrived: the players then start), the present player playing first (001 10.5) and a forfeit; an absent player's
-    arrival; in play, sanctions, overdraws, the director's end and, on a global credit or
-    no clock, an imposed timing (001 6.4.2); a sheet signed, its reopening. A forfeit under
-    ``fbs`` is offered once half of the absent player's credit has run (000 9.5): the page
+    clock, not once a latecomer arrived: the players then start), the present player
+    playing first (001 10.5) and a forfeit; an absent player's arrival; an overdraw from
+    the initial draw on (000 9.1); in play, sanctions, the director's end and, on a global
+    credit or no clock, an imposed timing (001 6.4.2); a sheet signed, its reopening. A
+    forfeit under ``fbs`` is offered once half of the absent player's credit has run (000 9.5): the page
     shows it from :func:`lateness`'s ``forfeit_at`` on."""
     out: list[str] = []
     clock = s.clock
@@ -98,8 +99,9 @@ def arbiter_actions(s: TableSession) -> list[str]:
             out.append("arrive")
         if s.absent is not None or (not s.started and not s.profile.absent_forfeit_at_half_budget):
             out.append("forfeit")
+        out.append("overdraw")  # from the initial draw on (000 9.1; 001 10.1)
         if s.started:
-            out += ["sanction", "overdraw", "director_end"]
+            out += ["sanction", "director_end"]
             if s.ending is None and (clock is None or clock.settings.kind == "global"):
                 out.append("impose_clock")
     if any(s.signed):

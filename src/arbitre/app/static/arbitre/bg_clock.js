@@ -76,21 +76,23 @@
     }
     renderSigning(elapsed);
     renderPauses(elapsed);
-    if (current.closed) {
-      msg.textContent = w("Closed");
-    } else if (current.ended === "both_time") {
-      msg.textContent = w("BothFlags");
+    let line = "";
+    if (current.ended === "both_time") {
+      line = w("BothFlags");
     } else if (current.ended === "time") {
-      msg.textContent = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+      line = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+    } else if (current.closed) {
+      line = "";
     } else if (flagged !== null) {
-      msg.textContent = w("Flag", { name: current.names[flagged] });
+      line = w("Flag", { name: current.names[flagged] });
     } else if (current.paused) {
-      msg.textContent = w("Paused");
+      line = w("Paused");
     } else if (!current.started) {
-      msg.textContent = w("Waiting");
-    } else {
-      msg.textContent = "";
+      line = w("Waiting");
     }
+    // the result entered: the clock is stopped for good (no finished match "en cours")
+    if (current.closed) line = (line ? line + " " : "") + w("Closed");
+    msg.textContent = line;
   }
   // seed 003, 4.6: the final score confirmed by both players within the five minutes
   function renderSigning(elapsed) {

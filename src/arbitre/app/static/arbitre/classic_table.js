@@ -89,18 +89,71 @@
     return m + ":" + String(s % 60).padStart(2, "0");
   }
 
+  // -- the per-move timer's alarm (001 6.3.1: "le premier chronomètre retentit peu avant le
+  // second"): a beep through Web Audio (heard when the device's sound is on; a browser
+  // lets a page sound only after a touch, so the first touch on the page unlocks it) ------
+  let audio = null;
+  let alarmRung = "";
+  function unlockAudio() {
+    const A = window.AudioContext || window.webkitAudioContext;
+    if (!A) return;
+    try {
+      if (!audio) audio = new A();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { audio = null; }
+  }
+  document.addEventListener("pointerdown", unlockAudio, true);
+  document.addEventListener("keydown", unlockAudio, true);
+  function beep() {
+    unlockAudio();
+    root.dataset.alarms = String((parseInt(root.dataset.alarms || "0", 10) || 0) + 1);
+    if (!audio) return;
+    try {
+      const t = audio.currentTime;
+      [0, 0.5].forEach(function (delay) {
+        const o = audio.createOscillator();
+        const g = audio.createGain();
+        o.frequency.value = 880;
+        g.gain.setValueAtTime(0.3, t + delay);
+        g.gain.exponentialRampToValueAtTime(0.001, t + delay + 0.35);
+        o.connect(g);
+        g.connect(audio.destination);
+        o.start(t + delay);
+        o.stop(t + delay + 0.4);
+      });
+    } catch (e) { /* no sound on this device: the alarm stays visible */ }
+  }
+
   function tick() {
     const c = clockNow();
+    const shared = !!c && c.kind === "global";
+    let alarm = null;
     [0, 1].forEach(function (p) {
       const half = $("ct-half-" + p);
       if (!c) { text($("ct-time-" + p), "—"); return; }
       const left = c.remaining[p];
-      text($("ct-time-" + p), clockText(left));
+      // a global credit is one for both players (001 6.4.1): shown once, not on each half
+      text($("ct-time-" + p), shared ? "" : clockText(left));
       const active = c.running === p && !c.stopped && (state.started || state.absent === p) && !state.result;
       half.classList.toggle("running", active);
-      half.classList.toggle("warning", active && c.kind === "move" && left <= c.warning);
-      half.classList.toggle("flag", left <= 0 || state.out_of_time[p]);
+      const warned = active && c.kind === "move" && left <= c.warning;
+      half.classList.toggle("warning", warned);
+      if (warned && left > 0) alarm = { player: p, left: left };
+      half.classList.toggle("flag", !shared && (left <= 0 || state.out_of_time[p]));
     });
+    const sharedEl = $("ct-shared");
+    show(sharedEl, shared);
+    if (shared) {
+      text(sharedEl, fmt(d.wShared, { time: clockText(c.remaining[0]) }));
+      sharedEl.classList.toggle("flag", c.remaining[0] <= 0);
+    }
+    const alarmEl = $("ct-alarm");
+    show(alarmEl, !!alarm);
+    if (alarm) {
+      text(alarmEl, fmt(d.wAlarm, { name: state.names[alarm.player], seconds: Math.ceil(alarm.left) }));
+      const key = state.version + ":" + log.queue().length + ":" + alarm.player;
+      if (alarmRung !== key) { alarmRung = key; beep(); }
+    }
     lateTick();
     if (!c || !state.started || state.result || state.neutralised || log.queue().length) return;
     const p = c.running;
@@ -200,9 +253,14 @@
     } else {
       status = fmt(d.wToMove, { name: names[s.to_move] });
     }
-    [0, 1].forEach(function (p) {
-      if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
-    });
+    if (s.clock && s.clock.kind === "global") {
+      // one credit for both (001 6.4): no player "ran out of their time"
+      if ((s.out_of_time[0] || s.out_of_time[1]) && !s.result) status += " " + d.wSharedUsed;
+    } else {
+      [0, 1].forEach(function (p) {
+        if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
+      });
+    }
     if (s.started && s.absent !== null && !s.result) status += " " + fmt(d.wLate, { name: names[s.absent] });
     text($("ct-status"), status);
     renderArbiter();
