@@ -434,8 +434,16 @@ class TableSession:
         at = float(event.get("at", self.last_at))
         if at < self.last_at:
             raise _refuse("time_backwards", at=at, last=self.last_at)
-        before_start = ("start", "toss", "absent_clock", "late_start", "arrive", "forfeit")
-        before_start += ("overdraw",)  # the initial draw (001 3.6, 10.1; 000 3.3, 9.1)
+        # an overdraw from the initial draw on (001 3.6, 10.1; 000 3.3, 9.1)
+        before_start = (
+            "start",
+            "toss",
+            "absent_clock",
+            "late_start",
+            "arrive",
+            "forfeit",
+            "overdraw",
+        )
         if not self.started and self.result is None and kind not in before_start:
             raise _refuse("not_started")
         if self.result is not None and kind != "sign":
