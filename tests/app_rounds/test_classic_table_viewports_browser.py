@@ -134,7 +134,7 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         wait_version(table, url, code, 4)
 
         # the challenge terminal: the words to pick, then the verdict
-        move(table, 0, "MAISoN", "H4", "h")
+        move(table, 0, "MAISoN", "H4", "h", "16")
         wait_version(table, url, code, 5)
         # part 4: the running total and the bag (102 tiles, 14 drawn, 6 more after MAISON)
         table.wait_for_function(

@@ -268,6 +268,13 @@
     // start
     show($("ct-setup"), !s.started && !s.result && s.absent === null);
     show($("ct-toss"), s.toss_needed);
+    if (!s.toss_needed && (tossRounds.length || $("ct-toss-0").value)) {
+      // the toss is taken: the rounds typed for it are done with
+      tossRounds = [];
+      $("ct-toss-0").value = "";
+      $("ct-toss-1").value = "";
+      tossError("");
+    }
     text($("ct-toss-text"), d.wToss);
     show($("ct-start"), !s.toss_needed);
     text($("ct-toss-rounds"), tossRounds.map(function (r) { return r.join("/"); }).join(" · "));
@@ -437,13 +444,16 @@
       const square = coordinate();
       if (!word || !square) { error(d.wWordMissing); return; }
       const event = { kind: "play", player: player, move: square + " " + word };
-      const announced = $("ct-announced").value;
-      if (announced !== "") event.announced = parseInt(announced, 10);
+      // 001 4.1.3: the player "doit ... annoncer clairement le score revendiqué"
+      const announced = $("ct-announced").value.trim();
+      if (!/^\d{1,4}$/.test(announced)) { error(d.wAnnouncedMissing); $("ct-announced").focus(); return; }
+      event.announced = parseInt(announced, 10);
       send(event);
     }
     $("ct-word").value = "";
     $("ct-square").value = "";
     $("ct-announced").value = "";
+    $("ct-direction").value = "h";  // the next move starts from the form's defaults
     document.querySelector("input[name=ct-mode][value=play]").checked = true;
     show($("ct-play-fields"), true);
     show($("ct-exchange-fields"), false);
@@ -453,18 +463,38 @@
   });
 
   $("ct-start").addEventListener("click", function () { send({ kind: "start" }); });
+  // The toss (001 3.1) checked round by round where it is typed: a blank "n'est pas pris en
+  // compte" (another letter is drawn), a tie is drawn again; the rounds typed are kept until
+  // the server has taken the toss.
+  function tossPair() {
+    return [$("ct-toss-0").value.trim().toUpperCase(), $("ct-toss-1").value.trim().toUpperCase()];
+  }
+  function tossProblem(pair, tie) {
+    for (let i = 0; i < 2; i++) {
+      if (pair[i] === "?" || pair[i] === "*") return fmt(d.wTossBlank, { name: state.names[i] });
+      if (!/^[A-Z]$/.test(pair[i])) return fmt(d.wTossLetter, { name: state.names[i] });
+    }
+    if (tie && pair[0] !== pair[1]) return d.wTossNotTie;
+    if (!tie && pair[0] === pair[1]) return d.wTossTie;
+    return "";
+  }
+  function tossError(message) {
+    text($("ct-toss-error"), message);
+    show($("ct-toss-error"), !!message);
+    return !!message;
+  }
   $("ct-toss-add").addEventListener("click", function () {
-    tossRounds.push([$("ct-toss-0").value, $("ct-toss-1").value]);
+    const pair = tossPair();
+    if (tossError(tossProblem(pair, true))) return;
+    tossRounds.push(pair);
     $("ct-toss-0").value = "";
     $("ct-toss-1").value = "";
     render();
   });
   $("ct-toss-send").addEventListener("click", function () {
-    const rounds = tossRounds.concat([[$("ct-toss-0").value, $("ct-toss-1").value]]);
-    tossRounds = [];
-    $("ct-toss-0").value = "";
-    $("ct-toss-1").value = "";
-    send({ kind: "toss", rounds: rounds });
+    const pair = tossPair();
+    if (tossError(tossProblem(pair, false))) return;
+    send({ kind: "toss", rounds: tossRounds.concat([pair]) });
   });
 
   $("ct-contest").addEventListener("click", function () { show($("ct-pick"), true); });
