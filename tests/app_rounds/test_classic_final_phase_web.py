@@ -69,3 +69,28 @@ def test_000_a_final_phase_result_is_corrected_in_place_and_audited(dclient: Cli
     # unreadable scores change nothing
     assert "n'est pas un score" in post(dclient, eid, match="F", scores="x", action="correct")
     assert final_row(dclient, eid)["winner"] == row["bottom"]
+
+
+def test_000_3_1_each_game_of_the_final_says_who_starts(dclient: Client) -> None:
+    """rulings.md Classic 7 (000 3.1): the player who started fewer games starts; then the
+    one who did not start their previous game; then the higher-ranked (the top player)."""
+    from arbitre.app.rounds.models import Table
+
+    eid = final_of_two(dclient)
+    row = final_row(dclient, eid)
+    top, bottom = str(row["top"]), str(row["bottom"])
+
+    def started(name: str) -> int:
+        tables = Table.objects.filter(round__tournament__event_id=eid, round__number=1)
+        return sum(1 for tb in tables if name in (tb.a, tb.b) and tb.starts[:1] == [name])
+
+    counts = {top: started(top), bottom: started(bottom)}
+    # fewer starts first; equal counts after one round leave both "previous games" alike
+    # (both started theirs, or neither did): the higher-ranked, the top player
+    first = min((top, bottom), key=counts.__getitem__) if counts[top] != counts[bottom] else top
+    other = bottom if first == top else top
+    assert row["starts"] == (
+        f"partie 1 : {first} commence · partie 2 : {other} commence · partie 3 : {first} commence"
+    )
+    page = dclient.get(f"/classique/{eid}/phase-finale/").content.decode()
+    assert "ko-starts" in page and f"partie 1 : {first} commence" in page

@@ -22,7 +22,9 @@ from arbitre.app.rounds.services import (
     locked,
     parse_scores,
 )
+from arbitre.classic.game.profiles import get_profile
 from arbitre.classic.tournament import final_phase
+from arbitre.classic.tournament.pairing import match_starters
 from arbitre.i18n import word
 
 LATER = {"SF1": ("F", "P3"), "SF2": ("F", "P3")}
@@ -76,11 +78,33 @@ def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}".replace(".", ",")
 
 
+def starts_text(t: Tournament, m: final_phase.FinalMatch, order: list[str]) -> str:
+    """Who starts each game of a final-phase match: under ``fbs`` designated as at every
+    table, balancing each player's starts (seed 000, 3.1; rulings Classic 7, the engine's
+    :func:`~arbitre.classic.tournament.pairing.match_starters`); under ``ffsc`` the toss
+    decides game 1, its loser starts game 2 and game 3 is tossed again (001 3.1-3.2)."""
+    if m.top is None or m.bottom is None:
+        return ""
+    if get_profile(t.profile).starts_by_toss:
+        if t.final_best_of == 1:
+            return gettext("Tirage au sort pour commencer (001 3.1).")
+        return gettext(
+            "Partie 1 : tirage au sort ; partie 2 : le perdant du tirage ; partie 3 : "
+            "nouveau tirage (001 3.1, 3.2)."
+        )
+    first = match_starters(services.rounds(t), order, m.top, m.bottom, t.final_best_of)
+    return " · ".join(
+        gettext("partie %(number)s : %(name)s commence") % {"number": i, "name": name}
+        for i, name in enumerate(first, start=1)
+    )
+
+
 def rows(t: Tournament) -> list[dict[str, Any]]:
-    """The final phase's matches for the director's and the public pages: players, the
-    match's formula and games won (the "Sets / parties" column), the winner with the scores
-    in the winner's order."""
+    """The final phase's matches for the director's and the public pages: players and who
+    starts each game, the match's formula and games won (the "Sets / parties" column), the
+    winner with the scores in the winner's order."""
     out = []
+    order = qualified(t)
     for m in matches(t):
         formula = ngettext(
             "%(count)s partie", "au meilleur des %(count)s parties", t.final_best_of
@@ -102,6 +126,7 @@ def rows(t: Tournament) -> list[dict[str, Any]]:
                 "scores": " · ".join(f"{a} – {b}" for a, b in winner_first(m)),
                 "ready": m.top is not None and m.bottom is not None,
                 "sets": formula,
+                "starts": starts_text(t, m, order),
                 # the scores as entered (top player first), to correct them
                 "entered": " ".join(f"{a}-{b}" for a, b in m.games),
             }
