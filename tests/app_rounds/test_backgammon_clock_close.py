@@ -20,7 +20,7 @@ from tests.app_rounds.test_backgammon_web import pair, result, setup_event, tabl
 pytestmark = pytest.mark.django_db
 
 
-def test_003_1_6_the_result_entered_stops_and_closes_the_clock(dclient: Client) -> None:
+def test_003_clock_1_6_the_result_entered_stops_and_closes_the_clock(dclient: Client) -> None:
     eid = setup_event(dclient, match_length=5)
     pair(dclient, eid)
     tb, other = tables(1)[0], tables(1)[1]
@@ -78,7 +78,7 @@ def test_003_4_6_a_result_confirmed_at_the_table_closes_its_clock(dclient: Clien
     assert second.json()["closed"] and second.json()["running"] is None
 
 
-def test_003_2_1_the_page_of_every_clock_shows_the_budget_the_tablets_use(
+def test_003_clock_2_1_the_page_of_every_clock_shows_the_budget_the_tablets_use(
     dclient: Client,
 ) -> None:
     eid = setup_event(dclient, match_length=9)
@@ -98,7 +98,7 @@ def test_003_2_1_the_page_of_every_clock_shows_the_budget_the_tablets_use(
     assert state(dclient, url)["text"] == ["4:30", "4:30"]  # the tablet agrees
 
 
-def test_003_1_1_a_new_championship_is_clocked_unless_unticked(dclient: Client) -> None:
+def test_003_clock_1_1_a_new_championship_is_clocked_unless_unticked(dclient: Client) -> None:
     form = dclient.get("/backgammon/nouveau/").content.decode()
     box = form.split('name="clocked"')[0].rsplit("<input", 1)[1] + form.split('name="clocked"')[1]
     assert "checked" in box.split(">")[0]
