@@ -104,3 +104,31 @@ def test_003_clock_1_1_a_new_championship_is_clocked_unless_unticked(dclient: Cl
     assert "checked" in box.split(">")[0]
     ticked = setup_event(dclient, clocked="on")
     assert Tournament.objects.get(event_id=ticked).clocked
+
+
+def test_003_clock_1_6_a_decided_final_stage_match_closes_its_clock(dclient: Client) -> None:
+    """The bracket's match decided by the director: its clock stops and closes, no longer
+    "en cours" on the page of the final stage's clocks; the result removed opens it."""
+    from tests.app_rounds.test_backgammon_bracket_clock import bracket_log
+    from tests.app_rounds.test_backgammon_bracket_sanctions import ko, matches, started
+
+    eid = started(dclient)
+    url = f"/backgammon/{eid}/phase-finale/QF1/pendule/"
+    assert press(dclient, url, "s", kind="start", player=0, at=0).status_code == 200
+    qf = matches(dclient, eid)["QF1"]
+    assert "match en cours" in ko(dclient, eid, "QF1", "", "9-5")
+    assert not state(dclient, url)["closed"]  # a set only: the match goes on
+    ko(dclient, eid, "QF1", qf["top"], "9-5 9-4")
+    closed = state(dclient, url)
+    assert closed["closed"] and closed["running"] is None
+    assert press(dclient, url, "p", kind="press", player=0, at=5).status_code == 400
+    assert any(e.get("kind") == "close" for e in bracket_log(eid, "QF1").events)
+    # the director removes the result: the clock opens again, stopped
+    removed = dclient.post(
+        f"/backgammon/{eid}/phase-finale/resultat/",
+        {"match": "QF1", "action": "clear"},
+        follow=True,
+    )
+    assert removed.status_code == 200
+    opened = state(dclient, url)
+    assert not opened["closed"] and opened["running"] is None

@@ -7,7 +7,9 @@ director or the players start it again if the match goes on.
 
 Both are events of the table's log written by the server only (:data:`KINDS`), when the
 table's row changes (:func:`follow_result`): a result entered by the director, by the
-players' confirmations (4.6) or by a flag (4.1) closes the clock alike.
+players' confirmations (4.6) or by a flag (4.1) closes the clock alike; a final-stage
+match's clock closes once the bracket holds its winner
+(:func:`arbitre.app.backgammon.bracketclock.sync_sets`).
 """
 
 from __future__ import annotations
@@ -48,15 +50,20 @@ def follow_result(sender: Any, instance: Table, created: bool, **kwargs: Any) ->
     if kwargs.get("raw") or created or instance.is_bye:
         return
     log = TableLog.objects.filter(table=instance, kind="backgammon").only("pk", "events").first()
-    if log is None:
-        return
+    if log is not None:
+        follow(log, decided=instance.entered)
+
+
+def follow(log: TableLog, *, decided: bool) -> None:
+    """A match's clock closed once its result is in (a round's table entered, a final-stage
+    match decided), opened again when it no longer is; nothing when it already is so."""
     closed = False
     for event in log.events:
         if event.get("kind") in KINDS:
             closed = event["kind"] == CLOSE
-    if instance.entered and not closed:
+    if decided and not closed:
         kind = CLOSE
-    elif not instance.entered and closed:
+    elif not decided and closed:
         kind = OPEN
     else:
         return
@@ -64,4 +71,4 @@ def follow_result(sender: Any, instance: Table, created: bool, **kwargs: Any) ->
         tablelog.append(log.pk, {"kind": kind}, f"{kind}-{secrets.token_hex(8)}")
     except ServiceError:
         # a stored list the engine no longer replays: the result stands, the clock as it was
-        LOGGER.warning("table %s: clock not %s at its result", instance.pk, kind)
+        LOGGER.warning("table log %s: clock not %s at its result", log.pk, kind)
