@@ -68,7 +68,11 @@ def test_003_clock_pages_fit_phones_and_tablets(tmp_path: Path) -> None:
         clock_url = page.url
         page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         page.click("#start-1")  # one clock runs: its row is marked on the overview
-        page.wait_for_timeout(300)
+        page.wait_for_selector("#half-1.running")
+        page.wait_for_function(
+            "() => JSON.parse(localStorage.getItem("
+            "document.getElementById('bg-clock').dataset.queueKey) || '[]').length === 0"
+        )
 
         for width, height in ((390, 844), (800, 1280)):
             page.set_viewport_size({"width": width, "height": height})

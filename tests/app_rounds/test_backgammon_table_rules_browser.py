@@ -47,7 +47,7 @@ def test_003_1_11_4_6_a_pause_then_the_result_confirmed_at_the_tablet(tmp_path: 
             lambda msg: errors.append(msg.text) if msg.type == "error" else None,
         )
         login(page, server.url)
-        new_backgammon_event(page, "Championnat sans pendule", 1, 5)
+        new_backgammon_event(page, "Championnat sans pendule", 1, 5, clocked=False)
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
         page.click("#pair-next")
         (t1, a1, b1) = round_tables(page)[0]

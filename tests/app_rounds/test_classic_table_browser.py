@@ -75,9 +75,8 @@ def wait_version(page: Any, url: str, code: str, version: int) -> dict[str, Any]
     return state
 
 
-def move(
-    page: Any, player: int, word: str, square: str, direction: str, announced: str = ""
-) -> None:
+def move(page: Any, player: int, word: str, square: str, direction: str, announced: str) -> None:
+    """A word played and its score announced (001 4.1.3: the page requires it)."""
     page.check("input[name=ct-mode][value=play]")
     page.fill("#ct-word", word)
     page.fill("#ct-square", square)
@@ -139,7 +138,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         state = wait_version(tablet, url, code, 3)
         assert state["scores"] == [16, 0]
         assert "score annoncé 20, la règle donne 16" in tablet.locator("#ct-sheet").inner_text()
-        move(tablet, 1, "AS", "5H", "v")  # 2
+        move(tablet, 1, "AS", "5H", "v", "2")  # 2
         challenge(tablet, ["AS"])  # rejected: AS is a word
         assert tablet.locator("#ct-verdict-words").inner_text() == "AS : admis"
         tablet.click("#ct-ruling")
@@ -147,15 +146,15 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         assert state["scores"] == [16 - 5, 2]
         tap(tablet, 0, "pass")  # 3
         tap(tablet, 1, "exchange", 3)  # 4
-        move(tablet, 0, "NE", "9H", "v")  # 5
-        move(tablet, 1, "SI", "7H", "v")  # 6
-        move(tablet, 0, "DO", "8G", "v")  # 7
-        move(tablet, 1, "ZUI", "6F", "v")  # 8: not a word
+        move(tablet, 0, "NE", "9H", "v", "3")  # 5
+        move(tablet, 1, "SI", "7H", "v", "3")  # 6
+        move(tablet, 0, "DO", "8G", "v", "2")  # 7
+        move(tablet, 1, "ZUI", "6F", "v", "32")  # 8: not a word
         wait_version(tablet, url, code, 12)
         challenge(tablet, ["ZUI"])  # upheld: the move is withdrawn
         assert tablet.locator("#ct-verdict-words").inner_text() == "ZUI : non admis"
         tablet.click("#ct-ruling")
-        move(tablet, 0, "MI", "6G", "v")  # 9
+        move(tablet, 0, "MI", "6G", "v", "3")  # 9
         tap(tablet, 1, "pass")  # 10
         state = wait_version(tablet, url, code, 16)
         turns = [line for line in state["sheet"] if not line.get("note")]
@@ -229,7 +228,7 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         phone = context.new_page()
         phone.goto(f"{url}classique/table/{code}/")
         phone.click("#ct-start")
-        move(phone, 0, "MAISoN", "H4", "h")
+        move(phone, 0, "MAISoN", "H4", "h", "16")
         wait_version(phone, url, code, 2)
         phone.reload()
         assert "MAISoN" in phone.locator("#ct-sheet").inner_text()
@@ -239,7 +238,7 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         assert other.locator("#ct-score-0").inner_text() == "16"
 
         context.set_offline(True)
-        move(phone, 1, "AS", "5H", "v")
+        move(phone, 1, "AS", "5H", "v", "2")
         tap(phone, 0, "pass")
         tap(phone, 1, "exchange", 2)
         assert "Hors ligne" in phone.locator("#ct-net").inner_text()
@@ -260,7 +259,7 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         # a second cut, the page left open: the presses leave when the network returns
         context.set_offline(True)
         tap(phone, 0, "pass")
-        move(phone, 1, "SI", "7H", "v")
+        move(phone, 1, "SI", "7H", "v", "3")
         assert "Hors ligne" in phone.locator("#ct-net").inner_text()
         assert state_of(url, code)["version"] == 5
         context.set_offline(False)
@@ -380,7 +379,7 @@ def test_001_6_1_the_per_move_timer_warns_then_the_turn_is_lost_and_the_global_c
         code = friendly(staff, url, "global", "0,34")
         table.goto(f"{url}classique/table/{code}/")
         table.click("#ct-start")
-        move(table, 0, "MAISoN", "H4", "h")
+        move(table, 0, "MAISoN", "H4", "h", "16")
         wait_version(table, url, code, 2)
         table.wait_for_selector("#ct-reckoning:not([hidden])", timeout=40000)
         state = state_of(url, code)

@@ -134,7 +134,7 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         wait_version(table, url, code, 4)
 
         # the challenge terminal: the words to pick, then the verdict
-        move(table, 0, "MAISoN", "H4", "h")
+        move(table, 0, "MAISoN", "H4", "h", "16")
         wait_version(table, url, code, 5)
         # part 4: the running total and the bag (102 tiles, 14 drawn, 6 more after MAISON)
         table.wait_for_function(
@@ -183,10 +183,12 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         staff.goto(f"{url}classique/{event_id}/ronde/1/")
         with staff.expect_navigation():
             staff.locator("text=Table : pendule et feuille de score").first.click()
-        staff.wait_for_selector("#ct-a-sanction-send")
+        # the sheet is signed: the panel offers its reopening, not a sanction (issue 35)
+        staff.wait_for_selector("#ct-a-reopen button")
+        assert not staff.locator("#ct-a-sanction-send").is_visible()
         # the same table: its script writes the sheet's names in
         staff.locator("#ct-half-0 .ct-name", has_text=state_of(url, code)["names"][0]).wait_for()
-        fits(staff, "the arbiter's table page", "#ct-half-0", "#ct-a-sanction-send")
+        fits(staff, "the arbiter's table page", "#ct-half-0", "#ct-a-reopen button")
         staff.goto(overview)
         fits(staff, "the overview at the end", f"#{row} a")
         # the tables' slips (issue 34): a long address wraps inside its slip on a phone

@@ -104,9 +104,9 @@ def test_a_short_classic_day_over_https(tmp_path: Path) -> None:
             phone.click("#ct-start")
             settled(phone, code)
             first = state_of(phone, code)["to_move"]
-            move(phone, first, "MAISON", "H4", "h")
+            move(phone, first, "MAISON", "H4", "h", "18")
             settled(phone, code)
-            move(phone, 1 - first, "AS", "5H", "v")
+            move(phone, 1 - first, "AS", "5H", "v", "2")
             settled(phone, code)
             state = state_of(phone, code)
             assert len([t for t in state["sheet"] if not t.get("note")]) == 2

@@ -55,14 +55,19 @@ def import_and_check_in(page: Any, csv_path: Path, count: int) -> None:
     )
 
 
-def new_backgammon_event(page: Any, name: str, rounds: int, match_length: int) -> str:
+def new_backgammon_event(
+    page: Any, name: str, rounds: int, match_length: int, clocked: bool = True
+) -> str:
     """Create a backgammon championship through the form (logged in as its director);
-    the event's page address."""
+    the event's page address. Its Swiss is clocked unless ``clocked`` is False (the form's
+    default: seed 003, clock rules 1.1)."""
     page.click("#new-backgammon")
     page.fill("input[name=name]", name)
     page.fill("input[name=date]", "2026-11-22")
     page.fill("input[name=rounds]", str(rounds))
     page.fill("input[name=match_length]", str(match_length))
+    if not clocked:
+        page.uncheck("input[name=clocked]")
     page.click("main button[type=submit]")
     return str(page.url)
 

@@ -263,6 +263,9 @@ def test_001_10_1_overdraw_penalties_by_profile_and_the_arbiters_find_loses_unde
     b.apply({"kind": "overdraw", "at": 1, "player": 0, "extra": 2, "how": "seen"})
     b.apply({"kind": "overdraw", "at": 2, "player": 1, "extra": 1, "how": "arbiter"})
     assert b.scores == (-10, -5) and b.result is None
+    # 000 9.1: the clock was neutralised at the overdraw; the players resume it
+    assert f.neutralised == "overdraw"
+    f.apply({"kind": "resume", "at": 3})
     f.apply({"kind": "play", "at": 3, "player": 0, "move": "H8 MAISON"})
     f.apply({"kind": "overdraw", "at": 4, "player": 0, "extra": 1, "how": "arbiter"})
     assert f.result is not None

@@ -395,6 +395,35 @@ class TableSession:
             return self.challenges[-1]
         return None
 
+    def forfeit_possible_at(self, at: float) -> float | None:
+        """When the absent player (:attr:`absent`) may be declared forfeit, in the events'
+        time read at ``at``: under ``fbs`` once half of their credit has run on the clock the
+        director started ("le joueur est déclaré forfait quand la moitié de son crédit-temps
+        est écoulé", seed 000, 9.5), a time to come while it runs; under ``ffsc`` at once,
+        the director deciding (seed 001, 10.5: "déclarer perdant le retardataire (au bout de
+        quelques minutes)"). ``None``: nobody is absent, the game is over, or the absent
+        player's clock is stopped before half of it has run (no forfeit falls due).
+
+        >>> s = TableSession(("Ana", "Bea"), set(), "fbs", ClockSettings("chess", 1200))
+        >>> s.apply({"kind": "absent_clock", "at": 100, "player": 1})
+        >>> s.forfeit_possible_at(400), s.forfeit_possible_at(800)
+        (700.0, 800.0)
+        """
+        player = self.absent
+        if player is None or self.result is not None:
+            return None
+        if not self.profile.absent_forfeit_at_half_budget:
+            return float(at)
+        clock = self.clock
+        if clock is None:
+            return None
+        left = clock.remaining(player, at) - clock.settings.seconds / 2
+        if left <= 0:
+            return float(at)
+        if clock.running != player or clock.stopped:
+            return None
+        return at + left
+
     # -- events -----------------------------------------------------------------------------
     def apply(self, event: Mapping[str, Any]) -> None:
         """Apply one event; a refused event changes nothing."""
@@ -405,7 +434,16 @@ class TableSession:
         at = float(event.get("at", self.last_at))
         if at < self.last_at:
             raise _refuse("time_backwards", at=at, last=self.last_at)
-        before_start = ("start", "toss", "absent_clock", "late_start", "arrive", "forfeit")
+        # an overdraw from the initial draw on (001 3.6, 10.1; 000 3.3, 9.1)
+        before_start = (
+            "start",
+            "toss",
+            "absent_clock",
+            "late_start",
+            "arrive",
+            "forfeit",
+            "overdraw",
+        )
         if not self.started and self.result is None and kind not in before_start:
             raise _refuse("not_started")
         if self.result is not None and kind != "sign":
@@ -805,7 +843,11 @@ class TableSession:
     def _on_overdraw(self, at: float, event: Mapping[str, Any]) -> None:
         """001 10.1; 000 9.1: tiles drawn too many. Unseen: taken back, no penalty. Seen: the
         profile's penalty (5 flat under ``ffsc``, 5 per tile under ``fbs``). Found by an
-        arbiter: the game is lost under ``ffsc`` (10.1.3), a seen overdraw under ``fbs``."""
+        arbiter: the game is lost under ``ffsc`` (10.1.3), a seen overdraw under ``fbs``.
+        Recorded from the initial draw on, before the clock starts (the second player starts
+        it "après avoir tiré sa dernière lettre", 001 3.6); a running clock is neutralised
+        ("Dès qu'un joueur ou un arbitre s'aperçoit de l'erreur, la pendule est
+        neutralisée", seed 000, 9.1), the players resuming once the tiles are taken back."""
         player = self._player(event)
         extra = int(event.get("extra", 0))
         how = str(event.get("how", ""))
@@ -813,6 +855,8 @@ class TableSession:
             raise _refuse("overdraw_extra", extra=extra)
         if how not in ("unseen", "seen", "arbiter"):
             raise _refuse("overdraw_how", how=how)
+        if self.started and self.neutralised is None and self.ending is None:
+            self._neutralise("overdraw", at)
         if how == "arbiter" and self.profile.overdraw_found_by_arbiter_loses:
             self._lose(player, LossCause.OVERDRAW, at)
             return

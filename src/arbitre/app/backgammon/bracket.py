@@ -308,4 +308,5 @@ def undo(t: Tournament, match_id: str, user: User) -> None:
     before = {"vainqueur": r.winner, "scores": r.scores}
     r.delete()
     audit(t, user, gettext_noop("Résultat supprimé"), match_id, before, None)
+    _changed(t, match_id)  # the match's clock opens again (it closed at the result)
     bump(t)

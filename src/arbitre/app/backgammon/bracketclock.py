@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from django.utils.translation import gettext
 
-from arbitre.app.backgammon import bracket, clocktable, services
+from arbitre.app.backgammon import bracket, clockclose, clocktable, services
 from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import KnockoutResult, TableLog, Tournament
 from arbitre.app.rounds.services import ServiceError, audit
@@ -92,10 +92,15 @@ def sets_ended(log: TableLog) -> int:
 def sync_sets(t: Tournament, mid: str) -> None:
     """The match's clock moves to the next set once a set's score is recorded (entered by
     the director set by set, or written at a flag), and stays on the last set when the match
-    is decided."""
+    is decided; its clock closes then (opens again when the result is removed or undecided,
+    :mod:`.clockclose`)."""
     log = logs(t).get(mid)
     r = KnockoutResult.objects.filter(tournament=t, match_id=mid).first()
-    if log is None or r is None or r.winner:
+    if log is None:
+        return
+    clockclose.follow(log, decided=r is not None and bool(r.winner))
+    log.refresh_from_db()
+    if r is None or r.winner:
         return
     lengths = log.setup.get("lengths", [])
     for n in range(sets_ended(log), min(len(r.scores), len(lengths) - 1)):

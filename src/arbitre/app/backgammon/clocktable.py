@@ -22,7 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models.signals import post_save
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.backgammon import pausetable, resultsigning, services
+from arbitre.app.backgammon import clockclose, pausetable, resultsigning, services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds import results, tablelog, tablepins
 from arbitre.app.rounds.models import Table, TableLog, Tournament
@@ -90,6 +90,8 @@ class ClockLog:
     #: a match without a clock: its pauses (seed 003, 1.11)
     clocked: bool = True
     pauses: tuple[Pause, ...] = ()
+    #: the result is entered: the clock is stopped for good (:mod:`.clockclose`)
+    closed: bool = False
 
 
 BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
@@ -225,6 +227,16 @@ class ClockAdapter:
             _record(state, event)
             state.last_at = float(event["at"])
             return
+        if event.get("kind") in clockclose.KINDS:
+            at = float(event["at"])
+            closing = event["kind"] == clockclose.CLOSE
+            if closing and state.events:
+                stop = ClockEvent(at, "pause")
+                replay(state.length, [*state.events, stop], at, state.settings)  # refuses
+                state.events.append(stop)
+            state.closed, state.last_at = closing, at
+            return
+        clockclose.refuse_when_closed(state.closed, event.get("kind"))
         ev = _event(event)
         clock = replay(state.length, [*state.events, ev], ev.at, state.settings)  # refuses
         state.events.append(ev)
@@ -256,6 +268,7 @@ class ClockAdapter:
             "sets": len(state.lengths) or None,
             "signing": resultsigning.described(state.length, state.confirmations, at),
             "clocked": state.clocked,
+            "closed": state.closed,
             "pauses": pausetable.described(state.pauses, state.length, state.names, at),
         }
 
@@ -319,10 +332,11 @@ def enter_flag_result(log: TableLog, state: ClockLog) -> None:
         return
 
 
-DIRECTOR_ACTIONS = frozenset({"penalize", "compensate", SET_END})
+DIRECTOR_ACTIONS = frozenset({"penalize", "compensate", SET_END, *clockclose.KINDS})
 """Clock actions that only the director's decisions make, never a press at the table: time
 penalties (recorded in the register) and compensations (1.2, :func:`compensate`); the end
-of a final-stage set is the server's (its result recorded)."""
+of a final-stage set is the server's (its result recorded), and so are the clock closed and
+opened with the table's result (:mod:`.clockclose`)."""
 
 
 def staff_may(log: TableLog, event: dict[str, Any]) -> None:
@@ -371,6 +385,7 @@ def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) 
 
 
 post_save.connect(_on_table_saved, sender=Table, dispatch_uid="backgammon_table_log")
+post_save.connect(clockclose.follow_result, sender=Table, dispatch_uid="backgammon_clock_close")
 
 
 def add_penalty(tb: Table, side: int, seconds: int, client_id: str, *, back: bool = False) -> bool:

@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.backgammon import bracket, clockforms, clocktable, resultsigning
+from arbitre.app.backgammon import bracket, clockforms, clocktable, resultsigning, services
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -195,12 +195,20 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     rnd = get_object_or_404(Round, tournament=t, number=number)
     rows = []
     for tb in rnd.tables.all():
-        log = TableLog.objects.filter(table=tb).first()
+        # the clock the tablet opens: a clock not started follows the event's settings
+        log = None if tb.is_bye else clocktable.log_of(t, tb)
         rows.append({"tb": tb, "state": tablelog.state(log) if log else None})
     return render(
         request,
         "backgammon/round_clocks.html",
-        {"event": t.event, "t": t, "round": rnd, "rows": rows, "lockouts": codeguard.lockouts()},
+        {
+            "event": t.event,
+            "t": t,
+            "round": rnd,
+            "rows": rows,
+            "lockouts": codeguard.lockouts(),
+            "budget": services.clock_budget(t, t.match_length),
+        },
     )
 
 

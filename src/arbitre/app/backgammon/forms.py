@@ -21,6 +21,12 @@ class BackgammonForm(EventFields):
     sf_sets = forms.CharField(label=_("Demi-finales"), initial="9,9,11", help_text=SETS_HELP)
     final_sets = forms.CharField(label=_("Finale"), initial="11,11,11", help_text=SETS_HELP)
     consolation_sets = forms.CharField(label=_("Consolante"), initial="9", help_text=SETS_HELP)
+    # seed 003, clock rules 1.1: "Les matchs du CDF seront joués avec une pendule"
+    clocked = forms.BooleanField(
+        label=_("Matchs suisses à la pendule (retards : règles de la pendule 1.3)"),
+        required=False,
+        initial=True,
+    )
     clock_per_point = forms.FloatField(
         label=_("Pendule : minutes par point de match"), min_value=0.5, max_value=10, initial=2.5
     )

@@ -275,20 +275,7 @@ class ClassicGame(PairedGame):
     def knockout_view(self, t: Tournament) -> dict[str, Any]:
         if not t.final_size or not swiss_complete(t):
             return {"stages": []}
-        rows = [
-            {
-                "id": m.id,
-                "label": word(m.name, get_language()),
-                "top": m.top or "?",
-                "bottom": m.bottom or "?",
-                "winner": m.winner,
-                # "-12 – -30", not "-12--30": a negative score stays readable (001 8.1)
-                "scores": " · ".join(f"{a} – {b}" for a, b in m.games),
-                "ready": m.top is not None and m.bottom is not None,
-                "sets": "",
-            }
-            for m in final.matches(t)
-        ]
+        rows = final.rows(t)
         return {"stages": [(gettext("Phase finale"), rows)]}
 
     def knockout_csv(self, t: Tournament) -> str:
@@ -315,6 +302,12 @@ class ClassicGame(PairedGame):
 
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         final.undo(t, match_id, user)
+
+    corrects_knockout = True
+
+    def correct_knockout(self, t: Tournament, match_id: str, scores: str, user: User) -> str:
+        final.correct(t, match_id, scores, user)
+        return gettext("%(match)s : résultat corrigé.") % {"match": match_id}
 
     def sheet_context(self, t: Tournament) -> dict[str, Any]:
         return {"games": range(1, t.best_of + 1)}

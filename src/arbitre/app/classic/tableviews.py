@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from arbitre.app import jsontext, wordlists
-from arbitre.app.classic import tables
+from arbitre.app.classic import tablejournal, tables
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -67,7 +67,7 @@ def _page(
             "print_url": f"/classique/table/{log.code}/imprimer/",
             "gcg_url": f"/classique/table/{log.code}/partie.gcg",
             "word_list": tables.word_list_of(log),
-            "friendly_audit": tables.friendly_journal(log)
+            "friendly_audit": tablejournal.friendly_journal(log)
             if arbiter and log.table is None
             else None,
         },
@@ -212,7 +212,7 @@ def arbiter_action(request: HttpRequest, event_id: int, table_id: int) -> HttpRe
 def reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     t, log = _table_log(event_id, table_id)
     try:
-        tables.reopen(t, log, request.user, request.POST.get("reason", "").strip())
+        tablejournal.reopen(t, log, request.user, request.POST.get("reason", "").strip())
         messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
     except ServiceError as exc:
         messages.error(request, str(exc))
@@ -313,8 +313,10 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     t = tournament_of(GAME, event_id)
     try:
         c = _clock_from_post(request)
-        tables.set_clock(t, c.kind, c.seconds / 60, c.warning, request.user)
+        warnings = tables.set_clock(t, c.kind, c.seconds / 60, c.warning, request.user)
         messages.success(request, gettext("Pendule des tables enregistrée."))
+        for text in warnings:
+            messages.warning(request, text)
     except ServiceError as exc:
         messages.error(request, str(exc))
     number = request.POST.get("round", "")
@@ -346,6 +348,8 @@ def friendly(request: HttpRequest) -> HttpResponse:
             reason = word(exc.message, get_language()) if isinstance(exc, Refusal) else str(exc)
             context["error"] = gettext("Liste de mots refusée : %(reason)s") % {"reason": reason}
         else:
+            for text in tables.clock_warnings(clock):
+                messages.warning(request, text)
             return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
     return render(request, "classic/table_friendly.html", context)
 
@@ -376,7 +380,7 @@ def friendly_reopen(request: HttpRequest, code: str) -> HttpResponse:
     """A director reopens a friendly game's signed sheet (audited in the game's log)."""
     log = _friendly_log(code)
     try:
-        tables.reopen_friendly(log, request.user, request.POST.get("reason", "").strip())
+        tablejournal.reopen_friendly(log, request.user, request.POST.get("reason", "").strip())
         messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
     except ServiceError as exc:
         messages.error(request, str(exc))

@@ -187,6 +187,14 @@ class PairedGame:
     def undo_knockout(self, t: Tournament, match_id: str, user: User) -> None:
         raise NotImplementedError
 
+    #: The director may correct a final-stage result in place (the page offers it).
+    corrects_knockout: ClassVar[bool] = False
+
+    def correct_knockout(self, t: Tournament, match_id: str, scores: str, user: User) -> str:
+        """Replace a final-stage result by the scores given (audited before, after); returns
+        the success message (only for the games whose :attr:`corrects_knockout` is set)."""
+        raise NotImplementedError
+
     def sheet_context(self, t: Tournament) -> dict[str, Any]:
         """Extra context of the printed score or match sheets."""
         return {}

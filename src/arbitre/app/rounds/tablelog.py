@@ -313,6 +313,8 @@ def append(
         adapter.apply(engine, clean)
     except Refusal as exc:
         raise ServiceError(word(exc.message, get_language())) from None
+    except ServiceError:
+        raise  # the adapter's own refusal, worded for the user
     except (ValueError, TypeError, AttributeError, KeyError, OverflowError):
         # a field of the wrong type (a count that is not a number, words that are not a
         # list): the engine could not read the event
@@ -322,6 +324,10 @@ def append(
     log.version += 1
     log.save(update_fields=["events", "client_ids", "version"])
     adapter.stored(log, engine, clean)
+    if TableLog.objects.filter(pk=log.pk).exclude(version=log.version).exists():
+        # storing it wrote a further event (a backgammon clock closed at the result it
+        # entered): the page gets the log as it now stands
+        log.refresh_from_db()
     return Appended(log, False, clean["at"])
 
 

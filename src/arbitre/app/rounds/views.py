@@ -493,6 +493,17 @@ def knockout_result(request: HttpRequest, event_id: int, game: PairedGame) -> Ht
                 lambda: game.undo_knockout(t, match_id, request.user),
                 gettext("%(match)s : résultat supprimé.") % {"match": match_id},
             )
+    elif p.get("action") == "correct" and game.corrects_knockout:
+        if not has_role(request.user, DIRECTOR, event_id):
+            messages.error(
+                request, gettext("Seul le directeur peut corriger un résultat du tableau.")
+            )
+        else:
+            attempt(
+                request,
+                lambda: game.correct_knockout(t, match_id, p.get("scores", ""), request.user),
+                gettext("%(match)s : résultat corrigé.") % {"match": match_id},
+            )
     else:
         try:
             done = game.record_knockout(

@@ -65,12 +65,26 @@ AUDIT_KEYS: dict[str, str] = {
     "excused_points": gettext_noop("force majeure : points par tranche"),
     "bye_points": gettext_noop("points de l'exempt"),
     "forfeit_points": gettext_noop("points d'une victoire par forfait"),
+    # the Classic tables' clock (001 6.1), set by the director or imposed at a table (6.4.2)
+    "pendule": gettext_noop("pendule"),
+    "secondes": gettext_noop("durée (s)"),
+    "alarme": gettext_noop("alarme (s)"),
 }
 """The keys of the audit log's values (before, after) the page words: the registration,
 the event and the settings. An entry with another key (a result, a pairing) shows none."""
 
 
-def _shown(value: Any) -> str:
+CLOCK_KINDS = {
+    "chess": gettext_noop("pendule d'échecs"),
+    "move": gettext_noop("minuterie par coup"),
+    "global": gettext_noop("crédit-temps global"),
+}
+"""The Classic clock kinds as the journal words them (the stored value is the code)."""
+
+
+def _shown(value: Any, key: str = "") -> str:
+    if key == "pendule" and value in CLOCK_KINDS:
+        return gettext(CLOCK_KINDS[value])
     if value is None or value == "":
         return "—"
     if value is True:
@@ -93,9 +107,9 @@ def audit_change(entry: Any) -> str:
     parts = []
     for key in keys:
         if key in before and key in after:
-            value = f"{_shown(before[key])} → {_shown(after[key])}"
+            value = f"{_shown(before[key], key)} → {_shown(after[key], key)}"
         else:
-            value = _shown(before[key] if key in before else after[key])
+            value = _shown(before[key] if key in before else after[key], key)
         parts.append(
             gettext("%(key)s : %(value)s") % {"key": gettext(AUDIT_KEYS[key]), "value": value}
         )

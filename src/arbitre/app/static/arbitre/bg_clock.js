@@ -51,16 +51,16 @@
       const half = document.getElementById("half-" + p);
       half.classList.toggle("running", current.running === p && flagged === null);
       half.classList.toggle("flagged", flagged === p);
-      half.disabled = current.running !== p || flagged !== null;
+      half.disabled = current.running !== p || flagged !== null || current.closed;
     });
     // before the match, and whenever the clock is neutralised: at the next game the lower
     // die starts the clock of the higher (3.5); after a game a player's break runs on their
     // own time, the opponent starting it (2.2)
-    document.getElementById("start-buttons").hidden = current.started && !current.paused;
+    document.getElementById("start-buttons").hidden = (current.started && !current.paused) || current.closed;
     root.querySelectorAll(".first-start").forEach(function (el) { el.hidden = current.started; });
     root.querySelectorAll(".next-start").forEach(function (el) { el.hidden = !current.started; });
-    document.getElementById("pause").disabled = current.running === null;
-    document.getElementById("resume").disabled = !current.paused;
+    document.getElementById("pause").disabled = current.running === null || current.closed;
+    document.getElementById("resume").disabled = !current.paused || current.closed;
     // a final-stage match: each set on a fresh clock at its own length (seed 003)
     const setNow = document.getElementById("set-now");
     if (setNow) {
@@ -73,26 +73,30 @@
     const score = document.getElementById("score-now");
     document.getElementById("record-text").textContent = current.record || "";
     score.textContent = current.score ? w("Score", { a: current.score[0], b: current.score[1] }) : "";
-    if (flagged !== null && !current.ended && Date.now() - flagSent > 3000) {
+    if (flagged !== null && !current.ended && !current.closed && Date.now() - flagSent > 3000) {
       // clock rules 4.1: the flag seen down stops the clock; the server writes the result
       flagSent = Date.now();
       send({ kind: "flag" });
     }
     renderSigning(elapsed);
     renderPauses(elapsed);
+    let line = "";
     if (current.ended === "both_time") {
-      msg.textContent = w("BothFlags");
+      line = w("BothFlags");
     } else if (current.ended === "time") {
-      msg.textContent = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+      line = w("WonOnTime", { name: current.names[1 - current.winner], winner: current.names[current.winner] });
+    } else if (current.closed) {
+      line = "";
     } else if (flagged !== null) {
-      msg.textContent = w("Flag", { name: current.names[flagged] });
+      line = w("Flag", { name: current.names[flagged] });
     } else if (current.paused) {
-      msg.textContent = w("Paused");
+      line = w("Paused");
     } else if (!current.started) {
-      msg.textContent = w("Waiting");
-    } else {
-      msg.textContent = "";
+      line = w("Waiting");
     }
+    // the result entered: the clock is stopped for good (no finished match "en cours")
+    if (current.closed) line = (line ? line + " " : "") + w("Closed");
+    msg.textContent = line;
   }
   // seed 003, 4.6: the final score confirmed by both players within the five minutes
   function renderSigning(elapsed) {

@@ -89,18 +89,72 @@
     return m + ":" + String(s % 60).padStart(2, "0");
   }
 
+  // -- the per-move timer's alarm (001 6.3.1: "le premier chronomètre retentit peu avant le
+  // second"): a beep through Web Audio (heard when the device's sound is on; a browser
+  // lets a page sound only after a touch, so the first touch on the page unlocks it) ------
+  let audio = null;
+  let alarmRung = "";
+  function unlockAudio() {
+    const A = window.AudioContext || window.webkitAudioContext;
+    if (!A) return;
+    try {
+      if (!audio) audio = new A();
+      if (audio.state === "suspended") audio.resume();
+    } catch (e) { audio = null; }
+  }
+  document.addEventListener("pointerdown", unlockAudio, true);
+  document.addEventListener("keydown", unlockAudio, true);
+  function beep() {
+    unlockAudio();
+    root.dataset.alarms = String((parseInt(root.dataset.alarms || "0", 10) || 0) + 1);
+    if (!audio) return;
+    try {
+      const t = audio.currentTime;
+      [0, 0.5].forEach(function (delay) {
+        const o = audio.createOscillator();
+        const g = audio.createGain();
+        o.frequency.value = 880;
+        g.gain.setValueAtTime(0.3, t + delay);
+        g.gain.exponentialRampToValueAtTime(0.001, t + delay + 0.35);
+        o.connect(g);
+        g.connect(audio.destination);
+        o.start(t + delay);
+        o.stop(t + delay + 0.4);
+      });
+    } catch (e) { /* no sound on this device: the alarm stays visible */ }
+  }
+
   function tick() {
     const c = clockNow();
+    const shared = !!c && c.kind === "global";
+    let alarm = null;
     [0, 1].forEach(function (p) {
       const half = $("ct-half-" + p);
       if (!c) { text($("ct-time-" + p), "—"); return; }
       const left = c.remaining[p];
-      text($("ct-time-" + p), clockText(left));
-      const active = c.running === p && !c.stopped && state.started && !state.result;
+      // a global credit is one for both players (001 6.4.1): shown once, not on each half
+      text($("ct-time-" + p), shared ? "" : clockText(left));
+      const active = c.running === p && !c.stopped && (state.started || state.absent === p) && !state.result;
       half.classList.toggle("running", active);
-      half.classList.toggle("warning", active && c.kind === "move" && left <= c.warning);
-      half.classList.toggle("flag", left <= 0 || state.out_of_time[p]);
+      const warned = active && c.kind === "move" && left <= c.warning;
+      half.classList.toggle("warning", warned);
+      if (warned && left > 0) alarm = { player: p, left: left };
+      half.classList.toggle("flag", !shared && (left <= 0 || state.out_of_time[p]));
     });
+    const sharedEl = $("ct-shared");
+    show(sharedEl, shared);
+    if (shared) {
+      text(sharedEl, fmt(d.wShared, { time: clockText(c.remaining[0]) }));
+      sharedEl.classList.toggle("flag", c.remaining[0] <= 0);
+    }
+    const alarmEl = $("ct-alarm");
+    show(alarmEl, !!alarm);
+    if (alarm) {
+      text(alarmEl, fmt(d.wAlarm, { name: state.names[alarm.player], seconds: Math.ceil(alarm.left) }));
+      const key = state.version + ":" + log.queue().length + ":" + alarm.player;
+      if (alarmRung !== key) { alarmRung = key; beep(); }
+    }
+    lateTick();
     if (!c || !state.started || state.result || state.neutralised || log.queue().length) return;
     const p = c.running;
     if (p === null || c.stopped || c.remaining[p] > 0) return;
@@ -109,6 +163,48 @@
     if (c.kind === "chess" && !state.out_of_time[p]) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "global" && state.went_out === null) { autoSent = key; send({ kind: "flag", player: p }); }
     else if (c.kind === "move") { autoSent = key; send({ kind: "lose_turn" }); }
+  }
+
+  // -- lateness (000 9.5; 001 10.5): who is absent, whose clock runs, when a forfeit is due ----
+  function lateTick() {
+    const late = state.lateness;
+    const el = $("ct-late");
+    let due = false;
+    if (late) {
+      const name = state.names[late.player];
+      let line = fmt(late.clock_runs ? d.wAbsentRuns : d.wAbsent, { name: name });
+      if (late.forfeit_at === null) line += " " + d.wForfeitStopped;
+      else {
+        const wait = late.forfeit_at - log.now();
+        due = late.rule === "now" || wait <= 0;
+        if (due) line += " " + (late.rule === "half" ? d.wForfeitHalfNow : d.wForfeitNow);
+        else line += " " + fmt(d.wForfeitIn, { time: clockText(wait) });
+      }
+      text(el, line);
+    }
+    show(el, !!late);
+    if (arbiter) {
+      const acts = state.arbiter_actions || [];
+      const forfeit = acts.indexOf("forfeit") >= 0 && (!late || due);
+      show($("ct-a-forfeit"), forfeit);
+    }
+  }
+
+  // Only the arbiter's decisions the state admits are offered (the server lists them).
+  function renderArbiter() {
+    if (!arbiter) return;
+    const acts = state.arbiter_actions || [];
+    const has = function (k) { return acts.indexOf(k) >= 0; };
+    show($("ct-a-absent"), has("absent_clock"));
+    show($("ct-a-late"), has("late_start"));
+    show($("ct-a-arrive"), has("arrive"));
+    show($("ct-a-end"), has("director_end"));
+    show($("ct-a-sanction-fields"), has("sanction"));
+    show($("ct-a-overdraw-fields"), has("overdraw"));
+    show($("ct-a-impose-fields"), has("impose_clock"));
+    show($("ct-a-reopen"), has("reopen"));
+    show($("ct-a-player-fields"), ["sanction", "overdraw", "absent_clock", "late_start", "forfeit"].some(has));
+    show($("ct-a-none"), acts.length === 0);
   }
 
   // -- the page -------------------------------------------------------------------------------
@@ -144,6 +240,8 @@
       else if (r.loss !== null) status += fmt(d.wLoss, { name: names[r.loss] });
       else status += r.winner === null ? d.wDraw : fmt(d.wWinner, { name: names[r.winner] });
       if (s.signed[0] && s.signed[1]) status += " " + (inMatch && !s.match.over ? d.wGameSigned : d.wSigned);
+    } else if (!s.started && s.absent !== null) {
+      status = d.wAbsentNotStarted;
     } else if (!s.started) {
       status = d.wNotStarted + (s.toss_needed ? "" : " " + fmt(d.wStarts, { name: names[s.starter] }));
     } else if (s.reckoning) {
@@ -155,15 +253,28 @@
     } else {
       status = fmt(d.wToMove, { name: names[s.to_move] });
     }
-    [0, 1].forEach(function (p) {
-      if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
-    });
+    if (s.clock && s.clock.kind === "global") {
+      // one credit for both (001 6.4): no player "ran out of their time"
+      if ((s.out_of_time[0] || s.out_of_time[1]) && !s.result) status += " " + d.wSharedUsed;
+    } else {
+      [0, 1].forEach(function (p) {
+        if (s.out_of_time[p] && !s.result) status += " " + fmt(d.wOutOfTime, { name: names[p] });
+      });
+    }
     if (s.started && s.absent !== null && !s.result) status += " " + fmt(d.wLate, { name: names[s.absent] });
     text($("ct-status"), status);
+    renderArbiter();
 
     // start
-    show($("ct-setup"), !s.started && !s.result);
+    show($("ct-setup"), !s.started && !s.result && s.absent === null);
     show($("ct-toss"), s.toss_needed);
+    if (!s.toss_needed && (tossRounds.length || $("ct-toss-0").value)) {
+      // the toss is taken: the rounds typed for it are done with
+      tossRounds = [];
+      $("ct-toss-0").value = "";
+      $("ct-toss-1").value = "";
+      tossError("");
+    }
     text($("ct-toss-text"), d.wToss);
     show($("ct-start"), !s.toss_needed);
     text($("ct-toss-rounds"), tossRounds.map(function (r) { return r.join("/"); }).join(" · "));
@@ -333,13 +444,16 @@
       const square = coordinate();
       if (!word || !square) { error(d.wWordMissing); return; }
       const event = { kind: "play", player: player, move: square + " " + word };
-      const announced = $("ct-announced").value;
-      if (announced !== "") event.announced = parseInt(announced, 10);
+      // 001 4.1.3: the player "doit ... annoncer clairement le score revendiqué"
+      const announced = $("ct-announced").value.trim();
+      if (!/^\d{1,4}$/.test(announced)) { error(d.wAnnouncedMissing); $("ct-announced").focus(); return; }
+      event.announced = parseInt(announced, 10);
       send(event);
     }
     $("ct-word").value = "";
     $("ct-square").value = "";
     $("ct-announced").value = "";
+    $("ct-direction").value = "h";  // the next move starts from the form's defaults
     document.querySelector("input[name=ct-mode][value=play]").checked = true;
     show($("ct-play-fields"), true);
     show($("ct-exchange-fields"), false);
@@ -349,18 +463,38 @@
   });
 
   $("ct-start").addEventListener("click", function () { send({ kind: "start" }); });
+  // The toss (001 3.1) checked round by round where it is typed: a blank "n'est pas pris en
+  // compte" (another letter is drawn), a tie is drawn again; the rounds typed are kept until
+  // the server has taken the toss.
+  function tossPair() {
+    return [$("ct-toss-0").value.trim().toUpperCase(), $("ct-toss-1").value.trim().toUpperCase()];
+  }
+  function tossProblem(pair, tie) {
+    for (let i = 0; i < 2; i++) {
+      if (pair[i] === "?" || pair[i] === "*") return fmt(d.wTossBlank, { name: state.names[i] });
+      if (!/^[A-Z]$/.test(pair[i])) return fmt(d.wTossLetter, { name: state.names[i] });
+    }
+    if (tie && pair[0] !== pair[1]) return d.wTossNotTie;
+    if (!tie && pair[0] === pair[1]) return d.wTossTie;
+    return "";
+  }
+  function tossError(message) {
+    text($("ct-toss-error"), message);
+    show($("ct-toss-error"), !!message);
+    return !!message;
+  }
   $("ct-toss-add").addEventListener("click", function () {
-    tossRounds.push([$("ct-toss-0").value, $("ct-toss-1").value]);
+    const pair = tossPair();
+    if (tossError(tossProblem(pair, true))) return;
+    tossRounds.push(pair);
     $("ct-toss-0").value = "";
     $("ct-toss-1").value = "";
     render();
   });
   $("ct-toss-send").addEventListener("click", function () {
-    const rounds = tossRounds.concat([[$("ct-toss-0").value, $("ct-toss-1").value]]);
-    tossRounds = [];
-    $("ct-toss-0").value = "";
-    $("ct-toss-1").value = "";
-    send({ kind: "toss", rounds: rounds });
+    const pair = tossPair();
+    if (tossError(tossProblem(pair, false))) return;
+    send({ kind: "toss", rounds: tossRounds.concat([pair]) });
   });
 
   $("ct-contest").addEventListener("click", function () { show($("ct-pick"), true); });
