@@ -153,7 +153,7 @@ def test_unusable_cache_is_one_warning_line(
     path = write_list(tmp_path / "ods.txt", BASE)
     status, _, err = run(["lexicon", "check", "BALE", "--lexicon", path], capsys)
     assert status == 0
-    assert "arbitre: warning: word list cache unavailable" in err
+    assert "arbitre : attention : word list cache unavailable" in err
 
 
 def test_prepare_compiles_a_list_and_finds_a_first_top(

@@ -57,7 +57,7 @@ def register(group_subparsers: Any) -> None:
         "first search and the server's first start do not wait",
         description="Compile the word list's graphs (kept in the cache directory) with a "
         "progress bar, load the compiled top-search kernel (compiled and cached on the first "
-        "run), and time a first top search. ./start.sh runs it once after installing.",
+        "run), and time a first top search. 'arbitre start' does it on the first start.",
     )
     _lexicon_option(prepare)
     prepare.add_argument("--json", action="store_true", help="machine-readable output")
