@@ -10,16 +10,20 @@ machine (2 cores shared by a dozen processes); measured there: under 1.5 s at ea
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
 from pathlib import Path
 
 import pytest
@@ -73,12 +77,16 @@ def _group_alive(group: int) -> bool:
 
 @contextmanager
 def server(
-    data: Path, cache: Path | None = None, *args: str, command: str = "serve"
+    data: Path,
+    cache: Path | None = None,
+    *args: str,
+    command: str = "serve",
+    env_extra: dict[str, str] | None = None,
 ) -> Iterator[Server]:
     """``arbitre serve`` (or ``start``) in a process group of its own, on a free port, with
     ``ARBITRE_CACHE_DIR`` moved to ``cache`` (a cold start) when given."""
     port = free_port()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
+    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), PYTHONUNBUFFERED="1", **(env_extra or {}))
     env.pop("ARBITRE_DATABASE_URL", None)
     if cache is not None:
         env["ARBITRE_CACHE_DIR"] = str(cache)
@@ -139,6 +147,61 @@ def test_ctrl_c_while_serving(tmp_path: Path) -> None:
     assert took < STOP_BOUND, running.output
     assert running.process.returncode == 0
     assert "Arbitre arrêté." in running.output
+
+
+def test_ctrl_c_right_after_a_change_ends_in_its_backup(tmp_path: Path) -> None:
+    """A change made through the pages, then Ctrl-C at once (its backup is due in seconds):
+    the stop makes the backup, quickly, and the copy holds the change (nothing lost)."""
+    usb = tmp_path / "usb"
+    with server(
+        tmp_path / "data", None, "--processes", "1", env_extra={"ARBITRE_BACKUP_DIR": str(usb)}
+    ) as running:
+        running.wait_for_line("Arbitre est prêt")
+        url = f"http://127.0.0.1:{running.port}/"
+        opener = _director(url)
+        token = _csrf(opener, url + "duplicate/nouveau/")
+        form = {
+            "csrfmiddlewaretoken": token,
+            "name": "Tournoi du stop",
+            "date": "2026-11-29",
+            "place": "",
+            "games_planned": "3",
+            "seconds_per_move": "180",
+        }
+        _post(opener, url + "duplicate/nouveau/", form)
+        assert not list(usb.glob("*.sqlite3"))  # the backup is still to come
+        took = running.ctrl_c()
+    assert took < STOP_BOUND, running.output
+    (copy,) = usb.glob("*.sqlite3")
+    with closing(sqlite3.connect(copy)) as conn:
+        names = [row[0] for row in conn.execute("SELECT name FROM events_event")]
+    assert names == ["Tournoi du stop"]
+
+
+def _director(url: str) -> urllib.request.OpenerDirector:
+    """A browser logged in as the director made on the first-run page."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    token = _csrf(opener, url + "premier-lancement/")
+    form = {
+        "csrfmiddlewaretoken": token,
+        "username": "directrice",
+        "password": "Tournoi-2026!",
+        "password2": "Tournoi-2026!",
+    }
+    _post(opener, url + "premier-lancement/", form)
+    return opener
+
+
+def _csrf(opener: urllib.request.OpenerDirector, url: str) -> str:
+    page = opener.open(url, timeout=30).read().decode()
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+
+
+def _post(opener: urllib.request.OpenerDirector, url: str, form: dict[str, str]) -> str:
+    request = urllib.request.Request(
+        url, data=urllib.parse.urlencode(form).encode(), headers={"Referer": url}
+    )
+    return opener.open(request, timeout=30).read().decode()
 
 
 @linux_only

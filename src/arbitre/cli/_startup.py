@@ -69,12 +69,12 @@ class Console:
         step, started, bar, shown = "", time.monotonic(), None, -1.0
         while True:
             now = preparation.snapshot()
-            self._catch_up((step, now.step))
             if now.step != step:
                 if bar is not None:
                     bar.close()
                     bar = None
                 self._done(step)
+                self._catch_up((now.step,))
                 step, started, shown = now.step, time.monotonic(), -1.0
                 if step:
                     self.say(tr("arbitre: %(step)s…") % {"step": tr(step)})
@@ -82,7 +82,7 @@ class Console:
                 self.compiled_list = True
                 if bar is None and self.bar:
                     bar = _bar(tr(step), now.total, self.stream)
-                if bar is not None:
+                if bar is not None and now.done != bar.n:
                     bar.update(now.done - bar.n)
             elif self.tty and step and time.monotonic() - shown >= 1:
                 shown = time.monotonic()
@@ -150,9 +150,15 @@ class Console:
                 else tr("Top-search kernel loaded from its cache and warmed up in %(seconds)s.")
             )
             % {"seconds": seconds(kernel)},
-            tr(
-                "Once warm, in each of the %(processes)d processes: first draw %(draw)s, "
-                "first top search %(top)s, first page %(page)s."
+            (
+                tr(
+                    "Once warm, in each of the %(processes)d processes: first draw %(draw)s, "
+                    "first top search %(top)s, first page %(page)s."
+                )
+                if processes > 1
+                else tr(
+                    "Once warm: first draw %(draw)s, first top search %(top)s, first page %(page)s."
+                )
             )
             % {
                 "processes": processes,

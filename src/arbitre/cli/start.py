@@ -79,6 +79,7 @@ def run_start(args: argparse.Namespace) -> int:
 
             run_demo(argparse.Namespace(**_demo_options(args)))
     except KeyboardInterrupt:
+        console.say("")  # below the bar or the running line
         print(tr("Arbitre stopped."), flush=True)
         serve.leave_if_loading()
         return 0
