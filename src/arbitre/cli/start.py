@@ -53,6 +53,12 @@ def register(subparsers: Any) -> None:
         help="server processes (default: one per processor, up to "
         f"{serve.MAX_PROCESSES}, on Linux; one elsewhere)",
     )
+    start.add_argument(
+        "--allow-any-host",
+        action="store_true",
+        help="answer requests whatever host name they give (default: only this machine's "
+        "names and addresses)",
+    )
     start.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     start.set_defaults(func=run_start)
 
@@ -86,6 +92,7 @@ def run_start(args: argparse.Namespace) -> int:
     line = ["serve", "--host", args.host, "--port", str(args.port)]
     line += ["--processes", str(args.processes)]
     line += ["--https"] if args.https else []
+    line += ["--allow-any-host"] if args.allow_any_host else []
     line += ["--database-url", args.database_url] if args.database_url else []
     parser = argparse.ArgumentParser(add_help=False)
     serve.register(parser.add_subparsers())
