@@ -218,7 +218,8 @@ def test_ctrl_c_stops_every_process(tmp_path: Path) -> None:
 @linux_only
 def test_ctrl_c_while_the_secondaries_load(tmp_path: Path) -> None:
     with server(tmp_path / "data", None, "--processes", "2") as running:
-        running.wait_for_line("terminé en")  # the first process's first step is done
+        # the first process is warm: it starts the secondaries, which load and warm up
+        running.wait_for_line("s : Échauffement")
         took = running.ctrl_c()
     assert took < STOP_BOUND, running.output
     assert "Fatal Python error" not in running.output

@@ -367,15 +367,22 @@ class Secondaries:
                     self.children[i] = self._spawn()
                     started[i] = time.monotonic()
 
-    def stop(self, timeout: float = STOP_SECONDS + 0.5) -> None:
-        """Stop them (each ends its requests under way, at most :data:`STOP_SECONDS`) and wait
-        for them; one still there after ``timeout`` seconds is killed."""
+    def tell_stop(self) -> None:
+        """Tell them to stop (each ends its requests under way, at most
+        :data:`STOP_SECONDS`), without waiting: the first process stops meanwhile."""
         with self.lock:
             self.stopping.set()
             children = list(self.children)
         for child in children:
             if child.stdin is not None:
                 child.stdin.close()
+
+    def stop(self, timeout: float = STOP_SECONDS + 0.5) -> None:
+        """Stop them and wait for them; one still there after ``timeout`` seconds is
+        killed."""
+        self.tell_stop()
+        with self.lock:
+            children = list(self.children)
         deadline = time.monotonic() + timeout
         for child in children:
             try:
@@ -521,8 +528,10 @@ def _serve(
         finally:
             stop.set()
             if secondaries is not None:
-                secondaries.stop()
+                secondaries.tell_stop()  # they stop while this one does
             server.stop()
+            if secondaries is not None:
+                secondaries.stop()
     except KeyboardInterrupt:
         pass
     except OSError as exc:
