@@ -553,6 +553,8 @@ def _announce(
     """The first process's way to "ready": the preparation told on the console, a first
     page answered, the secondaries started and warm; then the figures and the addresses."""
     if not console.follow(stop):
+        if not stop.is_set():  # the word list failed (told): the pages say why, one process
+            _ready(args, 1, certificate)
         return
     figures = startup.check(certificate is not None)
     if stop.is_set():
