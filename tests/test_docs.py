@@ -30,6 +30,11 @@ LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 SHELL_NOT_RUN = {
     ("README.md", "./start.sh"): "starts the web server and waits for requests",
     ("README.md", "./test.sh"): "runs the whole test suite (this test is part of it)",
+    ("README.md", "python3 -m venv .venv && .venv/bin/pip install ."): (
+        "installs the project and starts the web server (tests/app/test_start.py runs "
+        "arbitre start)"
+    ),
+    ("README.md", "py -m venv .venv"): "Windows commands (the same steps, with py and Scripts)",
     ("docs/contributing.md", ".venv/bin/python tools/mutation.py ranking.classification"): (
         "mutation testing takes minutes per module, about an hour for all"
     ),

@@ -109,9 +109,19 @@ def test_a_database_in_use_is_not_replaced(tmp_path: Path) -> None:
         refused = _python(env, "-m", "arbitre.cli", "restore", copy)
     assert refused.returncode == 2
     assert "arrêtez le serveur Arbitre avant de restaurer" in refused.stderr
-    # a running server (even idle, with no connection open) is named by its marker file
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    # a running server (even idle, with no connection open) is named by its marker file and
+    # holds the lock beside it (the check that works on every system: no signal sent)
+    holder = (
+        "import sys, time; from pathlib import Path; from arbitre import system\n"
+        "lock = system.server_lock(Path(sys.argv[1])); lock.acquire(); print('held', flush=True)\n"
+        "time.sleep(60)"
+    )
+    lock = db.with_name(db.name + ".serveur.lock")
+    sleeper = subprocess.Popen(
+        [sys.executable, "-c", holder, str(lock)], stdout=subprocess.PIPE, text=True
+    )
     try:
+        assert sleeper.stdout is not None and sleeper.stdout.readline() == "held\n"
         db.with_name(db.name + ".serveur").write_text(str(sleeper.pid))
         refused = _python(env, "-m", "arbitre.cli", "restore", copy)
         assert refused.returncode == 2 and f"processus {sleeper.pid}" in refused.stderr

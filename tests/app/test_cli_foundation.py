@@ -44,13 +44,13 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str]) -> None:
         with pytest.raises(SystemExit) as exit_info:
             main([*path, "--help"])
         assert exit_info.value.code == 0, path
-        assert "usage: arbitre" in capsys.readouterr().out
+        assert "usage : arbitre" in capsys.readouterr().out
 
 
 def test_unknown_command_is_an_error() -> None:
     result = _run("no-such-command")
     assert result.returncode != 0
-    assert "invalid choice" in result.stderr
+    assert "choix invalide" in result.stderr
 
 
 def test_createadmin_without_password_fails_with_one_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -64,7 +64,8 @@ def test_createadmin_without_password_fails_with_one_line(tmp_path) -> None:  # 
     )
     assert env_run.returncode == 2
     assert env_run.stderr.strip().splitlines() == [
-        "arbitre: error: no password: set ARBITRE_ADMIN_PASSWORD or run in a terminal"
+        "arbitre : erreur : pas de mot de passe : définissez ARBITRE_ADMIN_PASSWORD ou lancez "
+        "la commande dans un terminal"
     ]
 
 

@@ -181,7 +181,7 @@ def test_createadmin_refuses_a_weak_password_in_french(
         timeout=120,
     )
     assert done.returncode == 2
-    assert done.stderr.startswith("arbitre: error: Mot de passe refusé : ")
+    assert done.stderr.startswith("arbitre : erreur : Mot de passe refusé : ")
     assert reason in done.stderr
 
 

@@ -208,5 +208,5 @@ def test_the_createadmin_command_refuses_the_name_twice_in_french(tmp_path: Path
         timeout=120,
     )
     assert done.returncode == 2
-    assert done.stderr.startswith("arbitre: error: Mot de passe refusé : ")
+    assert done.stderr.startswith("arbitre : erreur : Mot de passe refusé : ")
     assert SIMILAR in done.stderr

@@ -69,7 +69,7 @@ def test_a_second_server_cannot_join_the_first_ones_port(tmp_path: Path) -> None
             timeout=120,
         )
         assert refused.returncode != 0
-        assert f"cannot listen on 127.0.0.1:{port}" in refused.stderr
+        assert f"impossible d'écouter sur 127.0.0.1:{port}" in refused.stderr
         assert "Arbitre est prêt" not in refused.stdout
         assert server.get("/")[0] == 200
 
@@ -191,4 +191,4 @@ def test_one_process_when_asked(tmp_path: Path) -> None:
         server.process.send_signal(signal.SIGINT)
         server.process.wait(timeout=20)
         output = server.process.stdout.read() if server.process.stdout else ""
-        assert "(Ctrl-C pour arrêter)" in output
+        assert "Arbitre arrêté." in output and "2 processus" not in output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import time
 import urllib.parse
 import urllib.request
 from http.cookiejar import CookieJar
@@ -13,6 +14,7 @@ import pytest
 
 from arbitre import __version__
 from tests.app.server import arbitre_server
+from tests.app.test_serve_stop import STOP_BOUND
 
 
 def test_home_page_lists_no_event_and_shows_version(tmp_path: Path) -> None:
@@ -29,14 +31,17 @@ def test_home_page_lists_no_event_and_shows_version(tmp_path: Path) -> None:
 
 def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     with arbitre_server(tmp_path) as server:
+        started = time.monotonic()
         server.process.send_signal(signal.SIGINT)
-        # A bound, not a speed: on a loaded machine a Ctrl-C that arrives while the word
-        # list and the search kernel are still loading (the port answers before) waited
-        # over 15 s for them (issue 36, item 4: the stop within 2 s is still to be done).
-        server.process.wait(timeout=60)
+        # a Ctrl-C as soon as the port answers, while the word list and the search kernel
+        # still load: the stop does not wait for them. Measured on the loaded 2-core test
+        # machine: 0.1 to 0.3 s (it was over 120 s before issue 36's item 4); the bound is for
+        # a machine under load (tests/app/test_serve_stop.py bounds every other moment).
+        server.process.wait(timeout=STOP_BOUND)
+        took = time.monotonic() - started
         output = server.process.stdout.read() if server.process.stdout else ""
     assert server.process.returncode == 0
-    assert "Arbitre est prêt : http://127.0.0.1:" in output
+    assert took < STOP_BOUND
     assert "Arbitre arrêté." in output
 
 

@@ -38,7 +38,7 @@ def test_moves_batch(tmp_path, capsys):
 def test_moves_errors_are_one_line(tmp_path, capsys):
     assert main(["backgammon", "moves", "4HPwATDgc/ABMA", "71"]) == 2
     assert capsys.readouterr().err == (
-        "arbitre: error: dés « 71 » invalides : deux valeurs de 1 à 6 attendues, comme 31 ou 6-5\n"
+        "arbitre : erreur : dés « 71 » invalides : deux valeurs de 1 à 6 attendues, comme 31 ou 6-5\n"
     )
     assert main(["--lang", "en", "backgammon", "moves", "4HPwATDgc/ABMA", "71"]) == 2
     assert "invalid dice “71”: expected two values 1-6" in capsys.readouterr().err

@@ -247,9 +247,9 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     players, results = _files(tmp_path, 4)
     results.write_text("1,P0,Nobody,P0\n", encoding="utf-8")
     status, _, err = _run(capsys, "pair", "--players", str(players), "--results", str(results))
-    assert status == 2 and err == f"arbitre: error: {results} : joueur « Nobody » inconnu\n"
+    assert status == 2 and err == f"arbitre : erreur : {results} : joueur « Nobody » inconnu\n"
     status, _, err = _run(capsys, "standings", "--players", str(tmp_path / "missing.csv"))
-    assert status == 2 and err.startswith("arbitre: error:")
+    assert status == 2 and err.startswith("arbitre : erreur :")
     status, _, err = _run(capsys, "bracket", "--players", str(players))
     assert status == 2 and "le tableau a besoin des résultats des 7 rondes" in err
     status, _, err = _run(capsys, "bracket", "--players", str(players), lang="en")
@@ -316,4 +316,4 @@ def test_cli_bracket_results_and_playoff(
     bad = tmp_path / "bad.csv"
     bad.write_text("QF1,P7,9-5 9-7\n", encoding="utf-8")
     status, _, err = _run(capsys, "bracket", *common, "--bracket-results", str(bad))
-    assert status == 2 and err == "arbitre: error: QF1 : les sets contredisent le vainqueur\n"
+    assert status == 2 and err == "arbitre : erreur : QF1 : les sets contredisent le vainqueur\n"

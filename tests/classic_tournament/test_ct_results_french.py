@@ -323,7 +323,7 @@ def test_the_cli_reads_the_downloaded_french_file_and_words_its_refusals(
     args = ["classic", "standings", "--players", str(players), "--results", str(bad)]
     assert main(args) == 2
     assert capsys.readouterr().err == (
-        f"arbitre: error: {bad}, ligne 1 : la colonne 2 de l'en-tête est « joueur », "
+        f"arbitre : erreur : {bad}, ligne 1 : la colonne 2 de l'en-tête est « joueur », "
         "attendu « joueur_a » (ou « player_a »)\n"
     )
     assert main(["--lang", "en", *args]) == 2

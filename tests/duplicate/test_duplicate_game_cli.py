@@ -48,7 +48,7 @@ def test_autoplay_sheet_and_replay(
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main(["duplicate", "replay", str(path), "--lexicon", str(word_file)]) == 2
     err = capsys.readouterr().err
-    assert "arbitre: error: coup 3 : " in err and len(err.strip().splitlines()) == 1
+    assert "arbitre : erreur : coup 3 : " in err and len(err.strip().splitlines()) == 1
 
 
 def test_replay_of_a_non_record(

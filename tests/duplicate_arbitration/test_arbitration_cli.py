@@ -100,7 +100,7 @@ def test_judge_errors_are_one_line(tmp_path: Path) -> None:
     )
     assert (
         bad_move.returncode == 2
-        and bad_move.stderr.strip() == "arbitre: error: coup 9 : la partie a les coups 1 à 2"
+        and bad_move.stderr.strip() == "arbitre : erreur : coup 9 : la partie a les coups 1 à 2"
     )
     bad_ballot = run(
         "judge",

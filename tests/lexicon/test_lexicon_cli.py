@@ -135,7 +135,7 @@ def test_compilation_shows_a_progress_bar_on_stderr(
         capsys,
     )
     assert status == 0 and json.loads(out)["score"] > 0
-    assert "compiling the word list" in err and "100%" in err
+    assert "compilation de la liste de mots" in err and "100%" in err
     assert out.startswith("{")  # the bar stays off stdout
     # The second run loads the compiled graphs from the cache: no bar.
     status, _, err = run(
@@ -153,7 +153,7 @@ def test_unusable_cache_is_one_warning_line(
     path = write_list(tmp_path / "ods.txt", BASE)
     status, _, err = run(["lexicon", "check", "BALE", "--lexicon", path], capsys)
     assert status == 0
-    assert "arbitre: warning: word list cache unavailable" in err
+    assert "arbitre : attention : word list cache unavailable" in err
 
 
 def test_prepare_compiles_a_list_and_finds_a_first_top(
@@ -165,11 +165,11 @@ def test_prepare_compiles_a_list_and_finds_a_first_top(
     words = write_list(tmp_path / "list.txt", [*BASE, "ARBITRE", "BRAIT", "TIRA"])
     status, out, err = run(["lexicon", "prepare", "--lexicon", words], capsys)
     assert status == 0
-    assert "compiling the word list" in err  # the progress bar
-    assert "first top search" in out and "ARBITRE" in out
+    assert "compilation de la liste de mots" in err  # the progress bar
+    assert "Une recherche du top prend ensuite" in out and "ARBITRE" in out
     cached = sorted(p.name for p in (tmp_path / "cache").rglob("*") if p.is_file())
     assert cached  # the graphs are in the cache now
     status, out, err = run(["lexicon", "prepare", "--lexicon", words, "--json"], capsys)
     data = json.loads(out)
     assert data["first_top"] == "H2 ARBITRE 74"  # H2..H8 over the double-word square
-    assert "compiling" not in err  # nothing left to compile the second time
+    assert "compilation" not in err  # nothing left to compile the second time

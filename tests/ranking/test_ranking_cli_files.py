@@ -238,7 +238,7 @@ def test_help_texts_render(command: list[str], capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit) as exc:
         main(["ranking", *command, "--help"])
     assert exc.value.code == 0
-    assert "usage: arbitre ranking" in capsys.readouterr().out
+    assert "usage : arbitre ranking" in capsys.readouterr().out
     assert main(["ranking"]) == 2  # the group alone prints its help
     assert "explain" in capsys.readouterr().out
 

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from arbitre import __version__
+from arbitre.cli._i18n import Formatter, language_in, tr, use
 from arbitre.common.messages import Message, Refusal
 from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word, word_line
@@ -80,8 +81,17 @@ def add_group(subparsers: Any, name: str, help_text: str) -> Any:
     return group.add_subparsers(dest=f"{name}_command", metavar="COMMAND")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser with its help worded in the command line's language
+    (:mod:`arbitre.cli._i18n`); its sub-parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="arbitre",
         description="Arbitre: tournaments and arbitration for Duplicate Scrabble, "
         "Classic Scrabble and backgammon.",
@@ -91,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--lang",
         choices=LANGUAGES,
         default=DEFAULT_LANGUAGE,
-        help=f"language of the engines' messages (default {DEFAULT_LANGUAGE})",
+        help="language of the help, the messages and the errors (default %(default)s), "
+        "before or after the command",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     groups: dict[str, Any] = {}
@@ -117,12 +128,30 @@ def _show_warning(
     line: str | None = None,
 ) -> None:
     """An engine's warning (e.g. an unusable word-list cache) as one line on stderr."""
-    print(f"arbitre: warning: {message}", file=file or sys.stderr)
+    line = tr("%(prog)s: warning: %(message)s") % {"prog": "arbitre", "message": message}
+    print(line, file=file or sys.stderr)
+
+
+def error_line(message: str) -> str:
+    """``arbitre: error: message`` in the command line's language."""
+    return tr("%(prog)s: error: %(message)s\n") % {"prog": "arbitre", "message": message}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    lang, rest = language_in(sys.argv[1:] if argv is None else argv)
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    use(lang or DEFAULT_LANGUAGE)  # the help and argparse's errors too
+    try:
+        return _main(rest, lang)
+    finally:  # argparse as it was for whatever else runs in this process (the tests)
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _main(rest: list[str], lang: str | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(rest)
+    if lang is not None:
+        args.lang = lang
     func = getattr(args, "func", None)
     if func is None:
         # A group given without a sub-command: show that group's help.
@@ -139,16 +168,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except PlayersFileError as exc:
         for error in exc.errors:
-            print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
+            print(error_line(word_line(error, args.lang)), end="", file=sys.stderr)
         return 2
     except Refusal as exc:
-        print(f"arbitre: error: {word(exc.message, args.lang)}", file=sys.stderr)
+        print(error_line(word(exc.message, args.lang)), end="", file=sys.stderr)
         for error in getattr(exc, "errors", ()):  # a file refused line by line
-            print(f"arbitre: error: {word_line(error, args.lang)}", file=sys.stderr)
+            print(error_line(word_line(error, args.lang)), end="", file=sys.stderr)
         return 2
     except (CliError, ValueError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
-        print(f"arbitre: error: {message}", file=sys.stderr)
+        print(error_line(message), end="", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from arbitre.cli._i18n import tr
+
 if TYPE_CHECKING:
     from arbitre.lexicon import Lexicon, Progress
 
@@ -24,7 +26,8 @@ def compile_bar(stream: TextIO | None = None) -> Progress:
         if done == 0 or not bars:
             for old in bars:
                 old.close()
-            bars[:] = [tqdm(total=total, desc=BAR_LABEL, unit="path", file=stream or sys.stderr)]
+            label = tr(BAR_LABEL)
+            bars[:] = [tqdm(total=total, desc=label, unit="path", file=stream or sys.stderr)]
         bar = bars[0]
         bar.update(done - bar.n)
         if done >= total:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError
+from arbitre.cli._i18n import tr
 
 
 def register(subparsers: Any) -> None:
@@ -54,7 +55,9 @@ def run_backup(args: argparse.Namespace) -> int:
         copy = backup(args.to, args.keep)
     except BackupError as exc:
         raise CliError(str(exc)) from exc
-    print(json.dumps({"backup": str(copy)}) if args.json else f"Sauvegarde : {copy}")
+    print(
+        json.dumps({"backup": str(copy)}) if args.json else tr("Backup: %(path)s") % {"path": copy}
+    )
     return 0
 
 
@@ -72,7 +75,10 @@ def run_restore(args: argparse.Namespace) -> int:
             json.dumps({"restored": str(args.copy), "database": str(done.database), "kept": kept})
         )
     else:
-        print(f"Base restaurée depuis {args.copy} : {done.database}")
+        print(
+            tr("Database restored from %(copy)s: %(database)s")
+            % {"copy": args.copy, "database": done.database}
+        )
         if kept:
-            print(f"L'ancienne base est gardée : {kept}")
+            print(tr("The former database is kept: %(path)s") % {"path": kept})
     return 0

@@ -11,6 +11,7 @@ from arbitre.classic.tournament import Tournament, final_phase
 from arbitre.classic.tournament.players_csv import read_players
 from arbitre.classic.tournament.results_csv import read_final_results, read_results
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 from arbitre.i18n import word
 
 GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
@@ -115,7 +116,10 @@ def _load(args: argparse.Namespace, best_of: int = 1) -> tuple[Tournament, list[
         for rnd in read_results(args.results, players):
             warnings.extend(tournament.record_round(rnd.games))
     for line in warnings:
-        print(f"arbitre: warning: {line}", file=sys.stderr)
+        print(
+            tr("%(prog)s: warning: %(message)s") % {"prog": "arbitre", "message": line},
+            file=sys.stderr,
+        )
     return tournament, warnings
 
 

@@ -11,6 +11,7 @@ import time
 from typing import Any
 
 from arbitre.cli import CliError
+from arbitre.cli._i18n import tr
 
 
 def register(subparsers: Any) -> None:
@@ -52,7 +53,8 @@ def run_demo(args: argparse.Namespace) -> int:
             print(json.dumps({"events": existing, "created": False}, ensure_ascii=False))
         else:
             print(
-                f"Les événements de démonstration sont déjà là ({len(existing)}) ; --again en ajoute d'autres."
+                tr("The demo events are already there (%(count)d); --again adds more.")
+                % {"count": len(existing)}
             )
         return 0
     created = not get_user_model().objects.filter(username=demo.DEMO_DIRECTOR).exists()
@@ -76,11 +78,12 @@ def run_demo(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(
-        f"Événements de démonstration créés en {seconds:.0f} s : "
-        f"{report.ballots} bulletins, {report.results} résultats."
+        tr("Demo events created in %(seconds)d s: %(ballots)d ballots, %(results)d results.")
+        % {"seconds": round(seconds), "ballots": report.ballots, "results": report.results}
     )
     if created:
-        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} », mot de passe : {password}")
+        line = tr("Director's account: “%(name)s”, password: %(password)s")
     else:
-        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} » (mot de passe inchangé).")
+        line = tr("Director's account: “%(name)s” (password unchanged).")
+    print(line % {"name": demo.DEMO_DIRECTOR, "password": password})
     return 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import getpass
 import json
 import os
 import re
+import select
 import signal
 import socket
 import subprocess
@@ -17,8 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from arbitre import system
 from arbitre.cli import CliError
+from arbitre.cli import _startup as startup
 from arbitre.cli import _tls as tls
+from arbitre.cli._i18n import tr
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -26,6 +31,9 @@ DEFAULT_CONNECTIONS = 2000
 MAX_PROCESSES = 4
 RESTART_SECONDS = 10.0
 """A secondary process that dies is started again, at most once in this many seconds."""
+STOP_SECONDS = 1.0
+"""At a stop, how long the requests under way are given to end (then their threads are left:
+a request cut short writes nothing, each write being one transaction)."""
 
 
 def register(subparsers: Any) -> None:
@@ -73,6 +81,7 @@ def register(subparsers: Any) -> None:
     )
     # a process started by the first one to share its port (see ``Secondaries``)
     serve.add_argument("--secondary-of", type=int, default=0, help=argparse.SUPPRESS)
+    serve.add_argument("--ready-fd", type=int, default=-1, help=argparse.SUPPRESS)
     serve.set_defaults(func=run_serve)
 
     admin = subparsers.add_parser(
@@ -129,9 +138,10 @@ def _addresses() -> list[str]:
     every interface's IPv4 and global IPv6 address (also on a laptop that is itself the
     venue's hotspot, with no route out), and the outgoing address."""
     out: list[str] = []
-    out += _linux_ipv4()
-    out += _linux_ipv6()
-    if not out:
+    if system.linux():
+        out += _linux_ipv4()
+        out += _linux_ipv6()
+    if not out and system.posix():
         out += _ifconfig()
     for family, probe_address in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
         try:
@@ -240,6 +250,7 @@ def web_server(
     # the number of open files is the limit, raised to ``connections`` where the system lets
     server.keep_alive_conn_limit = None  # type: ignore[assignment]  # (cheroot reads None so)
     server.version = "arbitre"
+    server.shutdown_timeout = STOP_SECONDS  # type: ignore[assignment]
     if certificate is not None:
         server.ssl_adapter = tls.ssl_adapter(certificate)
     allow_open_files(connections + 256)
@@ -256,7 +267,7 @@ def default_processes() -> int:
 
 def port_sharing() -> bool:
     """Whether processes can share a port with the system balancing their connections."""
-    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+    return system.port_sharing()
 
 
 def refuse_taken_port(host: str, port: int) -> None:
@@ -273,12 +284,13 @@ def refuse_taken_port(host: str, port: int) -> None:
 class Secondaries:
     """The processes that share the first one's port (``arbitre serve --processes N``).
 
-    Each is ``arbitre serve --secondary-of PID``: it loads the word list, then listens on
-    the same port, and the system gives each new connection to one of the processes, so
-    that the server uses every processor (one Python process runs on one at a time). They
-    are started once the first process has prepared the word list (they load it from the
-    compiled cache in a second), one started again if it dies, and all stopped with the
-    first: their standard input is a pipe from it, closed when it stops or is killed.
+    Each is ``arbitre serve --secondary-of PID``: it loads the word list and warms up, then
+    listens on the same port and says so on a pipe (``--ready-fd``); the system gives each new
+    connection to one of the processes, so that the server uses every processor (one Python
+    process runs on one at a time). They are started once the first process has prepared the
+    word list (they load it from the compiled cache in a second), one started again if it
+    dies, and all stopped with the first: their standard input is a pipe from it, closed when
+    it stops or is killed.
 
     Everything they share goes through the database: the live pages' figures are cached
     per process under the event's version, read from the database; the federation's
@@ -290,23 +302,54 @@ class Secondaries:
         self.children: list[subprocess.Popen[bytes]] = []
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        self.ready_pipes: list[int] = []
 
-    def start(self, ready: Callable[[], None]) -> None:
-        """Start them, in the background, once ``ready()`` returns."""
-        threading.Thread(
-            target=self._run, args=(ready,), name="arbitre-secondaries", daemon=True
-        ).start()
-
-    def _spawn(self) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self.command, stdin=subprocess.PIPE)
-
-    def _run(self, ready: Callable[[], None]) -> None:
-        ready()
+    def start(self) -> None:
+        """Start them, and watch them in the background (one that dies is started again)."""
         with self.lock:
             if self.stopping.is_set():
                 return
-            self.children = [self._spawn() for _ in range(self.count)]
-            started = [time.monotonic()] * self.count
+            self.children = [self._spawn(wait_ready=True) for _ in range(self.count)]
+        threading.Thread(target=self._watch, name="arbitre-secondaries", daemon=True).start()
+
+    def _spawn(self, wait_ready: bool = False) -> subprocess.Popen[bytes]:
+        read, write = os.pipe()
+        try:
+            child = subprocess.Popen(
+                [*self.command, "--ready-fd", str(write)], stdin=subprocess.PIPE, pass_fds=(write,)
+            )
+        finally:
+            os.close(write)
+        if wait_ready:
+            self.ready_pipes.append(read)
+        else:
+            os.close(read)
+        return child
+
+    def wait_ready(self, stop: threading.Event) -> dict[str, float]:
+        """Wait until every secondary started by :meth:`start` is warm and listens (or has
+        died, or ``stop`` is set); the slowest figures of their checks."""
+        figures: dict[str, float] = {}
+        for read in self.ready_pipes:
+            data = b""
+            while not stop.is_set():
+                if select.select([read], [], [], 0.2)[0]:
+                    chunk = os.read(read, 4096)
+                    data += chunk
+                    if not chunk or data.endswith(b"\n"):
+                        break
+            os.close(read)
+            try:
+                found = json.loads(data or b"{}")
+            except ValueError:
+                found = {}
+            for key, value in found.items():
+                figures[key] = max(figures.get(key, 0.0), float(value))
+        self.ready_pipes.clear()
+        return figures
+
+    def _watch(self) -> None:
+        started = [time.monotonic()] * self.count
         while not self.stopping.wait(1.0):
             with self.lock:
                 for i, child in enumerate(self.children):
@@ -317,23 +360,33 @@ class Secondaries:
                     if self.stopping.is_set():
                         return
                     print(
-                        f"Processus secondaire {child.pid} arrêté (code {code}) : relancé.",
+                        tr("Secondary process %(pid)d stopped (code %(code)d): started again.")
+                        % {"pid": child.pid, "code": code},
                         flush=True,
                     )
                     self.children[i] = self._spawn()
                     started[i] = time.monotonic()
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Stop them (each ends its requests under way) and wait for them."""
+    def tell_stop(self) -> None:
+        """Tell them to stop (each ends its requests under way, at most
+        :data:`STOP_SECONDS`), without waiting: the first process stops meanwhile."""
         with self.lock:
             self.stopping.set()
             children = list(self.children)
         for child in children:
             if child.stdin is not None:
                 child.stdin.close()
+
+    def stop(self, timeout: float = STOP_SECONDS + 0.5) -> None:
+        """Stop them and wait for them; one still there after ``timeout`` seconds is
+        killed."""
+        self.tell_stop()
+        with self.lock:
+            children = list(self.children)
+        deadline = time.monotonic() + timeout
         for child in children:
             try:
-                child.wait(timeout)
+                child.wait(max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 child.kill()
                 child.wait()
@@ -355,10 +408,10 @@ def allow_open_files(wanted: int) -> None:
     """Raise this process's limit of open files (each connection is one) towards
     ``wanted``, as far as the system's hard limit allows (a desktop's default soft limit of
     1,024 would refuse a hall of phones). Nothing on Windows."""
-    try:
-        import resource
-    except ImportError:  # Windows: no such limit
-        return
+    if not system.posix():
+        return  # Windows: no such limit (its sockets are not counted as files)
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
     if soft != resource.RLIM_INFINITY and soft < target:
@@ -368,7 +421,7 @@ def allow_open_files(wanted: int) -> None:
             pass  # the system refuses: the connections beyond its limit wait
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def run_serve(args: argparse.Namespace, console: startup.Console | None = None) -> int:
     if args.secondary_of:
         return run_secondary(args)
     if "ARBITRE_ALLOWED_HOSTS" not in os.environ:
@@ -376,15 +429,16 @@ def run_serve(args: argparse.Namespace) -> int:
     certificate = https_certificate(args.host) if args.https else None
     processes = args.processes or default_processes()
     if args.processes < 0:
-        raise CliError("--processes must be 1 or more")
+        raise CliError(tr("--processes must be 1 or more"))
     if processes > 1 and (args.port == 0 or not port_sharing()):
         processes = 1  # a port chosen by the system, or no port sharing: one process
 
+    console = console or startup.Console(bar=False)
     setup_database(args.database_url)
     from arbitre.app.duplicate import preparation
 
     # The default word list is loaded (and compiled on the first start) in the background;
-    # the pages show its progress meanwhile.
+    # the pages show its progress meanwhile, the console tells its steps.
     preparation.start()
     signal.signal(signal.SIGTERM, _interrupt)
     from arbitre.app.events import backups
@@ -392,9 +446,23 @@ def run_serve(args: argparse.Namespace) -> int:
 
     with backups.serving(), outbox.sending():
         secondaries = Secondaries(secondary_command(args), processes - 1)
-        _serve(args, processes > 1, secondaries, certificate)
-    print("Arbitre arrêté.", flush=True)
+        _serve(args, processes > 1, secondaries, certificate, console)
+    print(tr("Arbitre stopped."), flush=True)
+    leave_if_loading()
     return 0
+
+
+def leave_if_loading(status: int = 0) -> None:
+    """End the process now when the preparation thread is still loading or compiling (a
+    stop during the first start): the server is stopped and its last change backed up, and
+    what the thread writes, the compiled caches, is published whole or not at all; waiting
+    for it would hold the stop for tens of seconds."""
+    from arbitre.app.duplicate import preparation
+
+    if preparation.running():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -412,7 +480,9 @@ def https_certificate(host: str) -> tls.ServerCertificate:
     try:
         return tls.server_certificate(data_dir(), hosts)
     except OSError as exc:
-        raise CliError(f"cannot write the HTTPS certificate: {exc}") from exc
+        raise CliError(
+            tr("cannot write the HTTPS certificate: %(error)s") % {"error": exc}
+        ) from exc
 
 
 HTTPS_DIRECT = "direct"
@@ -425,13 +495,15 @@ def _serve(
     shared: bool,
     secondaries: Secondaries | None,
     certificate: tls.ServerCertificate | None = None,
+    console: startup.Console | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> None:
     """Serve until interrupted, on a port ``shared`` among processes or not: the first process
-    (with its ``secondaries``, started once it listens) or a secondary one (``None``); the
-    last change ends in a backup."""
-    from arbitre.app.duplicate import preparation
+    (with its ``secondaries``, started once it is warm) or a secondary one (``None``, calling
+    ``ready()`` once it listens); the last change ends in a backup."""
     from arbitre.app.events import backups
 
+    stop = threading.Event()
     try:
         if shared and secondaries is not None:
             refuse_taken_port(args.host, args.port)
@@ -441,20 +513,59 @@ def _serve(
         try:
             server.prepare()
             if secondaries is not None:
-                _ready(args, secondaries.count + 1, certificate)
-                if shared:
-                    secondaries.start(preparation.wait)
+                scheme = "https" if certificate else "http"
+                url = f"{scheme}://{_url_host(args.host)}:{args.port}/"
+                print(tr("Arbitre listens on %(url)s; getting ready…") % {"url": url}, flush=True)
+                threading.Thread(
+                    target=_announce,
+                    args=(args, secondaries, certificate, console or startup.Console(), stop),
+                    name="arbitre-ready",
+                    daemon=True,
+                ).start()
+            elif ready is not None:
+                ready()
             server.serve()
         finally:
+            stop.set()
+            if secondaries is not None:
+                secondaries.tell_stop()  # they stop while this one does
+            server.stop()
             if secondaries is not None:
                 secondaries.stop()
-            server.stop()
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from exc
+        raise CliError(
+            tr("cannot listen on %(address)s: %(reason)s")
+            % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
+        ) from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
+
+
+def _announce(
+    args: argparse.Namespace,
+    secondaries: Secondaries,
+    certificate: tls.ServerCertificate | None,
+    console: startup.Console,
+    stop: threading.Event,
+) -> None:
+    """The first process's way to "ready": the preparation told on the console, a first
+    page answered, the secondaries started and warm; then the figures and the addresses."""
+    if not console.follow(stop):
+        if not stop.is_set():  # the word list failed (told): the pages say why, one process
+            _ready(args, 1, certificate)
+        return
+    figures = startup.check(certificate is not None)
+    if stop.is_set():
+        return
+    secondaries.start()
+    for key, value in secondaries.wait_ready(stop).items():
+        figures[key] = max(figures.get(key, 0.0), value)
+    if stop.is_set():
+        return
+    print(console.summary(figures, secondaries.count + 1), flush=True)
+    _ready(args, secondaries.count + 1, certificate)
 
 
 def _ready(
@@ -462,11 +573,14 @@ def _ready(
 ) -> None:
     scheme = "https" if certificate else "http"
     url = f"{scheme}://{_url_host(args.host)}:{args.port}/"
-    more = f", {processes} processus" if processes > 1 else ""
-    print(f"Arbitre est prêt : {url}  (Ctrl-C pour arrêter{more})", flush=True)
+    if processes > 1:
+        line = tr("Arbitre is ready: %(url)s  (Ctrl-C to stop, %(processes)d processes)")
+    else:
+        line = tr("Arbitre is ready: %(url)s  (Ctrl-C to stop)")
+    print(line % {"url": url, "processes": processes}, flush=True)
     venue = venue_urls(args.port, scheme) if args.host in ("0.0.0.0", "::") else []
     for address in venue:
-        print(f"  sur le réseau de la salle : {address}", flush=True)
+        print(tr("  on the venue's network: %(url)s") % {"url": address}, flush=True)
     if certificate is not None:
         # the QR code of an address a phone can open: not of this machine's loopback
         local = args.host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::", "")
@@ -478,10 +592,13 @@ def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
     """What the console says of the HTTPS certificate: its fingerprint (a phone's browser
     shows it before accepting it, see docs/security.md) and, with a ``url`` on the venue's
     network, its QR code for the phones."""
-    new = " (nouveau : les téléphones l'acceptent à nouveau)" if certificate.made else ""
+    if certificate.made:
+        made = tr("  HTTPS certificate (new: the phones accept it again): %(path)s")
+    else:
+        made = tr("  HTTPS certificate: %(path)s")
     lines = [
-        f"  certificat HTTPS{new} : {certificate.certificate}",
-        f"  empreinte SHA-256 : {certificate.fingerprint}",
+        made % {"path": certificate.certificate},
+        tr("  SHA-256 fingerprint: %(fingerprint)s") % {"fingerprint": certificate.fingerprint},
     ]
     if url:
         import io
@@ -490,20 +607,25 @@ def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
 
         out = io.StringIO()
         segno.make(url, error="m", micro=False).terminal(out=out, compact=True)
-        lines += [f"  QR code de {url} :", out.getvalue().rstrip("\n")]
+        lines += [tr("  QR code of %(url)s:") % {"url": url}, out.getvalue().rstrip("\n")]
     return "\n".join(lines)
 
 
 def run_secondary(args: argparse.Namespace) -> int:
     """A process sharing the port of the first one (:class:`Secondaries`): Django on the
-    migrated database, the word list loaded before the first request, then the same server;
-    it stops when the first process closes its standard input (it stops, or was killed)."""
+    migrated database, the word list loaded and the process warmed up before it listens,
+    then the same server; it stops when the first process closes its standard input (it
+    stops, or was killed), at a Ctrl-C or when it is signalled alone (the first one then
+    starts it again)."""
     signal.signal(signal.SIGTERM, _interrupt)
     signal.signal(signal.SIGINT, _interrupt)
 
     def _watch_first() -> None:
-        sys.stdin.buffer.read()  # returns when the first process closes the pipe or dies
-        os.kill(os.getpid(), signal.SIGTERM)
+        # the descriptor read directly, not ``sys.stdin``: a thread blocked in the buffered
+        # reader holds its lock, which the interpreter's exit would wait for in vain
+        while os.read(0, 4096):
+            pass  # returns b"" when the first process closes the pipe or dies
+        _thread.interrupt_main()
 
     # watched from the start: a server stopped while this one loads the word list stops it
     threading.Thread(target=_watch_first, name="arbitre-first", daemon=True).start()
@@ -518,16 +640,36 @@ def run_secondary(args: argparse.Namespace) -> int:
         from arbitre.app.duplicate import preparation
 
         preparation.start()
-        preparation.wait()
+        preparation.wait_interruptibly()
+        figures = startup.check(args.https)
     except KeyboardInterrupt:
-        return 0
+        _leave(0)
     certificate = None
     if args.https:
         from arbitre.paths import data_dir
 
         certificate = tls.existing_certificate(data_dir())  # made by the first process
-    _serve(args, True, None, certificate)
+
+    def ready() -> None:
+        if args.ready_fd >= 0:
+            try:  # a process started again is not waited for: its reader may be closed
+                os.write(args.ready_fd, json.dumps(figures).encode() + b"\n")
+            except OSError:
+                pass
+            os.close(args.ready_fd)
+
+    _serve(args, True, None, certificate, ready=ready)
+    _leave(0)
     return 0
+
+
+def _leave(status: int) -> None:
+    """End a secondary process now that it has stopped serving and backed up its last
+    change: its daemon threads (the preparation, the watch of the first process) are not
+    waited for."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 def run_createadmin(args: argparse.Namespace) -> int:
@@ -537,15 +679,15 @@ def run_createadmin(args: argparse.Namespace) -> int:
     password = os.environ.get("ARBITRE_ADMIN_PASSWORD")
     if not password:
         if not sys.stdin.isatty():
-            raise CliError("no password: set ARBITRE_ADMIN_PASSWORD or run in a terminal")
-        password = getpass.getpass("Mot de passe : ")
-        if getpass.getpass("Mot de passe (confirmation) : ") != password:
-            raise CliError("the two passwords differ")
+            raise CliError(tr("no password: set ARBITRE_ADMIN_PASSWORD or run in a terminal"))
+        password = getpass.getpass(tr("Password: "))
+        if getpass.getpass(tr("Password (again): ")) != password:
+            raise CliError(tr("the two passwords differ"))
     try:
         create_director(args.username, password, args.email)
     except AccountError as exc:
         raise CliError(str(exc)) from exc
-    print(f"Compte directeur « {args.username} » créé.")
+    print(tr("Director's account “%(name)s” created.") % {"name": args.username})
     return 0
 
 
@@ -557,7 +699,7 @@ def run_unlock(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"username": args.username, "unlocked": done}))
     elif done:
-        print(f"Compte « {args.username} » débloqué.")
+        print(tr("Account “%(name)s” unlocked.") % {"name": args.username})
     else:
-        print(f"Le compte « {args.username} » n'était pas bloqué.")
+        print(tr("The account “%(name)s” was not locked.") % {"name": args.username})
     return 0

@@ -33,7 +33,7 @@ from arbitre.i18n.wordings import merged
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "django"
-__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TEMPLATES", "phrase", "word", "word_line"]
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "TEMPLATES", "phrase", "text", "word", "word_line"]
 
 TEMPLATES: dict[str, str] = merged()
 """English wording of every engine message code; the msgids of the catalogue."""
@@ -93,3 +93,9 @@ def word(message: Message, lang: str = DEFAULT_LANGUAGE) -> str:
 def word_line(error: LineError, lang: str = DEFAULT_LANGUAGE) -> str:
     """``line N: text`` for an error of a file."""
     return phrase("line", lang, line=error.line, text=word(error.message, lang))
+
+
+def text(msgid: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The catalogue's wording of ``msgid`` in ``lang`` (``msgid`` itself when it has none):
+    the command line's own texts (:mod:`arbitre.cli._i18n`)."""
+    return _catalogue(lang).gettext(msgid)

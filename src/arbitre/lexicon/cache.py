@@ -116,16 +116,10 @@ def _publish(directory: Path, staging: Path, part: str, sha256: str, names: list
 
 @contextlib.contextmanager
 def compile_lock(directory: Path) -> Iterator[None]:
-    """Exclusive lock so that parallel processes compile a list once (POSIX; no-op elsewhere)."""
+    """Exclusive lock so that parallel processes compile a list once (every system:
+    :mod:`filelock`)."""
+    from filelock import FileLock
+
     directory.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - Windows
+    with FileLock(str(directory / ".lock"), thread_local=False):
         yield
-        return
-    with (directory / ".lock").open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.utils.translation import get_language, gettext, gettext_noop
@@ -20,6 +21,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.duplicate.services import lexicon_of
 from arbitre.common.messages import Message, Refusal
+from arbitre.duplicate.game import DuplicateGame
 from arbitre.i18n import DEFAULT_LANGUAGE, word
 from arbitre.lexicon import Progress
 from arbitre.scrabble.generate import fast_engine
@@ -33,6 +35,10 @@ FAILED = "failed"
 LOADING = gettext_noop("Chargement de la liste de mots")
 COMPILING = gettext_noop("Compilation de la liste de mots")
 ENGINE = gettext_noop("Préparation du moteur de recherche du top")
+WARMING = gettext_noop("Échauffement : premier tirage et première recherche du top")
+
+WARM_SEED = 2026
+"""The seed of the warm-up's game (any game does: its draw and top search are thrown away)."""
 
 Step = Callable[[str], None]
 Job = Callable[[Progress, Step], None]
@@ -55,6 +61,8 @@ class Status:
 _lock = threading.Lock()
 _status = Status()
 _thread: threading.Thread | None = None
+durations: dict[str, float] = {}
+"""Seconds each step took (by its msgid), and the warm-up's first ``draw`` and ``top``."""
 
 
 def status() -> dict[str, Any]:
@@ -69,6 +77,13 @@ def status() -> dict[str, Any]:
         out["error"] = word(refusal, get_language() or DEFAULT_LANGUAGE)
     del out["refusal"]
     return out
+
+
+def snapshot() -> Status:
+    """A copy of the preparation's state, its step as its msgid (the console words it in the
+    command line's language)."""
+    with _lock:
+        return replace(_status)
 
 
 def start(job: Job | None = None) -> bool:
@@ -93,6 +108,20 @@ def wait(timeout: float | None = None) -> None:
         thread.join(timeout)
 
 
+def wait_interruptibly() -> None:
+    """Wait for the preparation thread, in short waits, so that the main thread takes a
+    Ctrl-C (or :func:`_thread.interrupt_main`) at once on every system."""
+    while running():
+        wait(0.1)
+
+
+def running() -> bool:
+    """Whether the preparation thread is still at work (a stop then need not wait for it:
+    what it writes, the compiled caches, is published whole or not at all)."""
+    thread = _thread
+    return thread is not None and thread.is_alive()
+
+
 def reset() -> None:
     """Forget a finished preparation (tests)."""
     global _thread, _status
@@ -100,6 +129,7 @@ def reset() -> None:
     with _lock:
         _thread = None
         _status = Status()
+    durations.clear()
 
 
 def prepare_default_list(progress: Progress, step: Step) -> None:
@@ -111,6 +141,8 @@ def prepare_default_list(progress: Progress, step: Step) -> None:
     fast = fast_engine()
     if fast is not None:
         fast.warm_up()
+    step(WARMING)
+    durations.update(warm(lexicon))
     # The word list, the compiled kernel and the modules are loaded for the server's life:
     # out of the collector's reach, a full collection no longer walks their objects (tens of
     # milliseconds, paid by whichever top search or page it interrupts; bench_movegen).
@@ -118,19 +150,44 @@ def prepare_default_list(progress: Progress, step: Step) -> None:
     gc.freeze()
 
 
+def warm(lexicon: Any, seed: int = WARM_SEED) -> dict[str, float]:
+    """A first draw and its top search on ``lexicon`` (seed 004, 2.2 and 2.4), timed in
+    seconds: whatever they load or compile the first time is then ready for the games."""
+    game = DuplicateGame(lexicon, seed=seed)
+    started = time.perf_counter()
+    game.draw()
+    drawn = time.perf_counter()
+    game.tops()
+    return {"draw": drawn - started, "top": time.perf_counter() - drawn}
+
+
 def _progress(done: int, total: int) -> None:
     with _lock:
         _status.done, _status.total = done, total
 
 
+_step_started: list[tuple[str, float]] = []
+
+
 def _step(name: str) -> None:
+    _timed()
+    _step_started.append((name, time.perf_counter()))
     with _lock:
         _status.step, _status.done, _status.total = name, 0, 0
 
 
+def _timed() -> None:
+    """The step under way, if any, timed into :data:`durations`."""
+    if _step_started:
+        name, started = _step_started.pop()
+        durations[name] = time.perf_counter() - started
+
+
 def _run(job: Job) -> None:
+    _step_started[:] = [(LOADING, time.perf_counter())]
     try:
         job(_progress, _step)
+        _timed()
     except Exception as exc:  # noqa: BLE001 - reported on the page, the server goes on
         with _lock:
             _status.state, _status.error = FAILED, str(exc) or exc.__class__.__name__

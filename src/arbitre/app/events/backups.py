@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.db import transaction
 
+from arbitre import system
 from arbitre.app.events.backup_files import (
     LEXICONS,
     BackupError,
@@ -191,20 +192,28 @@ def _pid_file(database: Path) -> Path:
     return database.with_name(database.name + ".serveur")
 
 
+def _lock_file(database: Path) -> Path:
+    return database.with_name(database.name + ".serveur.lock")
+
+
 @contextmanager
 def serving() -> Iterator[None]:
-    """While ``arbitre serve`` runs, a file beside the SQLite database names its process, so
-    that a restore is refused until the server is stopped."""
+    """While ``arbitre serve`` runs, a file beside the SQLite database names its process and
+    the server holds a lock beside it (released by the system when the process ends, even
+    killed), so that a restore is refused until the server is stopped, on every system."""
     try:
         marker: Path | None = _pid_file(database_path())
     except BackupError:
         marker = None
-    if marker is not None:
-        marker.write_text(str(os.getpid()), encoding="ascii")
-    try:
+    if marker is None:
         yield
-    finally:
-        if marker is not None:
+        return
+    lock = system.server_lock(_lock_file(marker.with_name(marker.name.removesuffix(".serveur"))))
+    with lock:
+        marker.write_text(str(os.getpid()), encoding="ascii")
+        try:
+            yield
+        finally:
             marker.unlink(missing_ok=True)
 
 
@@ -214,13 +223,9 @@ def _refuse_if_served(database: Path) -> None:
         pid = int(marker.read_text(encoding="ascii").strip())
     except (OSError, ValueError):
         return
-    try:
-        os.kill(pid, 0)  # no signal sent: only whether the process is alive
-    except ProcessLookupError:
-        return  # a server killed without a clean stop
-    except PermissionError:
-        pass  # alive, another user's
-    if pid != os.getpid():
+    # whether the server still runs: its lock (no signal sent to any process, so the same
+    # check on Windows, where ``os.kill`` would stop the process instead)
+    if pid != os.getpid() and system.held(_lock_file(database)):
         raise BackupError(
             f"Le serveur Arbitre (processus {pid}) utilise la base {database} : "
             f"arrêtez-le avant de restaurer (ou supprimez {marker} si ce processus n'est "
