@@ -778,3 +778,21 @@ def test_a_pairing_whose_game_has_begun_at_a_table_is_not_undone(dclient: Client
     )
     assert TableLog.objects.get(table=tb).events == before
     assert Table.objects.filter(round__number=1).exists()
+
+
+@pytest.mark.parametrize(
+    ("profile", "cited", "not_cited"),
+    [("ffsc", "001 3.6", "000 3.3"), ("fbs", "000 3.3", "001 3.6")],
+)
+def test_the_table_page_cites_its_own_federations_article_for_the_start(
+    dclient: Client, profile: str, cited: str, not_cited: str
+) -> None:
+    """The second player starts the clock: 001 3.6 for the FFSc, 000 3.3 for the FBS; a
+    Belgian table never cites the French regulation (issue 35)."""
+    eid = setup_event(dclient, profile=profile)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    tb = Table.objects.filter(round__number=1).exclude(b="").order_by("number").first()
+    assert tb is not None
+    html = Client().get(f"/classique/table/{code_of(dclient, eid, tb)}/").content.decode()
+    assert f"démarre la pendule ({cited})" in html and f"pendule ({not_cited})" not in html
