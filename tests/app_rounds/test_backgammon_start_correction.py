@@ -128,7 +128,10 @@ def test_the_correction_page_is_the_arbiters_not_the_players(dclient: Client) ->
     eid, tb, url = _table(dclient)
     assert 'id="start-correction-link"' in dclient.get(url).content.decode()
     code = TableLog.objects.get(table=tb).code
-    assert 'id="start-correction-link"' not in Client().get(f"/backgammon/table/{code}/").content.decode()
+    assert (
+        'id="start-correction-link"'
+        not in Client().get(f"/backgammon/table/{code}/").content.decode()
+    )
     anonymous = Client().post(f"/backgammon/{eid}/table/{tb.pk}/depart/", {"choice": "standard"})
     assert anonymous.status_code in (302, 403)
     assert not AuditEntry.objects.filter(action=ACTION).exists()
