@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db.models import F
 from django.test import Client
 
 from arbitre.app.rounds.models import AuditEntry, Table, TableLog
@@ -135,3 +136,31 @@ def test_the_correction_page_is_the_arbiters_not_the_players(dclient: Client) ->
     anonymous = Client().post(f"/backgammon/{eid}/table/{tb.pk}/depart/", {"choice": "standard"})
     assert anonymous.status_code in (302, 403)
     assert not AuditEntry.objects.filter(action=ACTION).exists()
+
+
+def test_a_final_stage_match_before_the_bracket_has_no_correction_page(dclient: Client) -> None:
+    eid, _, _ = _table(dclient)
+    response = dclient.get(f"/backgammon/{eid}/phase-finale/QF1/depart/")
+    assert response.status_code == 404 and "pas encore généré" in response.content.decode()
+
+
+def test_003_3_16_at_a_final_stage_match(dclient: Client) -> None:
+    """A quarter-final's record (entered on its clock page) is corrected the same way; the
+    audit log names the match."""
+    from tests.app_rounds.test_backgammon_bracket_sanctions import started
+
+    eid = started(dclient)
+    url = f"/backgammon/{eid}/phase-finale/QF1/pendule/"
+    page = dclient.get(url).content.decode()
+    assert f"/backgammon/{eid}/phase-finale/QF1/depart/" in page
+    TableLog.objects.filter(table__isnull=True).update(epoch=F("epoch") - 100)
+    _cells(dclient, url, WRONG_START)
+    said = messages_of(
+        dclient.post(
+            f"/backgammon/{eid}/phase-finale/QF1/depart/", {"choice": "standard"}, follow=True
+        )
+    )
+    expected = position_id(Position.from_points(A_AFTER, B_AFTER))
+    assert said[-1].endswith(f"{expected}.")
+    assert f"; 3.16 position {expected}" in state(dclient, url)["record"]
+    assert AuditEntry.objects.get(action=ACTION).target == "QF1"
