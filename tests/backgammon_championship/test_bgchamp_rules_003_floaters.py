@@ -73,3 +73,24 @@ def test_003_two_floaters_as_near_the_bottom_the_lower_pair_first() -> None:
     for table, floater in ((2, "J05"), (3, "J03")):
         said = word(rp.pairs[table].explanation)
         assert f"{floater} flotteur venu du groupe à 2 pts ({AVOID})" in said
+
+
+def test_003_unavoidable_rematch_with_the_partner_met_the_fewest_times() -> None:
+    """Four players, six rounds: every pair but J02-J00 (a forfeit is no meeting) has met,
+    so round 7 repeats matches. J03 (highest ELO) is paired with the partner met the
+    fewest times, longest ago (docs: the rematches rotate): J02, met once in round 5,
+    rather than J00, met four times (last in round 4) or J01, met once in round 6."""
+    champ = _champ(
+        [1400, 1550, 1450, 1650],
+        [
+            (1, "J01", "J02", "J01", ""), (1, "J03", "J00", "J03", ""),
+            (2, "J01", "J02", "J02", ""), (2, "J03", "J00", "J03", ""),
+            (3, "J01", "J02", "J02", ""), (3, "J03", "J00", "J03", ""),
+            (4, "J00", "J03", "J00", ""), (4, "J01", "J02", "J01", ""),
+            (5, "J01", "J00", "J01", ""), (5, "J02", "J03", "J02", ""),
+            (6, "J02", "J00", "J00", "forfeit"), (6, "J03", "J01", "J03", ""),
+        ],
+    )  # fmt: skip
+    rp = pair_round(champ)
+    assert [(p.a, p.b) for p in rp.pairs] == [("J03", "J02"), ("J01", "J00")]
+    assert rp.rematches == (("J03", "J02"), ("J01", "J00"))
