@@ -25,7 +25,11 @@ line and the reason, a message in its turn. The import lets stand what seed 003 
   the record says it in a comment line of the game, before its first move, which other
   programs skip: ``; 3.17 player 1: -24`` (player 1 started without one of the checkers
   of their 24 point), ``; 3.17 player 2: +6`` (player 2 had one more on their 6 point);
-  points in that player's numbering. The export writes these lines for such a game.
+  points in that player's numbering. The export writes these lines for such a game;
+- a starting position corrected during the game, before its fourth roll (3.16): a comment
+  line between two actions, ``; 3.16 position 4HPwATDgc/ABMA``, the gnubg Position ID of
+  the board as corrected, seen from the player on roll; the moves played before it stay.
+  The export writes one such line for each correction, where it was made.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from arbitre.backgammon.board import BackgammonError, Dice, Position, Step, refusal
+from arbitre.backgammon.ids import position_from_id, position_id
 from arbitre.backgammon.match import Action, GameRecord, Match, Phase
 
 MESSAGE_CODES = frozenset(
@@ -100,16 +105,25 @@ def export_mat(match: Match) -> str:
         lines.append(f" Game {game.number}")
         lines.append(_names_line(names, game.score_before))
         lines += _start_lines(game)
-        cells = [
-            (a.player, _cell(a))
-            for i, a in enumerate(game.actions)
-            if _cell(a) and i not in game.annulled_actions
-        ]
+        corrections = {c.after: c for c in game.corrections}
+        cells: list[tuple[int, str]] = []
+        for i, a in enumerate(game.actions):
+            if i in corrections:
+                cells.append((-1, correction_line(corrections.pop(i).position)))
+            if _cell(a) and i not in game.annulled_actions:
+                cells.append((a.player, _cell(a)))
+        cells += [(-1, correction_line(c.position)) for c in corrections.values()]
         number = 0
         row: list[str] = ["", ""]
         open_row = False
         side_next = 0
         for player, text in cells:
+            if player < 0:  # a line of its own (3.16), between two rows
+                if open_row:
+                    lines.append(_row(number, row))
+                lines.append(text)
+                open_row = False
+                continue
             if not open_row or player < side_next:
                 if open_row:
                     lines.append(_row(number, row))
@@ -156,6 +170,7 @@ _NUMBERED = re.compile(r"^\s*(\d+)\)(.*)$")
 _MOVE = re.compile(r"^([1-6])([1-6]):\s*(.*)$")
 _DOUBLE = re.compile(r"^Doubles\s*=>\s*(\d+)$", re.IGNORECASE)
 _START = re.compile(r"^;\s*3\.17\s+player\s+([12])\s*:\s*((?:[+-]\d{1,2}\s*)+)$", re.I)
+_CORRECTION = re.compile(r"^;\s*3\.16\s+position\s+(\S+)$", re.IGNORECASE)
 _WINS = re.compile(r"^Wins\s+(\d+)\s+points?(?:\s+and\s+the\s+match)?$", re.IGNORECASE)
 
 
@@ -180,7 +195,11 @@ def import_mat(text: str, complete: bool = True) -> Match:
         try:
             if not stripped or stripped.startswith(";"):
                 start = _START.match(stripped)
-                if start and match is not None:
+                corrected = _CORRECTION.match(stripped)
+                if corrected and match is not None:
+                    # refused outside a game under way and from its fourth roll on
+                    match.correct_start(position_from_id(corrected.group(1)))
+                elif start and match is not None:
                     if game_started:
                         raise refusal("mat.start_checkers", change=stripped, player=start.group(1))
                     setup[int(start.group(1)) - 1].extend(int(x) for x in start.group(2).split())
@@ -269,6 +288,12 @@ def record_text(length: int, names: tuple[str, str], cells: list[tuple[int, str]
         if _WINS.match(cell.strip()):
             opened = False
     return "\n".join(lines) + "\n"
+
+
+def correction_line(position: Position) -> str:
+    """The record's line of a starting position corrected to ``position`` (seed 003, 3.16),
+    seen from the player on roll."""
+    return f"; 3.16 position {position_id(position)}"
 
 
 def _not_condoned(pending: tuple[int, int, BackgammonError] | None) -> None:

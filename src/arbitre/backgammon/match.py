@@ -39,6 +39,7 @@ from arbitre.backgammon.board import (
     Move,
     Position,
     Step,
+    format_steps,
     refusal,
 )
 from arbitre.common.messages import Message
@@ -90,6 +91,7 @@ MESSAGE_CODES = frozenset(
             "side_empty",
             "not_closed_out",
             "start_correction_late",
+            "start_replay",
         )
     }
 )
@@ -128,6 +130,17 @@ class GameResult:
         return self.level * self.cube
 
 
+@dataclass(frozen=True)
+class StartCorrection:
+    """A wrong starting position corrected during the game (seed 003, 3.16): after the
+    game's first ``after`` actions, the board became ``position``, seen from ``turn``, the
+    player on roll then."""
+
+    after: int
+    turn: int
+    position: Position
+
+
 @dataclass
 class GameRecord:
     """One game: the score before it, whether it is the Crawford game, actions, result."""
@@ -144,6 +157,8 @@ class GameRecord:
     #: the board the game started from when it was not the standard one (3.16, 3.17): each
     #: player's side (0, 1) in their own numbering, 25 entries (the bar last)
     start: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    #: the corrections of its starting position made during the game (3.16), in order
+    corrections: tuple[StartCorrection, ...] = ()
 
 
 def result_level(position: Position) -> int:
@@ -194,6 +209,7 @@ class _Snapshot:
         int,
         frozenset[int],
         tuple[tuple[int, ...], tuple[int, ...]] | None,
+        tuple[StartCorrection, ...],
     ]
 
 
@@ -645,6 +661,7 @@ class Match:
                     game.first_player,
                     game.annulled_actions,
                     game.start,
+                    game.corrections,
                 ),
             )
         )
@@ -662,6 +679,7 @@ class Match:
             game.first_player,
             game.annulled_actions,
             game.start,
+            game.corrections,
         ) = snapshot.game
         snapshot.state.games = games
         self._state = snapshot.state
@@ -722,6 +740,34 @@ class Match:
         s = self._state
         s.position = position
         s.start_checkers = start_checkers
+        game = self.game
+        game.corrections = (
+            *game.corrections,
+            StartCorrection(len(game.actions), s.turn, position),
+        )
+
+    def standard_start(self) -> Position:
+        """The board of the game in progress had it started from the standard position: the
+        checker moves recorded so far played again, as the checkers were moved, from the
+        standard start (seed 003, 3.16: the error "dans la position initiale" is corrected;
+        the rolls made and the moves played stay). Seen from the player on turn, as
+        :meth:`correct_start` takes it. ``backgammon.start_replay`` when a recorded move
+        cannot be played from the standard start (the director then sets the board)."""
+        game = self.game
+        board = Position.initial()
+        mover = game.first_player
+        for action in game.actions:
+            if action.kind != "move":
+                continue
+            if action.player != mover:
+                board, mover = board.swap(), action.player
+            if action.steps:
+                notation = format_steps(action.steps)
+                try:
+                    board = board.physical_move(notation).position
+                except BackgammonError as exc:
+                    raise refusal("start_replay", move=notation, reason=exc.message) from exc
+        return board if mover == self._state.turn else board.swap()
 
     def _check_setup(self, position: Position, turn: int, start_checkers: tuple[int, int]) -> None:
         if len(start_checkers) != 2:

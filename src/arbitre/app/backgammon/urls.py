@@ -3,7 +3,7 @@ play-off, the final stage's match sheets and the match records."""
 
 from django.urls import path
 
-from arbitre.app.backgammon import clockviews, matchclockviews, views
+from arbitre.app.backgammon import clockviews, matchclockviews, startfix, views
 from arbitre.app.backgammon.game import GAME
 from arbitre.app.rounds.urls import mounted
 
@@ -18,6 +18,13 @@ urlpatterns = mounted(
         path("table/<int:table_id>/mat/", views.upload_mat, name="upload_mat"),
         path("table/<int:table_id>/longueur/", views.wrong_length, name="wrong_length"),
         path("table/<int:table_id>/pendule/", clockviews.page, name="clock"),
+        # seed 003, 3.16: a wrong starting position corrected in the table's record
+        path("table/<int:table_id>/depart/", startfix.table_page, name="start_correction"),
+        path(
+            "phase-finale/<str:mid>/depart/",
+            startfix.match_page,
+            name="start_correction_match",
+        ),
         path("table/<int:table_id>/pendule/etat/", clockviews.state, name="clock_state"),
         path("table/<int:table_id>/pendule/action/", clockviews.action, name="clock_action"),
         path("ronde/<int:number>/pendules/", clockviews.round_clocks, name="round_clocks"),

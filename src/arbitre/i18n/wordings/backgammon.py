@@ -112,6 +112,7 @@ TEMPLATES: dict[str, str] = {
     "backgammon.more_checkers": "more checkers on the board than at the start of the game",
     "backgammon.side_empty": "a side has no checker left on the board",
     "backgammon.start_correction_late": "the starting position is corrected before the fourth roll of the game only (seed 003, 3.16); {rolls} rolls were made: tell the director",
+    "backgammon.start_replay": "the move “{move}” played so far cannot be played from the standard start ({reason}): enter the corrected position",
     "backgammon.not_closed_out": "player {player} is not closed out (on the bar against a closed board): they roll",
     # the championship's data (arbitre.backgammon.championship.model)
     "championship.invalid_name": "invalid player name “{name}”",
