@@ -308,6 +308,9 @@ ACCESS.update(
     {
         "backgammon:match_clocks": DIRECTOR,
         "backgammon:match_clock": ARBITER,
+        # seed 003, 3.16: the starting position corrected by the director or an arbiter
+        "backgammon:start_correction": ARBITER,
+        "backgammon:start_correction_match": ARBITER,
         "backgammon:match_clock_state": ARBITER,
         "backgammon:match_clock_action": ARBITER,
         "backgammon:match_clock_compensation": DIRECTOR,
