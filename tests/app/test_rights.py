@@ -93,6 +93,9 @@ ACCESS: dict[str, str] = {
     "duplicate:keep_above_top": DIRECTOR,
     "duplicate:entry_progress": ARBITER,
     "duplicate:edit_player": DIRECTOR,
+    "duplicate:checkin": DIRECTOR,
+    "duplicate:self_check_in": PUBLIC,
+    "duplicate:missing_json": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(
