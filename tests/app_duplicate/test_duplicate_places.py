@@ -207,7 +207,9 @@ def test_a_range_taken_back_leaves_its_players_without_arbiter(event: Any, direc
     r = event.table_ranges.get()
     d = login("directrice", "Tournoi-2026!")
     page = d.post(
-        f"/duplicate/{event.event_id}/pointage/", {"action": "remove_range", "range": r.pk}, follow=True
+        f"/duplicate/{event.event_id}/pointage/",
+        {"action": "remove_range", "range": r.pk},
+        follow=True,
     ).content.decode()
     assert "Tables 1 à 20 retirées à arbitre-c." in page
     assert not event.players.exclude(arbiter=None).exists()
