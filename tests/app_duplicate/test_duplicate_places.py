@@ -5,6 +5,7 @@ ranges stored, so that the players follow them."""
 
 from __future__ import annotations
 
+import html
 import unicodedata
 from typing import Any
 
@@ -214,3 +215,31 @@ def test_a_range_taken_back_leaves_its_players_without_arbiter(event: Any, direc
     assert "Tables 1 à 20 retirées à arbitre-c." in page
     assert not event.players.exclude(arbiter=None).exists()
     assert tableranges.ranges_shown(event) == []
+
+
+def _import(client: Any, dup: Any, text: str) -> str:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("joueurs.csv", text.encode("utf-8"), content_type="text/csv")
+    url = f"/duplicate/{dup.event_id}/joueurs/import/"
+    answer = client.post(url, {"file": upload}, follow=True)
+    return html.unescape(answer.content.decode())
+
+
+@pytestmark_db
+def test_an_import_seating_two_players_at_one_table_is_refused_in_french(
+    event: Any, director: Any
+) -> None:
+    d = login("directrice", "Tournoi-2026!")
+    page = _import(d, event, "licence;nom;Table\n3001;AUBERT;31\n3002;BLANC;32\n3003;CHAR;31\n")
+    assert (
+        "Import refusé, ligne 4 : place 31 déjà donnée à la ligne 2 : un joueur par table" in page
+    )
+    page = _import(d, event, "licence;nom;place\n3001;AUBERT;3\n")
+    assert (
+        "Import refusé : place 3 déjà prise par JOUEUR03 Test (un joueur par table). "
+        "Aucun joueur n'a été importé." in page
+    )
+    assert not event.players.filter(licence__startswith="300").exists()
+    page = _import(d, event, "licence;nom;place\n3001;AUBERT;31\n3002;BLANC;32\n")
+    assert "2 joueurs importés." in page
