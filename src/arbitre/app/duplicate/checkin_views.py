@@ -1,20 +1,21 @@
 """Pages of the Duplicate check-in and seating (issue 35): the director's list (present or
 absent, counts, search), the automatic numbering of the places, the arbiters' table ranges,
-and the players' self check-in page (public, no login) that the QR code leads to."""
+the players' self check-in page (public, no login) that the QR code leads to, and the chief's
+list of missing ballots per arbiter (JSON, polled by the chief's screen)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
-from arbitre.app.duplicate import checkin, places, services, tableranges
+from arbitre.app.duplicate import checkin, missing, places, services, tableranges
 from arbitre.app.duplicate.forms import ArbiterForm
 from arbitre.app.duplicate.models import DuplicateEvent
-from arbitre.app.duplicate.views import _dup
+from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events import hall
 from arbitre.app.events.roles import DIRECTOR, require_role
 
@@ -136,3 +137,12 @@ def self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
         "candidates": checkin.candidates(dup),
     }
     return render(request, "duplicate/self_check_in.html", context)
+
+
+@require_role(DIRECTOR)
+def missing_json(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
+    """The chief's per-arbiter list of missing ballots, polled by the chief's screen."""
+    game = _game(_dup(event_id), number)
+    move = missing.current_move(game)
+    rows = missing.missing_by_arbiter(game, move)
+    return JsonResponse({"move": move, "arbiters": [r.to_json() for r in rows]})

@@ -14,12 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext
 
 from arbitre.app.duplicate import checkin, services
 from arbitre.app.duplicate.models import BallotEntry, Game, Lateness
-from arbitre.app.events.roles import DIRECTOR, require_role
 
 
 @dataclass
@@ -90,14 +88,3 @@ def missing_by_arbiter(game: Game, move: int | None = None) -> list[ArbiterMissi
 def missing_count(game: Game, move: int | None = None) -> int:
     """How many ballots of ``move`` (the current move by default) are still missing."""
     return sum(r.missing for r in missing_by_arbiter(game, move))
-
-
-@require_role(DIRECTOR)
-def missing_json(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
-    """The chief's per-arbiter list of missing ballots, polled by the chief's screen."""
-    from arbitre.app.duplicate.views import _dup, _game
-
-    game = _game(_dup(event_id), number)
-    move = current_move(game)
-    rows = missing_by_arbiter(game, move)
-    return JsonResponse({"move": move, "arbiters": [r.to_json() for r in rows]})

@@ -4,7 +4,6 @@ from arbitre.app.duplicate import (
     appeal_views,
     checkin_views,
     hall,
-    missing,
     prints,
     public,
     views,
@@ -35,7 +34,7 @@ urlpatterns = [
     ),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/ja/manquants.json",
-        missing.missing_json,
+        checkin_views.missing_json,
         name="missing_json",
     ),
     path(
