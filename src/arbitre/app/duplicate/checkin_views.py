@@ -134,7 +134,8 @@ def self_check_in(request: HttpRequest, event_id: int) -> HttpResponse:
         "dup": dup,
         "event": dup.event,
         "open": checkin.is_open(dup),
-        "candidates": checkin.candidates(dup),
+        "candidates": (names := checkin.candidates(dup)),
+        "choices": [(p.pk, p.full_name) for p in names],
     }
     return render(request, "duplicate/self_check_in.html", context)
 
