@@ -10,7 +10,7 @@ import unicodedata
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.app.duplicate import checkin, places, setup, tableranges
@@ -243,3 +243,44 @@ def test_an_import_seating_two_players_at_one_table_is_refused_in_french(
     assert not event.players.filter(licence__startswith="300").exists()
     page = _import(d, event, "licence;nom;place\n3001;AUBERT;31\n3002;BLANC;32\n")
     assert "2 joueurs importés." in page
+
+
+@pytestmark_db
+@given(
+    st.lists(st.tuples(NAMES, st.booleans(), st.sampled_from([None, 1, 2, 3])), max_size=14),
+    st.sampled_from(sorted(places.METHODS)),
+    st.integers(min_value=1, max_value=50),
+)
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_every_present_player_gets_a_distinct_place_in_the_database(
+    director: Any, players: list[tuple[str, bool, int | None]], method: str, first: int
+) -> None:
+    import datetime
+
+    from arbitre.app.duplicate.models import DuplicateEvent, Game
+    from arbitre.app.events.models import Event
+
+    ev = Event.objects.create(name="Essai", kind="duplicate", date=datetime.date(2026, 11, 29))
+    dup = DuplicateEvent.objects.create(event=ev, games_planned=1)
+    Game.objects.create(duplicate=dup, number=1)
+    regs = [
+        Registration.objects.create(
+            duplicate=dup, licence=f"{i}", name=name, series=series, table=i + 1
+        )
+        for i, (name, _, series) in enumerate(players)
+    ]
+    present = {r.pk for r, (_, here, _) in zip(regs, players, strict=True) if here}
+    if regs:
+        checkin.confirm(dup, present, director)
+    places.number_tables(dup, method, director, first=first)
+    tables = dict(dup.players.values_list("pk", "table"))
+    seated = [tables[pk] for pk in present]
+    assert sorted(seated) == list(range(first, first + len(present)))
+    assert all(tables[r.pk] is None for r in regs if r.pk not in present)
+    if method == places.ALPHABETICAL:
+        by_place = sorted((r for r in regs if r.pk in present), key=lambda r: tables[r.pk])
+        letters = [_oracle_letters(r.name) for r in by_place]
+        assert letters == sorted(letters)
+    ev.delete()
