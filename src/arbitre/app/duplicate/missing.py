@@ -66,9 +66,11 @@ def missing_by_arbiter(game: Game, move: int | None = None) -> list[ArbiterMissi
             "registration_id", flat=True
         )
     )
-    users = dict(get_user_model().objects.values_list("pk", "username"))
+    players = list(game.duplicate.players.all())
+    arbiters = {p.arbiter_id for p in players if p.arbiter_id}
+    users = dict(get_user_model().objects.filter(pk__in=arbiters).values_list("pk", "username"))
     out: dict[int | None, ArbiterMissing] = {}
-    for p in game.duplicate.players.all():
+    for p in players:
         if p.pk in absent or (present is not None and p.pk not in present and p.pk not in late):
             continue
         row = out.get(p.arbiter_id)
