@@ -84,7 +84,7 @@ class Row:
 def rows(dup: DuplicateEvent) -> list[Row]:
     """The director's list in French order of names (withdrawn players left out)."""
     found = presences(dup)
-    players = [p for p in dup.players.all() if not hasattr(p, "withdrawal")]
+    players = [p for p in dup.players.select_related("withdrawal") if not hasattr(p, "withdrawal")]
     players.sort(key=lambda p: (french_key(p.name), french_key(p.first_name), p.licence))
     return [Row(p, state(found.get(p.pk))) for p in players]
 
@@ -114,7 +114,7 @@ def confirm(dup: DuplicateEvent, present: set[int], user: User) -> tuple[int, in
     dup = DuplicateEvent.objects.select_for_update().get(pk=dup.pk)
     if not is_open(dup):
         raise _closed()
-    players = [p for p in dup.players.all() if not hasattr(p, "withdrawal")]
+    players = [p for p in dup.players.select_related("withdrawal") if not hasattr(p, "withdrawal")]
     if present - {p.pk for p in players}:
         raise ServiceError(gettext("Joueur inconnu dans le pointage."))
     found = presences(dup)
