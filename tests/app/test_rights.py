@@ -97,6 +97,9 @@ ACCESS: dict[str, str] = {
     "duplicate:pairs_mode": DIRECTOR,
     "duplicate:import_pairs": DIRECTOR,
     "duplicate:edit_partner": DIRECTOR,
+    "duplicate:checkin": DIRECTOR,
+    "duplicate:self_check_in": PUBLIC,
+    "duplicate:missing_json": DIRECTOR,
 }
 for game in ("classic", "backgammon"):
     ACCESS.update(

@@ -203,8 +203,9 @@ def test_every_duplicate_page_in_english_has_no_french_word(event: Any, admin: A
     # 7 players' sheets printed, 7 public and 7 plots, 7 players' edit forms, the public
     # standings and move, and the
     # JSON of the standings, of the game, of the entry progress and of the word list's
-    # preparation, the hall screen and its JSON, the pairs page
-    assert crawled == {"_before_the_first_draw": 46, "_in_play": 46}
+    # preparation, the hall screen and its JSON, the pairs page, the check-in and places page,
+    # the players' self check-in page and the chief's missing ballots (JSON)
+    assert crawled == {"_before_the_first_draw": 49, "_in_play": 49}
     unseen = sorted(set(FRENCH_WORDS) - seen_in_french)
     assert not unseen, f"words of the list seen on no French page: {unseen}"
 

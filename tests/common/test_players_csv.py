@@ -61,7 +61,7 @@ def test_every_bad_line_is_reported_and_nothing_is_returned() -> None:
         "2;;4;2\n"  # no name
         "3;Bob;9;3\n"  # series 9
         "1;Cid;5;4\n"  # licence of line 2
-        "5;Dan;5;1\n"  # table of line 2
+        "5;Dan;5;1\n"  # place of line 2 (seed 004, 3.1: one player per table)
         "6;Eve;5;x\n"  # table not a number
         "7;Fay;5;0\n"  # table 0
         "8;Gus;5D;9;extra\n"  # one cell too many
@@ -72,7 +72,7 @@ def test_every_bad_line_is_reported_and_nothing_is_returned() -> None:
         (3, "players_csv.required"),
         (4, "players_csv.series"),
         (5, "players_csv.duplicate"),
-        (6, "players_csv.duplicate"),
+        (6, "players_csv.same_place"),
         (7, "players_csv.not_integer"),
         (8, "players_csv.too_small"),
         (9, "players_csv.cell_count"),
@@ -82,7 +82,7 @@ def test_every_bad_line_is_reported_and_nothing_is_returned() -> None:
         "value": "1",
         "first_line": 2,
     }
-    assert caught.value.errors[3].message.params["column"] == "table"
+    assert caught.value.errors[3].message.params == {"place": 1, "first_line": 2}
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,7 @@ MESSAGE_CODES = frozenset(
         "name_too_long",
         "reserved_name",
         "duplicate",
+        "same_place",
         "no_players",
         "series",
         "tier",

@@ -215,6 +215,17 @@ class GameSheet:
     def percentage(self) -> float:
         return percentage_of_top(self.total, self.top_total)
 
+    def warnings_up_to(self, number: int, disciplinary: bool = True) -> int:
+        """The player's warnings of this game counted by the end of move ``number`` (4.7: the
+        warnings are counted for each player; ruling Duplicate 6: per game), disciplinary ones
+        included when the event counts them toward the penalty: the running count a warning
+        slip gives, so that the player knows when they reach the 4th."""
+        return sum(
+            int(line.warning) + int(disciplinary and line.disciplinary_warning)
+            for line in self.lines
+            if line.number <= number
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "licence": self.licence,

@@ -1,8 +1,9 @@
 """The players file of a Duplicate event (CSV), as directors export it from a spreadsheet.
 
 A header line names the columns, in any order, French or English:
-``licence;nom;prenom;club;serie;palier;categorie;table`` (``licence`` and ``nom`` required;
-``serie`` may hold the tier too, as ``3B``). The file is read by
+``licence;nom;prenom;club;serie;palier;categorie;place`` (``licence`` and ``nom`` required;
+``serie`` may hold the tier too, as ``3B``; ``place`` is the player's table, one player per
+table, and the older header ``table`` is read as ``place``). The file is read by
 :mod:`arbitre.common.players_csv` (delimiter, encoding); every bad line is reported at once
 in :class:`PlayersFileError`, as a message code; nothing is returned unless the file is clean.
 
@@ -21,6 +22,8 @@ from arbitre.common.players_csv import (
     NAME,
     Column,
     PlayersFileError,
+    Row,
+    Sheet,
     decode,
     read_sheet,
 )
@@ -36,7 +39,7 @@ COLUMNS = (
     Column("series", ("serie", "series")),
     Column("tier", ("palier", "tier")),
     Column("category", ("categorie", "category")),
-    Column("table", ("table",)),
+    Column("place", ("place", "table")),
 )
 _SERIES = re.compile(r"([1-7])\s*([A-Da-d]?)")
 
@@ -46,7 +49,7 @@ def parse_players(text: str | bytes) -> list[Player]:
     sheet = read_sheet(text, COLUMNS)
     players: list[Player] = []
     seen_licences: dict[str, int] = {}
-    seen_tables: dict[str, int] = {}
+    seen_tables: dict[int, int] = {}
     for row in sheet.rows:
         errors = len(sheet.errors)
         licence = sheet.licence(row)
@@ -62,9 +65,9 @@ def parse_players(text: str | bytes) -> list[Player]:
                 tier = tier or m.group(2).upper()
         if tier and tier not in ("A", "B", "C", "D"):
             sheet.error(row.line, "tier", value=tier)
-        table = sheet.integer(row, "table", 1) if row.get("table") else None
+        table = sheet.integer(row, "place", 1) if row.get("place") else None
         if table is not None:
-            sheet.unique(row, "table", str(table), seen_tables)
+            _one_per_table(sheet, row, table, seen_tables)
         sheet.unique(row, "licence", licence, seen_licences)
         if len(sheet.errors) > errors or name is None:
             continue
@@ -82,3 +85,12 @@ def parse_players(text: str | bytes) -> list[Player]:
         )
     sheet.check()
     return players
+
+
+def _one_per_table(sheet: Sheet, row: Row, table: int, seen: dict[int, int]) -> None:
+    """Seed 004, 3.1: each player writes their own table number on their ballots, so a table
+    seats one player; a second player given the same place is refused on their line."""
+    if table in seen:
+        sheet.error(row.line, "same_place", place=table, first_line=seen[table])
+    else:
+        seen[table] = row.line

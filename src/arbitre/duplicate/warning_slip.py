@@ -10,6 +10,7 @@ catalogue (``arbitre.i18n``) in ``lang``, French by default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from arbitre.common.messages import Message, Param
@@ -36,6 +37,10 @@ MESSAGE_CODES = frozenset(
         "warning",
         "warning_word",
         "disciplinary",
+        "count",
+        "count_value",
+        "count_penalty",
+        "signature",
     )
 )
 """The headings and sentences of a warning slip (``duplicate.slip.*``)."""
@@ -47,6 +52,7 @@ body { font-family: sans-serif; font-size: 11pt; }
 .slip h1 { font-size: 13pt; margin: 0 0 2mm; }
 .slip dt { font-weight: bold; float: left; width: 32mm; }
 .slip dd { margin: 0 0 1mm 34mm; }
+.slip .signature { margin-top: 6mm; border-top: 1px dotted #000; padding-top: 1mm; width: 60mm; }
 """
 
 
@@ -95,8 +101,14 @@ def slip_html(
     player: Player,
     decision: Decision,
     lang: str = DEFAULT_LANGUAGE,
+    count: int | None = None,
+    free_warnings: int = 3,
+    penalty: int = 5,
 ) -> str:
-    """One slip as an HTML fragment, worded in ``lang``."""
+    """One slip as an HTML fragment, worded in ``lang``. ``count`` is the player's running
+    count of warnings in the game by this move (4.7: from the ``free_warnings + 1``-th on,
+    each costs ``penalty`` points at the end of the game, and the slip says so); the slip
+    ends with the arbiter's signature line (4.6: the arbiter notifies the decision)."""
 
     def say(code: str, /, **params: Param) -> str:
         return _text(word(_message(code, **params), lang))
@@ -112,8 +124,20 @@ def slip_html(
         f"<dt>{say('player')}</dt><dd>{escape(player.full_name)} ({escape(player.licence)})</dd>"
         f"<dt>{say('points')}</dt><dd>{decision.score}</dd>"
         f"<dt>{say('reason')}</dt><dd><ul>{items}</ul></dd>"
-        "</dl></section>"
+        f"{_count_html(say, count, free_warnings, penalty)}"
+        f'</dl><p class="signature">{say("signature")}</p></section>'
     )
+
+
+def _count_html(say: Callable[..., str], count: int | None, free: int, penalty: int) -> str:
+    """The running count of warnings (4.7), with the penalty it costs once past ``free``."""
+    if count is None:
+        return ""
+    if count > free:
+        value = say("count_penalty", count=count, points=penalty)
+    else:
+        value = say("count_value", count=count, first=free + 1, points=penalty)
+    return f'<dt>{say("count")}</dt><dd class="warning-count">{value}</dd>'
 
 
 def slips_document(event_name: str, slips: list[str], lang: str = DEFAULT_LANGUAGE) -> str:

@@ -251,3 +251,42 @@ class PairPartner(models.Model):
 
     def __str__(self) -> str:
         return f"{self.full_name} ({self.licence})"
+
+
+# -- check-in, places and the arbiters' table ranges (issue 35) ------------------------------
+
+
+class Presence(models.Model):
+    """A player's check-in (pointage) before game 1: ``present`` as the director confirmed
+    it; ``declared_at`` when the player declared themselves present from a phone (self
+    check-in, confirmed by the director); ``failures`` counts wrong licences typed for them."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="presence"
+    )
+    present = models.BooleanField(default=False)
+    confirmed = models.BooleanField(default=False)
+    declared_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class TableRange(models.Model):
+    """The tables ``low`` to ``high`` given to an arbiter: stored as a range, so that the
+    players at those tables are theirs whenever they are seated (a player added later at a
+    covered table, or a numbering done after the assignment)."""
+
+    duplicate = models.ForeignKey(
+        DuplicateEvent, on_delete=models.CASCADE, related_name="table_ranges"
+    )
+    arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    low = models.PositiveIntegerField()
+    high = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["low"]
+
+    def covers(self, table: int | None) -> bool:
+        return table is not None and self.low <= table <= self.high

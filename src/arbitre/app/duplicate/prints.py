@@ -11,10 +11,12 @@ from django.utils.translation import gettext
 
 from arbitre.app.duplicate import appeals, services
 from arbitre.app.duplicate.models import Registration
+from arbitre.app.duplicate.sheet_rows import sheet_rows
 from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.federation.identity import ranking_results
 from arbitre.duplicate.decision import Decision
+from arbitre.duplicate.event import GameSheet
 from arbitre.duplicate.results_csv import (
     ResultsEncodingError,
     encode_results,
@@ -37,6 +39,9 @@ def game_sheet(request: HttpRequest, event_id: int, number: int) -> HttpResponse
             "event": dup.event,
             "game": game,
             "moves": engine.moves,
+            # 2.2, 5.2: the rejected, unplayable and annulled draws in their place
+            "rows": (rows := sheet_rows(engine)),
+            "attempts": any(r["kind"] == "attempt" for r in rows),
             "total": engine.total,
             "marked": {a.move for a in found},
             "above_top": appeals.marks(found),
@@ -79,6 +84,11 @@ def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     lang = services.language()
     slips = []
     tops = [m.move for m in services.engine_of(game).moves]
+    # 4.7: each slip gives the player's running count of warnings in the game
+    event = services.build_event(dup)
+    scores = next(g for g in event.games if g.name == game.name)
+    sheets: dict[str, GameSheet] = {}
+    settings = event.settings
     for entry in game.ballots.select_related("registration").order_by(
         "move_number", "registration__table"
     ):
@@ -86,8 +96,24 @@ def warning_slips(request: HttpRequest, event_id: int, number: int) -> HttpRespo
         top = tops[entry.move_number - 1] if entry.move_number <= len(tops) else None
         if must_notify(decision, top):
             player = services.player_of(entry.registration)
+            licence = player.licence
+            if licence not in sheets:
+                sheets[licence] = event.sheet(scores, licence)
+            count = sheets[licence].warnings_up_to(
+                entry.move_number, settings.disciplinary_in_penalty
+            )
             slips.append(
-                slip_html(dup.event.name, game.name, entry.move_number, player, decision, lang)
+                slip_html(
+                    dup.event.name,
+                    game.name,
+                    entry.move_number,
+                    player,
+                    decision,
+                    lang,
+                    count=count,
+                    free_warnings=settings.free_warnings,
+                    penalty=settings.warning_penalty,
+                )
             )
     return HttpResponse(slips_document(dup.event.name, slips, lang))
 

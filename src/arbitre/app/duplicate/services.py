@@ -572,14 +572,18 @@ def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> 
     if refused is not None:
         raise ServiceError(refused)
     existing = set(dup.players.values_list("licence", flat=True))
-    taken = set(dup.players.exclude(table=None).values_list("table", flat=True))
+    taken = {r.table: r.full_name for r in dup.players.exclude(table=None)}
     for p in players:
         if p.licence in existing:
             raise ServiceError(
                 gettext("licence %(licence)s déjà inscrite.") % {"licence": p.licence}
             )
         if p.table in taken:
-            raise ServiceError(gettext("table %(table)s déjà prise.") % {"table": p.table})
+            # seed 004, 3.1: a ballot bears its player's table, one player per table
+            raise ServiceError(
+                gettext("place %(table)s déjà prise par %(name)s (un joueur par table).")
+                % {"table": p.table, "name": taken[p.table]}
+            )
     for p in players:
         fields = {k: v for k, v in asdict(p).items() if k not in ("arbiter", "partner")}
         Registration.objects.create(duplicate=dup, **fields)

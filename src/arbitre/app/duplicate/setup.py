@@ -19,15 +19,12 @@ from arbitre.app.duplicate.models import (
     Withdrawal,
 )
 from arbitre.app.duplicate.services import (
-    TABLES_GIVEN,
-    TABLES_TARGET,
     ServiceError,
     User,
     audit,
 )
-from arbitre.app.events.accounts import arbiter_account
 from arbitre.app.events.models import Event as EventRow
-from arbitre.app.events.roles import ARBITER, DIRECTOR, ensure_role
+from arbitre.app.events.roles import DIRECTOR, ensure_role
 from arbitre.common.messages import Refusal
 from arbitre.duplicate import timing
 
@@ -123,19 +120,14 @@ def remove_player(dup: DuplicateEvent, reg: Registration, user: User) -> None:
     reg.delete()
 
 
-@transaction.atomic
 def assign_arbiter(
     dup: DuplicateEvent, username: str, password: str, tables: tuple[int, int], user: User
 ) -> int:
-    """Give the tables ``low..high`` to the arbiter ``username`` (the account is created when
-    new); returns the number of players concerned."""
-    arbiter, _ = arbiter_account(username, password)
-    ensure_role(dup.event_id, arbiter, ARBITER)
-    low, high = tables
-    count = dup.players.filter(table__gte=low, table__lte=high).update(arbiter=arbiter)
-    target = TABLES_TARGET % {"username": username, "low": low, "high": high}
-    audit(dup, user, TABLES_GIVEN, target, None, {"joueurs": count})
-    return count
+    """Give the tables ``low..high`` to the arbiter ``username`` as a stored range
+    (:func:`arbitre.app.duplicate.tableranges.assign`); returns the number of players there."""
+    from arbitre.app.duplicate import tableranges
+
+    return tableranges.assign(dup, username, password, tables, user)
 
 
 @transaction.atomic

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_save
 
 from arbitre.app.duplicate.models import Registration
 from arbitre.app.events.roles import ARBITER, ensure_role
@@ -17,4 +17,8 @@ def _arbiter_of_the_event(sender: Any, instance: Registration, **kwargs: Any) ->
 
 
 def connect() -> None:
+    from arbitre.app.duplicate.tableranges import before_save
+
+    # a player saved at a table of an arbiter's range is that arbiter's (issue 35)
+    pre_save.connect(before_save, sender=Registration, dispatch_uid="duplicate-table-range")
     post_save.connect(_arbiter_of_the_event, sender=Registration, dispatch_uid="duplicate-arbiter")

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from arbitre.app.duplicate import appeal_views, hall, pair_views, prints, public, views
+from arbitre.app.duplicate import (
+    appeal_views,
+    checkin_views,
+    hall,
+    pair_views,
+    prints,
+    public,
+    views,
+)
 
 app_name = "duplicate"
 
@@ -26,6 +34,18 @@ urlpatterns = [
         name="edit_partner",
     ),
     path("duplicate/<int:event_id>/partie/<int:number>/ja/", views.chief, name="chief"),
+    # check-in, places, arbiters' table ranges, missing ballots (issue 35)
+    path("duplicate/<int:event_id>/pointage/", checkin_views.director_page, name="checkin"),
+    path(
+        "public/duplicate/<int:event_id>/pointage/",
+        checkin_views.self_check_in,
+        name="self_check_in",
+    ),
+    path(
+        "duplicate/<int:event_id>/partie/<int:number>/ja/manquants.json",
+        checkin_views.missing_json,
+        name="missing_json",
+    ),
     path(
         "duplicate/<int:event_id>/partie/<int:number>/pretiree/",
         views.upload_predrawn,

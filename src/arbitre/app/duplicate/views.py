@@ -17,7 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 from django.views.decorators.http import require_POST
 
 from arbitre.app import jsontext
-from arbitre.app.duplicate import appeals, ballots, playoff, preparation, services, setup
+from arbitre.app.duplicate import appeals, ballots, missing, playoff, preparation, services, setup
 from arbitre.app.duplicate.board_view import board_rows
 from arbitre.app.duplicate.forms import (
     ArbiterForm,
@@ -296,8 +296,10 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
         count = setup.assign_arbiter(
             dup, username, form.cleaned_data["password"], (low, high), request.user
         )
-    except AccountError as exc:
+    except (AccountError, services.ServiceError) as exc:
         messages.error(request, str(exc))
+        if request.POST.get("next") == "checkin":
+            return redirect("duplicate:checkin", event_id=event_id)
         return redirect("duplicate:detail", event_id=event_id)
     words = {"low": low, "high": high, "count": count, "username": username}
     if low == high:
@@ -313,6 +315,8 @@ def assign_arbiter(request: HttpRequest, event_id: int) -> HttpResponse:
             count,
         )
     messages.success(request, text % words)
+    if request.POST.get("next") == "checkin":  # the check-in and places page
+        return redirect("duplicate:checkin", event_id=event_id)
     return redirect("duplicate:detail", event_id=event_id)
 
 
@@ -517,6 +521,9 @@ def chief(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "can_annul_move": engine.phase != "play" and bool(engine.moves) and not engine.attempts,
         "above_top": appeals.chief_warnings(dup, game, engine),
         "annul_reason": gettext(appeals.ANNUL_REASON),
+        # issue 35: each arbiter's ballots still missing on the move being entered
+        "missing_move": len(engine.moves),
+        "missing": missing.missing_by_arbiter(game, len(engine.moves)),
     }
     return render(request, "duplicate/chief.html", context)
 

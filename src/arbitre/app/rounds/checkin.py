@@ -20,20 +20,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.events.selfcheckin import MAX_FAILURES, identity_refusal
 from arbitre.app.rounds.models import Entrant, Tournament
 from arbitre.app.rounds.services import ServiceError, audit, bump, last_round_number, locked
 
-#: Wrong licences accepted for one name before the page sends the player to the director.
-MAX_FAILURES = 5
-
-
-def normalised_licence(text: str) -> str:
-    """A licence number as typed on a phone, compared without spaces, dots, dashes or case.
-
-    >>> normalised_licence(" 12 345-6 "), normalised_licence("ab.12")
-    ('123456', 'AB12')
-    """
-    return "".join(ch for ch in text.upper() if ch.isalnum())
+__all__ = ["MAX_FAILURES", "candidates", "declare", "is_open"]
 
 
 def is_open(t: Tournament) -> bool:
@@ -84,30 +75,15 @@ def _declare(t: Tournament, entrant_id: int, licence: str) -> Outcome:
         return Outcome(None, gettext("Choisissez votre nom dans la liste."))
     if e.checked_in or e.self_checked_in_at is not None:
         return Outcome(None, gettext("%(name)s est déjà pointé.") % {"name": e.name})
-    if e.self_check_in_failures >= MAX_FAILURES:
-        return Outcome(
-            None,
-            gettext("Trop d'essais pour %(name)s.") % {"name": e.name} + " " + see_director,
-        )
-    if not normalised_licence(e.licence):
-        return Outcome(
-            None,
-            gettext("Aucune licence n'est enregistrée pour %(name)s.") % {"name": e.name}
-            + " "
-            + see_director,
-        )
-    if normalised_licence(licence) != normalised_licence(e.licence):
+    refusal, wrong = identity_refusal(
+        e.name, e.licence, licence, e.self_check_in_failures, see_director
+    )
+    if wrong:
         e.self_check_in_failures += 1
         e.save(update_fields=["self_check_in_failures"])
         audit(t, None, gettext_noop("Pointage par le joueur refusé"), e.name, None, None)
-        left = MAX_FAILURES - e.self_check_in_failures
-        if left == 0:
-            return Outcome(None, gettext("Licence erronée.") + " " + see_director)
-        return Outcome(
-            None,
-            gettext("Licence erronée pour %(name)s : vérifiez-la et recommencez.")
-            % {"name": e.name},
-        )
+    if refusal:
+        return Outcome(None, refusal)
     e.self_checked_in_at = timezone.now()
     e.self_check_in_failures = 0
     e.save(update_fields=["self_checked_in_at", "self_check_in_failures"])

@@ -39,5 +39,11 @@ def self_check_in(request: HttpRequest, event_id: int, game: PairedGame) -> Http
                 )
         return redirect(reverse(f"{game.namespace}:self_check_in", args=[event_id]))
     names = sorted(checkin.candidates(t), key=lambda e: french_key(e.name))
-    context = {"t": t, "event": t.event, "open": checkin.is_open(t), "candidates": names}
+    context = {
+        "t": t,
+        "event": t.event,
+        "open": checkin.is_open(t),
+        "candidates": names,
+        "choices": [(e.pk, e.name) for e in names],
+    }
     return page(request, game, "self_check_in", context)

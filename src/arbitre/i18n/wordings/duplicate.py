@@ -285,6 +285,10 @@ TEMPLATES: dict[str, str] = {
     "duplicate.slip.warning": "Warning: {sanction} (article {article})",
     "duplicate.slip.warning_word": "Warning: {sanction}: {word} (article {article})",
     "duplicate.slip.disciplinary": "Warning: {sanction}",
+    "duplicate.slip.count": "Warnings in this game",
+    "duplicate.slip.count_value": "{count} (from warning {first} on, {points} points off each: 4.7)",
+    "duplicate.slip.count_penalty": "{count}: {points} points off at the end of the game (4.7)",
+    "duplicate.slip.signature": "Arbiter's signature:",
     # the game sheet (arbitre.duplicate.sheet)
     "duplicate.sheet.column.number": "No.",
     "duplicate.sheet.column.draw": "Rack",

@@ -19,6 +19,7 @@ TEMPLATES: dict[str, str] = {
     "players_csv.cell_too_long": "a cell longer than {limit} characters",
     "players_csv.reserved_name": "“{name}” is a reserved word and cannot be a player's name",
     "players_csv.duplicate": "{column} “{value}” already on line {first_line}",
+    "players_csv.same_place": "place {place} already given on line {first_line}: one player per table",
     "players_csv.no_players": "the file holds no player",
     "players_csv.series": "series “{value}”: 1 to 7, tier A to D",
     "players_csv.tier": "tier “{value}”: A, B, C or D",

@@ -63,6 +63,20 @@
     });
   }
 
+  // -- check-in search: the rows whose text holds what is typed (accents and case apart) --
+  const search = document.getElementById("checkin-search");
+  if (checkin && search) {
+    const folded = function (text) {
+      return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    };
+    search.addEventListener("input", function () {
+      const wanted = folded(search.value.trim());
+      checkin.querySelectorAll("tbody tr").forEach(function (row) {
+        row.hidden = wanted !== "" && folded(row.textContent).indexOf(wanted) < 0;
+      });
+    });
+  }
+
   // -- "why?" buttons show the engine's explanation of a pair -----------------------------
   document.querySelectorAll("button.why").forEach(function (button) {
     button.addEventListener("click", function () {
