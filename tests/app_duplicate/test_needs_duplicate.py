@@ -137,3 +137,17 @@ def test_the_page_and_its_json_for_the_chief_only(event: Any, director: Any) -> 
     assert arbiter.get(f"/evenement/{event.event_id}/direction/").status_code == 403
     assert arbiter.get(f"/evenement/{event.event_id}/direction/etat/").status_code == 403
     assert Client().get(f"/evenement/{event.event_id}/direction/").status_code == 302
+
+
+def test_the_overview_does_not_await_a_player_absent_at_the_check_in(
+    event: Any, director: Any
+) -> None:
+    """The overview and the chief's screen read the ballots awaited the same way: a player
+    confirmed absent at the check-in is not waited for (issue 35, items 1 and 4)."""
+    from arbitre.app.duplicate import checkin, missing
+
+    checkin.confirm(event, {p.pk for p in event.players.exclude(table=20)}, director)
+    game = play_first_move(event, director)
+    found = listed(event, "ballots")
+    assert found[1].text.startswith("arbitre-b : 9 bulletins") and "20" not in found[1].text
+    assert sum(n.missing for n in missing.missing_by_arbiter(game)) == 19

@@ -10,6 +10,7 @@ check-in found absent (:mod:`.checkin`) unless they are marked late for this gam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 
 from arbitre.app.duplicate import checkin, services
-from arbitre.app.duplicate.models import BallotEntry, Game, Lateness
+from arbitre.app.duplicate.models import BallotEntry, Game, Lateness, Registration
 
 
 @dataclass
@@ -52,15 +53,29 @@ def current_move(game: Game) -> int:
     return len(services.engine_of(game).moves)
 
 
+def awaited_on(game: Game, number: int) -> Callable[[Registration], bool]:
+    """Whether a player's ballot is awaited on move ``number``: not a player not at the table
+    for it (not arrived yet, 5.1, or withdrawn), nor one confirmed absent at the check-in
+    unless marked late for the game. The one reading of the chief's list and the overview."""
+    absent = services.absences(game, number)
+    present = checkin.present_ids(game.duplicate)
+    late = set(Lateness.objects.filter(game=game).values_list("registration_id", flat=True))
+
+    def awaited(p: Registration) -> bool:
+        if p.pk in absent:
+            return False
+        return present is None or p.pk in present or p.pk in late
+
+    return awaited
+
+
 def missing_by_arbiter(game: Game, move: int | None = None) -> list[ArbiterMissing]:
     """Per arbiter (by name, the players with no arbiter last), the ballots of ``move`` (the
     current move by default) awaited, entered, and the tables still missing in order."""
     number = current_move(game) if move is None else move
     if number < 1:
         return []
-    absent = services.absences(game, number)
-    present = checkin.present_ids(game.duplicate)
-    late = set(Lateness.objects.filter(game=game).values_list("registration_id", flat=True))
+    awaited = awaited_on(game, number)
     entered = set(
         BallotEntry.objects.filter(game=game, move_number=number).values_list(
             "registration_id", flat=True
@@ -71,7 +86,7 @@ def missing_by_arbiter(game: Game, move: int | None = None) -> list[ArbiterMissi
     users = dict(get_user_model().objects.filter(pk__in=arbiters).values_list("pk", "username"))
     out: dict[int | None, ArbiterMissing] = {}
     for p in players:
-        if p.pk in absent or (present is not None and p.pk not in present and p.pk not in late):
+        if not awaited(p):
             continue
         row = out.get(p.arbiter_id)
         if row is None:

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from arbitre.app.duplicate import appeals, services
+from arbitre.app.duplicate.missing import awaited_on
 from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, Game, Registration
 from arbitre.app.events.models import Event
 from arbitre.app.events.needs_model import ALERT, WATCH, ClockLine, Need, Overview, Side
@@ -73,13 +74,13 @@ def _tables(regs: list[Registration]) -> str:
 
 def missing_ballots(game: Game, players: list[Registration], move: int) -> list[Registration]:
     """The players at the table for ``move`` of ``game`` with no ballot entered for it."""
-    absent = services.absences(game, move)
+    awaited = awaited_on(game, move)  # the chief's screen's reading (check-in, lateness)
     entered = set(
         BallotEntry.objects.filter(game=game, move_number=move).values_list(
             "registration_id", flat=True
         )
     )
-    return [r for r in players if r.pk not in absent and r.pk not in entered]
+    return [r for r in players if awaited(r) and r.pk not in entered]
 
 
 def _ballots(
