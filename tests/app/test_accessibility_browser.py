@@ -16,83 +16,13 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.app.browser import headless_chromium
+from tests.app.pagecheck import low_contrast, overflow
 from tests.app.server import arbitre_server
 from tests.app_duplicate.test_duplicate_browser import login
 from tests.app_duplicate.test_hall_browser import PASSWORD, small_demo
 
 #: The password ``arbitre demo`` gives the Duplicate event's arbiters (arbitre-demo-1 to 3).
 ARBITER_PASSWORD = "Tables-de-démo-2026"
-
-#: For each visible element with its own text: the contrast of its colour with the first
-#: opaque background behind it (alpha composited), and whether it is large text.
-CONTRAST_JS = """
-() => {
-  function rgba(text) {
-    const m = text.match(/rgba?\\(([^)]+)\\)/);
-    if (!m) return [0, 0, 0, 0];
-    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
-    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-  }
-  function over(top, under) {
-    const a = top[3];
-    return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]);
-  }
-  function background(el) {
-    const layers = [];
-    for (let e = el; e; e = e.parentElement) {
-      const c = rgba(getComputedStyle(e).backgroundColor);
-      if (c[3] > 0) layers.push(c);
-      if (c[3] >= 1) break;
-    }
-    let bg = [255, 255, 255, 1];
-    for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg);
-    return bg;
-  }
-  function luminance(c) {
-    const s = c.slice(0, 3).map(v => {
-      v /= 255;
-      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    });
-    return 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
-  }
-  const out = [];
-  for (const el of document.querySelectorAll("body *")) {
-    const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
-    if (!own) continue;
-    const style = getComputedStyle(el);
-    const box = el.getBoundingClientRect();
-    if (style.visibility === "hidden" || style.display === "none" || box.width === 0) continue;
-    if (el.closest("[hidden], [aria-hidden=true], svg, noscript")) continue;
-    if (el.matches(":disabled") || el.closest(":disabled")) continue;
-    const bg = background(el);
-    const fg = over(rgba(style.color), bg);
-    const [a, b] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
-    const ratio = (a + 0.05) / (b + 0.05);
-    const size = parseFloat(style.fontSize);
-    const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-    const text = Array.from(el.childNodes).filter(n => n.nodeType === 3)
-      .map(n => n.textContent.trim()).join(" ").slice(0, 40);
-    out.push({ratio: Math.round(ratio * 100) / 100, large, text,
-              tag: el.tagName.toLowerCase(), cls: el.className.toString(),
-              color: style.color, bg: "rgb(" + bg.slice(0, 3).map(Math.round).join(",") + ")"});
-  }
-  return out;
-}
-"""
-
-
-def low_contrast(page: Any) -> list[str]:
-    found = page.evaluate(CONTRAST_JS)
-    return [
-        f"{t['tag']}.{t['cls']} {t['text']!r}: {t['ratio']} ({t['color']} on {t['bg']})"
-        for t in found
-        if t["ratio"] < (3.0 if t["large"] else 4.5)
-    ]
-
-
-def overflow(page: Any) -> int:
-    """How many pixels the page is wider than the phone's screen."""
-    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
 @pytest.mark.browser
