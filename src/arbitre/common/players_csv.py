@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from arbitre.common.legacy_text import decode_legacy
 from arbitre.common.messages import Message, Param
 
 DELIMITERS = (";", "\t", ",")
@@ -213,11 +214,12 @@ class Sheet:
 
 
 def decode(data: bytes) -> str:
-    """The text of a file as federation exports come: UTF-8 (BOM or not), else Latin-1."""
+    """The text of a file as federation exports come: UTF-8 (BOM or not), else Windows'
+    Latin-1 (Windows-1252, :func:`~arbitre.common.legacy_text.decode_legacy`)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return decode_legacy(data)
 
 
 def detect_delimiter(line: str) -> str:

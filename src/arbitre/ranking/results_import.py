@@ -34,6 +34,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from arbitre.common.legacy_text import decode_legacy
 from arbitre.common.messages import Message, Param, Refusal
 from arbitre.common.players_csv import LICENCE_PATTERN, LineError, detect_delimiter, fold
 from arbitre.common.results_columns import HEADERS as DUPLICATE_HEADERS
@@ -341,12 +342,12 @@ def decode_text(data: bytes | str, encoding: str = "auto") -> str | None:
     declared encoding does not decode it."""
     if isinstance(data, str):
         return data.lstrip("\ufeff")
-    if encoding == "latin-1":
-        return data.decode("latin-1")
+    if encoding == "latin-1":  # as Windows writes it: Œ, œ, ’ and € included
+        return decode_legacy(data)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return None if encoding == "utf-8" else data.decode("latin-1")
+        return None if encoding == "utf-8" else decode_legacy(data)
 
 
 def import_results(
