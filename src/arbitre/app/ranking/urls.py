@@ -3,6 +3,7 @@ from django.urls import path
 from arbitre.app.ranking import (
     duplicate_feed,
     event_views,
+    pending_views,
     public,
     season_views,
     titles_views,
@@ -35,6 +36,7 @@ urlpatterns = [
         duplicate_feed.duplicate_feed,
         name="duplicate_feed",
     ),
+    path("federation/apercu/<int:number>/", pending_views.pending, name="pending"),
     path("classement/", public.search, name="public_search"),
     path("classement/joueur/<path:licence>/", public.player, name="public_player"),
 ]
