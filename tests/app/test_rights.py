@@ -43,6 +43,7 @@ ACCESS: dict[str, str] = {
     "logout": LOGIN,
     # Duplicate
     # the federation's season
+    "ranking:federation": MANAGER,  # the ranking officer's home (issue 35)
     "ranking:licensees": MANAGER,
     "ranking:licensee_edit": MANAGER,
     "ranking:season": MANAGER,

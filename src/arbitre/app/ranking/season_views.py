@@ -18,6 +18,7 @@ from arbitre.app.ranking import (
     rolling,
     standings,
 )
+from arbitre.app.ranking.event_figures import event_figures
 from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
@@ -153,7 +154,8 @@ def _context(form: ResultsFileForm) -> dict[str, Any]:
 
 @require_officer
 def event(request: HttpRequest, number: int) -> HttpResponse:
-    """An event's rows; the unknown licences, each to match with a licensee or create."""
+    """An event's rows, every player's figures in it (place, score, points, PP4, %Sn: issue
+    35); the unknown licences, each to match with a licensee or create."""
     ranked = get_object_or_404(RankedEvent, pk=number)
     if request.method == "POST":
         row = get_object_or_404(ResultRow, pk=whole(request.POST.get("row")), event=ranked)
@@ -179,7 +181,10 @@ def event(request: HttpRequest, number: int) -> HttpResponse:
             standings.recompute(request.user, ranked.season)
         return redirect("ranking:event", number=ranked.pk)
     unknown = {r.pk for r in results.unknown_rows(ranked)}
+    scored, figures = event_figures(ranked)
     context = {
+        "scored": scored,
+        "figures": figures,
         "ranked": ranked,
         "rows": [(r, r.pk in unknown) for r in ranked.rows.all()],
         "unknown_count": len(unknown),

@@ -3,6 +3,7 @@ from django.urls import path
 from arbitre.app.ranking import (
     duplicate_feed,
     event_views,
+    index_views,
     pending_views,
     public,
     season_views,
@@ -13,6 +14,7 @@ from arbitre.app.ranking import (
 app_name = "ranking"
 
 urlpatterns = [
+    path("federation/", index_views.federation, name="federation"),
     path("federation/licencies/", views.licensees, name="licensees"),
     path("federation/licencies/<path:licence>/", views.licensee_edit, name="licensee_edit"),
     path("federation/saison/", season_views.season, name="season"),
