@@ -70,6 +70,12 @@ def _done(request: HttpRequest, kind: str, params: dict[str, Any], out: dict[str
             gettext("Résultats transmis au classement de la saison %(season)s.")
             % {"season": out["season"]},
         )
+        if out.get("playoff"):
+            messages.success(
+                request,
+                gettext("Titre départagé par l'épreuve de départage : %(score)s.")
+                % {"score": out["playoff"]},
+            )
     elif kind == ops.CLUB_UPLOAD:
         messages.success(
             request,

@@ -9,7 +9,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
-from arbitre.app.ranking import admission, event_admin, results, services, standings
+from arbitre.app.ranking import admission, event_admin, results, services, standings, titles
 from arbitre.app.ranking.models import RankedEvent
 
 Operation = Callable[[Any, dict[str, Any], bytes], dict[str, Any]]
@@ -64,7 +64,13 @@ def _duplicate_feed(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]
         user, dup, p.get("type_code", ""), p.get("overseas"), p.get("reason", "")
     )
     standings.recompute(user, ranked.season)
-    return {"event": ranked.pk, "name": ranked.name, "season": str(ranked.season)}
+    carried = titles.carry_playoff(user, ranked)  # a title play-off played here (A.4)
+    return {
+        "event": ranked.pk,
+        "name": ranked.name,
+        "season": str(ranked.season),
+        "playoff": None if carried is None else titles.playoff_score(carried),
+    }
 
 
 def _club_upload(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]:

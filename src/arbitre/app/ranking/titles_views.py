@@ -9,13 +9,16 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from arbitre.app.ranking import titles
 from arbitre.app.ranking.models import RankedEvent
 from arbitre.app.ranking.officers import require_officer
 from arbitre.i18n import word
 
-MEDALS = {"gold": _("or"), "silver": _("argent"), "bronze": _("bronze")}
+MEDALS = {"gold": pgettext_lazy("medal", "or"), "silver": _("argent"), "bronze": _("bronze")}
+"""The medals' names: "or" in a context of its own (Django's own catalogue words the
+conjunction "or" as « ou »)."""
 
 
 @require_officer
@@ -26,7 +29,12 @@ def event_titles(request: HttpRequest, number: int) -> HttpResponse:
     lang = get_language()
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "settings":
+            if request.POST.get("action") == "playoff":  # the play-off played in Arbitre
+                if titles.carry_playoff(request.user, ranked) is None:
+                    messages.error(request, gettext("Aucune épreuve de départage terminée."))
+                else:
+                    messages.success(request, gettext("Départage enregistré."))
+            elif request.POST.get("action") == "settings":
                 choices = {c for c, _label in titles.CHAMPIONSHIPS}
                 championship = request.POST.get("championship", "other")
                 if championship not in choices:
@@ -81,7 +89,10 @@ def event_titles(request: HttpRequest, number: int) -> HttpResponse:
                 "tied": [(k, names.get(k, k)) for k in t.tied],
             }
         )
+    found = titles.arbitre_playoff(ranked)
     context = {
+        "arbitre_playoff": None if found is None else (found[0], titles.playoff_score(found[1])),
+        "playoff_score": (ranked.title_decisions or {}).get("overall", {}).get("score", ""),
         "ranked": ranked,
         "titles": shown,
         "championships": titles.CHAMPIONSHIPS,
