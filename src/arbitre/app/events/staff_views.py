@@ -38,7 +38,7 @@ class AccountForm(forms.Form):
         choices=[
             (ARBITER, pgettext_lazy("role", "arbitre")),
             (DIRECTOR, _("directeur (crée des événements, gère les comptes)")),
-            (OFFICER, _("responsable du classement (licenciés, résultats, classement fédéral)")),
+            (OFFICER, pgettext_lazy("role", "responsable du classement")),
         ],
     )
 
