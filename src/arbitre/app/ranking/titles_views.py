@@ -88,9 +88,11 @@ def event_titles(request: HttpRequest, number: int) -> HttpResponse:
                 "tied": [(k, names.get(k, k)) for k in t.tied],
             }
         )
-    found = titles.arbitre_playoff(ranked)
+    carried = titles.arbitre_playoff(ranked)
     context = {
-        "arbitre_playoff": None if found is None else (found[0], titles.playoff_score(found[1])),
+        "arbitre_playoff": None
+        if carried is None
+        else (carried[0], titles.playoff_score(carried[1])),
         "playoff_score": (ranked.title_decisions or {}).get("overall", {}).get("score", ""),
         "ranked": ranked,
         "titles": shown,
