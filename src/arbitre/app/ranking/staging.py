@@ -83,8 +83,10 @@ def _dry_run(operation: Operation, user: Any, params: dict[str, Any], data: byte
 
 def _named(moved: list[tuple[str, str, str, str]]) -> list[dict[str, str]]:
     licences = {lic for _, lic, _, _ in moved}
-    people = Licensee.objects.filter(licence__in=list(licences)) if len(licences) < 5000 else []
-    names = {p.licence: f"{p.name} {p.first_name}".strip() for p in people}
+    people = Licensee.objects.values_list("licence", "name", "first_name")
+    if len(licences) < 500:  # else all of them: no IN of thousands of licences
+        people = people.filter(licence__in=list(licences))
+    names = {lic: f"{name} {first}".strip() for lic, name, first in people}
     return [
         {"season": s, "licence": lic, "name": names.get(lic, ""), "before": b, "after": a}
         for s, lic, b, a in moved
