@@ -43,6 +43,7 @@ ACCESS: dict[str, str] = {
     "logout": LOGIN,
     # Duplicate
     # the federation's season
+    "ranking:federation": MANAGER,  # the ranking officer's home (issue 35)
     "ranking:licensees": MANAGER,
     "ranking:licensee_edit": MANAGER,
     "ranking:season": MANAGER,
@@ -54,6 +55,9 @@ ACCESS: dict[str, str] = {
     "ranking:classification": MANAGER,
     "ranking:officer_player": MANAGER,
     "ranking:duplicate_feed": DIRECTOR,
+    # a preview before published figures change (issue 33): its author only, an officer or
+    # an event's director (closing their event); another's preview is not found
+    "ranking:pending": DIRECTOR,
     "ranking:public_search": PUBLIC,
     "ranking:public_player": PUBLIC,
     "federation:api_uploads": CLUB_KEY,

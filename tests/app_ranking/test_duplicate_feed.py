@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +27,7 @@ def test_002_B3_2_closing_a_duplicate_event_feeds_the_season(event: Any, directo
     d = login("directrice", "Tournoi-2026!")
     url = f"/federation/duplicate/{event.event_id}/cloture/"
     assert "pas encore dans le classement" in d.get(url).content.decode()
-    page = d.post(url, {"type_code": ""}, follow=True).content.decode()
+    page = confirmed(d, d.post(url, {"type_code": ""}, follow=True)).content.decode()
     assert "Résultats transmis au classement de la saison 2026-2027." in page
     ranked = RankedEvent.objects.get()
     assert (ranked.type_code, ranked.games, str(ranked.date), ranked.source) == (
@@ -42,9 +43,9 @@ def test_002_B3_2_closing_a_duplicate_event_feeds_the_season(event: Any, directo
     x = Standing.objects.get(licence="1002").explanation
     assert (x["events"][0]["M"], x["events"][0]["points"]) == (150, 150)
     # closed again as a TH... refused: a TH needs two games; as SF again: replaced, not added
-    page = d.post(url, {"type_code": "TH"}, follow=True).content.decode()
+    page = confirmed(d, d.post(url, {"type_code": "TH"}, follow=True)).content.decode()
     assert "TH" in page and RankedEvent.objects.get().pk == ranked.pk
-    d.post(url, {"type_code": "SF"}, follow=True)
+    confirmed(d, d.post(url, {"type_code": "SF"}, follow=True))
     assert RankedEvent.objects.count() == 1
     # the other players' licences are listed for the officer, never dropped
     from arbitre.app.ranking.results import unknown_rows

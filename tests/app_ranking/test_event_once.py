@@ -15,6 +15,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -61,14 +62,19 @@ def upload(event: Any, officer: Client) -> Any:
     )
     assert sent.status_code == 201
     pk = Upload.objects.get(uid=item.uid).pk
-    return officer.post(f"/federation/envois/{pk}/decision/", {"action": "accept"}, follow=True)
+    return confirmed(
+        officer,
+        officer.post(f"/federation/envois/{pk}/decision/", {"action": "accept"}, follow=True),
+    )
 
 
 def import_export(event: Any, officer: Client) -> Any:
     """The officer downloads the event's export and imports it on the season page."""
     data = officer.get(f"/duplicate/{event.event_id}/export/resultats.csv").content
     file = SimpleUploadedFile("resultats.csv", data, content_type="text/csv")
-    return officer.post("/federation/saison/", {"file": file, "name": "Open test (fichier)"})
+    return confirmed(
+        officer, officer.post("/federation/saison/", {"file": file, "name": "Open test (fichier)"})
+    )
 
 
 def test_issue33_closed_uploaded_and_imported_the_event_counts_once(
@@ -79,7 +85,7 @@ def test_issue33_closed_uploaded_and_imported_the_event_counts_once(
 
     d = played(event, director)
     url = f"/federation/duplicate/{event.event_id}/cloture/"
-    d.post(url, {"type_code": "CENTRES"})
+    confirmed(d, d.post(url, {"type_code": "CENTRES"}))
     assert RankedEvent.objects.count() == 1
     assert season_points() == 36
     # the club's upload of the same event: merged into the event closed (same results),
@@ -99,7 +105,7 @@ def test_issue33_closed_uploaded_and_imported_the_event_counts_once(
     assert "Cette épreuve est déjà dans la saison 2026-2027 : « Open test » du 22/11/2026" in page
     assert "Une épreuve ne compte qu&#x27;une fois" in page
     # closing it again replaces its own results: still once
-    d.post(url, {"type_code": "CENTRES"})
+    confirmed(d, d.post(url, {"type_code": "CENTRES"}))
     assert RankedEvent.objects.count() == 1 and season_points() == 36
 
 
@@ -111,10 +117,15 @@ def test_issue33_imported_first_then_closed_is_refused_too(event: Any, director:
     from arbitre.app.duplicate import setup
 
     setup.set_ranking(event, "CENTRES", False, director)
-    assert import_export(event, d).status_code == 302
+    assert import_export(event, d).status_code == 200  # confirmed
     assert season_points() == 36
-    answer = d.post(
-        f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"}, follow=True
+    answer = confirmed(
+        d,
+        d.post(
+            f"/federation/duplicate/{event.event_id}/cloture/",
+            {"type_code": "CENTRES"},
+            follow=True,
+        ),
     )
     assert RankedEvent.objects.count() == 1 and season_points() == 36
     assert any("Cette épreuve est déjà dans la saison" in t for t in texts(answer))
@@ -126,7 +137,9 @@ def test_a_different_upload_of_a_ranked_event_is_refused(event: Any, director: A
     from arbitre.app.ranking.models import RankedEvent
 
     d = played(event, director)
-    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    confirmed(
+        d, d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    )
     event.ranking_type = "SF"  # the club sends it as a federal simultaneous
     event.save()
     answer = upload(event, d)
@@ -139,7 +152,9 @@ def test_the_officer_withdraws_an_event_from_its_season_audited(event: Any, dire
     from arbitre.app.ranking.models import RankedEvent, RankingAudit, Standing
 
     d = played(event, director)
-    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    confirmed(
+        d, d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    )
     ranked = RankedEvent.objects.get()
     url = f"/federation/epreuves/{ranked.pk}/retrait/"
     assert 'id="withdraw-link"' in d.get(f"/federation/epreuves/{ranked.pk}/").content.decode()
@@ -148,10 +163,10 @@ def test_the_officer_withdraws_an_event_from_its_season_audited(event: Any, dire
     assert "Retirer « Open test » du 22/11/2026 de la saison 2026-2027 ?" in question
     assert "Ses résultats (18 joueurs) ne compteront plus" in question
     # no reason: refused, nothing withdrawn
-    answer = d.post(url, {"reason": "  "}, follow=True)
+    answer = confirmed(d, d.post(url, {"reason": "  "}, follow=True))
     assert RankedEvent.objects.count() == 1
     assert any("Donnez le motif" in t for t in texts(answer))
-    answer = d.post(url, {"reason": "Épreuve non homologuée"}, follow=True)
+    answer = confirmed(d, d.post(url, {"reason": "Épreuve non homologuée"}, follow=True))
     assert not RankedEvent.objects.exists()
     assert any(
         "Épreuve « Open test » retirée de la saison 2026-2027 : ses résultats ne comptent plus" in t
@@ -170,7 +185,9 @@ def test_the_season_archive_keeps_the_identity(event: Any, director: Any) -> Non
     from arbitre.app.ranking.models import RankedEvent, Season
 
     d = played(event, director)
-    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    confirmed(
+        d, d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    )
     uid = RankedEvent.objects.get().uid
     assert uid.endswith(f"-{event.event_id}")
     data = d.get("/federation/saison/archive/", {"saison": "2026"}).content

@@ -96,6 +96,9 @@ def test_a_club_upload_waits_for_the_network_and_reaches_the_federation(tmp_path
                 row = officer.locator("#uploads tbody tr", has_text="Club de Namur")
                 expect(row).to_contain_text("en attente")
                 row.locator("button.accept").click()
+                # the preview (issue 33): nothing published until the officer confirms
+                expect(officer.locator("#pending-summary")).to_contain_text("Rien de publié")
+                officer.locator("#confirm-change button[value=confirm]").click()
                 expect(officer.locator(".messages")).to_contain_text("Envoi accepté")
                 officer.goto(f"{fed.url}federation/saison/")
                 expect(officer.locator("main")).to_contain_text("Démo")

@@ -17,6 +17,7 @@ from arbitre.app.federation import outbox, services
 from arbitre.app.federation.models import OutboxItem, Upload
 from arbitre.app.ranking.models import RankedEvent, RankingAudit
 from tests.app.server import free_port
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "Démonstration-2026"
@@ -109,7 +110,9 @@ def test_the_officer_accepts_into_the_season_or_rejects_with_a_reason(
         f"/federation/envois/{rejected.pk}/decision/",
         {"action": "reject", "reason": "Épreuve en double"},
     )
-    officer.post(f"/federation/envois/{accepted.pk}/decision/", {"action": "accept"})
+    confirmed(
+        officer, officer.post(f"/federation/envois/{accepted.pk}/decision/", {"action": "accept"})
+    )
     accepted.refresh_from_db()
     rejected.refresh_from_db()
     assert rejected.status == Upload.Status.REJECTED and rejected.reason == "Épreuve en double"

@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -53,7 +54,7 @@ def test_002_A5_the_closing_form_marks_an_event_overseas(event: Any, director: A
     d = played(event, director)
     url = f"/federation/duplicate/{event.event_id}/cloture/"
     assert 'name="overseas"' in d.get(url).content.decode()
-    d.post(url, {"type_code": "CENTRES", "overseas": "on"})
+    confirmed(d, d.post(url, {"type_code": "CENTRES", "overseas": "on"}))
     assert RankedEvent.objects.get().overseas
     # M raised from 36 to 100; the overseas resident's 100 points doubled before the decay
     assert figures() == (100, 100, 100)
@@ -67,16 +68,21 @@ def test_002_A5_a_player_not_living_overseas_gets_m_100_but_no_doubling(
     event: Any, director: Any
 ) -> None:
     d = played(event, director, overseas_resident=False)
-    d.post(
-        f"/federation/duplicate/{event.event_id}/cloture/",
-        {"type_code": "CENTRES", "overseas": "on"},
+    confirmed(
+        d,
+        d.post(
+            f"/federation/duplicate/{event.event_id}/cloture/",
+            {"type_code": "CENTRES", "overseas": "on"},
+        ),
     )
     assert figures() == (100, 100, 0)
 
 
 def test_002_A5_an_event_not_marked_keeps_its_m(event: Any, director: Any) -> None:
     d = played(event, director)
-    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    confirmed(
+        d, d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    )
     assert figures() == (36, 36, 0)
 
 
@@ -104,7 +110,7 @@ def test_002_A5_its_own_export_and_its_import_carry_the_mark(event: Any, directo
     assert header.endswith(";type;parties;date;outremer;epreuve")
     assert first.split(";")[-5:] == ["CENTRES", "1", "2026-11-22", "oui", event_uid(event.event)]
     file = SimpleUploadedFile("resultats.csv", text.encode(), content_type="text/csv")
-    d.post("/federation/saison/", {"file": file, "name": "Open test"})
+    confirmed(d, d.post("/federation/saison/", {"file": file, "name": "Open test"}))
     ranked = RankedEvent.objects.get()
     assert ranked.overseas and ranked.uid == event_uid(event.event)
     assert figures() == (100, 100, 100)
@@ -138,15 +144,17 @@ def test_002_A5_the_officer_corrects_a_ranked_event_afterwards(event: Any, direc
     from arbitre.app.ranking.models import RankedEvent, RankingAudit
 
     d = played(event, director)
-    d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    confirmed(
+        d, d.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "CENTRES"})
+    )
     ranked = RankedEvent.objects.get()
     page = d.get(f"/federation/epreuves/{ranked.pk}/").content.decode()
     assert 'id="overseas-form"' in page
     url = f"/federation/epreuves/{ranked.pk}/outre-mer/"
-    d.post(url, {"overseas": "on", "reason": ""})  # a correction needs its reason
+    confirmed(d, d.post(url, {"overseas": "on", "reason": ""}))  # a correction needs its reason
     ranked.refresh_from_db()
     assert not ranked.overseas and figures() == (36, 36, 0)
-    d.post(url, {"overseas": "on", "reason": "Club de Cayenne"})
+    confirmed(d, d.post(url, {"overseas": "on", "reason": "Club de Cayenne"}))
     ranked.refresh_from_db()
     assert ranked.overseas and figures() == (100, 100, 100)
     record = RankingAudit.objects.get(action="Épreuve marquée outre-mer")
@@ -155,12 +163,12 @@ def test_002_A5_the_officer_corrects_a_ranked_event_afterwards(event: Any, direc
         {"overseas": True},
         "Club de Cayenne",
     )
-    d.post(url, {"reason": "Erreur de saisie"})
+    confirmed(d, d.post(url, {"reason": "Erreur de saisie"}))
     ranked.refresh_from_db()
     assert not ranked.overseas and figures() == (36, 36, 0)
     # a closed season is not corrected
     ranked.season.closed = True
     ranked.season.save()
-    d.post(url, {"overseas": "on", "reason": "Trop tard"})
+    confirmed(d, d.post(url, {"overseas": "on", "reason": "Trop tard"}))
     ranked.refresh_from_db()
     assert not ranked.overseas

@@ -13,6 +13,7 @@ from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -81,15 +82,15 @@ def test_002_A3_2_the_closure_refuses_unless_a_reason_is_recorded(
     play_first_move(event, director)
     d = login("directrice", "Tournoi-2026!")
     url = f"/federation/duplicate/{event.event_id}/cloture/"
-    answer = d.post(url, {"type_code": "CF1"}, follow=True)
+    answer = confirmed(d, d.post(url, {"type_code": "CF1"}, follow=True))
     assert not RankedEvent.objects.exists()
     said = texts(answer)
     assert any("Clôture refusée : 1 joueur(s) non admis à ce championnat" in t for t in said)
     assert sum(WORDS in t for t in said) == 1
     # an open championship (pairs, blitz...) or another event admits them (A.3.2)
-    d.post(url, {"type_code": "SF"})
+    confirmed(d, d.post(url, {"type_code": "SF"}))
     assert RankedEvent.objects.get().type_code == "SF"
-    d.post(url, {"type_code": "CF1", "reason": "Dérogation de la commission"})
+    confirmed(d, d.post(url, {"type_code": "CF1", "reason": "Dérogation de la commission"}))
     ranked = RankedEvent.objects.get()
     assert ranked.type_code == "CF1" and ranked.rows.filter(licence="1001").exists()
     record = RankingAudit.objects.get(action="Joueurs non admis maintenus avec un motif")
@@ -108,17 +109,20 @@ def test_002_A3_2_the_results_import_warns(event: Any, director: Any) -> None:
     mapping = '[columns]\nplace = "place"\nlicence = "licence"\nname = "nom"\n'
     d = login("directrice", "Tournoi-2026!")
     file = SimpleUploadedFile("cf1.csv", text.encode(), content_type="text/csv")
-    answer = d.post(
-        "/federation/saison/",
-        {
-            "file": file,
-            "name": "Championnat de France, phase 1",
-            "mapping": mapping,
-            "type_code": "CF1",
-            "games": 3,
-            "date": "2026-11-22",
-        },
-        follow=True,
+    answer = confirmed(
+        d,
+        d.post(
+            "/federation/saison/",
+            {
+                "file": file,
+                "name": "Championnat de France, phase 1",
+                "mapping": mapping,
+                "type_code": "CF1",
+                "games": 3,
+                "date": "2026-11-22",
+            },
+            follow=True,
+        ),
     )
     assert RankedEvent.objects.get().rows.count() == 4  # warned, stored
     warned = [t for t in texts(answer) if "non admis" in t]

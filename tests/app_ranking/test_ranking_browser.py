@@ -31,12 +31,16 @@ def test_officer_import_and_player_page_in_the_browser(tmp_path: Path) -> None:
         page.goto(url + "federation/licencies/")
         page.set_input_files("#import-form input[type=file]", str(licensees))
         submit(page, page.locator("#import-form button"))
+        # the preview (issue 33): nothing published changes until confirmed
+        assert "Rien de publié ne change tant que vous ne confirmez pas." in page.content()
+        submit(page, page.locator("#confirm-change button[value=confirm]"))
         assert "Licenciés importés : 3 nouveaux, 0 modifiés, 0 inchangés." in page.content()
 
         page.goto(url + "federation/saison/")
         page.set_input_files("#results-form input[type=file]", str(results))
         page.fill("#results-form input[name=name]", "TH de Vichy")
         submit(page, page.locator("#results-form button"))
+        submit(page, page.locator("#confirm-change button[value=confirm]"))
         assert "Épreuve importée : 4 joueurs, 1 licence(s) inconnue(s)." in page.content()
         assert page.locator("#rows tr.unknown").count() == 1
         page.screenshot(path=str(ARTIFACTS / "ranking-event.png"), full_page=True)
@@ -52,7 +56,7 @@ def test_officer_import_and_player_page_in_the_browser(tmp_path: Path) -> None:
         assert player.locator("h1").inner_text().startswith("DURAND Éloïse")
         assert "Saison 2013-2014" in player.content()
         cells = player.locator("#events tbody tr td").all_inner_texts()
-        assert cells[1:5] == ["TH de Vichy", "TH", "4", "4"]  # event, type, players, place
+        assert cells[1:5] == ["TH de Vichy", "TH — Tournoi homologué (2 manches ou plus)", "4", "4"]
         assert player.locator("#events tbody tr td").nth(5).inner_text() == "2"  # M 8, 4th: 2
         assert player.locator("#points-plot polyline").count() == 1
         assert player.locator("#points-plot").is_visible()

@@ -12,6 +12,7 @@ import pytest
 from django.test import Client
 
 from tests.app_ranking import test_season_web
+from tests.app_ranking.previews import confirmed
 from tests.app_ranking.test_season_web import EXPORT, send
 
 officer = test_season_web.officer  # the officer with the three licensees, as a fixture here
@@ -109,7 +110,7 @@ def test_issue_33_a_recompute_that_moves_players_is_shown_before_it_replaces(
     right = Standing.objects.get(licence="1000003")
     Standing.objects.filter(licence="1000003").update(series=5, tier="B")
     form = {"action": "recompute", "season": "2013"}
-    page = officer.post("/federation/saison/", form).content.decode()
+    page = confirmed(officer, officer.post("/federation/saison/", form)).content.decode()
     assert "Le recalcul change la série ou le palier de 1 licencié." in page
     assert re.search(
         rf"<td>1000003</td><td>DURAND Éloïse</td><td>S5B</td><td>S{right.series}{right.tier}</td>",
@@ -121,14 +122,16 @@ def test_issue_33_a_recompute_that_moves_players_is_shown_before_it_replaces(
     confirm = {"action": "recompute_confirm", "season": "2013", "digest": digest.group(1)}
     # the season moved since the preview (another stale figure): nothing is written
     Standing.objects.filter(licence="1000001").update(series=1, tier="A")
-    page = officer.post("/federation/saison/", confirm).content.decode()
+    page = confirmed(officer, officer.post("/federation/saison/", confirm)).content.decode()
     assert "Le classement a changé depuis l&#x27;aperçu" in page
     assert "de 2 licenciés" in page
     assert Standing.objects.get(licence="1000003").series == 5
     digest = re.search(r'name="digest" value="([0-9a-f]+)"', page)
     assert digest
     confirm["digest"] = digest.group(1)
-    page = officer.post("/federation/saison/", confirm, follow=True).content.decode()
+    page = confirmed(
+        officer, officer.post("/federation/saison/", confirm, follow=True)
+    ).content.decode()
     assert "Classement recalculé." in page
     after = Standing.objects.get(licence="1000003")
     assert (after.series, after.tier) == (right.series, right.tier)
@@ -143,7 +146,9 @@ def test_issue_33_a_recompute_without_any_move_is_written_at_once(officer: Clien
     send(officer, EXPORT)
     computed = RankingAudit.objects.filter(action="Classement calculé").count()
     form = {"action": "recompute", "season": "2013"}
-    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    page = confirmed(
+        officer, officer.post("/federation/saison/", form, follow=True)
+    ).content.decode()
     assert "Classement recalculé." in page and "Aperçu" not in page
     assert RankingAudit.objects.filter(action="Classement calculé").count() == computed + 1
 

@@ -12,6 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from tests.app_ranking.previews import confirmed
+
 pytestmark = pytest.mark.django_db
 
 LICENSEES = (
@@ -55,9 +57,12 @@ def officer() -> Client:
     create_director("federation", "Classement-2026!")
     client = Client()
     client.force_login(get_user_model().objects.get(username="federation"))
-    client.post(
-        "/federation/licencies/",
-        {"file": SimpleUploadedFile("licencies.csv", LICENSEES.encode("latin-1"))},
+    confirmed(
+        client,
+        client.post(
+            "/federation/licencies/",
+            {"file": SimpleUploadedFile("licencies.csv", LICENSEES.encode("latin-1"))},
+        ),
     )
     return client
 
@@ -65,7 +70,7 @@ def officer() -> Client:
 def send(client: Client, text: str, encoding: str = "utf-8", **fields: Any) -> Any:
     data = {"action": "import", "name": fields.pop("name", "TH de Vichy"), **fields}
     data["file"] = SimpleUploadedFile("resultats.csv", text.encode(encoding))
-    return client.post("/federation/saison/", data, follow=True)
+    return confirmed(client, client.post("/federation/saison/", data, follow=True))
 
 
 def test_002_B3_arbitre_export_read_as_it_is_and_ranked_after_the_event(officer: Client) -> None:
@@ -284,12 +289,16 @@ def test_002_B1_2_the_officer_sets_the_seasons_quotas_and_the_divisor_follows(
     assert divisor_s2() == 337.0  # the FFSc 2013-2014 quota by default
     form = {"action": "settings", "season": "2013", "quota_s1": "245", "quota_s2": "100"}
     form["quota_s3"] = "574"
-    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    page = confirmed(
+        officer, officer.post("/federation/saison/", form, follow=True)
+    ).content.decode()
     assert "Réglages enregistrés ; classement recalculé." in page
     assert divisor_s2() == 100.0
     assert RankingAudit.objects.filter(action="Réglages de la saison modifiés").count() == 1
     form["federal_weeks_cap_s1"] = "5"  # one cap alone is refused
-    page = officer.post("/federation/saison/", form, follow=True).content.decode()
+    page = confirmed(
+        officer, officer.post("/federation/saison/", form, follow=True)
+    ).content.decode()
     assert "Donnez les trois plafonds, ou aucun." in page
     assert Season.objects.get().federal_weeks_cap_s1 is None
 
@@ -301,10 +310,13 @@ def test_a_new_licensee_file_recomputes_the_open_season(officer: Client) -> None
     send(officer, EXPORT)
     assert not Standing.objects.filter(licence="1000009").exists()
     more = LICENSEES + "1000009;NOUVEAU;Paul;Nice;7;;7\r\n"
-    page = officer.post(
-        "/federation/licencies/",
-        {"file": SimpleUploadedFile("licencies.csv", more.encode("latin-1"))},
-        follow=True,
+    page = confirmed(
+        officer,
+        officer.post(
+            "/federation/licencies/",
+            {"file": SimpleUploadedFile("licencies.csv", more.encode("latin-1"))},
+            follow=True,
+        ),
     ).content.decode()
     assert "Classement de la saison 2013-2014 recalculé." in page
     assert Standing.objects.get(licence="1000009").explanation["events"][0]["points"] == 4

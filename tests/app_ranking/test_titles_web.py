@@ -9,6 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from tests.app_ranking.previews import confirmed
+
 pytestmark = pytest.mark.django_db
 
 LICENSEES = (
@@ -37,9 +39,12 @@ def officer() -> Client:
     create_director("federation", "Classement-2026!")
     client = Client()
     client.force_login(get_user_model().objects.get(username="federation"))
-    client.post(
-        "/federation/licencies/",
-        {"file": SimpleUploadedFile("licencies.csv", LICENSEES.encode("utf-8"))},
+    confirmed(
+        client,
+        client.post(
+            "/federation/licencies/",
+            {"file": SimpleUploadedFile("licencies.csv", LICENSEES.encode("utf-8"))},
+        ),
     )
     return client
 
@@ -47,9 +52,16 @@ def officer() -> Client:
 def imported(client: Client, text: str) -> Any:
     from arbitre.app.ranking.models import RankedEvent
 
-    client.post(
-        "/federation/saison/",
-        {"action": "import", "name": "Open", "file": SimpleUploadedFile("r.csv", text.encode())},
+    confirmed(
+        client,
+        client.post(
+            "/federation/saison/",
+            {
+                "action": "import",
+                "name": "Open",
+                "file": SimpleUploadedFile("r.csv", text.encode()),
+            },
+        ),
     )
     return RankedEvent.objects.latest("id")
 

@@ -14,6 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move, post_ballot
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -64,17 +65,20 @@ def external_file(licences: list[str], pairs: bool = False) -> bytes:
 def send(client: Client, data: bytes, name: str, type_code: str, date: str) -> Any:
     from arbitre.app.ranking.models import RankedEvent
 
-    response = client.post(
-        "/federation/saison/",
-        {
-            "action": "import",
-            "name": name,
-            "mapping": MAPPING,
-            "type_code": type_code,
-            "date": date,
-            "file": SimpleUploadedFile(f"{name}.csv", data),
-        },
-        follow=True,
+    response = confirmed(
+        client,
+        client.post(
+            "/federation/saison/",
+            {
+                "action": "import",
+                "name": name,
+                "mapping": MAPPING,
+                "type_code": type_code,
+                "date": date,
+                "file": SimpleUploadedFile(f"{name}.csv", data),
+            },
+            follow=True,
+        ),
     )
     assert "Épreuve importée" in response.content.decode(), response.content.decode()[-3000:]
     return RankedEvent.objects.latest("id")
@@ -85,9 +89,12 @@ def test_two_seasons_of_200_licensees(event: Any, director: Any) -> None:
     from arbitre.ranking.licensees import floor_series
 
     officer = login("directrice", "Tournoi-2026!")  # an account manager: a ranking officer
-    officer.post(
-        "/federation/licencies/",
-        {"file": SimpleUploadedFile("l.csv", licensee_file().encode("latin-1"))},
+    confirmed(
+        officer,
+        officer.post(
+            "/federation/licencies/",
+            {"file": SimpleUploadedFile("l.csv", licensee_file().encode("latin-1"))},
+        ),
     )
     assert Licensee.objects.count() == 200
     initial = {p.licence: (p.series, p.highest_series) for p in Licensee.objects.all()}
@@ -97,7 +104,10 @@ def test_two_seasons_of_200_licensees(event: Any, director: Any) -> None:
     arbiter = login("arbitre-a", "Arbitrage-2026")
     post_ballot(arbiter, event, 1, "H4 MAISON")
     post_ballot(arbiter, event, 2, "H4 MAISON")
-    officer.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "SF"})
+    confirmed(
+        officer,
+        officer.post(f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "SF"}),
+    )
     # 2. an external TH of 120 players: the S6/S7 players first (they climb)
     rnd = random.Random(7)
     others = [str(2000 + i) for i in range(1, 181)]
@@ -144,7 +154,7 @@ def test_two_seasons_of_200_licensees(event: Any, director: Any) -> None:
     ]
 
     # close the season: floors carried, quotas derived, next season opened
-    officer.post("/federation/saison/", {"action": "close", "season": "2026"})
+    confirmed(officer, officer.post("/federation/saison/", {"action": "close", "season": "2026"}))
     one.refresh_from_db()
     two = Season.objects.get(year=2027)
     assert one.closed
@@ -178,8 +188,11 @@ def test_two_seasons_of_200_licensees(event: Any, director: Any) -> None:
     # the climbers who played nothing in season 2 cannot fall more than one series (A.1)
     assert all(second[x].series <= first[x].series + 1 for x in climbed)
     # a closed season refuses results
-    response = officer.post(
-        f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "SF"}, follow=True
+    response = confirmed(
+        officer,
+        officer.post(
+            f"/federation/duplicate/{event.event_id}/cloture/", {"type_code": "SF"}, follow=True
+        ),
     )
     assert "La saison 2026-2027 est close." in response.content.decode()
 
@@ -193,9 +206,12 @@ def test_what_would_change_the_series_is_the_bar_of_the_series_above(
     from arbitre.app.ranking.pages import CRITERION_OF_SERIES, criterion_value, series_bar, shown
 
     officer = login("directrice", "Tournoi-2026!")
-    officer.post(
-        "/federation/licencies/",
-        {"file": SimpleUploadedFile("l.csv", licensee_file().encode("latin-1"))},
+    confirmed(
+        officer,
+        officer.post(
+            "/federation/licencies/",
+            {"file": SimpleUploadedFile("l.csv", licensee_file().encode("latin-1"))},
+        ),
     )
     others = [str(2000 + i) for i in range(1, 181)]
     send(officer, external_file(others[:150]), "TH de Lyon", "TH", "2027-01-16")

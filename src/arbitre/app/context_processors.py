@@ -24,9 +24,14 @@ def lexicon_banner_shown() -> bool:
 
 
 def accounts(request: HttpRequest) -> dict[str, Any]:
-    """Whether the user may manage accounts (the « Comptes » link of base.html). A request
+    """Whether the user may manage accounts (the « Comptes » link of base.html) and keeps the
+    federation's ranking (its « Fédération » link, issue 35). A request
     refused before the authentication middleware (a forged host: 400) has no user."""
     from arbitre.app.events.roles import is_account_manager
+    from arbitre.app.ranking.officers import is_ranking_officer
 
     user = getattr(request, "user", None)
-    return {"can_manage_accounts": user is not None and is_account_manager(user)}
+    return {
+        "can_manage_accounts": user is not None and is_account_manager(user),
+        "is_ranking_officer": user is not None and is_ranking_officer(user),
+    }

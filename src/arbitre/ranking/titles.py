@@ -357,6 +357,43 @@ def _decide(
     return None, ()
 
 
+@dataclass(frozen=True)
+class PlayoffResult:
+    """The outcome of a sudden-death play-off game (seed 002, A.4): ``winner`` (a licence),
+    or None when the players are still level after the full game (ex aequo for good);
+    ``decided_at`` the move after which only the winner was left; ``totals`` each player's
+    score over the moves played until then (the whole game when still level)."""
+
+    winner: str | None
+    decided_at: int | None
+    totals: dict[str, int]
+
+
+def sudden_death(moves: Sequence[Mapping[str, int]]) -> PlayoffResult:
+    """Decide a title play-off from each move's scores (A.4: « une épreuve en mort
+    subite », « limité à une partie complète, si à l'issue de cette partie l'égalité
+    subsiste les joueurs concernés sont définitivement ex aequo »). The players start level;
+    after each move, whoever is behind the best total of the players still in is eliminated
+    (the Grand Prix's wording: players « éliminés » move after move); the last one left
+    wins. Level to the end of the game: no winner.
+
+    >>> sudden_death([{"A": 40, "B": 40}, {"A": 12, "B": 30}, {"A": 90, "B": 0}]).winner
+    'B'
+    >>> sudden_death([{"A": 40, "B": 40}]).winner is None
+    True
+    """
+    still = sorted(moves[0]) if moves else []
+    totals = dict.fromkeys(still, 0)
+    for number, scores in enumerate(moves, start=1):
+        for lic in still:
+            totals[lic] += scores.get(lic, 0)
+        best = max(totals[lic] for lic in still)
+        still = [lic for lic in still if totals[lic] == best]
+        if len(still) == 1:
+            return PlayoffResult(still[0], number, totals)
+    return PlayoffResult(None, None, totals)
+
+
 def contenders_from(
     rows: Sequence[ImportedRow], people: Mapping[str, LicenseeRecord]
 ) -> list[Contender]:

@@ -6,6 +6,9 @@
   events' staff (:func:`may_manage_account`); whoever creates an event becomes its director. On an event, a user acts only through an
   :class:`~arbitre.app.events.models.EventRole`: its directors (co-directors included) may do
   everything there; its arbiters enter results and read the private pages of that event only.
+- The *classement* group (:data:`OFFICER`) is the federation's ranking officer: its pages only,
+  no event; like a global director, an account of the whole server that only an administrator
+  creates and manages.
 - The public (not logged in) reads the public pages.
 
 Every view that changes data or shows a private page checks the role server-side with
@@ -30,6 +33,10 @@ from arbitre.app.events.models import EventRole, StaffAudit
 DIRECTOR = "directeur"
 ARBITER = "arbitre"
 ROLES = (DIRECTOR, ARBITER)
+OFFICER = "classement"
+"""The federation's ranking officer (« responsable du classement », issue 35): a group of the
+whole server that keeps the licensees, takes results in and publishes the classification
+(:mod:`arbitre.app.ranking.officers`); only an administrator creates or manages it."""
 ACCOUNT_CREATED = gettext_noop("Compte créé")  # the staff audit's action naming its creator
 
 AnyUser: TypeAlias = AbstractBaseUser | AnonymousUser
@@ -65,8 +72,8 @@ def may_manage_account(by: AnyUser, target: Any) -> bool:
     """Whether ``by`` may reset the password of, disable, enable or unlock ``target``.
 
     An administrator manages every account. A director of the global group manages only their
-    own account and the staff of their own events: never an administrator or another global
-    director, never an account holding a role in an event where ``by`` is not a director, and
+    own account and the staff of their own events: never an administrator, another global
+    director or a ranking officer (accounts of the whole server), never an account holding a role in an event where ``by`` is not a director, and
     an account with no role at all only when ``by`` created it (else a director could set the
     password of an account another director is about to place in their event).
     """
@@ -74,7 +81,7 @@ def may_manage_account(by: AnyUser, target: Any) -> bool:
         return False
     if getattr(by, "is_superuser", False) or target.pk == by.pk:
         return True
-    if target.is_superuser or _in_group(target, DIRECTOR):
+    if target.is_superuser or _in_group(target, DIRECTOR) or _in_group(target, OFFICER):
         return False
     held = set(EventRole.objects.filter(user_id=target.pk).values_list("event_id", flat=True))
     if held:

@@ -25,6 +25,7 @@ from arbitre.app.events.roles import (
     ACCOUNT_CREATED,
     ARBITER,
     DIRECTOR,
+    OFFICER,
     ROLES,
     ensure_groups,
     grant,
@@ -73,7 +74,8 @@ def _managed(by: Any, user_id: int) -> Any:
 @transaction.atomic
 def create_account(by: Any, username: str, password: str, role: str) -> Any:
     """A new account: an arbiter, or (by an administrator only) a director who may create
-    events and manage the staff of them."""
+    events and manage the staff of them, or a ranking officer (« responsable du
+    classement »: the federation's pages, no event)."""
     username = username.strip()
     if not username or len(username) > 150 or not set(username) <= USERNAME_CHARS:
         raise StaffError(
@@ -82,17 +84,21 @@ def create_account(by: Any, username: str, password: str, role: str) -> Any:
                 "chiffres, le point, le tiret et le souligné."
             )
         )
-    if role not in ROLES:
+    if role not in (*ROLES, OFFICER):
         raise StaffError(gettext("Rôle inconnu."))
     if role == DIRECTOR and not getattr(by, "is_superuser", False):
         raise StaffError(gettext("Seul un administrateur peut créer un compte de directeur."))
+    if role == OFFICER and not getattr(by, "is_superuser", False):
+        raise StaffError(
+            gettext("Seul un administrateur peut créer un compte de responsable du classement.")
+        )
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
         raise StaffError(gettext("Le compte « %(name)s » existe déjà.") % {"name": username})
     _check_password(password, User(username=username))
     user = User.objects.create_user(username=username, password=password)
     ensure_groups()
-    user.groups.add(Group.objects.get(name=role))
+    user.groups.add(Group.objects.get_or_create(name=role)[0])
     StaffAudit.log(by, ACCOUNT_CREATED, username, None, {"rôle": role})
     return user
 

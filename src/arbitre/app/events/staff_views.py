@@ -22,6 +22,7 @@ from arbitre.app.events.models import Event, EventRole, StaffAudit
 from arbitre.app.events.roles import (
     ARBITER,
     DIRECTOR,
+    OFFICER,
     directed_event_ids,
     is_account_manager,
     may_manage_account,
@@ -37,6 +38,7 @@ class AccountForm(forms.Form):
         choices=[
             (ARBITER, pgettext_lazy("role", "arbitre")),
             (DIRECTOR, _("directeur (crée des événements, gère les comptes)")),
+            (OFFICER, pgettext_lazy("role", "responsable du classement")),
         ],
     )
 

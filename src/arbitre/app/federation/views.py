@@ -21,6 +21,8 @@ from arbitre.app.federation import outbox, services
 from arbitre.app.federation.models import ClubToken, OutboxItem, Upload
 from arbitre.app.ranking.forms import DuplicateFeedForm
 from arbitre.app.ranking.officers import require_officer
+from arbitre.app.ranking.staged_ops import CLUB_UPLOAD
+from arbitre.app.ranking.staged_pages import stage
 from arbitre.common.messages import Refusal
 
 # -- federation side ----------------------------------------------------------------------------
@@ -54,19 +56,16 @@ def uploads(request: HttpRequest) -> HttpResponse:
 @require_officer
 def decide(request: HttpRequest, upload_id: int) -> HttpResponse:
     upload = get_object_or_404(Upload, pk=upload_id)
+    if request.POST.get("action") == "accept":
+        # shown first as the series and tiers it changes (issue 33), confirmed there
+        if upload.status != Upload.Status.PENDING:
+            messages.error(request, gettext("Cet envoi a déjà été traité."))
+            return redirect("federation:uploads")
+        params = {"upload_id": upload.pk, "reason": request.POST.get("reason", "")}
+        return stage(request, CLUB_UPLOAD, params) or redirect("federation:uploads")
     try:
-        if request.POST.get("action") == "accept":
-            ranked = services.accept(request.user, upload, request.POST.get("reason", ""))
-            upload.refresh_from_db()
-            messages.success(
-                request,
-                gettext("Envoi accepté : %(event)s, saison %(season)s.")
-                % {"event": ranked.name, "season": str(ranked.season)}
-                + (f" {upload.reason}" if upload.reason else ""),
-            )
-        else:
-            services.reject(request.user, upload, request.POST.get("reason", ""))
-            messages.success(request, gettext("Envoi refusé ; le club verra la raison."))
+        services.reject(request.user, upload, request.POST.get("reason", ""))
+        messages.success(request, gettext("Envoi refusé ; le club verra la raison."))
     except services.UploadRefused as exc:
         messages.error(request, str(exc))
     return redirect("federation:uploads")

@@ -3,18 +3,15 @@ director closes it for the ranking, and its results feed the season."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext
 
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.events.roles import DIRECTOR, require_role
-from arbitre.app.ranking import results, standings
 from arbitre.app.ranking.forms import ClosureForm
 from arbitre.app.ranking.models import RankedEvent
-from arbitre.app.ranking.season_views import refusal_messages
-from arbitre.common.messages import Refusal
+from arbitre.app.ranking.staged_ops import DUPLICATE_FEED
+from arbitre.app.ranking.staged_pages import stage
 
 
 @require_role(DIRECTOR)
@@ -26,19 +23,15 @@ def duplicate_feed(request: HttpRequest, event_id: int) -> HttpResponse:
     form = ClosureForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            ranked = results.feed_duplicate(
-                request.user, dup, data["type_code"], data["overseas"], data["reason"]
-            )
-        except (Refusal, results.ResultsRefused) as exc:
-            refusal_messages(request, exc)
-        else:
-            standings.recompute(request.user, ranked.season)
-            messages.success(
-                request,
-                gettext("Résultats transmis au classement de la saison %(season)s.")
-                % {"season": str(ranked.season)},
-            )
+        params = {
+            "event_id": event_id,
+            "type_code": data["type_code"],
+            "overseas": data["overseas"],
+            "reason": data["reason"],
+        }
+        shown = stage(request, DUPLICATE_FEED, params)  # previewed before it is written
+        if shown is not None:
+            return shown
         return redirect("ranking:duplicate_feed", event_id=event_id)
     ranked = RankedEvent.objects.filter(duplicate_event_id=event_id).first()
     context = {"dup": dup, "event": dup.event, "ranked": ranked, "form": form}

@@ -41,9 +41,11 @@ class LicenseeForm(forms.ModelForm):
 
 
 def _type_choices() -> list[tuple[str, str]]:
+    """Each event type with its name (seed 002, A.2, B.3.2): « TH — Tournoi homologué »."""
+    from arbitre.app.ranking.templatetags.ranking_labels import type_label
     from arbitre.ranking import EVENT_TYPES
 
-    return [("", "—")] + [(code, code) for code in EVENT_TYPES]
+    return [("", "—")] + [(code, type_label(code)) for code in EVENT_TYPES]
 
 
 class ResultsFileForm(forms.Form):

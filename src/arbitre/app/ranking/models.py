@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
@@ -189,3 +190,23 @@ class Standing(models.Model):
     @property
     def pct_s3_shown(self) -> str:
         return number_format(100 * self.pct_s3, 2)  # the language's decimal separator
+
+
+class PendingChange(models.Model):
+    """A change of the published figures (an event's results in, a club's upload accepted,
+    a licensee file, an event withdrawn or corrected) shown to its author before it is
+    written (issue 33): what it would do (``kind``, ``params``, the file in ``data``), the
+    series and tier changes it would make (``changes``) and their ``digest``. Nothing of it
+    is published until its author confirms; cancelled, it goes."""
+
+    kind = models.CharField(max_length=20)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    params = models.JSONField(default=dict)
+    data = models.BinaryField(default=b"", blank=True)
+    changes = models.JSONField(default=list)
+    outcome = models.JSONField(default=dict)
+    digest = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]

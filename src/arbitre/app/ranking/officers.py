@@ -3,8 +3,9 @@ results in and publish the classification.
 
 A ranking officer is an account manager (a superuser or a member of the global
 ``directeur`` group, :func:`arbitre.app.events.roles.is_account_manager`) or a member of the
-Django group ``classement`` (:data:`OFFICER_GROUP`), which the administrator gives to the
-federation's ranking staff who should not also create events or manage accounts. The
+Django group ``classement`` (:data:`OFFICER_GROUP`): the « responsable du classement » an
+administrator creates from « Comptes » for the federation's ranking staff who should not
+also create events or manage accounts. The
 licensees' and players' public pages need no login.
 """
 
@@ -20,9 +21,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext
 
+from arbitre.app.events.roles import OFFICER as OFFICER_GROUP
 from arbitre.app.events.roles import AnyUser, is_account_manager
-
-OFFICER_GROUP = "classement"
 
 
 def ensure_group() -> Group:

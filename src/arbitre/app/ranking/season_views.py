@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.ranking import (
-    admission,
     archive,
     exports,
     preview,
@@ -19,6 +18,7 @@ from arbitre.app.ranking import (
     rolling,
     standings,
 )
+from arbitre.app.ranking.event_figures import event_figures
 from arbitre.app.ranking.forms import ResultsFileForm, SeasonSettingsForm
 from arbitre.app.ranking.models import (
     Licensee,
@@ -30,9 +30,9 @@ from arbitre.app.ranking.models import (
 )
 from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.pages import player_context
+from arbitre.app.ranking.staged_ops import RESULTS_FILE
+from arbitre.app.ranking.staged_pages import refusal_messages, stage
 from arbitre.app.uploads import UploadTooLarge, read_limited
-from arbitre.common.messages import Refusal
-from arbitre.ranking.results_import import ImportRefused
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
 UNKNOWN_SHOWN = 200
@@ -44,18 +44,6 @@ def whole(value: str | None) -> int:
     """A whole number from a form or query field; 0 (found nowhere) when it is not one."""
     text = (value or "").strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else 0
-
-
-def refusal_messages(request: HttpRequest, exc: Exception) -> None:
-    """Word a refusal of results for the officer (every bad line of a file)."""
-    if isinstance(exc, ImportRefused):
-        messages.error(
-            request,
-            gettext("Import refusé, rien n'est enregistré : %(count)s ligne(s) à corriger.")
-            % {"count": len(exc.errors)},
-        )
-    for line in results.refusal_lines(exc)[:50]:
-        messages.error(request, line)
 
 
 @require_officer
@@ -115,41 +103,22 @@ def season(request: HttpRequest) -> HttpResponse:
         upload = data["file"]
         try:
             raw = read_limited(upload, RESULTS_FILE_BYTES, gettext("Fichier des résultats"))
-            imported = results.read_file(
-                raw,
-                data["mapping"],
-                name=data["name"],
-                type_code=data["type_code"] or None,
-                games=data["games"],
-                date=data["date"],
-                overseas=data["overseas"],
-            )
-            ranked = results.store_event(
-                request.user, imported, RankedEvent.Source.IMPORT, upload.name
-            )
         except UploadTooLarge as exc:
             messages.error(request, str(exc))
             return render(request, "ranking/season.html", _context(form), status=400)
-        except (Refusal, results.ResultsRefused) as exc:
-            refusal_messages(request, exc)
+        params = {
+            "mapping": data["mapping"],
+            "name": data["name"],
+            "type_code": data["type_code"],
+            "games": data["games"],
+            "date": data["date"].isoformat() if data["date"] else None,
+            "overseas": data["overseas"],
+            "source_name": upload.name,
+        }
+        shown = stage(request, RESULTS_FILE, params, raw)
+        if shown is None:
             return render(request, "ranking/season.html", _context(form), status=400)
-        standings.recompute(request.user, ranked.season)
-        messages.success(
-            request,
-            gettext("Épreuve importée : %(rows)s joueurs, %(unknown)s licence(s) inconnue(s).")
-            % {"rows": ranked.rows.count(), "unknown": len(imported.unknown)},
-        )
-        for line in admission.worded(
-            admission.refused(
-                ranked.type_code,
-                [
-                    (r.entry.licence, f"{r.entry.name} {r.first_name}".strip())
-                    for r in imported.rows
-                ],
-            )
-        ):
-            messages.warning(request, gettext("Attention : %(reason)s.") % {"reason": line})
-        return redirect("ranking:event", number=ranked.pk)
+        return shown
     return render(request, "ranking/season.html", _context(form))
 
 
@@ -185,7 +154,8 @@ def _context(form: ResultsFileForm) -> dict[str, Any]:
 
 @require_officer
 def event(request: HttpRequest, number: int) -> HttpResponse:
-    """An event's rows; the unknown licences, each to match with a licensee or create."""
+    """An event's rows, every player's figures in it (place, score, points, PP4, %Sn: issue
+    35); the unknown licences, each to match with a licensee or create."""
     ranked = get_object_or_404(RankedEvent, pk=number)
     if request.method == "POST":
         row = get_object_or_404(ResultRow, pk=whole(request.POST.get("row")), event=ranked)
@@ -211,7 +181,10 @@ def event(request: HttpRequest, number: int) -> HttpResponse:
             standings.recompute(request.user, ranked.season)
         return redirect("ranking:event", number=ranked.pk)
     unknown = {r.pk for r in results.unknown_rows(ranked)}
+    scored, figures = event_figures(ranked)
     context = {
+        "scored": scored,
+        "figures": figures,
         "ranked": ranked,
         "rows": [(r, r.pk in unknown) for r in ranked.rows.all()],
         "unknown_count": len(unknown),

@@ -18,6 +18,7 @@ from arbitre.ranking.results_import import ImportedRow
 from arbitre.ranking.titles import (
     Championship,
     Decider,
+    PlayoffResult,
     TieDecision,
     Title,
     TitleError,
@@ -119,6 +120,62 @@ def set_settings(
     )
 
 
+def arbitre_playoff(ranked: RankedEvent) -> tuple[Any, PlayoffResult] | None:
+    """The title play-off played in Arbitre for the event ranked here, when its game is
+    over: (the play-off's Duplicate event, its result); None otherwise."""
+    from arbitre.app.duplicate import playoff
+    from arbitre.app.duplicate.models import DuplicateEvent
+
+    if ranked.duplicate_event_id is None:
+        return None
+    dup = DuplicateEvent.objects.filter(event_id=ranked.duplicate_event_id).first()
+    for played in playoff.playoffs_of(dup) if dup is not None else []:
+        result = playoff.playoff_result(played)
+        if result is not None:
+            return played, result
+    return None
+
+
+def playoff_score(result: PlayoffResult) -> str:
+    """The play-off's score, as the audit log and the titles page show it."""
+    return " – ".join(f"{lic} {total}" for lic, total in sorted(result.totals.items()))
+
+
+@transaction.atomic
+def carry_playoff(user: Any, ranked: RankedEvent) -> PlayoffResult | None:
+    """Record the winner of the title play-off played in Arbitre as the decision of the
+    overall title (seed 002, A.4), with its score; still level after its full game: ex
+    aequo for good. None (nothing recorded) when no play-off is over, or when the title has
+    no such tie any more (the engine refuses the decision)."""
+    found = arbitre_playoff(ranked)
+    if found is None:
+        return None
+    played, result = found
+    decisions = decisions_of(ranked)
+    decisions["overall"] = TieDecision(Decider.PLAYOFF, result.winner)
+    try:
+        titles_of(ranked, decisions)
+    except TitleError:
+        return None
+    stored = dict(ranked.title_decisions or {})
+    stored["overall"] = {
+        "decider": Decider.PLAYOFF.value,
+        "winner": result.winner,
+        "score": playoff_score(result),
+        "move": result.decided_at,
+        "playoff": played.event_id,
+    }
+    ranked.title_decisions = stored
+    ranked.save(update_fields=["title_decisions"])
+    RankingAudit.log(
+        user,
+        gettext_noop("Titre départagé par l'épreuve de départage d'Arbitre"),
+        str(ranked),
+        after={"title": "overall", **stored["overall"]},
+    )
+    return result
+
+
 @transaction.atomic
 def record_decision(user: Any, ranked: RankedEvent, key: str, decider: str, winner: str) -> None:
     """Record how a title tie was settled (seed 002, A.4): the play-off's, the Grand Prix's
@@ -142,6 +199,7 @@ def record_decision(user: Any, ranked: RankedEvent, key: str, decider: str, winn
 __all__ = [
     "CHAMPIONSHIPS",
     "DECIDERS",
+    "carry_playoff",
     "TitleError",
     "record_decision",
     "set_settings",

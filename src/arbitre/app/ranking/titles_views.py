@@ -30,7 +30,12 @@ def event_titles(request: HttpRequest, number: int) -> HttpResponse:
     lang = get_language()
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "settings":
+            if request.POST.get("action") == "playoff":  # the play-off played in Arbitre
+                if titles.carry_playoff(request.user, ranked) is None:
+                    messages.error(request, gettext("Aucune épreuve de départage terminée."))
+                else:
+                    messages.success(request, gettext("Départage enregistré."))
+            elif request.POST.get("action") == "settings":
                 choices = {c for c, _label in titles.CHAMPIONSHIPS}
                 championship = request.POST.get("championship", "other")
                 if championship not in choices:
@@ -85,7 +90,12 @@ def event_titles(request: HttpRequest, number: int) -> HttpResponse:
                 "tied": [(k, names.get(k, k)) for k in t.tied],
             }
         )
+    carried = titles.arbitre_playoff(ranked)
     context = {
+        "arbitre_playoff": None
+        if carried is None
+        else (carried[0], titles.playoff_score(carried[1])),
+        "playoff_score": (ranked.title_decisions or {}).get("overall", {}).get("score", ""),
         "ranked": ranked,
         "titles": shown,
         "championships": titles.CHAMPIONSHIPS,

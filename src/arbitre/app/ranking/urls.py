@@ -3,6 +3,8 @@ from django.urls import path
 from arbitre.app.ranking import (
     duplicate_feed,
     event_views,
+    index_views,
+    pending_views,
     public,
     season_views,
     titles_views,
@@ -12,6 +14,7 @@ from arbitre.app.ranking import (
 app_name = "ranking"
 
 urlpatterns = [
+    path("federation/", index_views.federation, name="federation"),
     path("federation/licencies/", views.licensees, name="licensees"),
     path("federation/licencies/<path:licence>/", views.licensee_edit, name="licensee_edit"),
     path("federation/saison/", season_views.season, name="season"),
@@ -35,6 +38,7 @@ urlpatterns = [
         duplicate_feed.duplicate_feed,
         name="duplicate_feed",
     ),
+    path("federation/apercu/<int:number>/", pending_views.pending, name="pending"),
     path("classement/", public.search, name="public_search"),
     path("classement/joueur/<path:licence>/", public.player, name="public_player"),
 ]

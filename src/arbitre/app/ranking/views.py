@@ -9,13 +9,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext
 
-from arbitre.app.ranking import services, standings
+from arbitre.app.ranking import services
 from arbitre.app.ranking.forms import LicenseeForm, LicenseesFileForm
 from arbitre.app.ranking.models import Licensee, RankingAudit
 from arbitre.app.ranking.officers import require_officer
+from arbitre.app.ranking.staged_ops import LICENSEES_FILE
+from arbitre.app.ranking.staged_pages import stage
 from arbitre.app.uploads import UploadTooLarge, read_limited
-from arbitre.common.players_csv import PlayersFileError
-from arbitre.i18n import word, word_line
+from arbitre.i18n import word
 
 LICENSEES_FILE_BYTES = 16 * 1024 * 1024
 """A federation's licensee file of 20,000 licensees, with its other columns, is a few MB."""
@@ -23,7 +24,8 @@ LICENSEES_FILE_BYTES = 16 * 1024 * 1024
 
 @require_officer
 def licensees(request: HttpRequest) -> HttpResponse:
-    """GET: the licensees, searched by licence, name or club; POST: import the file."""
+    """GET: the licensees, searched by licence, name or club; POST: import the file, shown
+    first as the series and tiers it changes (issue 33)."""
     form = LicenseesFileForm(request.POST or None, request.FILES or None)
     if request.method == "POST":
         if not form.is_valid():
@@ -32,38 +34,11 @@ def licensees(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         try:
             data = read_limited(upload, LICENSEES_FILE_BYTES, gettext("Fichier des licenciés"))
-            summary = services.import_licensees(request.user, data, upload.name)
         except UploadTooLarge as exc:
             messages.error(request, str(exc))
-        except PlayersFileError as exc:
-            messages.error(
-                request,
-                gettext("Import refusé, rien n'est enregistré : %(count)s ligne(s) à corriger.")
-                % {"count": len(exc.errors)},
-            )
-            for error in exc.errors[:50]:
-                messages.error(request, word_line(error, get_language()))
-        else:
-            messages.success(
-                request,
-                gettext(
-                    "Licenciés importés : %(created)s nouveaux, %(updated)s modifiés, "
-                    "%(unchanged)s inchangés."
-                )
-                % {
-                    "created": summary.created,
-                    "updated": summary.updated,
-                    "unchanged": summary.unchanged,
-                },
-            )
-            if summary.created or summary.updated:
-                for season in standings.recompute_open_seasons(request.user):
-                    messages.info(
-                        request,
-                        gettext("Classement de la saison %(season)s recalculé.")
-                        % {"season": str(season)},
-                    )
-        return redirect("ranking:licensees")
+            return redirect("ranking:licensees")
+        shown = stage(request, LICENSEES_FILE, {"source": upload.name}, data)
+        return shown or redirect("ranking:licensees")
     query = request.GET.get("q", "")
     context = {
         "form": form,

@@ -6,7 +6,7 @@ text (the msgid of the interface's catalogue) and its parameters (``{"text": ...
 ...}``, :func:`app_message`). Text stored before messages existed is shown as it is.
 
 ``{{ role|role_label }}`` and ``{{ value|staff_value }}`` word the role codes of the accounts
-and of an event's staff (``directeur``, ``arbitre``) and the staff audit log's values.
+and of an event's staff (``directeur``, ``arbitre``, ``classement``) and the staff audit log's values.
 """
 
 from __future__ import annotations
@@ -75,7 +75,11 @@ def worded(value: Any) -> str:
     return word(message, get_language() or DEFAULT_LANGUAGE)
 
 
-ROLE_LABELS = {"directeur": "directeur", "arbitre": "arbitre"}
+ROLE_LABELS = {
+    "directeur": "directeur",
+    "arbitre": "arbitre",
+    "classement": "responsable du classement",
+}
 """The role codes (``arbitre.app.events.roles``: group names and event roles) and their
 French wording, a msgid of the interface's catalogue in the ``role`` context."""
 
