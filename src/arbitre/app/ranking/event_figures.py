@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
+
 from arbitre.app.ranking.models import RankedEvent
 from arbitre.app.ranking.results import engine_event
 from arbitre.ranking.events import EventScore, score_event
@@ -20,7 +22,7 @@ class PctShown:
 
     @property
     def shown(self) -> str:
-        return "—" if self.pct is None else f"{100 * self.pct:.2f}"
+        return "—" if self.pct is None else number_format(100 * self.pct, 2)
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Min
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from arbitre.app.ranking import rolling
@@ -45,8 +46,8 @@ def shown(criterion: str, value: float | None) -> str:
     if value is None:
         return "—"
     if criterion.startswith("%"):
-        return f"{100 * value:.2f} %"
-    return f"{value:g}"
+        return f"{number_format(100 * value, 2)} %"  # the language's decimal separator
+    return number_format(int(value) if value == int(value) else value)
 
 
 @dataclass(frozen=True)
