@@ -234,3 +234,33 @@ def test_issue_33_a_preview_overtaken_by_another_change_is_shown_again(
     assert new and new.group(1) != old.group(1)
     officer.post(url, {"action": "confirm", "digest": new.group(1)})
     assert RankedEvent.objects.count() == 2
+
+
+def test_issue_33_an_unknown_licence_matched_or_created_is_previewed(officer: Client) -> None:
+    """Matching a row's unknown licence makes the event count for that licensee, and the
+    season is recomputed: the officer sees the changes first (nothing written before)."""
+    from arbitre.app.ranking.models import Licensee, RankedEvent
+
+    send(officer, EXPORT)
+    ranked = RankedEvent.objects.get()
+    row = ranked.rows.get(licence="1000009")
+    response = officer.post(
+        f"/federation/epreuves/{ranked.pk}/", {"row": row.pk, "licence": "", "action": "create"}
+    )
+    assert not Licensee.objects.filter(licence="1000009").exists()
+    preview_then_confirm(officer, response)
+    assert Licensee.objects.get(licence="1000009").name == "NOUVEAU"
+
+
+def test_issue_33_the_seasons_quotas_changed_are_previewed(officer: Client) -> None:
+    """B.1, 2: a new quota changes the divisors, so possibly the series: shown first."""
+    from arbitre.app.ranking.models import Season
+
+    send(officer, EXPORT)
+    before = Season.objects.get(year=2013).quota_s2
+    form = {"action": "settings", "season": "2013", "quota_s1": "245", "quota_s2": "100"}
+    form["quota_s3"] = "574"
+    response = officer.post("/federation/saison/", form)
+    assert Season.objects.get(year=2013).quota_s2 == before
+    preview_then_confirm(officer, response)
+    assert Season.objects.get(year=2013).quota_s2 == 100

@@ -45,6 +45,9 @@ def test_officer_import_and_player_page_in_the_browser(tmp_path: Path) -> None:
         assert page.locator("#rows tr.unknown").count() == 1
         page.screenshot(path=str(ARTIFACTS / "ranking-event.png"), full_page=True)
         submit(page, page.locator("#rows tr.unknown button[value=create]"))
+        # the event now counts for a new licensee: the classification's changes first
+        assert "Rien de publié ne change tant que vous ne confirmez pas." in page.content()
+        submit(page, page.locator("#confirm-change button[value=confirm]"))
         assert "Licencié 1000009 créé." in page.content()
         assert page.locator("#rows tr.unknown").count() == 0
 

@@ -108,10 +108,13 @@ def test_unknown_licence_created_then_ranked(officer: Client) -> None:
     send(officer, EXPORT)
     ev = RankedEvent.objects.get()
     row = ev.rows.get(licence="1000009")
-    page = officer.post(
-        f"/federation/epreuves/{ev.pk}/",
-        {"row": row.pk, "licence": "", "action": "create"},
-        follow=True,
+    page = confirmed(
+        officer,
+        officer.post(
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": row.pk, "licence": "", "action": "create"},
+            follow=True,
+        ),
     ).content.decode()
     assert "Licencié 1000009 créé." in page
     paul = Licensee.objects.get(licence="1000009")
@@ -131,10 +134,13 @@ def test_mapping_import_latin1_comma_and_a_row_without_licence_matched(officer: 
     assert (ev.type_code, ev.games, str(ev.date)) == ("TH", 3, "2013-11-16")
     row = ev.rows.get(licence="")
     assert row.place == 2 and row.name == "SANS LICENCE"
-    page = officer.post(
-        f"/federation/epreuves/{ev.pk}/",
-        {"row": row.pk, "licence": "1000001", "action": "match"},
-        follow=True,
+    page = confirmed(
+        officer,
+        officer.post(
+            f"/federation/epreuves/{ev.pk}/",
+            {"row": row.pk, "licence": "1000001", "action": "match"},
+            follow=True,
+        ),
     ).content.decode()
     assert "Ligne rapprochée de la licence 1000001." in page
     # n = 3, 3 games: D = 2, M = 6; place 2 ex aequo: 6 - 2 = 4 each

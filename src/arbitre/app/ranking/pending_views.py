@@ -27,6 +27,8 @@ KINDS = {
     ops.LICENSEES_FILE: _("Fichier des licenciés"),
     ops.WITHDRAW: _("Retrait d'une épreuve de la saison"),
     ops.OVERSEAS: _("Correction de la marque outre-mer d'une épreuve"),
+    ops.MATCH_ROW: _("Licence inconnue rapprochée d'un licencié"),
+    ops.SEASON_SETTINGS: _("Réglages de la saison"),
 }
 
 
@@ -48,7 +50,7 @@ def back(kind: str, params: dict[str, Any]) -> str:
         return reverse("federation:uploads")
     if kind == ops.LICENSEES_FILE:
         return reverse("ranking:licensees")
-    if kind in (ops.WITHDRAW, ops.OVERSEAS):
+    if kind in (ops.WITHDRAW, ops.OVERSEAS, ops.MATCH_ROW):
         return reverse("ranking:event", kwargs={"number": params["event"]})
     return reverse("ranking:season")
 
@@ -114,6 +116,18 @@ def _done(request: HttpRequest, kind: str, params: dict[str, Any], out: dict[str
             if params["overseas"]
             else gettext("Marque outre-mer retirée ; classement recalculé."),
         )
+    elif kind == ops.MATCH_ROW:
+        messages.success(
+            request,
+            (
+                gettext("Licencié %(licence)s créé.")
+                if out.get("create")
+                else gettext("Ligne rapprochée de la licence %(licence)s.")
+            )
+            % {"licence": out["licence"]},
+        )
+    elif kind == ops.SEASON_SETTINGS:
+        messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
     return back(kind, params)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext
 
 from arbitre.app.ranking import (
     archive,
@@ -30,8 +30,8 @@ from arbitre.app.ranking.models import (
 )
 from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.pages import player_context
-from arbitre.app.ranking.staged_ops import RESULTS_FILE
-from arbitre.app.ranking.staged_pages import refusal_messages, stage
+from arbitre.app.ranking.staged_ops import MATCH_ROW, RESULTS_FILE, SEASON_SETTINGS
+from arbitre.app.ranking.staged_pages import stage
 from arbitre.app.uploads import UploadTooLarge, read_limited
 
 RESULTS_FILE_BYTES = 4 * 1024 * 1024
@@ -66,8 +66,9 @@ def season(request: HttpRequest) -> HttpResponse:
                         messages.error(request, error)
             else:
                 values = {k: settings_form.cleaned_data[k] for k in standings.SETTINGS_FIELDS}
-                standings.set_season_settings(request.user, target, values)
-                messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
+                shown = stage(request, SEASON_SETTINGS, {"season": target.year, "values": values})
+                if shown is not None:
+                    return shown
             return redirect("ranking:season")
         if action == "recompute_confirm":
             target = get_object_or_404(Season, year=whole(request.POST.get("season")))
@@ -159,27 +160,14 @@ def event(request: HttpRequest, number: int) -> HttpResponse:
     ranked = get_object_or_404(RankedEvent, pk=number)
     if request.method == "POST":
         row = get_object_or_404(ResultRow, pk=whole(request.POST.get("row")), event=ranked)
-        licence = request.POST.get("licence", "").strip()
-        try:
-            if ranked.season.closed:
-                raise results.ResultsRefused(gettext_noop("Cette saison est close."))
-            if request.POST.get("action") == "create":
-                results.create_from_row(request.user, row, licence)
-                messages.success(
-                    request,
-                    gettext("Licencié %(licence)s créé.") % {"licence": licence or row.licence},
-                )
-            else:
-                results.match_row(request.user, row, licence)
-                messages.success(
-                    request,
-                    gettext("Ligne rapprochée de la licence %(licence)s.") % {"licence": licence},
-                )
-        except results.ResultsRefused as exc:
-            refusal_messages(request, exc)
-        else:
-            standings.recompute(request.user, ranked.season)
-        return redirect("ranking:event", number=ranked.pk)
+        params = {
+            "event": ranked.pk,
+            "row": row.pk,
+            "licence": request.POST.get("licence", "").strip(),
+            "create": request.POST.get("action") == "create",
+        }
+        shown = stage(request, MATCH_ROW, params)  # the classification's changes previewed
+        return shown or redirect("ranking:event", number=ranked.pk)
     unknown = {r.pk for r in results.unknown_rows(ranked)}
     scored, figures = event_figures(ranked)
     context = {

@@ -9,8 +9,10 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from arbitre.app.ranking import admission, event_admin, results, services, standings, titles
-from arbitre.app.ranking.models import RankedEvent
+from arbitre.app.ranking.models import RankedEvent, ResultRow, Season
 
 Operation = Callable[[Any, dict[str, Any], bytes], dict[str, Any]]
 """``(user, params, data) -> outcome``: writes the change and recomputes the seasons it
@@ -22,6 +24,8 @@ CLUB_UPLOAD = "club_upload"
 LICENSEES_FILE = "licensees_file"
 WITHDRAW = "withdraw"
 OVERSEAS = "overseas"
+MATCH_ROW = "match_row"
+SEASON_SETTINGS = "season_settings"
 
 
 def _date(text: str | None) -> dt.date | None:
@@ -114,6 +118,30 @@ def _overseas(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]:
     return {"event": ranked.pk, "name": ranked.name, "changed": changed}
 
 
+def _match_row(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]:
+    """An unknown licence of an event's row matched with a licensee, or a licensee created
+    from the row: the event then counts for them."""
+    row = ResultRow.objects.select_related("event__season").get(pk=p["row"])
+    if row.event.season.closed:
+        raise results.ResultsRefused(gettext_noop("Cette saison est close."))
+    licence = p.get("licence", "")
+    if p.get("create"):
+        results.create_from_row(user, row, licence)
+    else:
+        results.match_row(user, row, licence)
+    standings.recompute(user, row.event.season)
+    return {"event": row.event_id, "licence": licence or row.licence, "create": p.get("create")}
+
+
+def _season_settings(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]:
+    """The season's quotas and the federal weeks' weight cap (B.1), then its classification."""
+    season = Season.objects.get(year=p["season"])
+    if season.closed:
+        raise results.ResultsRefused(gettext_noop("Cette saison est close."))
+    standings.set_season_settings(user, season, dict(p["values"]))
+    return {"season": str(season)}
+
+
 OPERATIONS: dict[str, Operation] = {
     RESULTS_FILE: _results_file,
     DUPLICATE_FEED: _duplicate_feed,
@@ -121,4 +149,6 @@ OPERATIONS: dict[str, Operation] = {
     LICENSEES_FILE: _licensees_file,
     WITHDRAW: _withdraw,
     OVERSEAS: _overseas,
+    MATCH_ROW: _match_row,
+    SEASON_SETTINGS: _season_settings,
 }
