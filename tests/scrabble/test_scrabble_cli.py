@@ -75,6 +75,32 @@ def test_batch_writes_one_json_line_per_position(
     assert bad["line"] == 4 and "'1'" in bad["error"]
 
 
+def test_batch_fast_and_reference_write_the_same_lines(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The fast text path and the reference (Board, Rack, top_moves) answer every line
+    alike, refusals included: two Z on a board, a rack character, no tile, no move."""
+    batch = tmp_path / "positions.txt"
+    positions = [
+        f"{HABLONS} EAIS?RT",
+        f"{HABLONS} -",
+        f"{'/'.join(['15'] * 7)}/ZZ13/{'/'.join(['15'] * 7)} EAI",
+        f"{HABLONS} EA1",
+        f"{HABLONS} QQ",
+        "2SOLEIL7/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15 W",
+    ]
+    batch.write_text("\n".join(positions) + "\n")
+    answers = {}
+    for engine in ("fast", "reference"):
+        status, out, _ = run(capsys, "top", "--batch", str(batch), "--engine", engine)
+        lines = [json.loads(x) for x in out.splitlines()]
+        assert status == 1 and all(x.pop("ms", 0) >= 0 for x in lines)
+        answers[engine] = lines
+    assert answers["fast"] == answers["reference"]
+    assert [set(x) for x in answers["fast"]][2:5] == [{"line", "error"}] * 3
+    assert answers["fast"][1] == {"score": 0, "moves": []}
+
+
 def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: object) -> None:
     status, out, _ = run(capsys, "score", "--move", "H4 MAiSON")
     assert status == 0 and out.strip() == "H4 MAiSON: 16 points (MAiSON 16)"

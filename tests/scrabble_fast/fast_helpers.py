@@ -14,7 +14,8 @@ from arbitre.duplicate.selfplay import Position, selfplay_positions
 from arbitre.lexicon import Lexicon, fold
 from arbitre.scrabble import generate
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import top_moves
+from arbitre.scrabble.fast import gaddag_arrays, top_moves
+from arbitre.scrabble.fast.text import top_texts
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
     LETTER_MULTIPLIER,
@@ -82,6 +83,12 @@ def check_same_tops(board_text: str, rack_text: str, lexicon: Lexicon) -> None:
         f"board {board_text} rack {rack_text}"
     )
     assert fast == sorted(fast)
+    # the text path of ``top --batch``: board and rack read from text, moves written as text
+    texts = top_texts(board_text, rack_text, gaddag_arrays(lexicon))
+    expected = sorted(ref)
+    assert texts == ((expected[0].score if expected else 0), [str(m.move) for m in expected]), (
+        f"text path: board {board_text} rack {rack_text}"
+    )
 
 
 # -- brute force: every word of the list on every span ----------------------------------

@@ -199,6 +199,19 @@ def _search(
 ) -> tuple[int, list[list[int]], list[list[int]]]:
     """The kernel's answer as Python lists: ``(top score, info rows, code rows)`` (the
     rows of ``out_info`` and ``out_codes``, see :func:`kernel.top_search`)."""
+    best, info, codes = _search_arrays(grid, rack_counts, gaddag, capacity)
+    # Decoded from Python lists: indexing numpy scalars one by one costs a microsecond each.
+    if info.shape[0] == 0:
+        return best, [], []
+    return best, info.tolist(), codes.tolist()
+
+
+def _search_arrays(
+    grid: np.ndarray, rack_counts: np.ndarray, gaddag: GaddagArrays, capacity: int = 0
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """The kernel's answer: ``(top score, info rows, code rows)``, the first rows of
+    ``out_info`` and ``out_codes`` (:func:`kernel.top_search`; views of this thread's
+    buffers, to be read before its next search). The score is -1 when there is no move."""
     grid = np.ascontiguousarray(grid, dtype=np.int8)
     if grid.shape != (15, 15):
         raise ValueError(f"board grid must be 15x15, got {grid.shape}")
@@ -220,10 +233,7 @@ def _search(
         if n <= capacity:
             break
         capacity = int(n)
-    # Decoded from Python lists: indexing numpy scalars one by one costs a microsecond each.
-    if n == 0:
-        return int(best), [], []
-    return int(best), info[:n].tolist(), codes[:n].tolist()
+    return int(best), info[:n], codes[:n]
 
 
 def _refuse_input(problem: int, rack: np.ndarray) -> None:

@@ -37,6 +37,7 @@ from arbitre.lexicon.graph import SEPARATOR
 from arbitre.scrabble.fast.anagram import KEYS as ANAGRAM_KEYS
 from arbitre.scrabble.fast.anagram import _maybe as _anagram_maybe
 from arbitre.scrabble.fast.fullrack import COUNTS as FULL_RACK_COUNTS
+from arbitre.scrabble.fast.prefetch import prefetch_row
 from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
 
 WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
@@ -187,6 +188,20 @@ def _child(nodes, edge_target, node, letter):  # type: ignore[no-untyped-def]
     return edge_target[(rec >> NODE_FIRST_SHIFT) + _popcount32(m & (bit - 1))]
 
 
+@njit(cache=True, inline="always")
+def _prefetch_children(nodes, edge_target, node, letters):  # type: ignore[no-untyped-def]
+    """Start reading the records of ``node``'s children by the letters of the bit set
+    ``letters`` (all in the node) at once, before they are tried one by one: when the graph
+    is not in the cache (a position searched once), their reads overlap instead of following
+    each other (``prefetch_row`` is a hint; nothing is read into the program)."""
+    rec = nodes[node, 0]
+    first = rec >> NODE_FIRST_SHIFT
+    while letters != 0:
+        low = letters & -letters
+        letters ^= low
+        prefetch_row(nodes, edge_target[first + _popcount32(rec & (low - 1))])
+
+
 #: Bit of a node's summary (:func:`subtree_summary`) where its path lengths start.
 LENGTHS_SHIFT = 32
 
@@ -326,6 +341,7 @@ def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  
                     node = _walk_codes(g_nodes, g_target, 0, g, c, down, r + 1, -1)
                     if node >= 0:
                         cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
+                        _prefetch_children(g_nodes, g_target, node, cand)
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
@@ -344,6 +360,7 @@ def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  
                         node = _child(g_nodes, g_target, node, SEPARATOR)
                     if node >= 0:
                         cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
+                        _prefetch_children(g_nodes, g_target, node, cand)
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
@@ -883,6 +900,7 @@ def _search_placements(
                     avail = ALL_LETTERS
                 rem[j] = (g_nodes[node, 0] & NODE_LETTERS) & allow_at[pos] & avail
                 cur[j] = -1
+                _prefetch_children(g_nodes, g_target, node, rem[j])
             else:
                 lt = cur[j]
                 if usedb[j]:

@@ -1,0 +1,111 @@
+"""The text path of ``arbitre scrabble top --batch`` (``fast/text.py``): its board and rack
+readers read what ``Board.from_text`` and ``Rack.parse`` read and refuse what they refuse,
+with the same refusal; its moves are ``str(Move)`` of the reference's tops, in order."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from arbitre.scrabble.board import Board
+from arbitre.scrabble.fast import gaddag_arrays
+from arbitre.scrabble.fast.text import board_codes, move_texts, rack_counts, top_texts
+from arbitre.scrabble.generate import top_moves
+from arbitre.scrabble.move import Move, ScoredMove
+from arbitre.scrabble.rack import Rack
+from tests.scrabble_fast.fast_helpers import small_lexicon
+
+HABLONS = "15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15"
+
+
+def _same_reading(mine: object, reference: object) -> None:
+    """Both calls give equal arrays, or both raise the same refusal."""
+    try:
+        expected = reference()  # type: ignore[operator]
+    except ValueError as exc:
+        with pytest.raises(type(exc)) as caught:
+            mine()  # type: ignore[operator]
+        assert str(caught.value) == str(exc)
+        return
+    got = mine()  # type: ignore[operator]
+    assert got.dtype == expected.dtype and np.array_equal(got, expected)
+
+
+# A row: runs of digits (valid 1..15 and invalid ones: 0, 00, 05, 16, 99, 115), letters of
+# both cases (rare ones that overflow the bag: Z, K, blanks), and stray characters.
+_ROW_PIECE = st.one_of(
+    st.integers(1, 15).map(str),
+    st.sampled_from(["0", "00", "05", "16", "99", "115", "1", "2"]),
+    st.sampled_from(list("EAISZKWXeaz")),
+    st.sampled_from([".", " ", "é", "-", "/", "?"]),
+)
+_ROW = st.lists(_ROW_PIECE, max_size=8).map("".join)
+_FULL_ROW = st.lists(
+    st.one_of(st.integers(1, 4).map(str), st.sampled_from(list("EAISZKeaz"))), max_size=15
+).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(_ROW, _FULL_ROW), min_size=13, max_size=16))
+@example([*["15"] * 7, "3HAbLONS5", *["15"] * 7])
+@example([*["15"] * 7, "ZZ13", *["15"] * 7])  # two Z: more than the game has
+@example([*["15"] * 7, "abc12", *["15"] * 7])  # three blanks
+@example([*["15"] * 7, "1" + "5" * 1, "15", *["15"] * 6])
+def test_board_reader_reads_as_board_from_text(rows: list[str]) -> None:
+    text = "/".join(rows)
+    _same_reading(lambda: board_codes(text), lambda: Board.from_text(text).grid_codes())
+    padded = f"  {text}\n"
+    _same_reading(lambda: board_codes(padded), lambda: Board.from_text(padded).grid_codes())
+
+
+def test_board_reader_reads_fifteen_lines_through_board_from_text() -> None:
+    lines = Board.from_text(HABLONS).to_lines()
+    assert np.array_equal(board_codes(lines), Board.from_text(HABLONS).grid_codes())
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="AEZKQWXYaez?+- .é1", max_size=10))
+@example("EAIS?RT")
+@example("-")
+@example("ZZ")
+@example("???")
+@example("ABCDEFGH")
+@example("ea+?")
+def test_rack_reader_reads_as_rack_parse(text: str) -> None:
+    _same_reading(lambda: rack_counts(text), lambda: Rack.parse(text).counts())
+
+
+def test_move_texts_are_in_scored_move_order() -> None:
+    """Rows as the kernel writes them (any order) come out in the order of ``ScoredMove``:
+    horizontal first, then by row, column and word (a natural tile before a blank)."""
+    info = np.array(
+        [[1, 7, 3, 2, 10], [0, 7, 3, 2, 10], [0, 2, 5, 2, 10], [0, 2, 5, 2, 10], [1, 2, 3, 3, 10]],
+        dtype=np.int32,
+    )
+    codes = np.full((5, 15), -1, dtype=np.int8)
+    codes[:4, :2] = [[0, 1], [0, 1], [26, 1], [0, 1]]
+    codes[4, :3] = [25, 4, 51]
+    expected = sorted(
+        [
+            ScoredMove(Move(3, 7, False, "AB"), 10),  # 8D, vertical: column 8, row D
+            ScoredMove(Move(7, 3, True, "AB"), 10),  # H4
+            ScoredMove(Move(2, 5, True, "aB"), 10),  # C6, the A a blank
+            ScoredMove(Move(2, 5, True, "AB"), 10),
+            ScoredMove(Move(3, 2, False, "ZEz"), 10),  # 3D
+        ]
+    )
+    assert move_texts(info, codes) == [str(m.move) for m in expected]
+    assert move_texts(info, codes) == ["C6 AB", "C6 aB", "H4 AB", "3D ZEz", "8D AB"]
+
+
+def test_top_texts_equal_the_reference_tops() -> None:
+    lexicon = small_lexicon()
+    graph = gaddag_arrays(lexicon)
+    for board_text, rack in [(HABLONS, "EAIS?RT"), ("/".join(["15"] * 15), "ZEST"), (HABLONS, "-")]:
+        ref = top_moves(Board.from_text(board_text), Rack.parse(rack), lexicon, engine="reference")
+        assert top_texts(board_text, rack, graph) == (
+            ref[0].score if ref else 0,
+            [str(m.move) for m in ref],
+        )
