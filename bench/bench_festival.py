@@ -25,7 +25,7 @@ p50 / p95 / p99, the time from a ballot's acceptance to its effect on the public
 (a probe reads the standings every 0.25 s: the first read where the player's total holds
 the ballot's score), the phones' p50 / p95 / p99 and errors (any status other than 200 and
 304, or no answer within 30 s), the chief's and the hall screens' latency, and the
-processors the server used meanwhile; then the memory of each server process.
+processors the server and this client used meanwhile; then the memory of each server process.
 
 Last, the standings' cost per change as the field grows: events of ``--sizes`` players at the
 end of a whole first game are generated (players and ballots written in bulk, the ballots
@@ -348,7 +348,6 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
         "  move  accepted  entry ms (p50/p95/p99/max)                   effect on standings ms"
         " (p50/p95/p99/max)"
     )
-    rows = []
     for _ in range(args.moves):
         stage.load = Load(stop=float("inf"))  # (between two moves: not counted)
         move = await chief_move(site, chief)
@@ -358,7 +357,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
         prober.close()
         load = Load(stop=float("inf"))
         stage.load = load
-        cpu0, t0 = server_cpu(site.server_pid), time.monotonic()
+        cpu0, t0, mine0 = server_cpu(site.server_pid), time.monotonic(), time.process_time()
         accepted: dict[str, tuple[float, int]] = {}
         entering = asyncio.ensure_future(
             asyncio.gather(
@@ -369,7 +368,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
         await entering
         seconds = time.monotonic() - t0
         cpu = (server_cpu(site.server_pid) - cpu0) / seconds
-        rows.append((move, load, seconds, cpu))
+        client = (time.process_time() - mine0) / seconds
         total = sum(len(t) for t in site.tables.values())
         print(
             f"  {move:4d}  {load.accepted:4d}/{total:<4d} {quantiles(load.entries.latencies)}"
@@ -386,7 +385,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
         )
         print(
             f"        entry errors {load.entries.errors}  server processors {cpu:.2f} of "
-            f"{os.cpu_count()} over {seconds:.0f} s"
+            f"{os.cpu_count()} over {seconds:.0f} s (this client, the phones: {client:.2f})"
             + (f"  first refusal: {load.refused[0]}" if load.refused else "")
         )
     stage.running = False
