@@ -31,6 +31,25 @@ def register(subparsers: Any) -> None:
     demo.add_argument(
         "--again", action="store_true", help="add demo events even when some exist already"
     )
+    demo.add_argument(
+        "--festival",
+        action="store_true",
+        help="only a Duplicate festival in one hall (1,500 players, 40 arbiters by table "
+        "ranges, the first game pre-drawn by autoplay and its first moves entered)",
+    )
+    demo.add_argument(
+        "--players", type=int, default=1500, help="--festival: players (default %(default)s)"
+    )
+    demo.add_argument(
+        "--arbiters", type=int, default=40, help="--festival: arbiters (default %(default)s)"
+    )
+    demo.add_argument(
+        "--moves",
+        type=int,
+        default=2,
+        help="--festival: moves of the first game played, every ballot entered "
+        "(default %(default)s)",
+    )
     demo.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     demo.add_argument("--json", action="store_true", help="print the result as JSON")
     demo.set_defaults(func=run_demo)
@@ -47,6 +66,8 @@ def run_demo(args: argparse.Namespace) -> int:
     from arbitre.app import demo
     from arbitre.app.events.accounts import AccountError
 
+    if args.festival:
+        return _run_festival(args, demo)
     existing = demo.existing_events()
     if existing and not args.again:
         if args.json:
@@ -86,4 +107,62 @@ def run_demo(args: argparse.Namespace) -> int:
     else:
         line = tr("Director's account: “%(name)s” (password unchanged).")
     print(line % {"name": demo.DEMO_DIRECTOR, "password": password})
+    return 0
+
+
+def _run_festival(args: argparse.Namespace, demo: Any) -> int:
+    """``--festival``: the festival event alone (:mod:`arbitre.app.festival`)."""
+    from django.contrib.auth import get_user_model
+
+    from arbitre.app import festival
+    from arbitre.app.events.accounts import AccountError
+
+    if args.players < 1 or args.arbiters < 1 or args.moves < 0:
+        raise CliError("--players et --arbiters : au moins 1 ; --moves : au moins 0.")
+    existing = {k: v for k, v in demo.existing_events().items() if k == festival.FESTIVAL_NAME}
+    if existing and not args.again:
+        if args.json:
+            print(json.dumps({"events": existing, "created": False}, ensure_ascii=False))
+        else:
+            print("Le festival de démonstration est déjà là ; --again en ajoute un autre.")
+        return 0
+    created = not get_user_model().objects.filter(username=demo.DEMO_DIRECTOR).exists()
+    password = args.password or secrets.token_urlsafe(9)
+    try:
+        user = demo.demo_director(password)
+    except AccountError as exc:
+        raise CliError(str(exc)) from exc
+    started = time.perf_counter()
+
+    def progress(step: str) -> None:
+        print(f"… {step}", file=sys.stderr, flush=True)
+
+    try:
+        report = festival.build_festival(
+            user, password, args.players, args.arbiters, args.moves, args.seed, progress
+        )
+    except AccountError as exc:  # an arbiter's password refused
+        raise CliError(str(exc)) from exc
+    seconds = time.perf_counter() - started
+    if args.json:
+        out = {
+            "events": {"festival": report.event},
+            **report.__dict__,
+            "created": True,
+            "seconds": round(seconds, 1),
+            "arbiter_password": password,
+        }
+        if created:
+            out["password"] = password
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(
+        f"Festival créé en {seconds:.0f} s : {report.players} joueurs, "
+        f"{len(report.arbiters)} arbitres, {report.moves} coups joués, {report.ballots} bulletins."
+    )
+    print(f"Mot de passe des arbitres ({', '.join(list(report.arbiters)[:2])}, …) : {password}")
+    if created:
+        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} », mot de passe : {password}")
+    else:
+        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} » (mot de passe inchangé).")
     return 0

@@ -1,0 +1,663 @@
+"""Benchmark of a festival in one hall on one laptop (issue 37, item 2).
+
+    python bench/bench_festival.py [--players 1500] [--arbiters 40] [--phones 300]
+                                   [--moves 5] [--window 150] [--threads 8] [--processes N]
+                                   [--sizes 120,500,1500,5000] [--data DIR]
+
+Builds the festival (``arbitre demo --festival``: one Duplicate event of ``--players`` in one
+hall, ``--arbiters`` arbiters given consecutive ranges of tables, the first game pre-drawn by
+autoplay and its first two moves entered) in a fresh data directory (or uses ``--data``,
+where it was built before), starts ``arbitre serve`` on it, and drives it as the hall would:
+
+- **arbiters**, each logged in once as their own account before any measure, entering every
+  ballot of their tables through the entry page's API as the page's script calls it (JSON,
+  the CSRF token, one keep-alive connection each), spread over ``--window`` seconds: 1,500
+  ballots in 150 s is about 10 a second;
+- **phones** (``--phones``), each on its own keep-alive connection, opening the public
+  standings, then every 2 s polling what the pages' scripts poll: the standings JSON with
+  the last ETag, and the state of the move being played;
+- **the chief**: their live overview (the ballots still missing per arbiter) every 3 s as its
+  page polls it, and each move's draw and reveal through the chief arbiter's page;
+- **two hall screens**, polling the hall's JSON every 2 s with the last ETag.
+
+For each of ``--moves`` consecutive moves it prints the ballots accepted, the entry latency
+p50 / p95 / p99, the time from a ballot's acceptance to its effect on the public standings
+(a probe reads the standings every 0.25 s: the first read where the player's total holds
+the ballot's score), the phones' p50 / p95 / p99 and errors (any status other than 200 and
+304, or no answer within 30 s), the chief's and the hall screens' latency, and the
+processors the server and this client used meanwhile; then the memory of each server process.
+
+Last, the standings' cost per change as the field grows: events of ``--sizes`` players at the
+end of a whole first game are generated (players and ballots written in bulk, the ballots
+judged by the engine), and the standings build the public page runs after every change
+(:func:`arbitre.app.duplicate.services.build_event`, the standings table, its JSON) is timed
+by a direct call: median of ``--repeat`` builds, and the ratio to the first size's cost,
+measured in the same run. The phones run on the same machine as the server: with the
+machine shared, their own delays count as the server's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import os
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_live import (  # noqa: E402  (the same client, figures and server probes)
+    Connection,
+    Figures,
+    free_port,
+    listening,
+    server_cpu,
+)
+
+from arbitre.cli.serve import default_processes  # noqa: E402
+
+PASSWORD = "Banc-d-essai-2026"
+PERIOD = 2.0  # the phones' and hall screens' polling period (duplicate.js, hall.js)
+CHIEF_PERIOD = 3.0  # the chief's live overview (needs.js)
+PROBE_PERIOD = 0.25  # the probe reading the standings for the ballots' effect
+TIMEOUT = 30.0
+SETTLE = 30.0  # at most this long after the last ballot for the standings to show them all
+
+
+@dataclass
+class Festival:
+    host: str
+    port: int
+    event: int
+    game: int
+    database: Path
+    server_pid: int
+    #: registration ids and licences per arbiter's account
+    tables: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    sessions: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+def quantiles(values: list[float]) -> str:
+    if not values:
+        return "none"
+    q = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
+    return (
+        f"p50 {statistics.median(values):7.1f}  p95 {q[94]:7.1f}  p99 {q[98]:7.1f}  "
+        f"max {max(values):7.1f}"
+    )
+
+
+async def fetch(
+    conn: Connection, figures: Figures, method: str, path: str, **kw: object
+) -> tuple[int, dict[str, str], bytes]:
+    """One request, timed into ``figures`` (an error: no answer, or a status not 200/302/304)."""
+    start = time.perf_counter()
+    began = time.monotonic()
+    try:
+        status, headers, body = await asyncio.wait_for(conn.request(method, path, **kw), TIMEOUT)  # type: ignore[arg-type]
+    except (TimeoutError, OSError, ValueError):
+        conn.close()
+        figures.add((time.perf_counter() - start) * 1000, False, began)
+        return 0, {}, b""
+    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304), began)
+    return status, headers, body
+
+
+# -- who polls what --------------------------------------------------------------------------
+
+
+@dataclass
+class Load:
+    """The figures of one move, and when it stops."""
+
+    stop: float
+    phones: Figures = field(default_factory=Figures)
+    hall: Figures = field(default_factory=Figures)
+    chief: Figures = field(default_factory=Figures)
+    entries: Figures = field(default_factory=Figures)
+    accepted: int = 0
+    refused: list[str] = field(default_factory=list)
+    effect: list[float] = field(default_factory=list)
+    not_seen: int = 0
+
+
+class Stage:
+    """The current move's :class:`Load`, which the pollers write their figures into."""
+
+    def __init__(self) -> None:
+        self.load = Load(stop=float("inf"))
+        self.running = True
+
+
+async def poller(
+    stage: Stage, path: str, period: float, which: str, conn: Connection, delay: float
+) -> None:
+    """A page's script polling ``path`` every ``period`` with the last ETag (if any)."""
+    await asyncio.sleep(delay)
+    tag = ""
+    while stage.running:
+        began = time.monotonic()
+        status, headers, _ = await fetch(
+            conn,
+            getattr(stage.load, which),
+            "GET",
+            path,
+            headers={"If-None-Match": tag} if tag else {},
+        )
+        if status == 200:
+            tag = headers.get("etag", "")
+        await asyncio.sleep(max(0.0, period - (time.monotonic() - began)))
+    conn.close()
+
+
+async def phone(site: Festival, stage: Stage, index: int, arrival: float) -> None:
+    """A phone: the public standings page once, then its two polls every 2 s."""
+    conn = Connection(site.host, site.port)
+    await asyncio.sleep(random.Random(index).random() * arrival)
+    await fetch(conn, Figures(), "GET", f"/public/duplicate/{site.event}/")
+    standings = f"/public/duplicate/{site.event}/classement.json"
+    move = f"/public/duplicate/{site.event}/partie/{site.game}/etat.json"
+    other = Connection(site.host, site.port)  # (a browser runs two fetches on two sockets)
+    await asyncio.gather(
+        poller(stage, standings, PERIOD, "phones", conn, 0.0),
+        poller(stage, move, PERIOD, "phones", other, PERIOD / 2),
+    )
+
+
+async def login(site: Festival, username: str) -> dict[str, str]:
+    conn = Connection(site.host, site.port)
+    await conn.request("GET", "/compte/connexion/")
+    token = conn.cookies["csrftoken"]
+    body = urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": token})
+    status, _, _ = await conn.request(
+        "POST",
+        "/compte/connexion/",
+        body.encode(),
+        {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Referer": f"http://{site.host}:{site.port}/",
+        },
+    )
+    conn.close()
+    if status != 302:
+        raise SystemExit(f"login of {username} refused ({status})")
+    return dict(conn.cookies)
+
+
+async def chief_move(site: Festival, conn: Connection) -> int:
+    """The chief's draw and reveal of the next move, through their page; the move's number."""
+    state_path = f"/public/duplicate/{site.event}/partie/{site.game}/etat.json"
+    for action in ("draw_random", "reveal"):
+        _, _, body = await conn.request("GET", state_path)
+        state = json.loads(body)
+        form = {
+            "csrfmiddlewaretoken": conn.cookies["csrftoken"],
+            "version": state["version"],
+            "action": action,
+        }
+        status, _, _ = await conn.request(
+            "POST",
+            f"/duplicate/{site.event}/partie/{site.game}/ja/",
+            urlencode(form).encode(),
+            {"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        if status != 302:
+            raise SystemExit(f"the chief's {action} refused ({status})")
+    _, _, body = await conn.request("GET", state_path)
+    return int(json.loads(body)["moves_played"])
+
+
+async def standings_totals(conn: Connection, site: Festival) -> dict[str, int]:
+    _, _, body = await conn.request("GET", f"/public/duplicate/{site.event}/classement.json")
+    return {row["licence"]: int(row["total"]) for row in json.loads(body)["standings"]}
+
+
+async def arbiter(
+    site: Festival,
+    name: str,
+    move: int,
+    window: float,
+    start: float,
+    load: Load,
+    accepted: dict[str, tuple[float, int]],
+) -> None:
+    """An arbiter entering each of their tables' ballots of ``move``, spread over the window."""
+    conn = Connection(site.host, site.port)
+    conn.cookies.update(site.sessions[name])
+    rng = random.Random(f"{name}-{move}")
+    mine = site.tables[name]
+    api = f"/duplicate/{site.event}/partie/{site.game}/saisie/api/"
+    for k, (registration, licence) in enumerate(mine):
+        at = start + (k + rng.random()) * window / len(mine)
+        await asyncio.sleep(max(0.0, at - time.monotonic()))
+        text = "top" if rng.random() < 0.95 else rng.choice(["aucun", "vide"])
+        payload = {"registration": registration, "move": move, "version": 0, "text": text}
+        status, _, body = await fetch(
+            conn,
+            load.entries,
+            "POST",
+            api,
+            body=json.dumps(payload).encode(),
+            headers={"Content-Type": "application/json", "X-CSRFToken": conn.cookies["csrftoken"]},
+        )
+        if status == 200:
+            load.accepted += 1
+            accepted[licence] = (time.monotonic(), int(json.loads(body)["score"]))
+        else:
+            load.refused.append(f"{status} {body[:120]!r}")
+    conn.close()
+
+
+async def probe(
+    site: Festival,
+    before: dict[str, int],
+    accepted: dict[str, tuple[float, int]],
+    load: Load,
+    entering: asyncio.Task[object],
+) -> None:
+    """Reads the standings every 0.25 s: a ballot's effect is the first read where its
+    player's total holds its score."""
+    conn = Connection(site.host, site.port)
+    seen_already: set[str] = set()
+    deadline = float("inf")
+    while True:
+        began = time.monotonic()
+        try:
+            totals = await asyncio.wait_for(standings_totals(conn, site), TIMEOUT)
+        except (TimeoutError, OSError, ValueError):
+            conn.close()
+            totals = {}
+        seen = time.monotonic()
+        finished = entering.done()  # (read before the ballots: none is added after it)
+        for licence, (at, score) in list(accepted.items()):
+            if licence in seen_already:
+                continue
+            if score <= 0:  # a zero does not move the total: nothing to see
+                seen_already.add(licence)
+            elif totals.get(licence, -1) >= before.get(licence, 0) + score:
+                load.effect.append((seen - at) * 1000)
+                seen_already.add(licence)
+        if finished:
+            deadline = min(deadline, seen + SETTLE)
+            if len(seen_already) == len(accepted):
+                break
+            if seen > deadline:
+                load.not_seen = len(accepted) - len(seen_already)
+                break
+        await asyncio.sleep(max(0.0, PROBE_PERIOD - (time.monotonic() - began)))
+    conn.close()
+
+
+# -- the run ---------------------------------------------------------------------------------
+
+
+async def drive(site: Festival, args: argparse.Namespace) -> None:
+    names = sorted(site.tables)
+    for name in ["demo", *names]:  # each logs in once, in the morning, before any measure
+        site.sessions[name] = await login(site, name)
+    stage = Stage()
+    arrival = min(10.0, max(1.0, args.phones / 200))
+    pollers = [asyncio.ensure_future(phone(site, stage, i, arrival)) for i in range(args.phones)]
+    for i in range(2):
+        pollers.append(
+            asyncio.ensure_future(
+                poller(
+                    stage,
+                    f"/public/duplicate/{site.event}/salle.json",
+                    PERIOD,
+                    "hall",
+                    Connection(site.host, site.port),
+                    i * PERIOD / 2,
+                )
+            )
+        )
+    chief = Connection(site.host, site.port)
+    chief.cookies.update(site.sessions["demo"])
+    overview = Connection(site.host, site.port)
+    overview.cookies.update(site.sessions["demo"])
+    pollers.append(
+        asyncio.ensure_future(
+            poller(
+                stage,
+                f"/evenement/{site.event}/direction/etat/",
+                CHIEF_PERIOD,
+                "chief",
+                overview,
+                0,
+            )
+        )
+    )
+    await asyncio.sleep(arrival + PERIOD)  # every phone on the page before the first move
+    print(
+        f"  {args.phones} phones, 2 hall screens, the chief's overview; {len(names)} arbiters "
+        f"entering {sum(len(t) for t in site.tables.values())} ballots a move over "
+        f"{args.window:.0f} s"
+    )
+    print(
+        "  move  accepted  entry ms (p50/p95/p99/max)                   effect on standings ms"
+        " (p50/p95/p99/max)"
+    )
+    for _ in range(args.moves):
+        stage.load = Load(stop=float("inf"))  # (between two moves: not counted)
+        move = await chief_move(site, chief)
+        prober = Connection(site.host, site.port)
+        await asyncio.sleep(1.1)  # the version the public pages read is at most 1 s old
+        before = await standings_totals(prober, site)
+        prober.close()
+        load = Load(stop=float("inf"))
+        stage.load = load
+        cpu0, t0, mine0 = server_cpu(site.server_pid), time.monotonic(), time.process_time()
+        accepted: dict[str, tuple[float, int]] = {}
+        entering = asyncio.ensure_future(
+            asyncio.gather(
+                *(arbiter(site, n, move, args.window, t0, load, accepted) for n in names)
+            )
+        )
+        await probe(site, before, accepted, load, entering)
+        await entering
+        seconds = time.monotonic() - t0
+        cpu = (server_cpu(site.server_pid) - cpu0) / seconds
+        client = (time.process_time() - mine0) / seconds
+        total = sum(len(t) for t in site.tables.values())
+        print(
+            f"  {move:4d}  {load.accepted:4d}/{total:<4d} {quantiles(load.entries.latencies)}"
+            f"   {quantiles(load.effect)}"
+            + (f"  (not seen after {SETTLE:.0f} s: {load.not_seen})" if load.not_seen else "")
+        )
+        print(
+            f"        phones {quantiles(load.phones.latencies)}  "
+            f"({load.phones.requests / seconds:.0f} req/s, errors {load.phones.errors})"
+        )
+        print(
+            f"        hall   {quantiles(load.hall.latencies)}  chief {quantiles(load.chief.latencies)}"
+            f"  errors {load.hall.errors + load.chief.errors}"
+        )
+        print(
+            f"        entry errors {load.entries.errors}  server processors {cpu:.2f} of "
+            f"{os.cpu_count()} over {seconds:.0f} s (this client, the phones: {client:.2f})"
+            + (f"  first refusal: {load.refused[0]}" if load.refused else "")
+        )
+    stage.running = False
+    for task in pollers:
+        task.cancel()
+    await asyncio.gather(*pollers, return_exceptions=True)
+    chief.close()
+
+
+def memory(pid: int) -> list[tuple[int, float]]:
+    """(pid, resident MiB) of the server's processes (the first and those it started), from
+    Linux's ``/proc``; empty elsewhere."""
+    out = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        if status.parent.name == str(pid) or fields.get("PPid", "").strip() == str(pid):
+            rss = fields.get("VmRSS", "0 kB").split()[0]
+            out.append((int(status.parent.name), int(rss) / 1024))
+    return sorted(out)
+
+
+# -- set-up ----------------------------------------------------------------------------------
+
+
+def env_for(data: Path) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "ARBITRE_DATA_DIR": str(data),
+        "PYTHONPATH": str(ROOT / "src"),
+        "ARBITRE_AUTO_BACKUP": "0",
+    }
+    env.pop("ARBITRE_DATABASE_URL", None)
+    return env
+
+
+def build(args: argparse.Namespace, data: Path) -> int:
+    """The festival's event id (built now unless ``data`` holds one)."""
+    t = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, "-m", "arbitre.cli", "demo", "--festival", "--json"]
+        + ["--password", PASSWORD, "--players", str(args.players)]
+        + ["--arbiters", str(args.arbiters), "--seed", str(args.seed)],
+        env=env_for(data),
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    report = json.loads(out.stdout)
+    if report.get("created"):
+        print(f"festival built in {time.perf_counter() - t:.0f} s: {report['players']} players")
+    return int(next(iter(report["events"].values())))
+
+
+def read_site(data: Path, event: int, port: int, server_pid: int) -> Festival:
+    db = sqlite3.connect(f"file:{data / 'arbitre.sqlite3'}?mode=ro", uri=True)
+    (dup,) = db.execute(
+        "select id from duplicate_duplicateevent where event_id = ?", (event,)
+    ).fetchone()
+    (game,) = db.execute(
+        "select min(number) from duplicate_game where duplicate_id = ?", (dup,)
+    ).fetchone()
+    site = Festival("127.0.0.1", port, event, game, data / "arbitre.sqlite3", server_pid)
+    for reg, licence, username in db.execute(
+        "select r.id, r.licence, u.username from duplicate_registration r join auth_user u on "
+        'r.arbiter_id = u.id where r.duplicate_id = ? order by r."table"',
+        (dup,),
+    ):
+        site.tables.setdefault(username, []).append((reg, licence))
+    db.close()
+    return site
+
+
+def serve(args: argparse.Namespace, data: Path) -> tuple[int, subprocess.Popen[bytes]]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port)]
+        + ["--threads", str(args.threads), "--processes", str(args.processes)],
+        env=env_for(data),
+        stdout=subprocess.DEVNULL,
+        stderr=(data / "server.log").open("wb"),
+    )
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            log = (data / "server.log").read_text(errors="replace")
+            raise SystemExit(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
+        try:
+            status = asyncio.run(Connection("127.0.0.1", port).request("GET", "/lexique/etat/"))
+        except OSError:
+            time.sleep(0.5)
+            continue
+        state = json.loads(status[2]) if status[0] == 200 else {}
+        every = args.processes <= 1 or listening(port) >= args.processes
+        if state.get("state") in ("ready", "idle") and every:
+            return port, server
+        time.sleep(0.5)
+    raise SystemExit("the server did not get ready in 300 s")
+
+
+# -- the standings' cost per change, by the field's size --------------------------------------
+
+
+def generate(players: int, seed: int) -> object:
+    """A Duplicate event of ``players`` at the end of a whole pre-drawn game: players and
+    ballots written in bulk (not through the entry page: only the standings are measured),
+    each ballot judged by the engine."""
+    from arbitre.app import demo
+    from arbitre.app.duplicate import services, setup
+    from arbitre.app.duplicate.models import BallotEntry, Game, Registration
+    from arbitre.app.events.models import Event
+    from arbitre.duplicate import record as game_record
+    from arbitre.duplicate.ballot import parse_ballot
+    from arbitre.duplicate.decision import judge
+    from arbitre.duplicate.game import DuplicateGame
+    from arbitre.scrabble.generate import all_moves
+
+    rng = random.Random(seed)
+    user = demo.demo_director(PASSWORD)
+    event = setup.create_event(
+        {
+            "name": f"Taille {players}",
+            "date": datetime.date.today(),
+            "place": "Salle",
+            "games_planned": 1,
+            "seconds_per_move": 180,
+        },
+        None,
+        user,
+    )
+    dup = Event.objects.get(pk=event.pk).duplicate
+    people = demo._people(rng, players)
+    Registration.objects.bulk_create(
+        Registration(
+            duplicate=dup,
+            licence=f"G{i:05d}",
+            name=surname,
+            first_name=first,
+            club=club,
+            series=1 + i % 7,
+            table=i,
+        )
+        for i, (surname, first, club) in enumerate(people, 1)
+    )
+    regs = list(dup.players.values_list("pk", flat=True))
+    game = Game.objects.get(duplicate=dup)
+    lexicon = services.lexicon_of(dup)
+    drawn = DuplicateGame(lexicon, seed=seed)  # the same game whatever the size
+    drawn.autoplay()
+    services.load_predrawn(game.pk, game_record.dumps(game_record.to_record(drawn)), user)
+    number = 0
+    while True:
+        game = Game.objects.get(pk=game.pk)
+        if services.engine_of(game).over:
+            break
+        game = services.chief_action(game.pk, game.version, "draw_random", user)
+        if services.engine_of(game).over:
+            break
+        game = services.chief_action(game.pk, game.version, "reveal", user)
+        number += 1
+        turn = services.turns(game)[-1]
+        candidates = all_moves(turn.board, turn.draw, lexicon)
+        texts = [demo._ballot(rng, 0.6, candidates) for _ in range(40)]
+        judged = {}
+        for text in set(texts):
+            try:
+                judged[text] = judge(parse_ballot(text), turn).to_json()
+            except Exception:  # a ballot the engine refuses: not kept
+                continue
+        kept = [t for t in texts if t in judged]
+        BallotEntry.objects.bulk_create(
+            (
+                BallotEntry(
+                    game=game,
+                    registration_id=reg,
+                    move_number=number,
+                    text=(text := rng.choice(kept)),
+                    decision=judged[text],
+                    score=int(judged[text]["score"]),
+                )
+                for reg in regs
+            ),
+            batch_size=2000,
+        )
+    return dup
+
+
+def standings_cost(sizes: list[int], repeat: int, seed: int) -> None:
+    """Run in a child process whose ``ARBITRE_DATA_DIR`` is a fresh directory."""
+    from arbitre.cli.serve import setup_database
+
+    setup_database(None)
+    from arbitre.app.duplicate import services
+    from arbitre.app.duplicate.models import BallotEntry
+
+    reference = 0.0
+    for players in sizes:
+        t = time.perf_counter()
+        dup = generate(players, seed)
+        built = time.perf_counter() - t
+        ballots = BallotEntry.objects.filter(game__duplicate=dup).count()
+        times = []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            table = services.build_event(dup).standings_table()  # type: ignore[arg-type]
+            json.dumps(table.to_json())
+            times.append((time.perf_counter() - t) * 1000)
+        median = statistics.median(times)
+        reference = reference or median
+        print(
+            f"  {players:5d} players, {ballots:6d} ballots: median {median:8.1f} ms, slowest "
+            f"{max(times):8.1f} ms per change ({median / reference:5.1f}x the {sizes[0]} "
+            f"players; {median * 1000 / ballots:5.1f} us a ballot)  [generated in {built:.0f} s]",
+            flush=True,
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=1500)
+    parser.add_argument("--arbiters", type=int, default=40)
+    parser.add_argument("--phones", type=int, default=300, help="the issue's target: 2000")
+    parser.add_argument("--moves", type=int, default=5)
+    parser.add_argument("--window", type=float, default=150.0, help="seconds to enter a move")
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--processes", type=int, default=default_processes())
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--data", type=Path, help="a data directory to build in or reuse")
+    parser.add_argument("--sizes", default="120,500,1500,5000", help="'' to skip the costs")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cost-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    sizes = [int(x) for x in args.sizes.split(",") if x]
+    if args.cost_only:  # the child process of the costs (its own data directory)
+        standings_cost(sizes, args.repeat, args.seed)
+        return 0
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-festival-") as tmp:
+        data = args.data or Path(tmp)
+        data.mkdir(parents=True, exist_ok=True)
+        event = build(args, data)
+        port, server = serve(args, data)
+        try:
+            print(
+                f"server: arbitre serve --threads {args.threads} --processes "
+                f"{args.processes}, SQLite"
+            )
+            site = read_site(data, event, port, server.pid)
+            asyncio.run(drive(site, args))
+            for pid, mib in memory(server.pid):
+                print(f"  server process {pid}: {mib:.0f} MiB resident")
+        finally:
+            if server.poll() is not None:
+                log = (data / "server.log").read_text(errors="replace")
+                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
+            server.terminate()
+            server.wait(30)
+        if sizes:
+            print(f"standings' cost per change (build, table, JSON), median of {args.repeat}:")
+            with tempfile.TemporaryDirectory(prefix="arbitre-bench-sizes-") as other:
+                subprocess.run(
+                    [sys.executable, __file__, "--cost-only", "--sizes", args.sizes]
+                    + ["--repeat", str(args.repeat), "--seed", str(args.seed)],
+                    env=env_for(Path(other)),
+                    check=True,
+                )
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
