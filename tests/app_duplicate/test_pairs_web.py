@@ -28,6 +28,7 @@ from arbitre.app.duplicate.models import (
     Registration,
 )
 from tests.app_duplicate.test_duplicate_web_flow import login
+from tests.app_ranking.previews import confirmed
 
 pytestmark = pytest.mark.django_db
 
@@ -273,7 +274,9 @@ def test_a_worked_pairs_event_from_ballots_to_the_ranking(
     page = html.unescape(client.post(url, {"type_code": "TH"}, follow=True).content.decode())
     assert "une épreuve en paires se classe comme épreuve en paires" in page
     assert not RankedEvent.objects.exists()
-    page = html.unescape(client.post(url, {"type_code": ""}, follow=True).content.decode())
+    # the closure is previewed before the season changes (issue 33), then confirmed
+    response = confirmed(client, client.post(url, {"type_code": ""}, follow=True))
+    page = html.unescape(response.content.decode())
     assert "Résultats transmis au classement" in page
     ranked = RankedEvent.objects.get()
     assert (ranked.type_code, ranked.games) == ("PAIRS", 2)

@@ -30,7 +30,7 @@ from typing import Any
 
 from arbitre.common.messages import Message
 
-SEPARATOR = " / "
+PAIR_SEPARATOR = " / "
 """Between the two partners' names wherever a pair is shown (``DUPONT Anne / MARTIN Paul``)."""
 
 PAIR_EVENT_TYPES = ("PAIRS", "CP")
@@ -80,7 +80,7 @@ class Partner:
 
 def pair_name(first: str, second: str) -> str:
     """The pair as every page shows it: both full names, first partner first."""
-    return f"{first}{SEPARATOR}{second}"
+    return f"{first}{PAIR_SEPARATOR}{second}"
 
 
 def late_from(first: int | None, second: int | None) -> int | None:
