@@ -21,8 +21,6 @@ unless the file is clean.
 
 from __future__ import annotations
 
-import re
-
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import (
     Column,
@@ -34,6 +32,7 @@ from arbitre.common.players_csv import (
 )
 from arbitre.duplicate.event import Player
 from arbitre.duplicate.pairs import Partner
+from arbitre.duplicate.players_csv import SERIES_CELL
 
 __all__ = ["COLUMNS", "PlayersFileError", "parse_pairs"]
 
@@ -52,7 +51,6 @@ def _partner_columns(n: int) -> tuple[Column, ...]:
 
 COLUMNS = (*_partner_columns(1), *_partner_columns(2), Column("table", ("table",)))
 """The columns of a pairs file (the header labels each answers to, folded)."""
-_SERIES = re.compile(r"([1-7])\s*([A-Da-d]?)")
 
 
 def _person(sheet: Sheet, row: Row, n: int) -> tuple[str, str | None, int | None, str]:
@@ -63,7 +61,7 @@ def _person(sheet: Sheet, row: Row, n: int) -> tuple[str, str | None, int | None
     tier = ""
     raw = row.get(f"serie{n}")
     if raw:
-        m = _SERIES.fullmatch(raw)
+        m = SERIES_CELL.fullmatch(raw)
         if m is None:
             sheet.error(row.line, "series", value=raw)
         else:

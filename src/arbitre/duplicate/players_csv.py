@@ -41,7 +41,8 @@ COLUMNS = (
     Column("category", ("categorie", "category")),
     Column("place", ("place", "table")),
 )
-_SERIES = re.compile(r"([1-7])\s*([A-Da-d]?)")
+SERIES_CELL = re.compile(r"([1-7])\s*([A-Da-d]?)")
+"""A series cell: the series, and its tier when the cell holds it too (``3B``)."""
 
 
 def parse_players(text: str | bytes) -> list[Player]:
@@ -57,7 +58,7 @@ def parse_players(text: str | bytes) -> list[Player]:
         series: int | None = None
         tier = row.get("tier").upper()
         if row.get("series"):
-            m = _SERIES.fullmatch(row.get("series"))
+            m = SERIES_CELL.fullmatch(row.get("series"))
             if not m:
                 sheet.error(row.line, "series", value=row.get("series"))
             else:
