@@ -46,7 +46,9 @@ def test_moves_errors_are_one_line(tmp_path, capsys):
     batch = tmp_path / "batch.txt"
     batch.write_text("4HPwATDgc/ABMA 31\n4HPwATDgc/ABMA\n")
     assert main(["backgammon", "moves", "--batch", str(batch)]) == 2
-    assert "line 2" in capsys.readouterr().err
+    assert "ligne 2 : « POSITION_ID DICE » attendu" in capsys.readouterr().err
+    assert main(["backgammon", "moves", "--batch", str(batch), "--lang", "en"]) == 2
+    assert "line 2: expected 'POSITION_ID DICE'" in capsys.readouterr().err
 
 
 def test_clock(capsys):

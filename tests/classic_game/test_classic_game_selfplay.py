@@ -151,8 +151,10 @@ def test_cli_selfplay_then_replay(tmp_path: Path, capsys: pytest.CaptureFixture[
     lines[i] = f"{head} {score} {int(total) + 1}"
     record.write_text("\n".join(lines) + "\n", "utf-8")
     assert main(["classic", "replay", str(record)]) == 1
+    assert "la feuille n'est PAS conforme aux règles" in capsys.readouterr().out
+    assert main(["classic", "replay", str(record), "--lang", "en"]) == 1
     out = capsys.readouterr().out
     assert "DISAGREES" in out and f"recorded total {int(total) + 1}" in out
 
     assert main(["classic", "replay", str(tmp_path / "missing.gcg")]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "missing.gcg : fichier introuvable" in capsys.readouterr().err

@@ -200,8 +200,10 @@ def test_cli_refuses_unknown_absent_and_complete_tournament(files, capsys) -> No
     players, results = files
     base = ["classic", "pair", "--players", str(players), "--results", str(results)]
     assert main([*base, "--absent", "Zed"]) == 2
-    assert "unknown player 'Zed'" in capsys.readouterr().err
-    assert main([*base, "--rounds", "1"]) == 2
+    assert "--absent : joueur inconnu « Zed »" in capsys.readouterr().err
+    assert main([*base, "--absent", "Zed", "--lang", "en"]) == 2
+    assert "--absent: unknown player “Zed”" in capsys.readouterr().err
+    assert main([*base, "--rounds", "1", "--lang", "en"]) == 2
     assert "all 1 rounds are recorded" in capsys.readouterr().err
 
 

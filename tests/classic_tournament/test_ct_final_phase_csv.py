@@ -120,6 +120,10 @@ def test_the_cli_reads_the_final_phase_and_refuses_players_the_ranking_does_not_
     bad = tmp_path / "autre.csv"
     bad.write_text("F,1,Ana,Zoé,400,300\n", "utf-8")
     assert main([*args, "--final-phase", str(bad)]) == 2
+    assert "le match F oppose Ana à Éric d'après le classement, pas Ana à Zoé" in (
+        capsys.readouterr().err
+    )
+    assert main([*args, "--final-phase", str(bad), "--lang", "en"]) == 2
     assert "match F is Ana against Éric by the ranking, not Ana against Zoé" in (
         capsys.readouterr().err
     )

@@ -55,6 +55,8 @@ def test_check_folds_and_always_exits_zero(
         "a": (None, False),
     }
     status, out, _ = run(["lexicon", "check", "été", "xyzt"], capsys)
+    assert status == 0 and "été : valide (ETE)" in out and "xyzt : non valide (XYZT)" in out
+    status, out, _ = run(["lexicon", "check", "été", "xyzt", "--lang", "en"], capsys)
     assert status == 0 and "été: valid (ETE)" in out and "xyzt: invalid (XYZT)" in out
 
 
@@ -62,7 +64,10 @@ def test_user_list_with_rejected_lines_is_reported(
     tmp_path: Path, session_cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_list(tmp_path / "ods.txt", BASE + ["été", "l'été"], "latin-1")
-    status, out, err = run(["lexicon", "check", "ETE", "été", "CHAT", "--lexicon", path], capsys)
+    args = ["lexicon", "check", "ETE", "été", "CHAT", "--lexicon", path]
+    status, out, err = run(args, capsys)
+    assert status == 0 and "1 ligne(s)" in err and "« l'été »" in err
+    status, out, err = run([*args, "--lang", "en"], capsys)
     assert status == 0
     assert "ETE: valid" in out and "été: valid" in out and "CHAT: invalid" in out
     assert "1 line(s)" in err and "l'été" in err
@@ -87,6 +92,8 @@ def test_compare_counts_samples_and_two_letter_words(
         BASE + ["KA", "ZZZZZ"]
     )
     status, out, _ = run(["lexicon", "compare", a, b], capsys)
+    assert "mots de deux lettres seulement dans A : KA" in out and "seulement dans B : 1" in out
+    status, out, _ = run(["lexicon", "compare", a, b, "--lang", "en"], capsys)
     assert "two-letter words only in A: KA" in out and "only in B: 1" in out
 
 

@@ -100,6 +100,8 @@ def test_season_command_and_csv_chain(files: Path, capsys: pytest.CaptureFixture
         str(files / "prev.csv"),
     ]
     assert main(args) == 0
+    assert "Saison 2013-2014" in capsys.readouterr().out
+    assert main([*args, "--lang", "en"]) == 0
     assert "Season 2013-2014" in capsys.readouterr().out
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -279,7 +281,7 @@ def test_002_B1_season_list_says_rolling_or_end_of_season(
     """Seed 002 B.1 (ruling 11): the list says which figures it shows; with --as-of, the
     rolling season of that day, the end-of-season classification otherwise."""
     args = ["ranking", "season", "--licensees", str(files / "lic.csv")]
-    args += ["--events", str(files / "events")]
+    args += ["--events", str(files / "events"), "--lang", "en"]
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "End-of-season classification" in out and "In-season display" not in out

@@ -303,6 +303,12 @@ def test_cli_import_writes_an_event_file_and_lists_unknown(
     args = ["ranking", "import", str(tmp_path / "r.csv"), "--mapping", str(tmp_path / "m.toml")]
     assert main([*args, "--licensees", str(tmp_path / "l.csv"), "--name", "TH Vichy"]) == 0
     out, err = capsys.readouterr()
+    assert "ligne 4 : (sans licence) Sans Licence" in err
+    assert (
+        main([*args, "--licensees", str(tmp_path / "l.csv"), "--name", "TH Vichy", "--lang", "en"])
+        == 0
+    )
+    out, err = capsys.readouterr()
     assert out.startswith(
         "# type: TH\n# parties: 3\n# date: 2014-03-08\n# nom: TH Vichy\n"
         "place,licence,nom,serie,palier,paire\n"

@@ -65,14 +65,14 @@ def test_batch_writes_one_json_line_per_position(
     )
     status, out, err = run(capsys, "top", "--batch", str(batch))
     lines = [json.loads(x) for x in out.splitlines()]
-    assert len(lines) == 3 and status == 1 and "1 line(s)" in err
+    assert len(lines) == 3 and status == 1 and "1 ligne(s) illisible(s)" in err
     first, second, bad = lines
     assert set(first) == {"score", "moves", "ms"} and first["ms"] >= 0
     board = Board.from_text(HABLONS)
     for text in first["moves"]:
         assert board.score(Move.parse(text), lexicon).score == first["score"]  # type: ignore[arg-type]
     assert second["moves"] and all(" " in m for m in second["moves"])
-    assert bad["line"] == 4 and "'1'" in bad["error"]
+    assert bad["line"] == 4 and "« 1 » n'est pas une lettre" in bad["error"]
 
 
 def test_batch_fast_and_reference_write_the_same_lines(
@@ -103,6 +103,8 @@ def test_batch_fast_and_reference_write_the_same_lines(
 
 def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: object) -> None:
     status, out, _ = run(capsys, "score", "--move", "H4 MAiSON")
+    assert status == 0 and out.strip() == "H4 MAiSON : 16 points (MAiSON 16)"
+    status, out, _ = run(capsys, "score", "--move", "H4 MAiSON", "--lang", "en")
     assert status == 0 and out.strip() == "H4 MAiSON: 16 points (MAiSON 16)"
     status, out, _ = run(capsys, "score", "--board", HABLONS, "--move", "A1 MAISON", "--json")
     data = json.loads(out)
@@ -127,10 +129,10 @@ def test_score_legal_and_illegal(capsys: pytest.CaptureFixture[str], lexicon: ob
     [
         (["top", "--board", "15/15", "--rack", "A"], "la grille a 2 rangées"),
         (["top", "--rack", "ABCDEFGH"], "un chevalet porte au plus 7 lettres"),
-        (["top"], "--rack is required"),
-        (["top", "--board", "no-such-file", "--rack", "A"], "neither board text nor a file"),
+        (["top"], "--rack est requis"),
+        (["top", "--board", "no-such-file", "--rack", "A"], "ni un texte de grille ni un fichier"),
         (["score", "--move", "Z9 MAISON"], "coordonnée"),
-        (["top", "--batch", "x", "--rack", "A"], "drop --board"),
+        (["top", "--batch", "x", "--rack", "A"], "retirez --board"),
     ],
 )
 def test_errors_are_one_line_with_status_2(

@@ -137,6 +137,26 @@ def error_line(message: str) -> str:
     return tr("%(prog)s: error: %(message)s\n") % {"prog": "arbitre", "message": message}
 
 
+#: The system's refusals to open a file, worded in the command line's language.
+_OS_ERRORS: tuple[tuple[type[OSError], str], ...] = (
+    (FileNotFoundError, "%(path)s: no such file"),
+    (IsADirectoryError, "%(path)s: a folder, not a file"),
+    (NotADirectoryError, "%(path)s: not a folder"),
+    (PermissionError, "%(path)s: permission denied"),
+)
+
+
+def os_error(exc: OSError) -> str:
+    """A file the system refused (missing, a folder, not readable) as one line in the
+    language; another system error as the system words it."""
+    if exc.filename is not None:
+        for kind, text in _OS_ERRORS:
+            if isinstance(exc, kind):
+                return tr(text) % {"path": exc.filename}
+        return tr("%(path)s: %(error)s") % {"path": exc.filename, "error": exc.strerror}
+    return str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     lang, rest = language_in(sys.argv[1:] if argv is None else argv)
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
@@ -175,7 +195,10 @@ def _main(rest: list[str], lang: str | None) -> int:
         for error in getattr(exc, "errors", ()):  # a file refused line by line
             print(error_line(word_line(error, args.lang)), end="", file=sys.stderr)
         return 2
-    except (CliError, ValueError, OSError) as exc:
+    except OSError as exc:
+        print(error_line(os_error(exc)), end="", file=sys.stderr)
+        return 2
+    except (CliError, ValueError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
         print(error_line(message), end="", file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@ from arbitre.backgammon.championship.lateness import (
     point_penalty,
 )
 from arbitre.cli import CliError, message_json, print_json, with_text
+from arbitre.cli._i18n import tr
 from arbitre.i18n import word
 from arbitre.i18n.numbers import decimal
 
@@ -23,17 +24,23 @@ GROUP = ("backgammon", "backgammon: championship (Swiss, tie-break, brackets) an
 def _name_round(value: str) -> tuple[str, int]:
     name, sep, rnd = value.rpartition(":")
     if not sep or not name:
-        raise argparse.ArgumentTypeError(f"expected NAME:ROUND, not {value!r}")
+        raise argparse.ArgumentTypeError(
+            tr("expected NAME:ROUND, not “%(value)s”") % {"value": value}
+        )
     try:
         return name, int(rnd)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"round must be a number in {value!r}") from None
+        raise argparse.ArgumentTypeError(
+            tr("the round must be a number in “%(value)s”") % {"value": value}
+        ) from None
 
 
 def _playoff(value: str) -> tuple[str, str]:
     winner, sep, loser = value.partition(":")
     if not sep or not winner or not loser:
-        raise argparse.ArgumentTypeError(f"expected WINNER:LOSER, not {value!r}")
+        raise argparse.ArgumentTypeError(
+            tr("expected WINNER:LOSER, not “%(value)s”") % {"value": value}
+        )
     return winner, loser
 
 
@@ -41,9 +48,11 @@ def _sets(value: str) -> tuple[int, ...]:
     try:
         sets = tuple(int(x) for x in value.split(","))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected lengths like 9,9,11, not {value!r}") from None
+        raise argparse.ArgumentTypeError(
+            tr("expected lengths like 9,9,11, not “%(value)s”") % {"value": value}
+        ) from None
     if not sets or len(sets) % 2 == 0 or min(sets) < 1:
-        raise argparse.ArgumentTypeError("an odd number of set lengths of 1 point or more")
+        raise argparse.ArgumentTypeError(tr("an odd number of set lengths of 1 point or more"))
     return sets
 
 
@@ -147,7 +156,7 @@ def register(group_subparsers: Any) -> None:
 def _load(args: argparse.Namespace) -> Championship:
     champ = load_championship(args.players, args.results)
     if args.rounds < 1:
-        raise CliError("--rounds must be 1 or more")
+        raise CliError(tr("--rounds must be 1 or more"))
     champ.settings.rounds = args.rounds
     for name, rnd in args.withdraw:
         champ.withdraw(name, rnd)
@@ -164,11 +173,11 @@ def run_pair(args: argparse.Namespace) -> int:
     if args.json:
         print_json(with_text(rp.to_json(explain=args.explain), args.lang))
         return 0
-    print(f"Ronde {rp.round}")
+    print(tr("Round %(round)d") % {"round": rp.round})
     for p in rp.pairs:
         a = champ.player(p.a)
         if p.b is None:
-            print(f"{p.table:>3}  {a.name} ({a.elo})  exempt")
+            print(f"{p.table:>3}  {a.name} ({a.elo})  {tr('bye')}")
         else:
             b = champ.player(p.b)
             print(f"{p.table:>3}  {a.name} ({a.elo})  -  {b.name} ({b.elo})")
@@ -185,11 +194,13 @@ def run_standings(args: argparse.Namespace) -> int:
     if args.json:
         print_json([s.to_json() for s in table])
         return 0
-    print(f"{'rang':>4}  {'joueur':<24} {'ELO':>5} {'pts':>5} {'B':>5} {'P':>5} {'D':>6}")
+    print(
+        f"{tr('rank'):>4}  {tr('player'):<24} {'ELO':>5} {tr('pts'):>5} {'B':>5} {'P':>5} {'D':>6}"
+    )
     for s in table:
         rank = f"{s.rank}=" if s.tied else str(s.rank)
         d = int(s.d) if float(s.d).is_integer() else s.d
-        flag = "  (abandon)" if s.withdrawn else ""
+        flag = f"  ({tr('withdrew')})" if s.withdrawn else ""
         print(
             f"{rank:>4}  {s.name:<24} {s.elo:>5} {decimal(s.points, args.lang):>5} "
             f"{decimal(s.buchholz, args.lang):>5} {s.performance:>5} {d:>6}{flag}"
@@ -217,8 +228,8 @@ def run_bracket(args: argparse.Namespace) -> int:
     def text(value: str | dict[str, Any]) -> str:
         return value if isinstance(value, str) else str(value["text"])
 
-    for title, key in (("Tableau final", "final"), ("Consolante", "consolation")):
-        print(title)
+    for title, key in (("Final bracket", "final"), ("Consolation", "consolation")):
+        print(tr(title))
         for m in data[key]:
             result = f"  -> {m['winner']}" if m["winner"] else ""
             lengths = "/".join(str(n) for n in m["sets"])
@@ -243,7 +254,7 @@ def run_lateness(args: argparse.Namespace) -> int:
             print(word(c.message, args.lang))
         return 0
     if args.minutes is None:
-        raise CliError("give --minutes (without clock) or --clock ARRIVAL_A ARRIVAL_B")
+        raise CliError(tr("give --minutes (without clock) or --clock ARRIVAL_A ARRIVAL_B"))
     settings = LatenessSettings.championship() if args.championship else LatenessSettings()
     pen = point_penalty(args.minutes, args.length, settings)
     if args.json:

@@ -8,10 +8,31 @@ import sys
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 from arbitre.common.messages import Message, Refusal
 from arbitre.i18n import word
+from arbitre.i18n.numbers import decimal
 
 GROUP = ("backgammon", "backgammon: legal moves, clock, match records, championship")
+
+#: The fields ``arbitre backgammon id`` prints (their ``--json`` keys), as it words them.
+_ID_FIELDS = {
+    "position_id": "Position ID",
+    "player_on_roll": "player on roll",
+    "cube": "cube",
+    "cube_owner": "cube owner",
+    "dice": "dice",
+    "score": "score",
+    "match_length": "match length",
+    "crawford": "Crawford game",
+    "board": "board",
+    "player": "player's checkers",
+    "opponent": "opponent's checkers",
+    "game_state": "game state",
+    "turn": "turn",
+    "double_offered": "double offered",
+    "resignation": "resignation",
+}
 
 
 def register(group_subparsers: Any) -> None:
@@ -73,7 +94,9 @@ def _moves_for(position_text: str, dice_text: str) -> tuple[Any, list[Any]]:
 
     position = position_from_id(position_text)
     if position.is_game_over():
-        raise CliError(f"position {position_text}: the game is over (a side has no checker)")
+        raise CliError(
+            tr("position %(id)s: the game is over (a side has no checker)") % {"id": position_text}
+        )
     dice = Dice.parse(dice_text)
     return position, position.legal_moves(dice)
 
@@ -83,7 +106,7 @@ def run_moves(args: argparse.Namespace) -> int:
 
     if args.batch:
         if args.position_id or args.dice:
-            raise CliError("give either --batch FILE or POSITION_ID DICE, not both")
+            raise CliError(tr("give either --batch FILE or POSITION_ID DICE, not both"))
         stream = sys.stdin if args.batch == "-" else open(args.batch, encoding="utf-8")  # noqa: SIM115
         try:
             for number, line in enumerate(stream, start=1):
@@ -91,12 +114,18 @@ def run_moves(args: argparse.Namespace) -> int:
                 if not fields or fields[0].startswith("#"):
                     continue
                 if len(fields) != 2:
-                    raise CliError(f"{args.batch}, line {number}: expected 'POSITION_ID DICE'")
+                    raise CliError(
+                        tr("%(file)s, line %(line)d: expected 'POSITION_ID DICE'")
+                        % {"file": args.batch, "line": number}
+                    )
                 try:
                     _, moves = _moves_for(fields[0], fields[1])
                 except (CliError, ValueError) as exc:
                     reason = word(exc.message, args.lang) if isinstance(exc, Refusal) else exc
-                    raise CliError(f"{args.batch}, line {number}: {reason}") from exc
+                    raise CliError(
+                        tr("%(file)s, line %(line)d: %(reason)s")
+                        % {"file": args.batch, "line": number, "reason": reason}
+                    ) from exc
                 ids = sorted(position_id(move.position) for move in moves)
                 record = {"position_id": fields[0], "dice": fields[1], "position_ids": ids}
                 sys.stdout.write(json.dumps(record) + "\n")
@@ -105,13 +134,13 @@ def run_moves(args: argparse.Namespace) -> int:
                 stream.close()
         return 0
     if not args.position_id or not args.dice:
-        raise CliError("POSITION_ID and DICE are required (or --batch FILE)")
+        raise CliError(tr("POSITION_ID and DICE are required (or --batch FILE)"))
     _, moves = _moves_for(args.position_id, args.dice)
     listed = [{"move": move.notation, "position_id": position_id(move.position)} for move in moves]
     if args.json:
         print_json({"moves": listed, "count": len(listed)})
     elif not listed:
-        print("no legal move: the roll cannot be played")
+        print(tr("no legal move: the roll cannot be played"))
     else:
         for item in listed:
             print(f"{item['move']:<30} {item['position_id']}")
@@ -122,9 +151,11 @@ def run_clock(args: argparse.Namespace) -> int:
     from arbitre.backgammon.clock import ClockSettings, format_seconds
 
     if args.length < 1 or args.length > 99:
-        raise CliError(f"invalid match length {args.length}: 1 to 99 points")
+        raise CliError(
+            tr("invalid match length %(length)d: 1 to 99 points") % {"length": args.length}
+        )
     if args.per_point < 0 or args.increment < 0 or (args.break_time or 0) < 0:
-        raise CliError("times must not be negative")
+        raise CliError(tr("times must not be negative"))
     if args.break_time is None:
         settings = ClockSettings(per_point=args.per_point, increment=args.increment)
     else:
@@ -145,10 +176,17 @@ def run_clock(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         print(
-            f"{args.length}-point match: {format_seconds(budget)} per player "
-            f"({format_seconds(settings.per_point * args.length)} for the points + "
-            f"{format_seconds(settings.break_allowance(args.length))} of break), "
-            f"plus {settings.increment:g} s per move"
+            tr(
+                "%(length)d-point match: %(budget)s per player (%(points)s for the points + "
+                "%(break)s of break), plus %(increment)s s per move"
+            )
+            % {
+                "length": args.length,
+                "budget": format_seconds(budget),
+                "points": format_seconds(settings.per_point * args.length),
+                "break": format_seconds(settings.break_allowance(args.length)),
+                "increment": decimal(settings.increment, args.lang),
+            }
         )
     return 0
 
@@ -168,11 +206,18 @@ def run_check_mat(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        print(
-            f"{match.length}-point match, {len(match.games)} games, all moves legal: "
-            f"{match.names[0]} {match.score[0]} - {match.score[1]} {match.names[1]}"
-            + (f", won by {match.names[winner]}" if winner is not None else ", not finished")
-        )
+        score = f"{match.names[0]} {match.score[0]} - {match.score[1]} {match.names[1]}"
+        figures = {"length": match.length, "games": len(match.games), "score": score}
+        if winner is None:
+            line = tr(
+                "%(length)d-point match, %(games)d games, all moves legal: %(score)s, not finished"
+            )
+        else:
+            line = tr(
+                "%(length)d-point match, %(games)d games, all moves legal: %(score)s, won by %(winner)s"
+            )
+            figures["winner"] = match.names[winner]
+        print(line % figures)
     return 0
 
 
@@ -234,5 +279,7 @@ def run_id(args: argparse.Namespace) -> int:
         print_json(data)
     else:
         for key, value in data.items():
-            print(f"{key}: {value}")
+            if isinstance(value, bool):
+                value = tr("yes") if value else tr("no")
+            print(f"{tr(_ID_FIELDS[key])}: {value}")
     return 0

@@ -8,8 +8,37 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 
 GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
+
+#: How a game ended (``GameResult.reason``), as the end line words it.
+_END_REASONS = {
+    "out": "a player went out",
+    "passes": "scoreless turns in a row",
+    "time": "time",
+    "director": "the director's decision",
+    "sanction": "lost by sanction",
+    "overdraw": "lost by overdraw",
+    "abandon": "abandon",
+    "forfeit": "forfeit",
+}
+
+#: The kinds of the game sheet's lines (``SheetLine.kind``), as ``selfplay`` prints them.
+_SHEET_KINDS = {
+    "play": "move",
+    "exchange": "exchange",
+    "pass": "pass",
+    "lost_turn": "lost turn",
+    "withdrawn": "withdrawn",
+    "challenge_penalty": "wrong challenge",
+    "warning": "warning",
+    "penalty": "penalty",
+    "overdraw": "overdraw",
+    "position": "position",
+    "end_rack": "tiles left",
+    "end_bonus": "opponent's tiles",
+}
 
 
 def register(group_subparsers: Any) -> None:
@@ -61,7 +90,7 @@ def _load_lexicon(path: str | None) -> Any:
     from arbitre.cli._progress import load_lexicon
 
     if path is not None and not Path(path).is_file():
-        raise CliError(f"word list {path}: no such file")
+        raise CliError(tr("word list %(path)s: no such file") % {"path": path})
     return load_lexicon(path)
 
 
@@ -71,7 +100,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
     path = Path(args.gcg)
     if not path.is_file():
-        raise CliError(f"{path}: no such file")
+        raise CliError(tr("%(path)s: no such file") % {"path": path})
     record = gcg.load(path)
     lexicon = _load_lexicon(args.lexicon)
     result = replay(record, lexicon, profile=args.profile)
@@ -83,16 +112,27 @@ def run_replay(args: argparse.Namespace) -> int:
         mark = "ok" if line.ok else "!!"
         score = "" if line.score is None else f"{line.score:+d}"
         print(
-            f"{mark} line {line.line:>3}  {line.nick:<12} {line.text:<22} "
-            f"{line.recorded_score:+5d} (rules {score:>5})  total {line.recorded_total:>5} "
-            f"(rules {line.total:>5})"
+            tr(
+                "%(mark)s line %(line)3d  %(nick)-12s %(text)-22s %(recorded)+5d (rules "
+                "%(score)5s)  total %(recorded_total)5d (rules %(total)5d)"
+            )
+            % {
+                "mark": mark,
+                "line": line.line,
+                "nick": line.nick,
+                "text": line.text,
+                "recorded": line.recorded_score,
+                "score": score,
+                "recorded_total": line.recorded_total,
+                "total": line.total,
+            }
         )
         for problem in line.problems:
             print(f"          {problem}")
     for problem in result.problems:
         print(f"!! {problem}")
     _print_result(game)
-    print("record agrees with the rules" if result.ok else "record DISAGREES with the rules")
+    print(tr("record agrees with the rules" if result.ok else "record DISAGREES with the rules"))
     return 0 if result.ok else 1
 
 
@@ -123,9 +163,8 @@ def run_selfplay(args: argparse.Namespace) -> int:
 
     for line, total in game.sheet():
         text = line.text if line.note is None else word(line.note, args.lang)
-        print(
-            f"{game.names[line.player]:<8} {line.kind:<17} {text:<22} {line.points:+5d} {total:>5}"
-        )
+        kind = tr(_SHEET_KINDS.get(line.kind, line.kind))
+        print(f"{game.names[line.player]:<8} {kind:<17} {text:<22} {line.points:+5d} {total:>5}")
     _print_result(game)
     return 0
 
@@ -147,7 +186,14 @@ def _print_result(game: Any) -> None:
     result = game.result
     scores = ", ".join(f"{game.names[p]} {game.score(p)}" for p in (0, 1))
     if result is None:
-        print(f"game not finished: {scores}")
+        print(tr("game not finished: %(scores)s") % {"scores": scores})
         return
-    who = "draw" if result.winner is None else f"winner {game.names[result.winner]}"
-    print(f"end ({result.reason}): {scores}; {who}")
+    if result.winner is None:
+        who = tr("draw")
+    else:
+        who = tr("winner %(name)s") % {"name": game.names[result.winner]}
+    reason = tr(_END_REASONS.get(result.reason, result.reason))
+    print(
+        tr("end (%(reason)s): %(scores)s; %(who)s")
+        % {"reason": reason, "scores": scores, "who": who}
+    )

@@ -109,7 +109,7 @@ def _common(parser: argparse.ArgumentParser, results_required: bool = False) -> 
 def _load(args: argparse.Namespace, best_of: int = 1) -> tuple[Tournament, list[str]]:
     players = read_players(args.players)
     if args.rounds is not None and args.rounds < 1:
-        raise CliError("--rounds must be at least 1")
+        raise CliError(tr("--rounds must be at least 1"))
     tournament = Tournament(players, rounds=args.rounds, best_of=best_of)
     warnings: list[str] = []
     if args.results:
@@ -128,7 +128,9 @@ def _resolve(tournament: Tournament, raw: list[str], option: str) -> list[str]:
     out = []
     for name in raw:
         if name.casefold() not in names:
-            raise CliError(f"{option}: unknown player {name!r}")
+            raise CliError(
+                tr("%(option)s: unknown player “%(name)s”") % {"option": option, "name": name}
+            )
         out.append(names[name.casefold()])
     return out
 
@@ -137,7 +139,8 @@ def run_pair(args: argparse.Namespace) -> int:
     tournament, warnings = _load(args, args.best_of)
     if tournament.is_complete:
         raise CliError(
-            f"all {tournament.number_of_rounds} rounds are recorded; use --rounds to play more"
+            tr("all %(rounds)d rounds are recorded; use --rounds to play more")
+            % {"rounds": tournament.number_of_rounds}
         )
     for name in _resolve(tournament, args.withdrawn, "--withdrawn"):
         tournament.withdraw(name)
@@ -169,15 +172,20 @@ def run_pair(args: argparse.Namespace) -> int:
             out["warnings"] = warnings
         print_json(out)
         return 0
-    print(f"Round {pairing.round} of {tournament.number_of_rounds}")
-    width = max([len(p.a) for p in pairing.pairs] + [8])
-    width_b = max([len(p.b or "BYE") for p in pairing.pairs] + [8])
-    print(f"{'Table':>5}  {'Player A':<{width}}  {'Player B':<{width_b}}  Starts")
+    print(
+        tr("Round %(round)d of %(rounds)d")
+        % {"round": pairing.round, "rounds": tournament.number_of_rounds}
+    )
+    bye = tr("BYE")
+    head_a, head_b = tr("Player A"), tr("Player B")
+    width = max([len(p.a) for p in pairing.pairs] + [len(head_a)])
+    width_b = max([len(p.b or bye) for p in pairing.pairs] + [len(head_b)])
+    print(f"{tr('Table'):>5}  {head_a:<{width}}  {head_b:<{width_b}}  {tr('Starts')}")
     for p in pairing.pairs:
         starts = " / ".join(p.starters) if p.starters else "-"
-        print(f"{p.table:>5}  {p.a:<{width}}  {p.b or 'BYE':<{width_b}}  {starts}")
+        print(f"{p.table:>5}  {p.a:<{width}}  {p.b or bye:<{width_b}}  {starts}")
     if pairing.absent:
-        print("Absent: " + ", ".join(pairing.absent))
+        print(tr("Absent: %(names)s") % {"names": ", ".join(pairing.absent)})
     if args.explain:
         print()
         for line in pairing.explain:
@@ -210,16 +218,21 @@ def run_standings(args: argparse.Namespace) -> int:
             ]
         )
         return 0
-    title = "Final ranking" if is_final else "Intermediate ranking"
-    print(f"{title} after {len(tournament.rounds)} of {tournament.number_of_rounds} rounds")
-    width = max([len(r.name) for r in rows] + [4])
-    print(f"{'Rank':>5}  {'Name':<{width}}  {'PM':>3}  {'PPM':>4}  {'Pdep':>7}  Games")
+    title = (
+        tr("Final ranking after %(played)d of %(rounds)d rounds")
+        if is_final
+        else tr("Intermediate ranking after %(played)d of %(rounds)d rounds")
+    )
+    print(title % {"played": len(tournament.rounds), "rounds": tournament.number_of_rounds})
+    head = tr("Name")
+    width = max([len(r.name) for r in rows] + [len(head)])
+    print(f"{tr('Rank'):>5}  {head:<{width}}  {'PM':>3}  {'PPM':>4}  {'Pdep':>7}  {tr('Games')}")
     for r in rows:
         rank = f"{r.rank}{'=' if r.ex_aequo else ''}"
         ppm = f"{r.ppm}" if r.ppm_used else f"({r.ppm})"
         print(f"{rank:>5}  {r.name:<{width}}  {r.pm:>3}  {ppm:>4}  {r.pdep:>7}  {r.games}")
     if not is_final and any(not r.ppm_used for r in rows):
-        print("(PPM in brackets: not used, the tied players have not all met.)")
+        print(tr("(PPM in brackets: not used, the tied players have not all met.)"))
     return 0
 
 
@@ -229,8 +242,8 @@ def run_final(args: argparse.Namespace) -> int:
     tournament, _ = _load(args)
     if not tournament.is_complete:
         raise CliError(
-            f"the final phase follows the last round: {len(tournament.rounds)} of "
-            f"{tournament.number_of_rounds} rounds recorded"
+            tr("the final phase follows the last round: %(played)d of %(rounds)d rounds recorded")
+            % {"played": len(tournament.rounds), "rounds": tournament.number_of_rounds}
         )
     qualified = [r.name for r in tournament.standings(True)]
     names = {n.casefold(): n for n in qualified}
@@ -246,8 +259,18 @@ def run_final(args: argparse.Namespace) -> int:
         given = (names.get(r.top.casefold(), r.top), names.get(r.bottom.casefold(), r.bottom))
         if given != (m.top, m.bottom):
             raise CliError(
-                f"{args.final_phase}: match {r.match} is {m.top} against {m.bottom} "
-                f"by the ranking, not {r.top} against {r.bottom}"
+                tr(
+                    "%(file)s: match %(match)s is %(top)s against %(bottom)s by the ranking, "
+                    "not %(given_top)s against %(given_bottom)s"
+                )
+                % {
+                    "file": args.final_phase,
+                    "match": r.match,
+                    "top": m.top,
+                    "bottom": m.bottom,
+                    "given_top": r.top,
+                    "given_bottom": r.bottom,
+                }
             )
     places = final_phase.final_places(matches)
     if args.json:
@@ -271,7 +294,7 @@ def run_final(args: argparse.Namespace) -> int:
         games = " ".join(f"{a}:{b}" for a, b in m.games) or "-"
         print(f"{word(m.name, args.lang)}: {m.top or '?'} - {m.bottom or '?'}  {games}")
         if m.winner:
-            print(f"  winner: {m.winner}")
+            print(tr("  winner: %(name)s") % {"name": m.winner})
     for name, place in sorted(places.items(), key=lambda item: item[1]):
         print(f"{place}. {name}")
     return 0

@@ -118,13 +118,13 @@ def _run_festival(args: argparse.Namespace, demo: Any) -> int:
     from arbitre.app.events.accounts import AccountError
 
     if args.players < 1 or args.arbiters < 1 or args.moves < 0:
-        raise CliError("--players et --arbiters : au moins 1 ; --moves : au moins 0.")
+        raise CliError(tr("--players and --arbiters: at least 1; --moves: at least 0."))
     existing = {k: v for k, v in demo.existing_events().items() if k == festival.FESTIVAL_NAME}
     if existing and not args.again:
         if args.json:
             print(json.dumps({"events": existing, "created": False}, ensure_ascii=False))
         else:
-            print("Le festival de démonstration est déjà là ; --again en ajoute un autre.")
+            print(tr("The demo festival is already there; --again adds another."))
         return 0
     created = not get_user_model().objects.filter(username=demo.DEMO_DIRECTOR).exists()
     password = args.password or secrets.token_urlsafe(9)
@@ -157,12 +157,25 @@ def _run_festival(args: argparse.Namespace, demo: Any) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(
-        f"Festival créé en {seconds:.0f} s : {report.players} joueurs, "
-        f"{len(report.arbiters)} arbitres, {report.moves} coups joués, {report.ballots} bulletins."
+        tr(
+            "Festival created in %(seconds)d s: %(players)d players, %(arbiters)d arbiters, "
+            "%(moves)d moves played, %(ballots)d ballots."
+        )
+        % {
+            "seconds": round(seconds),
+            "players": report.players,
+            "arbiters": len(report.arbiters),
+            "moves": report.moves,
+            "ballots": report.ballots,
+        }
     )
-    print(f"Mot de passe des arbitres ({', '.join(list(report.arbiters)[:2])}, …) : {password}")
+    print(
+        tr("Arbiters' password (%(names)s, …): %(password)s")
+        % {"names": ", ".join(list(report.arbiters)[:2]), "password": password}
+    )
     if created:
-        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} », mot de passe : {password}")
+        line = tr("Director's account: “%(name)s”, password: %(password)s")
     else:
-        print(f"Compte du directeur : « {demo.DEMO_DIRECTOR} » (mot de passe inchangé).")
+        line = tr("Director's account: “%(name)s” (password unchanged).")
+    print(line % {"name": demo.DEMO_DIRECTOR, "password": password})
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 
 GROUP = ("duplicate", "Duplicate Scrabble: games, arbitration, standings")
 
@@ -64,8 +65,11 @@ def _lexicon_loader(path: Path | None) -> Any:
         if named and named != lexicon.sha256:
             name = (record.get("lexicon") or {}).get("name")
             raise CliError(
-                f"the record was played with word list {name!r} (sha256 {named[:12]}...); "
-                "give that list with --lexicon"
+                tr(
+                    "the record was played with word list “%(name)s” (sha256 %(sha)s...); "
+                    "give that list with --lexicon"
+                )
+                % {"name": name, "sha": named[:12]}
             )
         return lexicon
 

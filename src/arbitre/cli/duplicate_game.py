@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 
 GROUP = ("duplicate", "Duplicate Scrabble: games, arbitration, standings")
 
@@ -59,7 +60,7 @@ def load_lexicon(path: str | None) -> Any:
         return load_lexicon(None)
     except ImportError as exc:  # the default list's data package is missing
         raise CliError(
-            "the default word list is not installed: give a word list with --lexicon FILE"
+            tr("the default word list is not installed: give a word list with --lexicon FILE")
         ) from exc
 
 

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import argparse
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 from arbitre.cli.serve import setup_database
 
 GROUP = ("federation", "club-to-federation uploads of results")
@@ -18,14 +21,14 @@ def register(subparsers: Any) -> None:
         help="create a club's API key (on the federation's server); printed once",
         description="Create an API key for a club; only its digest is kept.",
     )
-    token.add_argument("club")
+    token.add_argument("club", help="the club's name")
     link = subparsers.add_parser(
         "link",
         help="set this laptop's link to the federation (https address and the club's key)",
         description="Set the federation server's address (https://...) and the club's key.",
     )
-    link.add_argument("url")
-    link.add_argument("key")
+    link.add_argument("url", help="the federation server's address (https://...)")
+    link.add_argument("key", help="the club's key (given by 'arbitre federation token')")
     push = subparsers.add_parser(
         "push",
         help="send the queued results now and fetch the federation's answers",
@@ -39,8 +42,23 @@ def register(subparsers: Any) -> None:
     push.set_defaults(func=run_push)
 
 
+def _in_language(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """``run`` on the database (``--database-url``), with the application's messages (its
+    refusals, the outbox's states) in the command's language."""
+
+    @functools.wraps(run)
+    def wrapped(args: argparse.Namespace) -> int:
+        setup_database(args.database_url)
+        from django.utils import translation
+
+        with translation.override(args.lang):
+            return run(args)
+
+    return wrapped
+
+
+@_in_language
 def run_token(args: argparse.Namespace) -> int:
-    setup_database(args.database_url)
     from arbitre.app.federation import services
 
     try:
@@ -50,12 +68,14 @@ def run_token(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"club": args.club, "key": key})
     else:
-        print(f"Clé du club « {args.club} » (affichée une seule fois) : {key}")
+        print(
+            tr("Key of the club “%(club)s” (shown once): %(key)s") % {"club": args.club, "key": key}
+        )
     return 0
 
 
+@_in_language
 def run_link(args: argparse.Namespace) -> int:
-    setup_database(args.database_url)
     from arbitre.app.federation import outbox
 
     try:
@@ -65,17 +85,17 @@ def run_link(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"url": current.url, "installation": current.installation})
     else:
-        print(f"Lien avec la fédération : {current.url}")
+        print(tr("Link with the federation: %(url)s") % {"url": current.url})
     return 0
 
 
+@_in_language
 def run_push(args: argparse.Namespace) -> int:
-    setup_database(args.database_url)
     from arbitre.app.federation import outbox
     from arbitre.app.federation.models import OutboxItem
 
     if not outbox.configured():
-        raise CliError("no link to the federation: run 'arbitre federation link URL KEY'")
+        raise CliError(tr("no link to the federation: run 'arbitre federation link URL KEY'"))
     moved = outbox.deliver()
     items = [
         {"event": i.name, "state": i.state, "reason": i.reason, "error": i.last_error}
@@ -85,5 +105,7 @@ def run_push(args: argparse.Namespace) -> int:
         print_json({"moved": moved, "items": items})
     else:
         for i in items:
-            print(f"{i['event']} : {i['state']} {i['reason'] or i['error']}".rstrip())
+            state = OutboxItem.State(i["state"]).label
+            line = tr("%(event)s: %(state)s") % {"event": i["event"], "state": state}
+            print(f"{line} {i['reason'] or i['error']}".rstrip())
     return 0

@@ -12,6 +12,14 @@ from arbitre.cli._i18n import tr
 
 GROUP = ("lexicon", "word lists: the free default list or your own (ODS)")
 DEFAULT_KEYWORD = "default"
+#: :data:`arbitre.lexicon.DEFAULT_NOTICE` in English (the msgid whose French wording is that
+#: notice, word for word: tests/app/test_cli_language.py).
+NOTICE = (
+    "Arbitre's default word list is derived from the free spelling dictionaries of the "
+    "Grammalecte/Dicollecte project (MPL-2.0 licence). It is NOT the Officiel du Scrabble "
+    "(ODS): it accepts some words the ODS refuses and lacks some words the ODS accepts. For "
+    "official play (rated tournaments), load your own ODS list."
+)
 _SAMPLES = 20
 
 
@@ -79,8 +87,20 @@ def _load(path: str | None, quiet: bool = False) -> Any:
     default = path is None or (path == DEFAULT_KEYWORD and not Path(path).exists())
     lexicon = Lexicon.load(None if default else path)
     if lexicon.report is not None and lexicon.report.rejected and not quiet:
-        print(f"{lexicon.name}: {lexicon.report.summary()}", file=sys.stderr)
+        print(f"{lexicon.name}: {_summary(lexicon.report)}", file=sys.stderr)
     return lexicon
+
+
+def _summary(report: Any) -> str:
+    """One line about the lines of a user list that were not words (a ``WordListReport``)."""
+    if not report.rejected:
+        return tr("%(words)d words, every line accepted") % {"words": len(report.words)}
+    line = tr("line %(line)d: “%(text)s”")
+    shown = ", ".join(line % {"line": n, "text": text} for n, text in report.rejected_samples)
+    return tr(
+        "%(words)d words; %(rejected)d line(s) not words after folding (2-15 letters A-Z), "
+        "e.g. %(samples)s"
+    ) % {"words": len(report.words), "rejected": report.rejected, "samples": shown}
 
 
 def _report(lexicon: Any) -> dict[str, Any] | None:
@@ -113,19 +133,22 @@ def run_info(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"name:    {lexicon.name}")
-    print(f"words:   {len(lexicon)}")
-    print(f"sha256:  {lexicon.sha256}")
+    print(tr("name: %(name)s") % {"name": lexicon.name})
+    print(tr("words: %(count)d") % {"count": len(lexicon)})
+    print(f"sha256: {lexicon.sha256}")
     if lexicon.is_default:
         sources = "; ".join(f"{s['origin']} {s['version']}" for s in manifest["sources"])
-        print(f"sources: {sources} (MPL-2.0)")
+        print(tr("sources: %(sources)s (MPL-2.0)") % {"sources": sources})
         print()
-        print(DEFAULT_NOTICE)
+        print(tr(NOTICE))
     else:
         report = lexicon.report
-        print(f"read:    {report.lines} lines ({report.encoding}); {report.summary()}")
+        print(
+            tr("read: %(lines)d lines (%(encoding)s); %(summary)s")
+            % {"lines": report.lines, "encoding": report.encoding, "summary": _summary(report)}
+        )
         print()
-        print("À propos de la liste par défaut : " + DEFAULT_NOTICE)
+        print(tr("About the default list: %(notice)s") % {"notice": tr(NOTICE)})
     return 0
 
 
@@ -143,16 +166,18 @@ def run_check(args: argparse.Namespace) -> int:
         return 0
     for item in results:
         if item["folded"] is None:
-            print(f"{item['word']}: invalid (not a word of 2-15 letters A-Z after folding)")
+            line = tr("%(word)s: invalid (not a word of 2-15 letters A-Z after folding)")
+        elif item["valid"]:
+            line = tr("%(word)s: valid (%(folded)s)")
         else:
-            verdict = "valid" if item["valid"] else "invalid"
-            print(f"{item['word']}: {verdict} ({item['folded']})")
+            line = tr("%(word)s: invalid (%(folded)s)")
+        print(line % item)
     return 0
 
 
 def run_compare(args: argparse.Namespace) -> int:
     if args.samples < 0:
-        raise CliError("--samples must be positive or zero")
+        raise CliError(tr("--samples must be positive or zero"))
     lexicon_a = _load(args.file_a, quiet=args.json)
     lexicon_b = _load(args.file_b, quiet=args.json)
     words_a = set(lexicon_a)
@@ -175,14 +200,17 @@ def run_compare(args: argparse.Namespace) -> int:
     if args.json:
         print_json(result)
         return 0
-    print(f"A: {lexicon_a.name} ({len(words_a)} words)")
-    print(f"B: {lexicon_b.name} ({len(words_b)} words)")
-    print(f"common: {result['common']}")
+    for side, lexicon, words in (("A", lexicon_a, words_a), ("B", lexicon_b, words_b)):
+        line = tr("%(side)s: %(name)s (%(count)d words)")
+        print(line % {"side": side, "name": lexicon.name, "count": len(words)})
+    print(tr("common: %(count)d") % {"count": result["common"]})
     for side, only in (("A", only_a), ("B", only_b)):
         samples = " ".join(result[f"only_{side.lower()}_samples"])
-        print(f"only in {side}: {len(only)}" + (f"  e.g. {samples}" if samples else ""))
-    print(f"two-letter words only in A: {' '.join(two_a) or '-'}")
-    print(f"two-letter words only in B: {' '.join(two_b) or '-'}")
+        line = tr("only in %(side)s: %(count)d") % {"side": side, "count": len(only)}
+        print(line + (tr("  e.g. %(samples)s") % {"samples": samples} if samples else ""))
+    for side, two in (("A", two_a), ("B", two_b)):
+        line = tr("two-letter words only in %(side)s: %(words)s")
+        print(line % {"side": side, "words": " ".join(two) or "-"})
     return 0
 
 
@@ -253,11 +281,5 @@ def run_prepare(args: argparse.Namespace) -> int:
     print(
         tr("A top search then takes %(seconds)s (%(top)s).")
         % {"seconds": seconds(again), "top": figures["first_top"]}
-    )
-    return 0
-    print(
-        f"{lexicon.name} ({len(lexicon)} words) ready in {compiled:.1f} s; top-search kernel "
-        f"{'loaded' if fast is not None else 'not installed'} in {kernel:.1f} s; first top "
-        f"search {first * 1000:.0f} ms ({figures['first_top']})."
     )
     return 0

@@ -9,15 +9,28 @@ from dataclasses import replace
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 
 GROUP = ("ranking", "federation Duplicate ranking: points, PP4, Sn percentages, series and tiers")
+
+#: The engine's placement reasons (``Placement.reason``), as the season's list words them.
+_REASONS = {
+    "quota": "within the series' quota",
+    "priority": "priority rule towards the series above",
+    "descent limit": "lifetime descent limit",
+    "points": "ranking points, S6 in three equal tiers",
+    "no point": "no ranking point: S6D",
+    "beginner": "first affiliation after the summer festival: stays S7",
+}
 
 
 def _date(value: str) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a date YYYY-MM-DD") from None
+        raise argparse.ArgumentTypeError(
+            tr("“%(value)s” is not a date YYYY-MM-DD") % {"value": value}
+        ) from None
 
 
 def _season_args(p: argparse.ArgumentParser) -> None:
@@ -97,11 +110,15 @@ def _imported(args: argparse.Namespace) -> Any:
 def _print_unknown(unknown: Any, file: Any) -> None:
     if not unknown:
         return
-    print(f"{len(unknown)} licence(s) unknown to the licensees file, kept in place:", file=file)
+    print(
+        tr("%(count)d licence(s) unknown to the licensees file, kept in place:")
+        % {"count": len(unknown)},
+        file=file,
+    )
     for u in unknown:
-        where = f"line {u.line}: " if u.line else ""
+        where = tr("line %(line)d: ") % {"line": u.line} if u.line else ""
         who = " ".join(x for x in (u.name, u.first_name, u.club and f"({u.club})") if x)
-        print(f"  {where}{u.licence or '(no licence)'} {who}".rstrip(), file=file)
+        print(f"  {where}{u.licence or tr('(no licence)')} {who}".rstrip(), file=file)
 
 
 def register(group: Any) -> None:
@@ -226,9 +243,15 @@ def _three(option: str, value: str) -> tuple[float, float, float]:
     try:
         values = [float(p) for p in value.split(",")]
     except ValueError:
-        raise CliError(f"{option} {value!r}: three numbers expected") from None
+        raise CliError(
+            tr("%(option)s “%(value)s”: three numbers expected")
+            % {"option": option, "value": value}
+        ) from None
     if len(values) != 3 or min(values) < 0:
-        raise CliError(f"{option} {value!r}: three non-negative numbers expected")
+        raise CliError(
+            tr("%(option)s “%(value)s”: three non-negative numbers expected")
+            % {"option": option, "value": value}
+        )
     return values[0], values[1], values[2]
 
 
@@ -298,11 +321,16 @@ def run_event(args: argparse.Namespace) -> int:
         )
         return 0
     w = ", ".join(f"PoidsS{k}={v:g} (A={es.present[k]})" for k, v in es.weights.items())
-    print(
-        f"{event.name} [{event.type.code}, {event.games} games]: n={es.n}, M={es.m_winner}, "
-        f"D={es.d:g}, Y={es.y} (used {es.y_used})" + (f"; {w}" if w else "")
+    head = tr(
+        "%(name)s [%(type)s, %(games)s games]: n=%(n)d, M=%(m)s, D=%(d)s, Y=%(y)s (used %(used)s)"
     )
-    print(f"{'place':>5} {'licence':<10} {'name':<24} {'ser':<4} {'m':>5} {'PP4':>7}  %Sn")
+    figures = {"name": event.name, "type": event.type.code, "games": event.games, "n": es.n}
+    figures |= {"m": es.m_winner, "d": f"{es.d:g}", "y": es.y, "used": es.y_used}
+    print(head % figures + (f"; {w}" if w else ""))
+    print(
+        f"{tr('place'):>5} {tr('licence'):<10} {tr('name'):<24} {tr('ser'):<4} {'m':>5} "
+        f"{'PP4':>7}  %Sn"
+    )
     for sc in es.scores:
         e = sc.entry
         pcts = " ".join(
@@ -346,7 +374,7 @@ def run_types(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     for r in rows:
-        d = "by games" if r["D"] is None and r["M"] is None else r["D"]
+        d = tr("by games") if r["D"] is None and r["M"] is None else r["D"]
         fixed = f"M={r['M']}" if r["M"] is not None else f"D={d}"
         print(f"{r['code']:<8} {fixed:<12} PP4 {r['pp4']:<9} %Sn {r['pct']:<9} {r['label']}")
     return 0
@@ -357,22 +385,28 @@ def _print_season_notes(result: Any, file: Any) -> None:
 
     unknown = result.unknown_licences
     if unknown:
-        print(f"{len(unknown)} licence(s) of the events unknown to the licensees:", file=file)
+        print(
+            tr("%(count)d licence(s) of the events unknown to the licensees:")
+            % {"count": len(unknown)},
+            file=file,
+        )
         for licence, names in sorted(unknown.items()):
             print(f"  {licence}: {', '.join(names)}", file=file)
     quotas = ", ".join(f"S{k} {q:g}" for k, q in enumerate(derive_quotas(result), start=1))
-    print(f"quotas for next season (seed 002 B.1, 2): {quotas}", file=file)
+    print(
+        tr("quotas for next season (seed 002 B.1, 2): %(quotas)s") % {"quotas": quotas}, file=file
+    )
 
 
 def _display(args: argparse.Namespace) -> str:
     """Which figures the list shows (seed 002 B.1, ruling 11 of the Duplicate ranking)."""
     if args.as_of:
-        return (
-            f"In-season display on {args.as_of.isoformat()}: the rolling season (the year of "
-            "events ending that day, 3/4 of it + 1/4 of the reliquat; PP4 and points not "
-            "decayed), a provisional classification"
-        )
-    return (
+        return tr(
+            "In-season display on %(date)s: the rolling season (the year of events ending "
+            "that day, 3/4 of it + 1/4 of the reliquat; PP4 and points not decayed), a "
+            "provisional classification"
+        ) % {"date": args.as_of.isoformat()}
+    return tr(
         "End-of-season classification (yearly decay, divisors raised to the quotas); during "
         "the season it is a projection: --as-of DATE gives the figures published that day"
     )
@@ -402,18 +436,21 @@ def run_season(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"Season {result.season}-{result.season + 1}: {len(rows)} licensees classified")
+    print(
+        tr("Season %(first)d-%(second)d: %(count)d licensees classified")
+        % {"first": result.season, "second": result.season + 1, "count": len(rows)}
+    )
     print(_display(args))
     print(
-        f"{'series':<7} {'licence':<10} {'name':<24} {'%S1':>7} {'%S2':>7} {'%S3':>7} "
-        f"{'PP4':>6} {'points':>7}  reason"
+        f"{tr('series'):<7} {tr('licence'):<10} {tr('name'):<24} {'%S1':>7} {'%S2':>7} "
+        f"{'%S3':>7} {'PP4':>6} {tr('points'):>7}  {tr('reason')}"
     )
     for r in rows:
         label = f"S{r['series']}{r['tier']}" + ("*" if r["super_series"] else "")
         print(
             f"{label:<7} {r['licence']:<10} {r['name'][:24]:<24} {float(r['pct_s1']):>7.2f} "
             f"{float(r['pct_s2']):>7.2f} {float(r['pct_s3']):>7.2f} {r['pp4']:>6} "
-            f"{r['points']:>7}  {r['reason']}"
+            f"{r['points']:>7}  {tr(_REASONS.get(r['reason'], r['reason']))}"
         )
     _print_season_notes(result, sys.stdout)
     return 0
@@ -444,7 +481,9 @@ def run_licensees(args: argparse.Namespace) -> int:
             continue
         digits, sep, federation = part.partition("=")
         if not sep or not digits.strip().isdigit() or not federation.strip():
-            raise CliError(f"--prefixes {args.prefixes!r}: write DIGITS=FEDERATION,...")
+            raise CliError(
+                tr("--prefixes “%(value)s”: write DIGITS=FEDERATION,...") % {"value": args.prefixes}
+            )
         prefixes[digits.strip()] = federation.strip().upper()
     records = read_licensees(Path(args.file).read_bytes(), prefixes=prefixes or None)
     sys.stdout.write(format_licensees_csv(r.to_licensee() for r in records))
@@ -470,7 +509,10 @@ def run_titles(args: argparse.Namespace) -> int:
         kind = Championship(args.championship.lower())
     except ValueError:
         known = ", ".join(c.value for c in Championship)
-        raise CliError(f"--championship {args.championship!r}: one of {known}") from None
+        raise CliError(
+            tr("--championship “%(value)s”: one of %(known)s")
+            % {"value": args.championship, "known": known}
+        ) from None
     decisions = {}
     for item in args.decide:
         key, sep, rest = item.partition("=")
@@ -478,7 +520,9 @@ def run_titles(args: argparse.Namespace) -> int:
         try:
             decisions[key.strip()] = TieDecision(Decider(decider.strip()), winner.strip() or None)
         except ValueError:
-            raise CliError(f"--decide {item!r}: TITLE=playoff|grand_prix|lots[:WINNER]") from None
+            raise CliError(
+                tr("--decide “%(value)s”: TITLE=playoff|grand_prix|lots[:WINNER]") % {"value": item}
+            ) from None
     mapping = ARBITRE
     if args.mapping:
         mapping = parse_mapping(Path(args.mapping).read_text(encoding="utf-8-sig"))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError, print_json
+from arbitre.cli._i18n import tr
 
 GROUP = ("scrabble", "Scrabble positions: find the top, score a move")
 
@@ -73,7 +74,7 @@ def _board(text: str | None) -> Any:
     if "/" not in text and "\n" not in text:
         path = Path(text)
         if not path.is_file():
-            raise CliError(f"board {text!r} is neither board text nor a file")
+            raise CliError(tr("board “%(text)s” is neither board text nor a file") % {"text": text})
         text = path.read_text(encoding="utf-8")
     return Board.from_text(text)
 
@@ -82,7 +83,7 @@ def _rack(text: str | None) -> Any:
     from arbitre.scrabble.rack import Rack
 
     if text is None:
-        raise CliError("--rack is required (up to 7 letters, '?' for a blank)")
+        raise CliError(tr("--rack is required (up to 7 letters, '?' for a blank)"))
     return Rack.parse(text)
 
 
@@ -94,7 +95,7 @@ def run_top(args: argparse.Namespace) -> int:
     if args.batch:
         if args.board or args.rack or args.all:
             raise CliError(
-                "--batch reads boards and racks from its file: drop --board/--rack/--all"
+                tr("--batch reads boards and racks from its file: drop --board/--rack/--all")
             )
         return _run_batch(args)
     board, rack = _board(args.board), _rack(args.rack)
@@ -124,7 +125,7 @@ def run_top(args: argparse.Namespace) -> int:
         )
         return 0
     if not moves:
-        print("no legal move")
+        print(tr("no legal move"))
         return 0
     for m in moves:
         print(f"{m.score:>5}  {m.move}")
@@ -143,6 +144,8 @@ def _move_json(scored: Any) -> dict[str, Any]:
 
 
 def _run_batch(args: argparse.Namespace) -> int:
+    from arbitre.common.messages import Refusal
+    from arbitre.i18n import word
     from arbitre.scrabble.board import Board
     from arbitre.scrabble.generate import fast_engine, top_moves
     from arbitre.scrabble.rack import Rack
@@ -169,18 +172,23 @@ def _run_batch(args: argparse.Namespace) -> int:
                 continue
             try:
                 if len(fields) < 2:
-                    raise ValueError("expected 'BOARD RACK'")
+                    raise ValueError(tr("expected 'BOARD RACK'"))
                 score, moves = solve(fields[0], fields[1])
             except ValueError as exc:
                 errors += 1
-                write(json.dumps({"line": number, "error": str(exc)}) + "\n")
+                reason = word(exc.message, args.lang) if isinstance(exc, Refusal) else str(exc)
+                write(json.dumps({"line": number, "error": reason}, ensure_ascii=False) + "\n")
                 continue
             # Move texts are a coordinate, a space and letters: nothing to escape in JSON.
             listed = '"' + '", "'.join(moves) + '"' if moves else ""
             head = '{"score": ' + str(score) + ', "moves": [' + listed + '], "ms": '
             write(head + repr(round((clock() - started) * 1000, 4)) + "}\n")
     if errors:
-        print(f"arbitre: {errors} line(s) could not be read (see their 'error')", file=sys.stderr)
+        print(
+            tr("arbitre: %(count)d line(s) could not be read (see their 'error')")
+            % {"count": errors},
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -241,5 +249,8 @@ def run_score(args: argparse.Namespace) -> int:
         return 0
     detail = ", ".join(f"{w} {s}" for w, s in result.words)
     bonus = " + scrabble 50" if result.bingo else ""
-    print(f"{result.move}: {result.score} points ({detail}{bonus})")
+    print(
+        tr("%(move)s: %(score)d points (%(detail)s)")
+        % {"move": result.move, "score": result.score, "detail": detail + bonus}
+    )
     return 0
