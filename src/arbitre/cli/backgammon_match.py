@@ -43,8 +43,10 @@ def register(group_subparsers: Any) -> None:
         "for DICE (like 31 or 6-5), once per distinct resulting position. With --batch, read "
         "lines 'POSITION_ID DICE' from FILE ('-' for stdin) and write one JSON object per line.",
     )
-    moves.add_argument("position_id", nargs="?", help="gnubg Position ID (14 characters)")
-    moves.add_argument("dice", nargs="?", help="the roll, like 31 or 6-5")
+    moves.add_argument(
+        "position_id", nargs="?", metavar="POSITION_ID", help="gnubg Position ID (14 characters)"
+    )
+    moves.add_argument("dice", nargs="?", metavar="DICE", help="the roll, like 31 or 6-5")
     moves.add_argument("--json", action="store_true", help="JSON output")
     moves.add_argument("--batch", metavar="FILE", help="read 'POSITION_ID DICE' lines from FILE")
     moves.set_defaults(func=run_moves)
@@ -75,7 +77,7 @@ def register(group_subparsers: Any) -> None:
         "check-mat",
         help="read a Jellyfish .mat match record and check every move and cube action",
     )
-    check.add_argument("file", help=".mat file")
+    check.add_argument("file", metavar="FILE", help=".mat file")
     check.add_argument("--json", action="store_true", help="JSON output")
     check.set_defaults(func=run_check_mat)
 
@@ -83,7 +85,9 @@ def register(group_subparsers: Any) -> None:
         "id",
         help="decode a gnubg Position ID, Match ID or XGID",
     )
-    ident.add_argument("text", help="Position ID (14 chars), Match ID (12 chars) or XGID=...")
+    ident.add_argument(
+        "text", metavar="ID", help="Position ID (14 chars), Match ID (12 chars) or XGID=..."
+    )
     ident.add_argument("--json", action="store_true", help="JSON output")
     ident.set_defaults(func=run_id)
 
@@ -281,5 +285,7 @@ def run_id(args: argparse.Namespace) -> int:
         for key, value in data.items():
             if isinstance(value, bool):
                 value = tr("yes") if value else tr("no")
-            print(f"{tr(_ID_FIELDS[key])}: {value}")
+            elif value is None:
+                value = "-"
+            print(tr("%(field)s: %(value)s") % {"field": tr(_ID_FIELDS[key]), "value": value})
     return 0

@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
         "word lists) and put it back as the database; the database it replaces is kept "
         "beside it (.before-restore-<time>).",
     )
-    back.add_argument("copy", type=Path, help="the backup file")
+    back.add_argument("copy", type=Path, metavar="COPY", help="the backup file")
     back.add_argument("--database-url", help="database URL (overrides ARBITRE_DATABASE_URL)")
     back.add_argument("--json", action="store_true", help="print the result as JSON")
     back.set_defaults(func=run_restore)

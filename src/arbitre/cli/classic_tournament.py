@@ -292,7 +292,8 @@ def run_final(args: argparse.Namespace) -> int:
         return 0
     for m in matches:
         games = " ".join(f"{a}:{b}" for a, b in m.games) or "-"
-        print(f"{word(m.name, args.lang)}: {m.top or '?'} - {m.bottom or '?'}  {games}")
+        players = f"{m.top or '?'} - {m.bottom or '?'}  {games}"
+        print(tr("%(field)s: %(value)s") % {"field": word(m.name, args.lang), "value": players})
         if m.winner:
             print(tr("  winner: %(name)s") % {"name": m.winner})
     for name, place in sorted(places.items(), key=lambda item: item[1]):

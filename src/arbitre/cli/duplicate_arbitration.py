@@ -39,7 +39,7 @@ def register(group: Any) -> None:
         description="Compute the standings of a Duplicate event file (JSON, documented in "
         "docs/duplicate-arbitration.md): totals, ties by tops lost, solos.",
     )
-    standings.add_argument("event", type=Path, help="event file (JSON)")
+    standings.add_argument("event", type=Path, metavar="EVENT", help="event file (JSON)")
     standings.add_argument("--lexicon", type=Path, help="word list file named by the records")
     out = standings.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="standings as JSON")

@@ -38,7 +38,7 @@ def register(group_subparsers: Any) -> None:
         description="Replay a Duplicate game record: every draw, reject, top and total is "
         "checked against the engine; the first inconsistent move is reported.",
     )
-    rep.add_argument("file", help="game record (JSON, from 'autoplay --json')")
+    rep.add_argument("file", metavar="FILE", help="game record (JSON, from 'autoplay --json')")
     rep.add_argument("--lexicon", metavar="FILE", help="word list file (default: the shipped list)")
     rep.add_argument(
         "--engine",

@@ -21,14 +21,16 @@ def register(subparsers: Any) -> None:
         help="create a club's API key (on the federation's server); printed once",
         description="Create an API key for a club; only its digest is kept.",
     )
-    token.add_argument("club", help="the club's name")
+    token.add_argument("club", metavar="CLUB", help="the club's name")
     link = subparsers.add_parser(
         "link",
         help="set this laptop's link to the federation (https address and the club's key)",
         description="Set the federation server's address (https://...) and the club's key.",
     )
-    link.add_argument("url", help="the federation server's address (https://...)")
-    link.add_argument("key", help="the club's key (given by 'arbitre federation token')")
+    link.add_argument("url", metavar="URL", help="the federation server's address (https://...)")
+    link.add_argument(
+        "key", metavar="KEY", help="the club's key (given by 'arbitre federation token')"
+    )
     push = subparsers.add_parser(
         "push",
         help="send the queued results now and fetch the federation's answers",

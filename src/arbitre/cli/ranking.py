@@ -131,7 +131,7 @@ def register(group: Any) -> None:
         "with an optional header block ('# type: TH', '# parties: 3', '# date: 2013-10-12', "
         "'# outremer: oui').",
     )
-    ev.add_argument("file", help="event CSV file")
+    ev.add_argument("file", metavar="FILE", help="event CSV file")
     ev.add_argument("--type", help="event type code (TH, GC, CENTRES, TSAP, SF, SP, ICQ, ...)")
     ev.add_argument("--games", type=int, help="number of games")
     ev.add_argument("--date", type=_date, help="date of the event")
@@ -148,7 +148,7 @@ def register(group: Any) -> None:
         "season's folder. Bad lines are all reported and nothing is written; licences "
         "missing from --licensees are listed on stderr, and kept in the event.",
     )
-    imp.add_argument("file", help="results file (CSV)")
+    imp.add_argument("file", metavar="FILE", help="results file (CSV)")
     imp.add_argument("--type", help="event type code (overrides the file and the mapping)")
     imp.add_argument("--games", type=int, help="number of games")
     imp.add_argument("--date", type=_date, help="date of the event")
@@ -165,7 +165,7 @@ def register(group: Any) -> None:
         "best series held, S1 for life...; seed 002 A.1, A.3.1). Every bad row is reported "
         "by line and nothing is written until the file is clean.",
     )
-    lic.add_argument("file", help="licensee file (CSV)")
+    lic.add_argument("file", metavar="FILE", help="licensee file (CSV)")
     lic.add_argument(
         "--prefixes",
         help="first digits of licence numbers and their federations, e.g. 1=FFSC,2=FBS",
@@ -181,7 +181,7 @@ def register(group: Any) -> None:
         "A.3 (national titles to nationals only) and A.4 (fewest tops lost for the titles "
         "it lists, then a play-off or a drawing of lots, given with --decide).",
     )
-    titles.add_argument("file", help="results file (CSV)")
+    titles.add_argument("file", metavar="FILE", help="results file (CSV)")
     titles.add_argument("--mapping", help="column mapping of another program's file (TOML)")
     titles.add_argument(
         "--licensees-file", required=True, help="the federation's licensee file (CSV)"
@@ -233,7 +233,7 @@ def register(group: Any) -> None:
         description="For each licence: per event the place, points, PP4, %Sn, weight and "
         "bonus, then the season totals, the decay and the rule that placed the player.",
     )
-    explain.add_argument("licence", nargs="+", help="licence number(s)")
+    explain.add_argument("licence", nargs="+", metavar="LICENCE", help="licence number(s)")
     _season_args(explain)
     explain.add_argument("--json", action="store_true", help="JSON output")
     explain.set_defaults(func=run_explain)
