@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -128,6 +129,9 @@ def test_explain_command(files: Path, capsys: pytest.CaptureFixture[str]) -> Non
     ]
     assert main(args) == 0
     out = capsys.readouterr().out
+    assert "place 3" in out and "m=10" in out and "%S3" in out and "Classé S" in out
+    assert main([*args, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
     assert "place 3" in out and "m=10" in out and "%S3" in out and "Classified S" in out
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -232,7 +236,7 @@ def test_explain_descent_limit_text(files: Path, capsys: pytest.CaptureFixture[s
         == 0
     )
     out = capsys.readouterr().out
-    assert "Classified S2B: lifetime descent limit (highest series S1)" in out
+    assert "Classé S2B : limite de descente à vie (meilleure série S1)" in out
 
 
 @pytest.mark.parametrize("command", [[], ["event"], ["season"], ["explain"], ["types"]])
@@ -293,3 +297,31 @@ def test_002_B1_season_list_says_rolling_or_end_of_season(
     assert (data["display"], data["as_of"]) == ("rolling", "2013-12-31")
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["display"] == "end of season"
+
+
+def test_explain_words_the_engines_figures_in_both_languages(
+    files: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ranking explain`` words :func:`explanation`'s figures through the catalogue: in
+    English, the engine's own text (:func:`format_explanation`) line for line, for every
+    licensee; in French, the same figures with the French decimal mark."""
+    from arbitre.ranking import compute_season, format_explanation
+    from arbitre.ranking.csvformat import parse_licensees, read_events_dir
+    from arbitre.ranking.season import player_rows
+
+    lic = files / "lic.csv"
+    result = compute_season(
+        parse_licensees(lic.read_text("utf-8-sig"), str(lic)), read_events_dir(files / "events"), []
+    )
+    licences = sorted(result.players)
+    args = ["ranking", "explain", *licences, "--licensees", str(lic)]
+    args += ["--events", str(files / "events")]
+    assert main([*args, "--lang", "en"]) == 0
+    english = capsys.readouterr().out
+    players = player_rows(result, licences)
+    assert english == "\n\n".join(format_explanation(result, p) for p in players) + "\n"
+    assert main(args) == 0
+    french = capsys.readouterr().out
+    assert french.count("\n") == english.count("\n")
+    assert "Épreuves :" in french and "après abattement" in french and "Events:" not in french
+    assert re.search(r"\d,\d\d %", french) and not re.search(r"\d\.\d\d%", french)

@@ -457,7 +457,8 @@ def run_season(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    from arbitre.ranking import explanation, format_explanation
+    from arbitre.cli._ranking_text import explanation_text
+    from arbitre.ranking import explanation
     from arbitre.ranking.season import player_rows
 
     result = _compute(args)
@@ -465,7 +466,7 @@ def run_explain(args: argparse.Namespace) -> int:
     if args.json:
         print_json([explanation(result, p) for p in players])
         return 0
-    print("\n\n".join(format_explanation(result, p) for p in players))
+    print("\n\n".join(explanation_text(explanation(result, p)) for p in players))
     return 0
 
 
