@@ -161,10 +161,14 @@ def run_selfplay(args: argparse.Namespace) -> int:
         return 0
     from arbitre.i18n import word
 
-    for line, total in game.sheet():
+    sheet = game.sheet()
+    kinds = [tr(_SHEET_KINDS.get(line.kind, line.kind)) for line, _ in sheet]
+    width = max([len(kind) for kind in kinds] + [1])
+    for kind, (line, total) in zip(kinds, sheet, strict=True):
         text = line.text if line.note is None else word(line.note, args.lang)
-        kind = tr(_SHEET_KINDS.get(line.kind, line.kind))
-        print(f"{game.names[line.player]:<8} {kind:<17} {text:<22} {line.points:+5d} {total:>5}")
+        print(
+            f"{game.names[line.player]:<8} {kind:<{width}} {text:<22} {line.points:+5d} {total:>5}"
+        )
     _print_result(game)
     return 0
 

@@ -135,7 +135,7 @@ def run_info(args: argparse.Namespace) -> int:
         return 0
     print(tr("name: %(name)s") % {"name": lexicon.name})
     print(tr("words: %(count)d") % {"count": len(lexicon)})
-    print(f"sha256: {lexicon.sha256}")
+    print(tr("%(field)s: %(value)s") % {"field": "sha256", "value": lexicon.sha256})
     if lexicon.is_default:
         sources = "; ".join(f"{s['origin']} {s['version']}" for s in manifest["sources"])
         print(tr("sources: %(sources)s (MPL-2.0)") % {"sources": sources})

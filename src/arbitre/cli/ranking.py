@@ -373,10 +373,16 @@ def run_types(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
+    fixed = {}
     for r in rows:
         d = tr("by games") if r["D"] is None and r["M"] is None else r["D"]
-        fixed = f"M={r['M']}" if r["M"] is not None else f"D={d}"
-        print(f"{r['code']:<8} {fixed:<12} PP4 {r['pp4']:<9} %Sn {r['pct']:<9} {r['label']}")
+        fixed[r["code"]] = f"M={r['M']}" if r["M"] is not None else f"D={d}"
+    width = max(len(text) for text in fixed.values())
+    for r in rows:
+        print(
+            f"{r['code']:<8} {fixed[r['code']]:<{width}} PP4 {r['pp4']:<9} %Sn {r['pct']:<9} "
+            f"{r['label']}"
+        )
     return 0
 
 
