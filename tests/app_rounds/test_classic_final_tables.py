@@ -1,0 +1,145 @@
+"""The Classic final phase played at the tables (issue 35, item 3; seed 000 preamble: the
+first four play it off): each game of each match gets its table (code, clock, score sheet)
+with its two players, the top player as A, and who starts it (000 3.1 with rulings Classic
+7 under FBS: the designation, game 2 by the player who did not start game 1; 001 3.1-3.2
+under FFSc: the toss, game 2 by its loser); the signed games decide the match in the
+final phase, the final and the match for 3rd place get their tables from the semi-finals,
+and a result is corrected (audited before and after), never reopened at the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app import wordlists
+from arbitre.app.classic import final, finaltables
+from arbitre.app.rounds.models import AuditEntry, KnockoutResult, TableLog, Tournament
+from arbitre.classic.tournament.final_phase import final_places
+from tests.app_rounds.conftest import check_in_all, messages_of
+from tests.app_rounds.test_classic_table_web import LEXICON, act
+from tests.app_rounds.test_classic_web import _play_round, pair, setup_event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wordlists, "_lexicons", {"": LEXICON})
+
+
+def final_phase(dclient: Client, size: int, best_of: int, profile: str) -> Tournament:
+    eid = setup_event(dclient, rounds=1, final_size=size, final_best_of=best_of, profile=profile)
+    check_in_all(dclient, eid)
+    pair(dclient, eid)
+    _play_round(dclient, 1)
+    assert "Phase finale commencée." in messages_of(
+        dclient.post(f"/classique/{eid}/phase-finale/generer/", follow=True)
+    )
+    return Tournament.objects.get(event_id=eid)
+
+
+def games(t: Tournament, match_id: str) -> list[TableLog]:
+    return finaltables.logs(t).get(match_id, [])
+
+
+def play(dclient: Client, t: Tournament, log: TableLog, winner: int) -> dict[str, Any]:
+    """One game at its table: the toss where asked (won by A), the start from the players'
+    page (its code), the arbiter ends it (001 4.2.2), ``winner`` keeps the smaller rack,
+    both players sign from their page."""
+    players = f"/classique/table/{log.code}/action/"
+    arbiter = f"/classique/{t.event_id}/phase-finale/table/{log.pk}/action/"
+    c = Client()
+    state = c.get(f"/classique/table/{log.code}/etat/").json()
+    if state["toss_needed"]:
+        assert act(c, players, {"kind": "toss", "rounds": [["A", "Z"]]}).status_code == 200
+    assert act(c, players, {"kind": "start"}).status_code == 200
+    assert act(dclient, arbiter, {"kind": "director_end"}).status_code == 200
+    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
+    for p in (0, 1):
+        act(c, players, {"kind": "declare_rack", "player": p, "tiles": racks[p]})
+    act(c, players, {"kind": "sign", "player": 0})
+    done = act(c, players, {"kind": "sign", "player": 1})
+    assert done.status_code == 200, done.content
+    return dict(done.json())
+
+
+def starter_name(log: TableLog) -> str | None:
+    log.refresh_from_db()
+    state = Client().get(f"/classique/table/{log.code}/etat/").json()
+    return None if state["starter"] is None else str(state["names"][state["starter"]])
+
+
+def test_000_a_final_phase_of_four_is_played_at_the_tables_to_its_podium(
+    dclient: Client,
+) -> None:
+    t = final_phase(dclient, size=4, best_of=3, profile="fbs")
+    q = final.qualified(t)
+    rows = {r["id"]: r for r in final.rows(t)}
+    # the semi-finals 1-4 and 2-3 have their first game's table, the top player as A
+    sf1, sf2 = games(t, "SF1"), games(t, "SF2")
+    assert [g.setup["names"] for g in sf1 + sf2] == [[q[0], q[3]], [q[1], q[2]]]
+    assert games(t, "F") == [] and games(t, "P3") == []
+    # the designated starter the final phase's page announces starts game 1 at the table
+    first = starter_name(sf1[0])
+    assert f"partie 1 : {first} commence" in rows["SF1"]["starts"]
+    page = dclient.get(f"/classique/{t.event_id}/phase-finale/").content.decode()
+    assert 'id="ko-SF1-1"' in page and sf1[0].code in page
+    assert (
+        sf1[0].code
+        not in Client().get(f"/public/classique/{t.event_id}/phase-finale/").content.decode()
+    )
+
+    # SF1: the top player wins games 1 and 2; game 2 is started by the other (000 3.1)
+    play(dclient, t, sf1[0], winner=0)
+    assert not KnockoutResult.objects.filter(match_id="SF1").exists()
+    second = games(t, "SF1")[1]
+    assert second.setup["game"] == 2
+    assert starter_name(second) == ({q[0], q[3]} - {first}).pop()
+    play(dclient, t, second, winner=0)
+    sf1_result = KnockoutResult.objects.get(match_id="SF1")
+    assert sf1_result.winner == q[0] and len(games(t, "SF1")) == 2  # no third game at 2-0
+    entry = AuditEntry.objects.get(action="Résultat de la phase finale signé à la table")
+    assert entry.target == "SF1" and entry.after["vainqueur"] == q[0]
+    assert entry.after["scores"] == sf1_result.scores
+
+    # SF2 goes to three games: 1-1, then the bottom player wins game 3
+    for number, winner in ((1, 0), (2, 1), (3, 1)):
+        log = games(t, "SF2")[number - 1]
+        assert log.setup["game"] == number
+        play(dclient, t, log, winner=winner)
+    assert KnockoutResult.objects.get(match_id="SF2").winner == q[2]
+
+    # the final (winners) and the match for 3rd place (losers) now have their tables
+    assert [g.setup["names"] for g in games(t, "F")] == [[q[0], q[2]]]
+    assert [g.setup["names"] for g in games(t, "P3")] == [[q[3], q[1]]]
+    play(dclient, t, games(t, "F")[0], winner=1)
+    play(dclient, t, games(t, "F")[1], winner=1)
+    play(dclient, t, games(t, "P3")[0], winner=0)
+    play(dclient, t, games(t, "P3")[1], winner=0)
+    assert final_places(final.matches(t)) == {q[2]: 1, q[0]: 2, q[3]: 3, q[1]: 4}
+
+    # a typing slip found on P3's second sheet: the director corrects the match's result on
+    # the final phase's page (audited before and after); the sheet is not reopened
+    p3 = KnockoutResult.objects.get(match_id="P3")
+    before = p3.scores
+    corrected = f"{before[0][0]}-{before[0][1]} {before[1][1]}-{before[1][0]} 400-380"
+    response = dclient.post(
+        f"/classique/{t.event_id}/phase-finale/resultat/",
+        {"match": "P3", "scores": corrected, "action": "correct"},
+        follow=True,
+    )
+    assert "P3 : résultat corrigé." in messages_of(response)
+    entry = AuditEntry.objects.get(action="Correction de résultat de la phase finale")
+    assert entry.before == {"vainqueur": q[3], "scores": before}
+    assert entry.after["vainqueur"] == q[3] and len(entry.after["scores"]) == 3
+    last = games(t, "P3")[1]
+    response = dclient.post(
+        f"/classique/{t.event_id}/phase-finale/table/{last.pk}/rouvrir/",
+        {"reason": "erreur de score"},
+        follow=True,
+    )
+    assert any("corrigez-le depuis la page de la phase finale" in m for m in messages_of(response))
+    assert Client().get(f"/classique/table/{last.code}/etat/").json()["signed"] == [True, True]
+    assert final_places(final.matches(t))[q[3]] == 3
