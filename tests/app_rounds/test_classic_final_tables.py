@@ -143,3 +143,68 @@ def test_000_a_final_phase_of_four_is_played_at_the_tables_to_its_podium(
     assert any("corrigez-le depuis la page de la phase finale" in m for m in messages_of(response))
     assert Client().get(f"/classique/table/{last.code}/etat/").json()["signed"] == [True, True]
     assert final_places(final.matches(t))[q[3]] == 3
+
+
+def test_001_3_1_3_2_under_the_toss_its_loser_starts_game_2_and_game_3_is_tossed_again(
+    dclient: Client,
+) -> None:
+    t = final_phase(dclient, size=2, best_of=3, profile="ffsc")
+    first = games(t, "F")[0]
+    assert first.setup["starter"] is None  # 001 3.1: a toss decides game 1
+    page = dclient.get(f"/classique/{t.event_id}/phase-finale/table/{first.pk}/").content.decode()
+    assert "Tirage au sort pour commencer cette partie (001 3.1)." in page
+    top, bottom = first.setup["names"]
+    play(dclient, t, first, winner=1)  # the toss (A then Z) makes the top player start
+    assert starter_name(first) == top
+    second = games(t, "F")[1]
+    assert starter_name(second) == bottom  # 001 3.2: the loser of the toss starts game 2
+    assert (
+        "commence cette partie."
+        in Client().get(f"/classique/table/{second.code}/").content.decode()
+    )
+    play(dclient, t, second, winner=0)
+    third = games(t, "F")[2]
+    assert third.setup["starter"] is None  # 001 3.2: game 3 is tossed again
+    play(dclient, t, third, winner=1)
+    assert KnockoutResult.objects.get(match_id="F").winner == bottom
+
+
+def test_a_final_games_call_and_unsigned_sheet_are_in_the_directors_overview(
+    dclient: Client,
+) -> None:
+    from arbitre.app.events import needs
+    from arbitre.app.events.models import Event
+
+    t = final_phase(dclient, size=2, best_of=1, profile="ffsc")
+    log = games(t, "F")[0]
+    top, bottom = log.setup["names"]
+    players = f"/classique/table/{log.code}/action/"
+    arbiter = f"/classique/{t.event_id}/phase-finale/table/{log.pk}/action/"
+    event = Event.objects.get(pk=t.event_id)
+
+    def listed(kind: str) -> list[Any]:
+        return [n for n in needs.overview(event).needs if n.kind == kind]
+
+    c = Client()
+    assert listed("call") == [] and listed("unsigned") == []
+    act(c, players, {"kind": "toss", "rounds": [["A", "Z"]]})
+    act(c, players, {"kind": "start"})
+    act(c, players, {"kind": "play", "player": 0, "move": "H4 MAISON"})
+    # the players stop the clock and call the arbiter (001 4.1.6) at the final's table
+    act(c, players, {"kind": "neutralise", "reason": "arbiter"})
+    (call,) = listed("call")
+    assert call.url == f"/classique/{t.event_id}/phase-finale/table/{log.pk}/"
+    assert call.where == f"Finale, partie 1 · {top} — {bottom}"
+    act(c, players, {"kind": "resume"})
+    assert listed("call") == []
+    clock = next(x for x in needs.overview(event).clocks if x.key == f"clock:f{log.pk}")
+    assert [s.running for s in clock.sides] == [False, True]  # the bottom player to move
+    act(dclient, arbiter, {"kind": "director_end"})
+    for p, tiles in ((0, "EEEEEEE"), (1, "KWXYZJQ")):
+        act(c, players, {"kind": "declare_rack", "player": p, "tiles": tiles})
+    act(c, players, {"kind": "sign", "player": 0})
+    (unsigned,) = listed("unsigned")
+    assert bottom in unsigned.text and top not in unsigned.text and unsigned.url == call.url
+    act(c, players, {"kind": "sign", "player": 1})
+    assert listed("unsigned") == [] and listed("result") == []
+    assert KnockoutResult.objects.get(match_id="F").winner == top

@@ -93,7 +93,8 @@ def progress(m: final_phase.FinalMatch, games: list[TableLog]) -> Progress:
         if log.setup.get("names") != [m.top, m.bottom]:
             continue
         s = session_of(log)
-        started.append(s.names[s.starter] if s.starter is not None else None)
+        tossing = s.toss_needed and s.toss is None and not s.started
+        started.append(None if tossing or s.starter is None else s.names[s.starter])
         signed = s.signed_result
         if signed is None:
             return Progress(scores, started, log, False)
@@ -212,9 +213,9 @@ def starts_of(log: TableLog) -> str:
     """Who starts the game, for its pages: the designated player (000 3.1; game 2: the
     player who did not start game 1, 001 3.2), or the toss (001 3.1)."""
     s = session_of(log)
-    if s.starter is not None:
-        return gettext("%(name)s commence cette partie.") % {"name": s.names[s.starter]}
-    return gettext("Tirage au sort pour commencer cette partie (001 3.1).")
+    if (s.toss_needed and s.toss is None and not s.started) or s.starter is None:
+        return gettext("Tirage au sort pour commencer cette partie (001 3.1).")
+    return gettext("%(name)s commence cette partie.") % {"name": s.names[s.starter]}
 
 
 def status_of(log: TableLog) -> str:
