@@ -129,7 +129,6 @@ def _final_game(event: Any) -> Any:
     """A game of the event's final phase at its table (the log the final phase makes)."""
     from arbitre.app.classic import finaltables, tablesetup
     from arbitre.app.rounds import tablelog
-    from arbitre.app.rounds.models import TableLog
 
     t = event.tournament
     found = finaltables.logs(t).get("F")
