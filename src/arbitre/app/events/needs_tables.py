@@ -184,10 +184,10 @@ def _classic_final(event: Event, t: Tournament) -> tuple[list[Need], list[ClockL
 
 
 def _classic(
-    spot: Spot, log: TableLog, st: dict[str, Any], entered: bool, missing: tuple[str, str]
+    spot: Spot, log: TableLog, st: dict[str, Any], entered: bool, to_enter: tuple[str, str]
 ) -> tuple[list[Need], ClockLine | None]:
     """The items and the clock line of a Classic game at its table (``spot``): ``entered``
-    whether its result is where it counts, ``missing`` the page and words of a result to
+    whether its result is where it counts, ``to_enter`` the page and words of a result to
     enter there."""
     names = [str(n) for n in st["names"]]
     clock = st["clock"]
@@ -239,7 +239,7 @@ def _classic(
             % {"names": ", ".join(missing)},
         )
     if (st["finished"] or forfeit) and not entered:
-        need("result", ALERT, missing[1], missing[0])
+        need("result", ALERT, to_enter[1], to_enter[0])
     line = None
     if clock is not None and in_play and (st["started"] or absent is not None):
         sides = [Side(names[p], clock["remaining"][p], p == running_side) for p in (0, 1)]
