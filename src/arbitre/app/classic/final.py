@@ -1,6 +1,7 @@
 """The final phase of a Classic event (seed 000 preamble): the first two or four of the
 Swiss ranking play it off. The matches and their winners are the engine's
-(:mod:`arbitre.classic.tournament.final_phase`); this module stores the scores entered.
+(:mod:`arbitre.classic.tournament.final_phase`); this module stores the scores entered by
+the director or signed at the tables (:mod:`.finaltables`).
 """
 
 from __future__ import annotations
