@@ -140,7 +140,11 @@ def ensure(t: Tournament) -> dict[str, list[TableLog]]:
     if not t.final_started:
         return {}
     found = logs(t)
-    for m in final.matches(t):
+    try:
+        matches = final.matches(t)
+    except ServiceError:  # a ranking the final phase no longer reads: the director's pages say
+        return found
+    for m in matches:
         if m.top is None or m.bottom is None or m.winner is not None:
             continue
         games = found.get(m.id, [])
@@ -172,7 +176,10 @@ def game_signed(log: TableLog) -> None:
     if not t.final_started:
         return
     match_id = str(log.setup[FINAL_KEY])
-    m = next((x for x in final.matches(t) if x.id == match_id), None)
+    try:
+        m = next((x for x in final.matches(t) if x.id == match_id), None)
+    except ServiceError:
+        return
     if m is None or m.winner is not None:
         return
     p = progress(m, logs(t).get(match_id, []))

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from arbitre.app.classic import finaltables, tablejournal, tableviews
+from arbitre.app.classic import final, finaltables, tablejournal, tableviews
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, require_role
 from arbitre.app.rounds.models import TableLog, Tournament
@@ -41,9 +41,12 @@ def games_by_match(t: Tournament) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     try:
         found = finaltables.ensure(t)
+        players = {m.id: [m.top, m.bottom] for m in final.matches(t)}
     except ServiceError:
         return out
-    for match_id, games in found.items():
+    for match_id, logs in found.items():
+        # a game of players a corrected semi-final replaced is no longer the match's
+        games = [x for x in logs if x.setup.get("names") == players.get(match_id)]
         out[match_id] = [
             {
                 "number": log.setup[finaltables.GAME_KEY],

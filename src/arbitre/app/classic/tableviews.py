@@ -325,6 +325,7 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         c = clock_from_post(request)
         warnings = tables.set_clock(t, c.kind, c.seconds / 60, c.warning, request.user)
+        finaltables.ensure(t)  # the final phase's games not started take the new clock
         messages.success(request, gettext("Pendule des tables enregistrée."))
         for text in warnings:
             messages.warning(request, text)
