@@ -208,3 +208,45 @@ def test_a_final_games_call_and_unsigned_sheet_are_in_the_directors_overview(
     act(c, players, {"kind": "sign", "player": 1})
     assert listed("unsigned") == [] and listed("result") == []
     assert KnockoutResult.objects.get(match_id="F").winner == top
+
+
+def test_a_corrected_semi_final_gives_the_final_game_not_started_its_new_player(
+    dclient: Client,
+) -> None:
+    t = final_phase(dclient, size=4, best_of=1, profile="fbs")
+    q = final.qualified(t)
+    play(dclient, t, games(t, "SF1")[0], winner=0)
+    play(dclient, t, games(t, "SF2")[0], winner=0)
+    (game,) = games(t, "F")
+    assert game.setup["names"] == [q[0], q[1]]
+    # the director finds SF1's sheet wrong: the bottom player won it (audited correction)
+    response = dclient.post(
+        f"/classique/{t.event_id}/phase-finale/resultat/",
+        {"match": "SF1", "scores": "380-420", "action": "correct"},
+        follow=True,
+    )
+    assert "SF1 : résultat corrigé." in messages_of(response)
+    page = dclient.get(f"/classique/{t.event_id}/phase-finale/").content.decode()
+    game.refresh_from_db()
+    assert game.setup["names"] == [q[3], q[1]] and game.code in page
+    assert [g.setup["names"] for g in games(t, "P3")] == [[q[0], q[2]]]
+
+
+def test_a_final_games_sheet_is_reopened_with_a_reason_while_its_match_is_open(
+    dclient: Client,
+) -> None:
+    t = final_phase(dclient, size=2, best_of=3, profile="fbs")
+    first = games(t, "F")[0]
+    play(dclient, t, first, winner=0)
+    url = f"/classique/{t.event_id}/phase-finale/table/{first.pk}/rouvrir/"
+    refused = messages_of(dclient.post(url, {"reason": " "}, follow=True))
+    assert any("Donnez la raison" in m for m in refused)
+    assert (
+        "Feuille rouverte" in messages_of(dclient.post(url, {"reason": "score"}, follow=True))[-1]
+    )
+    entry = AuditEntry.objects.get(action="Feuille de table rouverte")
+    assert entry.target == "phase finale, F, partie 1" and entry.reason == "score"
+    signed = AuditEntry.objects.filter(action="Résultat signé à la table")
+    assert {e.target for e in signed} == {"phase finale, F, partie 1"}
+    # a final game is its event's: it is not a friendly game's page
+    assert dclient.get(f"/classique/amicale/{first.code}/").status_code == 404
