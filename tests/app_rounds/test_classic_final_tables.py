@@ -250,3 +250,29 @@ def test_a_final_games_sheet_is_reopened_with_a_reason_while_its_match_is_open(
     assert {e.target for e in signed} == {"phase finale, F, partie 1"}
     # a final game is its event's: it is not a friendly game's page
     assert dclient.get(f"/classique/amicale/{first.code}/").status_code == 404
+
+
+def test_a_forfeit_at_a_final_game_is_left_to_the_director_with_the_games_signed(
+    dclient: Client,
+) -> None:
+    from arbitre.app.events import needs
+    from arbitre.app.events.models import Event
+
+    t = final_phase(dclient, size=2, best_of=3, profile="ffsc")
+    first = play(dclient, t, games(t, "F")[0], winner=0)
+    second = games(t, "F")[1]
+    arbiter = f"/classique/{t.event_id}/phase-finale/table/{second.pk}/action/"
+    # the bottom player does not come back for game 2: the arbiter declares the forfeit
+    done = act(dclient, arbiter, {"kind": "forfeit", "player": 1})
+    assert done.status_code == 200 and done.json()["result"]["forfeit"] == 1
+    assert not KnockoutResult.objects.filter(match_id="F").exists()
+    assert len(games(t, "F")) == 2  # no third game: the director decides the match
+    (missing,) = [
+        n for n in needs.overview(Event.objects.get(pk=t.event_id)).needs if n.kind == "result"
+    ]
+    assert missing.url == f"/classique/{t.event_id}/phase-finale/"
+    assert "à saisir dans la phase finale" in missing.text
+    page = dclient.get(f"/classique/{t.event_id}/phase-finale/").content.decode()
+    a, b = first["result"]["scores"]
+    assert f'value="{a}-{b}"' in page  # the director's entry starts from game 1's scores
+    assert "résultat du match à saisir par le directeur" in page

@@ -41,12 +41,15 @@ def games_by_match(t: Tournament) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     try:
         found = finaltables.ensure(t)
-        players = {m.id: [m.top, m.bottom] for m in final.matches(t)}
+        matches = {m.id: m for m in final.matches(t)}
     except ServiceError:
         return out
     for match_id, logs in found.items():
+        m = matches.get(match_id)
+        if m is None:
+            continue
         # a game of players a corrected semi-final replaced is no longer the match's
-        games = [x for x in logs if x.setup.get("names") == players.get(match_id)]
+        games = [x for x in logs if x.setup.get("names") == [m.top, m.bottom]]
         out[match_id] = [
             {
                 "number": log.setup[finaltables.GAME_KEY],
@@ -59,6 +62,17 @@ def games_by_match(t: Tournament) -> dict[str, list[dict[str, Any]]]:
             for log in games
         ]
     return out
+
+
+def signed_scores(t: Tournament, match_id: str, games: list[dict[str, Any]]) -> str:
+    """The scores of the match's games signed at the tables (top player first), as the
+    director's entry form reads them: what is left to type is the game the tables could
+    not decide (a forfeit, a loss whatever the score)."""
+    m = next((x for x in final.matches(t) if x.id == match_id), None)
+    if m is None or not games:
+        return ""
+    p = finaltables.progress(m, finaltables.logs(t).get(match_id, []))
+    return " ".join(f"{a}-{b}" for a, b in p.scores)
 
 
 @require_GET

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from arbitre.app.classic.finalviews import games_by_match
+from arbitre.app.classic.finalviews import games_by_match, signed_scores
 from arbitre.app.rounds.models import Tournament
 
 register = template.Library()
@@ -22,3 +22,10 @@ def final_games(context: Any, t: Tournament, match_id: str) -> list[dict[str, An
     if memo is None:
         memo = context.render_context[MEMO] = games_by_match(t)
     return list(memo.get(match_id, []))
+
+
+@register.simple_tag(takes_context=True)
+def final_scores(context: Any, t: Tournament, match_id: str) -> str:
+    """``{% final_scores t m.id as typed %}``: the scores of the match's games signed at the
+    tables, to start the director's entry with."""
+    return signed_scores(t, match_id, final_games(context, t, match_id))
