@@ -276,3 +276,10 @@ def test_a_forfeit_at_a_final_game_is_left_to_the_director_with_the_games_signed
     a, b = first["result"]["scores"]
     assert f'value="{a}-{b}"' in page  # the director's entry starts from game 1's scores
     assert "résultat du match à saisir par le directeur" in page
+
+
+def test_deleting_the_event_takes_its_final_games_with_it(dclient: Client) -> None:
+    t = final_phase(dclient, size=2, best_of=1, profile="fbs")
+    (game,) = games(t, "F")
+    t.event.delete()
+    assert not TableLog.objects.filter(pk=game.pk).exists()

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models.signals import post_delete
 from django.utils.translation import get_language, gettext
 
 from arbitre.app.classic import final, services
@@ -239,3 +240,14 @@ def status_of(log: TableLog) -> str:
     if s.started:
         return gettext("en cours : %(scores)s") % {"scores": scores}
     return gettext("pas encore commencée")
+
+
+def _on_tournament_deleted(sender: Any, instance: Tournament, **kwargs: Any) -> None:
+    """An event deleted takes its final phase's games with it (their logs name the event's
+    tournament in their setup, not through a key the database cascades)."""
+    TableLog.objects.filter(
+        kind=KIND, table__isnull=True, setup__has_key=FINAL_KEY, setup__tournament=instance.pk
+    ).delete()
+
+
+post_delete.connect(_on_tournament_deleted, sender=Tournament, dispatch_uid="classic_final_logs")
