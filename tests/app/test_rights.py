@@ -296,6 +296,15 @@ ACCESS.update(
 
 # -- a friendly game's signed sheet reopened by a director (issue 18, session 7) ---------------
 ACCESS.update({"classic:table_friendly_reopen": MANAGER})
+# -- the final phase's games at the table, from the final phase's page (issue 35, item 3) -----
+ACCESS.update(
+    {
+        "classic:final_table": ARBITER,
+        "classic:final_table_state": ARBITER,
+        "classic:final_table_action": ARBITER,
+        "classic:final_table_reopen": ARBITER,
+    }
+)
 # -- backgammon at the table (issue 19, session 7) ---------------------------------------------
 ACCESS.update(
     {

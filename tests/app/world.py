@@ -120,4 +120,20 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         from arbitre.app.rounds.models import TableLog
 
         values["code"] = TableLog.objects.filter(table__round__tournament__event=event).first().code
+    if "<int:log_id>" in route:  # a final-phase game at the table (issue 35, item 3)
+        values["log_id"] = _final_game(event).pk
     return values
+
+
+def _final_game(event: Any) -> Any:
+    """A game of the event's final phase at its table (the log the final phase makes)."""
+    from arbitre.app.classic import finaltables, tablesetup
+    from arbitre.app.rounds import tablelog
+
+    t = event.tournament
+    found = finaltables.logs(t).get("F")
+    if found:
+        return found[0]
+    names = tuple(t.entrants.order_by("pk").values_list("name", flat=True)[:2])
+    setup = {**tablesetup.game_setup(t, names, 0), "tournament": t.pk, "final": "F", "game": 1}
+    return tablelog.create_log(tablesetup.KIND, setup, title=str(event))

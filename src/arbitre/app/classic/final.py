@@ -1,12 +1,14 @@
 """The final phase of a Classic event (seed 000 preamble): the first two or four of the
 Swiss ranking play it off. The matches and their winners are the engine's
-(:mod:`arbitre.classic.tournament.final_phase`); this module stores the scores entered.
+(:mod:`arbitre.classic.tournament.final_phase`); this module stores the scores entered by
+the director or signed at the tables (:mod:`.finaltables`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
@@ -27,6 +29,7 @@ from arbitre.classic.tournament import final_phase
 from arbitre.classic.tournament.pairing import match_starters
 from arbitre.i18n import word
 
+RECORD_ACTION = gettext_noop("Résultat de la phase finale")
 LATER = {"SF1": ("F", "P3"), "SF2": ("F", "P3")}
 """The matches whose players a semi-final decides."""
 
@@ -154,8 +157,26 @@ def start(t: Tournament, user: User) -> None:
 @transaction.atomic
 def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
     """The game scores of a final-phase match; the engine decides its winner."""
-    t = locked(t)
-    scores = parse_scores(scores_text, negative=True)
+    _store(locked(t), match_id, parse_scores(scores_text, negative=True), user)
+
+
+TABLES_ACTION = gettext_noop("Résultat de la phase finale signé à la table")
+
+
+@transaction.atomic
+def enter_from_tables(t: Tournament, match_id: str, scores: list[tuple[int, int]]) -> None:
+    """The games signed at the tables decide the match (:mod:`.finaltables`): its result is
+    stored as the director's would be (audited, by the tables)."""
+    _store(locked(t), match_id, scores, AnonymousUser(), TABLES_ACTION)
+
+
+def _store(
+    t: Tournament,
+    match_id: str,
+    scores: list[tuple[int, int]],
+    user: User,
+    action: str = RECORD_ACTION,
+) -> None:
     if not t.final_started:
         raise ServiceError(gettext("La phase finale n'est pas commencée."))
     if KnockoutResult.objects.filter(tournament=t, match_id=match_id).exists():
@@ -169,14 +190,7 @@ def record(t: Tournament, match_id: str, scores_text: str, user: User) -> None:
     KnockoutResult.objects.create(
         tournament=t, match_id=match_id, winner=winner or "", scores=[list(s) for s in scores]
     )
-    audit(
-        t,
-        user,
-        gettext_noop("Résultat de la phase finale"),
-        match_id,
-        None,
-        {"vainqueur": winner, "scores": scores},
-    )
+    audit(t, user, action, match_id, None, {"vainqueur": winner, "scores": scores})
     bump(t)
 
 

@@ -9,7 +9,7 @@ from django.http import HttpRequest
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from arbitre.app.classic import final, services
+from arbitre.app.classic import final, finaltables, services
 from arbitre.app.classic.forms import ClassicForm, ClassicPlayerForm
 from arbitre.app.events.models import Event
 from arbitre.app.events.templatetags.wording import stored
@@ -292,6 +292,7 @@ class ClassicGame(PairedGame):
 
     def start_knockout(self, t: Tournament, user: User) -> str:
         final.start(t, user)
+        finaltables.ensure(t)  # each ready match's first game gets its table
         return gettext("Phase finale commencée.")
 
     def record_knockout(

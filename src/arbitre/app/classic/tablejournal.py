@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext
 
+from arbitre.app.classic import finaltables
 from arbitre.app.classic.tables import REOPEN_ACTION, audit_table
 from arbitre.app.rounds import results, tablelog
 from arbitre.app.rounds.models import TableLog, Tournament
@@ -31,9 +32,23 @@ def _reason(reason: str) -> str:
 def reopen_friendly(log: TableLog, user: User, reason: str) -> None:
     """A director reopens the signed sheet of a friendly game: the signatures of the game
     in play are removed (audited in the game's log)."""
-    if log.table is not None:
+    if log.table is not None or finaltables.is_final(log):
         raise ServiceError(gettext("Table inconnue."))
     reason = _reason(reason)
+    if not tablelog.drop_last(log.pk, frozenset({"sign"})):
+        raise ServiceError(gettext("Cette feuille n'est pas signée."))
+    audit_table(log, user, REOPEN_ACTION, reason=reason)
+
+
+@transaction.atomic
+def reopen_final(log: TableLog, user: User, reason: str) -> None:
+    """An arbiter reopens a final-phase game's signed sheet while its match has no result
+    (:func:`~arbitre.app.classic.finaltables.check_reopen`): the signatures are removed
+    (audited in the event's log with the reason)."""
+    if not finaltables.is_final(log):
+        raise ServiceError(gettext("Table inconnue."))
+    reason = _reason(reason)
+    finaltables.check_reopen(log)
     if not tablelog.drop_last(log.pk, frozenset({"sign"})):
         raise ServiceError(gettext("Cette feuille n'est pas signée."))
     audit_table(log, user, REOPEN_ACTION, reason=reason)

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app import wordlists
+from arbitre.app.classic import finaltables
 from arbitre.app.classic.game import GAME
 from arbitre.app.classic.tablesetup import (
     KIND,
@@ -156,8 +157,13 @@ def audit_table(
     reason: str = "",
 ) -> None:
     """An entry of the table's audit log: its event's log for a tournament table (target:
-    the round and table), the game's own for a friendly game (target: its code)."""
+    the round and table) and for a final-phase game (target: the match and game), the
+    game's own for a friendly game (target: its code)."""
     tb = log.table
+    if tb is None and finaltables.is_final(log):
+        t = finaltables.tournament_of(log)
+        audit(t, user, action, finaltables.target_of(log), before, after, reason)
+        return
     if tb is None:
         TableLogAudit.log(user, action, log.code, before, after, reason, table_log=log)
         return
@@ -342,7 +348,10 @@ class ClassicAdapter:
         return describe_match(log, state, at)
 
     def stored(self, log: TableLog, state: TableMatch, event: dict[str, Any]) -> None:
-        if event.get("kind") == "sign":
+        if finaltables.is_final(log):
+            if event.get("kind") in ("sign", "forfeit") and state.current.result is not None:
+                finaltables.game_signed(log)  # the final phase takes the match once decided
+        elif event.get("kind") == "sign":
             enter_signed(log, state)
         elif event.get("kind") == "forfeit":
             # the absent player cannot sign: the arbiter's decision enters the round

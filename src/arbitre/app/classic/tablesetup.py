@@ -12,8 +12,8 @@ from django.db.models.signals import post_save
 from django.utils.translation import get_language, gettext, gettext_noop
 
 from arbitre.app import wordlists
-from arbitre.app.classic.game import GAME
 from arbitre.app.classic.models import WordList
+from arbitre.app.events.models import Event
 from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import Round, Table, TableClockSettings, TableLog, Tournament
 from arbitre.app.rounds.services import ServiceError, User, audit, locked
@@ -141,17 +141,12 @@ def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User
     return clock_warnings(settings)
 
 
-def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
-    """What the engine needs: the players (A first), profile, clock, who starts (the
-    pairing's starter; none where the profile has the toss decide, 001 3.1)."""
+def game_setup(t: Tournament, names: tuple[str, str], starter: int | None) -> dict[str, Any]:
+    """One game's setup at the event's settings: the players (A first), the profile, the
+    tables' clock, who starts (``None``: a toss, 001 3.1), the word list."""
     clock = clock_of(t)
-    starter: int | None
-    if get_profile(t.profile).starts_by_toss:
-        starter = None
-    else:
-        starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
     setup: dict[str, Any] = {
-        "names": [tb.a, tb.b],
+        "names": list(names),
         "profile": t.profile,
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
@@ -161,6 +156,18 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
         setup[LEXICON_KEY] = entry
     if t.withdrawn_as_passes:
         setup["withdrawn_as_passes"] = True  # rulings.md Classic 9
+    return setup
+
+
+def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
+    """What the engine needs: the players (A first), profile, clock, who starts (the
+    pairing's starter; none where the profile has the toss decide, 001 3.1)."""
+    starter: int | None
+    if get_profile(t.profile).starts_by_toss:
+        starter = None
+    else:
+        starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
+    setup = game_setup(t, (tb.a, tb.b), starter)
     if t.best_of == 3:
         # the match at the table: each game's designated starter (None: a toss); game 2's
         # is the engine's (the player who did not start game 1)
@@ -197,7 +204,7 @@ def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) 
     if kwargs.get("raw") or instance.is_bye:
         return
     t = Tournament.objects.select_related("event").get(pk=instance.round.tournament_id)
-    if t.event.kind != GAME.kind:
+    if t.event.kind != Event.Kind.CLASSIC:
         return
     log = TableLog.objects.filter(table=instance).first()
     if log is None:

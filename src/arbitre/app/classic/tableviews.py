@@ -13,11 +13,11 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
-from arbitre.app import jsontext, wordlists
-from arbitre.app.classic import tablejournal, tables
+from arbitre.app import jsontext
+from arbitre.app.classic import finaltables, tablejournal, tables
 from arbitre.app.classic.game import GAME
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.rounds import codeguard, tablelog
@@ -25,24 +25,26 @@ from arbitre.app.rounds.models import Round, Table, TableLog
 from arbitre.app.rounds.services import ServiceError
 from arbitre.app.rounds.views import tournament_of
 from arbitre.classic.table import CLOCK_KINDS, NEUTRALISATIONS, ClockSettings
-from arbitre.common.messages import Refusal
-from arbitre.i18n import word
 
 
 def _refused(text: str, status: int = 404) -> HttpResponse:
     return JsonResponse({"error": text}, status=status)
 
 
-def _state(log: TableLog) -> dict[str, Any]:
+def state_of(log: TableLog) -> dict[str, Any]:
     return tablelog.state(log)
 
 
-def _page(
+def table_page(
     request: HttpRequest, log: TableLog, *, arbiter: bool, event_id: int | None = None
 ) -> HttpResponse:
+    final = finaltables.is_final(log)
     if arbiter and log.table is not None and event_id is not None:
         tb = log.table
         base = f"/classique/{event_id}/table/{tb.pk}/"
+        state_url, action_url = f"{base}etat/", f"{base}action/"
+    elif arbiter and final:
+        base = f"/classique/{event_id}/phase-finale/table/{log.pk}/"
         state_url, action_url = f"{base}etat/", f"{base}action/"
     elif arbiter:  # a friendly game, run by a director
         base = f"/classique/amicale/{log.code}/"
@@ -62,13 +64,22 @@ def _page(
             "event_id": event_id,
             "epoch": log.epoch,
             "server_now": time.time(),
-            "initial": _state(log),
+            "initial": state_of(log),
             "neutralisations": [r for r in NEUTRALISATIONS if r != "challenge"],
             "print_url": f"/classique/table/{log.code}/imprimer/",
             "gcg_url": f"/classique/table/{log.code}/partie.gcg",
             "word_list": tables.word_list_of(log),
             "friendly_audit": tablejournal.friendly_journal(log)
-            if arbiter and log.table is None
+            if arbiter and log.table is None and not final
+            else None,
+            # a final-phase game: its match and game, who starts it (000 3.1; 001 3.1-3.2)
+            "final": {
+                "label": finaltables.label_of(log),
+                "starts": finaltables.starts_of(log),
+                "reopen_url": f"{base}rouvrir/",
+                "knockout_url": f"/classique/{event_id}/phase-finale/" if event_id else "",
+            }
+            if final
             else None,
         },
     )
@@ -101,19 +112,19 @@ def page(request: HttpRequest, code: str) -> HttpResponse:
         return render(
             request, "classic/table_code.html", {"error": log.content.decode()}, status=404
         )
-    return _page(request, log, arbiter=False)
+    return table_page(request, log, arbiter=False)
 
 
 @require_GET
 def state(request: HttpRequest, code: str) -> HttpResponse:
     try:
         log = codeguard.open_by_code(request, code, tables.KIND)
-        return JsonResponse(_state(log))
+        return JsonResponse(state_of(log))
     except ServiceError as exc:
         return _refused(str(exc))
 
 
-def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpResponse:
+def action_response(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpResponse:
     try:
         body = jsontext.loads(request.body or b"{}")
     except jsontext.JsonRefused as exc:
@@ -125,7 +136,7 @@ def _action(request: HttpRequest, log: TableLog, *, arbiter: bool) -> HttpRespon
         if not arbiter:
             codeguard.guard_signature(request, log, event, "sign")
         done = tables.act(log, event, str(body.get("id", "")), request.user, arbiter=arbiter)
-        out = _state(done.log)
+        out = state_of(done.log)
     except ServiceError as exc:
         if not arbiter:
             codeguard.count_refusal(request, log, exc)
@@ -142,7 +153,7 @@ def action(request: HttpRequest, code: str) -> HttpResponse:
         log = codeguard.open_by_code(request, code, tables.KIND)
     except ServiceError as exc:
         return _refused(str(exc))
-    return _action(request, log, arbiter=False)
+    return action_response(request, log, arbiter=False)
 
 
 @require_GET
@@ -151,7 +162,7 @@ def print_sheet(request: HttpRequest, code: str) -> HttpResponse:
     log = _by_code(request, code)
     if isinstance(log, HttpResponse):
         return log
-    return render(request, "classic/table_print.html", {"log": log, "state": _state(log)})
+    return render(request, "classic/table_print.html", {"log": log, "state": state_of(log)})
 
 
 def _game_number(text: str) -> int | None:
@@ -190,21 +201,21 @@ def _table_log(event_id: int, table_id: int) -> tuple[Any, TableLog]:
 @require_role(ARBITER)
 def arbiter_page(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     _, log = _table_log(event_id, table_id)
-    return _page(request, log, arbiter=True, event_id=event_id)
+    return table_page(request, log, arbiter=True, event_id=event_id)
 
 
 @require_GET
 @require_role(ARBITER)
 def arbiter_state(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     _, log = _table_log(event_id, table_id)
-    return JsonResponse(_state(log))
+    return JsonResponse(state_of(log))
 
 
 @require_POST
 @require_role(ARBITER)
 def arbiter_action(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
     _, log = _table_log(event_id, table_id)
-    return _action(request, log, arbiter=True)
+    return action_response(request, log, arbiter=True)
 
 
 @require_POST
@@ -222,7 +233,7 @@ def reopen(request: HttpRequest, event_id: int, table_id: int) -> HttpResponse:
 def _overview_rows(t: Any, rnd: Round) -> list[dict[str, Any]]:
     rows = []
     for log in tables.ensure_logs(t, rnd):
-        st = _state(log)
+        st = state_of(log)
         tb = log.table
         assert tb is not None
         ch = st["challenge"]
@@ -295,7 +306,7 @@ def overview_json(request: HttpRequest, event_id: int, number: int) -> HttpRespo
     return JsonResponse({"rows": _overview_rows(t, rnd)})
 
 
-def _clock_from_post(request: HttpRequest) -> ClockSettings:
+def clock_from_post(request: HttpRequest) -> ClockSettings:
     post = request.POST
     try:
         minutes = float(post.get("minutes", "").replace(",", "."))
@@ -312,8 +323,9 @@ def _clock_from_post(request: HttpRequest) -> ClockSettings:
 def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     t = tournament_of(GAME, event_id)
     try:
-        c = _clock_from_post(request)
+        c = clock_from_post(request)
         warnings = tables.set_clock(t, c.kind, c.seconds / 60, c.warning, request.user)
+        finaltables.ensure(t)  # the final phase's games not started take the new clock
         messages.success(request, gettext("Pendule des tables enregistrée."))
         for text in warnings:
             messages.warning(request, text)
@@ -323,65 +335,3 @@ def set_clock(request: HttpRequest, event_id: int) -> HttpResponse:
     if re.fullmatch(r"[0-9]{1,4}", number):
         return redirect(reverse("classic:table_overview", args=[event_id, int(number)]))
     return redirect(reverse("classic:detail", args=[event_id]))
-
-
-@require_role(DIRECTOR)
-def friendly(request: HttpRequest) -> HttpResponse:
-    """A director starts a friendly game outside any tournament."""
-    context: dict[str, Any] = {"clock_kinds": CLOCK_KINDS, "values": request.POST}
-    if request.method == "POST":
-        post = request.POST
-        try:
-            names = (post.get("a", "").strip(), post.get("b", "").strip())
-            profile = post.get("profile", "")
-            if profile not in ("ffsc", "fbs"):
-                raise ServiceError(gettext("Choisissez un profil de règles."))
-            clock = _clock_from_post(request)
-            upload = request.FILES.get("word_list")
-            chosen = wordlists.store(upload) if upload else None
-            log = tables.create_friendly(
-                names, profile, clock, post.get("toss") == "on", request.user, chosen
-            )
-        except ServiceError as exc:
-            context["error"] = str(exc)
-        except ValueError as exc:  # the word list refused (its engine's reason) or too large
-            reason = word(exc.message, get_language()) if isinstance(exc, Refusal) else str(exc)
-            context["error"] = gettext("Liste de mots refusée : %(reason)s") % {"reason": reason}
-        else:
-            for text in tables.clock_warnings(clock):
-                messages.warning(request, text)
-            return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))
-    return render(request, "classic/table_friendly.html", context)
-
-
-def _friendly_log(code: str) -> TableLog:
-    log = TableLog.objects.filter(code=tablelog.normal_code(code), table__isnull=True).first()
-    if log is None:
-        raise Http404
-    return log
-
-
-@require_GET
-@require_role(DIRECTOR)
-def friendly_arbiter(request: HttpRequest, code: str) -> HttpResponse:
-    """A friendly game's page with the arbiter's panel, for the directors."""
-    return _page(request, _friendly_log(code), arbiter=True)
-
-
-@require_POST
-@require_role(DIRECTOR)
-def friendly_action(request: HttpRequest, code: str) -> HttpResponse:
-    return _action(request, _friendly_log(code), arbiter=True)
-
-
-@require_POST
-@require_role(DIRECTOR)
-def friendly_reopen(request: HttpRequest, code: str) -> HttpResponse:
-    """A director reopens a friendly game's signed sheet (audited in the game's log)."""
-    log = _friendly_log(code)
-    try:
-        tablejournal.reopen_friendly(log, request.user, request.POST.get("reason", "").strip())
-        messages.success(request, gettext("Feuille rouverte : les signatures sont retirées."))
-    except ServiceError as exc:
-        messages.error(request, str(exc))
-    return redirect(reverse("classic:table_friendly_arbiter", args=[log.code]))

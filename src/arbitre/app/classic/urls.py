@@ -3,7 +3,7 @@ TSH file and the table pages (issue 18)."""
 
 from django.urls import path
 
-from arbitre.app.classic import tableviews, views
+from arbitre.app.classic import finalviews, friendlyviews, tableviews, views
 from arbitre.app.classic.game import GAME
 from arbitre.app.rounds.urls import mounted
 
@@ -27,6 +27,18 @@ urlpatterns = mounted(
             name="table_overview_json",
         ),
         path("pendule/", tableviews.set_clock, name="table_clock"),
+        path("phase-finale/table/<int:log_id>/", finalviews.page, name="final_table"),
+        path("phase-finale/table/<int:log_id>/etat/", finalviews.state, name="final_table_state"),
+        path(
+            "phase-finale/table/<int:log_id>/action/",
+            finalviews.action,
+            name="final_table_action",
+        ),
+        path(
+            "phase-finale/table/<int:log_id>/rouvrir/",
+            finalviews.reopen,
+            name="final_table_reopen",
+        ),
     ],
     visitors=[path("tournoi.t", views.tsh_file, name="tsh")],
 ) + [
@@ -36,20 +48,20 @@ urlpatterns = mounted(
     path("classique/table/<str:code>/action/", tableviews.action, name="table_action"),
     path("classique/table/<str:code>/imprimer/", tableviews.print_sheet, name="table_print"),
     path("classique/table/<str:code>/partie.gcg", tableviews.gcg, name="table_gcg"),
-    path("classique/amicale/", tableviews.friendly, name="friendly"),
+    path("classique/amicale/", friendlyviews.friendly, name="friendly"),
     path(
         "classique/amicale/<str:code>/",
-        tableviews.friendly_arbiter,
+        friendlyviews.friendly_arbiter,
         name="table_friendly_arbiter",
     ),
     path(
         "classique/amicale/<str:code>/action/",
-        tableviews.friendly_action,
+        friendlyviews.friendly_action,
         name="table_friendly_action",
     ),
     path(
         "classique/amicale/<str:code>/rouvrir/",
-        tableviews.friendly_reopen,
+        friendlyviews.friendly_reopen,
         name="table_friendly_reopen",
     ),
 ]

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop
 
 from arbitre.app import wordlists
-from arbitre.app.classic import tables
+from arbitre.app.classic import finaltables, tables
 from arbitre.app.classic.models import WordList
 from arbitre.app.rounds.models import TableLog, Tournament
 from arbitre.app.rounds.services import User, audit, locked
@@ -54,5 +54,6 @@ def set_word_list(t: Tournament, upload: Any, user: User) -> tuple[wordlists.Sto
             elif log.table is not None:
                 log.setup = tables.setup_of(t, log.table)
                 log.save(update_fields=["setup"])
+        finaltables.ensure(t)  # the final phase's games not started take the new list
         audit(t, user, WORD_LIST_ACTION, "", _shown(before), _shown(chosen))
     return chosen, started

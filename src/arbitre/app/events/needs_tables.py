@@ -21,6 +21,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
+from arbitre.app.classic import final, finaltables
 from arbitre.app.events import needs_backgammon
 from arbitre.app.events.models import Event
 from arbitre.app.events.needs_model import (
@@ -91,7 +92,9 @@ def overview(event: Event, number: int | None) -> Overview:
             found.needs.append(Need(f"broken:{tb.pk}", "call", ALERT, _where(tb), str(exc), url))
             continue
         if event.kind == Event.Kind.CLASSIC:
-            needs, clock = _classic(event, tb, log, state)
+            spot = Spot(str(tb.pk), table_label(tb.number), _where(tb), _table_url(event, tb))
+            missing = gettext("Feuille signée : son résultat n'est pas dans la ronde, à saisir.")
+            needs, clock = _classic(spot, log, state, tb.entered, (_round_url(event, tb), missing))
         else:
             spot = Spot(str(tb.pk), table_label(tb.number), _where(tb), _table_url(event, tb))
             needs, clock = needs_backgammon.read(spot, log, state, entered=tb.entered)
@@ -104,6 +107,10 @@ def overview(event: Event, number: int | None) -> Overview:
         "%(entered)s résultats saisis sur %(count)s tables.",
         len(tables),
     ) % {"entered": entered, "count": len(tables)}
+    if t.final_started and event.kind == Event.Kind.CLASSIC:
+        needs, clocks = _classic_final(event, t)
+        found.needs.extend(needs)
+        found.clocks.extend(clocks)
     if t.bracket_started and event.kind == Event.Kind.BACKGAMMON:
         needs, clocks = needs_backgammon.final_stage(t)
         found.needs.extend(needs)
@@ -138,13 +145,54 @@ def _round_url(event: Event, tb: Table) -> str:
     return reverse(f"{event.kind}:round", args=[event.pk, tb.round.number]) + f"#table-{tb.number}"
 
 
+def _classic_final(event: Event, t: Tournament) -> tuple[list[Need], list[ClockLine]]:
+    """The final phase's games at the tables (issue 35, item 3), as a round's tables: those
+    of the matches without a result. A game signed and counted is in the final phase; one
+    the director must enter (a forfeit, a loss whatever the score) is a missing result."""
+    needs: list[Need] = []
+    clocks: list[ClockLine] = []
+    knockout = reverse("classic:knockout", args=[event.pk])
+    missing = gettext("Partie finie : le résultat du match est à saisir dans la phase finale.")
+    try:
+        matches = {m.id: m for m in final.matches(t)}
+    except ServiceError:
+        return needs, clocks
+    for mid, games in finaltables.logs(t).items():
+        m = matches.get(mid)
+        if m is None or m.winner is not None:
+            continue
+        for log in games:
+            if log.setup.get("names") != [m.top, m.bottom]:
+                continue  # a game of players a corrected semi-final replaced
+            url = reverse("classic:final_table", args=[event.pk, log.pk])
+            label = finaltables.label_of(log)
+            spot = Spot(f"f{log.pk}", label, f"{label} · {m.top} — {m.bottom}", url)
+            try:
+                state = tablelog.state(log)
+            except ServiceError as exc:
+                needs.append(Need(f"broken:{spot.id}", "call", ALERT, spot.where, str(exc), url))
+                continue
+            result = state["result"]
+            counted = bool(
+                state["finished"] and result["forfeit"] is None and result["loss"] is None
+            )
+            found, clock = _classic(spot, log, state, counted, (knockout, missing))
+            needs.extend(found)
+            if clock is not None:
+                clocks.append(clock)
+    return needs, clocks
+
+
 def _classic(
-    event: Event, tb: Table, log: TableLog, st: dict[str, Any]
+    spot: Spot, log: TableLog, st: dict[str, Any], entered: bool, to_enter: tuple[str, str]
 ) -> tuple[list[Need], ClockLine | None]:
+    """The items and the clock line of a Classic game at its table (``spot``): ``entered``
+    whether its result is where it counts, ``to_enter`` the page and words of a result to
+    enter there."""
     names = [str(n) for n in st["names"]]
     clock = st["clock"]
     result = st["result"]
-    url, where = _table_url(event, tb), _where(tb)
+    url, where = spot.url, spot.where
     running_side = None
     if clock is not None and result is None and st["ending"] is None and not clock["stopped"]:
         running_side = clock["running"]
@@ -152,7 +200,7 @@ def _classic(
     out: list[Need] = []
 
     def need(kind: str, level: str, text: str, link: str = url) -> None:
-        out.append(Need(f"{kind}:{tb.pk}", kind, level, where, text, link, running))
+        out.append(Need(f"{kind}:{spot.id}", kind, level, where, text, link, running))
 
     reason = st["neutralised"]
     challenge = st["challenge"]
@@ -182,7 +230,7 @@ def _classic(
             )
     next_due = bool(st.get("match") and st["match"]["next_game_due"])
     forfeit = result is not None and result["forfeit"] is not None
-    if result is not None and not (st["finished"] or next_due or forfeit or tb.entered):
+    if result is not None and not (st["finished"] or next_due or forfeit or entered):
         missing = [names[p] for p in (0, 1) if not st["signed"][p]]
         need(
             "unsigned",
@@ -190,22 +238,15 @@ def _classic(
             gettext("Partie finie : signature attendue de %(names)s.")
             % {"names": ", ".join(missing)},
         )
-    if (st["finished"] or forfeit) and not tb.entered:
-        need(
-            "result",
-            ALERT,
-            gettext("Feuille signée : son résultat n'est pas dans la ronde, à saisir."),
-            _round_url(event, tb),
-        )
+    if (st["finished"] or forfeit) and not entered:
+        need("result", ALERT, to_enter[1], to_enter[0])
     line = None
     if clock is not None and in_play and (st["started"] or absent is not None):
         sides = [Side(names[p], clock["remaining"][p], p == running_side) for p in (0, 1)]
         if clock["kind"] == "global":  # 001 6.4: one credit for both, running at each turn
             shared = gettext("Crédit commun (%(name)s joue)") % {"name": running or "—"}
             sides = [Side(shared, clock["remaining"][0], running_side is not None)]
-        line = ClockLine(
-            f"clock:{tb.pk}", table_label(tb.number), sides, url, stopped=bool(clock["stopped"])
-        )
+        line = ClockLine(f"clock:{spot.id}", spot.label, sides, url, stopped=bool(clock["stopped"]))
     return out, line
 
 

@@ -168,3 +168,45 @@ def final_places(matches: Sequence[FinalMatch]) -> dict[str, int]:
             if match.loser:
                 places[match.loser] = first + 1
     return places
+
+
+def game_starter(
+    number: int,
+    players: tuple[str, str],
+    designated: Sequence[str],
+    started: Sequence[str | None],
+) -> str | None:
+    """Who starts game ``number`` (from 1) of a final-phase match, ``None`` for a toss.
+
+    ``designated`` is the tournament's designation for the match's games (seed 000, 3.1 and
+    rulings Classic 7, as :func:`~arbitre.classic.tournament.pairing.match_starters` gives
+    it), empty where a toss decides (seed 001, 3.1); ``started`` is who started each game
+    already played (``None``: not known yet). Game 2 is started by the player who did not
+    start game 1 (001 3.2; 000 3.1). Games 1 and 3 follow the designation, or a toss (001
+    3.2: game 3 is tossed again). A deciding game after a tie (docs decision: a drawn match
+    plays on, :func:`match_winner`): under a designation, the player who did not start the
+    previous game (rulings Classic 7: both started as many games, or that one started
+    fewer); under the toss, a new toss.
+
+    >>> game_starter(2, ("Ana", "Bob"), (), ["Bob"])
+    'Ana'
+    >>> [game_starter(n, ("Ana", "Bob"), ("Bob", "Ana", "Bob"), []) for n in (1, 3)]
+    ['Bob', 'Bob']
+    >>> game_starter(4, ("Ana", "Bob"), ("Bob", "Ana", "Bob"), ["Bob", "Ana", "Bob"])
+    'Ana'
+    >>> game_starter(3, ("Ana", "Bob"), (), ["Bob", "Ana"]) is None
+    True
+    """
+    if number < 1:
+        raise _refuse("no_games")
+    if number <= len(designated) and number != 2:
+        return designated[number - 1]
+    previous = started[number - 2] if 2 <= number <= len(started) + 1 else None
+    if number == 2:
+        first = started[0] if started else (designated[0] if designated else None)
+        if first is None:
+            return designated[1] if len(designated) > 1 else None
+        return players[1] if first == players[0] else players[0]
+    if not designated or previous is None:
+        return None
+    return players[1] if previous == players[0] else players[0]
