@@ -5,6 +5,7 @@ what a director and an arbiter tripped over when a 120-player day was lived on p
 - The check-in list hid each player's state (present, declared, absent) beyond the screen's
   edge, behind the club and the series.
 - An arbiter's name with a hyphen ("arbitre-1") broke over two lines in the header.
+- The chief arbiter's board (drawn large for a projector) ran 250 px off a phone's screen.
 """
 
 from __future__ import annotations
@@ -82,3 +83,23 @@ def test_a_directors_and_an_arbiters_pages_fit_a_phone(tmp_path: Path) -> None:
         user = arbiter.locator(".site-header .user")
         expect(user).to_have_text("arbitre-1")
         assert user.evaluate("(e) => e.getClientRects().length") == 1
+
+        # the chief arbiter's screen on the phone: the board with a word on it, whole
+        phone.on("dialog", lambda dialog: dialog.accept())  # the reveal asks first
+        phone.goto(f"{url}duplicate/{event_id}/partie/1/ja/")
+        phone.fill("#draw-letters", "AIMNOSE")
+        # (the server loads the word list on the first draw: slow on a loaded machine)
+        phone.click("button[value=draw_entered]", timeout=120_000)
+        phone.click("#start-timer")
+        phone.click("#reveal")
+        expect(phone.locator("#last-top")).to_contain_text("H4 MAISON")
+        expect(phone.locator(".board td.tile")).to_have_count(6)
+        assert right_edge(phone, ".board") <= WIDTH
+        # a tile's letter no wider than its square: with a tile in every column (a board at
+        # the end of a game) letters drawn for a projector pushed the board off the screen
+        size, square = phone.evaluate(
+            "() => { const td = document.querySelector('.board td.tile');"
+            " return [parseFloat(getComputedStyle(td).fontSize),"
+            " td.getBoundingClientRect().width]; }"
+        )
+        assert size <= 0.75 * square, (size, square)
