@@ -5,6 +5,7 @@ what a director and an arbiter tripped over when a 120-player day was lived on p
 - The check-in list hid each player's state (present, declared, absent) beyond the screen's
   edge, behind the club and the series.
 - An arbiter's name with a hyphen ("arbitre-1") broke over two lines in the header.
+- The players' list hid each player's arbiter and the link to change the player.
 - The chief arbiter's board (drawn large for a projector) ran 250 px off a phone's screen.
 """
 
@@ -72,6 +73,8 @@ def test_a_directors_and_an_arbiters_pages_fit_a_phone(tmp_path: Path) -> None:
         assert right_edge(phone, "#checkin-players td.checkin-state") <= WIDTH
         assert right_edge(phone, "#checkin-players th") <= WIDTH
 
+        phone.click("#numbering-submit")
+        expect(phone.locator(".messages")).to_contain_text("8 joueurs placés")
         # an arbiter named with a hyphen: the name on one line
         phone.fill("#range-form input[name=username]", "arbitre-1")
         phone.fill("#range-form input[name=password]", ARBITER_PASSWORD)
@@ -83,6 +86,14 @@ def test_a_directors_and_an_arbiters_pages_fit_a_phone(tmp_path: Path) -> None:
         user = arbiter.locator(".site-header .user")
         expect(user).to_have_text("arbitre-1")
         assert user.evaluate("(e) => e.getClientRects().length") == 1
+
+        # the players' list: each player's arbiter and the link to change the player in view
+        phone.goto(f"{url}duplicate/{event_id}/")
+        edit = phone.locator("#players a.small")
+        expect(edit).to_have_count(8)
+        expect(phone.locator("#players tbody tr").first).to_contain_text("arbitre-1")
+        expect(phone.locator("#players tbody tr").first.locator("td").first).to_have_text("1")
+        assert right_edge(phone, "#players a.small") <= WIDTH
 
         # the chief arbiter's screen on the phone: the board with a word on it, whole
         phone.on("dialog", lambda dialog: dialog.accept())  # the reveal asks first
