@@ -68,6 +68,26 @@ def test_a_player_absent_at_the_check_in_is_not_awaited(event: Any, director: An
     assert b.awaited == 10 and "20" in b.tables
 
 
+def test_the_arbiters_counters_do_not_wait_for_a_player_absent_at_the_check_in(
+    event: Any, director: Any
+) -> None:
+    """The entry page's counters read the chief's list: a player the check-in found absent,
+    seated nowhere, is awaited by no arbiter (no "sans arbitre : 0/1" row that never fills)."""
+    present = {p.pk for p in event.players.exclude(table=20)}
+    checkin.confirm(event, present, director)
+    Registration.objects.filter(duplicate=event, table=20).update(table=None, arbiter=None)
+    game = play_first_move(event, director)
+    _enter(game, [1, 11], director)
+    a = login("arbitre-a", "Arbitrage-2026")
+    url = f"/duplicate/{event.event_id}/partie/1/saisie/progression.json?coup=1"
+    assert a.get(url).json()["progress"] == [
+        {"arbiter": "arbitre-a", "done": 1, "total": 10},
+        {"arbiter": "arbitre-b", "done": 1, "total": 9},
+    ]
+    page = _text(a.get(f"/duplicate/{event.event_id}/partie/1/saisie/?coup=1"))
+    assert "arbitre-b : 1/9" in page and "sans arbitre" not in page
+
+
 def _text(response: Any) -> str:
     body = response.content.decode()
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())

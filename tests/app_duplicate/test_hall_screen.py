@@ -140,3 +140,41 @@ def test_the_hall_speaks_english_when_asked(event: Any, director: Any) -> None:
     assert data["panels"][0]["title"] == "Standings (1/2)"
     french = hall(event)
     assert "coup 1" in french["stage"] and french["panels"][0]["title"] == "Classement (1/2)"
+
+
+def test_before_game_1_the_hall_shows_the_self_check_in_code_until_the_first_draw(
+    event: Any, director: Any
+) -> None:
+    """Issue 35: while the check-in is open the screen's code is the self check-in's (the
+    address the director's page shows), large and with its address under it; the first
+    draw of game 1 closes the check-in and the screen turns to the live standings' code."""
+    checkin_path = f"/public/duplicate/{event.event_id}/pointage/"
+    standings_path = f"/public/duplicate/{event.event_id}/"
+    chief = login("directrice", "Tournoi-2026!")
+    director_page = chief.get(f"/duplicate/{event.event_id}/pointage/").content.decode()
+    shown_url = re.search(r'id="self-checkin-url">([^<]+)<', director_page)
+    assert shown_url is not None and shown_url.group(1).endswith(checkin_path)
+
+    live.clear()
+    before = Client().get(f"/public/duplicate/{event.event_id}/salle/").content.decode()
+    assert 'class="hall hall-dup hall-checkin"' in before and 'data-frame="checkin"' in before
+    url = re.search(r'<p class="hall-url">([^<]+)</p>', before)
+    assert url is not None and url.group(1) == shown_url.group(1)
+    assert "Pointez-vous sur votre téléphone" in before
+    assert hall(event)["frame"] == "checkin"
+
+    services.chief_action(event.games.get().pk, 0, "draw_entered", director, "AIMNOSE")
+    live.clear()
+    after = Client().get(f"/public/duplicate/{event.event_id}/salle/").content.decode()
+    assert "hall-checkin" not in after and 'data-frame="live"' in after
+    url = re.search(r'<p class="hall-url">([^<]+)</p>', after)
+    assert url is not None and url.group(1).endswith(standings_path)
+    assert hall(event)["frame"] == "live"
+
+
+def test_an_event_without_players_shows_the_live_code(event: Any) -> None:
+    """Nobody to check in: the screen keeps the live standings' code."""
+    Registration.objects.filter(duplicate=event).delete()
+    live.clear()
+    page = Client().get(f"/public/duplicate/{event.event_id}/salle/").content.decode()
+    assert 'data-frame="live"' in page and "hall-checkin" not in page

@@ -103,6 +103,9 @@ def screens(browser: Any, url: str) -> list[Any]:
 def test_the_hall_screen_fits_both_projectors_and_marks_a_move_above_the_top(
     tmp_path: Path,
 ) -> None:
+    # (imported here: test_hall_browser imports assert_fits from this module)
+    from tests.app_duplicate.test_hall_browser import decoded_qr
+
     data = director_data(tmp_path, PASSWORD)
     ARTIFACTS.mkdir(exist_ok=True)
     csv = players_csv(tmp_path / "joueurs.csv")
@@ -136,14 +139,25 @@ def test_the_hall_screen_fits_both_projectors_and_marks_a_move_above_the_top(
         expect(director.locator(".messages")).to_contain_text("attribuées à arbitre-a")
         chief_url = f"{url}duplicate/{event_id}/partie/1/ja/"
 
+        # before game 1 the check-in is open: the self check-in's code, large, the address
+        # the director's page gives written under it, beside the empty board
+        director.goto(f"{url}duplicate/{event_id}/pointage/")
+        self_url = director.locator("#self-checkin-url").inner_text()
+        assert self_url == f"{url}public/duplicate/{event_id}/pointage/"
         halls = screens(browser, f"{url}public/duplicate/{event_id}/salle/?secondes=3")
-        for hall in halls:
+        for number, hall in enumerate(halls):
             expect(hall.locator("#hall-stage")).to_contain_text("Tirage en préparation")
-            expect(hall.locator("#hall-panel-title")).to_have_text(
-                "Classement (1/2)", timeout=15_000
+            expect(hall.locator("body")).to_have_class(re.compile(r"\bhall-checkin\b"))
+            expect(hall.locator("#hall-qr-caption")).to_have_text(
+                "Pointez-vous sur votre téléphone"
             )
+            expect(hall.locator(".hall-url")).to_have_text(self_url)
+            expect(hall.locator("#hall-panel")).to_be_hidden()
             expect(hall.locator("#hall-board .board td.sq")).to_have_count(225)
-            assert_fits(hall, "before the first draw")
+            assert_fits(hall, "before the first draw", rows=None)
+            box = hall.locator(".hall-qr .qr svg").bounding_box()
+            assert box is not None and box["height"] >= 0.45 * hall.viewport_size["height"]
+            assert decoded_qr(hall, ".hall-qr .qr", tmp_path / f"checkin-{number}.png") == self_url
 
         # the move: AIMNOSE drawn and the time started; the hall counts down
         director.goto(chief_url)
@@ -152,7 +166,16 @@ def test_the_hall_screen_fits_both_projectors_and_marks_a_move_above_the_top(
         director.click("button[value=draw_entered]", timeout=120_000)
         director.click("#start-timer")
         expect(director.locator("#start-timer")).to_have_count(0)
-        for hall in halls:
+        for number, hall in enumerate(halls):
+            # game 1 begun: the check-in closed, the screen drawn again with the standings'
+            # code in its corner
+            expect(hall.locator("body")).not_to_have_class(
+                re.compile(r"\bhall-checkin\b"), timeout=15_000
+            )
+            expect(hall.locator(".hall-url")).to_have_text(f"{url}public/duplicate/{event_id}/")
+            assert decoded_qr(hall, ".hall-qr .qr", tmp_path / f"live-{number}.png") == (
+                f"{url}public/duplicate/{event_id}/"
+            )
             expect(hall.locator(".hall-draw")).to_have_text("AIMNOSE")
             expect(hall.locator("#hall-countdown")).to_have_text(re.compile(r"^1:[0-3]\d$"))
             assert_fits(hall, "during the move")

@@ -7,6 +7,11 @@ signals (2.1, 2.3), the last top, the QR code to the live standings, and, until 
 arbiter decides, the moves scored above their top on appeal (5.3, 5.2). The standings turn
 page by page beside them; at a game's end its solos come first (2.6.4: announced at the end
 of the game).
+
+Before game 1 begins, while the check-in is open (:func:`.checkin.is_open`), the screen's QR
+code is the self check-in's, drawn large with its address under it in place of the standings
+(nothing to rank yet); the screen draws itself again with the live standings' code once the
+first draw is made.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from arbitre.app.duplicate import appeals, services
+from arbitre.app.duplicate import appeals, checkin, services
 from arbitre.app.duplicate.board_view import last_board
 from arbitre.app.duplicate.models import DuplicateEvent, Game
 from arbitre.app.duplicate.public import event_of, event_version, version
@@ -37,15 +42,30 @@ def current_game(dup: DuplicateEvent) -> Game | None:
     return games[0] if games else None
 
 
+def frame(dup: DuplicateEvent) -> str:
+    """What the screen's QR code leads to: the self check-in page while the check-in is open
+    and players are registered (``"checkin"``), else the live standings (``"live"``)."""
+    return "checkin" if checkin.is_open(dup) and dup.players.exists() else "live"
+
+
 def screen(request: HttpRequest, event_id: int) -> HttpResponse:
     """Public, full screen, for the projector."""
     dup = _dup(event_id)
-    url = hall.public_url(request, reverse("duplicate:public_standings", args=[event_id]))
+    shown = frame(dup)
+    if shown == "checkin":
+        target, title = "duplicate:self_check_in", gettext("Pointage")
+        caption = gettext("Pointez-vous sur votre téléphone")
+    else:
+        target, title = "duplicate:public_standings", gettext("Classement en direct")
+        caption = gettext("Suivez en direct sur votre téléphone")
+    url = hall.public_url(request, reverse(target, args=[event_id]))
     context = {
         "event": dup.event,
         "data_url": reverse("duplicate:hall_json", args=[event_id]),
         "public_url": url,
-        "qr": hall.qr_svg(url, gettext("Classement en direct")),
+        "qr": hall.qr_svg(url, title),
+        "qr_caption": caption,
+        "frame": shown,
         "reaches_phones": hall.reaches_phones(url),
         "panel_seconds": hall.panel_seconds(request),
     }
@@ -113,6 +133,7 @@ def _payload(dup: DuplicateEvent, at: str) -> dict[str, Any]:
             "hall-notice": render_to_string("duplicate/hall/notice.html", data).strip(),
         },
         "panels": [p.to_json() for p in panels],
+        "frame": frame(dup),
     }
 
 

@@ -9,14 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import ngettext
 
 from arbitre.app.duplicate.services import language
 from arbitre.duplicate.game import Attempt, DuplicateGame
 from arbitre.duplicate.sheet import sheet_message
 from arbitre.i18n import word
 
-_FEWER = re.compile(r"fewer than (\d+)")
+#: the engine's reason for a draw under the minimum (2.2): ``fewer than 2 vowel(s) and 2
+#: consonant(s)`` (:class:`arbitre.duplicate.draws.Minimum`, the same count of each), or
+#: ``fewer than 2`` in records written before
+_FEWER = re.compile(r"fewer than (\d+)(?: vowel\(s\) and \1 consonant\(s\))?")
 _ENGINE_REASONS = ("no positive score", "annulled")
 
 
@@ -25,9 +28,12 @@ def reason_shown(attempt: Attempt) -> str:
     the chief arbiter's typed reason as typed."""
     found = _FEWER.fullmatch(attempt.reason)
     if found:
-        return gettext("moins de %(count)s voyelles ou de %(count)s consonnes (2.2)") % {
-            "count": found.group(1)
-        }
+        count = int(found.group(1))
+        return ngettext(
+            "moins de %(count)s voyelle ou de %(count)s consonne (2.2)",
+            "moins de %(count)s voyelles ou de %(count)s consonnes (2.2)",
+            count,
+        ) % {"count": count}
     if attempt.reason in _ENGINE_REASONS:
         return ""
     return attempt.reason

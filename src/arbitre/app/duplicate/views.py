@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -600,7 +599,7 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         "moves": range(1, played + 1),
         "rows": rows,
         "top": engine.moves[move_number - 1] if move_number else None,
-        "progress": _progress(dup, game, move_number),
+        "progress": _progress(game, move_number),
         "warning_seconds": dup.warning_seconds,
         "signals": _signals_shown(game),
     }
@@ -617,28 +616,20 @@ def entry_progress(request: HttpRequest, event_id: int, number: int) -> JsonResp
         move_number = int(request.GET.get("coup", 0))
     except ValueError:
         move_number = 0
-    return JsonResponse({"move": move_number, "progress": _progress(dup, game, move_number)})
+    return JsonResponse({"move": move_number, "progress": _progress(game, move_number)})
 
 
-def _progress(dup: DuplicateEvent, game: Game, move_number: int) -> list[dict[str, Any]]:
-    """Per arbiter, the ballots entered on the move and the ballots awaited (the players at
-    the table for it: not arrived yet (5.1) or withdrawn players are not waited for)."""
-    out = []
-    absent = services.absences(game, move_number)
-    for arbiter_id in sorted(
-        {p.arbiter_id for p in dup.players.all()}, key=lambda x: (x is None, x or 0)
-    ):
-        mine = dup.players.filter(arbiter_id=arbiter_id).exclude(pk__in=absent)
-        done = BallotEntry.objects.filter(
-            game=game, move_number=move_number, registration__in=mine
-        ).count()
-        name = (
-            get_user_model().objects.get(pk=arbiter_id).get_username()
-            if arbiter_id
-            else gettext("sans arbitre")
-        )
-        out.append({"arbiter": name, "done": done, "total": mine.count()})
-    return out
+def _progress(game: Game, move_number: int) -> list[dict[str, Any]]:
+    """Per arbiter, the ballots entered on the move and the ballots awaited: the chief's
+    reading (:func:`.missing.awaited_on`: not a player arriving later (5.1), withdrawn, or
+    found absent at the check-in), so that the arbiters' counters and the chief's list of
+    missing ballots agree."""
+    if move_number < 1:
+        return []
+    return [
+        {"arbiter": r.arbiter, "done": r.entered, "total": r.awaited}
+        for r in missing.missing_by_arbiter(game, move_number)
+    ]
 
 
 @require_POST

@@ -30,6 +30,8 @@
     if (row.call) return [d.wCall, "alert"];
     if (row.challenge_pending) return [d.wChallenge, "alert"];
     if (row.signed) return [d.wSigned + (row.entered ? " · " + d.wEntered : ""), "done"];
+    // a result entered on the round's page, the table page not used (or left unsigned)
+    if (row.entered) return [d.wEntered.charAt(0).toUpperCase() + d.wEntered.slice(1), "done"];
     if (row.finished) return [d.wFinished, "finished"];
     if (row.neutralised) return [d.wNeutralised, "alert"];
     return row.started ? [d.wPlaying, ""] : [d.wWaiting, "muted"];
