@@ -151,3 +151,31 @@ def test_the_overview_does_not_await_a_player_absent_at_the_check_in(
     found = listed(event, "ballots")
     assert found[1].text.startswith("arbitre-b : 9 bulletins") and "20" not in found[1].text
     assert sum(n.missing for n in missing.missing_by_arbiter(game)) == 19
+
+
+def test_a_player_absent_at_the_check_in_needs_no_table_unless_late(
+    event: Any, director: Any
+) -> None:
+    """The placement items leave out the players the check-in found absent (they sit at no
+    table), but a player marked late for a game needs a table again (seed 004, 5.1)."""
+    from arbitre.app.duplicate import checkin
+
+    absent = Registration.objects.get(duplicate=event, table=20)
+    checkin.confirm(event, {p.pk for p in event.players.exclude(pk=absent.pk)}, director)
+    Registration.objects.filter(pk=absent.pk).update(table=None)
+    assert listed(event, "setup") == []
+    setup.mark_late(event.games.get(number=1), absent, 2, director)
+    assert [n.text for n in listed(event, "setup")] == ["1 joueur sans table : JOUEUR20 Test."]
+
+
+def test_the_summary_does_not_repeat_the_games_name(event: Any, director: Any) -> None:
+    play_first_move(event, director)
+    found = needs.overview(event.event, None)
+    assert found.round_label == "TH1"
+    assert found.summary == "1 coup joué, 20 joueurs."
+
+
+def test_the_clocks_table_says_when_no_clock_runs(event: Any, director: Any) -> None:
+    chief = login("directrice", "Tournoi-2026!")
+    html = chief.get(f"/evenement/{event.event_id}/direction/").content.decode()
+    assert "Aucune pendule en marche." in html

@@ -16,6 +16,7 @@ from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.results_csv import parse_results as cl_parse_results
 from tests.app.browser import headless_chromium
 from tests.app.server import arbitre_server, director_data
+from tests.app_duplicate.test_duplicate_browser import expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PASSWORD = "Tournoi-2026!"
@@ -248,3 +249,10 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
         )
         assert widths and all(scroll <= client for scroll, client in widths)
         public.screenshot(path=str(ARTIFACTS / "backgammon-bracket.png"), full_page=True)
+        # the director enters a semi-final on a 390 px phone: its form within the screen
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.reload()
+        button = page.locator("#ko-SF1 form button")
+        expect(button).to_be_visible()
+        box = button.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390

@@ -5,7 +5,8 @@ being entered, per arbiter (the players not at the table for that move, 5.1 and
 withdrawals, are not waited for: :func:`arbitre.app.duplicate.services.absences`), and on
 any earlier move of the game; the moves scored above their top after an appeal, waiting
 for the chief's decision (5.3, 5.2); the move's regulation time over while the top is not
-revealed yet (2.3); players with no table or no arbiter to enter their ballots.
+revealed yet (2.3); players with no table or no arbiter to enter their ballots (not the
+players the check-in found absent, unless marked late).
 """
 
 from __future__ import annotations
@@ -17,9 +18,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from arbitre.app.duplicate import appeals, services
+from arbitre.app.duplicate import appeals, checkin, services
 from arbitre.app.duplicate.missing import awaited_on
-from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, Game, Registration
+from arbitre.app.duplicate.models import (
+    BallotEntry,
+    DuplicateEvent,
+    Game,
+    Lateness,
+    Registration,
+)
 from arbitre.app.events.models import Event
 from arbitre.app.events.needs_model import ALERT, WATCH, ClockLine, Need, Overview, Side
 
@@ -53,14 +60,28 @@ def overview(event: Event, number: int | None) -> Overview:
     players = list(dup.players.all())
     found.needs.extend(_ballots(dup, game, players, played, over=engine.phase == "over"))
     found.needs.extend(_above_top(dup))
-    found.needs.extend(_placement(dup, players))
+    found.needs.extend(_placement(dup, _seated(dup, players)))
     found.clocks.extend(_timer(dup, game, engine.phase, engine.move_number, found))
+    # the game's name is the round label beside it: the summary does not repeat it
     found.summary = ngettext(
-        "%(name)s : %(moves)s coup joué, %(players)s joueurs.",
-        "%(name)s : %(moves)s coups joués, %(players)s joueurs.",
+        "%(moves)s coup joué, %(players)s joueurs.",
+        "%(moves)s coups joués, %(players)s joueurs.",
         played,
-    ) % {"name": game.name, "moves": played, "players": len(players)}
+    ) % {"moves": played, "players": len(players)}
     return found
+
+
+def _seated(dup: DuplicateEvent, players: list[Registration]) -> list[Registration]:
+    """The players who need a table and an arbiter: every registered player until the
+    check-in is confirmed, then those present, and those found absent but marked late
+    for a game (they arrive and play, seed 004 5.1)."""
+    present = checkin.present_ids(dup)
+    if present is None:
+        return players
+    late = set(
+        Lateness.objects.filter(game__duplicate=dup).values_list("registration_id", flat=True)
+    )
+    return [r for r in players if r.pk in present or r.pk in late]
 
 
 def _tables(regs: list[Registration]) -> str:

@@ -109,6 +109,15 @@
   function renderClocks() {
     const elapsed = (Date.now() - received) / 1000;
     clocks.textContent = "";
+    if (!data.clocks.length) {
+      const tr = document.createElement("tr");
+      tr.className = "need-none";
+      const td = document.createElement("td");
+      td.colSpan = 3;
+      td.textContent = d.wNoClock;
+      tr.appendChild(td);
+      clocks.appendChild(tr);
+    }
     data.clocks.forEach(function (c) {
       const tr = document.createElement("tr");
       tr.dataset.key = c.key;
