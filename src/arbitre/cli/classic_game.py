@@ -97,6 +97,7 @@ def _load_lexicon(path: str | None) -> Any:
 def run_replay(args: argparse.Namespace) -> int:
     from arbitre.classic.game import gcg
     from arbitre.classic.game.replay import replay
+    from arbitre.i18n import word
 
     path = Path(args.gcg)
     if not path.is_file():
@@ -105,7 +106,7 @@ def run_replay(args: argparse.Namespace) -> int:
     lexicon = _load_lexicon(args.lexicon)
     result = replay(record, lexicon, profile=args.profile)
     if args.json:
-        print_json(result.to_json())
+        print_json(result.to_json(lambda m: word(m, args.lang)))
         return 0 if result.ok else 1
     game = result.game
     for line in result.lines:
@@ -128,9 +129,9 @@ def run_replay(args: argparse.Namespace) -> int:
             }
         )
         for problem in line.problems:
-            print(f"          {problem}")
+            print(f"          {word(problem, args.lang)}")
     for problem in result.problems:
-        print(f"!! {problem}")
+        print(f"!! {word(problem, args.lang)}")
     _print_result(game)
     print(tr("record agrees with the rules" if result.ok else "record DISAGREES with the rules"))
     return 0 if result.ok else 1
