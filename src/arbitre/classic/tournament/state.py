@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from arbitre.classic.tournament.model import Game, Player, Round, number_of_rounds, refuse
-from arbitre.common.messages import Message, Param
 from arbitre.classic.tournament.pairing import RoundPairing, pair_round
 from arbitre.classic.tournament.standings import Standing, compute_standings, initial_ranking
+from arbitre.common.messages import Message, Param
 
 
 class Tournament:
