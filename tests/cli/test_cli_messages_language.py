@@ -394,3 +394,24 @@ def test_a_backups_refusal_is_french_for_the_web_and_worded_for_the_command_line
     assert refusal.text("en") == (
         "copie.sqlite3 does not have Arbitre's schema: it lacks the table t, the column t.c."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("fr", "la feuille finit par forfait, les règles par un joueur a fini son tirage"),
+        ("en", "the record ends by forfeit, the rules by a player went out"),
+    ],
+)
+def test_the_ways_a_replayed_game_ends_are_worded_too(lang: str, expected: str) -> None:
+    from arbitre.cli._i18n import language, use
+    from arbitre.cli.classic_game import _problem
+    from arbitre.common.messages import Message
+
+    before = language()
+    use(lang)
+    try:
+        ended = Message.of("classic_replay.ended_by", recorded="forfeit", rules="out")
+        assert _problem(ended, lang) == expected
+    finally:
+        use(before)

@@ -97,7 +97,6 @@ def _load_lexicon(path: str | None) -> Any:
 def run_replay(args: argparse.Namespace) -> int:
     from arbitre.classic.game import gcg
     from arbitre.classic.game.replay import replay
-    from arbitre.i18n import word
 
     path = Path(args.gcg)
     if not path.is_file():
@@ -106,7 +105,7 @@ def run_replay(args: argparse.Namespace) -> int:
     lexicon = _load_lexicon(args.lexicon)
     result = replay(record, lexicon, profile=args.profile)
     if args.json:
-        print_json(result.to_json(lambda m: word(m, args.lang)))
+        print_json(result.to_json(lambda m: _problem(m, args.lang)))
         return 0 if result.ok else 1
     game = result.game
     for line in result.lines:
@@ -129,12 +128,24 @@ def run_replay(args: argparse.Namespace) -> int:
             }
         )
         for problem in line.problems:
-            print(f"          {word(problem, args.lang)}")
+            print(f"          {_problem(problem, args.lang)}")
     for problem in result.problems:
-        print(f"!! {word(problem, args.lang)}")
+        print(f"!! {_problem(problem, args.lang)}")
     _print_result(game)
     print(tr("record agrees with the rules" if result.ok else "record DISAGREES with the rules"))
     return 0 if result.ok else 1
+
+
+def _problem(message: Any, lang: str) -> str:
+    """A problem of the replay in ``lang``; the ways a game ends (``classic_replay.ended_by``)
+    worded as the result line words them."""
+    from arbitre.common.messages import Message
+    from arbitre.i18n import word
+
+    if message.code == "classic_replay.ended_by":
+        reasons = {k: tr(_END_REASONS.get(str(v), str(v))) for k, v in message.params.items()}
+        message = Message.of(message.code, **reasons)
+    return word(message, lang)
 
 
 def run_selfplay(args: argparse.Namespace) -> int:
