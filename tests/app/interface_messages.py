@@ -90,7 +90,8 @@ def python_messages(path: Path) -> Iterator[tuple[str, int]]:
                 values.append(None)
                 continue
             arg = node.args[position] if position < len(node.args) else None
-            values.append(arg.value if isinstance(arg, ast.Constant) else None)
+            text = arg.value if isinstance(arg, ast.Constant) else None
+            values.append(text if isinstance(text, str) else None)
         context, msgid, plural = values
         if not isinstance(msgid, str) or (positions[2] is not None and plural is None):
             continue  # a text computed at run time: its msgids are marked where written

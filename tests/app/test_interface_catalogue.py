@@ -28,7 +28,7 @@ def english() -> dict[str, str]:
     entries = parse(EN_PO.read_text("utf-8"))
     header = entries.pop("")
     assert "Language: en" in header and "Plural-Forms: nplurals=2; plural=(n != 1);" in header
-    return entries
+    return dict(entries)
 
 
 def _shown(key: str) -> str:

@@ -102,7 +102,9 @@ def test_replay_of_the_duals_record_with_its_challenge() -> None:
     game = result.game
     assert [line.ok for line in result.lines] == [True, True, True, True]
     assert game.scores == (0, 8) and game.board.tile_count == 3
-    assert result.problems == ["the record stops before the end of the game"]
+    assert result.problems == [Message.of("classic_replay.stops_early")]
+    assert say(result.problems[0], "en") == "the record stops before the end of the game"
+    assert say(result.problems[0]) == "la feuille s'arrête avant la fin de la partie"
 
 
 def test_replay_reports_a_wrong_score_and_a_wrong_total() -> None:
@@ -110,8 +112,15 @@ def test_replay_reports_a_wrong_score_and_a_wrong_total() -> None:
     result = replay(gcg.parse(text), small_lexicon())
     first = result.lines[0]
     assert not first.ok and first.score == 8 and first.recorded_score == 10
-    assert "recorded score 10, the rules give 8" in first.problems
-    assert "recorded total 10, the rules give 8" in first.problems
+    assert first.problems == [
+        Message.of("classic_replay.score", recorded=10, rules=8),
+        Message.of("classic_replay.total", recorded=10, rules=8),
+    ]
+    assert [say(m, "en") for m in first.problems] == [
+        "recorded score 10, the rules give 8",
+        "recorded total 10, the rules give 8",
+    ]
+    assert say(first.problems[1]) == "total noté 10, les règles donnent 8"
 
 
 def test_replay_judges_a_withdrawn_move_without_a_challenge_note() -> None:
@@ -120,7 +129,7 @@ def test_replay_judges_a_withdrawn_move_without_a_challenge_note() -> None:
     assert all(line.ok for line in result.lines) and result.game.scores == (0, 8)
     # With a word list accepting DINS, the record's withdrawal disagrees with the rules.
     result = replay(gcg.parse(text), phony_lexicon())
-    assert "the word list accepts every word" in result.lines[2].problems[0]
+    assert result.lines[2].problems[0] == Message.of("classic_replay.withdrawn_valid")
     assert result.game.scores == (13, 8) and not result.ok
 
 

@@ -185,8 +185,12 @@ def test_cli_reports_override_and_bad_file(files, tmp_path, capsys) -> None:
     assert main(["classic", "standings", "--players", str(players), "--results",
                  str(other)]) == 0  # fmt: skip
     err = capsys.readouterr().err
-    # the CLI speaks French by default (issue 36): « attention », the engine's text after it
-    assert "attention : round 1: Alice - Bruno differs from the formula" in err
+    # the CLI speaks French by default (issue 36), the engine's difference worded too
+    assert "attention : ronde 1 : Alice - Bruno diffère de la formule (Alice - David" in err
+    assert main(["classic", "standings", "--players", str(players), "--results",
+                 str(other), "--lang", "en"]) == 0  # fmt: skip
+    err = capsys.readouterr().err
+    assert "warning: round 1: Alice - Bruno differs from the formula (Alice - David" in err
     bad = tmp_path / "bad.csv"
     bad.write_text("1,Alice,Bruno,400,300\n1,Chloé,Nobody,1,2\n", "utf-8")
     assert main(["classic", "standings", "--players", str(players), "--results",

@@ -23,6 +23,8 @@ from arbitre.classic.tournament import (
     pair_round,
     who_starts,
 )
+from arbitre.common.messages import Message
+from arbitre.i18n import word
 from tests.classic_tournament.helpers import en
 
 RATINGS12 = [1900, 1850, 1800, 1750, 1700, 1650, 1600, 1550, 1500, 1450, 1400, 1350]
@@ -479,6 +481,32 @@ def test_overridden_pairing_is_accepted_and_reported() -> None:
     # I J K L had no game: absent. The formula pairs the 8 present players as group A
     # (6: A-F, B-E, C-D) and group B (G-H): A-B and E-F differ, C-D and G-H agree.
     assert notes == [
+        Message.of("classic_tournament.override", round=1, a="A", b="B", a_formula="F", b_formula="E"),
+        Message.of("classic_tournament.override", round=1, a="E", b="F", a_formula="B", b_formula="A"),
+    ]  # fmt: skip
+    assert [en(m) for m in notes] == [
         "round 1: A - B differs from the formula (A - F, B - E)",
         "round 1: E - F differs from the formula (E - B, F - A)",
     ]
+    assert word(notes[0]) == "ronde 1 : A - B diffère de la formule (A - F, B - E)"
+
+
+def test_an_overridden_bye_and_a_withdrawn_player_who_plays_are_reported() -> None:
+    t = Tournament(players("ABC"))
+    # Round 1 of three players: group A is A-B, C (group B, last) has the bye (seed 000).
+    notes = t.record_round([win(1, "A", "C"), Game(1, "B", None)])
+    bye = Message.of("classic_tournament.bye")
+    assert notes == [
+        Message.of("classic_tournament.override", round=1, a="A", b="C", a_formula="B", b_formula=bye),
+        Message.of("classic_tournament.override_bye", round=1, a="B", b=bye, a_formula="A"),
+    ]  # fmt: skip
+    assert [en(m) for m in notes] == [
+        "round 1: A - C differs from the formula (A - B, C - BYE)",
+        "round 1: B - BYE differs from the formula (B - A)",
+    ]
+    assert word(notes[1]) == "ronde 1 : B - EXEMPT diffère de la formule (B - A)"
+    t.withdraw("A")
+    notes = t.record_round([win(2, "A", "B"), Game(2, "C", None)])
+    assert notes[0] == Message.of("classic_tournament.withdrawn_plays", round=2, player="A")
+    assert en(notes[0]) == "round 2: A plays although withdrawn"
+    assert word(notes[0]) == "ronde 2 : A joue alors qu'il s'est retiré"

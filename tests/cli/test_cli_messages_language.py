@@ -5,8 +5,10 @@ are French by default and English with ``--lang en``, worded through the catalog
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
+from string import ascii_uppercase
 
 import pytest
 
@@ -270,3 +272,146 @@ def test_every_text_of_the_commands_has_a_french_wording_with_its_placeholders()
         if sorted(placeholder.findall(m)) != sorted(placeholder.findall(french[m]))
     ]
     assert not changed, f"French wordings that change the placeholders: {changed}"
+
+
+# -- what the engines and the backups report, worded in the command's language --------------
+
+
+def test_the_differences_from_the_formula_follow_the_language(
+    capsys: pytest.CaptureFixture[str], files: Path
+) -> None:
+    """Round 1 of three players pairs Ana-Bob (Chloé has the bye, seed 000): Ana-Chloé and
+    Bob's bye are reported as differences, in the command's language."""
+    (files / "r.csv").write_text("1,Ana,Chloé,400,300\n1,Bob,bye\n", "utf-8")
+    argv = ["classic", "standings", "--players", str(files / "players.csv")]
+    argv += ["--results", str(files / "r.csv")]
+    status, _, err = run(capsys, argv)
+    assert status == 0 and err.splitlines() == [
+        "arbitre : attention : ronde 1 : Ana - Chloé diffère de la formule (Ana - Bob, "
+        "Chloé - EXEMPT)",
+        "arbitre : attention : ronde 1 : Bob - EXEMPT diffère de la formule (Bob - Ana)",
+    ]
+    status, _, err = run(capsys, [*argv, "--lang", "en"])
+    assert status == 0 and err.splitlines() == [
+        "arbitre: warning: round 1: Ana - Chloé differs from the formula (Ana - Bob, Chloé - BYE)",
+        "arbitre: warning: round 1: Bob - BYE differs from the formula (Bob - Ana)",
+    ]
+    pair = ["classic", "pair", *argv[2:], "--json", "--lang", "en"]
+    _, out, _ = run(capsys, pair)
+    first = json.loads(out)["warnings"][0]
+    assert first["code"] == "classic_tournament.override" and first["params"]["a"] == "Ana"
+    assert first["text"].startswith("round 1: Ana - Chloé differs")
+
+
+GCG = """#player1 X Xavier
+#player2 Y Yves
+>Y: ADEINOS 8G DIN +10 10
+>X: ADELSUU J4 DUALS +13 13
+"""
+
+
+def test_the_replays_problems_follow_the_language(
+    capsys: pytest.CaptureFixture[str], files: Path
+) -> None:
+    """The record gives DIN 10 points where the rules give 8, and stops mid-game."""
+    (files / "g.gcg").write_text(GCG, "utf-8")
+    filler = [f"Z{a}{b}Q" for a in ascii_uppercase for b in ascii_uppercase]  # 1000 words
+    (files / "words.txt").write_text(
+        "\n".join(["DIN", "DUALS", *filler, *(w + "S" for w in filler)]), "utf-8"
+    )
+    argv = ["classic", "replay", str(files / "g.gcg"), "--lexicon", str(files / "words.txt")]
+    status, out, _ = run(capsys, argv)
+    assert status == 1
+    assert "          score noté 10, les règles donnent 8\n" in out
+    assert "          total noté 10, les règles donnent 8\n" in out
+    assert "!! la feuille s'arrête avant la fin de la partie\n" in out
+    status, out, _ = run(capsys, [*argv, "--lang", "en"])
+    assert status == 1
+    assert "          recorded score 10, the rules give 8\n" in out
+    assert "!! the record stops before the end of the game\n" in out
+    _, out, _ = run(capsys, [*argv, "--json"])
+    report = json.loads(out)
+    assert report["problems"] == [
+        {"text": "la feuille s'arrête avant la fin de la partie",
+         "code": "classic_replay.stops_early", "params": {}}
+    ]  # fmt: skip
+    assert report["moves"][0]["problems"][0]["params"] == {"recorded": 10, "rules": 8}
+
+
+def test_the_backgammon_board_follows_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    ident = ["backgammon", "id", "4HPwATDgc/ABMA"]
+    _, out, _ = run(capsys, ident)
+    assert "| barre X0 O0 | sortis X0 O0" in out and "| bar " not in out
+    _, out, _ = run(capsys, [*ident, "--lang", "en"])
+    assert "| bar X0 O0 | off X0 O0" in out
+
+
+def test_the_event_types_names_follow_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """In French each type keeps the seed's name (002, A.2), in English an English one."""
+    from arbitre.ranking import EVENT_TYPES
+
+    _, out, _ = run(capsys, ["ranking", "types"])
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert set(lines) == set(EVENT_TYPES)
+    for code, t in EVENT_TYPES.items():
+        assert lines[code].endswith(t.label), lines[code]
+    assert lines["SJ"].endswith(" Simultané des jeunes")
+    _, out, _ = run(capsys, ["ranking", "types", "--lang", "en"])
+    lines = {line.split()[0]: line for line in out.splitlines()}
+    assert lines["SJ"].endswith(" Youth simultaneous")
+    assert lines["TH"].endswith(" Approved tournament (2 games or more)")
+    for code, t in EVENT_TYPES.items():
+        assert t.label not in lines[code] and in_english(lines[code]), lines[code]
+    _, out, _ = run(capsys, ["ranking", "types", "--json", "--lang", "en"])
+    assert {r["code"]: r["label"] for r in json.loads(out)}["CFF"] == (
+        "French individual championship, final"
+    )
+
+
+def test_backup_and_restore_errors_follow_the_language(
+    capsys: pytest.CaptureFixture[str], files: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ARBITRE_AUTO_BACKUP", "0")
+    missing = files / "none.sqlite3"
+    status, _, err = run(capsys, ["restore", str(missing)])
+    assert status == 2 and f"erreur : Sauvegarde introuvable : {missing}." in err
+    status, _, err = run(capsys, ["restore", str(missing), "--lang", "en"])
+    assert status == 2 and f"error: Backup not found: {missing}." in err
+
+
+def test_a_backups_refusal_is_french_for_the_web_and_worded_for_the_command_line() -> None:
+    """``str()`` stays the French the web interface shows; pieces are worded in their turn."""
+    from arbitre.app.events.backup_files import BackupError, Phrase
+
+    refusal = BackupError(
+        "%(name)s does not have Arbitre's schema: it lacks %(missing)s.",
+        name="copie.sqlite3",
+        missing=[Phrase("the table %(table)s", table="t"), Phrase("the column %(column)s", column="t.c")],
+    )  # fmt: skip
+    assert str(refusal) == (
+        "copie.sqlite3 n'a pas le schéma d'Arbitre : il lui manque la table t, la colonne t.c."
+    )
+    assert refusal.text("en") == (
+        "copie.sqlite3 does not have Arbitre's schema: it lacks the table t, the column t.c."
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("fr", "la feuille finit par forfait, les règles par un joueur a fini son tirage"),
+        ("en", "the record ends by forfeit, the rules by a player went out"),
+    ],
+)
+def test_the_ways_a_replayed_game_ends_are_worded_too(lang: str, expected: str) -> None:
+    from arbitre.cli._i18n import language, use
+    from arbitre.cli.classic_game import _problem
+    from arbitre.common.messages import Message
+
+    before = language()
+    use(lang)
+    try:
+        ended = Message.of("classic_replay.ended_by", recorded="forfeit", rules="out")
+        assert _problem(ended, lang) == expected
+    finally:
+        use(before)

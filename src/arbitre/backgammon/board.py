@@ -361,8 +361,14 @@ class Position:
     def __str__(self) -> str:
         return self.diagram()
 
-    def diagram(self) -> str:
-        """A one-line-per-point text picture (X on roll, O opponent)."""
+    def diagram(self, *, bar: str = "bar", off: str = "off") -> str:
+        """A one-line text picture: each occupied point (X on roll, O opponent), then the
+        checkers on the bar and those borne off, labelled ``bar`` and ``off`` (the interface
+        gives the words of its language).
+
+        >>> Position.initial().diagram(bar="barre", off="sortis").split(" | ")[1:]
+        ['barre X0 O0', 'sortis X0 O0']
+        """
         cells = []
         for i in range(23, -1, -1):
             if self.player[i]:
@@ -371,8 +377,8 @@ class Position:
                 cells.append(f"{i + 1}:O{self.opponent[23 - i]}")
         return (
             " ".join(cells)
-            + f" | bar X{self.player[BAR]} O{self.opponent[BAR]}"
-            + f" | off X{self.borne_off(True)} O{self.borne_off(False)}"
+            + f" | {bar} X{self.player[BAR]} O{self.opponent[BAR]}"
+            + f" | {off} X{self.borne_off(True)} O{self.borne_off(False)}"
         )
 
 

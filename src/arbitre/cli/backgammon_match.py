@@ -247,7 +247,7 @@ def run_id(args: argparse.Namespace) -> int:
             "score": list(xgid.score),
             "match_length": xgid.match_length,
             "crawford": xgid.crawford,
-            "board": xgid.position.diagram(),
+            "board": xgid.position.diagram(bar=tr("bar"), off=tr("off")),
         }
     elif len(text) == 14:
         position = position_from_id(text)
@@ -255,7 +255,7 @@ def run_id(args: argparse.Namespace) -> int:
             "position_id": text,
             "player": list(position.player),
             "opponent": list(position.opponent),
-            "board": position.diagram(),
+            "board": position.diagram(bar=tr("bar"), off=tr("off")),
         }
     elif len(text) == 12:
         state = match_from_id(text)

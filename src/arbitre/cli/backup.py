@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli import CliError
-from arbitre.cli._i18n import tr
+from arbitre.cli._i18n import language, tr
 
 
 def register(subparsers: Any) -> None:
@@ -54,7 +54,7 @@ def run_backup(args: argparse.Namespace) -> int:
     try:
         copy = backup(args.to, args.keep)
     except BackupError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError(exc.text(language())) from exc
     print(
         json.dumps({"backup": str(copy)}) if args.json else tr("Backup: %(path)s") % {"path": copy}
     )
@@ -68,7 +68,7 @@ def run_restore(args: argparse.Namespace) -> int:
     try:
         done = restore(args.copy)
     except BackupError as exc:
-        raise CliError(str(exc)) from exc
+        raise CliError(exc.text(language())) from exc
     kept = str(done.kept) if done.kept else ""
     if args.json:
         print(

@@ -105,7 +105,7 @@ def run_replay(args: argparse.Namespace) -> int:
     lexicon = _load_lexicon(args.lexicon)
     result = replay(record, lexicon, profile=args.profile)
     if args.json:
-        print_json(result.to_json())
+        print_json(result.to_json(lambda m: _problem(m, args.lang)))
         return 0 if result.ok else 1
     game = result.game
     for line in result.lines:
@@ -128,12 +128,24 @@ def run_replay(args: argparse.Namespace) -> int:
             }
         )
         for problem in line.problems:
-            print(f"          {problem}")
+            print(f"          {_problem(problem, args.lang)}")
     for problem in result.problems:
-        print(f"!! {problem}")
+        print(f"!! {_problem(problem, args.lang)}")
     _print_result(game)
     print(tr("record agrees with the rules" if result.ok else "record DISAGREES with the rules"))
     return 0 if result.ok else 1
+
+
+def _problem(message: Any, lang: str) -> str:
+    """A problem of the replay in ``lang``; the ways a game ends (``classic_replay.ended_by``)
+    worded as the result line words them."""
+    from arbitre.common.messages import Message
+    from arbitre.i18n import word
+
+    if message.code == "classic_replay.ended_by":
+        reasons = {k: tr(_END_REASONS.get(str(v), str(v))) for k, v in message.params.items()}
+        message = Message.of(message.code, **reasons)
+    return word(message, lang)
 
 
 def run_selfplay(args: argparse.Namespace) -> int:

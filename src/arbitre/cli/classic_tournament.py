@@ -12,6 +12,7 @@ from arbitre.classic.tournament.players_csv import read_players
 from arbitre.classic.tournament.results_csv import read_final_results, read_results
 from arbitre.cli import CliError, print_json
 from arbitre.cli._i18n import tr
+from arbitre.common.messages import Message
 from arbitre.i18n import word
 
 GROUP = ("classic", "Classic Scrabble: games and Belgian-formula tournaments")
@@ -106,18 +107,19 @@ def _common(parser: argparse.ArgumentParser, results_required: bool = False) -> 
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def _load(args: argparse.Namespace, best_of: int = 1) -> tuple[Tournament, list[str]]:
+def _load(args: argparse.Namespace, best_of: int = 1) -> tuple[Tournament, list[Message]]:
     players = read_players(args.players)
     if args.rounds is not None and args.rounds < 1:
         raise CliError(tr("--rounds must be at least 1"))
     tournament = Tournament(players, rounds=args.rounds, best_of=best_of)
-    warnings: list[str] = []
+    warnings: list[Message] = []
     if args.results:
         for rnd in read_results(args.results, players):
             warnings.extend(tournament.record_round(rnd.games))
-    for line in warnings:
+    for note in warnings:
         print(
-            tr("%(prog)s: warning: %(message)s") % {"prog": "arbitre", "message": line},
+            tr("%(prog)s: warning: %(message)s")
+            % {"prog": "arbitre", "message": word(note, args.lang)},
             file=sys.stderr,
         )
     return tournament, warnings
@@ -169,7 +171,7 @@ def run_pair(args: argparse.Namespace) -> int:
             else [],
         }
         if warnings:
-            out["warnings"] = warnings
+            out["warnings"] = [{"text": word(m, args.lang), **m.as_dict()} for m in warnings]
         print_json(out)
         return 0
     print(

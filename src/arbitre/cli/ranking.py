@@ -356,12 +356,13 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_types(args: argparse.Namespace) -> int:
+    from arbitre.i18n import word
     from arbitre.ranking import EVENT_TYPES
 
     rows = [
         {
             "code": t.code,
-            "label": t.label,
+            "label": word(t.name, args.lang),
             "D": None if t.d_hundredths is None else t.d_hundredths / 100,
             "M": t.m_fixed,
             "pp4": t.pp4.value,

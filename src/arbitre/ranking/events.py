@@ -44,25 +44,6 @@ class RankingError(Refusal):
         return cls(Message.of(f"ranking.{code}", **params))
 
 
-MESSAGE_CODES = frozenset(
-    f"ranking.event.{name}"
-    for name in (
-        "unknown_type",
-        "games",
-        "one_game",
-        "two_games",
-        "empty",
-        "place",
-        "series",
-        "licence_twice",
-        "pair_split",
-        "same_event",
-        "not_admitted",
-    )
-)
-"""Refusals of an event (``ranking.event.*``)."""
-
-
 class Pp4Rule(Enum):
     """How an event type awards PP4 (seed 002, B.2)."""
 
@@ -94,6 +75,12 @@ class EventType:
     cap_boost: bool = False  # weight cap x 1.5 (B.1)
     one_game: bool = False  # must be played in exactly one game
     overseas_min_m: bool = False  # M at least 100 when played overseas (A.5)
+
+    @property
+    def name(self) -> Message:
+        """The type's name as a message (``ranking.event_type.<code>``), worded by the
+        interface: in French it is :attr:`label`, the seed's name."""
+        return Message.of(f"ranking.event_type.{self.code}")
 
 
 EVENT_TYPES: dict[str, EventType] = {
@@ -221,6 +208,26 @@ EVENT_TYPES: dict[str, EventType] = {
         EventType("SJ", "Simultané des jeunes", d_hundredths=20, pp4=Pp4Rule.CENTRES, pp4_tenths=5),
     )
 }
+
+
+MESSAGE_CODES = frozenset(f"ranking.event_type.{code}" for code in EVENT_TYPES) | frozenset(
+    f"ranking.event.{name}"
+    for name in (
+        "unknown_type",
+        "games",
+        "one_game",
+        "two_games",
+        "empty",
+        "place",
+        "series",
+        "licence_twice",
+        "pair_split",
+        "same_event",
+        "not_admitted",
+    )
+)
+"""The name of each event type (``ranking.event_type.<code>``: its French wording is the
+seed's name, :attr:`EventType.label`) and the refusals of an event (``ranking.event.*``)."""
 
 
 def event_type(code: str) -> EventType:

@@ -161,7 +161,9 @@ def _page(
         "record": record,
         "rolls": match.rolls if match is not None else 0,
         "limit": START_CORRECTION_ROLL,
-        "diagram": match.position.diagram() if match is not None else "",
+        "diagram": match.position.diagram(bar=gettext("barre"), off=gettext("sortis"))
+        if match is not None
+        else "",
         "on_roll": log.setup["names"][match.player_on_roll] if match is not None else "",
         "form_id": secrets.token_hex(8),
     }

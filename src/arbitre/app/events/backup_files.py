@@ -17,13 +17,53 @@ from contextlib import closing
 from pathlib import Path, PurePath
 from urllib.parse import quote
 
+from arbitre.i18n import DEFAULT_LANGUAGE, text
+
 LEXICONS = "listes-de-mots"  # the uploaded word lists, beside the copies
+NOT_A_BACKUP = "%(name)s is not an Arbitre backup (%(error)s)."
 WORD_LIST_NAME = re.compile(r"[0-9a-f]{64}\.txt")  # as duplicate.setup.store_lexicon names them
 SIDE_FILES = ("-wal", "-shm", "-journal")  # what SQLite may leave beside a database file
 
 
+class Phrase:
+    """A text of the catalogue (its English msgid) with its ``%(name)s`` parameters, worded
+    in a language when it is shown; a parameter may be a phrase, or a list of them (joined
+    by commas)."""
+
+    def __init__(self, msgid: str, /, **params: object) -> None:
+        self.msgid = msgid
+        self.params = params
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The phrase in ``lang`` (French by default, as the web interface).
+
+        >>> Phrase("the table %(table)s", table="events_event").text("en")
+        'the table events_event'
+        """
+        values = {key: _worded(value, lang) for key, value in self.params.items()}
+        template = text(self.msgid, lang)
+        return template % values if values else template
+
+
+def _worded(value: object, lang: str) -> object:
+    if isinstance(value, Phrase):
+        return value.text(lang)
+    if isinstance(value, list):
+        return ", ".join(str(_worded(item, lang)) for item in value)
+    return value
+
+
 class BackupError(ValueError):
-    """A backup or a restore that cannot be done; the message is French."""
+    """A backup or a restore that cannot be done, with its reason as a :class:`Phrase`:
+    ``str()`` is French (the web interface's language), :meth:`text` any language (the
+    command line's ``--lang``)."""
+
+    def __init__(self, msgid: str, /, **params: object) -> None:
+        self.phrase = Phrase(msgid, **params)
+        super().__init__(self.phrase.text())
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return self.phrase.text(lang)
 
 
 def open_existing(path: Path, mode: str = "ro") -> sqlite3.Connection:
@@ -106,8 +146,10 @@ def check_word_list_paths(db: sqlite3.Connection, name: str) -> None:
     for *_, path in word_list_rows(db):
         if not WORD_LIST_NAME.fullmatch(PurePath(path).name):
             raise BackupError(
-                f"{name} n'est pas une sauvegarde d'Arbitre utilisable : une liste de mots y "
-                f"est désignée par un chemin qu'Arbitre n'écrit pas ({path})."
+                "%(name)s is not a usable Arbitre backup: a word list in it is named by a "
+                "path Arbitre does not write (%(path)s).",
+                name=name,
+                path=path,
             )
 
 
@@ -139,24 +181,33 @@ def check_copy(db: sqlite3.Connection, name: str) -> None:
         problems = [str(r[0]) for r in db.execute("PRAGMA integrity_check").fetchall()]
         applied = set(db.execute("SELECT app, name FROM django_migrations").fetchall())
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{name} n'est pas une sauvegarde d'Arbitre ({exc}).") from exc
+        raise BackupError(NOT_A_BACKUP, name=name, error=exc) from exc
     if problems != ["ok"]:
-        raise BackupError(f"{name} est endommagée (contrôle d'intégrité : {problems[0]}).")
+        raise BackupError(
+            "%(name)s is damaged (integrity check: %(problem)s).", name=name, problem=problems[0]
+        )
     missing, unknown = _migrations(applied)
     if missing:
         raise BackupError(
-            f"{name} n'est pas une sauvegarde complète de cette version d'Arbitre : il lui "
-            f"manque {len(missing)} migration(s) ({', '.join(missing[:3])}…)."
+            "%(name)s is not a complete backup of this version of Arbitre: it lacks "
+            "%(count)d migration(s) (%(migrations)s…).",
+            name=name,
+            count=len(missing),
+            migrations=", ".join(missing[:3]),
         )
     if unknown:
         raise BackupError(
-            f"{name} a été faite par une version plus récente d'Arbitre (migrations "
-            f"inconnues : {', '.join(unknown[:3])}) : mettez Arbitre à jour avant de restaurer."
+            "%(name)s was made by a newer version of Arbitre (unknown migrations: "
+            "%(migrations)s): update Arbitre before restoring.",
+            name=name,
+            migrations=", ".join(unknown[:3]),
         )
     absent = _schema_gaps(db)
     if absent:
         raise BackupError(
-            f"{name} n'a pas le schéma d'Arbitre : il lui manque {', '.join(absent[:3])}."
+            "%(name)s does not have Arbitre's schema: it lacks %(missing)s.",
+            name=name,
+            missing=absent[:3],
         )
     check_word_list_paths(db, name)
 
@@ -178,7 +229,7 @@ def _migrations(applied: set[tuple[str, str]]) -> tuple[list[str], list[str]]:
     return missing, unknown
 
 
-def _schema_gaps(db: sqlite3.Connection) -> list[str]:
+def _schema_gaps(db: sqlite3.Connection) -> list[Phrase]:
     """The tables and columns of the project's models that ``db`` lacks."""
     from django.apps import apps
 
@@ -190,10 +241,10 @@ def _schema_gaps(db: sqlite3.Connection) -> list[str]:
         rows = db.execute("SELECT name FROM pragma_table_info(?)", (meta.db_table,)).fetchall()
         columns = {str(r[0]) for r in rows}
         if not columns:
-            gaps.append(f"la table {meta.db_table}")
+            gaps.append(Phrase("the table %(table)s", table=meta.db_table))
             continue
         gaps.extend(
-            f"la colonne {meta.db_table}.{f.column}"
+            Phrase("the column %(column)s", column=f"{meta.db_table}.{f.column}")
             for f in meta.local_concrete_fields
             if f.column not in columns
         )

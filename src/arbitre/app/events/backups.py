@@ -38,6 +38,7 @@ from django.db import transaction
 from arbitre import system
 from arbitre.app.events.backup_files import (
     LEXICONS,
+    NOT_A_BACKUP,
     BackupError,
     check_copy,
     copy_word_lists,
@@ -59,12 +60,12 @@ def database_path() -> Path:
     db = settings.DATABASES["default"]
     if "sqlite" not in db["ENGINE"]:
         raise BackupError(
-            "La base PostgreSQL se sauvegarde avec ses propres outils (pg_dump) ; "
-            "« arbitre backup » copie la base SQLite des clubs."
+            "PostgreSQL databases are backed up with their own tools (pg_dump); "
+            "“arbitre backup” copies the clubs' SQLite database."
         )
     name = str(db["NAME"])
     if name == ":memory:" or name.startswith("file:"):
-        raise BackupError("Base en mémoire : rien à sauvegarder.")
+        raise BackupError("In-memory database: nothing to back up.")
     return Path(name)
 
 
@@ -85,13 +86,13 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
     copies beyond ``keep`` are removed. Returns the new file."""
     source = database_path()
     if not source.is_file():
-        raise BackupError(f"Base introuvable : {source}.")
+        raise BackupError("Database not found: %(path)s.", path=source)
     folder = Path(to) if to else backup_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BackupError(
-            f"Dossier de sauvegarde inutilisable : {folder} ({exc.strerror})."
+            "Unusable backup folder: %(folder)s (%(error)s).", folder=folder, error=exc.strerror
         ) from exc
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     target = folder / f"{PREFIX}{stamp}{SUFFIX}"
@@ -110,7 +111,9 @@ def backup(to: Path | None = None, keep: int | None = None) -> Path:
         copy_word_lists(target, folder / LEXICONS)
     except (sqlite3.Error, OSError) as exc:
         remove_copy(partial)
-        raise BackupError(f"Sauvegarde impossible dans {folder} : {exc}.") from exc
+        raise BackupError(
+            "Backup impossible in %(folder)s: %(error)s.", folder=folder, error=exc
+        ) from exc
     copies = sorted(folder.glob(f"{PREFIX}*{SUFFIX}"))
     for old in copies[: max(0, len(copies) - (keep or keep_count()))]:
         remove_copy(old)
@@ -132,7 +135,7 @@ def restore(copy: Path, into: Path | None = None) -> Restored:
     in place: what is restored is exactly what was checked, even from a key pulled out."""
     copy = Path(copy)
     if not copy.is_file():
-        raise BackupError(f"Sauvegarde introuvable : {copy}.")
+        raise BackupError("Backup not found: %(path)s.", path=copy)
     target = Path(into) if into else database_path()
     _refuse_if_served(target)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
@@ -144,13 +147,13 @@ def restore(copy: Path, into: Path | None = None) -> Restored:
                     src.backup(checked)
                 checked.execute("PRAGMA journal_mode=DELETE").fetchone()
             except sqlite3.DatabaseError as exc:
-                raise BackupError(f"{copy} n'est pas une sauvegarde d'Arbitre ({exc}).") from exc
+                raise BackupError(NOT_A_BACKUP, name=copy, error=exc) from exc
             check_copy(checked, str(copy))
             restore_word_lists(checked, copy.parent / LEXICONS)
             checked.commit()
             return _put_in_place(checked, target, stamp)
     except (sqlite3.Error, OSError) as exc:
-        raise BackupError(f"Restauration impossible : {exc}.") from exc
+        raise BackupError("Restore impossible: %(error)s.", error=exc) from exc
     finally:
         remove_copy(staging)
 
@@ -181,10 +184,10 @@ def _put_in_place(checked: sqlite3.Connection, target: Path, stamp: str) -> Rest
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             raise BackupError(
-                f"La base {target} est en cours d'utilisation : arrêtez le serveur Arbitre "
-                "avant de restaurer."
+                "The database %(path)s is in use: stop the Arbitre server before restoring.",
+                path=target,
             ) from exc
-        raise BackupError(f"Restauration impossible : {exc}.") from exc
+        raise BackupError("Restore impossible: %(error)s.", error=exc) from exc
     return Restored(target, kept)
 
 
@@ -227,9 +230,11 @@ def _refuse_if_served(database: Path) -> None:
     # check on Windows, where ``os.kill`` would stop the process instead)
     if pid != os.getpid() and system.held(_lock_file(database)):
         raise BackupError(
-            f"Le serveur Arbitre (processus {pid}) utilise la base {database} : "
-            f"arrêtez-le avant de restaurer (ou supprimez {marker} si ce processus n'est "
-            "pas Arbitre)."
+            "The Arbitre server (process %(pid)s) uses the database %(database)s: stop it "
+            "before restoring (or delete %(marker)s if that process is not Arbitre).",
+            pid=pid,
+            database=database,
+            marker=marker,
         )
 
 

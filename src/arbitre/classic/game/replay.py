@@ -13,7 +13,7 @@ placement error of :mod:`arbitre.scrabble`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,9 +41,32 @@ MESSAGE_CODES = frozenset(
         "not_challengeable",
         "challenge_note",
         "unknown_nick",
+        # where a record that can be replayed disagrees with the rules (Replay.problems)
+        "stops_early",
+        "not_a_rule",
+        "total",
+        "score",
+        "withdrawn_valid",
+        "challenged_valid",
+        "not_ended",
+        "no_end_line",
+        "end_tiles",
+        "end_points",
+        "ended_by",
     )
 )
-"""The refusals of a record that cannot be replayed."""
+"""The refusals of a record that cannot be replayed, and where a record disagrees with the
+rules (the problems of a :class:`Replay` and of its lines)."""
+
+
+Wording = Callable[[Message], str]
+"""How an interface words a message (``arbitre.i18n.word`` in a language)."""
+
+
+def _problems_json(problems: list[Message], wording: Wording | None) -> list[dict[str, Any]]:
+    if wording is None:
+        return [m.as_dict() for m in problems]
+    return [{"text": wording(m), **m.as_dict()} for m in problems]
 
 
 class ReplayError(Refusal):
@@ -68,13 +91,16 @@ class ReplayLine:
     score: int | None
     recorded_total: int
     total: int
-    problems: list[str] = field(default_factory=list)
+    problems: list[Message] = field(default_factory=list)
+    """Where the line disagrees with the rules (``classic_replay.*``)."""
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, wording: Wording | None = None) -> dict[str, Any]:
+        """The line as JSON; its problems as messages, with their ``text`` when a
+        ``wording`` is given."""
         return {
             "line": self.line,
             "player": self.nick,
@@ -85,7 +111,7 @@ class ReplayLine:
             "recorded_total": self.recorded_total,
             "total": self.total,
             "ok": self.ok,
-            "problems": self.problems,
+            "problems": _problems_json(self.problems, wording),
         }
 
 
@@ -95,13 +121,16 @@ class Replay:
 
     game: ClassicGame
     lines: list[ReplayLine]
-    problems: list[str]
+    problems: list[Message]
+    """Where the whole record disagrees with the rules (``classic_replay.*``)."""
 
     @property
     def ok(self) -> bool:
         return not self.problems and all(line.ok for line in self.lines)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, wording: Wording | None = None) -> dict[str, Any]:
+        """The replay as JSON; the problems as messages, with their ``text`` when a
+        ``wording`` is given."""
         game = self.game
         result = game.result
         winner = None if result is None or result.winner is None else game.names[result.winner]
@@ -113,8 +142,8 @@ class Replay:
             "reason": None if result is None else result.reason,
             "profile": game.profile.name,
             "ok": self.ok,
-            "problems": self.problems,
-            "moves": [line.to_json() for line in self.lines],
+            "problems": _problems_json(self.problems, wording),
+            "moves": [line.to_json(wording) for line in self.lines],
         }
 
 
@@ -142,7 +171,7 @@ class _Replayer:
             names = self.nicks
         self.game = ClassicGame(lexicon, names, profile=profile, starter=starter, seed=seed)
         self.lines: list[ReplayLine] = []
-        self.problems: list[str] = []
+        self.problems: list[Message] = []
         self.matched_turns = 0
         self.final_racks, self.last_change = _final_racks_of(record.events, self.nicks)
         self.index = 0
@@ -180,7 +209,7 @@ class _Replayer:
         ):
             game.close_challenge_window()
         if not game.over:
-            self.problems.append("the record stops before the end of the game")
+            self.problems.append(Message.of("classic_replay.stops_early"))
         return Replay(game, self.lines, self.problems)
 
     def _final_racks(self, events: list[GcgEvent]) -> None:
@@ -199,7 +228,7 @@ class _Replayer:
         game = self.game
         p = self.player(ev)
         notes = ev.arbitre_notes()
-        problems: list[str] = []
+        problems: list[Message] = []
         score: int | None = None
         text = ev.kind
         if ev.kind in ("move", "pass", "exchange"):
@@ -212,7 +241,7 @@ class _Replayer:
             text, score = self._end_line(ev, p, problems)
         else:
             text = ev.kind
-            problems.append(f"{ev.kind} is not a rule of French Classic Scrabble: ignored")
+            problems.append(Message.of("classic_replay.not_a_rule", kind=ev.kind))
         total = game.score(p)
         if ev.kind not in ("end_points", "end_rack"):
             # The end-of-game lines come after in the record, whatever ended the game.
@@ -220,14 +249,14 @@ class _Replayer:
                 ln.points for ln in game.lines if ln.player == p and ln.kind.startswith("end_")
             )
         if total != ev.total:
-            problems.append(f"recorded total {ev.total}, the rules give {total}")
+            problems.append(Message.of("classic_replay.total", recorded=ev.total, rules=total))
         self.lines.append(
             ReplayLine(ev.line, ev.nick, ev.kind, text, ev.score, score, ev.total, total, problems)
         )
         self._notes(ev, notes)
 
     def _turn(
-        self, ev: GcgEvent, p: int, notes: list[list[str]], problems: list[str]
+        self, ev: GcgEvent, p: int, notes: list[list[str]], problems: list[Message]
     ) -> tuple[str, int | None]:
         game = self.game
         flagged = any(n[:1] == ["out-of-time"] for n in notes)
@@ -272,7 +301,7 @@ class _Replayer:
         turn = game.play(Move(ev.row, ev.col, ev.horizontal, word), announced=ev.score)
         self.matched_turns = turn.number
         if turn.score_disputed:
-            problems.append(f"recorded score {ev.score}, the rules give {turn.score}")
+            problems.append(Message.of("classic_replay.score", recorded=ev.score, rules=turn.score))
         return str(turn.move), turn.score
 
     def _unmatched(self) -> bool:
@@ -305,7 +334,7 @@ class _Replayer:
                 game.set_rack(p, tiles)
             self.final_racks[p] = None
 
-    def _withdrawn(self, ev: GcgEvent, p: int, problems: list[str]) -> tuple[str, int | None]:
+    def _withdrawn(self, ev: GcgEvent, p: int, problems: list[Message]) -> tuple[str, int | None]:
         game = self.game
         last = game.turns[-1] if game.turns else None
         if last is None or last.kind != "play" or last.player != p:
@@ -315,17 +344,15 @@ class _Replayer:
                 raise _refuse(ev.line, "not_challengeable")
             invalid = [w for w, _ in last.words if w.upper() not in game.lexicon]
             if not invalid:
-                problems.append(
-                    "the record withdraws the move but the word list accepts every word: kept"
-                )
+                problems.append(Message.of("classic_replay.withdrawn_valid"))
                 return "--", 0
             game.challenge(invalid)
         elif not last.challenge.withdrawn:
-            problems.append("the record withdraws the move but the challenged words are valid")
+            problems.append(Message.of("classic_replay.challenged_valid"))
             return "--", 0
         return "--", -last.score
 
-    def _end_line(self, ev: GcgEvent, p: int, problems: list[str]) -> tuple[str, int | None]:
+    def _end_line(self, ev: GcgEvent, p: int, problems: list[Message]) -> tuple[str, int | None]:
         game = self.game
         if not game.over:
             pending = game.challengeable
@@ -333,18 +360,24 @@ class _Replayer:
                 game.close_challenge_window()
             else:
                 if self.ended_by != "director":
-                    problems.append("the rules do not end the game here: each deducts their tiles")
+                    problems.append(Message.of("classic_replay.not_ended"))
                 game.director_end()
         kind = "end_bonus" if ev.kind == "end_points" else "end_rack"
         found = [ln for ln in game.lines if ln.player == p and ln.kind == kind]
         if not found:
-            problems.append(f"the rules give {ev.nick} no such end-of-game line")
+            problems.append(Message.of("classic_replay.no_end_line", player=ev.nick))
             return f"({ev.rack})", None
         line = found[-1]
         if line.text != f"({ev.rack})" and sorted(line.text) != sorted(f"({ev.rack})"):
-            problems.append(f"recorded tiles {ev.rack}, the rules give {line.text.strip('()')}")
+            problems.append(
+                Message.of(
+                    "classic_replay.end_tiles", recorded=ev.rack, rules=line.text.strip("()")
+                )
+            )
         if line.points != ev.score:
-            problems.append(f"recorded {ev.score:+d}, the rules give {line.points:+d}")
+            problems.append(
+                Message.of("classic_replay.end_points", recorded=ev.score, rules=line.points)
+            )
         return line.text, line.points
 
     def _notes(self, ev: GcgEvent, notes: list[list[str]]) -> None:
@@ -397,7 +430,9 @@ class _Replayer:
                         game.penalize(loser, Sanction.LOSS)
                 if game.result is not None and game.result.reason != reason:
                     self.problems.append(
-                        f"the record ends by {reason}, the rules by {game.result.reason}"
+                        Message.of(
+                            "classic_replay.ended_by", recorded=reason, rules=game.result.reason
+                        )
                     )
 
     def _nick(self, nick: str, ev: GcgEvent) -> int:

@@ -47,9 +47,15 @@ MESSAGE_CODES = frozenset(
         "announced_recorded",
         "game_of_round",
         "no_round",
+        # the differences record_round reports (not refusals)
+        "withdrawn_plays",
+        "override",
+        "override_bye",
+        "bye",
     )
 )
-"""Refusals of a tournament's values and requests (``classic_tournament.*``)."""
+"""Refusals of a tournament's values and requests (``classic_tournament.*``), and the
+differences from the formula that :meth:`Tournament.record_round` reports."""
 
 
 class TournamentError(ValueError):

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from arbitre.classic.tournament.model import Game, Player, Round, number_of_rounds, refuse
 from arbitre.classic.tournament.pairing import RoundPairing, pair_round
 from arbitre.classic.tournament.standings import Standing, compute_standings, initial_ranking
+from arbitre.common.messages import Message, Param
 
 
 class Tournament:
@@ -93,8 +94,9 @@ class Tournament:
             best_of=self.best_of,
         )
 
-    def record_round(self, games: Sequence[Game]) -> list[str]:
-        """Record the next round's games; returns how they differ from the formula's pairing.
+    def record_round(self, games: Sequence[Game]) -> list[Message]:
+        """Record the next round's games; returns how they differ from the formula's pairing
+        (``classic_tournament.withdrawn_plays``, ``.override``, ``.override_bye``).
 
         A director may override the pairing: a difference is reported, not refused.
         """
@@ -115,24 +117,41 @@ class Tournament:
             raise refuse("no_round")
         return self.rounds.pop()
 
-    def _compare(self, rnd: Round) -> list[str]:
+    def _compare(self, rnd: Round) -> list[Message]:
         present = rnd.participants()
         absent = {p.name for p in self.players} - present
         expected = pair_round(self.players, self.rounds, absent=absent, best_of=self.best_of)
-        notes: list[str] = []
+        notes: list[Message] = []
         for name in sorted(present & self.absent_for(rnd.number)):
-            notes.append(f"round {rnd.number}: {name} plays although withdrawn")
+            notes.append(
+                Message.of("classic_tournament.withdrawn_plays", round=rnd.number, player=name)
+            )
         wanted = expected.pair_set()
         for game in rnd.games:
             if frozenset((game.a, game.b)) in wanted:
                 continue
-            a_opp = expected.opponent(game.a) or "BYE"
-            text = f"round {rnd.number}: {game.a} - {game.b or 'BYE'} differs from the formula"
+            a_formula = _side(expected.opponent(game.a))
             if game.b is None:
-                notes.append(f"{text} ({game.a} - {a_opp})")
+                notes.append(
+                    Message.of(
+                        "classic_tournament.override_bye",
+                        round=rnd.number,
+                        a=game.a,
+                        b=_side(None),
+                        a_formula=a_formula,
+                    )
+                )
             else:
-                b_opp = expected.opponent(game.b) or "BYE"
-                notes.append(f"{text} ({game.a} - {a_opp}, {game.b} - {b_opp})")
+                notes.append(
+                    Message.of(
+                        "classic_tournament.override",
+                        round=rnd.number,
+                        a=game.a,
+                        b=game.b,
+                        a_formula=a_formula,
+                        b_formula=_side(expected.opponent(game.b)),
+                    )
+                )
         return notes
 
     # -- rankings ---------------------------------------------------------------------
@@ -141,3 +160,8 @@ class Tournament:
         if final is None:
             final = self.is_complete
         return compute_standings(self.players, self.rounds, final=final)
+
+
+def _side(name: str | None) -> Param:
+    """A player's name, or the bye (``classic_tournament.bye``) as a message worded in turn."""
+    return Message.of("classic_tournament.bye") if name is None else name

@@ -119,6 +119,21 @@ TEMPLATES: dict[str, str] = {
     "classic_replay.not_challengeable": "the move above can no longer be challenged",
     "classic_replay.challenge_note": "the challenge note follows no open move",
     "classic_replay.unknown_nick": "unknown player “{player}” in a note",
+    "classic_replay.stops_early": "the record stops before the end of the game",
+    "classic_replay.not_a_rule": "{kind} is not a rule of French Classic Scrabble: ignored",
+    "classic_replay.total": "recorded total {recorded}, the rules give {rules}",
+    "classic_replay.score": "recorded score {recorded}, the rules give {rules}",
+    "classic_replay.withdrawn_valid": (
+        "the record withdraws the move but the word list accepts every word: kept"
+    ),
+    "classic_replay.challenged_valid": (
+        "the record withdraws the move but the challenged words are valid"
+    ),
+    "classic_replay.not_ended": "the rules do not end the game here: each deducts their tiles",
+    "classic_replay.no_end_line": "the rules give {player} no such end-of-game line",
+    "classic_replay.end_tiles": "recorded tiles {recorded}, the rules give {rules}",
+    "classic_replay.end_points": "recorded {recorded:+d}, the rules give {rules:+d}",
+    "classic_replay.ended_by": "the record ends by {recorded}, the rules by {rules}",
     # the table session (arbitre.classic.table)
     "classic_table.clock_kind": "Table clock: unknown kind “{kind}” (chess, move or global).",
     "classic_table.clock_seconds": "Table clock: the credit must be positive, not {seconds} s.",
@@ -276,6 +291,14 @@ TEMPLATES: dict[str, str] = {
     "classic_tournament.announced_recorded": "round {round} is already recorded",
     "classic_tournament.game_of_round": "a game of round {round} expected, not of round {game_round}",
     "classic_tournament.no_round": "no round to undo",
+    "classic_tournament.withdrawn_plays": "round {round}: {player} plays although withdrawn",
+    "classic_tournament.override": (
+        "round {round}: {a} - {b} differs from the formula ({a} - {a_formula}, {b} - {b_formula})"
+    ),
+    "classic_tournament.override_bye": (
+        "round {round}: {a} - {b} differs from the formula ({a} - {a_formula})"
+    ),
+    "classic_tournament.bye": "BYE",
     "classic_results.game": "{source}, line {line}: {reason}",
     # the tournament's files (results_csv, tsh)
     "classic_results.unknown_player": "{source}, line {line}: unknown player “{name}”",

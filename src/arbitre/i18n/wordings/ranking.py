@@ -4,6 +4,30 @@ The federation ranking: :mod:`arbitre.ranking`.
 """
 
 TEMPLATES: dict[str, str] = {
+    # the names of the event types (arbitre.ranking.events.EVENT_TYPES, seed 002 A.2, B.3.2)
+    "ranking.event_type.TH": "Approved tournament (2 games or more)",
+    "ranking.event_type.GC": "International Grand Slam tournament (Aix, Cannes, Vichy, Belgium, Switzerland)",
+    "ranking.event_type.CENTRES": "Event played in centres (regional and departmental championships)",
+    "ranking.event_type.TSAP": "Two-game TSAP of the Federal Weeks",
+    "ranking.event_type.SF": "Federal / French simultaneous in 1 game",
+    "ranking.event_type.SP": "Game of the permanent simultaneous",
+    "ranking.event_type.ICQ": "Interclubs, game of the qualifying phase",
+    "ranking.event_type.ICF": "Interclubs, game of the final",
+    "ranking.event_type.PAIRS": "Pairs tournament",
+    "ranking.event_type.CP": "World or French pairs championship",
+    "ranking.event_type.CF1": "French individual championship, phase 1",
+    "ranking.event_type.CF2": "French individual championship, phase 2",
+    "ranking.event_type.CF3": "French individual championship, phase 3",
+    "ranking.event_type.CFF": "French individual championship, final",
+    "ranking.event_type.VQ": "French Vermeil championship, qualification",
+    "ranking.event_type.VD": "National Vermeil Diamant simultaneous",
+    "ranking.event_type.VF": "French Vermeil championship, final",
+    "ranking.event_type.WI": "World individual championship (Elite)",
+    "ranking.event_type.WB": "World Blitz championship",
+    "ranking.event_type.SM": "World simultaneous",
+    "ranking.event_type.SMB": "World blitz or semi-rapid simultaneous",
+    "ranking.event_type.SH": "National handicap simultaneous (ranking without handicap)",
+    "ranking.event_type.SJ": "Youth simultaneous",
     # results files of other programs (arbitre.ranking.results_import)
     "ranking.import.refused": "results file refused: {count} line(s) to correct, nothing taken",
     "ranking.import.not_text": "this is not a text (CSV) file",
