@@ -311,7 +311,7 @@ class Event:
         self.games = list(games)
         self._scores: dict[int, list[dict[str, int]]] = {}
         self._solos: dict[int, dict[int, str]] = {}
-        self._name_keys: dict[str, tuple[str, str]] = {}
+        self._name_keys: dict[str, NameKey] = {}
         for game in self.games:
             unknown = (set(game.decisions) | set(game.withdrawn_from)) - seen
             if unknown:
@@ -484,7 +484,7 @@ class Event:
             withdrawn=any(p.licence in g.withdrawn_from for g in self.games),
         )
 
-    def _name_key(self, p: Player) -> tuple[str, str]:
+    def _name_key(self, p: Player) -> NameKey:
         """The French order of the player's name, then first name (computed once)."""
         key = self._name_keys.get(p.licence)
         if key is None:
@@ -537,6 +537,10 @@ class Event:
             category,
             self.missing_ballots(),
         )
+
+
+NameKey = tuple[tuple[str, str, str], tuple[str, str, str]]
+"""The French order of a name and a first name (:func:`~arbitre.common.collation.french_key`)."""
 
 
 def selected(p: Player, series: int | None, category: str | None) -> bool:
