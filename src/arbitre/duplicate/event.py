@@ -17,7 +17,7 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from operator import itemgetter
 from typing import Any
@@ -505,16 +505,14 @@ class Event:
             title = tie_break and row.total == best
             return (-row.total, row.tops_lost if title else 0)
 
-        rows.sort(key=lambda r: (key(r), self._name_key(r.player)))
-        ranked: list[StandingRow] = []
+        keys = {id(r): key(r) for r in rows}
+        rows.sort(key=lambda r: (keys[id(r)], self._name_key(r.player)))
+        ranks: list[int] = []
         for i, row in enumerate(rows):
-            if i and key(rows[i - 1]) == key(row):
-                rank = ranked[-1].rank
-            else:
-                rank = i + 1
-            ranked.append(replace(row, rank=rank))
-        shared = Counter(r.rank for r in ranked)
-        return [replace(r, ex_aequo=True) if shared[r.rank] > 1 else r for r in ranked]
+            tied = i and keys[id(rows[i - 1])] == keys[id(row)]
+            ranks.append(ranks[-1] if tied else i + 1)
+        shared = Counter(ranks)
+        return [row.ranked(rank, shared[rank] > 1) for row, rank in zip(rows, ranks, strict=True)]
 
     def solo_list(self) -> list[Solo]:
         """Every solo, game by game and move by move, announced at the end (2.6.4)."""
@@ -569,6 +567,22 @@ class StandingRow:
     @property
     def percentage(self) -> float:
         return percentage_of_top(self.total, self.top_total)
+
+    def ranked(self, rank: int, ex_aequo: bool) -> StandingRow:
+        """This row at ``rank`` (``dataclasses.replace``, without its cost per field: the
+        standings of a festival rank thousands of rows per change)."""
+        return StandingRow(
+            rank,
+            self.player,
+            self.games,
+            self.total,
+            self.top_total,
+            self.tops_lost,
+            self.solos,
+            self.warnings,
+            ex_aequo,
+            self.withdrawn,
+        )
 
     @property
     def rank_label(self) -> str:

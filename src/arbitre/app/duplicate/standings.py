@@ -89,12 +89,12 @@ def current_event(dup: DuplicateEvent) -> Event:
     with lock:
         now = timezone.now()
         shape = _shape(dup)
-        games = list(dup.games.all())
+        versions = dict(dup.games.values_list("pk", "version"))
         kept = _kept.get(dup.pk)
-        if kept is None or kept.shape != shape or sorted(kept.games) != [g.pk for g in games]:
-            kept = _build(dup, shape, games, now)
+        if kept is None or kept.shape != shape or sorted(kept.games) != sorted(versions):
+            kept = _build(dup, shape, list(dup.games.all()), now)
         else:
-            kept = _update(dup, kept, games, now)
+            kept = _update(dup, kept, versions, now)
         _kept[dup.pk] = kept
         return kept.event
 
@@ -140,6 +140,7 @@ def _ballot_rows(**where: Any) -> list[tuple[int, int, int, int, int, str]]:
     ``where`` selects."""
     return list(
         BallotEntry.objects.filter(**where)
+        .order_by()
         .annotate(stored=Cast("decision", output_field=TextField()))
         .values_list("pk", "version", "game_id", "registration_id", "move_number", "stored")
     )
@@ -178,8 +179,7 @@ def _build(dup: DuplicateEvent, shape: tuple[Any, ...], games: list[Game], now: 
     )
 
 
-def _update(dup: DuplicateEvent, kept: _Kept, games: list[Game], now: datetime) -> _Kept:
-    by_pk = {g.pk: g for g in games}
+def _update(dup: DuplicateEvent, kept: _Kept, now_versions: dict[int, int], now: datetime) -> _Kept:
     event = kept.event
     ballots = dict(kept.ballots)
     versions = dict(kept.games)
@@ -189,19 +189,19 @@ def _update(dup: DuplicateEvent, kept: _Kept, games: list[Game], now: datetime) 
         nonlocal withdrawals
         if withdrawals is None:
             withdrawals = services.withdrawals_of(dup)
-        game = by_pk[pk]
+        game = Game.objects.get(pk=pk)
         decisions, ballots[pk] = _game_ballots(game, kept.licences)
         versions[pk] = (kept.games[pk][0], game.version)
         scores = services.game_scores(game, kept.licences, decisions, withdrawals)
         return event.with_game(kept.games[pk][0], scores)
 
-    again = {pk for pk, g in by_pk.items() if g.version != kept.games[pk][1]}
+    again = {pk for pk, version in now_versions.items() if version != kept.games[pk][1]}
     for pk in sorted(again):
         event = read_again(pk)
     changes = []
-    for pk, version, game_id, reg, move, stored in _ballot_rows(
-        game__duplicate=dup, updated_at__gte=kept.mark - SLACK
-    ):
+    # (by time alone, so that the database reads its index of times: the ballots of
+    # another event written meanwhile are left out here)
+    for pk, version, game_id, reg, move, stored in _ballot_rows(updated_at__gte=kept.mark - SLACK):
         if game_id in again or game_id not in ballots:
             continue
         if ballots[game_id].get((reg, move)) == (pk, version):
@@ -218,12 +218,12 @@ def _update(dup: DuplicateEvent, kept: _Kept, games: list[Game], now: datetime) 
     if changes:
         event = event.with_ballots(changes)
     counts = dict(
-        BallotEntry.objects.filter(game__duplicate=dup)
+        BallotEntry.objects.filter(game_id__in=list(now_versions))
         .values("game_id")
         .annotate(n=Count("pk"))
         .values_list("game_id", "n")
     )
-    for pk in by_pk:
+    for pk in now_versions:
         if counts.get(pk, 0) != len(ballots[pk]):
             again.add(pk)
             event = read_again(pk)
