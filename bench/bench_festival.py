@@ -3,6 +3,7 @@
     python bench/bench_festival.py [--players 1500] [--arbiters 40] [--phones 300]
                                    [--moves 5] [--window 150] [--threads 8] [--processes N]
                                    [--sizes 120,500,1500,5000] [--data DIR]
+                                   [--database sqlite|postgresql|both]
 
 Builds the festival (``arbitre demo --festival``: one Duplicate event of ``--players`` in one
 hall, ``--arbiters`` arbiters given consecutive ranges of tables, the first game pre-drawn by
@@ -27,12 +28,13 @@ the ballot's score), the phones' p50 / p95 / p99 and errors (any status other th
 304, or no answer within 30 s), the chief's and the hall screens' latency, and the
 processors the server and this client used meanwhile; then the memory of each server process.
 
-Last, the standings' cost per change as the field grows: events of ``--sizes`` players at the
-end of a whole first game are generated (players and ballots written in bulk, the ballots
-judged by the engine), and the standings build the public page runs after every change
-(:func:`arbitre.app.duplicate.services.build_event`, the standings table, its JSON) is timed
-by a direct call: median of ``--repeat`` builds, and the ratio to the first size's cost,
-measured in the same run. The phones run on the same machine as the server: with the
+``--database both`` runs the whole festival on SQLite, then on a throwaway PostgreSQL cluster
+(the tests' ``tests/app/postgres.py``: initdb and pg_ctl on a free port, ``fsync=off``), and
+prints each move's figures beside each other, with each server process's resident memory.
+
+Last, the standings' cost per change as the field grows (``--sizes``):
+``bench/bench_standings_growth.py``, the kept standings the server runs and the from-scratch
+reference timed in the same run. The phones run on the same machine as the server: with the
 machine shared, their own delays count as the server's.
 """
 
@@ -40,7 +42,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import datetime
 import json
 import os
 import random
@@ -52,11 +53,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
 from bench_live import (  # noqa: E402  (the same client, figures and server probes)
     Connection,
     Figures,
@@ -302,7 +305,7 @@ async def probe(
 # -- the run ---------------------------------------------------------------------------------
 
 
-async def drive(site: Festival, args: argparse.Namespace) -> None:
+async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]]:
     names = sorted(site.tables)
     for name in ["demo", *names]:  # each logs in once, in the morning, before any measure
         site.sessions[name] = await login(site, name)
@@ -348,6 +351,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
         "  move  accepted  entry ms (p50/p95/p99/max)                   effect on standings ms"
         " (p50/p95/p99/max)"
     )
+    summaries = []
     for _ in range(args.moves):
         stage.load = Load(stop=float("inf"))  # (between two moves: not counted)
         move = await chief_move(site, chief)
@@ -388,11 +392,39 @@ async def drive(site: Festival, args: argparse.Namespace) -> None:
             f"{os.cpu_count()} over {seconds:.0f} s (this client, the phones: {client:.2f})"
             + (f"  first refusal: {load.refused[0]}" if load.refused else "")
         )
+        summaries.append(
+            {
+                "move": str(move),
+                "accepted": f"{load.accepted}/{total}",
+                "entry p50/p95": pair(load.entries.latencies),
+                "effect p50/p95": pair(load.effect),
+                "phones p50/p95": pair(load.phones.latencies),
+                "hall, chief p95": f"{p95(load.hall.latencies):.0f}, {p95(load.chief.latencies):.0f}",
+                "errors": str(
+                    load.entries.errors + load.phones.errors + load.hall.errors + load.chief.errors
+                ),
+                "server CPUs": f"{cpu:.2f}",
+                "server MiB": " ".join(f"{mib:.0f}" for _, mib in memory(site.server_pid)),
+            }
+        )
     stage.running = False
     for task in pollers:
         task.cancel()
     await asyncio.gather(*pollers, return_exceptions=True)
     chief.close()
+    return summaries
+
+
+def p95(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100, method="inclusive")[94]
+
+
+def pair(values: list[float]) -> str:
+    if not values:
+        return "none"
+    return f"{statistics.median(values):.0f}/{p95(values):.0f}"
 
 
 def memory(pid: int) -> list[tuple[int, float]]:
@@ -414,7 +446,7 @@ def memory(pid: int) -> list[tuple[int, float]]:
 # -- set-up ----------------------------------------------------------------------------------
 
 
-def env_for(data: Path) -> dict[str, str]:
+def env_for(data: Path, database_url: str | None = None) -> dict[str, str]:
     env = {
         **os.environ,
         "ARBITRE_DATA_DIR": str(data),
@@ -422,17 +454,19 @@ def env_for(data: Path) -> dict[str, str]:
         "ARBITRE_AUTO_BACKUP": "0",
     }
     env.pop("ARBITRE_DATABASE_URL", None)
+    if database_url:
+        env["ARBITRE_DATABASE_URL"] = database_url
     return env
 
 
-def build(args: argparse.Namespace, data: Path) -> int:
+def build(args: argparse.Namespace, data: Path, database_url: str | None) -> int:
     """The festival's event id (built now unless ``data`` holds one)."""
     t = time.perf_counter()
     out = subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "demo", "--festival", "--json"]
         + ["--password", PASSWORD, "--players", str(args.players)]
         + ["--arbiters", str(args.arbiters), "--seed", str(args.seed)],
-        env=env_for(data),
+        env=env_for(data, database_url),
         check=True,
         stdout=subprocess.PIPE,
         text=True,
@@ -443,31 +477,42 @@ def build(args: argparse.Namespace, data: Path) -> int:
     return int(next(iter(report["events"].values())))
 
 
-def read_site(data: Path, event: int, port: int, server_pid: int) -> Festival:
-    db = sqlite3.connect(f"file:{data / 'arbitre.sqlite3'}?mode=ro", uri=True)
+def read_site(
+    data: Path, event: int, port: int, server_pid: int, database_url: str | None
+) -> Festival:
+    if database_url:
+        import psycopg
+
+        db: Any = psycopg.connect(database_url)
+        mark = "%s"
+    else:
+        db = sqlite3.connect(f"file:{data / 'arbitre.sqlite3'}?mode=ro", uri=True)
+        mark = "?"
     (dup,) = db.execute(
-        "select id from duplicate_duplicateevent where event_id = ?", (event,)
+        f"select id from duplicate_duplicateevent where event_id = {mark}", (event,)
     ).fetchone()
     (game,) = db.execute(
-        "select min(number) from duplicate_game where duplicate_id = ?", (dup,)
+        f"select min(number) from duplicate_game where duplicate_id = {mark}", (dup,)
     ).fetchone()
     site = Festival("127.0.0.1", port, event, game, data / "arbitre.sqlite3", server_pid)
     for reg, licence, username in db.execute(
         "select r.id, r.licence, u.username from duplicate_registration r join auth_user u on "
-        'r.arbiter_id = u.id where r.duplicate_id = ? order by r."table"',
+        f'r.arbiter_id = u.id where r.duplicate_id = {mark} order by r."table"',
         (dup,),
-    ):
+    ).fetchall():
         site.tables.setdefault(username, []).append((reg, licence))
     db.close()
     return site
 
 
-def serve(args: argparse.Namespace, data: Path) -> tuple[int, subprocess.Popen[bytes]]:
+def serve(
+    args: argparse.Namespace, data: Path, database_url: str | None
+) -> tuple[int, subprocess.Popen[bytes]]:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(port)]
         + ["--threads", str(args.threads), "--processes", str(args.processes)],
-        env=env_for(data),
+        env=env_for(data, database_url),
         stdout=subprocess.DEVNULL,
         stderr=(data / "server.log").open("wb"),
     )
@@ -489,121 +534,52 @@ def serve(args: argparse.Namespace, data: Path) -> tuple[int, subprocess.Popen[b
     raise SystemExit("the server did not get ready in 300 s")
 
 
-# -- the standings' cost per change, by the field's size --------------------------------------
+def run(args: argparse.Namespace, database_url: str | None) -> list[dict[str, str]]:
+    """One festival on one database: built, served, driven; its moves' figures."""
+    kind = "PostgreSQL" if database_url else "SQLite"
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-festival-") as tmp:
+        data = args.data or Path(tmp)
+        data.mkdir(parents=True, exist_ok=True)
+        event = build(args, data, database_url)
+        port, server = serve(args, data, database_url)
+        try:
+            print(
+                f"server: arbitre serve --threads {args.threads} --processes "
+                f"{args.processes}, {kind}; load average {os.getloadavg()[0]:.1f}",
+                flush=True,
+            )
+            site = read_site(data, event, port, server.pid, database_url)
+            summaries = asyncio.run(drive(site, args))
+            for pid, mib in memory(server.pid):
+                print(f"  server process {pid}: {mib:.0f} MiB resident")
+        finally:
+            if server.poll() is not None:
+                log = (data / "server.log").read_text(errors="replace")
+                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
+            server.terminate()
+            server.wait(30)
+    return summaries
 
 
-def generate(players: int, seed: int) -> object:
-    """A Duplicate event of ``players`` at the end of a whole pre-drawn game: players and
-    ballots written in bulk (not through the entry page: only the standings are measured),
-    each ballot judged by the engine."""
-    from arbitre.app import demo
-    from arbitre.app.duplicate import services, setup
-    from arbitre.app.duplicate.models import BallotEntry, Game, Registration
-    from arbitre.app.events.models import Event
-    from arbitre.duplicate import record as game_record
-    from arbitre.duplicate.ballot import parse_ballot
-    from arbitre.duplicate.decision import judge
-    from arbitre.duplicate.game import DuplicateGame
-    from arbitre.scrabble.generate import all_moves
-
-    rng = random.Random(seed)
-    user = demo.demo_director(PASSWORD)
-    event = setup.create_event(
-        {
-            "name": f"Taille {players}",
-            "date": datetime.date.today(),
-            "place": "Salle",
-            "games_planned": 1,
-            "seconds_per_move": 180,
-        },
-        None,
-        user,
+def side_by_side(results: dict[str, list[dict[str, str]]]) -> None:
+    """Each move's figures on each database, beside each other (ms unless said)."""
+    print(
+        "figures side by side (ms; server MiB: each process's resident memory at the end "
+        "of the move)"
     )
-    dup = Event.objects.get(pk=event.pk).duplicate
-    people = demo._people(rng, players)
-    Registration.objects.bulk_create(
-        Registration(
-            duplicate=dup,
-            licence=f"G{i:05d}",
-            name=surname,
-            first_name=first,
-            club=club,
-            series=1 + i % 7,
-            table=i,
-        )
-        for i, (surname, first, club) in enumerate(people, 1)
-    )
-    regs = list(dup.players.values_list("pk", flat=True))
-    game = Game.objects.get(duplicate=dup)
-    lexicon = services.lexicon_of(dup)
-    drawn = DuplicateGame(lexicon, seed=seed)  # the same game whatever the size
-    drawn.autoplay()
-    services.load_predrawn(game.pk, game_record.dumps(game_record.to_record(drawn)), user)
-    number = 0
-    while True:
-        game = Game.objects.get(pk=game.pk)
-        if services.engine_of(game).over:
-            break
-        game = services.chief_action(game.pk, game.version, "draw_random", user)
-        if services.engine_of(game).over:
-            break
-        game = services.chief_action(game.pk, game.version, "reveal", user)
-        number += 1
-        turn = services.turns(game)[-1]
-        candidates = all_moves(turn.board, turn.draw, lexicon)
-        texts = [demo._ballot(rng, 0.6, candidates) for _ in range(40)]
-        judged = {}
-        for text in set(texts):
-            try:
-                judged[text] = judge(parse_ballot(text), turn).to_json()
-            except Exception:  # a ballot the engine refuses: not kept
-                continue
-        kept = [t for t in texts if t in judged]
-        BallotEntry.objects.bulk_create(
-            (
-                BallotEntry(
-                    game=game,
-                    registration_id=reg,
-                    move_number=number,
-                    text=(text := rng.choice(kept)),
-                    decision=judged[text],
-                    score=int(judged[text]["score"]),
-                )
-                for reg in regs
-            ),
-            batch_size=2000,
-        )
-    return dup
-
-
-def standings_cost(sizes: list[int], repeat: int, seed: int) -> None:
-    """Run in a child process whose ``ARBITRE_DATA_DIR`` is a fresh directory."""
-    from arbitre.cli.serve import setup_database
-
-    setup_database(None)
-    from arbitre.app.duplicate import services
-    from arbitre.app.duplicate.models import BallotEntry
-
-    reference = 0.0
-    for players in sizes:
-        t = time.perf_counter()
-        dup = generate(players, seed)
-        built = time.perf_counter() - t
-        ballots = BallotEntry.objects.filter(game__duplicate=dup).count()
-        times = []
-        for _ in range(repeat):
-            t = time.perf_counter()
-            table = services.build_event(dup).standings_table()  # type: ignore[arg-type]
-            json.dumps(table.to_json())
-            times.append((time.perf_counter() - t) * 1000)
-        median = statistics.median(times)
-        reference = reference or median
-        print(
-            f"  {players:5d} players, {ballots:6d} ballots: median {median:8.1f} ms, slowest "
-            f"{max(times):8.1f} ms per change ({median / reference:5.1f}x the {sizes[0]} "
-            f"players; {median * 1000 / ballots:5.1f} us a ballot)  [generated in {built:.0f} s]",
-            flush=True,
-        )
+    kinds = list(results)
+    keys = [k for k in next(iter(results.values()))[0] if k != "move"] if results else []
+    width = 26
+    print("  move  " + "figure".ljust(18) + "".join(k.ljust(width) for k in kinds))
+    moves = max(len(v) for v in results.values())
+    for m in range(moves):
+        for key in keys:
+            cells = [
+                (results[k][m].get(key, "") if m < len(results[k]) else "").ljust(width)
+                for k in kinds
+            ]
+            move = next(results[k][m]["move"] for k in kinds if m < len(results[k]))
+            print(f"  {move:>4}  {key.ljust(18)}" + "".join(cells))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -617,45 +593,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--data", type=Path, help="a data directory to build in or reuse")
-    parser.add_argument("--sizes", default="120,500,1500,5000", help="'' to skip the costs")
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--cost-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql", "both"),
+        default="sqlite",
+        help="postgresql: a throwaway cluster (PostgreSQL's binaries); both: one run on each",
+    )
+    parser.add_argument(
+        "--sizes",
+        default="120,500,1500,5000",
+        help="the standings' cost per change (bench_standings_growth.py); '' to skip",
+    )
+    parser.add_argument("--changes", type=int, default=30)
     args = parser.parse_args(argv)
-    sizes = [int(x) for x in args.sizes.split(",") if x]
-    if args.cost_only:  # the child process of the costs (its own data directory)
-        standings_cost(sizes, args.repeat, args.seed)
-        return 0
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    with tempfile.TemporaryDirectory(prefix="arbitre-bench-festival-") as tmp:
-        data = args.data or Path(tmp)
-        data.mkdir(parents=True, exist_ok=True)
-        event = build(args, data)
-        port, server = serve(args, data)
-        try:
-            print(
-                f"server: arbitre serve --threads {args.threads} --processes "
-                f"{args.processes}, SQLite"
-            )
-            site = read_site(data, event, port, server.pid)
-            asyncio.run(drive(site, args))
-            for pid, mib in memory(server.pid):
-                print(f"  server process {pid}: {mib:.0f} MiB resident")
-        finally:
-            if server.poll() is not None:
-                log = (data / "server.log").read_text(errors="replace")
-                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
-            server.terminate()
-            server.wait(30)
-        if sizes:
-            print(f"standings' cost per change (build, table, JSON), median of {args.repeat}:")
-            with tempfile.TemporaryDirectory(prefix="arbitre-bench-sizes-") as other:
-                subprocess.run(
-                    [sys.executable, __file__, "--cost-only", "--sizes", args.sizes]
-                    + ["--repeat", str(args.repeat), "--seed", str(args.seed)],
-                    env=env_for(Path(other)),
-                    check=True,
-                )
-        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (a shared machine)")
+    results: dict[str, list[dict[str, str]]] = {}
+    if args.database in ("sqlite", "both"):
+        results["SQLite"] = run(args, None)
+    if args.database in ("postgresql", "both"):
+        from tests.app.postgres import throwaway_postgres  # (the tests' throwaway cluster)
+
+        with throwaway_postgres() as url:
+            results["PostgreSQL"] = run(args, url)
+    if len(results) > 1:
+        side_by_side(results)
+    if args.sizes:
+        print("the standings' cost per change as the field grows:", flush=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "bench" / "bench_standings_growth.py")]
+            + ["--sizes", args.sizes, "--changes", str(args.changes), "--seed", str(args.seed)],
+            check=True,
+        )
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 

@@ -154,16 +154,16 @@ def test_duplicate_standings_polls_get_304_until_a_ballot_changes(
 def test_the_duplicate_figures_are_built_once_per_change(
     events: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from arbitre.app.duplicate import services
+    from arbitre.app.duplicate import standings
 
     built: list[int] = []
-    original = services.build_event
+    original = standings.current_event  # (the standings kept, brought up to date: issue 37)
 
     def counting(dup: Any) -> Any:
         built.append(dup.pk)
         return original(dup)
 
-    monkeypatch.setattr(services, "build_event", counting)
+    monkeypatch.setattr(standings, "current_event", counting)
     pk = events["report"].events["duplicate"]
     client = Client()
     for _ in range(3):  # standings page, its JSON (no tag), a player's sheet: one build

@@ -14,9 +14,12 @@ standings with their solos, what the web pages and ``arbitre duplicate standings
 
 from __future__ import annotations
 
+import heapq
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from arbitre.common.collation import french_key
@@ -150,6 +153,16 @@ class GameRecordScores:
             dict(late_from or {}),
             dict(withdrawn_from or {}),
         )
+
+
+def solo_of(scores: Mapping[str, int]) -> str | None:
+    """The licence of the one player strictly above every other on a move whose ballots are
+    all in (2.6.4, ruling Duplicate 5), from every player's score on it; ``None`` when two
+    share the best score, or it is 0."""
+    best = heapq.nlargest(2, scores.items(), key=itemgetter(1))
+    if len(best) >= 2 and best[0][1] > best[1][1] and best[0][1] > 0:
+        return best[0][0]
+    return None
 
 
 def percentage_of_top(total: int, top_total: int) -> float:
@@ -298,6 +311,7 @@ class Event:
         self.games = list(games)
         self._scores: dict[int, list[dict[str, int]]] = {}
         self._solos: dict[int, dict[int, str]] = {}
+        self._name_keys: dict[str, NameKey] = {}
         for game in self.games:
             unknown = (set(game.decisions) | set(game.withdrawn_from)) - seen
             if unknown:
@@ -317,11 +331,7 @@ class Event:
         player's arbiter's players at the table for that move, zeros included, never more
         than the player's proposed solution)."""
         index = number - 1
-        raw: dict[str, int] = {}
-        for p in self.players:
-            decision = self._decision(game, p.licence, index)
-            playing = game.plays(p.licence, number)
-            raw[p.licence] = decision.score if playing and decision is not None else 0
+        raw = {p.licence: self._raw_score(game, p.licence, number) for p in self.players}
         out = dict(raw)
         for p in self.players:
             decision = self._decision(game, p.licence, index)
@@ -336,6 +346,13 @@ class Event:
             cap = decision.proposed_score if decision.proposed_score is not None else 0
             out[p.licence] = min(int(mean), cap)  # rounded down: a whole number of points
         return out
+
+    @classmethod
+    def _raw_score(cls, game: GameRecordScores, licence: str, number: int) -> int:
+        """The player's score on move ``number`` before compensation (4.6), solos and
+        penalties: the decision's, 0 when absent (5.1, a withdrawal) or not entered yet."""
+        decision = cls._decision(game, licence, number - 1)
+        return decision.score if decision is not None and game.plays(licence, number) else 0
 
     @staticmethod
     def _decision(game: GameRecordScores, licence: str, index: int) -> Decision | None:
@@ -355,10 +372,9 @@ class Event:
         for number in range(1, len(game.tops) + 1):
             if not self._all_entered(game, number):
                 continue  # solos are announced at the end: only once every ballot is in
-            scores = self.move_scores(game, number)
-            ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-            if len(ranked) >= 2 and ranked[0][1] > ranked[1][1] and ranked[0][1] > 0:
-                out[number] = ranked[0][0]
+            holder = solo_of(self.move_scores(game, number))
+            if holder is not None:
+                out[number] = holder
         return out
 
     def _all_entered(self, game: GameRecordScores, number: int) -> bool:
@@ -449,27 +465,36 @@ class Event:
         names. At an official title (``title_tie_break``, 002 A.4 and rulings, federation
         ranking 8) a tie for first place overall is broken by the fewest tops lost, then ex
         aequo; ties by series or age category are never broken."""
-        rows = []
-        for p in self.players:
-            if series is not None and p.series != series:
-                continue
-            if category is not None and p.category != category:
-                continue
-            sheets = [self.sheet(g, p.licence) for g in self.games]
-            rows.append(
-                StandingRow(
-                    rank=0,
-                    player=p,
-                    games=tuple(s.total for s in sheets),
-                    total=sum(s.total for s in sheets),
-                    top_total=sum(s.top_total for s in sheets),
-                    tops_lost=sum(s.tops_lost for s in sheets),
-                    solos=sum(s.solos for s in sheets),
-                    warnings=sum(s.warnings for s in sheets),
-                    ex_aequo=False,
-                    withdrawn=any(p.licence in g.withdrawn_from for g in self.games),
-                )
-            )
+        rows = [self._standing_row(p) for p in self.players if selected(p, series, category)]
+        return self._ranked(rows, series, category)
+
+    def _standing_row(self, p: Player) -> StandingRow:
+        """The player's row of the standings, unranked: their sheets' figures added up."""
+        sheets = [self.sheet(g, p.licence) for g in self.games]
+        return StandingRow(
+            rank=0,
+            player=p,
+            games=tuple(s.total for s in sheets),
+            total=sum(s.total for s in sheets),
+            top_total=sum(s.top_total for s in sheets),
+            tops_lost=sum(s.tops_lost for s in sheets),
+            solos=sum(s.solos for s in sheets),
+            warnings=sum(s.warnings for s in sheets),
+            ex_aequo=False,
+            withdrawn=any(p.licence in g.withdrawn_from for g in self.games),
+        )
+
+    def _name_key(self, p: Player) -> NameKey:
+        """The French order of the player's name, then first name (computed once)."""
+        key = self._name_keys.get(p.licence)
+        if key is None:
+            key = self._name_keys[p.licence] = (french_key(p.name), french_key(p.first_name))
+        return key
+
+    def _ranked(
+        self, rows: list[StandingRow], series: int | None, category: str | None
+    ) -> list[StandingRow]:
+        """``rows`` in rank order with their ranks and ex aequo marks."""
         # 002 A.4: a tie for the title (first place of the overall standings) is broken by
         # the fewest tops lost; every other tie, and every tie by series or age category,
         # stays ex aequo.
@@ -480,18 +505,14 @@ class Event:
             title = tie_break and row.total == best
             return (-row.total, row.tops_lost if title else 0)
 
-        rows.sort(
-            key=lambda r: (key(r), french_key(r.player.name), french_key(r.player.first_name))
-        )
-        ranked: list[StandingRow] = []
+        keys = {id(r): key(r) for r in rows}
+        rows.sort(key=lambda r: (keys[id(r)], self._name_key(r.player)))
+        ranks: list[int] = []
         for i, row in enumerate(rows):
-            if i and key(rows[i - 1]) == key(row):
-                rank = ranked[-1].rank
-            else:
-                rank = i + 1
-            ranked.append(replace(row, rank=rank))
-        ranks = [r.rank for r in ranked]
-        return [replace(r, ex_aequo=ranks.count(r.rank) > 1) for r in ranked]
+            tied = i and keys[id(rows[i - 1])] == keys[id(row)]
+            ranks.append(ranks[-1] if tied else i + 1)
+        shared = Counter(ranks)
+        return [row.ranked(rank, shared[rank] > 1) for row, rank in zip(rows, ranks, strict=True)]
 
     def solo_list(self) -> list[Solo]:
         """Every solo, game by game and move by move, announced at the end (2.6.4)."""
@@ -516,6 +537,15 @@ class Event:
         )
 
 
+NameKey = tuple[tuple[str, str, str], tuple[str, str, str]]
+"""The French order of a name and a first name (:func:`~arbitre.common.collation.french_key`)."""
+
+
+def selected(p: Player, series: int | None, category: str | None) -> bool:
+    """The player is in the standings of ``series`` and ``category`` (``None``: any)."""
+    return (series is None or p.series == series) and (category is None or p.category == category)
+
+
 @dataclass(frozen=True)
 class StandingRow:
     rank: int
@@ -537,6 +567,22 @@ class StandingRow:
     @property
     def percentage(self) -> float:
         return percentage_of_top(self.total, self.top_total)
+
+    def ranked(self, rank: int, ex_aequo: bool) -> StandingRow:
+        """This row at ``rank`` (``dataclasses.replace``, without its cost per field: the
+        standings of a festival rank thousands of rows per change)."""
+        return StandingRow(
+            rank,
+            self.player,
+            self.games,
+            self.total,
+            self.top_total,
+            self.tops_lost,
+            self.solos,
+            self.warnings,
+            ex_aequo,
+            self.withdrawn,
+        )
 
     @property
     def rank_label(self) -> str:

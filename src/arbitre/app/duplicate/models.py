@@ -138,6 +138,8 @@ class BallotEntry(models.Model):
                 fields=["game", "registration", "move_number"], name="unique_ballot"
             ),
         ]
+        #: the ballots written since a time, read by the standings kept in memory (issue 37)
+        indexes = [models.Index(fields=["updated_at"], name="ballot_updated_at")]
 
 
 class AuditEntry(AuditRecord):

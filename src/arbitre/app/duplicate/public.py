@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 
-from arbitre.app.duplicate import appeals, services
+from arbitre.app.duplicate import appeals, services, standings
 from arbitre.app.duplicate.board_view import last_board
 from arbitre.app.duplicate.models import (
     AuditEntry,
@@ -61,8 +61,10 @@ def _read_version(dup: DuplicateEvent) -> str:
 
 
 def event_of(dup: DuplicateEvent, at: str) -> Event:
-    """The engine's event (standings, sheets) at version ``at``, built once per version."""
-    return live.cached(("duplicate-event", dup.pk), at, lambda: services.build_event(dup))
+    """The engine's event (standings, sheets) at version ``at``, brought up to date once per
+    version from the one this process keeps (:mod:`arbitre.app.duplicate.standings`: only
+    what changed is read and computed again)."""
+    return live.cached(("duplicate-event", dup.pk), at, lambda: standings.current_event(dup))
 
 
 # -- public pages -----------------------------------------------------------------------------

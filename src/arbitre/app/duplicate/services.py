@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Iterable
 from dataclasses import asdict, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeAlias
@@ -630,51 +631,73 @@ def ballot_decisions(game: Game) -> list[tuple[int, int, Decision]]:
             "registration_id", "move_number", "stored"
         )
     )
-    if len(_DECODED) > DECODED_CAPACITY:
-        _DECODED.clear()
-    out = []
-    for registration_id, move_number, stored in rows:
-        decision = _DECODED.get(stored)
-        if decision is None:
-            decision = Decision.from_json(json.loads(stored))
-            _DECODED[stored] = decision
-        out.append((registration_id, move_number, decision))
-    return out
+    return [(registration_id, move, decoded(stored)) for registration_id, move, stored in rows]
+
+
+def decoded(stored: str) -> Decision:
+    """The decision of a ballot from its stored JSON text, decoded once per distinct text."""
+    decision = _DECODED.get(stored)
+    if decision is None:
+        if len(_DECODED) > DECODED_CAPACITY:
+            _DECODED.clear()
+        decision = Decision.from_json(json.loads(stored))
+        _DECODED[stored] = decision
+    return decision
 
 
 def build_event(dup: DuplicateEvent) -> Event:
-    """The engine's event from the database (for sheets and standings)."""
+    """The engine's event from the database (for sheets and standings), computed from
+    scratch: the reference of the standings kept change by change
+    (:mod:`arbitre.app.duplicate.standings`)."""
     registrations = list(dup.players.select_related("partner"))
     by_id = {r.pk: r.licence for r in registrations}
-    withdrawals = list(
-        Withdrawal.objects.filter(registration__duplicate=dup).select_related("game")
-    )
-    games = []
-    for game in dup.games.all():
-        record = game.record or {}
-        moves = record.get("moves", [])
-        tops = [int(m["top"]["score"]) for m in moves]
-        top_moves = [f"{m['top']['coordinate']} {m['top']['word']}" for m in moves]
-        decisions: dict[str, list[Decision | None]] = {
-            r.licence: [None] * len(moves) for r in registrations
-        }
-        for registration_id, move_number, decision in ballot_decisions(game):
-            row = decisions[by_id[registration_id]]
-            if move_number <= len(row):
-                row[move_number - 1] = decision
-        late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
-        gone = {
-            by_id[w.registration_id]: w.from_move if w.game.number == game.number else 1
-            for w in withdrawals
-            if w.game.number <= game.number
-        }
-        games.append(GameRecordScores(game.name, tops, top_moves, decisions, late, gone))
-    settings = EventSettings(
+    withdrawals = withdrawals_of(dup)
+    games = [
+        game_scores(game, by_id, ballot_decisions(game), withdrawals) for game in dup.games.all()
+    ]
+    players = [player_of(r) for r in registrations]
+    return Event(dup.event.name, players, games, event_settings(dup))
+
+
+def withdrawals_of(dup: DuplicateEvent) -> list[Withdrawal]:
+    return list(Withdrawal.objects.filter(registration__duplicate=dup).select_related("game"))
+
+
+def event_settings(dup: DuplicateEvent) -> EventSettings:
+    return EventSettings(
         solo_min_players=dup.solo_min_players,
         disciplinary_in_penalty=dup.disciplinary_warnings_count,
         title_tie_break=dup.title_tie_break,
     )
-    return Event(dup.event.name, [player_of(r) for r in registrations], games, settings)
+
+
+def game_scores(
+    game: Game,
+    by_id: dict[int, str],
+    ballots: Iterable[tuple[int, int, Decision]],
+    withdrawals: Iterable[Withdrawal],
+) -> GameRecordScores:
+    """The engine's game: its tops from its record, ``ballots`` (registration id, move,
+    decision; a ballot of a move not in the record is left out), its late arrivals (5.1) and
+    the withdrawals from it or an earlier game."""
+    record = game.record or {}
+    moves = record.get("moves", [])
+    tops = [int(m["top"]["score"]) for m in moves]
+    top_moves = [f"{m['top']['coordinate']} {m['top']['word']}" for m in moves]
+    decisions: dict[str, list[Decision | None]] = {
+        licence: [None] * len(moves) for licence in by_id.values()
+    }
+    for registration_id, move_number, decision in ballots:
+        row = decisions[by_id[registration_id]]
+        if move_number <= len(row):
+            row[move_number - 1] = decision
+    late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
+    gone = {
+        by_id[w.registration_id]: w.from_move if w.game.number == game.number else 1
+        for w in withdrawals
+        if w.game.number <= game.number
+    }
+    return GameRecordScores(game.name, tops, top_moves, decisions, late, gone)
 
 
 def draw_texts(engine: DuplicateGame, game: Game | None = None) -> dict[str, Any]:

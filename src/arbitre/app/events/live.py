@@ -111,8 +111,20 @@ def recent_version(key: Hashable, read: Callable[[], str]) -> str:
     return value
 
 
+_forgetting: list[Callable[[], None]] = []
+
+
+def on_clear(forget: Callable[[], None]) -> None:
+    """Have :func:`clear` call ``forget`` too (figures other modules keep, such as the
+    Duplicate standings kept change by change)."""
+    if forget not in _forgetting:
+        _forgetting.append(forget)
+
+
 def clear() -> None:
     """Forget every cached figure and version (tests; a restored database)."""
+    for forget in _forgetting:
+        forget()
     with _store_lock:
         _store.clear()
         _computing.clear()
