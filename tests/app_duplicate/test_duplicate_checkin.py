@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from arbitre.app.duplicate import checkin, services, setup
+from arbitre.app.duplicate import checkin, presence, services, setup
 from arbitre.app.duplicate.models import AuditEntry, Presence, Registration
 from arbitre.app.events.selfcheckin import MAX_FAILURES
 from tests.app_duplicate.test_duplicate_web_flow import login
@@ -74,7 +74,7 @@ def test_the_director_confirms_present_and_absent_players(event: Any, director: 
     ).content.decode()
     assert "Pointage enregistré : 18 présents, 2 absents." in answer
     assert "20 inscrits : 18 présents, 0 déclarés à confirmer, 2 absents, 0 non pointés." in answer
-    assert checkin.present_ids(event) == set(present)
+    assert presence.present_ids(event) == set(present)
     logged = AuditEntry.objects.get(action="Pointage")
     assert logged.before == [] and len(logged.after) == 18 and logged.user == director
 

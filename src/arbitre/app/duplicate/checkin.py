@@ -52,23 +52,6 @@ def state(presence: Presence | None) -> str:
     return DECLARED_STATE if presence.declared_at is not None else UNCHECKED
 
 
-def confirmed(dup: DuplicateEvent) -> bool:
-    """Whether the director has confirmed the check-in."""
-    return Presence.objects.filter(registration__duplicate=dup, confirmed=True).exists()
-
-
-def present_ids(dup: DuplicateEvent) -> set[int] | None:
-    """The registrations confirmed present; ``None`` while no check-in is confirmed (every
-    registered player then counts as present)."""
-    if not confirmed(dup):
-        return None
-    return set(
-        Presence.objects.filter(
-            registration__duplicate=dup, confirmed=True, present=True
-        ).values_list("registration_id", flat=True)
-    )
-
-
 @dataclass(frozen=True)
 class Row:
     """One player of the director's list."""

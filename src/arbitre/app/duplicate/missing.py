@@ -17,7 +17,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext
 
-from arbitre.app.duplicate import checkin, services
+from arbitre.app.duplicate import presence, services
 from arbitre.app.duplicate.models import BallotEntry, Game, Lateness, Registration
 
 
@@ -58,7 +58,7 @@ def awaited_on(game: Game, number: int) -> Callable[[Registration], bool]:
     for it (not arrived yet, 5.1, or withdrawn), nor one confirmed absent at the check-in
     unless marked late for the game. The one reading of the chief's list and the overview."""
     absent = services.absences(game, number)
-    present = checkin.present_ids(game.duplicate)
+    present = presence.present_ids(game.duplicate)
     late = set(Lateness.objects.filter(game=game).values_list("registration_id", flat=True))
 
     def awaited(p: Registration) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.duplicate import checkin, tableranges
+from arbitre.app.duplicate import presence, tableranges
 from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, Registration
 from arbitre.app.duplicate.services import PLAYERS_TARGET, ServiceError, User, audit
 from arbitre.common.collation import french_key
@@ -94,7 +94,7 @@ def number_tables(
                 "porte la table de son joueur). Changez une place à la main si besoin."
             )
         )
-    present = checkin.present_ids(dup)
+    present = presence.present_ids(dup)
     players = list(dup.players.select_related("withdrawal").all())
     seated = [
         p for p in players if not hasattr(p, "withdrawal") and (present is None or p.pk in present)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import codecs
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import escape
 from django.utils.translation import gettext
@@ -54,6 +54,8 @@ def player_sheet(request: HttpRequest, event_id: int, licence: str) -> HttpRespo
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
     event = services.build_event(dup)
+    if all(p.licence != reg.licence for p in event.players):
+        raise Http404  # found absent at the check-in and never came (presence.no_shows)
     found = [a for a in appeals.pending(dup, event) if reg.licence in a.licences]
     sheets = [
         {

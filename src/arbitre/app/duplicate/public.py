@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Count, Max, Sum
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -161,6 +161,8 @@ def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResp
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
     event = event_of(dup, version(dup))
+    if all(p.licence != reg.licence for p in event.players):
+        raise Http404  # found absent at the check-in and never came (presence.no_shows)
     sheets = []
     for g in event.games:
         sheet = event.sheet(g, reg.licence)

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arbitre.app import wordlists
+from arbitre.app.duplicate import presence
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     AnnulledBallot,
@@ -649,11 +650,13 @@ def build_event(dup: DuplicateEvent) -> Event:
     """The engine's event from the database (for sheets and standings), computed from
     scratch: the reference of the standings kept change by change
     (:mod:`arbitre.app.duplicate.standings`)."""
-    registrations = list(dup.players.select_related("partner"))
+    registrations = presence.in_standings(dup, list(dup.players.select_related("partner")))
     by_id = {r.pk: r.licence for r in registrations}
     withdrawals = withdrawals_of(dup)
+    absent = presence.absent_ids(dup)
     games = [
-        game_scores(game, by_id, ballot_decisions(game), withdrawals) for game in dup.games.all()
+        game_scores(game, by_id, ballot_decisions(game), withdrawals, absent)
+        for game in dup.games.all()
     ]
     players = [player_of(r) for r in registrations]
     return Event(dup.event.name, players, games, event_settings(dup))
@@ -676,10 +679,14 @@ def game_scores(
     by_id: dict[int, str],
     ballots: Iterable[tuple[int, int, Decision]],
     withdrawals: Iterable[Withdrawal],
+    absent: Iterable[int] = (),
 ) -> GameRecordScores:
     """The engine's game: its tops from its record, ``ballots`` (registration id, move,
     decision; a ballot of a move not in the record is left out), its late arrivals (5.1) and
-    the withdrawals from it or an earlier game."""
+    the withdrawals from it or an earlier game. A player of ``absent`` (found absent at the
+    check-in: :mod:`.presence`) not marked late for this game and with no ballot in it
+    missed the whole game: every move scores 0 and no ballot is awaited (5.1)."""
+    ballots = list(ballots)
     record = game.record or {}
     moves = record.get("moves", [])
     tops = [int(m["top"]["score"]) for m in moves]
@@ -692,6 +699,11 @@ def game_scores(
         if move_number <= len(row):
             row[move_number - 1] = decision
     late = {by_id[x.registration_id]: x.from_move for x in Lateness.objects.filter(game=game)}
+    with_ballot = {by_id[registration_id] for registration_id, _, _ in ballots}
+    for registration_id in absent:
+        licence = by_id.get(registration_id)
+        if licence is not None and licence not in late and licence not in with_ballot:
+            late[licence] = len(moves) + 1
     gone = {
         by_id[w.registration_id]: w.from_move if w.game.number == game.number else 1
         for w in withdrawals

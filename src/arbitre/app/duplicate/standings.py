@@ -34,8 +34,15 @@ from django.db.models import Count, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from arbitre.app.duplicate import services
-from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, Game, Lateness, Withdrawal
+from arbitre.app.duplicate import presence, services
+from arbitre.app.duplicate.models import (
+    BallotEntry,
+    DuplicateEvent,
+    Game,
+    Lateness,
+    Presence,
+    Withdrawal,
+)
 from arbitre.app.events import live
 from arbitre.duplicate.event import Event
 from arbitre.duplicate.kept import BallotChange, KeptEvent
@@ -132,6 +139,11 @@ def _shape(dup: DuplicateEvent) -> tuple[Any, ...]:
             .order_by("pk")
             .values_list("registration_id", "game_id", "from_move")
         ),
+        tuple(
+            Presence.objects.filter(registration__duplicate=dup)
+            .order_by("registration_id")
+            .values_list("registration_id", "confirmed", "present")
+        ),
     )
 
 
@@ -155,13 +167,14 @@ def _game_ballots(
 
 
 def _build(dup: DuplicateEvent, shape: tuple[Any, ...], games: list[Game], now: datetime) -> _Kept:
-    registrations = list(dup.players.select_related("partner"))
+    registrations = presence.in_standings(dup, list(dup.players.select_related("partner")))
     licences = {r.pk: r.licence for r in registrations}
     withdrawals = services.withdrawals_of(dup)
+    absent = presence.absent_ids(dup)
     scores, ballots = [], {}
     for game in games:
         decisions, ballots[game.pk] = _game_ballots(game, licences)
-        scores.append(services.game_scores(game, licences, decisions, withdrawals))
+        scores.append(services.game_scores(game, licences, decisions, withdrawals, absent))
     event = KeptEvent(
         shape[0],
         [services.player_of(r) for r in registrations],
@@ -184,6 +197,7 @@ def _update(dup: DuplicateEvent, kept: _Kept, now_versions: dict[int, int], now:
     ballots = dict(kept.ballots)
     versions = dict(kept.games)
     withdrawals: list[Withdrawal] | None = None
+    absent: set[int] | None = None
 
     def read_again(pk: int) -> KeptEvent:
         nonlocal withdrawals
@@ -192,7 +206,9 @@ def _update(dup: DuplicateEvent, kept: _Kept, now_versions: dict[int, int], now:
         game = Game.objects.get(pk=pk)
         decisions, ballots[pk] = _game_ballots(game, kept.licences)
         versions[pk] = (kept.games[pk][0], game.version)
-        scores = services.game_scores(game, kept.licences, decisions, withdrawals)
+        scores = services.game_scores(
+            game, kept.licences, decisions, withdrawals, presence.absent_ids(dup)
+        )
         return event.with_game(kept.games[pk][0], scores)
 
     again = {pk for pk, version in now_versions.items() if version != kept.games[pk][1]}
@@ -208,6 +224,12 @@ def _update(dup: DuplicateEvent, kept: _Kept, now_versions: dict[int, int], now:
             continue
         if reg not in kept.licences:  # a player added since the shape was read
             return _build(dup, _shape(dup), list(dup.games.all()), now)
+        if absent is None:
+            absent = presence.absent_ids(dup)
+        if reg in absent:  # found absent at the check-in: their first ballot there counts
+            again.add(game_id)  # them present for the game (services.game_scores)
+            event = read_again(game_id)
+            continue
         if ballots[game_id] is kept.ballots.get(game_id):
             ballots[game_id] = dict(ballots[game_id])
         ballots[game_id][(reg, move)] = (pk, version)

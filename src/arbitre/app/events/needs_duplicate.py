@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from arbitre.app.duplicate import appeals, checkin, services
+from arbitre.app.duplicate import appeals, presence, services
 from arbitre.app.duplicate.missing import awaited_on
 from arbitre.app.duplicate.models import (
     BallotEntry,
@@ -75,7 +75,7 @@ def _seated(dup: DuplicateEvent, players: list[Registration]) -> list[Registrati
     """The players who need a table and an arbiter: every registered player until the
     check-in is confirmed, then those present, and those found absent but marked late
     for a game (they arrive and play, seed 004 5.1)."""
-    present = checkin.present_ids(dup)
+    present = presence.present_ids(dup)
     if present is None:
         return players
     late = set(
