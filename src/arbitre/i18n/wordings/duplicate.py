@@ -328,4 +328,26 @@ TEMPLATES: dict[str, str] = {
     "duplicate.timing.after_open": (
         "“{item}” comes after the range that runs to the end of the game."
     ),
+    # a simultané's sealed games and the short code read out by phone (issue 38)
+    "duplicate.short_code.empty": "no code typed",
+    "duplicate.short_code.character": "“{char}” (character {position}) is not a digit",
+    "duplicate.short_code.length": "{count} digits typed, {expected} expected",
+    "duplicate.short_code.check": (
+        "the check digit does not match: a digit misheard or two digits swapped"
+    ),
+    "duplicate.sealed.not_json": "not a sealed games file (not JSON)",
+    "duplicate.sealed.not_sealed": "not a sealed games file (format {format})",
+    "duplicate.sealed.version": "sealed file version {version} is not supported",
+    "duplicate.sealed.missing": "sealed file: “{key}” is missing",
+    "duplicate.sealed.wrong_type": "sealed file: “{key}” has the wrong type",
+    "duplicate.sealed.too_large": "sealed file larger than {limit} characters",
+    "duplicate.sealed.bad_kdf": "sealed file: key derivation not supported",
+    "duplicate.sealed.bad_cipher": "sealed file: cipher “{cipher}” not supported",
+    "duplicate.sealed.bad_base64": "sealed file: “{key}” is not valid base64 of the right length",
+    "duplicate.sealed.bad_time": "sealed file: start time unreadable or without its time zone",
+    "duplicate.sealed.games_count": "{count} games where {expected} were announced",
+    "duplicate.sealed.wrong_code": (
+        "this code does not open these games (another simultané's code, or the file was changed)"
+    ),
+    "duplicate.sealed.bad_content": "the opened file holds no games",
 }
