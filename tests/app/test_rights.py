@@ -339,3 +339,4 @@ ACCESS.update(
         "simultane:centre_open": MANAGER,
     }
 )
+ACCESS.update({"simultane:api_results": CLUB_KEY, "simultane:centre_send": MANAGER})

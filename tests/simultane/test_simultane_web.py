@@ -73,7 +73,9 @@ def api(key: str, path: str) -> Any:
     return Client().get(path, HTTP_AUTHORIZATION=f"Bearer {key}")
 
 
-def test_the_officer_publishes_through_the_page(officer: Client, lexicon: Any, clock: Clock) -> None:
+def test_the_officer_publishes_through_the_page(
+    officer: Client, lexicon: Any, clock: Clock
+) -> None:
     page = officer.post(
         "/federation/simultanes/",
         {
@@ -280,7 +282,9 @@ def test_a_wrong_code_is_refused_clearly_and_nothing_is_created(
         "fichier modifié)"
     )
     with pytest.raises(centre.CentreRefused, match="chiffre de contrôle"):
-        centre.open_games(director, got, published.code[:-1] + str((int(published.code[-1]) + 1) % 10))
+        centre.open_games(
+            director, got, published.code[:-1] + str((int(published.code[-1]) + 1) % 10)
+        )
     assert not Event.objects.exists()
 
 

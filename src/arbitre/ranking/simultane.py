@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from arbitre.common.collation import french_key
 from arbitre.common.messages import Message, Refusal
 from arbitre.ranking.events import EVENT_TYPES, EventType
 
@@ -95,3 +96,72 @@ def released(now: datetime, starts_at: datetime) -> bool:
     """Whether the games may be opened at ``now``: from the official start, not a second
     before (both times aware). Nobody sees a draw before the start."""
     return now >= starts_at
+
+
+# -- the merged standings ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CentreRow:
+    """A player's total at one centre (as the centre's upload gives it)."""
+
+    centre: str
+    licence: str
+    name: str
+    first_name: str
+    series: int | None
+    category: str
+    total: int
+
+
+@dataclass(frozen=True)
+class MergedRow:
+    """A player's line of the simultané's standings: the place among every player of every
+    centre, and the place in the player's own centre, ties ex aequo."""
+
+    place: int
+    ex_aequo: bool
+    centre_place: int
+    row: CentreRow
+
+
+def _places(rows: list[CentreRow]) -> list[int]:
+    """Places by total, ties sharing the best one (rows already sorted by total)."""
+    out: list[int] = []
+    for i, row in enumerate(rows):
+        out.append(out[-1] if i and rows[i - 1].total == row.total else i + 1)
+    return out
+
+
+def merge(centres: dict[str, list[CentreRow]]) -> list[MergedRow]:
+    """One standings of the whole simultané from each centre's latest rows (a centre's
+    re-send replaces its rows: counted once). Ranked by total, as a Duplicate event is
+    (seed 004, 2.6.4: the total of the scores of every move), ties ex aequo; the order
+    of equal totals is the French order of names, then the centre, so that the
+    standings do not depend on the order in which the centres uploaded."""
+    every = sorted(
+        (row for rows in centres.values() for row in rows),
+        key=lambda r: (-r.total, french_key(r.name), french_key(r.first_name), r.centre, r.licence),
+    )
+    places = _places(every)
+    by_centre: dict[str, list[CentreRow]] = {}
+    for row in every:
+        by_centre.setdefault(row.centre, []).append(row)
+    local = {}
+    for rows in by_centre.values():
+        local.update({(r.centre, r.licence): p for r, p in zip(rows, _places(rows), strict=True)})
+    counts: dict[int, int] = {}
+    for p in places:
+        counts[p] = counts.get(p, 0) + 1
+    return [
+        MergedRow(p, counts[p] > 1, local[(r.centre, r.licence)], r)
+        for r, p in zip(every, places, strict=True)
+    ]
+
+
+def licences_elsewhere(centres: dict[str, list[CentreRow]], centre: str) -> list[str]:
+    """The licences of ``centre`` that another centre already ranks: a player plays a
+    simultané once."""
+    mine = {r.licence for r in centres.get(centre, [])}
+    others = {r.licence for name, rows in centres.items() if name != centre for r in rows}
+    return sorted(mine & others)

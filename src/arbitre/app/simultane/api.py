@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from arbitre.app import jsontext
 from arbitre.app.federation import services
 from arbitre.app.federation.models import ClubToken
-from arbitre.app.simultane import publish
+from arbitre.app.simultane import merge, publish
 
 
 def _club(request: HttpRequest) -> ClubToken | None:
@@ -58,3 +60,24 @@ def key(request: HttpRequest, uid: str) -> HttpResponse:
     except publish.PublishRefused as exc:
         return _refused(str(exc), exc.status)
     return JsonResponse({"uid": uid, "code": code})
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def results(request: HttpRequest, uid: str) -> HttpResponse:
+    """A centre's signed results (``{"results": ..., "signature": ...}``): merged at once
+    (``accepted``), or refused with the reason the centre sees."""
+    club = _club(request)
+    if club is None:
+        return _unknown_key()
+    try:
+        data = jsontext.loads(request.body or b"")
+    except jsontext.JsonRefused as exc:
+        return _refused(gettext("Envoi illisible : un objet JSON est attendu.") + f" {exc}", 400)
+    try:
+        taken = merge.receive(club, uid, data)
+    except publish.PublishRefused as exc:
+        return _refused(str(exc), exc.status)
+    return JsonResponse(
+        {"status": "accepted", "reason": taken.reason, "received": taken.upload.sent_count}
+    )

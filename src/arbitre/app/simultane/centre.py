@@ -20,7 +20,7 @@ from arbitre.app.events.models import Event
 from arbitre.app.federation import outbox
 from arbitre.app.simultane.models import Received
 from arbitre.common.messages import Refusal
-from arbitre.duplicate import sealed
+from arbitre.duplicate import sealed, short_code
 
 API = "/api/federation/simultanes/"
 
@@ -142,6 +142,7 @@ def open_games(user: Any, received: Received, typed: str = "") -> Event:
             gettext("Parties du simultané refusées : %(reason)s") % {"reason": reason}
         ) from None
     received.event, received.opened_at = event, timezone.now()
+    received.code = short_code.parse(code)  # the proof of the opening, in the results
     received.opened_with, received.opened_by = how, user
     received.save()
     duplicate_services.audit(

@@ -44,9 +44,9 @@ class PublishForm(forms.Form):
     name = forms.CharField(label=_("Nom du simultané"), max_length=200)
     type_code = forms.ChoiceField(label=_("Type (règlement fédéral, B.3.2)"))
     day = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    hour = forms.TimeField(label=_("Heure du début officiel"), widget=forms.TimeInput(
-        attrs={"type": "time"}
-    ))
+    hour = forms.TimeField(
+        label=_("Heure du début officiel"), widget=forms.TimeInput(attrs={"type": "time"})
+    )
     seconds_per_move = forms.IntegerField(
         label=_("Temps par coup (secondes)"),
         initial=180,

@@ -21,6 +21,8 @@ class Simultane(models.Model):
     code = models.CharField(max_length=20)
     sealed = models.TextField()
     created_at = models.DateTimeField(auto_now_add=True)
+    #: closed by the officer: the merged standings no longer change
+    closed_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -48,6 +50,20 @@ class Centre(models.Model):
         ]
 
 
+class CentreUpload(models.Model):
+    """A centre's latest results of a simultané (federation side): one per centre, whatever
+    the number of times it sent them; its rows are merged into the standings."""
+
+    centre = models.OneToOneField(Centre, on_delete=models.CASCADE, related_name="upload")
+    payload = models.JSONField()
+    digest = models.CharField(max_length=64)
+    games_ended = models.JSONField(default=list)
+    players = models.PositiveIntegerField(default=0)
+    sent_count = models.PositiveIntegerField(default=1)
+    received_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
 class Received(models.Model):
     """A sealed simultané on a centre's laptop: read before the start, opened at the start
     into a Duplicate event (``event``)."""
@@ -68,6 +84,8 @@ class Received(models.Model):
         "events.Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     opened_at = models.DateTimeField(null=True, blank=True)
+    #: the code that opened the games: the proof of the opening in the results uploaded
+    code = models.CharField(max_length=20, blank=True)
     opened_with = models.CharField(max_length=10, choices=Opened.choices, blank=True)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from arbitre.app.ranking.officers import require_officer
-from arbitre.app.simultane import publish
+from arbitre.app.simultane import merge, publish
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -56,6 +56,15 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
     simultane = get_object_or_404(Simultane, pk=simultane_id)
     form = AdmitForm(publish.clubs_with_keys(), request.POST or None)
     if request.method == "POST":
+        if request.POST.get("action") == "close":
+            try:
+                merge.close(request.user, simultane)
+                messages.success(
+                    request, gettext("Simultané clos : ses résultats ne changent plus.")
+                )
+            except publish.PublishRefused as exc:
+                messages.error(request, str(exc))
+            return redirect("simultane:officer_detail", simultane_id=simultane.pk)
         if request.POST.get("remove"):
             centre = get_object_or_404(Centre, pk=request.POST["remove"], simultane=simultane)
             publish.remove(request.user, centre)
@@ -72,7 +81,8 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
     context = {
         "simultane": simultane,
         "type": type_label(simultane.type_code),
-        "centres": simultane.centres.all(),
+        "centres": simultane.centres.select_related("upload"),
+        "standings": merge.standings(simultane)[:500],
         "form": form,
         "code": publish.code_if_released(simultane),
     }

@@ -8,6 +8,7 @@ urlpatterns = [
     path("api/federation/simultanes/", api.simultanes, name="api_list"),
     path("api/federation/simultanes/<str:uid>/scelle/", api.sealed_games, name="api_sealed"),
     path("api/federation/simultanes/<str:uid>/cle/", api.key, name="api_key"),
+    path("api/federation/simultanes/<str:uid>/resultats/", api.results, name="api_results"),
     path("federation/simultanes/", officer_views.simultanes, name="officer_list"),
     path(
         "federation/simultanes/<int:simultane_id>/",
@@ -21,4 +22,9 @@ urlpatterns = [
     ),
     path("simultanes/", centre_views.received, name="centre"),
     path("simultanes/<int:received_id>/ouvrir/", centre_views.open_received, name="centre_open"),
+    path(
+        "simultanes/<int:received_id>/resultats/",
+        centre_views.send_results,
+        name="centre_send",
+    ),
 ]

@@ -350,4 +350,16 @@ TEMPLATES: dict[str, str] = {
         "this code does not open these games (another simultané's code, or the file was changed)"
     ),
     "duplicate.sealed.bad_content": "the opened file holds no games",
+    # a centre's results of a simultané (issue 38)
+    "duplicate.centre_results.not_results": "not a centre's results (format {format})",
+    "duplicate.centre_results.version": "results version {version} is not supported",
+    "duplicate.centre_results.missing": "{where}: “{key}” is missing",
+    "duplicate.centre_results.wrong_type": "{where}: “{key}” has the wrong type",
+    "duplicate.centre_results.licence_twice": "licence {licence} given twice",
+    "duplicate.centre_results.game_number": "a game number outside 1 to {games}",
+    "duplicate.centre_results.games_count": "{where}: {expected} game scores expected",
+    "duplicate.centre_results.total": "{where}: total {total} is not the sum of the games ({sum})",
+    "duplicate.centre_results.too_many": "more than {limit} players",
+    "duplicate.centre_results.unknown_player": "{where}: licence {licence} is not among the players",
+    "duplicate.centre_results.ballot_twice": "{where}: the same player's ballot twice for one move",
 }
