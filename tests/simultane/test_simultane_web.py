@@ -9,68 +9,19 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
-from arbitre.app.federation import outbox
 from arbitre.app.federation import services as federation
 from arbitre.app.simultane import centre, publish
 from arbitre.app.simultane.models import Centre, Received, Simultane
 from arbitre.duplicate import record as game_record
+from tests.simultane.conftest import START, Clock, api, record_file
 from tests.simultane.games import DRAWS, predrawn
 
 pytestmark = pytest.mark.django_db
-
-START = dt.datetime(2027, 3, 12, 14, 0, tzinfo=dt.timezone(dt.timedelta(hours=1)))
-
-
-class Clock:
-    """The server's clock, set by the test (``timezone.now`` everywhere)."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.now = START - dt.timedelta(hours=2)
-        monkeypatch.setattr(timezone, "now", lambda: self.now)
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
-    return Clock(monkeypatch)
-
-
-def record_file(name: str = "partie1.json") -> io.BytesIO:
-    data = io.BytesIO(game_record.dumps(predrawn()).encode("utf-8"))
-    data.name = name
-    return data
-
-
-@pytest.fixture
-def officer(director: Any, clock: Clock) -> Client:
-    """The ranking officer, logged in on the test's clock (a session ages with it)."""
-    client = Client()
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
-def published(lexicon: Any, director: Any, clock: Clock) -> Simultane:
-    return publish.publish(
-        director, "Simultané fédéral de mars", "SF", START, 180, [game_record.dumps(predrawn())]
-    )
-
-
-@pytest.fixture
-def club_key(published: Simultane, director: Any) -> str:
-    key = federation.create_token(director, "Club de Namur")
-    publish.admit(director, published, "Club de Namur")
-    return key
-
-
-def api(key: str, path: str) -> Any:
-    return Client().get(path, HTTP_AUTHORIZATION=f"Bearer {key}")
 
 
 def test_the_officer_publishes_through_the_page(
@@ -201,29 +152,6 @@ def test_only_a_club_with_an_active_key_is_admitted(published: Simultane, direct
 
 
 # -- the centre ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def network(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The centre's requests to the federation, answered by the federation's own views on
-    this test database; ``down`` in the list cuts the network."""
-    calls: list[str] = []
-
-    def request(current: Any, method: str, path: str, body: Any = None) -> outbox.Reply:
-        if "down" in calls:
-            raise ConnectionRefusedError
-        calls.append(path)
-        answer = Client().get(path, HTTP_AUTHORIZATION=f"Bearer {current.token}")
-        return outbox.Reply(answer.status_code, answer.json())
-
-    monkeypatch.setattr(outbox, "_request", request)
-    yield calls
-
-
-@pytest.fixture
-def linked(club_key: str, network: list[str]) -> str:
-    outbox.set_link("http://127.0.0.1:9", club_key)
-    return club_key
 
 
 def test_a_centre_fetches_the_sealed_file_ahead_and_cannot_open_it_before_the_start(

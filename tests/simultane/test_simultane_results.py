@@ -1,0 +1,167 @@
+"""Issue 38, the results: a centre's results (every player's scores, warnings, penalties,
+every ballot) leave signed through the outbox, also after a network cut; the federation
+merges them into one standings, counts a re-send once, and refuses with the reason a
+tampered upload, one from a centre that did not open the games, an unknown key, and a
+change after closing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from arbitre.app.duplicate import ballots, services, setup
+from arbitre.app.duplicate.models import DuplicateEvent
+from arbitre.app.federation import outbox
+from arbitre.app.federation import services as federation
+from arbitre.app.federation.models import OutboxItem
+from arbitre.app.simultane import centre, merge, publish, sending
+from arbitre.app.simultane.models import CentreUpload, Received, Simultane
+from arbitre.duplicate import centre_results
+from tests.simultane.conftest import START, Clock
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(linked: str, director: Any, clock: Clock, published: Simultane) -> Received:
+    """The centre opened the games at the start online; two players; move 1 played with
+    both ballots entered (DUPONT the top, MARTIN H4 AMIS announced 12)."""
+    [got] = centre.fetch()
+    clock.now = START + dt.timedelta(seconds=5)
+    event = centre.open_games(director, got)
+    dup = DuplicateEvent.objects.get(event=event)
+    for licence, name, table in (("101", "DUPONT", 1), ("102", "MARTIN", 2)):
+        setup.add_player(dup, {"licence": licence, "name": name, "table": table}, director)
+    game = dup.games.get()
+    game = services.chief_action(game.pk, game.version, "draw_random", director)
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    texts = {"101": "top", "102": "H4 AMIS 12"}
+    for reg in dup.players.all():
+        ballots.enter_ballot(game.pk, reg.pk, 1, texts[reg.licence], 0, director)
+    return Received.objects.get()
+
+
+def send(director: Any, received: Received) -> OutboxItem:
+    item = sending.enqueue(director, received)
+    outbox.deliver(item.event)
+    item.refresh_from_db()
+    return item
+
+
+def post(key: str, uid: str, body: Any) -> Any:
+    return Client().post(
+        f"/api/federation/simultanes/{uid}/resultats/",
+        json.dumps(body),
+        "application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+    )
+
+
+def test_the_results_reach_the_federation_and_are_merged(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    item = send(director, played)
+    assert (item.state, item.reason) == (
+        OutboxItem.State.ACCEPTED,
+        "Résultats fusionnés : 2 joueurs.",
+    )
+    upload = CentreUpload.objects.get()
+    top = upload.payload["players"][0]["games"][0]
+    # MARTIN announced 12 for a move worth 10: judged « points miscounted », with a warning
+    assert [(b["score"], b["sanction"], b["warning"]) for b in upload.payload["ballots"]] == [
+        (top, "none", False),
+        (10, "score_wrong", True),
+    ]
+    assert [p["warnings"] for p in upload.payload["players"]] == [0, 1]
+    standings = merge.standings(published)
+    assert [(m.row.name, m.place, m.centre_place, m.row.total) for m in standings] == [
+        ("DUPONT", 1, 1, top),
+        ("MARTIN", 2, 2, 10),
+    ]
+    assert {m.row.centre for m in standings} == {"Club de Namur"}
+
+
+def test_a_resend_is_counted_once(played: Received, director: Any, published: Simultane) -> None:
+    send(director, played)
+    item = send(director, played)
+    assert item.reason == "Résultats déjà reçus, identiques : comptés une fois."
+    assert CentreUpload.objects.get().sent_count == 2
+    assert len(merge.standings(published)) == 2
+
+
+def test_offline_the_results_wait_and_leave_when_the_network_answers(
+    played: Received, director: Any, network: list[str]
+) -> None:
+    network.append("down")
+    item = send(director, played)
+    assert item.state == OutboxItem.State.QUEUED
+    assert item.last_error.startswith("Fédération injoignable")
+    assert not CentreUpload.objects.exists()
+    network.remove("down")
+    outbox.deliver()
+    item.refresh_from_db()
+    assert item.state == OutboxItem.State.ACCEPTED
+    assert CentreUpload.objects.get().players == 2
+
+
+def test_a_tampered_upload_is_refused(played: Received, linked: str, published: Simultane) -> None:
+    body = sending.signed(sending.results_of(played), linked)
+    body["results"]["players"][1]["games"][0] += 50
+    body["results"]["players"][1]["total"] += 50
+    answer = post(linked, published.uid, body)
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("Signature invalide : ces résultats ont été modifiés")
+    assert not CentreUpload.objects.exists()
+
+
+def test_a_centre_that_did_not_open_the_games_is_refused(
+    played: Received, linked: str, published: Simultane
+) -> None:
+    results = sending.results_of(played)
+    results["proof"] = centre_results.opening_proof("0" * 20, published.uid)
+    answer = post(linked, published.uid, sending.signed(results, linked))
+    assert answer.status_code == 403
+    assert answer.json() == {
+        "error": "Ce centre n'a pas ouvert les parties du simultané : résultats refusés."
+    }
+
+
+def test_an_unknown_key_is_refused(played: Received, published: Simultane) -> None:
+    answer = post("inconnue", published.uid, {})
+    assert (answer.status_code, answer.json()) == (
+        401,
+        {"error": "Clé de club inconnue ou révoquée."},
+    )
+
+
+def test_after_closing_a_change_is_refused_and_the_centre_sees_why(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    send(director, played)
+    merge.close(director, published)
+    before = merge.standings(published)
+    game = DuplicateEvent.objects.get(event=played.event).games.get()
+    reg = game.duplicate.players.get(licence="102")
+    ballots.enter_ballot(game.pk, reg.pk, 1, "H4 AMIS 12 +disc", 1, director)
+    item = send(director, played)
+    assert (item.state, item.reason) == (
+        OutboxItem.State.REJECTED,
+        "Le simultané est clos : ses résultats ne changent plus.",
+    )
+    assert merge.standings(published) == before
+
+
+def test_a_player_ranked_in_another_centre_is_refused(
+    played: Received, director: Any, linked: str, published: Simultane
+) -> None:
+    send(director, played)
+    other = federation.create_token(director, "Club de Liège")
+    publish.admit(director, published, "Club de Liège")
+    results = sending.results_of(played)
+    answer = post(other, published.uid, sending.signed(results, other))
+    assert answer.status_code == 422
+    assert answer.json()["error"] == "Joueurs déjà classés dans un autre centre : 101, 102."
