@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from arbitre.duplicate import centre_results as cr
 from arbitre.duplicate.centre_results import ResultsRefused
 
-CODE = "48210937556218407736"
+CODE = "48210937556218407730"
 
 
 def good() -> dict[str, Any]:
