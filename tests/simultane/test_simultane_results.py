@@ -165,3 +165,21 @@ def test_a_player_ranked_in_another_centre_is_refused(
     answer = post(other, published.uid, sending.signed(results, other))
     assert answer.status_code == 422
     assert answer.json()["error"] == "Joueurs déjà classés dans un autre centre : 101, 102."
+
+
+def test_the_pages_show_the_standings_and_the_answer(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    client = Client()
+    client.force_login(director)
+    page = client.post(f"/simultanes/{played.pk}/resultats/", follow=True)
+    html = page.content.decode()
+    assert "Fédération : Résultats fusionnés : 2 joueurs." in html
+    assert "accepté par la fédération" in html
+    officer = client.get(f"/federation/simultanes/{published.pk}/").content.decode()
+    table = officer.split('id="standings"')[1].split("</table>")[0]
+    assert [row.count("<td") for row in table.split("<tr>")[2:]] == [6, 6]
+    assert "DUPONT" in table and "MARTIN" in table and "Club de Namur" in table
+    assert "2 joueurs" in officer.split('id="centres"')[1]
+    client.post(f"/federation/simultanes/{published.pk}/", {"action": "close"})
+    assert Simultane.objects.get().closed_at is not None
