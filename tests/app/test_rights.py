@@ -340,3 +340,4 @@ ACCESS.update(
     }
 )
 ACCESS.update({"simultane:api_results": CLUB_KEY, "simultane:centre_send": MANAGER})
+ACCESS.update({"simultane:public": PUBLIC})  # the public page of a simultané (by its id)

@@ -87,3 +87,33 @@ def test_places_against_a_count_of_better_totals(centres: dict[str, list[CentreR
         assert m.place == 1 + sum(r.total > m.row.total for r in every)
         assert m.centre_place == 1 + sum(r.total > m.row.total for r in centres[m.row.centre])
         assert m.ex_aequo == (sum(r.total == m.row.total for r in every) > 1)
+
+
+@given(simultanes(), st.sampled_from([None, 1, 2]), st.sampled_from([None, "S", "V"]))
+def test_a_series_or_category_is_ranked_among_its_own_players(
+    centres: dict[str, list[CentreRow]], series: int | None, category: str | None
+) -> None:
+    """The same oracle on the band's players alone: places counted among them only."""
+    from dataclasses import replace
+
+    # give the rows series 1-2 and categories S/V by their licence, so that bands mix
+    centres = {
+        c: [
+            replace(r, series=1 + int(r.licence) % 2, category="SV"[int(r.licence) % 3 % 2])
+            for r in rows
+        ]
+        for c, rows in centres.items()
+    }
+
+    def kept(r: CentreRow) -> bool:
+        return (series is None or r.series == series) and (
+            category is None or r.category == category
+        )
+
+    band = [r for rows in centres.values() for r in rows if kept(r)]
+    merged = merge(centres, series=series, category=category)
+    assert sorted((m.row for m in merged), key=repr) == sorted(band, key=repr)
+    for m in merged:
+        assert m.place == 1 + sum(r.total > m.row.total for r in band)
+        local = [r for r in centres[m.row.centre] if kept(r)]
+        assert m.centre_place == 1 + sum(r.total > m.row.total for r in local)

@@ -183,3 +183,26 @@ def test_the_pages_show_the_standings_and_the_answer(
     assert "2 joueurs" in officer.split('id="centres"')[1]
     client.post(f"/federation/simultanes/{published.pk}/", {"action": "close"})
     assert Simultane.objects.get().closed_at is not None
+
+
+def test_the_public_page_shows_the_centres_and_the_standings_by_series(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    from arbitre.app.simultane.models import Centre
+
+    Centre.objects.create(simultane=published, club="Club de Liège")  # awaited
+    send(director, played)
+    from arbitre.app.duplicate.models import Registration
+
+    Registration.objects.filter(licence="102").update(series=3)
+    send(director, played)
+    anonymous = Client()
+    html = anonymous.get(f"/public/simultanes/{published.uid}/").content.decode()
+    centres = html.split('id="public-centres"')[1].split("</ul>")[0]
+    assert "Club de Liège — résultats attendus" in centres
+    assert "Club de Namur — 2 joueurs" in centres
+    assert 'href="?serie=3"' in html
+    table = anonymous.get(f"/public/simultanes/{published.uid}/?serie=3").content.decode()
+    rows = table.split('id="public-standings"')[1].split("</table>")[0]
+    assert "MARTIN" in rows and "DUPONT" not in rows
+    assert "Classement de la série 3" in table

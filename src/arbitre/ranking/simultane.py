@@ -133,14 +133,24 @@ def _places(rows: list[CentreRow]) -> list[int]:
     return out
 
 
-def merge(centres: dict[str, list[CentreRow]]) -> list[MergedRow]:
+def merge(
+    centres: dict[str, list[CentreRow]], series: int | None = None, category: str | None = None
+) -> list[MergedRow]:
     """One standings of the whole simultané from each centre's latest rows (a centre's
     re-send replaces its rows: counted once). Ranked by total, as a Duplicate event is
     (seed 004, 2.6.4: the total of the scores of every move), ties ex aequo; the order
     of equal totals is the French order of names, then the centre, so that the
-    standings do not depend on the order in which the centres uploaded."""
+    standings do not depend on the order in which the centres uploaded. With ``series``
+    or ``category``, the standings of that series or age category alone (places counted
+    among its players, in the simultané and in each centre)."""
     every = sorted(
-        (row for rows in centres.values() for row in rows),
+        (
+            row
+            for rows in centres.values()
+            for row in rows
+            if (series is None or row.series == series)
+            and (category is None or row.category == category)
+        ),
         key=lambda r: (-r.total, french_key(r.name), french_key(r.first_name), r.centre, r.licence),
     )
     places = _places(every)

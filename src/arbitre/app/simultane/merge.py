@@ -124,9 +124,19 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     )
 
 
-def standings(simultane: Simultane) -> list[MergedRow]:
-    """The whole simultané's standings from every centre's latest upload."""
-    return merge(_centres_rows(simultane))
+def standings(
+    simultane: Simultane, series: int | None = None, category: str | None = None
+) -> list[MergedRow]:
+    """The whole simultané's standings from every centre's latest upload (of one series or
+    age category when given)."""
+    return merge(_centres_rows(simultane), series=series, category=category)
+
+
+def bands(simultane: Simultane) -> tuple[list[int], list[str]]:
+    """The series and the age categories of the players ranked so far."""
+    rows = [r for rows in _centres_rows(simultane).values() for r in rows]
+    series = sorted({r.series for r in rows if r.series is not None})
+    return series, sorted({r.category for r in rows if r.category})
 
 
 @transaction.atomic

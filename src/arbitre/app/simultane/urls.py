@@ -1,6 +1,6 @@
 from django.urls import path
 
-from arbitre.app.simultane import api, centre_views, officer_views
+from arbitre.app.simultane import api, centre_views, officer_views, public_views
 
 app_name = "simultane"
 
@@ -20,6 +20,7 @@ urlpatterns = [
         officer_views.sealed_download,
         name="officer_sealed",
     ),
+    path("public/simultanes/<str:uid>/", public_views.public, name="public"),
     path("simultanes/", centre_views.received, name="centre"),
     path("simultanes/<int:received_id>/ouvrir/", centre_views.open_received, name="centre_open"),
     path(
