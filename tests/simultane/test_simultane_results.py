@@ -206,3 +206,43 @@ def test_the_public_page_shows_the_centres_and_the_standings_by_series(
     rows = table.split('id="public-standings"')[1].split("</table>")[0]
     assert "MARTIN" in rows and "DUPONT" not in rows
     assert "Classement de la série 3" in table
+
+
+def test_closed_into_the_season_with_the_types_m_after_the_preview(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    """Seed 002, B.3.2: the M of a Simultané fédéral is 150 whatever the number of players,
+    and with a fixed M, D = M / n (docs/ranking.md); m = M - D (P - 1): with n = 2, 150 for
+    the first and 75 for the second. The import is previewed (issue 33) and written on
+    confirmation."""
+    from arbitre.app.duplicate.models import Registration
+    from arbitre.app.ranking.models import RankedEvent, ResultRow
+
+    Registration.objects.filter(licence="101").update(series=2)
+    Registration.objects.filter(licence="102").update(series=4)
+    send(director, played)
+    client = Client()
+    client.force_login(director)
+    preview = client.post(
+        f"/federation/simultanes/{published.pk}/", {"action": "season"}, follow=True
+    )
+    assert Simultane.objects.get().closed_at is not None
+    assert not RankedEvent.objects.exists()  # nothing published before the confirmation
+    form = preview.content.decode().split('id="confirm-change"')[1].split("</form>")[0]
+    digest = form.split('name="digest" value="')[1].split('"')[0]
+    client.post(preview.redirect_chain[-1][0], {"action": "confirm", "digest": digest})
+    ranked = RankedEvent.objects.get()
+    assert (ranked.type_code, ranked.games) == ("SF", 1)
+    rows = list(ResultRow.objects.filter(event=ranked).order_by("place"))
+    assert [(r.licence, r.place, r.series) for r in rows] == [("101", 1, 2), ("102", 2, 4)]
+    from arbitre.app.ranking import results
+    from arbitre.ranking.events import ranking_points, winner_points
+
+    figures = results.engine_event(ranked)
+    assert [e.licence for e in figures.entries] == ["101", "102"]
+    m, d = winner_points(figures.type, figures.games, len(figures.entries), figures.overseas)
+    assert (m, d) == (150, None)
+    assert [ranking_points(m, e.place, len(figures.entries), d) for e in figures.entries] == [
+        150,
+        75,
+    ]

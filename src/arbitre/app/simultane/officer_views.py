@@ -10,7 +10,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from arbitre.app.ranking.officers import require_officer
-from arbitre.app.simultane import merge, publish
+from arbitre.app.ranking.staged_ops import RESULTS_FILE
+from arbitre.app.ranking.staged_pages import stage
+from arbitre.app.simultane import merge, publish, season
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -56,6 +58,8 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
     simultane = get_object_or_404(Simultane, pk=simultane_id)
     form = AdmitForm(publish.clubs_with_keys(), request.POST or None)
     if request.method == "POST":
+        if request.POST.get("action") == "season":
+            return _into_season(request, simultane)
         if request.POST.get("action") == "close":
             try:
                 merge.close(request.user, simultane)
@@ -87,6 +91,20 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
         "code": publish.code_if_released(simultane),
     }
     return render(request, "simultane/officer_detail.html", context)
+
+
+def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:
+    """Close the simultané (if not yet) and stage its standings into the season: the
+    officer sees the series and tiers it changes, and confirms there (issue 33)."""
+    if simultane.closed_at is None:
+        merge.close(request.user, simultane)
+    params = {
+        "name": simultane.name,
+        "source_name": gettext("Simultané — %(name)s") % {"name": simultane.name},
+    }
+    data = season.results_text(simultane).encode("utf-8")
+    staged = stage(request, RESULTS_FILE, params, data)
+    return staged or redirect("simultane:officer_detail", simultane_id=simultane.pk)
 
 
 @require_GET
