@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arbitre.common.messages import Message, Refusal
+from arbitre.duplicate.event import EventSettings
 
 FORMAT = "arbitre.duplicate.centre_results"
 VERSION = 1
@@ -85,6 +86,7 @@ class BallotResult:
     score: int
     sanction: str
     warning: bool
+    solo: bool = False  # a solo as the centre judged it (its players alone)
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,14 @@ def _player(raw: Any, games: int, where: str) -> PlayerResult:
     )
 
 
+def _solo(raw: Any, where: str) -> bool:
+    """The ballot's ``solo`` mark (absent: none)."""
+    solo = raw.get("solo", False) if isinstance(raw, dict) else False
+    if not isinstance(solo, bool):
+        raise _refused("wrong_type", key="solo", where=where)
+    return solo
+
+
 def loads(data: Any, games: int) -> CentreResults:
     """The results in ``data`` (parsed JSON) of a simultané of ``games`` games, checked, or
     :class:`ResultsRefused` naming the first fault (``where``: the player's line)."""
@@ -192,6 +202,7 @@ def loads(data: Any, games: int) -> CentreResults:
             score=_count(raw, "score", where),
             sanction=_field(raw, "sanction", str, where)[:40],
             warning=_field(raw, "warning", bool, where),
+            solo=_solo(raw, where),
         )
         if ballot.licence not in seen:
             raise _refused("unknown_player", licence=ballot.licence, where=where)
@@ -209,3 +220,56 @@ def loads(data: Any, games: int) -> CentreResults:
         players=tuple(players),
         ballots=tuple(read),
     )
+
+
+# -- solos of the whole simultané ----------------------------------------------------------------
+
+
+def whole_solos(
+    centres: Mapping[str, CentreResults], settings: EventSettings | None = None
+) -> dict[tuple[int, int], tuple[str, str]]:
+    """(game, move) -> (centre, licence) of each solo of the whole simultané (seed 004,
+    2.6.4: « tout joueur réalisant seul, sur un coup, un score supérieur à celui de tous les
+    autres joueurs »; none under sixteen players, counted over every centre). A move's
+    score missing from the uploads (no ballot) counts as nothing."""
+    rules = settings or EventSettings()
+    if sum(len(c.players) for c in centres.values()) < rules.solo_min_players:
+        return {}
+    best: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    for centre, results in centres.items():
+        for b in results.ballots:
+            best.setdefault((b.game, b.move), []).append((b.score, centre, b.licence))
+    out = {}
+    for key, scores in best.items():
+        top = max(s for s, _, _ in scores)
+        at_top = [(c, licence) for s, c, licence in scores if s == top]
+        if top > 0 and len(at_top) == 1:
+            out[key] = at_top[0]
+    return out
+
+
+def whole_totals(
+    centres: Mapping[str, CentreResults], settings: EventSettings | None = None
+) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(centre, licence) -> the player's game totals with the solos of the whole simultané
+    in place of those each centre judged among its own players (2.6.4: a solo is a solo of
+    the whole simultané)."""
+    rules = settings or EventSettings()
+    solos = whole_solos(centres, rules)
+    won: dict[tuple[str, str, int], int] = {}
+    for (game, _), (centre, licence) in solos.items():
+        won[(centre, licence, game)] = won.get((centre, licence, game), 0) + 1
+    out = {}
+    for centre, results in centres.items():
+        local: dict[tuple[str, int], int] = {}
+        for b in results.ballots:
+            if b.solo:
+                local[(b.licence, b.game)] = local.get((b.licence, b.game), 0) + 1
+        for p in results.players:
+            out[(centre, p.licence)] = tuple(
+                total
+                + rules.solo_bonus
+                * (won.get((centre, p.licence, game), 0) - local.get((p.licence, game), 0))
+                for game, total in enumerate(p.games, start=1)
+            )
+    return out

@@ -41,9 +41,33 @@ def rows_of(centre: str, payload: Any) -> list[CentreRow]:
     ]
 
 
+def whole_games(simultane: Simultane) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(centre, licence) -> the player's game totals, with the solos of the whole simultané
+    (seed 004, 2.6.4) in place of those each centre judged among its own players."""
+    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
+    parsed = {u.centre.club: centre_results.loads(u.payload, simultane.games) for u in uploads}
+    return centre_results.whole_totals(parsed)
+
+
 def _centres_rows(simultane: Simultane) -> dict[str, list[CentreRow]]:
     uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
-    return {u.centre.club: rows_of(u.centre.club, u.payload) for u in uploads}
+    games = whole_games(simultane)
+    out: dict[str, list[CentreRow]] = {}
+    for u in uploads:
+        club = u.centre.club
+        out[club] = [
+            CentreRow(
+                club,
+                p["licence"],
+                p["name"],
+                p["first_name"],
+                p["series"],
+                p["category"],
+                sum(games[(club, p["licence"])]),
+            )
+            for p in u.payload["players"]
+        ]
+    return out
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import io
 from django.utils import timezone
 
 from arbitre.app.simultane import merge
-from arbitre.app.simultane.models import CentreUpload, Simultane
+from arbitre.app.simultane.models import Simultane
 from arbitre.common.results_columns import HEADERS
 from arbitre.common.spreadsheet import neutralise
 from arbitre.duplicate.results_csv import KEYS, RANKING_KEYS
@@ -23,8 +23,7 @@ def results_text(simultane: Simultane) -> str:
     """The merged standings as Arbitre's results export (French header)."""
     names = HEADERS["fr"]
     games = simultane.games
-    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
-    players = {(u.centre.club, p["licence"]): p for u in uploads for p in u.payload["players"]}
+    played = merge.whole_games(simultane)  # the solos of the whole simultané (004, 2.6.4)
     day = timezone.localtime(simultane.starts_at).date().isoformat()
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
@@ -35,7 +34,6 @@ def results_text(simultane: Simultane) -> str:
         + [names[k] for k in RANKING_KEYS[:-1]]  # no pairs column: a simultané is individual
     )
     for m in merge.standings(simultane):
-        player = players[(m.row.centre, m.row.licence)]
         writer.writerow(
             [
                 "",
@@ -44,7 +42,7 @@ def results_text(simultane: Simultane) -> str:
                 neutralise(m.row.first_name),
                 neutralise(m.row.centre),
                 "" if m.row.series is None else m.row.series,
-                *player["games"],
+                *played[(m.row.centre, m.row.licence)],
                 m.row.total,
                 m.place,
                 neutralise(m.row.category),

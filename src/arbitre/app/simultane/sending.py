@@ -59,6 +59,7 @@ def results_of(received: Received) -> dict[str, Any]:
                     "score": line.score,
                     "sanction": line.sanction,
                     "warning": line.warning,
+                    "solo": line.solo,
                 }
                 for line in sheet.lines
                 if line.entered
