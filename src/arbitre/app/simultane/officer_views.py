@@ -40,7 +40,7 @@ def simultanes(request: HttpRequest) -> HttpResponse:
         except UnicodeDecodeError:
             form.add_error("games", gettext("Fichier non UTF-8."))
         except (publish.PublishRefused, UploadTooLarge) as exc:
-            form.add_error("games" if "Partie" in str(exc) else None, str(exc))
+            form.add_error(None, str(exc))
         else:
             messages.success(
                 request,
