@@ -34,7 +34,7 @@ START = datetime(2027, 3, 12, 13, 0, tzinfo=UTC)
         ("CENTRES", None, None),
     ],
 )
-def test_002_b_3_2_the_type_fixes_m_or_d(code: str, m: int | None, d: int | None) -> None:
+def test_002_B_3_2_the_type_fixes_m_or_d(code: str, m: int | None, d: int | None) -> None:
     assert figures(code) == simultane.Figures(m, d)
     assert figures(code.lower()) == figures(code)
 
@@ -46,7 +46,7 @@ def test_a_type_that_is_not_a_simultane_is_refused(code: str) -> None:
     assert refused.value.message.code == "ranking.simultane.type"
 
 
-def test_002_a_2_3_sf_and_sp_are_one_game_a_tsap_two() -> None:
+def test_002_A_2_3_sf_and_sp_are_one_game_a_tsap_two() -> None:
     check("SF de mars", "SF", 1, 180, aware=True)
     check("TSAP", "TSAP", 2, 180, aware=True)
     check("Mondial", "SM", 3, 180, aware=True)

@@ -35,7 +35,7 @@ def centre(
     return CentreResults("sim-1", "", (1,), tuple(players), tuple(ballots))
 
 
-def test_a_solo_in_one_centre_of_a_small_field_counts_across_sixteen_players() -> None:
+def test_004_2_6_4_a_solo_in_one_centre_of_a_small_field_counts_across_sixteen() -> None:
     a = centre("A", [50, 30])  # 8 players: no solo judged at the centre
     b = centre("B", [40, 40])
     assert whole_solos({"A": a, "B": b}) == {(1, 1): ("A", "A0")}
@@ -43,14 +43,14 @@ def test_a_solo_in_one_centre_of_a_small_field_counts_across_sixteen_players() -
     assert totals[("A", "A0")] == (60,) and totals[("B", "B0")] == (40,)
 
 
-def test_a_centres_solo_matched_elsewhere_is_no_solo() -> None:
+def test_004_2_6_4_a_centres_solo_matched_elsewhere_is_no_solo() -> None:
     a = centre("A", [50, 30], solo_of=0, count=16)  # judged a solo among its 16 players
     b = centre("B", [50])
     assert whole_solos({"A": a, "B": b}) == {}
     assert whole_totals({"A": a, "B": b})[("A", "A0")] == (50,)
 
 
-def test_no_solo_under_sixteen_players_in_all() -> None:
+def test_004_2_6_4_no_solo_under_sixteen_players_in_all() -> None:
     a = centre("A", [50], count=7)
     b = centre("B", [40], count=8)
     assert whole_solos({"A": a, "B": b}) == {}
