@@ -335,3 +335,18 @@ ACCESS.update(
 )
 # -- the director's live overview (issue 35, item 4) ----------------------------------------------
 ACCESS.update({"events:needs": DIRECTOR, "events:needs_json": DIRECTOR})
+# -- simultanés (issue 38): the centres' API by club key, the officer's pages, the centre's ----
+ACCESS.update(
+    {
+        "simultane:api_list": CLUB_KEY,
+        "simultane:api_sealed": CLUB_KEY,
+        "simultane:api_key": CLUB_KEY,
+        "simultane:officer_list": MANAGER,
+        "simultane:officer_detail": MANAGER,
+        "simultane:officer_sealed": MANAGER,
+        "simultane:centre": MANAGER,  # the centre's director opens a new event
+        "simultane:centre_open": MANAGER,
+    }
+)
+ACCESS.update({"simultane:api_results": CLUB_KEY, "simultane:centre_send": MANAGER})
+ACCESS.update({"simultane:public": PUBLIC})  # the public page of a simultané (by its id)

@@ -100,6 +100,8 @@ def arguments(route: str, name: str, world: dict[str, Any]) -> dict[str, Any]:
         values["uid"] = "club-1"
     if "<int:upload_id>" in route:
         values["upload_id"] = 1
+    if "<int:simultane_id>" in route or "<int:received_id>" in route:  # simultanés (issue 38)
+        values["simultane_id" if "simultane_id" in route else "received_id"] = 1
     if "<str:mid>" in route:  # a match of the final stage (issue 33)
         values["mid"] = "QF1"
     if "<slug:role>" in route:

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "arbitre.app.backgammon",
     "arbitre.app.ranking",
     "arbitre.app.federation",
+    "arbitre.app.simultane",
     "axes",
 ]
 

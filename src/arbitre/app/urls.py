@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("arbitre.app.backgammon.urls")),
     path("", include("arbitre.app.ranking.urls")),
     path("", include("arbitre.app.federation.urls")),
+    path("", include("arbitre.app.simultane.urls")),
     path("", include("arbitre.app.legacy")),
     path(
         "compte/connexion/",

@@ -85,6 +85,9 @@ class OutboxItem(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField(null=True, blank=True)
     payload = models.TextField()
+    #: the federation API's path this item is posted to, its payload the JSON body (a
+    #: simultané's results, issue 38); empty: the results file of an event (``API``)
+    path = models.CharField(max_length=200, blank=True, default="")
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)
     reason = models.CharField(max_length=300, blank=True)
     attempts = models.PositiveIntegerField(default=0)

@@ -128,7 +128,7 @@ def enqueue(user: Any, event: Event, type_code: str | None = None) -> OutboxItem
                 "demandez-lui de rouvrir l'envoi."
             )
         )
-    item.name, item.date, item.payload = event.name, event.date, payload
+    item.name, item.date, item.payload, item.path = event.name, event.date, payload, ""
     item.state, item.reason = OutboxItem.State.QUEUED, ""  # the federation answers again
     item.save()
     from arbitre.app.events.models import StaffAudit
@@ -212,7 +212,11 @@ def deliver(event: Event | None = None) -> int:
     for item in waiting.order_by("pk"):
         before = item.state
         try:
-            if item.state == OutboxItem.State.QUEUED:
+            if item.state == OutboxItem.State.QUEUED and item.path:
+                # a JSON body to its own path (a simultané's results, issue 38)
+                item.attempts += 1
+                reply = _request(current, "POST", item.path, json.loads(item.payload))
+            elif item.state == OutboxItem.State.QUEUED:
                 item.attempts += 1
                 body = {
                     "uid": item.uid,

@@ -328,4 +328,38 @@ TEMPLATES: dict[str, str] = {
     "duplicate.timing.after_open": (
         "“{item}” comes after the range that runs to the end of the game."
     ),
+    # a simultané's sealed games and the short code read out by phone (issue 38)
+    "duplicate.short_code.empty": "no code typed",
+    "duplicate.short_code.character": "“{char}” (character {position}) is not a digit",
+    "duplicate.short_code.length": "{count} digits typed, {expected} expected",
+    "duplicate.short_code.check": (
+        "the check digit does not match: a digit misheard or two digits swapped"
+    ),
+    "duplicate.sealed.not_json": "not a sealed games file (not JSON)",
+    "duplicate.sealed.not_sealed": "not a sealed games file (format {format})",
+    "duplicate.sealed.version": "sealed file version {version} is not supported",
+    "duplicate.sealed.missing": "sealed file: “{key}” is missing",
+    "duplicate.sealed.wrong_type": "sealed file: “{key}” has the wrong type",
+    "duplicate.sealed.too_large": "sealed file larger than {limit} characters",
+    "duplicate.sealed.bad_kdf": "sealed file: key derivation not supported",
+    "duplicate.sealed.bad_cipher": "sealed file: cipher “{cipher}” not supported",
+    "duplicate.sealed.bad_base64": "sealed file: “{key}” is not valid base64 of the right length",
+    "duplicate.sealed.bad_time": "sealed file: start time unreadable or without its time zone",
+    "duplicate.sealed.games_count": "{count} games where {expected} were announced",
+    "duplicate.sealed.wrong_code": (
+        "this code does not open these games (another simultané's code, or the file was changed)"
+    ),
+    "duplicate.sealed.bad_content": "the opened file holds no games",
+    # a centre's results of a simultané (issue 38)
+    "duplicate.centre_results.not_results": "not a centre's results (format {format})",
+    "duplicate.centre_results.version": "results version {version} is not supported",
+    "duplicate.centre_results.missing": "{where}: “{key}” is missing",
+    "duplicate.centre_results.wrong_type": "{where}: “{key}” has the wrong type",
+    "duplicate.centre_results.licence_twice": "licence {licence} given twice",
+    "duplicate.centre_results.game_number": "a game number outside 1 to {games}",
+    "duplicate.centre_results.games_count": "{where}: {expected} game scores expected",
+    "duplicate.centre_results.total": "{where}: total {total} is not the sum of the games ({sum})",
+    "duplicate.centre_results.too_many": "more than {limit} players",
+    "duplicate.centre_results.unknown_player": "{where}: licence {licence} is not among the players",
+    "duplicate.centre_results.ballot_twice": "{where}: the same player's ballot twice for one move",
 }

@@ -164,4 +164,12 @@ TEMPLATES: dict[str, str] = {
     "ranking.file.not_folder": "{where}: not a folder",
     "ranking.file.no_event_file": "{where}: no .csv event file",
     "ranking.file.percentage": "{where}: a percentage must be between 0 and 100",
+    # a simultané's publication (issue 38)
+    "ranking.simultane.type": "type “{type}” is not a simultané's ({known})",
+    "ranking.simultane.games": "{games} games: a simultané has at least one",
+    "ranking.simultane.one_game": "a {type} simultané is one game, not {games}",
+    "ranking.simultane.tsap": "a TSAP is {expected} games, not {games}",
+    "ranking.simultane.name": "the simultané has no name",
+    "ranking.simultane.seconds": "{seconds} s per move: between {low} and {high} s",
+    "ranking.simultane.no_zone": "the start hour has no time zone",
 }

@@ -1,0 +1,111 @@
+"""A centre's pages: the simultanés received (downloaded or imported), opened at the start
+into a Duplicate event."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
+
+from arbitre.app.events.roles import DIRECTOR, require_role
+from arbitre.app.federation import outbox
+from arbitre.app.federation.models import OutboxItem
+from arbitre.app.simultane import centre, sending
+from arbitre.app.simultane.forms import OpenForm, SealedFileForm, type_label
+from arbitre.app.simultane.models import Received
+from arbitre.app.uploads import UploadTooLarge, read_limited
+from arbitre.duplicate.sealed import MAX_CHARS
+
+
+@require_role(DIRECTOR)
+def received(request: HttpRequest) -> HttpResponse:
+    """The sealed simultanés of this centre; fetch them from the federation, or import a
+    sealed file."""
+    form = SealedFileForm(request.POST or None, request.FILES or None)
+    if request.method == "POST":
+        try:
+            if request.POST.get("action") == "fetch":
+                got = centre.fetch()
+                messages.success(
+                    request,
+                    gettext("%(count)s simultané(s) reçu(s) de la fédération.")
+                    % {"count": len(got)},
+                )
+                return redirect("simultane:centre")
+            if form.is_valid():
+                raw = read_limited(form.cleaned_data["sealed"], MAX_CHARS, gettext("Fichier"))
+                got_one = centre.store(raw.decode("utf-8"))
+                messages.success(
+                    request,
+                    gettext("Simultané « %(name)s » reçu, scellé.") % {"name": got_one.name},
+                )
+                return redirect("simultane:centre")
+        except UnicodeDecodeError:
+            form.add_error("sealed", gettext("Fichier non UTF-8."))
+        except (centre.CentreRefused, UploadTooLarge) as exc:
+            messages.error(request, str(exc))
+    found = list(Received.objects.all()[:100])
+    sent = {
+        o.event_id: o
+        for o in OutboxItem.objects.filter(event_id__in=[r.event_id for r in found if r.event_id])
+    }
+    rows = [
+        (r, type_label(r.type_code), OpenForm(auto_id=f"open-{r.pk}-%s"), sent.get(r.event_id))
+        for r in found
+    ]
+    context = {
+        "rows": rows,
+        "form": form,
+        "configured": outbox.configured(),
+    }
+    return render(request, "simultane/centre.html", context)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def open_received(request: HttpRequest, received_id: int) -> HttpResponse:
+    """Open the games at the start: with the federation's key, or the code given by phone."""
+    found = get_object_or_404(Received, pk=received_id)
+    form = OpenForm(request.POST)
+    typed = form.cleaned_data["code"] if form.is_valid() else ""
+    try:
+        event = centre.open_games(request.user, found, typed)
+    except centre.CentreRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("simultane:centre")
+    messages.success(
+        request,
+        gettext("Simultané ouvert : « %(name)s » est prêt, ses parties prétirées chargées.")
+        % {"name": event.name},
+    )
+    return redirect("duplicate:detail", event_id=event.pk)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def send_results(request: HttpRequest, received_id: int) -> HttpResponse:
+    """The centre's results signed and queued; sent at once when the network answers, else
+    by the server's background sender."""
+    found = get_object_or_404(Received, pk=received_id)
+    try:
+        item = sending.enqueue(request.user, found)
+    except centre.CentreRefused as exc:
+        messages.error(request, str(exc))
+        return redirect("simultane:centre")
+    outbox.deliver(item.event)
+    item.refresh_from_db()
+    if item.state == OutboxItem.State.ACCEPTED:
+        messages.success(request, gettext("Fédération : %(reason)s") % {"reason": item.reason})
+    elif item.state == OutboxItem.State.REJECTED:
+        messages.error(
+            request, gettext("Refusé par la fédération : %(reason)s") % {"reason": item.reason}
+        )
+    else:
+        messages.info(
+            request,
+            gettext("Résultats en file : ils partiront quand la fédération répondra (%(error)s).")
+            % {"error": item.last_error},
+        )
+    return redirect("simultane:centre")

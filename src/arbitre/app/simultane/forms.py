@@ -1,0 +1,95 @@
+"""Forms of the simultanés' pages (French labels)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from arbitre.ranking.events import EVENT_TYPES
+from arbitre.ranking.simultane import SECONDS_RANGE, SIMULTANE_TYPES, figures
+
+
+def type_label(code: str) -> str:
+    """« SF — Simultané fédéral… (M = 150) »: the type and what it fixes (seed 002, B.3.2)."""
+    fixed = figures(code)
+    if fixed.m_fixed is not None:
+        what = gettext("M = %(m)s") % {"m": fixed.m_fixed}
+    elif fixed.d_hundredths is not None:
+        what = gettext("D = %(d)s") % {"d": f"{fixed.d_hundredths / 100:g}".replace(".", ",")}
+    else:
+        what = gettext("M et D ordinaires")
+    return f"{code} — {gettext(EVENT_TYPES[code].label)} ({what})"
+
+
+class MultipleFiles(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class GamesField(forms.FileField):
+    """One or more games files, each a Duplicate game record (JSON)."""
+
+    def clean(self, data: Any, initial: Any = None) -> Any:
+        single = super().clean
+        if isinstance(data, (list, tuple)):
+            return [single(d, initial) for d in data]
+        return [single(data, initial)]
+
+
+class PublishForm(forms.Form):
+    name = forms.CharField(label=_("Nom du simultané"), max_length=200)
+    type_code = forms.ChoiceField(label=_("Type (règlement fédéral, B.3.2)"))
+    day = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    hour = forms.TimeField(
+        label=_("Heure du début officiel"), widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    seconds_per_move = forms.IntegerField(
+        label=_("Temps par coup (secondes)"),
+        initial=180,
+        min_value=SECONDS_RANGE[0],
+        max_value=SECONDS_RANGE[1],
+    )
+    games = GamesField(
+        label=_("Parties prétirées (fichiers JSON d'Arbitre, dans l'ordre)"),
+        widget=MultipleFiles(attrs={"accept": ".json,application/json"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["type_code"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(code, type_label(code)) for code in SIMULTANE_TYPES]
+
+    def starts_at(self) -> dt.datetime:
+        """The start, in the server's time zone (the federation's)."""
+        day, hour = self.cleaned_data["day"], self.cleaned_data["hour"]
+        return timezone.make_aware(dt.datetime.combine(day, hour))
+
+
+class AdmitForm(forms.Form):
+    club = forms.ChoiceField(label=_("Club (avec une clé active)"))
+
+    def __init__(self, clubs: list[str], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["club"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(c, c) for c in clubs]
+
+
+class SealedFileForm(forms.Form):
+    sealed = forms.FileField(label=_("Fichier scellé (.json reçu de la fédération)"))
+
+
+class OpenForm(forms.Form):
+    code = forms.CharField(
+        label=_("Code donné par téléphone (20 chiffres)"),
+        required=False,
+        max_length=60,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "0000 0000 …"}
+        ),
+    )

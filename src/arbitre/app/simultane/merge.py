@@ -1,0 +1,173 @@
+"""The federation's side of the results: each centre's signed upload checked and kept (its
+re-sends counted once), the whole simultané's standings merged from them, the simultané
+closed (docs/simultanes.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, ngettext
+
+from arbitre.app.duplicate.services import worded
+from arbitre.app.federation.models import ClubToken
+from arbitre.app.ranking.models import RankingAudit
+from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
+from arbitre.app.simultane.publish import PublishRefused, for_centre
+from arbitre.common.messages import Refusal
+from arbitre.duplicate import centre_results
+from arbitre.ranking.simultane import CentreRow, MergedRow, licences_elsewhere, merge
+
+RECEIVED = gettext_noop("Résultats d'un centre reçus")
+REPLACED = gettext_noop("Résultats d'un centre remplacés")
+
+
+def signing_secret(club_key_digest: str) -> bytes:
+    """The key of a centre's signature: the SHA-256 of its club key, which both sides have
+    (the federation keeps only that digest)."""
+    return club_key_digest.encode("ascii")
+
+
+def rows_of(centre: str, payload: Any) -> list[CentreRow]:
+    return [
+        CentreRow(
+            centre, p["licence"], p["name"], p["first_name"], p["series"], p["category"], p["total"]
+        )
+        for p in payload["players"]
+    ]
+
+
+def whole_games(simultane: Simultane) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(centre, licence) -> the player's game totals, with the solos of the whole simultané
+    (seed 004, 2.6.4) in place of those each centre judged among its own players."""
+    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
+    parsed = {u.centre.club: centre_results.loads(u.payload, simultane.games) for u in uploads}
+    return centre_results.whole_totals(parsed)
+
+
+def _centres_rows(simultane: Simultane) -> dict[str, list[CentreRow]]:
+    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
+    games = whole_games(simultane)
+    out: dict[str, list[CentreRow]] = {}
+    for u in uploads:
+        club = u.centre.club
+        out[club] = [
+            CentreRow(
+                club,
+                p["licence"],
+                p["name"],
+                p["first_name"],
+                p["series"],
+                p["category"],
+                sum(games[(club, p["licence"])]),
+            )
+            for p in u.payload["players"]
+        ]
+    return out
+
+
+@dataclass(frozen=True)
+class Taken:
+    upload: CentreUpload
+    reason: str
+
+
+@transaction.atomic
+def receive(token: ClubToken, uid: str, data: Any) -> Taken:
+    """A centre's signed results. Refused with the reason (``PublishRefused.status``): from
+    a centre not admitted (404), unsigned or changed after signing (422), unreadable (422),
+    from a centre that did not open the games (403), changed after the simultané was closed
+    (409), or ranking a player another centre ranks (422). The same results sent again are
+    counted once; changed results replace the centre's earlier ones."""
+    simultane = for_centre(token, uid)
+    centre = Centre.objects.select_for_update().get(simultane=simultane, club=token.club)
+    results = data.get("results") if isinstance(data, dict) else None
+    signature = data.get("signature") if isinstance(data, dict) else None
+    if not isinstance(results, dict) or not isinstance(signature, str):
+        raise PublishRefused(gettext("Envoi illisible : résultats signés attendus."), 400)
+    if not centre_results.verify(results, signature, signing_secret(token.digest)):
+        raise PublishRefused(
+            gettext(
+                "Signature invalide : ces résultats ont été modifiés après leur signature "
+                "par le centre, ou signés d'une autre clé."
+            ),
+            422,
+        )
+    try:
+        parsed = centre_results.loads(results, simultane.games)
+    except Refusal as exc:
+        raise PublishRefused(
+            gettext("Résultats illisibles : %(reason)s") % {"reason": worded(exc.message)}, 422
+        ) from None
+    if parsed.simultane != simultane.uid:
+        raise PublishRefused(gettext("Ces résultats sont ceux d'un autre simultané."), 422)
+    proof = centre_results.opening_proof(simultane.code, simultane.uid)
+    if not hmac.compare_digest(parsed.proof, proof):
+        raise PublishRefused(
+            gettext("Ce centre n'a pas ouvert les parties du simultané : résultats refusés."), 403
+        )
+    digest = hashlib.sha256(centre_results.canonical(results)).hexdigest()
+    upload = CentreUpload.objects.filter(centre=centre).first()
+    if upload is not None and upload.digest == digest:
+        upload.sent_count += 1
+        upload.save(update_fields=["sent_count"])
+        return Taken(upload, gettext("Résultats déjà reçus, identiques : comptés une fois."))
+    if simultane.closed_at is not None:
+        raise PublishRefused(
+            gettext("Le simultané est clos : ses résultats ne changent plus."), status=409
+        )
+    rows = _centres_rows(simultane)
+    rows[centre.club] = rows_of(centre.club, results)
+    twice = licences_elsewhere(rows, centre.club)
+    if twice:
+        raise PublishRefused(
+            gettext("Joueurs déjà classés dans un autre centre : %(licences)s.")
+            % {"licences": ", ".join(twice[:10])},
+            422,
+        )
+    replaced = upload is not None
+    upload = upload or CentreUpload(centre=centre)
+    upload.payload, upload.digest = results, digest
+    upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
+    upload.save()
+    action = REPLACED if replaced else RECEIVED
+    RankingAudit.log(None, action, f"{simultane.name} — {centre.club}")
+    count = len(parsed.players)
+    return Taken(
+        upload,
+        ngettext(
+            "Résultats fusionnés : %(count)s joueur.",
+            "Résultats fusionnés : %(count)s joueurs.",
+            count,
+        )
+        % {"count": count},
+    )
+
+
+def standings(
+    simultane: Simultane, series: int | None = None, category: str | None = None
+) -> list[MergedRow]:
+    """The whole simultané's standings from every centre's latest upload (of one series or
+    age category when given)."""
+    return merge(_centres_rows(simultane), series=series, category=category)
+
+
+def bands(simultane: Simultane) -> tuple[list[int], list[str]]:
+    """The series and the age categories of the players ranked so far."""
+    rows = [r for rows in _centres_rows(simultane).values() for r in rows]
+    series = sorted({r.series for r in rows if r.series is not None})
+    return series, sorted({r.category for r in rows if r.category})
+
+
+@transaction.atomic
+def close(user: Any, simultane: Simultane) -> None:
+    simultane = Simultane.objects.select_for_update().get(pk=simultane.pk)
+    if simultane.closed_at is not None:
+        raise PublishRefused(gettext("Le simultané est déjà clos."))
+    simultane.closed_at = timezone.now()
+    simultane.save(update_fields=["closed_at"])
+    RankingAudit.log(user, gettext_noop("Simultané clos"), simultane.name)

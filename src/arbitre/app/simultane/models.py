@@ -1,0 +1,98 @@
+"""A simultané on the federation's server (its sealed games, the centres admitted) and on a
+centre's laptop (the sealed file it received, the event it opened)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Simultane(models.Model):
+    """A simultané published by the federation. ``code`` is the secret that opens ``sealed``:
+    released by the API from ``starts_at`` on, never before."""
+
+    uid = models.CharField(max_length=40, unique=True)
+    name = models.CharField(_("nom"), max_length=200)
+    type_code = models.CharField(_("type"), max_length=10)
+    starts_at = models.DateTimeField(_("début officiel"))
+    seconds_per_move = models.PositiveSmallIntegerField(_("temps par coup (s)"))
+    games = models.PositiveSmallIntegerField(_("parties"))
+    code = models.CharField(max_length=20)
+    sealed = models.TextField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: closed by the officer: the merged standings no longer change
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Centre(models.Model):
+    """A club admitted to play a simultané, by its name on the federation's club keys: any
+    active key of that club downloads the games (a key replaced keeps the admission)."""
+
+    simultane = models.ForeignKey(Simultane, on_delete=models.CASCADE, related_name="centres")
+    club = models.CharField(_("club"), max_length=100)
+    admitted_at = models.DateTimeField(auto_now_add=True)
+    key_fetched_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["club"]
+        constraints = [
+            models.UniqueConstraint(fields=["simultane", "club"], name="unique_centre"),
+        ]
+
+
+class CentreUpload(models.Model):
+    """A centre's latest results of a simultané (federation side): one per centre, whatever
+    the number of times it sent them; its rows are merged into the standings."""
+
+    centre = models.OneToOneField(Centre, on_delete=models.CASCADE, related_name="upload")
+    payload = models.JSONField()
+    digest = models.CharField(max_length=64)
+    games_ended = models.JSONField(default=list)
+    players = models.PositiveIntegerField(default=0)
+    sent_count = models.PositiveIntegerField(default=1)
+    received_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+
+class Received(models.Model):
+    """A sealed simultané on a centre's laptop: read before the start, opened at the start
+    into a Duplicate event (``event``)."""
+
+    class Opened(models.TextChoices):
+        ONLINE = "online", _("clé reçue de la fédération")
+        CODE = "code", _("code donné par téléphone")
+
+    uid = models.CharField(max_length=80, unique=True)
+    name = models.CharField(_("nom"), max_length=200)
+    type_code = models.CharField(_("type"), max_length=10)
+    starts_at = models.DateTimeField(_("début officiel"))
+    seconds_per_move = models.PositiveSmallIntegerField(_("temps par coup (s)"))
+    games = models.PositiveSmallIntegerField(_("parties"))
+    sealed = models.TextField()
+    received_at = models.DateTimeField(auto_now=True)
+    event = models.OneToOneField(
+        "events.Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    opened_at = models.DateTimeField(null=True, blank=True)
+    #: the code that opened the games: the proof of the opening in the results uploaded
+    code = models.CharField(max_length=20, blank=True)
+    opened_with = models.CharField(max_length=10, choices=Opened.choices, blank=True)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-starts_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,117 @@
+"""The federation officer's pages: simultanés published, their centres, the code read out
+by phone from the official start on."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET
+
+from arbitre.app.ranking.officers import require_officer
+from arbitre.app.ranking.staged_ops import RESULTS_FILE
+from arbitre.app.ranking.staged_pages import stage
+from arbitre.app.simultane import merge, publish, season
+from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
+from arbitre.app.simultane.models import Centre, Simultane
+from arbitre.app.uploads import UploadTooLarge, read_limited
+
+
+@require_officer
+def simultanes(request: HttpRequest) -> HttpResponse:
+    """The simultanés published; a new one published (its games sealed at once)."""
+    form = PublishForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            texts = [
+                read_limited(f, publish.RECORD_CHARS, gettext("Fichier de partie")).decode("utf-8")
+                for f in data["games"]
+            ]
+            found = publish.publish(
+                request.user,
+                data["name"],
+                data["type_code"],
+                form.starts_at(),
+                data["seconds_per_move"],
+                texts,
+            )
+        except UnicodeDecodeError:
+            form.add_error("games", gettext("Fichier non UTF-8."))
+        except (publish.PublishRefused, UploadTooLarge) as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(
+                request,
+                gettext("Simultané « %(name)s » publié, ses parties scellées.")
+                % {"name": found.name},
+            )
+            return redirect("simultane:officer_detail", simultane_id=found.pk)
+    listed = [(s, type_label(s.type_code)) for s in Simultane.objects.all()[:200]]
+    return render(request, "simultane/officer_list.html", {"form": form, "listed": listed})
+
+
+@require_officer
+def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
+    """A simultané: its centres (admit, remove) and, from the start on, its code."""
+    simultane = get_object_or_404(Simultane, pk=simultane_id)
+    form = AdmitForm(publish.clubs_with_keys(), request.POST or None)
+    if request.method == "POST":
+        if request.POST.get("action") == "season":
+            return _into_season(request, simultane)
+        if request.POST.get("action") == "close":
+            try:
+                merge.close(request.user, simultane)
+                messages.success(
+                    request, gettext("Simultané clos : ses résultats ne changent plus.")
+                )
+            except publish.PublishRefused as exc:
+                messages.error(request, str(exc))
+            return redirect("simultane:officer_detail", simultane_id=simultane.pk)
+        if request.POST.get("remove"):
+            centre = get_object_or_404(Centre, pk=request.POST["remove"], simultane=simultane)
+            publish.remove(request.user, centre)
+            messages.success(request, gettext("Centre retiré : %(club)s.") % {"club": centre.club})
+            return redirect("simultane:officer_detail", simultane_id=simultane.pk)
+        if form.is_valid():
+            try:
+                publish.admit(request.user, simultane, form.cleaned_data["club"])
+            except publish.PublishRefused as exc:
+                form.add_error("club", str(exc))
+            else:
+                messages.success(request, gettext("Centre admis."))
+                return redirect("simultane:officer_detail", simultane_id=simultane.pk)
+    context = {
+        "simultane": simultane,
+        "type": type_label(simultane.type_code),
+        "centres": simultane.centres.select_related("upload"),
+        "standings": merge.standings(simultane)[:500],
+        "form": form,
+        "code": publish.code_if_released(simultane),
+    }
+    return render(request, "simultane/officer_detail.html", context)
+
+
+def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:
+    """Close the simultané (if not yet) and stage its standings into the season: the
+    officer sees the series and tiers it changes, and confirms there (issue 33)."""
+    if simultane.closed_at is None:
+        merge.close(request.user, simultane)
+    params = {
+        "name": simultane.name,
+        "source_name": gettext("Simultané — %(name)s") % {"name": simultane.name},
+    }
+    data = season.results_text(simultane).encode("utf-8")
+    staged = stage(request, RESULTS_FILE, params, data)
+    return staged or redirect("simultane:officer_detail", simultane_id=simultane.pk)
+
+
+@require_GET
+@require_officer
+def sealed_download(request: HttpRequest, simultane_id: int) -> HttpResponse:
+    """The sealed file, for a centre that receives it on a USB key (opens with the code)."""
+    simultane = get_object_or_404(Simultane, pk=simultane_id)
+    response = HttpResponse(simultane.sealed, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{simultane.uid}.json"'
+    return response

@@ -1,0 +1,57 @@
+"""A closed simultané into the federation's season: its merged standings written as
+Arbitre's own Duplicate results export (the columns of
+:func:`arbitre.duplicate.results_csv.results_csv`), one row per player of every centre, so
+that the season reads it as any Arbitre event: its type fixes M or D (seed 002, B.3.2) and
+n counts every player of every centre. The officer's staged import shows the series and
+tiers it changes before anything is published (issue 33)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.utils import timezone
+
+from arbitre.app.simultane import merge
+from arbitre.app.simultane.models import Simultane
+from arbitre.common.results_columns import HEADERS
+from arbitre.common.spreadsheet import neutralise
+from arbitre.duplicate.results_csv import KEYS, RANKING_KEYS
+
+
+def results_text(simultane: Simultane) -> str:
+    """The merged standings as Arbitre's results export (French header)."""
+    names = HEADERS["fr"]
+    games = simultane.games
+    played = merge.whole_games(simultane)  # the solos of the whole simultané (004, 2.6.4)
+    day = timezone.localtime(simultane.starts_at).date().isoformat()
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(
+        [names[k] for k in KEYS]
+        + [f"TH{n}" for n in range(1, games + 1)]
+        + [names["total"], names["rank"]]
+        + [names[k] for k in RANKING_KEYS[:-1]]  # no pairs column: a simultané is individual
+    )
+    for m in merge.standings(simultane):
+        writer.writerow(
+            [
+                "",
+                neutralise(m.row.licence),
+                neutralise(m.row.name),
+                neutralise(m.row.first_name),
+                neutralise(m.row.centre),
+                "" if m.row.series is None else m.row.series,
+                *played[(m.row.centre, m.row.licence)],
+                m.row.total,
+                m.place,
+                neutralise(m.row.category),
+                "",
+                simultane.type_code,
+                games,
+                day,
+                "non",
+                simultane.uid,
+            ]
+        )
+    return out.getvalue()

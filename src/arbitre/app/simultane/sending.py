@@ -1,0 +1,105 @@
+"""A centre's results of a simultané, signed with the club's key and queued in the outbox
+(:mod:`arbitre.app.federation.outbox`): they leave when the network answers, and the
+federation merges them at once (:mod:`.merge`)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import urllib.parse
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext, gettext_noop
+
+from arbitre.app.duplicate import services as duplicate_services
+from arbitre.app.duplicate.models import DuplicateEvent
+from arbitre.app.events.models import StaffAudit
+from arbitre.app.federation import outbox
+from arbitre.app.federation.identity import event_uid
+from arbitre.app.federation.models import OutboxItem
+from arbitre.app.simultane.centre import API, CentreRefused
+from arbitre.app.simultane.models import Received
+from arbitre.duplicate import centre_results
+
+QUEUED = gettext_noop("Résultats du simultané mis en file pour la fédération")
+
+
+def results_of(received: Received) -> dict[str, Any]:
+    """The centre's results (format ``arbitre.duplicate.centre_results``): every player's
+    scores by game, warnings and penalties, every ballot entered with its score, sanction and
+    warning, and the games ended here."""
+    dup = DuplicateEvent.objects.get(event_id=received.event_id)
+    event = duplicate_services.build_event(dup)
+    numbers = {g.name: g.number for g in dup.games.all()}
+    ended = [g.number for g in dup.games.all() if (g.record or {}).get("end")]
+    players: list[dict[str, Any]] = []
+    ballots: list[dict[str, Any]] = []
+    for p in event.players:
+        sheets = [event.sheet(g, p.licence) for g in event.games]
+        players.append(
+            {
+                "licence": p.licence,
+                "name": p.name,
+                "first_name": p.first_name,
+                "series": p.series,
+                "category": p.category,
+                "games": [s.total for s in sheets],
+                "total": sum(s.total for s in sheets),
+                "warnings": sum(s.warnings + s.disciplinary_warnings for s in sheets),
+                "penalty": sum(s.penalty for s in sheets),
+            }
+        )
+        for sheet in sheets:
+            ballots.extend(
+                {
+                    "licence": p.licence,
+                    "game": numbers[sheet.game],
+                    "move": line.number,
+                    "score": line.score,
+                    "sanction": line.sanction,
+                    "warning": line.warning,
+                    "solo": line.solo,
+                }
+                for line in sheet.lines
+                if line.entered
+            )
+    return {
+        "format": centre_results.FORMAT,
+        "version": centre_results.VERSION,
+        "simultane": received.uid,
+        "proof": centre_results.opening_proof(received.code, received.uid),
+        "games_ended": ended,
+        "players": players,
+        "ballots": ballots,
+    }
+
+
+def signed(results: dict[str, Any], club_key: str) -> dict[str, Any]:
+    """The results with their signature by the club's key (its SHA-256, which the
+    federation keeps)."""
+    secret = hashlib.sha256(club_key.encode("utf-8")).hexdigest().encode("ascii")
+    return {"results": results, "signature": centre_results.sign(results, secret)}
+
+
+@transaction.atomic
+def enqueue(user: Any, received: Received) -> OutboxItem:
+    """Queue the centre's current results (again: the same item, refreshed)."""
+    current = outbox.link()
+    if not (current.url and current.token):
+        raise CentreRefused(
+            gettext("Le lien avec la fédération n'est pas réglé (adresse et clé du club).")
+        )
+    if received.event_id is None or not received.code:
+        raise CentreRefused(gettext("Ce simultané n'est pas encore ouvert."))
+    event = received.event
+    assert event is not None
+    body = json.dumps(signed(results_of(received), current.token))
+    item = OutboxItem.objects.select_for_update().filter(event=event).first()
+    item = item or OutboxItem(event=event, uid=event_uid(event))
+    item.name, item.date, item.payload = event.name, event.date, body
+    item.path = API + urllib.parse.quote(received.uid) + "/resultats/"
+    item.state, item.reason = OutboxItem.State.QUEUED, ""
+    item.save()
+    StaffAudit.log(user, QUEUED, event.name, event=event)
+    return item

@@ -1,0 +1,31 @@
+from django.urls import path
+
+from arbitre.app.simultane import api, centre_views, officer_views, public_views
+
+app_name = "simultane"
+
+urlpatterns = [
+    path("api/federation/simultanes/", api.simultanes, name="api_list"),
+    path("api/federation/simultanes/<str:uid>/scelle/", api.sealed_games, name="api_sealed"),
+    path("api/federation/simultanes/<str:uid>/cle/", api.key, name="api_key"),
+    path("api/federation/simultanes/<str:uid>/resultats/", api.results, name="api_results"),
+    path("federation/simultanes/", officer_views.simultanes, name="officer_list"),
+    path(
+        "federation/simultanes/<int:simultane_id>/",
+        officer_views.detail,
+        name="officer_detail",
+    ),
+    path(
+        "federation/simultanes/<int:simultane_id>/scelle/",
+        officer_views.sealed_download,
+        name="officer_sealed",
+    ),
+    path("public/simultanes/<str:uid>/", public_views.public, name="public"),
+    path("simultanes/", centre_views.received, name="centre"),
+    path("simultanes/<int:received_id>/ouvrir/", centre_views.open_received, name="centre_open"),
+    path(
+        "simultanes/<int:received_id>/resultats/",
+        centre_views.send_results,
+        name="centre_send",
+    ),
+]

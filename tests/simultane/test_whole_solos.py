@@ -1,0 +1,62 @@
+"""Seed 004, 2.6.4 across centres: « tout joueur réalisant seul, sur un coup, un score
+supérieur à celui de tous les autres joueurs, obtient une prime de dix points … pas accordée
+si le nombre des joueurs est inférieur à seize ». In a simultané the other players are those
+of every centre: a centre's own solo is lost when another centre's player reached the same
+score, and a solo the centre could not give (under sixteen players there) is given when the
+whole simultané has sixteen."""
+
+from __future__ import annotations
+
+from arbitre.duplicate.centre_results import (
+    BallotResult,
+    CentreResults,
+    PlayerResult,
+    whole_solos,
+    whole_totals,
+)
+
+
+def centre(
+    prefix: str, scores: list[int], solo_of: int | None = None, count: int = 8
+) -> CentreResults:
+    """``count`` players; player i scored ``scores[i]`` on move 1 of game 1 (0 after);
+    ``solo_of``: the player the centre judged a solo (its total has the 10 points)."""
+    players, ballots = [], []
+    for i in range(count):
+        score = scores[i] if i < len(scores) else 0
+        bonus = 10 if i == solo_of else 0
+        licence = f"{prefix}{i}"
+        players.append(
+            PlayerResult(
+                licence, f"J{prefix}{i}", "", 2, "S", (score + bonus,), score + bonus, 0, 0
+            )
+        )
+        ballots.append(BallotResult(licence, 1, 1, score, "none", False, i == solo_of))
+    return CentreResults("sim-1", "", (1,), tuple(players), tuple(ballots))
+
+
+def test_004_2_6_4_a_solo_in_one_centre_of_a_small_field_counts_across_sixteen() -> None:
+    a = centre("A", [50, 30])  # 8 players: no solo judged at the centre
+    b = centre("B", [40, 40])
+    assert whole_solos({"A": a, "B": b}) == {(1, 1): ("A", "A0")}
+    totals = whole_totals({"A": a, "B": b})
+    assert totals[("A", "A0")] == (60,) and totals[("B", "B0")] == (40,)
+
+
+def test_004_2_6_4_a_centres_solo_matched_elsewhere_is_no_solo() -> None:
+    a = centre("A", [50, 30], solo_of=0, count=16)  # judged a solo among its 16 players
+    b = centre("B", [50])
+    assert whole_solos({"A": a, "B": b}) == {}
+    assert whole_totals({"A": a, "B": b})[("A", "A0")] == (50,)
+
+
+def test_004_2_6_4_no_solo_under_sixteen_players_in_all() -> None:
+    a = centre("A", [50], count=7)
+    b = centre("B", [40], count=8)
+    assert whole_solos({"A": a, "B": b}) == {}
+    assert whole_totals({"A": a, "B": b})[("A", "A0")] == (50,)
+
+
+def test_a_zero_is_never_a_solo() -> None:
+    a = centre("A", [], count=16)
+    assert whole_solos({"A": a}) == {}
