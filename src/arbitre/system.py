@@ -20,7 +20,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-__all__ = ["held", "linux", "posix", "server_lock"]
+__all__ = ["forking", "held", "linux", "posix", "server_lock"]
 
 
 def portable() -> bool:
@@ -36,6 +36,12 @@ def linux() -> bool:
 def posix() -> bool:
     """POSIX's features are there (``resource``, process signals): Linux and macOS."""
     return os.name == "posix" and not portable()
+
+
+def forking() -> bool:
+    """Whether a server can fork worker processes from a loaded one (gunicorn's, sharing
+    its listening socket and its memory): Linux and macOS, not Windows."""
+    return posix() and hasattr(os, "fork")
 
 
 def port_sharing() -> bool:

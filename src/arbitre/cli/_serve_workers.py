@@ -1,0 +1,231 @@
+"""``arbitre serve --processes N`` on Linux and macOS: gunicorn's master and its N workers.
+
+One Python process runs on one processor at a time; a hall of phones and twenty arbiters need
+more. gunicorn, a well-kept WSGI server, manages the processes:
+
+- the **master** applies the migrations, loads the word list and the top-search kernel and
+  warms them up (:mod:`arbitre.cli._startup`) *before* it forks the workers, so that they
+  share that memory with it (copy-on-write: the word list's arrays and the compiled kernel
+  are never written again; :func:`gc.freeze` keeps the collector from touching the objects
+  loaded until then);
+- the **workers** (``gthread``: ``--threads`` threads each, idle keep-alive connections
+  waiting in the system's selector) accept the connections of the one listening socket they
+  inherit, on every POSIX system (no ``SO_REUSEPORT`` needed);
+- a worker that dies or hangs past :data:`WORKER_TIMEOUT` is replaced at once; ``SIGHUP``
+  to the master replaces them all gracefully (a reload); Ctrl-C (``SIGINT``) stops every
+  process within :data:`arbitre.cli.serve.STOP_SECONDS` and a little more; ``SIGTERM`` lets
+  the requests under way end first, as long.
+
+The background duties run once per machine, in the master: the federation's outbox
+(:func:`arbitre.app.federation.outbox.sending`) and the automatic backups, which the workers
+ask for through a pipe (:class:`Notices`) after each change they commit; the master backs
+up as the one-process server does (a burst of changes, one copy; the last change before a
+stop, backed up at the stop).
+
+cheroot stays the server of one process, and of Windows (no ``fork``).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import select
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.cli import _tls as tls
+from arbitre.cli._i18n import tr
+
+WORKER_TIMEOUT = 30
+"""Seconds a worker's main loop may stay silent before the master replaces it."""
+
+READY = b"R"
+CHANGED = b"B"
+
+
+class Notices:
+    """A pipe from the workers to the master: a worker is ready (:data:`READY`), a change to
+    back up was committed (:data:`CHANGED`). Writing never blocks a request: a full pipe
+    already holds a change the master has still to read."""
+
+    def __init__(self) -> None:
+        self.read_end, self.write_end = os.pipe()
+        os.set_blocking(self.write_end, False)
+
+    def tell(self, what: bytes) -> None:
+        try:
+            os.write(self.write_end, what)
+        except OSError:
+            pass  # full (the master has yet to read it) or closed (the master is gone)
+
+    def take(self, timeout: float) -> bytes:
+        """What the workers told, waiting at most ``timeout`` seconds (b"" if nothing)."""
+        if not select.select([self.read_end], [], [], timeout)[0]:
+            return b""
+        try:
+            return os.read(self.read_end, 4096)
+        except OSError:
+            return b""
+
+    def close(self) -> None:
+        for fd in (self.read_end, self.write_end):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``arbitre serve`` asks of gunicorn."""
+
+    bind: str
+    """``host:port`` (an IPv6 host in brackets)."""
+    processes: int
+    threads: int
+    connections: int
+    idle_seconds: float
+    """How long a keep-alive connection with no request is kept."""
+    stop_seconds: float
+    """How long the requests under way are given at a stop."""
+    certificate: tls.ServerCertificate | None = None
+
+
+def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> dict[str, Any]:
+    """gunicorn's settings for ``arbitre serve`` (its command line's options)."""
+
+    def pre_fork(server: Any, worker: Any) -> None:
+        from django.db import connections
+
+        connections.close_all()  # each worker opens its own connections
+
+    def post_fork(server: Any, worker: Any) -> None:
+        from arbitre.app.events import backups
+
+        os.close(notices.read_end)
+        backups.forward_changes(lambda: notices.tell(CHANGED))
+
+    def post_worker_init(worker: Any) -> None:
+        notices.tell(READY)
+
+    def child_exit(server: Any, worker: Any) -> None:
+        if server.LISTENERS:  # not a stop (it closes the listening sockets first)
+            on_respawn(worker.pid)
+
+    settings: dict[str, Any] = {
+        "bind": [plan.bind],
+        "workers": plan.processes,
+        "worker_class": "gthread",
+        "threads": plan.threads,
+        "worker_connections": plan.connections,
+        "backlog": max(2048, plan.connections),
+        "keepalive": round(plan.idle_seconds),
+        "timeout": WORKER_TIMEOUT,
+        "graceful_timeout": max(1, round(plan.stop_seconds)),
+        "preload_app": True,
+        "proc_name": "arbitre",
+        "loglevel": os.environ.get("ARBITRE_SERVER_LOG", "warning"),
+        # served directly: no proxy whose X-Forwarded-* headers gunicorn would trust (behind
+        # one, ``ARBITRE_HTTPS=1`` has Django read X-Forwarded-Proto itself)
+        "forwarded_allow_ips": "",
+        "secure_scheme_headers": {},
+        "pre_fork": pre_fork,
+        "post_fork": post_fork,
+        "post_worker_init": post_worker_init,
+        "child_exit": child_exit,
+    }
+    if plan.certificate is not None:
+        context = tls.tls_context(plan.certificate, quiet=True)
+        settings["certfile"] = str(plan.certificate.certificate)
+        settings["keyfile"] = str(plan.certificate.private_key)
+        settings["ssl_context"] = lambda config, default: context
+    return settings
+
+
+def application_class() -> type:
+    """gunicorn's application for Arbitre: its settings given, the WSGI application already
+    loaded in this process (the master)."""
+    from gunicorn.app.base import BaseApplication
+
+    class Application(BaseApplication):  # type: ignore[misc]
+        def __init__(self, settings: dict[str, Any]) -> None:
+            self.settings = settings
+            super().__init__()
+
+        def load_config(self) -> None:
+            for key, value in self.settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            from arbitre.app.wsgi import application
+
+            return application
+
+    return Application
+
+
+def serve(plan: Plan, ready: Callable[[], None]) -> None:
+    """Serve as ``plan`` says until Ctrl-C or ``SIGTERM``, calling ``ready()`` once every
+    worker has started. The caller holds the background duties' places and makes the last
+    backup."""
+    from gunicorn.arbiter import Arbiter
+
+    from arbitre.app.events import backups
+
+    notices = Notices()
+    stopping = threading.Event()
+
+    def respawned(pid: int) -> None:
+        print(
+            tr("Server process %(pid)d stopped: another one takes its place.") % {"pid": pid},
+            flush=True,
+        )
+
+    def listen() -> None:
+        started = 0
+        while not stopping.is_set():
+            told = notices.take(0.1)
+            if CHANGED in told:
+                backups.DEBOUNCER.changed()
+            if started < plan.processes:
+                started += told.count(READY)
+                if started >= plan.processes:
+                    ready()
+
+    Application = application_class()
+    app = Application(options(plan, notices, respawned))
+    listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
+    listener.start()
+    gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
+    master = os.getpid()
+    try:
+        Arbiter(app).run()
+    except SystemExit as stop:
+        if os.getpid() != master:
+            _leave_worker(stop.code)
+        if stop.code not in (None, 0):
+            raise
+    finally:
+        if os.getpid() != master:
+            _leave_worker(1)
+        stopping.set()
+        listener.join(1.0)
+        os.set_blocking(notices.read_end, False)
+        try:
+            if CHANGED in os.read(notices.read_end, 1 << 16):
+                backups.DEBOUNCER.changed()  # a change told just before the stop
+        except OSError:
+            pass
+        notices.close()
+
+
+def _leave_worker(code: object) -> None:
+    """End a worker that gunicorn has stopped (its ``sys.exit`` comes up through the code that
+    forked it): at once, so that none of the master's ``finally`` runs in it (the server's
+    lock and mark, held by the master, would be released)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code if isinstance(code, int) else (0 if code is None else 1))
