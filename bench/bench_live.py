@@ -2,6 +2,7 @@
 
     python bench/bench_live.py [--viewers 50,200,1000] [--seconds 20] [--arbiters 20]
                                [--small] [--threads 8] [--processes N]
+                               [--servers gunicorn,supervisor]
 
 Builds the demo events (``arbitre demo``) in a fresh data directory, starts ``arbitre
 serve`` on it, then for each number of viewers runs for ``--seconds``:
@@ -20,6 +21,13 @@ latency beside the same figure measured with no viewer in the same run (the refe
 the processors the server and this client used meanwhile (the phones are simulated on the
 same machine as the server: with the whole machine busy, their own delays count as the
 server's). ``--processes`` defaults to the server's own default on this machine.
+
+Each process's memory (resident set and unique set: the pages no other process shares) is
+printed once the server is ready, before any request, and after the load. With
+``--servers`` the same load runs, in the same run and on copies of the same demo data,
+against each server named: ``gunicorn`` (the server of several processes) and
+``supervisor`` (the home-made one it replaced, which ``ARBITRE_SUPERVISOR=1`` still
+starts while both are compared).
 """
 
 from __future__ import annotations
@@ -29,6 +37,8 @@ import asyncio
 import json
 import os
 import random
+import shutil
+import signal
 import socket
 import sqlite3
 import statistics
@@ -385,6 +395,55 @@ async def run_level(
     return seen, pages, entered, use
 
 
+# -- memory ------------------------------------------------------------------------------------
+
+
+def server_processes(pid: int) -> list[int]:
+    """The server's processes: the first one and those it started (Linux's ``/proc``)."""
+    found = [pid]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == str(pid):
+            found.append(int(stat.parent.name))
+    return found
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """A process's resident set and unique set (its pages no other process shares), in MiB:
+    psutil's figures where it is installed, else Linux's ``smaps_rollup``."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+
+        info = psutil.Process(pid).memory_full_info()
+        return info.rss / 2**20, info.uss / 2**20
+    except ImportError:
+        pass
+    fields: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        fields[name] = int(value.split()[0])
+    unique = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return fields.get("Rss", 0) / 1024, unique / 1024
+
+
+def memory_lines(pid: int, when: str) -> str:
+    lines = [f"  memory {when} (MiB):"]
+    total_rss = total_uss = 0.0
+    for number, each in enumerate(server_processes(pid)):
+        try:
+            rss, uss = memory(each)
+        except OSError:
+            continue
+        total_rss, total_uss = total_rss + rss, total_uss + uss
+        role = "first/master" if number == 0 else "worker"
+        lines.append(f"    pid {each:>7} {role:12} RSS {rss:7.1f}  USS {uss:7.1f}")
+    lines.append(f"    all          {'':12} RSS {total_rss:7.1f}  USS {total_uss:7.1f}")
+    return "\n".join(lines)
+
+
 # -- set-up ----------------------------------------------------------------------------------------
 
 
@@ -394,7 +453,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[bytes]]:
+def build(args: argparse.Namespace, data: Path) -> dict[str, int]:
+    """The demo events in ``data``: their ids by kind."""
     env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
     env.pop("ARBITRE_DATABASE_URL", None)
     t = time.perf_counter()
@@ -406,8 +466,22 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
         capture_output=True,
         text=True,
     )
-    events = json.loads(out.stdout)["events"]
+    events: dict[str, int] = json.loads(out.stdout)["events"]
     print(f"demo events built in {time.perf_counter() - t:.0f} s: {events}")
+    return events
+
+
+def start(
+    args: argparse.Namespace, data: Path, events: dict[str, int], kind: str = ""
+) -> tuple[Site, subprocess.Popen[bytes]]:
+    env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
+    env.pop("ARBITRE_DATABASE_URL", None)
+    env.pop("ARBITRE_SUPERVISOR", None)
+    env.pop("ARBITRE_GTHREAD", None)
+    if kind == "supervisor":
+        env["ARBITRE_SUPERVISOR"] = "1"
+    elif kind == "gthread":
+        env["ARBITRE_GTHREAD"] = "1"
     port = free_port()
     server = subprocess.Popen(
         [
@@ -438,7 +512,12 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        every = args.processes <= 1 or listening(port) >= args.processes  # (Linux: counted)
+        if args.processes <= 1:
+            every = True
+        elif kind == "supervisor":  # each process listens once warm (Linux: counted)
+            every = listening(port) >= args.processes
+        else:  # gunicorn's workers are forked warm from the master
+            every = len(server_processes(server.pid)) > args.processes
         if state.get("state") in ("ready", "idle") and every:
             break
         time.sleep(0.5)
@@ -474,48 +553,63 @@ def main(argv: list[str] | None = None) -> int:
         help="server processes (default: the server's own default here, %(default)s)",
     )
     parser.add_argument("--small", action="store_true", help="the small demo events")
+    parser.add_argument(
+        "--servers",
+        default="",
+        help="compare these servers in one run, on the same data (gunicorn,supervisor)",
+    )
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.viewers.split(",")]
+    kinds = [k for k in args.servers.split(",") if k] or [""]
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-live-") as tmp:
-        site, server = start(args, Path(tmp))
-        try:
-            print(
-                f"server: arbitre serve --threads {args.threads} --processes {args.processes}, "
-                f"{os.cpu_count()} CPUs, SQLite"
-            )
-            site.sessions = asyncio.run(log_in_all(site, args.arbiters))
-            _, _, alone, _ = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
-            print(
-                f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
-            )
-            for n in levels:
-                seen, pages, entered, (server_use, client_use) = asyncio.run(
-                    run_level(site, n, args.arbiters, args.seconds)
-                )
-                ratio = (
-                    statistics.median(entered.latencies) / statistics.median(alone.latencies)
-                    if entered.latencies and alone.latencies
-                    else float("nan")
-                )
-                print(
-                    f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering"
-                )
-                print(f"    polls    {seen.line(args.seconds)}")
-                print(f"    pages    {pages.line(args.seconds)}")
-                print(
-                    f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)"
-                )
-                print(
-                    f"    processors used: server {server_use:.2f}, this client (the phones) "
-                    f"{client_use:.2f}, of {os.cpu_count()}"
-                )
-        finally:
-            if server.poll() is not None:
-                log = (Path(tmp) / "server.log").read_text(errors="replace")
-                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
-            server.terminate()
-            server.wait(30)
+        built = Path(tmp) / "built"
+        events = build(args, built)
+        for kind in kinds:
+            data = Path(tmp) / (kind or "data")
+            shutil.copytree(built, data)
+            measure(args, data, events, levels, kind)
     return 0
+
+
+def measure(
+    args: argparse.Namespace, data: Path, events: dict[str, int], levels: list[int], kind: str
+) -> None:
+    site, server = start(args, data, events, kind)
+    try:
+        print(
+            f"server: arbitre serve --threads {args.threads} --processes {args.processes}"
+            f"{' (' + kind + ')' if kind else ''}, {os.cpu_count()} CPUs, SQLite"
+        )
+        print(memory_lines(server.pid, "once ready, before any request"))
+        site.sessions = asyncio.run(log_in_all(site, args.arbiters))
+        _, _, alone, _ = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
+        print(
+            f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
+        )
+        for n in levels:
+            seen, pages, entered, (server_use, client_use) = asyncio.run(
+                run_level(site, n, args.arbiters, args.seconds)
+            )
+            ratio = (
+                statistics.median(entered.latencies) / statistics.median(alone.latencies)
+                if entered.latencies and alone.latencies
+                else float("nan")
+            )
+            print(f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering")
+            print(f"    polls    {seen.line(args.seconds)}")
+            print(f"    pages    {pages.line(args.seconds)}")
+            print(f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)")
+            print(
+                f"    processors used: server {server_use:.2f}, this client (the phones) "
+                f"{client_use:.2f}, of {os.cpu_count()}"
+            )
+        print(memory_lines(server.pid, "after the load"))
+    finally:
+        if server.poll() is not None:
+            log = (data / "server.log").read_text(errors="replace")
+            print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
+        server.send_signal(signal.SIGINT)  # Ctrl-C: every process of either server stops
+        server.wait(30)
 
 
 if __name__ == "__main__":

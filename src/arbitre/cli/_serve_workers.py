@@ -30,13 +30,13 @@ from __future__ import annotations
 import gc
 import os
 import select
+import socket
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from arbitre.cli import _tls as tls
 from arbitre.cli._i18n import tr
 
 WORKER_TIMEOUT = 30
@@ -91,7 +91,9 @@ class Plan:
     """How long a keep-alive connection with no request is kept."""
     stop_seconds: float
     """How long the requests under way are given at a stop."""
-    certificate: tls.ServerCertificate | None = None
+    make_server: Callable[[socket.socket], Any]
+    """The HTTP server of a worker (cheroot's, :func:`arbitre.cli.serve.web_server`) on the
+    listening socket it inherited."""
 
 
 def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> dict[str, Any]:
@@ -118,7 +120,7 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
     settings: dict[str, Any] = {
         "bind": [plan.bind],
         "workers": plan.processes,
-        "worker_class": "gthread",
+        "worker_class": worker_class(plan),
         "threads": plan.threads,
         "worker_connections": plan.connections,
         "backlog": max(2048, plan.connections),
@@ -137,12 +139,52 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         "post_worker_init": post_worker_init,
         "child_exit": child_exit,
     }
-    if plan.certificate is not None:
-        context = tls.tls_context(plan.certificate, quiet=True)
-        settings["certfile"] = str(plan.certificate.certificate)
-        settings["keyfile"] = str(plan.certificate.private_key)
-        settings["ssl_context"] = lambda config, default: context
+    if os.environ.get("ARBITRE_GTHREAD"):  # (compared in bench/bench_live.py)
+        settings["worker_class"] = "gthread"
     return settings
+
+
+def worker_class(plan: Plan) -> type:
+    """gunicorn's worker that serves with cheroot (each worker ``--threads`` threads, its
+    idle keep-alive connections waiting in the system's selector: measured faster than
+    gunicorn's own ``gthread`` under a hall of phones, see docs/tournaments-web.md) on the
+    listening socket it inherits from the master; its main loop tells the master it is alive
+    at every turn (at most every half second), and a stop from the master (``SIGQUIT``,
+    ``SIGINT``, ``SIGTERM``) or the master's death ends it within ``plan.stop_seconds``."""
+    from gunicorn.workers.base import Worker
+
+    class CherootWorker(Worker):  # type: ignore[misc]
+        def run(self) -> None:
+            server = plan.make_server(self.sockets[0].sock)
+            server.prepare()
+            connections = server._connections  # the loop that serve() turns
+            turn = connections.run
+
+            def alive_turn(interval: float) -> None:
+                self.notify()  # the master's watch of a hung worker (``timeout``)
+                if not self.alive or self.ppid != os.getppid():
+                    raise KeyboardInterrupt  # stopped, or the master is gone
+                turn(interval)
+
+            connections.run = alive_turn
+            try:
+                server.serve()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                server.stop()
+
+        def handle_quit(self, sig: int, frame: object) -> None:
+            # Ctrl-C reaches the worker twice (the terminal's, then the master's): the
+            # second must not interrupt the stop under way (an interruption coming up
+            # through the code that forked the worker would run the master's own stop)
+            if self.alive:
+                self.alive = False
+                raise KeyboardInterrupt  # out of cheroot's loop, in the main thread
+
+        handle_exit = handle_quit
+
+    return CherootWorker
 
 
 def application_class() -> type:

@@ -220,14 +220,13 @@ def _replace(path: Path, data: bytes, mode: int) -> None:
     os.replace(temporary, path)
 
 
-def tls_context(cert: ServerCertificate, quiet: bool = False) -> ssl.SSLContext:
+def tls_context(cert: ServerCertificate) -> ssl.SSLContext:
     """The server's TLS context: TLS 1.2 or newer, Python's default ciphers, and sockets
-    that make their handshake when first read (:class:`HandshakeOnFirstRead`; ``quiet``:
-    :class:`QuietHandshakeOnFirstRead`, for gunicorn's workers)."""
+    that make their handshake when first read (:class:`HandshakeOnFirstRead`)."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     context.load_cert_chain(cert.certificate, cert.private_key)
-    context.sslsocket_class = QuietHandshakeOnFirstRead if quiet else HandshakeOnFirstRead
+    context.sslsocket_class = HandshakeOnFirstRead
     return context
 
 
@@ -280,21 +279,17 @@ class HandshakeOnFirstRead(ssl.SSLSocket):
         return super().recv(buflen, flags)
 
     def _handshake(self) -> None:
+        from cheroot import errors
+
         try:
             first = socket.socket.recv(self, 1, socket.MSG_PEEK)
             if first and first[0] != TLS_HANDSHAKE:
                 self._redirect_plain_request()
-                raise self._lost("plain HTTP request sent to HTTPS")
+                raise errors.FatalSSLAlert("plain HTTP request sent to HTTPS")
             self.do_handshake()
         except OSError as exc:  # ssl.SSLError, a timeout, a reset: the connection is lost
-            raise self._lost(*exc.args) from exc
+            raise errors.FatalSSLAlert(*exc.args) from exc
         self._shaken = True
-
-    def _lost(self, *args: Any) -> Exception:
-        """The error that has the server close the connection quietly (cheroot's)."""
-        from cheroot import errors
-
-        return errors.FatalSSLAlert(*args)  # type: ignore[no-any-return]
 
     def _redirect_plain_request(self) -> None:
         """Answer the plain-HTTP request waiting on the socket with a redirection to the
@@ -324,11 +319,3 @@ class HandshakeOnFirstRead(ssl.SSLSocket):
             head_lines = "HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\n"
         head_lines += f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
         socket.socket.sendall(self, head_lines.encode("latin-1") + body)
-
-
-class QuietHandshakeOnFirstRead(HandshakeOnFirstRead):
-    """:class:`HandshakeOnFirstRead` for gunicorn's workers, which close a connection
-    quietly on an end of file from TLS (any other error would be answered and logged)."""
-
-    def _lost(self, *args: Any) -> Exception:
-        return ssl.SSLEOFError(ssl.SSL_ERROR_EOF, " ".join(str(a) for a in args))

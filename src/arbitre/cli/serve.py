@@ -226,19 +226,29 @@ def web_server(
     connections: int,
     shared_port: bool = False,
     certificate: tls.ServerCertificate | None = None,
+    listener: socket.socket | None = None,
 ) -> Any:
     """The WSGI server of :mod:`arbitre.app.wsgi`: cheroot, whose connections wait in the
     system's selector (epoll on Linux) while idle, so that a hall of phones each keeping its
     connection open costs nothing between their polls, and ``threads`` threads answer the
     requests; the process may open ``connections`` connections at once. With
     ``shared_port`` the port is shared with the other processes of the server
-    (``SO_REUSEPORT``: the system deals the new connections out among them). With a
-    ``certificate`` it serves HTTPS (:mod:`arbitre.cli._tls`)."""
+    (``SO_REUSEPORT``: the system deals the new connections out among them); with a
+    ``listener`` it serves on that listening socket (a worker's, inherited from gunicorn's
+    master, :mod:`arbitre.cli._serve_workers`). With a ``certificate`` it serves HTTPS
+    (:mod:`arbitre.cli._tls`)."""
     from cheroot import wsgi
 
     from arbitre.app.wsgi import application
 
-    server = wsgi.Server(
+    class Server(wsgi.Server):  # type: ignore[misc]
+        def bind(self, family: int, type: int, proto: int = 0) -> socket.socket:
+            if listener is None:
+                return super().bind(family, type, proto)  # type: ignore[no-any-return]
+            self.socket = listener
+            return listener
+
+    server = Server(
         (host, port),
         application,
         numthreads=threads,
@@ -482,7 +492,14 @@ def _serve_workers(
             connections=args.connections,
             idle_seconds=IDLE_SECONDS,
             stop_seconds=STOP_SECONDS,
-            certificate=certificate,
+            make_server=lambda listener: web_server(
+                args.host,
+                args.port,
+                args.threads,
+                args.connections,
+                certificate=certificate,
+                listener=listener,
+            ),
         )
 
         def ready() -> None:
