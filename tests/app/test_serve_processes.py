@@ -59,6 +59,26 @@ def test_a_port_already_listened_on_is_refused() -> None:
     serve.refuse_taken_port("127.0.0.1", port)  # free again: no error
 
 
+def test_a_worker_tells_its_changes_to_the_master_which_backs_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a worker, a committed change is told through the pipe to the master instead of
+    being backed up there: nothing is due in the worker; the master reads the change."""
+    from arbitre.app.events import backups
+    from arbitre.cli import _serve_workers as serve_workers
+
+    notices = serve_workers.Notices()
+    monkeypatch.setattr(backups.DEBOUNCER, "elsewhere", None)  # restored after the test
+    try:
+        backups.forward_changes(lambda: notices.tell(serve_workers.CHANGED))
+        backups.DEBOUNCER.changed()
+        assert not backups.DEBOUNCER.pending()
+        assert notices.take(5.0) == serve_workers.CHANGED
+        assert notices.take(0.0) == b""  # told once
+    finally:
+        notices.close()
+
+
 def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
@@ -189,6 +209,29 @@ def _event_id(database: Path, name: str) -> int:
         return int(
             conn.execute("SELECT id FROM events_event WHERE name = ?", (name,)).fetchone()[0]
         )
+
+
+def heartbeat(worker: int) -> float:
+    """When the worker last told the master it is alive (the time gunicorn's watch of hung
+    workers reads off the worker's temporary file)."""
+    for fd in Path(f"/proc/{worker}/fd").iterdir():
+        try:
+            if "wgunicorn-" in os.readlink(fd):
+                return fd.stat().st_mtime
+        except OSError:
+            continue
+    raise AssertionError(f"no heartbeat file in worker {worker}")
+
+
+@forking_only
+def test_idle_workers_keep_telling_the_master_they_are_alive(tmp_path: Path) -> None:
+    """The master replaces a worker silent for ``WORKER_TIMEOUT`` seconds (hung): an idle
+    worker's loop still tells it, every half second, so none is replaced for nothing."""
+    with two_workers(tmp_path) as (running, pids):
+        for pid in pids:
+            first = heartbeat(pid)
+            wait_for(lambda pid=pid, first=first: heartbeat(pid) > first, 10)
+        assert workers(running.process.pid) == pids
 
 
 @forking_only

@@ -30,11 +30,14 @@ from __future__ import annotations
 import gc
 import os
 import select
+import shutil
 import socket
 import sys
+import tempfile
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from arbitre.cli._i18n import tr
@@ -91,9 +94,13 @@ class Plan:
     """How long a keep-alive connection with no request is kept."""
     stop_seconds: float
     """How long the requests under way are given at a stop."""
-    make_server: Callable[[socket.socket], Any]
+    make_server: Callable[[socket.socket | None], Any]
     """The HTTP server of a worker (cheroot's, :func:`arbitre.cli.serve.web_server`) on the
-    listening socket it inherited."""
+    listening socket it inherited, or (``None``) on a socket of its own sharing the port."""
+    own_sockets: bool = False
+    """Each worker listens on a socket of its own (``SO_REUSEPORT``, Linux: the system deals
+    the new connections out evenly; on one shared socket the least busy worker takes them
+    all, and keeps them, a phone keeping its connection: 329 of 400 measured)."""
 
 
 def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> dict[str, Any]:
@@ -110,17 +117,14 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         os.close(notices.read_end)
         backups.forward_changes(lambda: notices.tell(CHANGED))
 
-    def post_worker_init(worker: Any) -> None:
-        notices.tell(READY)
-
     def child_exit(server: Any, worker: Any) -> None:
         if server.LISTENERS:  # not a stop (it closes the listening sockets first)
             on_respawn(worker.pid)
 
     settings: dict[str, Any] = {
-        "bind": [plan.bind],
+        "bind": [plan.bind],  # (with ``own_sockets``, a Unix socket nobody uses)
         "workers": plan.processes,
-        "worker_class": worker_class(plan),
+        "worker_class": worker_class(plan, notices),
         "threads": plan.threads,
         "worker_connections": plan.connections,
         "backlog": max(2048, plan.connections),
@@ -136,7 +140,6 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         "secure_scheme_headers": {},
         "pre_fork": pre_fork,
         "post_fork": post_fork,
-        "post_worker_init": post_worker_init,
         "child_exit": child_exit,
     }
     if os.environ.get("ARBITRE_GTHREAD"):  # (compared in bench/bench_live.py)
@@ -144,29 +147,34 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
     return settings
 
 
-def worker_class(plan: Plan) -> type:
+def worker_class(plan: Plan, notices: Notices) -> type:
     """gunicorn's worker that serves with cheroot (each worker ``--threads`` threads, its
     idle keep-alive connections waiting in the system's selector: measured faster than
     gunicorn's own ``gthread`` under a hall of phones, see docs/tournaments-web.md) on the
     listening socket it inherits from the master; its main loop tells the master it is alive
-    at every turn (at most every half second), and a stop from the master (``SIGQUIT``,
+    at every turn (every half second), and a stop from the master (``SIGQUIT``,
     ``SIGINT``, ``SIGTERM``) or the master's death ends it within ``plan.stop_seconds``."""
     from gunicorn.workers.base import Worker
 
     class CherootWorker(Worker):  # type: ignore[misc]
-        def run(self) -> None:
-            server = plan.make_server(self.sockets[0].sock)
-            server.prepare()
-            connections = server._connections  # the loop that serve() turns
-            turn = connections.run
+        alive: bool
 
-            def alive_turn(interval: float) -> None:
+        def run(self) -> None:
+            server = plan.make_server(None if plan.own_sockets else self.sockets[0].sock)
+            server.prepare()
+            notices.tell(READY)  # it listens
+            # cheroot's loop checks its idle connections at every turn (at most every
+            # ``expiration_interval``, half a second): the worker's heartbeat goes there
+            connections = server._connections
+            expire = connections._expire
+
+            def turn(threshold: float) -> None:
                 self.notify()  # the master's watch of a hung worker (``timeout``)
                 if not self.alive or self.ppid != os.getppid():
                     raise KeyboardInterrupt  # stopped, or the master is gone
-                turn(interval)
+                expire(threshold)
 
-            connections.run = alive_turn
+            connections._expire = turn
             try:
                 server.serve()
             except KeyboardInterrupt:
@@ -237,6 +245,11 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
                 if started >= plan.processes:
                     ready()
 
+    # with sockets of their own, the workers leave gunicorn's listening socket unused: a
+    # Unix socket in a folder of this server's, removed at the end
+    folder = tempfile.mkdtemp(prefix="arbitre-serve-") if plan.own_sockets else None
+    if folder is not None:
+        plan = replace(plan, bind=f"unix:{Path(folder) / 'gunicorn.sock'}")
     Application = application_class()
     app = Application(options(plan, notices, respawned))
     listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
@@ -262,6 +275,8 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
         except OSError:
             pass
         notices.close()
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _leave_worker(code: object) -> None:

@@ -497,9 +497,11 @@ def _serve_workers(
                 args.port,
                 args.threads,
                 args.connections,
+                shared_port=listener is None,
                 certificate=certificate,
                 listener=listener,
             ),
+            own_sockets=system.port_sharing(),
         )
 
         def ready() -> None:
