@@ -2,7 +2,6 @@
 
     python bench/bench_live.py [--viewers 50,200,1000] [--seconds 20] [--arbiters 20]
                                [--small] [--threads 8] [--processes N]
-                               [--servers gunicorn,supervisor]
 
 Builds the demo events (``arbitre demo``) in a fresh data directory, starts ``arbitre
 serve`` on it, then for each number of viewers runs for ``--seconds``:
@@ -23,11 +22,9 @@ same machine as the server: with the whole machine busy, their own delays count 
 server's). ``--processes`` defaults to the server's own default on this machine.
 
 Each process's memory (resident set and unique set: the pages no other process shares) is
-printed once the server is ready, before any request, and after the load. With
-``--servers`` the same load runs, in the same run and on copies of the same demo data,
-against each server named: ``gunicorn`` (the server of several processes) and
-``supervisor`` (the home-made one it replaced, which ``ARBITRE_SUPERVISOR=1`` still
-starts while both are compared).
+printed once the server is ready, before any request, and after the load: gunicorn's master
+and its workers with several processes (docs/tournaments-web.md has the figures that chose
+it over the home-made supervisor it replaced).
 """
 
 from __future__ import annotations
@@ -37,7 +34,6 @@ import asyncio
 import json
 import os
 import random
-import shutil
 import signal
 import socket
 import sqlite3
@@ -472,16 +468,10 @@ def build(args: argparse.Namespace, data: Path) -> dict[str, int]:
 
 
 def start(
-    args: argparse.Namespace, data: Path, events: dict[str, int], kind: str = ""
+    args: argparse.Namespace, data: Path, events: dict[str, int]
 ) -> tuple[Site, subprocess.Popen[bytes]]:
     env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
     env.pop("ARBITRE_DATABASE_URL", None)
-    env.pop("ARBITRE_SUPERVISOR", None)
-    env.pop("ARBITRE_GTHREAD", None)
-    if kind == "supervisor":
-        env["ARBITRE_SUPERVISOR"] = "1"
-    elif kind == "gthread":
-        env["ARBITRE_GTHREAD"] = "1"
     port = free_port()
     server = subprocess.Popen(
         [
@@ -512,32 +502,12 @@ def start(
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        if args.processes <= 1:
-            every = True
-        elif kind == "supervisor":  # each process listens once warm (Linux: counted)
-            every = listening(port) >= args.processes
-        else:  # gunicorn's workers are forked warm from the master
-            every = len(server_processes(server.pid)) > args.processes
+        # gunicorn's workers are forked warm from the master (Linux: counted)
+        every = args.processes <= 1 or len(server_processes(server.pid)) > args.processes
         if state.get("state") in ("ready", "idle") and every:
             break
         time.sleep(0.5)
     return site, server
-
-
-def listening(port: int) -> int:
-    """How many sockets listen on ``port`` (the server's processes share it), from Linux's
-    ``/proc/net/tcp``; 0 elsewhere."""
-    count = 0
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            rows = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            fields = row.split()
-            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
-                count += 1
-    return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -553,32 +523,23 @@ def main(argv: list[str] | None = None) -> int:
         help="server processes (default: the server's own default here, %(default)s)",
     )
     parser.add_argument("--small", action="store_true", help="the small demo events")
-    parser.add_argument(
-        "--servers",
-        default="",
-        help="compare these servers in one run, on the same data (gunicorn,supervisor)",
-    )
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.viewers.split(",")]
-    kinds = [k for k in args.servers.split(",") if k] or [""]
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-live-") as tmp:
-        built = Path(tmp) / "built"
-        events = build(args, built)
-        for kind in kinds:
-            data = Path(tmp) / (kind or "data")
-            shutil.copytree(built, data)
-            measure(args, data, events, levels, kind)
+        data = Path(tmp) / "data"
+        events = build(args, data)
+        measure(args, data, events, levels)
     return 0
 
 
 def measure(
-    args: argparse.Namespace, data: Path, events: dict[str, int], levels: list[int], kind: str
+    args: argparse.Namespace, data: Path, events: dict[str, int], levels: list[int]
 ) -> None:
-    site, server = start(args, data, events, kind)
+    site, server = start(args, data, events)
     try:
         print(
-            f"server: arbitre serve --threads {args.threads} --processes {args.processes}"
-            f"{' (' + kind + ')' if kind else ''}, {os.cpu_count()} CPUs, SQLite"
+            f"server: arbitre serve --threads {args.threads} --processes {args.processes}, "
+            f"{os.cpu_count()} CPUs, SQLite"
         )
         print(memory_lines(server.pid, "once ready, before any request"))
         site.sessions = asyncio.run(log_in_all(site, args.arbiters))

@@ -206,17 +206,6 @@ def test_every_process_of_the_port_serves_https(tmp_path: Path) -> None:
                 assert connection.getresponse().status == 200
 
 
-def test_a_secondary_serves_https_when_the_first_does() -> None:
-    args = argparse.Namespace(
-        host="0.0.0.0", port=8443, threads=8, connections=2000, database_url=None, https=True
-    )
-    command = serve.secondary_command(args)
-    assert command.count("--https") == 1
-    assert "--https" not in serve.secondary_command(
-        argparse.Namespace(**{**vars(args), "https": False})
-    )
-
-
 def test_behind_a_proxy_arbitre_https_1_gives_the_same_protection(tmp_path: Path) -> None:
     """``ARBITRE_HTTPS=1``: the proxy terminates TLS and says so in ``X-Forwarded-Proto``;
     the application then sends Secure cookies and HSTS, as with ``--https``."""

@@ -8,13 +8,13 @@ more. gunicorn, a well-kept WSGI server, manages the processes:
   share that memory with it (copy-on-write: the word list's arrays and the compiled kernel
   are never written again; :func:`gc.freeze` keeps the collector from touching the objects
   loaded until then);
-- the **workers** (``gthread``: ``--threads`` threads each, idle keep-alive connections
-  waiting in the system's selector) accept the connections of the one listening socket they
+- the **workers** serve with cheroot (:func:`worker_class`: ``--threads`` threads each, idle
+  keep-alive connections waiting in the system's selector) on the one listening socket they
   inherit, on every POSIX system (no ``SO_REUSEPORT`` needed);
 - a worker that dies or hangs past :data:`WORKER_TIMEOUT` is replaced at once; ``SIGHUP``
   to the master replaces them all gracefully (a reload); Ctrl-C (``SIGINT``) stops every
-  process within :data:`arbitre.cli.serve.STOP_SECONDS` and a little more; ``SIGTERM`` lets
-  the requests under way end first, as long.
+  process within :data:`arbitre.cli.serve.STOP_SECONDS` (the requests under way are given
+  that long) and a little more; ``SIGTERM`` too.
 
 The background duties run once per machine, in the master: the federation's outbox
 (:func:`arbitre.app.federation.outbox.sending`) and the automatic backups, which the workers
@@ -28,6 +28,7 @@ cheroot stays the server of one process, and of Windows (no ``fork``).
 from __future__ import annotations
 
 import gc
+import math
 import os
 import select
 import shutil
@@ -88,10 +89,8 @@ class Plan:
     bind: str
     """``host:port`` (an IPv6 host in brackets)."""
     processes: int
-    threads: int
     connections: int
-    idle_seconds: float
-    """How long a keep-alive connection with no request is kept."""
+    """Open connections a worker serves at once (the listening socket's backlog too)."""
     stop_seconds: float
     """How long the requests under way are given at a stop."""
     make_server: Callable[[socket.socket | None], Any]
@@ -125,15 +124,14 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         "bind": [plan.bind],  # (with ``own_sockets``, a Unix socket nobody uses)
         "workers": plan.processes,
         "worker_class": worker_class(plan, notices),
-        "threads": plan.threads,
-        "worker_connections": plan.connections,
         "backlog": max(2048, plan.connections),
-        "keepalive": round(plan.idle_seconds),
         "timeout": WORKER_TIMEOUT,
-        "graceful_timeout": max(1, round(plan.stop_seconds)),
+        # a worker ends its stop by itself within ``stop_seconds``; past one more second
+        # the master kills it
+        "graceful_timeout": math.ceil(plan.stop_seconds) + 1,
         "preload_app": True,
         "proc_name": "arbitre",
-        "loglevel": os.environ.get("ARBITRE_SERVER_LOG", "warning"),
+        "loglevel": "warning",
         # served directly: no proxy whose X-Forwarded-* headers gunicorn would trust (behind
         # one, ``ARBITRE_HTTPS=1`` has Django read X-Forwarded-Proto itself)
         "forwarded_allow_ips": "",
@@ -142,8 +140,6 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         "post_fork": post_fork,
         "child_exit": child_exit,
     }
-    if os.environ.get("ARBITRE_GTHREAD"):  # (compared in bench/bench_live.py)
-        settings["worker_class"] = "gthread"
     return settings
 
 
@@ -158,11 +154,11 @@ def worker_class(plan: Plan, notices: Notices) -> type:
 
     class CherootWorker(Worker):  # type: ignore[misc]
         alive: bool
+        serving = False
 
         def run(self) -> None:
             server = plan.make_server(None if plan.own_sockets else self.sockets[0].sock)
             server.prepare()
-            notices.tell(READY)  # it listens
             # cheroot's loop checks its idle connections at every turn (at most every
             # ``expiration_interval``, half a second): the worker's heartbeat goes there
             connections = server._connections
@@ -176,19 +172,25 @@ def worker_class(plan: Plan, notices: Notices) -> type:
 
             connections._expire = turn
             try:
-                server.serve()
+                if self.alive:  # not stopped while it was getting ready
+                    self.serving = True
+                    notices.tell(READY)  # it listens
+                    server.serve()
             except KeyboardInterrupt:
                 pass
             finally:
+                self.serving = False
                 server.stop()
 
         def handle_quit(self, sig: int, frame: object) -> None:
             # Ctrl-C reaches the worker twice (the terminal's, then the master's): the
-            # second must not interrupt the stop under way (an interruption coming up
-            # through the code that forked the worker would run the master's own stop)
+            # second must not interrupt the stop under way, nor one the getting ready (an
+            # interruption coming up through the code that forked the worker would run the
+            # master's own stop in it); the loop's next turn sees ``alive`` anyway
             if self.alive:
                 self.alive = False
-                raise KeyboardInterrupt  # out of cheroot's loop, in the main thread
+                if self.serving:
+                    raise KeyboardInterrupt  # out of cheroot's loop, in the main thread
 
         handle_exit = handle_quit
 
