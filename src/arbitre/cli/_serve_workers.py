@@ -36,6 +36,7 @@ import socket
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -45,6 +46,9 @@ from arbitre.cli._i18n import tr
 
 WORKER_TIMEOUT = 30
 """Seconds a worker's main loop may stay silent before the master replaces it."""
+
+LINGER_SECONDS = 0.5
+"""How long a worker stopped gracefully (a reload) keeps serving before it closes its socket."""
 
 READY = b"R"
 CHANGED = b"B"
@@ -155,6 +159,7 @@ def worker_class(plan: Plan, notices: Notices) -> type:
     class CherootWorker(Worker):  # type: ignore[misc]
         alive: bool
         serving = False
+        leaving = 0.0  # when a graceful stop ends the serving (:data:`LINGER_SECONDS`)
 
         def run(self) -> None:
             server = plan.make_server(None if plan.own_sockets else self.sockets[0].sock)
@@ -166,8 +171,10 @@ def worker_class(plan: Plan, notices: Notices) -> type:
 
             def turn(threshold: float) -> None:
                 self.notify()  # the master's watch of a hung worker (``timeout``)
-                if not self.alive or self.ppid != os.getppid():
-                    raise KeyboardInterrupt  # stopped, or the master is gone
+                if self.ppid != os.getppid():
+                    raise KeyboardInterrupt  # the master is gone
+                if not self.alive and time.monotonic() >= self.leaving:
+                    raise KeyboardInterrupt  # stopped
                 expire(threshold)
 
             connections._expire = turn
@@ -192,7 +199,13 @@ def worker_class(plan: Plan, notices: Notices) -> type:
                 if self.serving:
                     raise KeyboardInterrupt  # out of cheroot's loop, in the main thread
 
-        handle_exit = handle_quit
+        def handle_exit(self, sig: int, frame: object) -> None:
+            # a graceful stop (``SIGTERM``: a reload, or the master's own graceful stop)
+            # keeps serving a moment, so that the new workers listen before this one's
+            # socket closes (the connections waiting on it would be refused)
+            if self.alive:
+                self.leaving = time.monotonic() + LINGER_SECONDS
+                self.alive = False
 
     return CherootWorker
 
