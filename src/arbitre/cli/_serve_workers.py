@@ -9,12 +9,14 @@ more. gunicorn, a well-kept WSGI server, manages the processes:
   are never written again; :func:`gc.freeze` keeps the collector from touching the objects
   loaded until then);
 - the **workers** serve with cheroot (:func:`worker_class`: ``--threads`` threads each, idle
-  keep-alive connections waiting in the system's selector) on the one listening socket they
-  inherit, on every POSIX system (no ``SO_REUSEPORT`` needed);
+  keep-alive connections waiting in the system's selector), on Linux each on a socket of its
+  own sharing the port (``SO_REUSEPORT``: the system deals the connections out evenly),
+  elsewhere on the master's listening socket, which they inherit;
 - a worker that dies or hangs past :data:`WORKER_TIMEOUT` is replaced at once; ``SIGHUP``
-  to the master replaces them all gracefully (a reload); Ctrl-C (``SIGINT``) stops every
-  process within :data:`arbitre.cli.serve.STOP_SECONDS` (the requests under way are given
-  that long) and a little more; ``SIGTERM`` too.
+  to the master replaces them all gracefully (a reload: the old ones serve
+  :data:`LINGER_SECONDS` more); Ctrl-C (``SIGINT``) stops every process within
+  :data:`arbitre.cli.serve.STOP_SECONDS` (the requests under way are given that long) and a
+  little more; ``SIGTERM`` too.
 
 The background duties run once per machine, in the master: the federation's outbox
 (:func:`arbitre.app.federation.outbox.sending`) and the automatic backups, which the workers
