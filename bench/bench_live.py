@@ -20,6 +20,11 @@ latency beside the same figure measured with no viewer in the same run (the refe
 the processors the server and this client used meanwhile (the phones are simulated on the
 same machine as the server: with the whole machine busy, their own delays count as the
 server's). ``--processes`` defaults to the server's own default on this machine.
+
+Each process's memory (resident set and unique set: the pages no other process shares) is
+printed once the server is ready, before any request, and after the load: gunicorn's master
+and its workers with several processes (docs/tournaments-web.md has the figures that chose
+it over the home-made supervisor it replaced).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import sqlite3
 import statistics
@@ -385,6 +391,55 @@ async def run_level(
     return seen, pages, entered, use
 
 
+# -- memory ------------------------------------------------------------------------------------
+
+
+def server_processes(pid: int) -> list[int]:
+    """The server's processes: the first one and those it started (Linux's ``/proc``)."""
+    found = [pid]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == str(pid):
+            found.append(int(stat.parent.name))
+    return found
+
+
+def memory(pid: int) -> tuple[float, float]:
+    """A process's resident set and unique set (its pages no other process shares), in MiB:
+    psutil's figures where it is installed, else Linux's ``smaps_rollup``."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+
+        info = psutil.Process(pid).memory_full_info()
+        return info.rss / 2**20, info.uss / 2**20
+    except ImportError:
+        pass
+    fields: dict[str, int] = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        fields[name] = int(value.split()[0])
+    unique = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return fields.get("Rss", 0) / 1024, unique / 1024
+
+
+def memory_lines(pid: int, when: str) -> str:
+    lines = [f"  memory {when} (MiB):"]
+    total_rss = total_uss = 0.0
+    for number, each in enumerate(server_processes(pid)):
+        try:
+            rss, uss = memory(each)
+        except OSError:
+            continue
+        total_rss, total_uss = total_rss + rss, total_uss + uss
+        role = "first/master" if number == 0 else "worker"
+        lines.append(f"    pid {each:>7} {role:12} RSS {rss:7.1f}  USS {uss:7.1f}")
+    lines.append(f"    all          {'':12} RSS {total_rss:7.1f}  USS {total_uss:7.1f}")
+    return "\n".join(lines)
+
+
 # -- set-up ----------------------------------------------------------------------------------------
 
 
@@ -394,7 +449,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[bytes]]:
+def build(args: argparse.Namespace, data: Path) -> dict[str, int]:
+    """The demo events in ``data``: their ids by kind."""
     env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
     env.pop("ARBITRE_DATABASE_URL", None)
     t = time.perf_counter()
@@ -406,8 +462,16 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
         capture_output=True,
         text=True,
     )
-    events = json.loads(out.stdout)["events"]
+    events: dict[str, int] = json.loads(out.stdout)["events"]
     print(f"demo events built in {time.perf_counter() - t:.0f} s: {events}")
+    return events
+
+
+def start(
+    args: argparse.Namespace, data: Path, events: dict[str, int]
+) -> tuple[Site, subprocess.Popen[bytes]]:
+    env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT / "src")}
+    env.pop("ARBITRE_DATABASE_URL", None)
     port = free_port()
     server = subprocess.Popen(
         [
@@ -438,27 +502,12 @@ def start(args: argparse.Namespace, data: Path) -> tuple[Site, subprocess.Popen[
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        every = args.processes <= 1 or listening(port) >= args.processes  # (Linux: counted)
+        # gunicorn's workers are forked warm from the master (Linux: counted)
+        every = args.processes <= 1 or len(server_processes(server.pid)) > args.processes
         if state.get("state") in ("ready", "idle") and every:
             break
         time.sleep(0.5)
     return site, server
-
-
-def listening(port: int) -> int:
-    """How many sockets listen on ``port`` (the server's processes share it), from Linux's
-    ``/proc/net/tcp``; 0 elsewhere."""
-    count = 0
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            rows = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for row in rows:
-            fields = row.split()
-            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
-                count += 1
-    return count
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -477,45 +526,51 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     levels = [int(x) for x in args.viewers.split(",")]
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-live-") as tmp:
-        site, server = start(args, Path(tmp))
-        try:
-            print(
-                f"server: arbitre serve --threads {args.threads} --processes {args.processes}, "
-                f"{os.cpu_count()} CPUs, SQLite"
-            )
-            site.sessions = asyncio.run(log_in_all(site, args.arbiters))
-            _, _, alone, _ = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
-            print(
-                f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
-            )
-            for n in levels:
-                seen, pages, entered, (server_use, client_use) = asyncio.run(
-                    run_level(site, n, args.arbiters, args.seconds)
-                )
-                ratio = (
-                    statistics.median(entered.latencies) / statistics.median(alone.latencies)
-                    if entered.latencies and alone.latencies
-                    else float("nan")
-                )
-                print(
-                    f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering"
-                )
-                print(f"    polls    {seen.line(args.seconds)}")
-                print(f"    pages    {pages.line(args.seconds)}")
-                print(
-                    f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)"
-                )
-                print(
-                    f"    processors used: server {server_use:.2f}, this client (the phones) "
-                    f"{client_use:.2f}, of {os.cpu_count()}"
-                )
-        finally:
-            if server.poll() is not None:
-                log = (Path(tmp) / "server.log").read_text(errors="replace")
-                print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
-            server.terminate()
-            server.wait(30)
+        data = Path(tmp) / "data"
+        events = build(args, data)
+        measure(args, data, events, levels)
     return 0
+
+
+def measure(
+    args: argparse.Namespace, data: Path, events: dict[str, int], levels: list[int]
+) -> None:
+    site, server = start(args, data, events)
+    try:
+        print(
+            f"server: arbitre serve --threads {args.threads} --processes {args.processes}, "
+            f"{os.cpu_count()} CPUs, SQLite"
+        )
+        print(memory_lines(server.pid, "once ready, before any request"))
+        site.sessions = asyncio.run(log_in_all(site, args.arbiters))
+        _, _, alone, _ = asyncio.run(run_level(site, 0, args.arbiters, args.seconds))
+        print(
+            f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
+        )
+        for n in levels:
+            seen, pages, entered, (server_use, client_use) = asyncio.run(
+                run_level(site, n, args.arbiters, args.seconds)
+            )
+            ratio = (
+                statistics.median(entered.latencies) / statistics.median(alone.latencies)
+                if entered.latencies and alone.latencies
+                else float("nan")
+            )
+            print(f"  {n} viewers polling every {PERIOD:.0f} s, {args.arbiters} arbiters entering")
+            print(f"    polls    {seen.line(args.seconds)}")
+            print(f"    pages    {pages.line(args.seconds)}")
+            print(f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)")
+            print(
+                f"    processors used: server {server_use:.2f}, this client (the phones) "
+                f"{client_use:.2f}, of {os.cpu_count()}"
+            )
+        print(memory_lines(server.pid, "after the load"))
+    finally:
+        if server.poll() is not None:
+            log = (data / "server.log").read_text(errors="replace")
+            print(f"the server stopped ({server.returncode}):\n{log[-3000:]}")
+        server.send_signal(signal.SIGINT)  # Ctrl-C: every process of either server stops
+        server.wait(30)
 
 
 if __name__ == "__main__":

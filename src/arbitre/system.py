@@ -1,7 +1,8 @@
 """What the server uses of the operating system, each with its alternative elsewhere.
 
 Arbitre runs on Linux, macOS and Windows laptops. The few calls that exist on one system only
-are made through this module, each guarded: port sharing among processes (``SO_REUSEPORT``,
+are made through this module, each guarded: server workers forked from a loaded process
+(``fork``, POSIX: gunicorn's), a port shared by a socket of each process (``SO_REUSEPORT``,
 balanced by Linux only), the kernel's tables under ``/proc`` (Linux), the limit of open files
 (``resource``, POSIX). File locks go through :mod:`filelock` (every system), and whether a
 server still runs is told by the lock it holds (:func:`held`), not by signalling its process.
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-__all__ = ["held", "linux", "posix", "server_lock"]
+__all__ = ["forking", "held", "linux", "posix", "server_lock"]
 
 
 def portable() -> bool:
@@ -36,6 +37,12 @@ def linux() -> bool:
 def posix() -> bool:
     """POSIX's features are there (``resource``, process signals): Linux and macOS."""
     return os.name == "posix" and not portable()
+
+
+def forking() -> bool:
+    """Whether a server can fork worker processes from a loaded one (gunicorn's, sharing
+    its listening socket and its memory): Linux and macOS, not Windows."""
+    return posix() and hasattr(os, "fork")
 
 
 def port_sharing() -> bool:

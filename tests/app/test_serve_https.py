@@ -23,7 +23,7 @@ import pytest
 from arbitre.cli import _tls as tls
 from arbitre.cli import serve
 from tests.app.server import RunningServer, arbitre_server, director_data
-from tests.app.test_serve_processes import linux_only, listening_processes, wait_for
+from tests.app.test_serve_processes import forking_only, wait_for, workers
 from tests.support import require
 
 PASSWORD = "Tournoi-2026!"
@@ -194,27 +194,16 @@ def test_connections_that_say_nothing_do_not_stop_the_others(tmp_path: Path) -> 
                 sock.close()
 
 
-@linux_only
+@forking_only
 def test_every_process_of_the_port_serves_https(tmp_path: Path) -> None:
     with arbitre_server(tmp_path, args=("--https", "--processes", "2")) as server:
         port = port_of(server)
-        wait_for(lambda: len(listening_processes(port)) == 2)
-        # the system deals the connections out to both processes: each is served over TLS
+        wait_for(lambda: len(workers(server.process.pid)) == 2)
+        # the workers take the connections as they come: each is served over TLS
         for _ in range(30):
             with https_connection(tmp_path, port) as connection:
                 connection.request("GET", "/a-propos/")
                 assert connection.getresponse().status == 200
-
-
-def test_a_secondary_serves_https_when_the_first_does() -> None:
-    args = argparse.Namespace(
-        host="0.0.0.0", port=8443, threads=8, connections=2000, database_url=None, https=True
-    )
-    command = serve.secondary_command(args)
-    assert command.count("--https") == 1
-    assert "--https" not in serve.secondary_command(
-        argparse.Namespace(**{**vars(args), "https": False})
-    )
 
 
 def test_behind_a_proxy_arbitre_https_1_gives_the_same_protection(tmp_path: Path) -> None:

@@ -1,41 +1,50 @@
-"""``arbitre serve --processes N``: processes sharing one port (issue 23, part 2).
+"""``arbitre serve --processes N`` (issue 36, item 8): gunicorn's master loads and warms the
+word list and the kernel, then forks N workers that share its listening socket and its
+memory; a worker that dies is replaced, ``SIGHUP`` replaces them all gracefully, they stop
+with the master (also when it is killed), and the background duties (migrations, backups,
+the federation's outbox) run once, in the master. One process, and Windows, stay cheroot's.
 
-One Python process runs on one processor at a time; a hall of phones and twenty arbiters need
-more. The first process starts the others once the word list is ready; each listens on the
-same port, the system deals out the connections; they stop with the first one, also when it
-is killed, and one that dies is started again.
+The servers here run for real, each in a process group of its own
+(:func:`tests.app.test_serve_stop.server`).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
 
+from arbitre import system
 from arbitre.cli import serve
-from tests.app.server import RunningServer, arbitre_server
+from tests.app.test_serve_stop import Server, _csrf, _director, _post, server
 
-linux_only = pytest.mark.skipif(not serve.port_sharing(), reason="port sharing is Linux's")
+forking_only = pytest.mark.skipif(
+    not system.forking() or not Path("/proc").is_dir(),
+    reason="gunicorn forks its workers (Linux, macOS); the processes are read in /proc",
+)
+READY = "Arbitre est prêt"
 
 
 def test_default_is_one_process_per_processor_up_to_four(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(serve, "port_sharing", lambda: True)
+    monkeypatch.setattr(system, "forking", lambda: True)
     for cpus, expected in ((1, 1), (2, 2), (3, 3), (8, 4), (None, 1)):
         monkeypatch.setattr(os, "cpu_count", lambda cpus=cpus: cpus)
         assert serve.default_processes() == expected
-    monkeypatch.setattr(serve, "port_sharing", lambda: False)  # Windows, macOS: one
+    monkeypatch.setattr(system, "forking", lambda: False)  # Windows: one
     monkeypatch.setattr(os, "cpu_count", lambda: 8)
     assert serve.default_processes() == 1
 
@@ -50,28 +59,56 @@ def test_a_port_already_listened_on_is_refused() -> None:
     serve.refuse_taken_port("127.0.0.1", port)  # free again: no error
 
 
-@linux_only
-def test_a_second_server_cannot_join_the_first_ones_port(tmp_path: Path) -> None:
-    """The processes of one server share their port; another server on it is refused, even
-    though the first one's sockets allow sharing."""
-    first, second = tmp_path / "a", tmp_path / "b"
-    first.mkdir()
-    second.mkdir()
-    with arbitre_server(first, args=("--processes", "2")) as server:
-        port = server.url.rstrip("/").rsplit(":", 1)[1]
-        env = dict(os.environ, ARBITRE_DATA_DIR=str(second))
-        env.pop("ARBITRE_DATABASE_URL", None)
-        refused = subprocess.run(
-            [sys.executable, "-m", "arbitre.cli", "serve", "--port", port, "--processes", "2"],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert refused.returncode != 0
-        assert f"impossible d'écouter sur 127.0.0.1:{port}" in refused.stderr
-        assert "Arbitre est prêt" not in refused.stdout
-        assert server.get("/")[0] == 200
+def test_a_worker_tells_its_changes_to_the_master_which_backs_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a worker, a committed change is told through the pipe to the master instead of
+    being backed up there: nothing is due in the worker; the master reads the change."""
+    from arbitre.app.events import backups
+    from arbitre.cli import _serve_workers as serve_workers
+
+    notices = serve_workers.Notices()
+    monkeypatch.setattr(backups.DEBOUNCER, "elsewhere", None)  # restored after the test
+    try:
+        backups.forward_changes(lambda: notices.tell(serve_workers.CHANGED))
+        backups.DEBOUNCER.changed()
+        assert not backups.DEBOUNCER.pending()
+        assert notices.take(5.0) == serve_workers.CHANGED
+        assert notices.take(0.0) == b""  # told once
+    finally:
+        notices.close()
+
+
+def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not in time"
+        time.sleep(0.1)
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (state first)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def workers(master: int) -> set[int]:
+    """The living processes the master started (its workers)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = _stat(int(stat.parent.name))
+        except (OSError, ValueError):
+            continue
+        if fields[1] == str(master) and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return _stat(pid)[0] != "Z"
+    except OSError:
+        return False
 
 
 def listening_processes(port: int) -> set[int]:
@@ -92,103 +129,255 @@ def listening_processes(port: int) -> set[int]:
     return found
 
 
-def wait_for(condition: Callable[[], bool], seconds: float = 60.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "not in time"
-        time.sleep(0.2)
+def ticks(pid: int) -> int:
+    """Processor time a process has used so far (clock ticks, all its threads)."""
+    fields = _stat(pid)
+    return int(fields[11]) + int(fields[12])
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a child that exited but was not yet waited for by its parent is not alive either
-    stat = Path(f"/proc/{pid}/stat")
-    return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+def written(pid: int) -> int:
+    """Bytes a process has written to files so far (its database writes, its copies)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("wchar:"):
+            return int(line.split()[1])
+    return 0
 
 
 @contextmanager
-def two_processes(tmp_path: Path) -> Iterator[tuple[RunningServer, int, int]]:
-    """``arbitre serve --processes 2`` once both listen: (server, its port, the secondary)."""
-    with arbitre_server(tmp_path, args=("--processes", "2")) as server:
-        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
-        wait_for(lambda: len(listening_processes(port)) == 2)
-        pids = listening_processes(port)
-        assert server.process.pid in pids
-        (secondary,) = pids - {server.process.pid}
-        yield server, port, secondary
+def two_workers(tmp_path: Path, **kw: object) -> Iterator[tuple[Server, set[int]]]:
+    """``arbitre serve --processes 2`` once ready: the server and its two workers."""
+    with server(tmp_path / "data", None, "--processes", "2", **kw) as running:  # type: ignore[arg-type]
+        running.wait_for_line(READY)
+        wait_for(lambda: len(workers(running.process.pid)) == 2)
+        yield running, workers(running.process.pid)
 
 
-@linux_only
-def test_two_processes_listen_serve_and_stop_together(tmp_path: Path) -> None:
-    with two_processes(tmp_path) as (server, port, secondary):
-        command = Path(f"/proc/{secondary}/cmdline").read_bytes().split(b"\0")
-        assert b"--secondary-of" in command
-        assert command[command.index(b"--secondary-of") + 1] == str(server.process.pid).encode()
-        # every connection is answered, whichever process the system gives it to
-        for _ in range(30):
-            with urllib.request.urlopen(server.url + "a-propos/", timeout=10) as response:
-                assert response.status == 200
-        server.process.send_signal(signal.SIGINT)
-        server.process.wait(timeout=20)
-        output = server.process.stdout.read() if server.process.stdout else ""
-        assert "(Ctrl-C pour arrêter, 2 processus)" in output
-        assert "Arbitre arrêté." in output
-        wait_for(lambda: not alive(secondary), 20)
-        assert not listening_processes(port)
+def get(url: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers={"Connection": "close"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, response.read().decode()
 
 
-@linux_only
-def test_the_others_stop_when_the_first_is_killed(tmp_path: Path) -> None:
-    with two_processes(tmp_path) as (server, port, secondary):
-        server.process.send_signal(signal.SIGKILL)  # no clean stop at all
-        server.process.wait(timeout=10)
-        wait_for(lambda: not alive(secondary), 20)
-        assert not listening_processes(port)  # the port is free for a new start
+@forking_only
+def test_workers_answer_pages_and_top_searches_through_several_connections(
+    tmp_path: Path,
+) -> None:
+    with two_workers(tmp_path) as (running, pids):
+        master = running.process.pid
+        assert len(pids) == 2 and master not in pids  # two workers, each its own process
+        assert "(Ctrl-C pour arrêter, 2 processus)" in running.output
+        # each worker listens on the port (on Linux on a socket of its own, the system
+        # dealing the connections out evenly; elsewhere on the master's, inherited)
+        assert pids <= listening_processes(running.port) <= pids | {master}
+        url = f"http://127.0.0.1:{running.port}/"
+        opener = _director(url)
+        token = _csrf(opener, url + "duplicate/nouveau/")
+        form = {
+            "csrfmiddlewaretoken": token,
+            "name": "Open des processus",
+            "date": "2026-11-29",
+            "place": "",
+            "games_planned": "1",
+            "seconds_per_move": "180",
+        }
+        _post(opener, url + "duplicate/nouveau/", form)
+        event = _event_id(tmp_path / "data" / "arbitre.sqlite3", "Open des processus")
+        chief = f"{url}duplicate/{event}/partie/1/ja/"
+        token = _csrf(opener, chief)
+        action = {"csrfmiddlewaretoken": token, "action": "draw_entered", "value": "AIMNOSE"}
+        _post(opener, chief, {**action, "version": "0"})
+        # each page and each chief's page (its top search) on a connection of its own,
+        # eight at a time: the workers answer them all
+        before = {pid: ticks(pid) for pid in pids}
+        answers: list[str] = []
+
+        def ask(i: int) -> None:
+            request = urllib.request.Request(
+                chief if i % 2 else url + "a-propos/", headers={"Connection": "close"}
+            )
+            answers.append(opener.open(request, timeout=60).read().decode())
+
+        for _ in range(4):
+            threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(90)
+        assert len(answers) == 32
+        tops = [a for a in answers if "Top : <strong>" in a]  # the draw's top, searched
+        assert len(tops) == 16, answers[1][:3000]
+        served = {pid for pid in pids if ticks(pid) > before[pid]}
+        assert served, "no worker answered"
+        assert workers(master) == pids  # none was replaced meanwhile
 
 
-@linux_only
-def test_a_secondary_that_dies_is_started_again(tmp_path: Path) -> None:
-    with two_processes(tmp_path) as (server, port, secondary):
-        os.kill(secondary, signal.SIGKILL)
-        wait_for(
-            lambda: len(listening_processes(port) - {server.process.pid, secondary}) == 1,
-            serve.RESTART_SECONDS + 60,
+def _event_id(database: Path, name: str) -> int:
+    with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as conn:
+        return int(
+            conn.execute("SELECT id FROM events_event WHERE name = ?", (name,)).fetchone()[0]
         )
-        assert server.get("/")[0] == 200
 
 
-def test_a_secondary_gets_the_first_ones_settings() -> None:
-    args = argparse.Namespace(
-        host="0.0.0.0",
-        port=8123,
-        threads=16,
-        connections=3000,
-        database_url="postgresql://arbitre@localhost/club",
-        https=False,
-    )
-    command = serve.secondary_command(args)
-    assert command[:4] == [sys.executable, "-m", "arbitre.cli", "serve"]
-    options = dict(zip(command[4::2], command[5::2], strict=True))
-    assert options == {
-        "--host": "0.0.0.0",
-        "--port": "8123",
-        "--threads": "16",
-        "--connections": "3000",
-        "--secondary-of": str(os.getpid()),
-        "--database-url": "postgresql://arbitre@localhost/club",
-    }
+def heartbeat(worker: int) -> float:
+    """When the worker last told the master it is alive (the time gunicorn's watch of hung
+    workers reads off the worker's temporary file)."""
+    for fd in Path(f"/proc/{worker}/fd").iterdir():
+        try:
+            if "wgunicorn-" in os.readlink(fd):
+                return fd.stat().st_mtime
+        except OSError:
+            continue
+    raise AssertionError(f"no heartbeat file in worker {worker}")
 
 
-@linux_only
-def test_one_process_when_asked(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--processes", "1")) as server:
-        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
-        time.sleep(3)  # time for a secondary to come, if one were started
-        assert listening_processes(port) == {server.process.pid}
-        server.process.send_signal(signal.SIGINT)
-        server.process.wait(timeout=20)
-        output = server.process.stdout.read() if server.process.stdout else ""
-        assert "Arbitre arrêté." in output and "2 processus" not in output
+@forking_only
+def test_idle_workers_keep_telling_the_master_they_are_alive(tmp_path: Path) -> None:
+    """The master replaces a worker silent for ``WORKER_TIMEOUT`` seconds (hung): an idle
+    worker's loop still tells it, every half second, so none is replaced for nothing."""
+    with two_workers(tmp_path) as (running, pids):
+        for pid in pids:
+            first = heartbeat(pid)
+            wait_for(lambda pid=pid, first=first: heartbeat(pid) != first, 30)
+        assert workers(running.process.pid) == pids
+
+
+@forking_only
+def test_a_killed_worker_is_replaced(tmp_path: Path) -> None:
+    with two_workers(tmp_path) as (running, pids):
+        master = running.process.pid
+        victim = min(pids)
+        os.kill(victim, signal.SIGKILL)
+        wait_for(lambda: len(workers(master)) == 2 and victim not in workers(master))
+        running.wait_for_line(f"Processus serveur {victim} arrêté : un autre prend sa place.")
+        for _ in range(6):
+            assert get(f"http://127.0.0.1:{running.port}/a-propos/")[0] == 200
+
+
+@forking_only
+def test_a_worker_signalled_alone_stops_cleanly_and_is_replaced(tmp_path: Path) -> None:
+    """Ctrl-C sent to one worker only (``kill -INT``): it stops, cleanly, and another takes
+    its place; the server goes on."""
+    with two_workers(tmp_path) as (running, pids):
+        master = running.process.pid
+        victim = min(pids)
+        os.kill(victim, signal.SIGINT)
+        wait_for(lambda: len(workers(master)) == 2 and victim not in workers(master))
+        assert get(f"http://127.0.0.1:{running.port}/")[0] == 200
+        running.wait_for_line(f"Processus serveur {victim} arrêté")
+    assert "Fatal Python error" not in running.output
+    assert "Traceback" not in running.output
+
+
+@forking_only
+def test_sighup_replaces_every_worker_while_the_pages_answer(tmp_path: Path) -> None:
+    """A graceful reload: new workers forked from the master, the old ones let finish."""
+    with two_workers(tmp_path) as (running, old):
+        master = running.process.pid
+        statuses: list[int] = []
+        done = threading.Event()
+
+        def poll() -> None:
+            while not done.is_set():
+                try:
+                    statuses.append(get(f"http://127.0.0.1:{running.port}/a-propos/")[0])
+                except OSError:
+                    statuses.append(0)
+
+        poller = threading.Thread(target=poll)
+        poller.start()
+        try:
+            os.kill(master, signal.SIGHUP)
+            wait_for(lambda: len(workers(master)) == 2 and not workers(master) & old)
+            time.sleep(0.5)  # pages asked of the new workers too
+        finally:
+            done.set()
+            poller.join(60)
+        # every page answered, but for at most one connection that reached an old
+        # worker's socket as it closed (each worker has its own, SO_REUSEPORT)
+        assert len(statuses) > 10 and statuses.count(200) >= len(statuses) - 1, statuses
+        assert get(f"http://127.0.0.1:{running.port}/a-propos/")[0] == 200
+        assert running.process.poll() is None
+    assert "Traceback" not in running.output
+
+
+@forking_only
+def test_the_workers_stop_when_the_master_is_killed(tmp_path: Path) -> None:
+    with two_workers(tmp_path) as (running, pids):
+        running.process.send_signal(signal.SIGKILL)  # no clean stop at all
+        running.process.wait(timeout=10)
+        wait_for(lambda: not any(alive(pid) for pid in pids), 20)
+        wait_for(lambda: not listening_processes(running.port), 20)  # free for a new start
+
+
+@forking_only
+def test_the_backups_are_made_once_for_the_machine(tmp_path: Path) -> None:
+    """Changes reaching both workers are backed up by the master alone: it writes the copy
+    (the workers write nothing meanwhile), which holds every change."""
+    usb = tmp_path / "usb"
+    with two_workers(tmp_path, env_extra={"ARBITRE_BACKUP_DIR": str(usb)}) as (running, pids):
+        master = running.process.pid
+        url = f"http://127.0.0.1:{running.port}/"
+        opener = _director(url)
+        changed: set[int] = set()
+        names: list[str] = []
+        while changed != pids and len(names) < 30:
+            before = {pid: written(pid) for pid in pids}
+            token = _csrf(opener, url + "duplicate/nouveau/")
+            names.append(f"Tournoi {len(names) + 1}")
+            form = {
+                "csrfmiddlewaretoken": token,
+                "name": names[-1],
+                "date": "2026-11-29",
+                "place": "",
+                "games_planned": "1",
+                "seconds_per_move": "180",
+            }
+            request = urllib.request.Request(
+                url + "duplicate/nouveau/",
+                data=urllib.parse.urlencode(form).encode(),
+                headers={"Referer": url, "Connection": "close"},
+            )
+            opener.open(request, timeout=30).read()
+            changed |= {pid for pid in pids if written(pid) > before[pid]}
+        assert changed == pids, "every worker took a change"
+        copies = set(usb.glob("*.sqlite3"))
+        before = {pid: written(pid) for pid in pids | {master}}
+        wait_for(lambda: bool(set(usb.glob("*.sqlite3")) - copies), 60)  # the burst's copy
+        (copy,) = set(usb.glob("*.sqlite3")) - copies
+        size = copy.stat().st_size
+        assert written(master) - before[master] >= size  # the master wrote it
+        for pid in pids:
+            assert written(pid) - before[pid] < size // 2  # no worker made a copy of its own
+        with closing(sqlite3.connect(copy)) as conn:
+            stored = {row[0] for row in conn.execute("SELECT name FROM events_event")}
+        assert stored == set(names)
+        assert set(usb.glob("*.sqlite3")) - copies == {copy}
+
+
+def test_one_process_is_served_by_cheroot(tmp_path: Path) -> None:
+    with server(tmp_path / "data", None, "--processes", "1") as running:
+        running.wait_for_line(READY)
+        assert get(f"http://127.0.0.1:{running.port}/")[0] == 200
+        if Path("/proc").is_dir():
+            assert not workers(running.process.pid)
+        running.ctrl_c()
+    assert "Arbitre arrêté." in running.output and "2 processus" not in running.output
+
+
+@forking_only
+def test_a_second_server_cannot_take_the_first_ones_port(tmp_path: Path) -> None:
+    with two_workers(tmp_path) as (running, _):
+        env = dict(os.environ, ARBITRE_DATA_DIR=str(tmp_path / "other"))
+        env.pop("ARBITRE_DATABASE_URL", None)
+        refused = subprocess.run(
+            [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(running.port)]
+            + ["--processes", "2"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert refused.returncode != 0
+        assert f"impossible d'écouter sur 127.0.0.1:{running.port}" in refused.stderr
+        assert READY not in refused.stdout
+        assert get(f"http://127.0.0.1:{running.port}/")[0] == 200

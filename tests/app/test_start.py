@@ -9,6 +9,7 @@ import re
 import urllib.request
 from pathlib import Path
 
+from tests.app.test_serve_processes import forking_only, wait_for, workers
 from tests.app.test_serve_stop import STOP_BOUND, server
 
 
@@ -50,3 +51,20 @@ def test_start_prepares_tells_each_step_then_serves(tmp_path: Path) -> None:
         < out.index("Arbitre est prêt")
     )
     assert "Arbitre arrêté." in out
+
+
+@forking_only
+def test_start_with_several_processes_forks_the_workers_once_ready(tmp_path: Path) -> None:
+    """``arbitre start --processes 2``: the preparation told by ``start``, then gunicorn's
+    workers forked from the warm process, the figures and "ready" said once for both."""
+    with server(tmp_path / "data", None, "--processes", "2", command="start") as running:
+        running.wait_for_line("Arbitre est prêt")
+        wait_for(lambda: len(workers(running.process.pid)) == 2)
+        with urllib.request.urlopen(f"http://127.0.0.1:{running.port}/", timeout=30) as page:
+            assert page.status == 200
+        took = running.ctrl_c()
+    out = running.output
+    assert took < STOP_BOUND, out
+    assert "Une fois échauffé, dans chacun des 2 processus" in out
+    assert "(Ctrl-C pour arrêter, 2 processus)" in out
+    assert out.count("Arbitre est prêt") == 1 and "Arbitre arrêté." in out

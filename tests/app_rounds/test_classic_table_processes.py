@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.app.server import arbitre_server
-from tests.app.test_serve_processes import linux_only, listening_processes, wait_for
+from tests.app.test_serve_processes import forking_only, wait_for, workers
 from tests.app_rounds.test_rounds_browser import PASSWORD, start
 
 
@@ -96,12 +96,11 @@ def together(*calls: Any) -> list[tuple[int, dict[str, Any]]]:
     return answers
 
 
-@linux_only
+@forking_only
 def test_presses_reaching_two_processes_are_stored_once_and_in_order(tmp_path: Path) -> None:
     data = start(tmp_path)
     with arbitre_server(data, args=("--processes", "2")) as server:
-        port = int(server.url.rstrip("/").rsplit(":", 1)[1])
-        wait_for(lambda: len(listening_processes(port)) == 2)
+        wait_for(lambda: len(workers(server.process.pid)) == 2)
         code = friendly_game(server.url)
         a, b = Device(server.url, code), Device(server.url, code)
         began = time.monotonic()

@@ -1,5 +1,7 @@
-"""WSGI entry point, served by cheroot in ``arbitre serve``: the application behind the
-gate that answers the public pages' unchanged polls (:class:`arbitre.app.events.live.PollGate`)."""
+"""WSGI entry point of ``arbitre serve`` (cheroot in one process; with ``--processes N``,
+loaded once in gunicorn's master, then served by each worker it forks,
+:mod:`arbitre.cli._serve_workers`): the application behind the gate that answers the public
+pages' unchanged polls (:class:`arbitre.app.events.live.PollGate`)."""
 
 from django.core.wsgi import get_wsgi_application
 

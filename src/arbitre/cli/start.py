@@ -50,8 +50,9 @@ def register(subparsers: Any) -> None:
         "--processes",
         type=int,
         default=0,
-        help="server processes (default: one per processor, up to "
-        f"{serve.MAX_PROCESSES}, on Linux; one elsewhere)",
+        help="server processes: gunicorn's workers, forked once the word list is loaded "
+        f"(default: one per processor, up to {serve.MAX_PROCESSES}, on Linux and macOS; one "
+        "on Windows)",
     )
     start.add_argument(
         "--allow-any-host",

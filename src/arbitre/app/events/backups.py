@@ -26,7 +26,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -260,8 +260,12 @@ class _Debouncer:
         self.count = 0
         self.last_copy: Path | None = None
         self.last_error = ""
+        self.elsewhere: Callable[[], None] | None = None  # see :func:`forward_changes`
 
     def changed(self) -> None:
+        if self.elsewhere is not None:
+            self.elsewhere()
+            return
         now = time.monotonic()
         with self.cond:
             self.latest = now
@@ -321,6 +325,13 @@ class _Debouncer:
 
 
 DEBOUNCER = _Debouncer()
+
+
+def forward_changes(tell: Callable[[], None]) -> None:
+    """In a worker process of a server whose master makes the backups (``arbitre serve
+    --processes N``, :mod:`arbitre.cli._serve_workers`): each committed change calls ``tell``
+    instead of backing up here, so that one process backs up for the machine."""
+    DEBOUNCER.elsewhere = tell
 
 
 def status() -> dict[str, Any]:
