@@ -37,7 +37,7 @@ class RunningServer:
 def arbitre_server(
     data_dir: Path,
     database_url: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = 240.0,
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
     open_files: int | None = None,
@@ -51,7 +51,9 @@ def arbitre_server(
     One process unless ``args`` or ``processes`` ask for more (``processes=None``: the
     server's own default, one per processor on Linux): a test reads one server process's
     pages, and a second process loading the word list and warming up beside each test's
-    server cost the suite a processor for nothing; the tests of several processes say so."""
+    server cost the suite a processor for nothing; the tests of several processes say so.
+    ``timeout``: how long the port may take to answer, a bound for a broken start only (a
+    healthy start took over 60 s on the loaded 2-core test machine)."""
     port = port or free_port()
     if processes is not None and "--processes" not in args:
         args = ("--processes", str(processes), *args)
