@@ -3,6 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 DEV=1 source scripts/venv.sh
+# The default word list and the numba kernels compiled once, on the second core while ruff
+# and mypy use the first, instead of by each pytest worker and test server at once.
+echo "== kernels and default word list (in the background)"
+.venv/bin/python -m tests.warm_kernels &
+warm=$!
+trap 'kill "$warm" 2>/dev/null || true' EXIT
 paths=(src tests)
 for d in bench tools; do [ -d "$d" ] && paths+=("$d"); done
 echo "== ruff check"; .venv/bin/ruff check "${paths[@]}"
@@ -13,9 +19,11 @@ for e in common lexicon scrabble duplicate classic backgammon ranking i18n; do
 done
 if [ ${#engines[@]} -gt 0 ]; then echo "== mypy --strict ${engines[*]}"; .venv/bin/mypy --strict "${engines[@]}"; fi
 echo "== mypy src/arbitre/app src/arbitre/cli"; .venv/bin/mypy src/arbitre/app src/arbitre/cli
+if ! wait "$warm"; then echo "test.sh: warming the kernels failed; the tests compile them" >&2; fi
 echo "== pytest"
 set +e
-.venv/bin/pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile "$@"
+# whole files to each worker, the costliest first (tests/conftest.py orders them)
+.venv/bin/pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -40,3 +41,58 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     cache = {**django_settings.CACHES["default"], "LOCATION": str(location)}
     with override_settings(CACHES={"default": cache}):
         yield
+
+
+#: The test files whose tests cost far more than their marks tell (seconds of one processor,
+#: measured on the 2-core test machine, issue 36 item 9): whole days lived in the browser,
+#: servers started and stopped, the fast search checked against the reference, oracles.
+HEAVY_FILES = {
+    "tests/scenarios/test_duplicate_scenario_browser.py": 240,
+    "tests/scenarios/test_rounds_scenarios_browser.py": 240,
+    "tests/scrabble_fast/test_fast_equals_reference.py": 60,
+    "tests/scrabble_fast/test_fast_equals_reference_default.py": 40,
+    "tests/app/test_serve_stop.py": 60,
+    "tests/app/test_serve_processes.py": 60,
+    "tests/app/test_serve_https.py": 50,
+    "tests/app/test_serve_smoke.py": 40,
+    "tests/app/test_start.py": 60,
+    "tests/app/test_login.py": 30,
+    "tests/scrabble/test_scrabble_generate.py": 20,
+    "tests/ranking/test_ranking_fast_reference.py": 20,
+    "tests/scrabble_fast/test_fast_text.py": 10,
+    "tests/backgammon/test_bg_oracle_gnubg.py": 10,
+    "tests/tools/test_regulations_map.py": 10,
+}
+#: The cost of one test of a file not listed above, by its marks.
+BROWSER_TEST, SLOW_TEST, OTHER_TEST = 25.0, 10.0, 0.2
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The test files ordered from the costliest down (the tests of a file keep their order).
+
+    ``./test.sh`` hands whole files to two workers (``--dist loadfile``) in this order
+    (``--no-loadscope-reorder``, else pytest-xdist orders files by their number of tests and
+    sends the few long whole-day files last): a worker takes the next file when it is done,
+    so the long files run first, side by side, and the many short ones even out the end."""
+    root = Path(str(config.rootpath))
+    cost: dict[str, float] = {}
+    for item in items:
+        path = Path(str(item.path))
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        if item.get_closest_marker("browser"):
+            each = BROWSER_TEST
+        elif item.get_closest_marker("slow"):
+            each = SLOW_TEST
+        else:
+            each = OTHER_TEST
+        cost[name] = cost.get(name, 0.0) + each
+    for name, seconds in HEAVY_FILES.items():
+        if name in cost:
+            cost[name] = max(cost[name], seconds)
+
+    def file_cost(item: pytest.Item) -> float:
+        path = Path(str(item.path))
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        return -cost[name]
+
+    items.sort(key=file_cost)  # stable: a file's tests stay together and in order

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -35,16 +37,26 @@ class RunningServer:
 def arbitre_server(
     data_dir: Path,
     database_url: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = 240.0,
     port: int | None = None,
     extra_env: dict[str, str] | None = None,
     open_files: int | None = None,
     args: tuple[str, ...] = (),
+    processes: int | None = 1,
 ) -> Iterator[RunningServer]:
     """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added and,
     with ``open_files``, started under that soft limit of open files (as a desktop's 1,024),
-    with ``args`` added to its command line."""
+    with ``args`` added to its command line.
+
+    One process unless ``args`` or ``processes`` ask for more (``processes=None``: the
+    server's own default, one per processor on Linux): a test reads one server process's
+    pages, and a second process loading the word list and warming up beside each test's
+    server cost the suite a processor for nothing; the tests of several processes say so.
+    ``timeout``: how long the port may take to answer, a bound for a broken start only (a
+    healthy start took over 60 s on the loaded 2-core test machine)."""
     port = port or free_port()
+    if processes is not None and "--processes" not in args:
+        args = ("--processes", str(processes), *args)
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {}))
     env.pop("ARBITRE_DATABASE_URL", None)
     if database_url:
@@ -90,15 +102,27 @@ def arbitre_server(
 
 
 def director_data(tmp_path: Path, password: str, username: str = "directrice") -> Path:
-    """A fresh data folder whose database has the director's account ``username``."""
+    """A fresh data folder whose database has the director's account ``username``.
+
+    The folder is a copy of one made by ``arbitre createadmin`` (migrations applied, the
+    account created) once per test session and account, in the session's temporary folder:
+    a browser test's server starts from the same files as before, without a Django start
+    and every migration again for each test."""
     data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=password)
-    env.pop("ARBITRE_DATABASE_URL", None)
-    subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "createadmin", username],
-        env=env,
-        check=True,
-        timeout=120,
-    )
+    key = hashlib.sha256(f"{username}\0{password}".encode()).hexdigest()[:16]
+    template = tmp_path.parent / "director-data" / key
+    if not template.exists():
+        made = template.with_name(f"{key}.making")
+        shutil.rmtree(made, ignore_errors=True)
+        made.mkdir(parents=True)
+        env = dict(os.environ, ARBITRE_DATA_DIR=str(made), ARBITRE_ADMIN_PASSWORD=password)
+        env.pop("ARBITRE_DATABASE_URL", None)
+        subprocess.run(
+            [sys.executable, "-m", "arbitre.cli", "createadmin", username],
+            env=env,
+            check=True,
+            timeout=120,
+        )
+        made.rename(template)
+    shutil.copytree(template, data)
     return data

@@ -43,7 +43,12 @@ EVENT = textwrap.dedent(
         play(t, 1)
         services.pair_next_round(GAME, t, nobody)
         copy = backups.backup()
-        time.sleep(backups.DEBOUNCE_SECONDS + 1.5)  # the automatic backups of the burst
+        def idle():
+            with backups.DEBOUNCER.cond:
+                return backups.DEBOUNCER.first is None and not backups.DEBOUNCER.in_flight
+        deadline = time.monotonic() + 60  # the automatic backup of the burst, made
+        while not (backups.DEBOUNCER.count >= 1 and idle()) and time.monotonic() < deadline:
+            time.sleep(0.05)
         play(t, 2)  # entered after the copy: lost with the laptop
         print(json.dumps({"copy": str(copy), "auto": backups.DEBOUNCER.count}))
     else:

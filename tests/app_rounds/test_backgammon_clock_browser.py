@@ -144,7 +144,11 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         )
         assert "64: 12/2" not in players.locator("#record-text").inner_text()
 
-        # the results: table 1 won on time by A (written at the flag fall), table 2 by B 1-0
+        # the results: table 1 won on time by A (written at the flag fall), table 2 by B 1-0;
+        # in a new tab: the clocks' page reloads itself when a clock changes (the players'
+        # entries above), and such a reload aborted a navigation away from it (ERR_ABORTED)
+        page.close()
+        page = context.new_page()
         page.goto(round_url)
         form = page.locator(f"#form-{t2}")
         form.locator("select[name=winner]").select_option(b2)
