@@ -115,6 +115,20 @@ def test_compensation_is_the_mean_of_the_arbiters_players_capped() -> None:
     assert Event("T", ps, [game]).move_scores(game, 1)["A1"] == 12
 
 
+def test_004_5_1_a_compensation_for_a_player_not_yet_at_the_table_scores_0() -> None:
+    """4.6 compensates with the mean of the arbiter's players *at the table*; a player who
+    arrived for a later move (5.1) is not at the table: the move scores 0 for them, whatever
+    their ballot says (found by the kept standings' stateful test: a late player alone with
+    their arbiter made the mean 0/0)."""
+    ps = [Player("A1", "UN", arbiter="A"), Player("B1", "DEUX", arbiter="B")]
+    refused = Decision(0, S.INVALID_WORD, invalid_word="RUSA", proposed_score=0, compensation=True)
+    game = GameRecordScores("TH1", tops=[20, 30], late_from={"A1": 2})
+    game.decisions = {"A1": [refused, ok(30)], "B1": [ok(20), ok(30)]}
+    event = Event("T", ps, [game])
+    assert event.move_scores(game, 1) == {"A1": 0, "B1": 20}
+    assert event.move_scores(game, 2) == {"A1": 30, "B1": 30}
+
+
 def test_002_A4_title_tie_broken_by_tops_lost_only_at_a_title_other_ties_ex_aequo() -> None:
     ps = players(5, series=4, category="V")
     g1 = GameRecordScores("TH1", tops=[50, 50])

@@ -335,8 +335,8 @@ class Event:
         out = dict(raw)
         for p in self.players:
             decision = self._decision(game, p.licence, index)
-            if decision is None or not decision.compensation:
-                continue
+            if decision is None or not decision.compensation or not game.plays(p.licence, number):
+                continue  # a player not at the table scores 0 (5.1), compensated or not
             group = [
                 q.licence
                 for q in self.players
