@@ -119,7 +119,9 @@ def test_the_officer_sees_the_phone_code_only_from_the_start(
     officer: Client, published: Simultane, clock: Clock
 ) -> None:
     url = f"/federation/simultanes/{published.pk}/"
-    assert published.code not in officer.get(url).content.decode().replace(" ", "")
+    page = officer.get(url).content.decode()
+    assert f"<title>{published.name} — Arbitre</title>" in page
+    assert published.code not in page.replace(" ", "")
     clock.now = START
     html = officer.get(url).content.decode()
     shown = html.split('id="phone-code"')[1].split("<code>")[1].split("</code>")[0]
