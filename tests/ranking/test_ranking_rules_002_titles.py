@@ -321,3 +321,6 @@ def test_contenders_from_places_by_totals_pairs_and_the_licensee_file() -> None:
     # without every total, the file's places are kept
     partial = [rows[0], ImportedRow(3, Entry(2, "2", "B", 3), total=None)]
     assert [c.place for c in contenders_from(partial, people)] == [1, 2]
+    # ... even where two rows with a total are level (the file broke that tie itself)
+    level = [rows[0], rows[1], ImportedRow(4, Entry(3, "3", "C", 4), total=None)]
+    assert [c.place for c in contenders_from(level, people)] == [1, 2, 3]
