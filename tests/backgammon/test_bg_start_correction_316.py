@@ -9,7 +9,8 @@ from __future__ import annotations
 from arbitre.backgammon.board import BackgammonError, Position
 from arbitre.backgammon.ids import START_POSITION_ID, position_id
 from arbitre.backgammon.mat import export_mat, import_mat
-from arbitre.backgammon.match import Match, Phase
+from arbitre.backgammon.match import Match, Phase, StartCorrection
+from arbitre.common.messages import Message
 from tests.support import refusal_of
 
 HEADER = " 7 point match\n\n Game 1\n Alice : 0                        Bob : 0\n"
@@ -127,3 +128,60 @@ def test_003_3_16_undo_takes_the_correction_back() -> None:
     match.correct_start(match.standard_start())
     match.undo()
     assert match.position == wrong and match.games[0].corrections == ()
+
+
+def test_003_3_16_a_cube_turned_between_the_moves_does_not_stop_the_replay() -> None:
+    """Alice plays 31, Bob doubles and Alice takes, then Bob plays 52: the standard start
+    replays both moves past the cube action (the same board, hand-counted, as above), so
+    from a right start it is the board on the table."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    match.move("8/5 6/5")
+    match.double()
+    match.take()
+    match.roll("52")
+    match.move("13/11 13/8")
+    assert match.player_on_roll == 0 and match.cube == 2
+    assert match.standard_start() == Position.from_points(ALICE_AFTER, BOB_AFTER)
+    assert match.position == Position.from_points(ALICE_AFTER, BOB_AFTER)
+
+
+def test_003_3_16_no_correction_before_the_game_is_under_way() -> None:
+    """Before the opening roll there is no game to correct: the refusal says which phase
+    the match is in."""
+    match = Match(7, ("Alice", "Bob"))
+    reason = refusal_of(BackgammonError, match.correct_start, Position.initial())
+    assert reason.code == "backgammon.no_setup_now"
+    assert reason.params == {"phase": Phase.OPENING.label}
+
+
+def test_003_3_16_an_impossible_replay_says_why_the_board_refused_it() -> None:
+    """The refusal of a replay carries the board's own reason, worded for the director."""
+    match = import_mat(HEADER + WRONG + _row(1, "64: 24/18 7/3"), complete=False)
+    reason = refusal_of(BackgammonError, match.standard_start)
+    board_reason = reason.params["reason"]
+    assert isinstance(board_reason, Message) and board_reason.code.startswith("backgammon.")
+
+
+def test_003_3_16_the_correction_is_kept_with_the_player_on_roll() -> None:
+    """The record of a correction says after which action it came, and for which player on
+    roll the corrected board is seen (Bob, on roll after Alice's opening move)."""
+    match = import_mat(HEADER + WRONG + _row(1, "31: 8/5 6/5"), complete=False)
+    corrected = match.standard_start()
+    match.correct_start(corrected)
+    assert match.game.corrections == (StartCorrection(1, 1, corrected),)
+
+
+def test_003_3_16_the_start_checkers_are_counted_for_the_player_they_belong_to() -> None:
+    """Seed 003, 3.17: a player may have started with 14 checkers. Alice (on roll) started
+    with 14: a corrected board with 15 of hers is refused; Bob started with 15 and keeps
+    them all: accepted."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    assert match.player_on_roll == 0
+    start = Position.initial()
+    reason = refusal_of(BackgammonError, match.correct_start, start, (14, 15))
+    assert reason.code == "backgammon.more_checkers"
+    alice_14 = Position.from_points({24: 2, 13: 5, 8: 3, 6: 4}, {24: 2, 13: 5, 8: 3, 6: 5})
+    match.correct_start(alice_14, (14, 15))
+    assert match.position == alice_14
