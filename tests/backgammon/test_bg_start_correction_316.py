@@ -185,3 +185,36 @@ def test_003_3_16_the_start_checkers_are_counted_for_the_player_they_belong_to()
     alice_14 = Position.from_points({24: 2, 13: 5, 8: 3, 6: 4}, {24: 2, 13: 5, 8: 3, 6: 5})
     match.correct_start(alice_14, (14, 15))
     assert match.position == alice_14
+
+
+def test_003_3_17_a_corrected_start_of_14_checkers_still_loses_a_gammon() -> None:
+    """3.16 and 3.17: corrected to a board where Bob started with 14 checkers, Bob has
+    borne none off when Alice bears off her last one: a gammon (2 points); with one of his
+    14 borne off, a single game (1 point)."""
+    scores = []
+    for bob in (14, 13):
+        match = Match(7, ("Alice", "Bob"))
+        match.opening_roll(3, 1)
+        match.correct_start(Position.from_points({1: 1}, {6: bob}), (15, 14))
+        match.move("1/off")
+        scores.append(match.score)
+    assert scores == [(2, 0), (1, 0)]
+
+
+def test_003_3_16_standard_start_after_a_closed_out_pass_is_seen_by_the_player_on_roll() -> None:
+    """Bob, on the bar against Alice's closed board, passes (clock rules 3.11): Alice, who
+    played last, is on roll again, and the standard start with her move 8/6 8/7 played is
+    seen from her (the director's board in between is not the game's start)."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    board = Position.from_points(
+        {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 8: 4}, {25: 1, 13: 5, 8: 4, 6: 5}
+    )
+    match.set_position(board, 0)
+    match.roll("21")
+    match.move("8/6 8/7")
+    match.pass_closed_out()
+    assert match.player_on_roll == 0
+    alice = {24: 2, 13: 5, 8: 1, 7: 1, 6: 6}
+    bob = {24: 2, 13: 5, 8: 3, 6: 5}
+    assert match.standard_start() == Position.from_points(alice, bob)
