@@ -214,6 +214,8 @@ def test_003_3_16_standard_start_after_a_closed_out_pass_is_seen_by_the_player_o
     match.roll("21")
     match.move("8/6 8/7")
     match.pass_closed_out()
+    last = match.game.actions[-1]
+    assert (last.player, last.kind) == (1, "pass")  # Bob's pass, clock rules 3.11
     assert match.player_on_roll == 0
     alice = {24: 2, 13: 5, 8: 1, 7: 1, 6: 6}
     bob = {24: 2, 13: 5, 8: 3, 6: 5}
