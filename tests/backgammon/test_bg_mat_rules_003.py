@@ -194,6 +194,22 @@ def test_003_3_17_a_game_started_with_fourteen_checkers_is_read() -> None:
     assert export_mat(again) == text
 
 
+def test_003_3_17_a_start_set_with_the_second_player_on_roll_keeps_each_side() -> None:
+    """The same with player 2 first on roll: the board is set from player 2's view, and it
+    is still player 1 who started without a 24-point checker."""
+    match = Match(7, names=("Ana", "Bea"))
+    match.opening_roll(1, 3)
+    assert match.player_on_roll == 1
+    ana, bea = {24: 1, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}
+    match.set_position(Position.from_points(bea, ana), 1, start_checkers=(14, 15))
+    match.roll("31")
+    match.move("8/5 6/5")
+    text = export_mat(match)
+    assert "; 3.17 player 1: -24" in text and "player 2" not in text
+    start = match.games[0].start
+    assert start is not None and (sum(start[0]), sum(start[1])) == (14, 15)
+
+
 def test_003_3_17_a_wrong_start_line_is_refused() -> None:
     text = export_mat(_sixteen())
     late = text.replace("; 3.17 player 1: +7\n", "").replace(

@@ -9,7 +9,8 @@ from __future__ import annotations
 from arbitre.backgammon.board import BackgammonError, Position
 from arbitre.backgammon.ids import START_POSITION_ID, position_id
 from arbitre.backgammon.mat import export_mat, import_mat
-from arbitre.backgammon.match import Match, Phase
+from arbitre.backgammon.match import Match, Phase, StartCorrection
+from arbitre.common.messages import Message
 from tests.support import refusal_of
 
 HEADER = " 7 point match\n\n Game 1\n Alice : 0                        Bob : 0\n"
@@ -127,3 +128,95 @@ def test_003_3_16_undo_takes_the_correction_back() -> None:
     match.correct_start(match.standard_start())
     match.undo()
     assert match.position == wrong and match.games[0].corrections == ()
+
+
+def test_003_3_16_a_cube_turned_between_the_moves_does_not_stop_the_replay() -> None:
+    """Alice plays 31, Bob doubles and Alice takes, then Bob plays 52: the standard start
+    replays both moves past the cube action (the same board, hand-counted, as above), so
+    from a right start it is the board on the table."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    match.move("8/5 6/5")
+    match.double()
+    match.take()
+    match.roll("52")
+    match.move("13/11 13/8")
+    assert match.player_on_roll == 0 and match.cube == 2
+    assert match.standard_start() == Position.from_points(ALICE_AFTER, BOB_AFTER)
+    assert match.position == Position.from_points(ALICE_AFTER, BOB_AFTER)
+
+
+def test_003_3_16_no_correction_before_the_game_is_under_way() -> None:
+    """Before the opening roll there is no game to correct: the refusal says which phase
+    the match is in."""
+    match = Match(7, ("Alice", "Bob"))
+    reason = refusal_of(BackgammonError, match.correct_start, Position.initial())
+    assert reason.code == "backgammon.no_setup_now"
+    assert reason.params == {"phase": Phase.OPENING.label}
+
+
+def test_003_3_16_an_impossible_replay_says_why_the_board_refused_it() -> None:
+    """The refusal of a replay carries the board's own reason, worded for the director."""
+    match = import_mat(HEADER + WRONG + _row(1, "64: 24/18 7/3"), complete=False)
+    reason = refusal_of(BackgammonError, match.standard_start)
+    board_reason = reason.params["reason"]
+    assert isinstance(board_reason, Message) and board_reason.code.startswith("backgammon.")
+
+
+def test_003_3_16_the_correction_is_kept_with_the_player_on_roll() -> None:
+    """The record of a correction says after which action it came, and for which player on
+    roll the corrected board is seen (Bob, on roll after Alice's opening move)."""
+    match = import_mat(HEADER + WRONG + _row(1, "31: 8/5 6/5"), complete=False)
+    corrected = match.standard_start()
+    match.correct_start(corrected)
+    assert match.game.corrections == (StartCorrection(1, 1, corrected),)
+
+
+def test_003_3_16_the_start_checkers_are_counted_for_the_player_they_belong_to() -> None:
+    """Seed 003, 3.17: a player may have started with 14 checkers. Alice (on roll) started
+    with 14: a corrected board with 15 of hers is refused; Bob started with 15 and keeps
+    them all: accepted."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    assert match.player_on_roll == 0
+    start = Position.initial()
+    reason = refusal_of(BackgammonError, match.correct_start, start, (14, 15))
+    assert reason.code == "backgammon.more_checkers"
+    alice_14 = Position.from_points({24: 2, 13: 5, 8: 3, 6: 4}, {24: 2, 13: 5, 8: 3, 6: 5})
+    match.correct_start(alice_14, (14, 15))
+    assert match.position == alice_14
+
+
+def test_003_3_17_a_corrected_start_of_14_checkers_still_loses_a_gammon() -> None:
+    """3.16 and 3.17: corrected to a board where Bob started with 14 checkers, Bob has
+    borne none off when Alice bears off her last one: a gammon (2 points); with one of his
+    14 borne off, a single game (1 point)."""
+    scores = []
+    for bob in (14, 13):
+        match = Match(7, ("Alice", "Bob"))
+        match.opening_roll(3, 1)
+        match.correct_start(Position.from_points({1: 1}, {6: bob}), (15, 14))
+        match.move("1/off")
+        scores.append(match.score)
+    assert scores == [(2, 0), (1, 0)]
+
+
+def test_003_3_16_standard_start_after_a_closed_out_pass_is_seen_by_the_player_on_roll() -> None:
+    """Bob, on the bar against Alice's closed board, passes (clock rules 3.11): Alice, who
+    played last, is on roll again, and the standard start with her move 8/6 8/7 played is
+    seen from her (the director's board in between is not the game's start)."""
+    match = Match(7, ("Alice", "Bob"))
+    match.opening_roll(3, 1)
+    board = Position.from_points(
+        {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 1, 8: 4}, {25: 1, 13: 5, 8: 4, 6: 5}
+    )
+    match.set_position(board, 0)
+    match.roll("21")
+    match.move("8/6 8/7")
+    match.pass_closed_out()
+    last = match.game.actions[-1]
+    assert (last.player, last.kind) == (1, "pass")  # Bob's pass, clock rules 3.11
+    assert match.player_on_roll == 0
+    alice = {24: 2, 13: 5, 8: 1, 7: 1, 6: 6}
+    bob = {24: 2, 13: 5, 8: 3, 6: 5}
+    assert match.standard_start() == Position.from_points(alice, bob)

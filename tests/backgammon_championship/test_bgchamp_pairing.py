@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from arbitre.backgammon.championship import (
     Championship,
     ChampionshipError,
@@ -239,3 +241,20 @@ def test_transposition_search_is_bounded() -> None:
             assert perm == [1, 2, 3, 4, 5, 6, 7, 0]
         else:
             assert perm is None
+
+
+def test_transposition_budget_counts_every_node_it_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound is "at most N nodes": a search that needs exactly N nodes (the 8-a-side
+    group above: 10166) still finds its transposition within a budget of N, and gives up
+    within N - 1."""
+    from arbitre.backgammon.championship import pairing
+
+    top = [f"T{i}" for i in range(8)]
+    bottom = [f"B{j}" for j in range(8)]
+
+    def ok(a: str, b: str) -> bool:
+        return a != "T7" or b == "B0"
+
+    for budget, expected in ((10166, [1, 2, 3, 4, 5, 6, 7, 0]), (10165, None)):
+        monkeypatch.setattr(pairing, "_NODE_BUDGET", budget)
+        assert pairing._first_permutation(ok, top, bottom) == expected

@@ -24,8 +24,10 @@ from arbitre.duplicate.pairs import (
     check_event_type,
     individual_places,
     late_from,
+    pair_label,
 )
 from arbitre.duplicate.results_csv import RankingInfo, read_results, results_csv
+from arbitre.i18n import word as say
 from arbitre.ranking.events import EVENT_TYPES, PctRule, Pp4Rule, score_event
 from arbitre.ranking.results_import import ARBITRE, import_results
 
@@ -250,3 +252,53 @@ def test_the_event_file_holds_pairs(tmp_path: Path) -> None:
     with pytest.raises(EventFileError) as refused:
         load_event(path, lambda record: set())
     assert refused.value.message.params["where"].params == {"number": 2}
+
+
+def test_the_refusals_of_a_ranking_type_name_the_type_and_the_pairs_types() -> None:
+    """The director reads which type was given and which ones a pairs event takes."""
+    refused = check_event_type(" th ", True)
+    assert refused is not None
+    assert refused.params == {"type": "TH", "known": "PAIRS, CP"}
+    assert "PAIRS, CP" in say(refused) and "TH" in say(refused)
+    refused = check_event_type("pairs", False)
+    assert refused is not None and refused.params == {"type": "PAIRS"}
+    assert "PAIRS" in say(refused)
+
+
+def test_the_second_partner_is_shown_with_a_player_s_own_fields() -> None:
+    """A.2.4: the partner is a licensee of their own; the standings show them with the same
+    fields, under the same names, as the first partner (licence, names, club, series with
+    its tier, category), and nothing of a seat (no table)."""
+    first = Player(
+        licence="101",
+        name="DUPONT",
+        first_name="Anne",
+        club="Vichy",
+        series=4,
+        tier="B",
+        category="V",
+        partner=Partner("102", "MARTIN", "Paul", "Nice", 5, "A", "D"),
+    )
+    shown = first.to_json()
+    partner = shown["partner"]
+    assert partner == {
+        "licence": "102",
+        "name": "MARTIN",
+        "first_name": "Paul",
+        "club": "Nice",
+        "series": "5A",
+        "category": "D",
+    }
+    assert set(partner) < set(shown) and "table" not in partner
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        ("A" * 20, "B" * 19, "A" * 20 + "/" + "B" * 19),  # 40 characters: the two licences
+        ("A" * 20, "B" * 20, "A" * 20),  # 41: the first licence alone
+        ("A" * 45, "B", "A" * 40),  # the first licence itself cut to 40
+    ],
+)
+def test_a_pair_mark_holds_at_most_40_characters(first: str, second: str, expected: str) -> None:
+    assert pair_label(first, second) == expected

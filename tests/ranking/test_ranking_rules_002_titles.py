@@ -277,6 +277,33 @@ def test_refusals_name_the_title_and_the_winner() -> None:
             {"overall": TieDecision(Decider.LOTS, "a")},
         )
     assert caught.value.message.params == {"title": "overall"}
+    # a tie for the title already broken by the tops lost: no play-off to record either
+    with pytest.raises(TitleError) as caught:
+        designate(
+            [fr("a", 1, tops_lost=1), fr("b", 1, tops_lost=2)],
+            INDIVIDUAL,
+            {"overall": TieDecision(Decider.PLAYOFF, "a")},
+        )
+    assert caught.value.message.params == {"title": "overall"}
+
+
+def test_002_A4_the_fewest_tops_lost_shared_by_several_names_them_all() -> None:
+    """Three level for the title, two with the fewest tops lost: the note names both (in
+    alphabetical order), and the title awaits their play-off; a title without a tie has no
+    players level."""
+    players = [
+        fr("a", 1, tops_lost=2, name="A"),
+        fr("b", 1, tops_lost=2, name="B"),
+        fr("c", 1, tops_lost=3, name="C"),
+    ]
+    overall = designate(players, INDIVIDUAL)[0]
+    assert overall.notes[0].as_dict() == {
+        "code": "ranking.titles.tops_lost",
+        "params": {"players": "A (a), B (b)", "tops": 2},
+    }
+    assert overall.tied == ("a", "b")
+    alone = designate([fr("a", 1), fr("b", 2)], INDIVIDUAL)[0]
+    assert alone.tied == () and alone.pending is None
 
 
 def test_vermeil_category_play_off_is_blitz_at_any_championship() -> None:
@@ -321,3 +348,6 @@ def test_contenders_from_places_by_totals_pairs_and_the_licensee_file() -> None:
     # without every total, the file's places are kept
     partial = [rows[0], ImportedRow(3, Entry(2, "2", "B", 3), total=None)]
     assert [c.place for c in contenders_from(partial, people)] == [1, 2]
+    # ... even where two rows with a total are level (the file broke that tie itself)
+    level = [rows[0], rows[1], ImportedRow(4, Entry(3, "3", "C", 4), total=None)]
+    assert [c.place for c in contenders_from(level, people)] == [1, 2, 3]
