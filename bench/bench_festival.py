@@ -64,8 +64,8 @@ from bench_live import (  # noqa: E402  (the same client, figures and server pro
     Connection,
     Figures,
     free_port,
-    listening,
     server_cpu,
+    server_processes,
 )
 
 from arbitre.cli.serve import default_processes  # noqa: E402
@@ -527,7 +527,8 @@ def serve(
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        every = args.processes <= 1 or listening(port) >= args.processes
+        # gunicorn's workers are forked warm from the master (Linux: counted)
+        every = args.processes <= 1 or len(server_processes(server.pid)) > args.processes
         if state.get("state") in ("ready", "idle") and every:
             return port, server
         time.sleep(0.5)

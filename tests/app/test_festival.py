@@ -101,7 +101,7 @@ def test_the_festival_command_refuses_an_empty_hall(tmp_path: Any) -> None:
 def test_the_festival_bench_runs_end_to_end(tmp_path: Any) -> None:
     command = [sys.executable, str(ROOT / "bench" / "bench_festival.py")]
     command += ["--players", "24", "--arbiters", "3", "--phones", "4", "--moves", "2"]
-    command += ["--window", "3", "--sizes", "12,24", "--repeat", "1", "--processes", "1"]
+    command += ["--window", "3", "--sizes", "12,24", "--changes", "3", "--processes", "1"]
     command += ["--data", str(tmp_path / "data")]
     out = subprocess.run(command, env=_env(tmp_path), capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -110,4 +110,5 @@ def test_the_festival_bench_runs_end_to_end(tmp_path: Any) -> None:
     assert [m[0] for m in moves] == ["3", "4"]  # the two moves after the festival's two
     assert "not seen" not in out.stdout  # every ballot reached the public standings
     assert "server process" in out.stdout
-    assert "   12 players" in out.stdout and "   24 players" in out.stdout
+    sizes = [line.split()[0] for line in out.stdout.splitlines() if "MiB" in line and "x" in line]
+    assert "12" in sizes and "24" in sizes  # the standings' cost per change at both sizes

@@ -233,7 +233,7 @@ def test_the_hall_screen_fits_both_projectors_and_marks_a_move_above_the_top(
         director.click("#start-timer")
         expect(director.locator("#start-timer")).to_have_count(0)
         for hall in halls:
-            expect(hall.locator(".hall-draw .leave")).to_have_text("E")
+            expect(hall.locator(".hall-draw .leave")).to_have_text("E", timeout=15_000)
             expect(hall.locator(".hall-draw .drawn")).to_have_text(re.compile(r"^[A-Z?]{6}$"))
             expect(hall.locator("#hall-countdown")).to_have_text(re.compile(r"^1:[0-3]\d$"))
             expect(hall.locator("#hall-last")).to_contain_text("H4 MAISON")

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from arbitre import __version__
-from arbitre.cli._i18n import Formatter, language_in, tr, use
+from arbitre.cli._i18n import Formatter, language_in, restore, tr, use
 from arbitre.common.messages import Message, Refusal
 from arbitre.common.players_csv import PlayersFileError
 from arbitre.i18n import DEFAULT_LANGUAGE, LANGUAGES, word, word_line
@@ -159,12 +159,11 @@ def os_error(exc: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     lang, rest = language_in(sys.argv[1:] if argv is None else argv)
-    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
     use(lang or DEFAULT_LANGUAGE)  # the help and argparse's errors too
     try:
         return _main(rest, lang)
     finally:  # argparse as it was for whatever else runs in this process (the tests)
-        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        restore()
 
 
 def _main(rest: list[str], lang: str | None) -> int:

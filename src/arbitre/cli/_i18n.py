@@ -31,6 +31,16 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
     return tr(singular if n == 1 else plural)
 
 
+_ARGPARSE = (argparse._, argparse.ngettext)  # type: ignore[attr-defined]
+"""argparse's own wording functions, as imported before any command ran."""
+
+
+def restore() -> None:
+    """Give argparse its own wording back (after a command: another parser in the same
+    process keeps its wording, even when commands ran in threads or within each other)."""
+    argparse._, argparse.ngettext = _ARGPARSE  # type: ignore[attr-defined]
+
+
 def use(lang: str) -> None:
     """Speak ``lang`` from now on, argparse's own texts included (argparse words them
     through the module-level ``_`` and ``ngettext`` it imported from :mod:`gettext`)."""
