@@ -47,6 +47,16 @@ def test_total_difference_and_percentage_are_on_a_phones_screen(tmp_path: Path) 
             "!document.querySelector('#standings tbody tr').dataset.old", timeout=30_000
         )
         again = phone.evaluate(KEY_COLUMNS)
+        # a player's page from the standings: their sheets within the screen, no sideways
+        # scrolling (the whole-day run found it 14 px too wide with long words)
+        phone.locator("#standings tbody tr a").first.click()
+        expect(phone.locator("table.sheet").first).to_be_visible()
+        sheet = phone.evaluate(
+            "() => [Math.max(...Array.from(document.querySelectorAll('table.sheet'),"
+            " t => t.getBoundingClientRect().right)),"
+            " document.querySelector('main').scrollWidth - document.querySelector('main').clientWidth]"
+        )
+    assert sheet[0] <= 390 and sheet[1] <= 0, sheet
     for seen in (first, again):
         assert [h[0] for h in seen["heads"]][2:] == ["Total", "Écart", "%"]
         assert all(right <= seen["width"] for _, right in seen["heads"]), seen
