@@ -44,6 +44,7 @@ class Server:
     port: int
     lines: list[str] = field(default_factory=list)
     said: threading.Event = field(default_factory=threading.Event)
+    reader: threading.Thread | None = None
 
     def wait_for_line(self, text: str, seconds: float = 600) -> None:
         deadline = time.monotonic() + seconds
@@ -65,6 +66,10 @@ class Server:
 
     @property
     def output(self) -> str:
+        """Everything the server printed; once it has ended, up to its last line (the reading
+        thread may still be behind the process's end)."""
+        if self.process.poll() is not None and self.reader is not None:
+            self.reader.join(30)
         return "\n".join(self.lines)
 
 
@@ -107,7 +112,8 @@ def server(
         for line in process.stdout:
             running.lines.append(line.rstrip("\n"))
 
-    threading.Thread(target=read, daemon=True).start()
+    running.reader = threading.Thread(target=read, daemon=True)
+    running.reader.start()
     try:
         yield running
     finally:

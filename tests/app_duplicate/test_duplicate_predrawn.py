@@ -45,14 +45,21 @@ def test_a_tampered_predrawn_record_is_refused(event: Any, director: Any, lexico
 
 
 def test_004_5_2_a_draw_annulled_in_a_predrawn_game_leaves_it_for_random_draws(
-    event: Any, director: Any, lexicon: Any
+    event: Any, director: Any, lexicon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """5.2: the annulled draw goes back to the bag with the leave, seven new letters are
     drawn. The pre-drawn game's next draw (six new letters to a leave of one) no longer
     fits: the game leaves it, says so, and the next draw is seven letters at random (it
     was refused as « Nombre de lettres incorrect » when the pre-drawn draw was forced)."""
+    import random
+
     from django.test import Client
 
+    from arbitre.duplicate import game as engine_game
+
+    # the random draws from a fixed seed: a random draw refused by 2.2 (too few vowels or
+    # consonants) would put its rejection, not the annulment, at the announcement's head
+    monkeypatch.setattr(engine_game.random, "SystemRandom", lambda: random.Random(2026))
     source = DuplicateGame(lexicon, seed=None, random_draws=False)
     source.draw("AIMNOSE")
     source.play()  # H4 MAISON, leave E
