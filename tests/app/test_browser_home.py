@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.app.browser import headless_chromium
 from tests.app.server import arbitre_server
@@ -20,6 +21,6 @@ def test_home_page_title_in_chromium(tmp_path: Path) -> None:
         assert page.title() == "Événements — Arbitre"
         assert page.locator("h1").inner_text() == "Événements"
         page.get_by_role("link", name="À propos").click()
-        assert page.title() == "À propos — Arbitre"
+        expect(page).to_have_title("À propos — Arbitre")  # once the new page is there
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "home-about.png"))
