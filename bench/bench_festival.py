@@ -66,6 +66,7 @@ from bench_live import (  # noqa: E402  (the same client, figures and server pro
     free_port,
     server_cpu,
     server_processes,
+    timed,
 )
 
 from arbitre.cli.serve import default_processes  # noqa: E402
@@ -105,16 +106,7 @@ async def fetch(
     conn: Connection, figures: Figures, method: str, path: str, **kw: object
 ) -> tuple[int, dict[str, str], bytes]:
     """One request, timed into ``figures`` (an error: no answer, or a status not 200/302/304)."""
-    start = time.perf_counter()
-    began = time.monotonic()
-    try:
-        status, headers, body = await asyncio.wait_for(conn.request(method, path, **kw), TIMEOUT)  # type: ignore[arg-type]
-    except (TimeoutError, OSError, ValueError):
-        conn.close()
-        figures.add((time.perf_counter() - start) * 1000, False, began)
-        return 0, {}, b""
-    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304), began)
-    return status, headers, body
+    return await timed(conn, figures, method, path, (200, 302, 304), **kw)
 
 
 # -- who polls what --------------------------------------------------------------------------

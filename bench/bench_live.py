@@ -163,8 +163,18 @@ class Site:
     server_pid: int = 0
 
 
+ANSWERED = (200, 302, 304, 409)
+"""Statuses of an answered request; 409: another arbiter's entry of the same ballot came
+first (the page says so)."""
+
+
 async def timed(
-    conn: Connection, figures: Figures, method: str, path: str, **kw: object
+    conn: Connection,
+    figures: Figures,
+    method: str,
+    path: str,
+    answered: tuple[int, ...] = ANSWERED,
+    **kw: object,
 ) -> tuple[int, dict[str, str], bytes]:
     start = time.perf_counter()
     began = time.monotonic()
@@ -174,8 +184,7 @@ async def timed(
         conn.close()
         figures.add((time.perf_counter() - start) * 1000, False, began)
         return 0, {}, b""
-    # 409: another arbiter's entry of the same ballot came first (the page says so): answered
-    figures.add((time.perf_counter() - start) * 1000, status in (200, 302, 304, 409), began)
+    figures.add((time.perf_counter() - start) * 1000, status in answered, began)
     return status, headers, body
 
 

@@ -288,7 +288,8 @@ def test_sighup_replaces_every_worker_while_the_pages_answer(tmp_path: Path) -> 
         try:
             os.kill(master, signal.SIGHUP)
             wait_for(lambda: len(workers(master)) == 2 and not workers(master) & old)
-            time.sleep(0.5)  # pages asked of the new workers too
+            asked = len(statuses)
+            wait_for(lambda: len(statuses) >= asked + 5)  # pages asked of the new workers too
         finally:
             done.set()
             poller.join(60)
