@@ -273,3 +273,29 @@ def whole_totals(
                 for game, total in enumerate(p.games, start=1)
             )
     return out
+
+
+def without(
+    centres: Mapping[str, CentreResults],
+    withdrawn: frozenset[str] = frozenset(),
+    removed: frozenset[tuple[str, str]] = frozenset(),
+) -> dict[str, CentreResults]:
+    """The centres the simultané ranks: those the federation's officer ``withdrew`` left out,
+    and the players they ``removed`` from the ranking ((centre, licence)) with their ballots.
+    They are then no players of the simultané: they count neither for the sixteen players
+    nor against another player's solo (seed 004, 2.6.4)."""
+    out = {}
+    for centre, results in centres.items():
+        if centre in withdrawn:
+            continue
+        gone = {licence for c, licence in removed if c == centre}
+        if gone:
+            results = CentreResults(
+                results.simultane,
+                results.proof,
+                results.games_ended,
+                tuple(p for p in results.players if p.licence not in gone),
+                tuple(b for b in results.ballots if b.licence not in gone),
+            )
+        out[centre] = results
+    return out

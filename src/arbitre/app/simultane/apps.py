@@ -9,10 +9,14 @@ class SimultaneConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_save
+        from django.db.models.signals import post_delete, post_save
 
         from arbitre.app.duplicate.models import BallotEntry, Game
-        from arbitre.app.simultane import signals
+        from arbitre.app.simultane import merged, signals
+        from arbitre.app.simultane.models import Centre
 
         post_save.connect(signals.game_saved, sender=Game, dispatch_uid="simultane-game")
         post_save.connect(signals.ballot_saved, sender=BallotEntry, dispatch_uid="simultane-ballot")
+        # the version of what a simultané's pages show moves with its centres (merged.py)
+        post_save.connect(merged.centre_saved, sender=Centre, dispatch_uid="simultane-centre")
+        post_delete.connect(merged.centre_deleted, sender=Centre, dispatch_uid="simultane-gone")

@@ -16,11 +16,12 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from arbitre.app.duplicate.services import worded
 from arbitre.app.federation.models import ClubToken
 from arbitre.app.ranking.models import RankingAudit
+from arbitre.app.simultane import corrections, merged
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.simultane.publish import PublishRefused, for_centre
 from arbitre.common.messages import Refusal
 from arbitre.duplicate import centre_results
-from arbitre.ranking.simultane import CentreRow, MergedRow, licences_elsewhere, merge
+from arbitre.ranking.simultane import CentreRow, MergedRow, licences_elsewhere
 
 RECEIVED = gettext_noop("Résultats d'un centre reçus")
 REPLACED = gettext_noop("Résultats d'un centre remplacés")
@@ -42,32 +43,10 @@ def rows_of(centre: str, payload: Any) -> list[CentreRow]:
 
 
 def whole_games(simultane: Simultane) -> dict[tuple[str, str], tuple[int, ...]]:
-    """(centre, licence) -> the player's game totals, with the solos of the whole simultané
-    (seed 004, 2.6.4) in place of those each centre judged among its own players."""
-    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
-    parsed = {u.centre.club: centre_results.loads(u.payload, simultane.games) for u in uploads}
-    return centre_results.whole_totals(parsed)
-
-
-def _centres_rows(simultane: Simultane) -> dict[str, list[CentreRow]]:
-    uploads = CentreUpload.objects.filter(centre__simultane=simultane).select_related("centre")
-    games = whole_games(simultane)
-    out: dict[str, list[CentreRow]] = {}
-    for u in uploads:
-        club = u.centre.club
-        out[club] = [
-            CentreRow(
-                club,
-                p["licence"],
-                p["name"],
-                p["first_name"],
-                p["series"],
-                p["category"],
-                sum(games[(club, p["licence"])]),
-            )
-            for p in u.payload["players"]
-        ]
-    return out
+    """(centre, licence) -> the game scores of each player ranked, with the solos of the
+    whole simultané (seed 004, 2.6.4) in place of those each centre judged among its own
+    players, and the officer's corrections (:mod:`.merged`)."""
+    return merged.current(simultane).games
 
 
 @dataclass(frozen=True)
@@ -84,6 +63,8 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     (409), or ranking a player another centre ranks (422). The same results sent again are
     counted once; changed results replace the centre's earlier ones."""
     simultane = for_centre(token, uid)
+    # the simultané's row first (as the officer's changes do): uploads are merged one by one
+    simultane = Simultane.objects.select_for_update().get(pk=simultane.pk)
     centre = Centre.objects.select_for_update().get(simultane=simultane, club=token.club)
     results = data.get("results") if isinstance(data, dict) else None
     signature = data.get("signature") if isinstance(data, dict) else None
@@ -120,7 +101,7 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
         raise PublishRefused(
             gettext("Le simultané est clos : ses résultats ne changent plus."), status=409
         )
-    rows = _centres_rows(simultane)
+    rows = dict(merged.current(simultane).uploaded)
     rows[centre.club] = rows_of(centre.club, results)
     twice = licences_elsewhere(rows, centre.club)
     if twice:
@@ -134,33 +115,30 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     upload.payload, upload.digest = results, digest
     upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
     upload.save()
+    merged.bump(simultane.pk)
     action = REPLACED if replaced else RECEIVED
     RankingAudit.log(None, action, f"{simultane.name} — {centre.club}")
     count = len(parsed.players)
-    return Taken(
-        upload,
-        ngettext(
-            "Résultats fusionnés : %(count)s joueur.",
-            "Résultats fusionnés : %(count)s joueurs.",
-            count,
-        )
-        % {"count": count},
-    )
+    told = ngettext(
+        "Résultats fusionnés : %(count)s joueur.",
+        "Résultats fusionnés : %(count)s joueurs.",
+        count,
+    ) % {"count": count}
+    return Taken(upload, " ".join([told, *corrections.standing(centre)]))
 
 
 def standings(
     simultane: Simultane, series: int | None = None, category: str | None = None
 ) -> list[MergedRow]:
     """The whole simultané's standings from every centre's latest upload (of one series or
-    age category when given)."""
-    return merge(_centres_rows(simultane), series=series, category=category)
+    age category when given), computed once per version of the simultané (:mod:`.merged`)."""
+    return merged.current(simultane).filtered(series, category)
 
 
 def bands(simultane: Simultane) -> tuple[list[int], list[str]]:
     """The series and the age categories of the players ranked so far."""
-    rows = [r for rows in _centres_rows(simultane).values() for r in rows]
-    series = sorted({r.series for r in rows if r.series is not None})
-    return series, sorted({r.category for r in rows if r.category})
+    found = merged.current(simultane)
+    return found.series, found.categories
 
 
 @transaction.atomic
@@ -170,4 +148,5 @@ def close(user: Any, simultane: Simultane) -> None:
         raise PublishRefused(gettext("Le simultané est déjà clos."))
     simultane.closed_at = timezone.now()
     simultane.save(update_fields=["closed_at"])
+    merged.bump(simultane.pk)
     RankingAudit.log(user, gettext_noop("Simultané clos"), simultane.name)

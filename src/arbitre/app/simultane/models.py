@@ -7,6 +7,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from arbitre.app.events.models import AuditRecord
+
 
 class Simultane(models.Model):
     """A simultané published by the federation. ``code`` is the secret that opens ``sealed``:
@@ -26,6 +28,11 @@ class Simultane(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    #: bumped in the same transaction as every change of what its pages show (an upload
+    #: received or replaced, a centre admitted, removed, withdrawn or restored, a score
+    #: corrected, the simultané closed): the merged standings are computed once per version
+    #: (:mod:`.merged`), and the public pages poll it
+    version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-starts_at", "-id"]
@@ -62,6 +69,44 @@ class CentreUpload(models.Model):
     sent_count = models.PositiveIntegerField(default=1)
     received_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    #: withdrawn by the officer (with the reason): kept, out of the merged standings, until
+    #: restored; a re-send from the centre leaves it withdrawn
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdrawn_reason = models.CharField(max_length=300, blank=True)
+
+
+class Correction(models.Model):
+    """The officer's correction of a centre's upload, standing over the centre's re-sends
+    until the officer undoes it: a player's score for one game (``game`` >= 1, ``score``: the
+    game's score in the merged standings, solos of the whole simultané included), or the
+    player removed from the ranking (``game`` = :data:`REMOVED`, no score)."""
+
+    REMOVED = 0
+
+    centre = models.ForeignKey(Centre, on_delete=models.CASCADE, related_name="corrections")
+    licence = models.CharField(max_length=20)
+    game = models.PositiveSmallIntegerField()
+    score = models.IntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=300)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["centre__club", "licence", "game"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["centre", "licence", "game"], name="unique_simultane_correction"
+            ),
+        ]
+
+
+class SimultaneAudit(AuditRecord):
+    """The officer's corrections and withdrawals of a simultané's uploads: who, when, what,
+    before, after, why (the reason is required)."""
+
+    simultane = models.ForeignKey(Simultane, on_delete=models.CASCADE, related_name="audit")
 
 
 class Received(models.Model):

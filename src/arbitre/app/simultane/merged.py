@@ -1,0 +1,241 @@
+"""A simultané's merged standings, computed once per version of the simultané and kept.
+
+Every change of what a simultané's pages show (an upload received or replaced, a centre
+admitted, removed, withdrawn or restored, a score corrected, the simultané closed) bumps
+``Simultane.version`` in the same transaction. The merge (each centre's upload read, the
+solos of the whole simultané judged across centres, the officer's corrections applied, the
+places counted) is then done by the first request that meets a new version, and every other
+request of this process reuses it until the version moves on: a page view costs the read of
+the simultané's row. Several server processes are safe: each keeps its own copy, keyed by
+the version read from the database, so none serves a merge older than the row it read.
+
+A centre's upload is parsed once per content (its digest), so a new upload costs the parse
+of that upload alone and the merge of the parsed ones.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import F
+
+from arbitre.app.events import live
+from arbitre.app.simultane.models import Centre, CentreUpload, Correction, Simultane
+from arbitre.duplicate import centre_results
+from arbitre.duplicate.centre_results import CentreResults
+from arbitre.ranking.simultane import CentreRow, MergedRow, merge
+
+#: Simultanés kept merged per process (the least recently read go), and uploads kept parsed.
+CAPACITY = 32
+PARSED_CAPACITY = 4096
+
+
+def bump(simultane_id: int) -> None:
+    """Mark a change of what the simultané's pages show; call it in the change's
+    transaction."""
+    Simultane.objects.filter(pk=simultane_id).update(version=F("version") + 1)
+
+
+def centre_saved(sender: Any, instance: Centre, created: bool = False, **kwargs: Any) -> None:
+    """A centre admitted: the public page lists it (``post_save``, in the admission's
+    transaction)."""
+    if created:
+        bump(instance.simultane_id)
+
+
+def centre_deleted(sender: Any, instance: Centre, **kwargs: Any) -> None:
+    """A centre removed (``post_delete``)."""
+    bump(instance.simultane_id)
+
+
+@dataclass(frozen=True)
+class Solo:
+    """A solo of the whole simultané (seed 004, 2.6.4): the player alone above every player
+    of every centre on a move."""
+
+    game: int
+    move: int
+    score: int
+    centre: str
+    licence: str
+    name: str
+    first_name: str
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What the simultané's pages show at one version."""
+
+    #: the centres ranked (withdrawn ones out), their players' rows with corrected totals
+    rows: dict[str, list[CentreRow]]
+    #: (centre, licence) -> the game scores of each ranked player (whole solos, corrections)
+    games: dict[tuple[str, str], tuple[int, ...]]
+    standings: list[MergedRow]
+    solos: list[Solo]
+    #: every upload's own rows, withdrawn centres and removed players too (a player plays
+    #: a simultané once, whatever the officer did since)
+    uploaded: dict[str, list[CentreRow]]
+    players: int
+    series: list[int]
+    categories: list[str]
+    _filtered: dict[tuple[Any, ...], list[MergedRow]] = field(default_factory=dict)
+
+    def filtered(
+        self, series: int | None = None, category: str | None = None, centre: str | None = None
+    ) -> list[MergedRow]:
+        """The standings of one series or age category (places among its players), of one
+        centre's players (their places in the whole simultané kept), or both."""
+        key = (series, category, centre)
+        found = self._filtered.get(key)
+        if found is None:
+            ranked = (
+                self.standings
+                if series is None and category is None
+                else merge(self.rows, series=series, category=category)
+            )
+            found = ranked if centre is None else [m for m in ranked if m.row.centre == centre]
+            if len(self._filtered) < 64:
+                self._filtered[key] = found
+        return found
+
+
+_lock = threading.Lock()
+_kept: OrderedDict[int, tuple[tuple[str, int], Merged]] = OrderedDict()
+_gates: dict[int, threading.Lock] = {}
+_parsed: OrderedDict[tuple[str, int], CentreResults] = OrderedDict()
+
+
+def _forget() -> None:
+    with _lock:
+        _kept.clear()
+        _gates.clear()
+        _parsed.clear()
+
+
+live.on_clear(_forget)
+
+
+def current(simultane: Simultane) -> Merged:
+    """The merge at ``simultane.version`` (as read with the row), computed once per version
+    by this process; requests meeting a version being computed wait for it."""
+    key = (simultane.uid, simultane.version)
+    with _lock:
+        hit = _kept.get(simultane.pk)
+        if hit is not None and hit[0] == key:
+            _kept.move_to_end(simultane.pk)
+            return hit[1]
+        gate = _gates.setdefault(simultane.pk, threading.Lock())
+    with gate:
+        with _lock:
+            hit = _kept.get(simultane.pk)
+            if hit is not None and hit[0] == key:
+                return hit[1]
+        value = _compute(simultane)
+        with _lock:
+            _kept[simultane.pk] = (key, value)
+            _kept.move_to_end(simultane.pk)
+            while len(_kept) > CAPACITY:
+                old, _ = _kept.popitem(last=False)
+                _gates.pop(old, None)
+    return value
+
+
+def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[str]]:
+    """Each centre's parsed upload (the payloads read only for contents not parsed yet),
+    and the centres withdrawn."""
+    found = list(
+        CentreUpload.objects.filter(centre__simultane=simultane).values_list(
+            "pk", "centre__club", "digest", "withdrawn_at"
+        )
+    )
+    games = simultane.games
+    with _lock:
+        known = {d: _parsed[(d, games)] for _, _, d, _ in found if (d, games) in _parsed}
+    missing = [pk for pk, _, d, _ in found if d not in known]
+    for pk, digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
+        "pk", "digest", "payload"
+    ):
+        known[digest] = centre_results.loads(payload, games)
+    with _lock:
+        for digest, parsed in known.items():
+            _parsed[(digest, games)] = parsed
+            _parsed.move_to_end((digest, games))
+        while len(_parsed) > PARSED_CAPACITY:
+            _parsed.popitem(last=False)
+    parsed_by_club = {club: known[digest] for _, club, digest, _ in found}
+    withdrawn = frozenset(club for _, club, _, at in found if at is not None)
+    return parsed_by_club, withdrawn
+
+
+def _rows(club: str, results: CentreResults, totals: dict[str, int]) -> list[CentreRow]:
+    return [
+        CentreRow(club, p.licence, p.name, p.first_name, p.series, p.category, totals[p.licence])
+        for p in results.players
+    ]
+
+
+def _compute(simultane: Simultane) -> Merged:
+    parsed, withdrawn = _uploads(simultane)
+    corrections = list(
+        Correction.objects.filter(centre__simultane=simultane).values_list(
+            "centre__club", "licence", "game", "score"
+        )
+    )
+    removed = frozenset((c, lic) for c, lic, game, _ in corrections if game == Correction.REMOVED)
+    kept = centre_results.without(parsed, withdrawn, removed)
+    games = centre_results.whole_totals(kept)
+    for club, licence, game, score in corrections:
+        scores = games.get((club, licence))
+        if scores is not None and score is not None and 1 <= game <= len(scores):
+            games[(club, licence)] = (*scores[: game - 1], score, *scores[game:])
+    rows = {
+        club: _rows(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
+        for club, r in kept.items()
+    }
+    uploaded = {
+        club: _rows(club, r, {p.licence: p.total for p in r.players}) for club, r in parsed.items()
+    }
+    every = [row for centre_rows in rows.values() for row in centre_rows]
+    return Merged(
+        rows=rows,
+        games=games,
+        standings=merge(rows),
+        solos=_solos(kept),
+        uploaded=uploaded,
+        players=len(every),
+        series=sorted({r.series for r in every if r.series is not None}),
+        categories=sorted({r.category for r in every if r.category}),
+    )
+
+
+def _solos(kept: dict[str, CentreResults]) -> list[Solo]:
+    """The solos of the whole simultané with their scores and players."""
+    found = centre_results.whole_solos(kept)
+    wanted = {(club, licence, game, move) for (game, move), (club, licence) in found.items()}
+    scores = {
+        (club, b.licence, b.game, b.move): b.score
+        for club, results in kept.items()
+        for b in results.ballots
+        if (club, b.licence, b.game, b.move) in wanted
+    }
+    players = {
+        (club, p.licence): p for club, results in kept.items() for p in results.players
+    }
+    out = []
+    for (game, move), (club, licence) in sorted(found.items()):
+        player = players[(club, licence)]
+        out.append(
+            Solo(
+                game,
+                move,
+                scores[(club, licence, game, move)],
+                club,
+                licence,
+                player.name,
+                player.first_name,
+            )
+        )
+    return out
