@@ -93,3 +93,41 @@ class OpenForm(forms.Form):
             attrs={"inputmode": "numeric", "autocomplete": "off", "placeholder": "0000 0000 …"}
         ),
     )
+
+
+class CorrectionForm(forms.Form):
+    """The officer's correction of a centre's upload: a player's score for one game, or the
+    player removed from the ranking (``score`` empty and ``remove`` ticked)."""
+
+    centre = forms.ChoiceField(label=_("Centre"))
+    licence = forms.CharField(label=_("Licence du joueur"), max_length=20)
+    game = forms.IntegerField(label=_("Partie"), min_value=1, initial=1)
+    score = forms.IntegerField(
+        label=_("Score de la partie au classement (solos compris)"),
+        min_value=0,
+        max_value=10_000,
+        required=False,
+    )
+    remove = forms.BooleanField(label=_("Retirer ce joueur du classement"), required=False)
+    reason = forms.CharField(label=_("Motif (gardé au journal)"), max_length=300)
+
+    def __init__(
+        self, centres: list[tuple[int, str]], games: int, *args: Any, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["centre"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(str(pk), club) for pk, club in centres]
+        self.fields["game"].widget.attrs["max"] = games  # the service refuses a game beyond
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("remove") and data.get("score") is None:
+            self.add_error("score", gettext("Indiquez le score corrigé, ou retirez le joueur."))
+        return data
+
+
+class ReasonForm(forms.Form):
+    """A withdrawal, a restoration or a correction undone: its reason (required)."""
+
+    reason = forms.CharField(label=_("Motif (gardé au journal)"), max_length=300)

@@ -12,9 +12,9 @@ from django.views.decorators.http import require_GET
 from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.staged_ops import RESULTS_FILE
 from arbitre.app.ranking.staged_pages import stage
-from arbitre.app.simultane import merge, publish, season
+from arbitre.app.simultane import merge, merged, publish, season
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
-from arbitre.app.simultane.models import Centre, Simultane
+from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
 
 
@@ -71,8 +71,20 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
             return redirect("simultane:officer_detail", simultane_id=simultane.pk)
         if request.POST.get("remove"):
             centre = get_object_or_404(Centre, pk=request.POST["remove"], simultane=simultane)
-            publish.remove(request.user, centre)
-            messages.success(request, gettext("Centre retiré : %(club)s.") % {"club": centre.club})
+            if CentreUpload.objects.filter(centre=centre).exists():
+                # its results are kept: withdrawn from the standings, audited, restorable
+                messages.error(
+                    request,
+                    gettext(
+                        "Ce centre a envoyé des résultats : retirez-les du classement "
+                        "(page des corrections, avec le motif) au lieu de supprimer le centre."
+                    ),
+                )
+            else:
+                publish.remove(request.user, centre)
+                messages.success(
+                    request, gettext("Centre retiré : %(club)s.") % {"club": centre.club}
+                )
             return redirect("simultane:officer_detail", simultane_id=simultane.pk)
         if form.is_valid():
             try:
@@ -87,6 +99,8 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
         "type": type_label(simultane.type_code),
         "centres": simultane.centres.select_related("upload"),
         "standings": merge.standings(simultane)[:500],
+        "solos": merged.current(simultane).solos,
+        "players": merged.current(simultane).players,
         "form": form,
         "code": publish.code_if_released(simultane),
     }

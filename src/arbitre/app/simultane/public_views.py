@@ -1,35 +1,112 @@
-"""The public page of a simultané: its centres (results received, or awaited) and the
-merged standings, overall or of one series or age category."""
+"""The public pages of a simultané: its centres (results received, awaited, or withdrawn) and
+the merged standings, overall, of one series or age category, or of one centre's players
+(each centre's view); the solos of the whole simultané. The standings page polls the
+simultané's version (a small JSON, answered 304 while it holds) and fetches the standings
+again when it moves (``static/arbitre/simultane.js``)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from arbitre.app.simultane import merge
+from arbitre.app.events import live
+from arbitre.app.shared_pages import shared_page
+from arbitre.app.simultane import merged
 from arbitre.app.simultane.forms import type_label
 from arbitre.app.simultane.models import Simultane
+
+#: The most lines a public standings shows.
+SHOWN = 2000
 
 
 def _series(text: str) -> int | None:
     return int(text) if text.isdigit() and 1 <= int(text) <= 7 else None
 
 
+def _filters(request: HttpRequest) -> tuple[int | None, str | None, str | None]:
+    series = _series(request.GET.get("serie", ""))
+    category = request.GET.get("categorie", "").strip()[:10] or None
+    centre = request.GET.get("centre", "").strip()[:100] or None
+    return series, category, centre
+
+
+def _live_context(
+    simultane: Simultane, series: int | None, category: str | None, centre: str | None
+) -> dict[str, Any]:
+    """What the live part of the page shows (the centres, the standings)."""
+    found = merged.current(simultane)
+    centres = list(simultane.centres.select_related("upload"))
+    return {
+        "simultane": simultane,
+        "centres": centres,
+        "standings": found.filtered(series, category, centre)[:SHOWN],
+        "series": series,
+        "category": category,
+        "centre": centre,
+        "all_series": found.series,
+        "categories": found.categories,
+        "players": found.players,
+    }
+
+
 @require_GET
 def public(request: HttpRequest, uid: str) -> HttpResponse:
     simultane = get_object_or_404(Simultane, uid=uid)
-    series = _series(request.GET.get("serie", ""))
-    category = request.GET.get("categorie", "").strip()[:10] or None
-    all_series, categories = merge.bands(simultane)
-    context = {
-        "simultane": simultane,
-        "type": type_label(simultane.type_code),
-        "centres": simultane.centres.select_related("upload"),
-        "standings": merge.standings(simultane, series, category)[:2000],
-        "series": series,
-        "category": category,
-        "all_series": all_series,
-        "categories": categories,
-    }
-    return render(request, "simultane/public.html", context)
+    series, category, centre = _filters(request)
+    query = request.GET.urlencode()
+
+    def context() -> dict[str, Any]:
+        data = _live_context(simultane, series, category, centre)
+        fragment = reverse("simultane:public_fragment", args=[uid])
+        return {
+            **data,
+            "type": type_label(simultane.type_code),
+            "version_url": reverse("simultane:public_version", args=[uid]),
+            "fragment_url": fragment + (f"?{query}" if query else ""),
+        }
+
+    return shared_page(request, str(simultane.version), "simultane/public.html", context)
+
+
+@require_GET
+def public_version(request: HttpRequest, uid: str) -> HttpResponse:
+    """The simultané's version, polled by its public pages: 304 while the page holds it."""
+    found = Simultane.objects.filter(uid=uid).values_list("version", flat=True).first()
+    if found is None:
+        raise Http404
+    return live.conditional_json(
+        request, live.etag("simultane", uid, found), lambda: {"version": found}
+    )
+
+
+@require_GET
+def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
+    """The live part of the standings page, rendered once per version and filter."""
+    simultane = get_object_or_404(Simultane, uid=uid)
+    series, category, centre = _filters(request)
+    parts = ("simultane-fragment", uid, series, category, centre)
+
+    def body() -> str:
+        data = _live_context(simultane, series, category, centre)
+        return render_to_string("simultane/public_live.html", data)
+
+    return live.conditional_cached(
+        request, parts, str(simultane.version), parts, body, "text/html; charset=utf-8"
+    )
+
+
+@require_GET
+def public_solos(request: HttpRequest, uid: str) -> HttpResponse:
+    """The solos of the whole simultané (seed 004, 2.6.4): game, move, player, centre."""
+    simultane = get_object_or_404(Simultane, uid=uid)
+
+    def context() -> dict[str, Any]:
+        found = merged.current(simultane)
+        return {"simultane": simultane, "solos": found.solos, "players": found.players}
+
+    return shared_page(request, str(simultane.version), "simultane/public_solos.html", context)

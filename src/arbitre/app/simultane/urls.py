@@ -1,6 +1,12 @@
 from django.urls import path
 
-from arbitre.app.simultane import api, centre_views, officer_views, public_views
+from arbitre.app.simultane import (
+    api,
+    centre_views,
+    correction_views,
+    officer_views,
+    public_views,
+)
 
 app_name = "simultane"
 
@@ -21,6 +27,22 @@ urlpatterns = [
         name="officer_sealed",
     ),
     path("public/simultanes/<str:uid>/", public_views.public, name="public"),
+    path(
+        "public/simultanes/<str:uid>/version/",
+        public_views.public_version,
+        name="public_version",
+    ),
+    path(
+        "public/simultanes/<str:uid>/classement/",
+        public_views.public_fragment,
+        name="public_fragment",
+    ),
+    path("public/simultanes/<str:uid>/solos/", public_views.public_solos, name="public_solos"),
+    path(
+        "federation/simultanes/<int:simultane_id>/corrections/",
+        correction_views.corrections_page,
+        name="officer_corrections",
+    ),
     path("simultanes/", centre_views.received, name="centre"),
     path("simultanes/<int:received_id>/ouvrir/", centre_views.open_received, name="centre_open"),
     path(
