@@ -199,8 +199,8 @@ def test_the_public_page_shows_the_centres_and_the_standings_by_series(
     anonymous = Client()
     html = anonymous.get(f"/public/simultanes/{published.uid}/").content.decode()
     centres = html.split('id="public-centres"')[1].split("</ul>")[0]
-    assert "Club de Liège — résultats attendus" in centres
-    assert "Club de Namur — 2 joueurs" in centres
+    assert "Club de Liège</a> — résultats attendus" in centres
+    assert "Club de Namur</a> — 2 joueurs" in centres
     assert 'href="?serie=3"' in html
     table = anonymous.get(f"/public/simultanes/{published.uid}/?serie=3").content.decode()
     rows = table.split('id="public-standings"')[1].split("</table>")[0]

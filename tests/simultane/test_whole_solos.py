@@ -13,6 +13,7 @@ from arbitre.duplicate.centre_results import (
     PlayerResult,
     whole_solos,
     whole_totals,
+    without,
 )
 
 
@@ -60,3 +61,13 @@ def test_004_2_6_4_no_solo_under_sixteen_players_in_all() -> None:
 def test_a_zero_is_never_a_solo() -> None:
     a = centre("A", [], count=16)
     assert whole_solos({"A": a}) == {}
+
+
+def test_004_2_6_4_a_withdrawn_centre_and_a_removed_player_are_no_players() -> None:
+    a = centre("A", [50, 30], count=9)
+    b = centre("B", [50], count=8)  # 17 in all; B0 shares A0's top
+    assert whole_solos({"A": a, "B": b}) == {}
+    kept = without({"A": a, "B": b}, removed=frozenset({("B", "B0")}))
+    assert whole_solos(kept) == {(1, 1): ("A", "A0")}  # sixteen left, A0 alone at 50
+    assert [p.licence for p in kept["B"].players] == [f"B{i}" for i in range(1, 8)]
+    assert whole_solos(without({"A": a, "B": b}, withdrawn=frozenset({"B"}))) == {}  # nine
