@@ -37,9 +37,7 @@ def corrections_page(request: HttpRequest, simultane_id: int) -> HttpResponse:
             centre = get_object_or_404(Centre, pk=data["centre"], simultane=simultane)
             try:
                 if data["remove"]:
-                    corrections.remove_player(
-                        request.user, centre, data["licence"], data["reason"]
-                    )
+                    corrections.remove_player(request.user, centre, data["licence"], data["reason"])
                 else:
                     corrections.correct(
                         request.user,
@@ -66,7 +64,9 @@ def corrections_page(request: HttpRequest, simultane_id: int) -> HttpResponse:
                 )
                 corrections.undo(request.user, found, why)
             else:
-                centre = get_object_or_404(Centre, pk=request.POST.get("centre"), simultane=simultane)
+                centre = get_object_or_404(
+                    Centre, pk=request.POST.get("centre"), simultane=simultane
+                )
                 change = corrections.withdraw if action == "withdraw" else corrections.restore
                 change(request.user, centre, why)
         except PublishRefused as exc:

@@ -116,7 +116,9 @@ def correct(user: Any, centre: Centre, licence: str, game: int, score: int, reas
     if Correction.objects.filter(
         centre=centre, licence=player["licence"], game=Correction.REMOVED
     ).exists():
-        raise PublishRefused(gettext("Ce joueur est retiré du classement : rétablissez-le d'abord."))
+        raise PublishRefused(
+            gettext("Ce joueur est retiré du classement : rétablissez-le d'abord.")
+        )
     shown = merged.current(simultane).games.get(key)
     before = None if shown is None else shown[game - 1]
     Correction.objects.update_or_create(

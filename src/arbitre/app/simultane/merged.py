@@ -155,8 +155,8 @@ def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[
     with _lock:
         known = {d: _parsed[(d, games)] for _, _, d, _ in found if (d, games) in _parsed}
     missing = [pk for pk, _, d, _ in found if d not in known]
-    for pk, digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
-        "pk", "digest", "payload"
+    for digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
+        "digest", "payload"
     ):
         known[digest] = centre_results.loads(payload, games)
     with _lock:
@@ -221,9 +221,7 @@ def _solos(kept: dict[str, CentreResults]) -> list[Solo]:
         for b in results.ballots
         if (club, b.licence, b.game, b.move) in wanted
     }
-    players = {
-        (club, p.licence): p for club, results in kept.items() for p in results.players
-    }
+    players = {(club, p.licence): p for club, results in kept.items() for p in results.players}
     out = []
     for (game, move), (club, licence) in sorted(found.items()):
         player = players[(club, licence)]
