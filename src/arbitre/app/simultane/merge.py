@@ -101,7 +101,7 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
         raise PublishRefused(
             gettext("Le simultané est clos : ses résultats ne changent plus."), status=409
         )
-    rows = dict(merged.current(simultane).uploaded)
+    rows = merged.uploaded(simultane)
     rows[centre.club] = rows_of(centre.club, results)
     twice = licences_elsewhere(rows, centre.club)
     if twice:

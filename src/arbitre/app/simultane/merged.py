@@ -75,9 +75,6 @@ class Merged:
     games: dict[tuple[str, str], tuple[int, ...]]
     standings: list[MergedRow]
     solos: list[Solo]
-    #: every upload's own rows, withdrawn centres and removed players too (a player plays
-    #: a simultané once, whatever the officer did since)
-    uploaded: dict[str, list[CentreRow]]
     players: int
     series: list[int]
     categories: list[str]
@@ -170,6 +167,16 @@ def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[
     return parsed_by_club, withdrawn
 
 
+def uploaded(simultane: Simultane) -> dict[str, list[CentreRow]]:
+    """Every upload's own rows, withdrawn centres and removed players too (a player plays a
+    simultané once, whatever the officer did since): read without merging, each upload
+    parsed once per content."""
+    parsed, _ = _uploads(simultane)
+    return {
+        club: _rows(club, r, {p.licence: p.total for p in r.players}) for club, r in parsed.items()
+    }
+
+
 def _rows(club: str, results: CentreResults, totals: dict[str, int]) -> list[CentreRow]:
     return [
         CentreRow(club, p.licence, p.name, p.first_name, p.series, p.category, totals[p.licence])
@@ -195,16 +202,12 @@ def _compute(simultane: Simultane) -> Merged:
         club: _rows(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
         for club, r in kept.items()
     }
-    uploaded = {
-        club: _rows(club, r, {p.licence: p.total for p in r.players}) for club, r in parsed.items()
-    }
     every = [row for centre_rows in rows.values() for row in centre_rows]
     return Merged(
         rows=rows,
         games=games,
         standings=merge(rows),
         solos=_solos(kept),
-        uploaded=uploaded,
         players=len(every),
         series=sorted({r.series for r in every if r.series is not None}),
         categories=sorted({r.category for r in every if r.category}),
