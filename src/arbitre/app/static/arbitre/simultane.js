@@ -9,7 +9,11 @@
   let shown = holder.dataset.version; // the version of the standings shown
   let busy = false;
   function refresh(version) {
-    return fetch(holder.dataset.fragmentUrl, { cache: "no-cache" })
+    // the version in the address: the poll gate's kept answer of an earlier version is
+    // never given for it (the server reads its own version, the address only keys it)
+    const url = holder.dataset.fragmentUrl;
+    const sep = url.indexOf("?") === -1 ? "?" : "&";
+    return fetch(url + sep + "v=" + encodeURIComponent(version), { cache: "no-cache" })
       .then(function (r) {
         if (!r.ok) { throw new Error(r.status); }
         return r.text();
