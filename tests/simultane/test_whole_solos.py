@@ -7,10 +7,14 @@ whole simultané has sixteen."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from arbitre.duplicate.centre_results import (
     BallotResult,
     CentreResults,
     PlayerResult,
+    whole_solo_scores,
     whole_solos,
     whole_totals,
     without,
@@ -71,3 +75,52 @@ def test_004_2_6_4_a_withdrawn_centre_and_a_removed_player_are_no_players() -> N
     assert whole_solos(kept) == {(1, 1): ("A", "A0")}  # sixteen left, A0 alone at 50
     assert [p.licence for p in kept["B"].players] == [f"B{i}" for i in range(1, 8)]
     assert whole_solos(without({"A": a, "B": b}, withdrawn=frozenset({"B"}))) == {}  # nine
+
+
+@st.composite
+def simultanes(draw: st.DrawFn) -> dict[str, CentreResults]:
+    """Up to four centres of up to nine players, scores of moves 1-3 drawn from few values
+    (ties are common), a move sometimes without a ballot."""
+    out = {}
+    for c in range(draw(st.integers(1, 4))):
+        players, ballots = [], []
+        for i in range(draw(st.integers(1, 9))):
+            licence = f"{c}-{i}"
+            scores = draw(st.lists(st.sampled_from([0, 10, 20, 30, None]), min_size=3, max_size=3))
+            total = sum(s for s in scores if s)
+            players.append(PlayerResult(licence, licence, "", 2, "S", (total,), total, 0, 0))
+            ballots.extend(
+                BallotResult(licence, 1, move, score, "none", False)
+                for move, score in enumerate(scores, start=1)
+                if score is not None
+            )
+        out[f"C{c}"] = CentreResults("sim-1", "", (1,), tuple(players), tuple(ballots))
+    return out
+
+
+@given(simultanes())
+def test_004_2_6_4_solos_against_the_articles_words(centres: dict[str, CentreResults]) -> None:
+    """The oracle reads the article: on a move, a player whose score is above that of every
+    other player (of every centre, a missing ballot counting nothing), with sixteen players
+    at least; a score of nothing is no solo."""
+    players = sum(len(c.players) for c in centres.values())
+    expected = {}
+    for move in (1, 2, 3):
+        scores = {
+            (name, p.licence): next(
+                (b.score for b in c.ballots if b.licence == p.licence and b.move == move), 0
+            )
+            for name, c in centres.items()
+            for p in c.players
+        }
+        for who, score in scores.items():
+            others = [s for w, s in scores.items() if w != who]
+            if players >= 16 and score > 0 and all(score > s for s in others):
+                expected[(1, move)] = who
+    assert whole_solos(centres) == expected
+    with_scores = whole_solo_scores(centres)
+    assert {k: (c, lic) for k, (c, lic, _) in with_scores.items()} == expected
+    for (_, move), (c, lic, score) in with_scores.items():
+        assert any(
+            b.score == score for b in centres[c].ballots if (b.licence, b.move) == (lic, move)
+        )

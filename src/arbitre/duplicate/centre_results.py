@@ -232,30 +232,46 @@ def whole_solos(
     2.6.4: « tout joueur réalisant seul, sur un coup, un score supérieur à celui de tous les
     autres joueurs »; none under sixteen players, counted over every centre). A move's
     score missing from the uploads (no ballot) counts as nothing."""
+    found = whole_solo_scores(centres, settings)
+    return {key: (centre, licence) for key, (centre, licence, _) in found.items()}
+
+
+def whole_solo_scores(
+    centres: Mapping[str, CentreResults], settings: EventSettings | None = None
+) -> dict[tuple[int, int], tuple[str, str, int]]:
+    """:func:`whole_solos` with each solo's score: (game, move) -> (centre, licence, score),
+    in one pass over the ballots (the top of each move and how many reached it)."""
     rules = settings or EventSettings()
     if sum(len(c.players) for c in centres.values()) < rules.solo_min_players:
         return {}
-    best: dict[tuple[int, int], list[tuple[int, str, str]]] = {}
+    best: dict[tuple[int, int], tuple[int, str, str, int]] = {}
     for centre, results in centres.items():
         for b in results.ballots:
-            best.setdefault((b.game, b.move), []).append((b.score, centre, b.licence))
-    out = {}
-    for key, scores in best.items():
-        top = max(s for s, _, _ in scores)
-        at_top = [(c, licence) for s, c, licence in scores if s == top]
-        if top > 0 and len(at_top) == 1:
-            out[key] = at_top[0]
-    return out
+            key = (b.game, b.move)
+            top = best.get(key)
+            if top is None or b.score > top[0]:
+                best[key] = (b.score, centre, b.licence, 1)
+            elif b.score == top[0]:
+                best[key] = (top[0], top[1], top[2], top[3] + 1)
+    return {
+        key: (centre, licence, score)
+        for key, (score, centre, licence, count) in best.items()
+        if score > 0 and count == 1
+    }
 
 
 def whole_totals(
-    centres: Mapping[str, CentreResults], settings: EventSettings | None = None
+    centres: Mapping[str, CentreResults],
+    settings: EventSettings | None = None,
+    solos: Mapping[tuple[int, int], tuple[str, str]] | None = None,
 ) -> dict[tuple[str, str], tuple[int, ...]]:
     """(centre, licence) -> the player's game totals with the solos of the whole simultané
     in place of those each centre judged among its own players (2.6.4: a solo is a solo of
-    the whole simultané)."""
+    the whole simultané); ``solos``: :func:`whole_solos` of ``centres`` when already
+    judged."""
     rules = settings or EventSettings()
-    solos = whole_solos(centres, rules)
+    if solos is None:
+        solos = whole_solos(centres, rules)
     won: dict[tuple[str, str, int], int] = {}
     for (game, _), (centre, licence) in solos.items():
         won[(centre, licence, game)] = won.get((centre, licence, game), 0) + 1

@@ -193,7 +193,10 @@ def _compute(simultane: Simultane) -> Merged:
     )
     removed = frozenset((c, lic) for c, lic, game, _ in corrections if game == Correction.REMOVED)
     kept = centre_results.without(parsed, withdrawn, removed)
-    games = centre_results.whole_totals(kept)
+    solos = centre_results.whole_solo_scores(kept)
+    games = centre_results.whole_totals(
+        kept, solos={key: (club, licence) for key, (club, licence, _) in solos.items()}
+    )
     for club, licence, game, score in corrections:
         scores = games.get((club, licence))
         if scores is not None and score is not None and 1 <= game <= len(scores):
@@ -207,36 +210,20 @@ def _compute(simultane: Simultane) -> Merged:
         rows=rows,
         games=games,
         standings=merge(rows),
-        solos=_solos(kept),
+        solos=_solos(kept, solos),
         players=len(every),
         series=sorted({r.series for r in every if r.series is not None}),
         categories=sorted({r.category for r in every if r.category}),
     )
 
 
-def _solos(kept: dict[str, CentreResults]) -> list[Solo]:
-    """The solos of the whole simultané with their scores and players."""
-    found = centre_results.whole_solos(kept)
-    wanted = {(club, licence, game, move) for (game, move), (club, licence) in found.items()}
-    scores = {
-        (club, b.licence, b.game, b.move): b.score
-        for club, results in kept.items()
-        for b in results.ballots
-        if (club, b.licence, b.game, b.move) in wanted
-    }
+def _solos(
+    kept: dict[str, CentreResults], found: dict[tuple[int, int], tuple[str, str, int]]
+) -> list[Solo]:
+    """The solos of the whole simultané with their players."""
     players = {(club, p.licence): p for club, results in kept.items() for p in results.players}
     out = []
-    for (game, move), (club, licence) in sorted(found.items()):
+    for (game, move), (club, licence, score) in sorted(found.items()):
         player = players[(club, licence)]
-        out.append(
-            Solo(
-                game,
-                move,
-                scores[(club, licence, game, move)],
-                club,
-                licence,
-                player.name,
-                player.first_name,
-            )
-        )
+        out.append(Solo(game, move, score, club, licence, player.name, player.first_name))
     return out
