@@ -7,6 +7,9 @@ from __future__ import annotations
 import json
 import os
 
+#: the licensees whose results the test sends
+PLAYERS = [("101", "DUPONT"), ("102", "MARTIN"), ("201", "BERNARD"), ("202", "ZOLA")]
+
 
 def setup() -> dict[str, object]:
     import django
@@ -17,10 +20,11 @@ def setup() -> dict[str, object]:
 
     from arbitre.app.federation import services as federation
     from arbitre.app.simultane import publish
-    from tests.simultane.uploads import create_simultane
+    from tests.simultane.uploads import create_simultane, register
 
     user = get_user_model().objects.order_by("pk").first()
     made = create_simultane("Simultané fédéral en direct")
+    register(*((licence, name, []) for licence, name in PLAYERS))
     keys = {}
     for club in ("Club de Namur", "Club de Liège"):
         keys[club] = federation.create_token(user, club)

@@ -15,7 +15,7 @@ from arbitre.app.federation import services as federation
 from arbitre.app.simultane import corrections, merge, publish
 from arbitre.app.simultane.models import Centre, Correction, Simultane, SimultaneAudit
 from arbitre.app.simultane.publish import PublishRefused
-from tests.simultane.uploads import create_simultane, results, signed
+from tests.simultane.uploads import create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +28,7 @@ def simultane(director: Any) -> Simultane:
     """Two centres whose results arrived: by hand, BERNARD 74, DUPONT 70, MARTIN 60, ZOLA 24
     (eight players in all: no solo)."""
     made = create_simultane()
+    register(*NAMUR, *LIEGE)
     for club, players in (("Namur", NAMUR), ("Liège", LIEGE)):
         key = federation.create_token(director, club)
         publish.admit(director, made, club)

@@ -14,7 +14,7 @@ from django.test import Client
 from arbitre.app.federation import services as federation
 from arbitre.app.simultane import corrections, merge, merged, publish
 from arbitre.app.simultane.models import Centre, Simultane
-from tests.simultane.uploads import create_simultane, results, signed
+from tests.simultane.uploads import create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +24,7 @@ LIEGE = [("201", "BERNARD", [64, 10]), ("202", "ZOLA", [12, 12])]
 
 @pytest.fixture
 def simultane(director: Any) -> Simultane:
+    register(*NAMUR, *LIEGE)
     return create_simultane()
 
 

@@ -16,7 +16,7 @@ from django.test import Client
 from arbitre.app.federation import services as federation
 from arbitre.app.simultane import corrections, publish
 from arbitre.app.simultane.models import Centre, Simultane
-from tests.simultane.uploads import create_simultane, results, signed
+from tests.simultane.uploads import create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +31,7 @@ HALL_B = [("B0", "CARON", [30, 40])] + [(f"B{i}", f"JOUEUR B{i}", [10, 5]) for i
 def simultane(director: Any) -> Simultane:
     """Ten players at A, seven at B: seventeen in all, neither centre has sixteen."""
     made = create_simultane()
+    register(*HALL_A, *HALL_B)
     for club, players in (("A", HALL_A), ("B", HALL_B)):
         key = federation.create_token(director, club)
         publish.admit(director, made, club)

@@ -79,3 +79,14 @@ def create_simultane(name: str = "Simultané de test", uid: str = "sim-012345678
         code=CODE,
         sealed="{}",
     )
+
+
+def register(*players: tuple[str, str, list[int]]) -> None:
+    """The players' licences in the federation's licensee file (an upload naming a licence
+    the federation does not know, not entered « hors classement », is refused)."""
+    from arbitre.app.ranking.models import Licensee
+
+    for licence, name, _ in players:
+        Licensee.objects.get_or_create(
+            licence=licence, defaults={"name": name, "series": 2, "highest_series": 2}
+        )
