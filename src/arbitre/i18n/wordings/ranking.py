@@ -172,4 +172,7 @@ TEMPLATES: dict[str, str] = {
     "ranking.simultane.name": "the simultané has no name",
     "ranking.simultane.seconds": "{seconds} s per move: between {low} and {high} s",
     "ranking.simultane.no_zone": "the start hour has no time zone",
+    "ranking.simultane.game_start": (
+        "game {number} must start after game {previous} (game 1 at the simultané's start)"
+    ),
 }
