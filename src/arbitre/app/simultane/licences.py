@@ -104,7 +104,10 @@ def check(received: Received) -> list[CentrePlayer]:
         reply = outbox.call("POST", API, {"licences": licences})
     except outbox.LinkRefused as exc:
         raise LicencesRefused(
-            gettext("Licences non vérifiées : %(reason)s Elles le seront à l'envoi des résultats.")
+            gettext(
+                "Licences non vérifiées (%(reason)s) : la fédération les vérifiera à l'envoi "
+                "des résultats."
+            )
             % {"reason": str(exc)}
         ) from None
     known = reply.body.get("known") if reply.status == 200 else None
