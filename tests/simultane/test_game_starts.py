@@ -172,9 +172,7 @@ def test_the_officer_sees_game_twos_code_from_its_start_only(tsap: Simultane) ->
     first, second = (short_code.grouped(c) for c in codes(tsap))
     assert publish.code_if_released(tsap, START - dt.timedelta(seconds=1)) is None
     assert publish.code_if_released(tsap, START) == f"partie 1 : {first}"
-    assert publish.code_if_released(tsap, SECOND) == (
-        f"partie 1 : {first} ; partie 2 : {second}"
-    )
+    assert publish.code_if_released(tsap, SECOND) == (f"partie 1 : {first} ; partie 2 : {second}")
 
 
 @pytest.mark.django_db
@@ -271,5 +269,5 @@ def test_the_centre_page_offers_game_two_with_its_start(
     clock.now = START
     centre.open_games(director, got, codes(tsap)[0])
     html = officer.get("/simultanes/").content.decode()
-    assert "Ouvrir la partie 2" in html, html[html.find("<main"):][:3000]
+    assert "Ouvrir la partie 2" in html, html[html.find("<main") :][:3000]
     assert "La partie 2 s'ouvre à son propre début officiel (12/03/2027 16:30)" in html

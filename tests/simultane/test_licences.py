@@ -242,3 +242,44 @@ def test_the_mark_is_a_true_or_false_value() -> None:
             "ballots": [],
         }
         centre_results.loads(data, 1)
+
+
+def test_a_player_hors_classement_counts_in_n_and_the_places_of_the_season(
+    opened: Received, director: Any, published: Simultane
+) -> None:
+    """Seed 002, B.3.1: n counts the players « participant effectivement à l'épreuve »,
+    a non-licensee included; A.1: they acquire nothing while the season does not know
+    their licence. SF, M = 150 fixed, D = M / n = 75 with n = 2: the licensee second
+    behind the non-licensee has 150 - 75 = 75 points."""
+    from arbitre.app.duplicate.models import Registration
+    from arbitre.app.ranking import results
+    from arbitre.app.ranking.models import RankedEvent
+    from arbitre.ranking.events import ranking_points, winner_points
+
+    Registration.objects.filter(licence="101").update(series=2)
+    dup = DuplicateEvent.objects.get(event_id=opened.event_id)
+    game = dup.games.get()
+    game = services.chief_action(game.pk, game.version, "draw_random", director)
+    game = services.chief_action(game.pk, game.version, "reveal", director)
+    texts = {"999": "top", "101": "vide"}
+    for reg in dup.players.all():
+        ballots.enter_ballot(game.pk, reg.pk, 1, texts[reg.licence], 0, director)
+    licences.set_unlicensed(director, opened, "999", True)
+    assert send(director, opened).state == OutboxItem.State.ACCEPTED
+    client = Client()
+    client.force_login(director)
+    preview = client.post(
+        f"/federation/simultanes/{published.pk}/", {"action": "season"}, follow=True
+    )
+    form = preview.content.decode().split('id="confirm-change"')[1].split("</form>")[0]
+    digest = form.split('name="digest" value="')[1].split('"')[0]
+    client.post(preview.redirect_chain[-1][0], {"action": "confirm", "digest": digest})
+    ranked = RankedEvent.objects.get()
+    figures = results.engine_event(ranked)
+    m, d = winner_points(figures.type, figures.games, len(figures.entries), figures.overseas)
+    places = {e.licence: e.place for e in figures.entries}
+    assert places == {"999": 1, "101": 2}
+    assert ranking_points(m, places["101"], len(figures.entries), d) == 75
+    assert [r.licence for r in results.unknown_rows(ranked)] == [
+        "999"
+    ]  # 999 waits for a licence, acquiring nothing

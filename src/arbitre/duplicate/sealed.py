@@ -48,6 +48,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -272,7 +273,7 @@ def _in_order(header: Header) -> bool:
     """Each game starts with or after the one before, the first at the simultané's start."""
     starts = header.game_starts
     return not starts or (
-        starts[0] == header.starts_at and all(a <= b for a, b in zip(starts, starts[1:]))
+        starts[0] == header.starts_at and all(a <= b for a, b in pairwise(starts))
     )
 
 
@@ -388,7 +389,9 @@ def loads(text: str) -> SealedFile:
     if len(listed) != header.games:
         raise _refused("games_count", count=len(listed), expected=header.games)
     parts = tuple(
-        Part(_bytes(p, "salt", SALT_BYTES), _bytes(p, "nonce", NONCE_BYTES), _bytes(p, "ciphertext"))
+        Part(
+            _bytes(p, "salt", SALT_BYTES), _bytes(p, "nonce", NONCE_BYTES), _bytes(p, "ciphertext")
+        )
         for p in listed
     )
     return SealedFile(header, kdf, b"", b"", parts=parts)

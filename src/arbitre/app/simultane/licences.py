@@ -178,6 +178,4 @@ def set_unlicensed(user: Any, received: Received, licence: str, unlicensed: bool
     found.unlicensed = unlicensed
     found.save(update_fields=["unlicensed"])
     assert received.event is not None
-    StaffAudit.log(
-        user, UNLICENSED if unlicensed else LICENSED, licence, event=received.event
-    )
+    StaffAudit.log(user, UNLICENSED if unlicensed else LICENSED, licence, event=received.event)

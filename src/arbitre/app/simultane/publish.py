@@ -82,7 +82,9 @@ def publish(
     later = list(later_starts or [])
     if later and len(later) != len(texts) - 1:
         raise PublishRefused(
-            gettext("%(count)s heure(s) de début pour les parties suivantes, %(expected)s attendue(s).")
+            gettext(
+                "%(count)s heure(s) de début pour les parties suivantes, %(expected)s attendue(s)."
+            )
             % {"count": len(later), "expected": len(texts) - 1}
         )
     starts = [starts_at, *later] if later else [starts_at] * len(texts)
@@ -189,7 +191,9 @@ def game_releases(simultane: Simultane) -> list[tuple[int, dt.datetime, str]]:
     """(number, official start, code) of each game; a simultané sealed in version 1 has one
     code opening every game at its start."""
     found = [(g.number, g.starts_at, g.code) for g in simultane.releases.all()]
-    return found or [(n, simultane.starts_at, simultane.code) for n in range(1, simultane.games + 1)]
+    return found or [
+        (n, simultane.starts_at, simultane.code) for n in range(1, simultane.games + 1)
+    ]
 
 
 def _release_of(simultane: Simultane, number: int) -> tuple[dt.datetime, str]:
