@@ -155,7 +155,7 @@ def open_games(user: Any, received: Received, typed: str = "") -> Event:
         for offset, record in enumerate(records):
             game = games[number + offset]
             duplicate_services.load_predrawn(game.pk, json.dumps(record), user)
-    except (ServiceError, Refusal, ValueError, KeyError) as exc:
+    except (ServiceError, Refusal, ValueError, KeyError, DuplicateEvent.DoesNotExist) as exc:
         reason = worded(exc.message) if isinstance(exc, Refusal) else str(exc)
         raise CentreRefused(
             gettext("Parties du simultané refusées : %(reason)s") % {"reason": reason}
