@@ -350,3 +350,10 @@ ACCESS.update(
 )
 ACCESS.update({"simultane:api_results": CLUB_KEY, "simultane:centre_send": MANAGER})
 ACCESS.update({"simultane:public": PUBLIC})  # the public page of a simultané (by its id)
+ACCESS.update(
+    {
+        "simultane:api_licences": CLUB_KEY,
+        "simultane:centre_licences": MANAGER,
+        "simultane:centre_unlicensed": MANAGER,
+    }
+)
