@@ -134,3 +134,13 @@ def test_issue_35_an_events_page_lists_every_players_figures(officer: Client) ->
         "1000009": ("3", "800", "4", "30", "—"),
         "1000003": ("4", "600", "2", "29", "—"),
     }
+
+
+def test_event_types_are_named_in_the_pages_language(officer: Client) -> None:
+    """On an English page the type's name is the English wording, not the seed's French."""
+    send(officer, EXPORT)
+    officer.cookies["django_language"] = "en"
+    page = officer.get("/federation/saison/").content.decode()
+    assert '<option value="TH">TH — Approved tournament (2 games or more)</option>' in page
+    assert "<td>TH — Approved tournament (2 games or more)</td>" in page
+    assert "Tournoi homologué" not in page

@@ -190,3 +190,25 @@ def test_003_clock_1_3_both_absent_at_a_bracket_match(dclient: Client) -> None:
     assert now["remaining"][1] == pytest.approx(minutes(2.5, 9, 10) - 300, abs=0.01)
     entry = AuditEntry.objects.get(action="Deux joueurs absents (pendule, art. 1.3)")
     assert entry.target == "QF3"
+
+
+def test_deleting_the_event_takes_its_final_stage_clocks_with_it(
+    dclient: Client, director: Any
+) -> None:
+    """The bracket's clock logs belong to no table or round: deleting the event deletes them
+    (their codes no longer open a clock); another tournament's and a friendly game's stay."""
+    from arbitre.app.events.deletion import delete_event
+    from arbitre.app.events.models import Event
+    from arbitre.app.rounds import tablelog
+
+    eid = started(dclient)
+    tid = Tournament.objects.get(event_id=eid).pk
+    code = bracket_log(eid, "QF1").code
+    assert dclient.get(f"/backgammon/{eid}/phase-finale/QF1/pendule/").status_code == 200
+    assert TableLog.objects.filter(table__isnull=True, setup__tournament=tid).count() >= 4
+    other = tablelog.create_log("classic", {"tournament": tid + 1, "match": "QF1"}, title="x")
+    friendly = tablelog.create_log("classic", {"names": ["A", "B"]}, title="amicale")
+    delete_event(eid, Event.objects.get(pk=eid).name, director)
+    assert not TableLog.objects.filter(code=code).exists()
+    assert not TableLog.objects.filter(setup__tournament=tid).exists()
+    assert TableLog.objects.filter(pk__in=[other.pk, friendly.pk]).count() == 2

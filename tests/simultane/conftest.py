@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from arbitre.app.federation import outbox
 from arbitre.app.federation import services as federation
+from arbitre.app.ranking.models import Licensee
 from arbitre.app.simultane import publish
 from arbitre.app.simultane.models import Simultane
 from arbitre.duplicate import record as game_record
@@ -62,8 +63,30 @@ def published(lexicon: Any, director: Any, clock: Clock) -> Simultane:
     )
 
 
+#: The federation's licensees of the tests (licence, name, first name, club, series).
+LICENSEES = (
+    ("101", "DUPONT", "Anne", "Club de Namur", 2),
+    ("102", "MARTIN", "Paul", "Club de Namur", 4),
+    ("201", "ÉTIENNE", "Lou", "Club de Liège", 5),
+)
+
+
 @pytest.fixture
-def club_key(published: Simultane, director: Any) -> str:
+def licensees(db: Any) -> None:
+    """The federation's licensee file: the licences the centres of the tests register."""
+    for licence, name, first_name, club, series in LICENSEES:
+        Licensee.objects.create(
+            licence=licence,
+            name=name,
+            first_name=first_name,
+            club=club,
+            series=series,
+            highest_series=series,
+        )
+
+
+@pytest.fixture
+def club_key(published: Simultane, director: Any, licensees: None) -> str:
     key = federation.create_token(director, "Club de Namur")
     publish.admit(director, published, "Club de Namur")
     return key

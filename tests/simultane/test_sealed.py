@@ -102,7 +102,7 @@ def test_seal_refuses_a_count_of_games_other_than_announced() -> None:
     ("change", "code"),
     [
         (lambda d: d.update(format="autre"), "not_sealed"),
-        (lambda d: d.update(version=2), "version"),
+        (lambda d: d.update(version=3), "version"),
         (lambda d: d.pop("kdf"), "missing"),
         (lambda d: d["kdf"].update(n=2**30), "bad_kdf"),
         (lambda d: d["kdf"].update(n=3000), "bad_kdf"),

@@ -33,6 +33,7 @@ def test_the_results_leave_when_the_game_ends(
     director: Any,
     clock: Clock,
     network: list[str],
+    licensees: None,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     simultane = publish.publish(director, "SP de juin", "SP", START, 180, [whole_game(lexicon)])

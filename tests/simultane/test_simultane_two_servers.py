@@ -1,7 +1,8 @@
 """Issue 38 over real HTTP: the federation's server (``arbitre serve`` on PostgreSQL) and
 two centres (each its own SQLite database, each step its own process). The sealed game is
 downloaded ahead and cannot be opened before the start; centre A opens it online at the
-start, centre B with the code read by phone; B is offline when its game ends and its
+start, centre B with the code read by phone; A's players' licences are checked against the
+federation's licensees (one unknown); B is offline when its game ends and its
 results leave later; a tampered upload is refused; A's re-send is counted once; the merged
 standings equal a hand computation."""
 
@@ -78,6 +79,7 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
         # the start leaves time for every step before it (a loaded machine included)
         start = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=90)
         made = step(fed, "publish", start.isoformat(), str(record), *keys)
+        step(fed, "licensees", "101:DUPONT", "102:MARTIN", "201:ÉTIENNE")
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         with arbitre_server(dirs["federation"], database_url=database_url, port=port):
@@ -91,6 +93,13 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
             # from the start: A opens online; B, on the phone, with the code
             until(lambda: "event" in step(centres["namur"], "open"))
             assert "event" in step(centres["liege"], "open", made["code"])
+            # the players' licences checked against the federation's licensees, over HTTP
+            step(centres["namur"], "register", "101:DUPONT:top", "102:MARTIN:vide", "999:X:-")
+            assert step(centres["namur"], "check") == {
+                "unknown": ["999"],
+                "known": {"101": "DUPONT", "102": "MARTIN"},
+            }
+            step(centres["namur"], "unregister", "999")
             namur = step(centres["namur"], "play", "101:DUPONT:top", "102:MARTIN:vide")
             assert (namur["state"], namur["reason"]) == (
                 "accepted",

@@ -35,6 +35,35 @@ def publish(start: str, record_path: str, *clubs: str) -> dict[str, Any]:
     return {"uid": made.uid, "code": made.code}
 
 
+def licensees(*specs: str) -> dict[str, Any]:
+    """The federation's licensee file: ``licence:NAME`` each."""
+    from arbitre.app.ranking.models import Licensee
+
+    _setup()
+    for spec in specs:
+        licence, name = spec.split(":")
+        Licensee.objects.create(licence=licence, name=name, series=5, highest_series=5)
+    return {}
+
+
+def check() -> dict[str, Any]:
+    """The centre asks the federation about the licences it registered."""
+    from arbitre.app.simultane import licences
+    from arbitre.app.simultane.models import CentrePlayer, Received
+
+    _setup()
+    received = Received.objects.get()
+    try:
+        unknown = licences.check(received)
+    except licences.LicencesRefused as exc:
+        return {"error": str(exc)}
+    known = CentrePlayer.objects.filter(received=received, status="known")
+    return {
+        "unknown": [p.licence for p in unknown],
+        "known": {p.licence: p.known_as["name"] for p in known},
+    }
+
+
 def fetch() -> dict[str, Any]:
     from arbitre.app.simultane import centre
 
@@ -54,9 +83,9 @@ def open_games(code: str = "") -> dict[str, Any]:
     return {"event": event.pk}
 
 
-def play(*players: str) -> dict[str, Any]:
-    """Register ``licence:NAME:ballot`` players, play move 1, enter the ballots, send."""
-    from arbitre.app.duplicate import ballots, services, setup
+def register(*players: str) -> dict[str, Any]:
+    """Register ``licence:NAME:ballot`` players (tables in order)."""
+    from arbitre.app.duplicate import setup
     from arbitre.app.duplicate.models import DuplicateEvent
     from arbitre.app.simultane.models import Received
 
@@ -65,7 +94,33 @@ def play(*players: str) -> dict[str, Any]:
     dup = DuplicateEvent.objects.get(event_id=received.event_id)
     for table, spec in enumerate(players, start=1):
         licence, name, _ = spec.split(":")
-        setup.add_player(dup, {"licence": licence, "name": name, "table": table}, user)
+        if not dup.players.filter(licence=licence).exists():
+            setup.add_player(dup, {"licence": licence, "name": name, "table": table}, user)
+    return {}
+
+
+def unregister(licence: str) -> dict[str, Any]:
+    """Remove a player registered by mistake (before any ballot)."""
+    from arbitre.app.duplicate import setup
+    from arbitre.app.duplicate.models import DuplicateEvent
+    from arbitre.app.simultane.models import Received
+
+    user = _setup()
+    dup = DuplicateEvent.objects.get(event_id=Received.objects.get().event_id)
+    setup.remove_player(dup, dup.players.get(licence=licence), user)
+    return {}
+
+
+def play(*players: str) -> dict[str, Any]:
+    """Register ``licence:NAME:ballot`` players, play move 1, enter the ballots, send."""
+    from arbitre.app.duplicate import ballots, services
+    from arbitre.app.duplicate.models import DuplicateEvent
+    from arbitre.app.simultane.models import Received
+
+    user = _setup()
+    received = Received.objects.get()
+    dup = DuplicateEvent.objects.get(event_id=received.event_id)
+    register(*players)
     game = dup.games.get()
     game = services.chief_action(game.pk, game.version, "draw_random", user)
     game = services.chief_action(game.pk, game.version, "reveal", user)
@@ -119,7 +174,7 @@ def tamper() -> dict[str, Any]:
     body = sending.signed(sending.results_of(received), current.token)
     body["results"]["players"][-1]["games"][0] += 100
     body["results"]["players"][-1]["total"] += 100
-    reply = outbox._request(current, "POST", f"{API}{received.uid}/resultats/", body)
+    reply = outbox.call("POST", f"{API}{received.uid}/resultats/", body)
     return {"status": reply.status, "error": reply.body.get("error", "")}
 
 
@@ -143,7 +198,11 @@ def standings() -> dict[str, Any]:
 STEPS = {
     "publish": publish,
     "fetch": fetch,
+    "licensees": licensees,
+    "check": check,
     "open": open_games,
+    "register": register,
+    "unregister": unregister,
     "play": play,
     "send": send,
     "deliver": deliver,

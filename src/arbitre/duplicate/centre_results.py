@@ -7,14 +7,17 @@ Format ``arbitre.duplicate.centre_results``, version 1 (docs/simultanes.md)::
      "games_ended": [1],
      "players": [{"licence": "123456", "name": "DUPONT", "first_name": "Anne",
                   "series": 2, "category": "V", "games": [812], "total": 812,
-                  "warnings": 1, "penalty": 0}],
+                  "warnings": 1, "penalty": 0},
+                 {"licence": "NL1", ..., "unlicensed": true}],
      "ballots": [{"licence": "123456", "game": 1, "move": 1, "score": 64,
                   "sanction": "", "warning": false}]}
 
 It travels signed: ``{"results": <the above>, "signature": "<hex>"}``, the signature an
 HMAC-SHA256 of the results' canonical JSON (:func:`canonical`) keyed by the SHA-256 of the
 club's key (the federation keeps only that digest; :mod:`arbitre.app.federation.services`).
-``proof`` is an HMAC-SHA256 of the simultané's id keyed by its short code: only a centre
+A player's ``unlicensed`` (absent: false) says that the centre entered them « hors
+classement », not a licensee (seed 002, A.1): the federation accepts their licence though
+its licensee file does not know it. ``proof`` is an HMAC-SHA256 of the simultané's id keyed by its short code: only a centre
 that opened the sealed games knows the code, so only it can give the proof.
 
 Pure: no I/O; the caller gives the secrets.
@@ -76,6 +79,8 @@ class PlayerResult:
     total: int
     warnings: int
     penalty: int
+    #: entered « hors classement » by the centre: not a licensee (seed 002, A.1)
+    unlicensed: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,16 @@ def _player(raw: Any, games: int, where: str) -> PlayerResult:
         total=total,
         warnings=_count(raw, "warnings", where),
         penalty=_count(raw, "penalty", where),
+        unlicensed=_flag(raw, "unlicensed", where),
     )
+
+
+def _flag(raw: Any, key: str, where: str) -> bool:
+    """An optional true/false mark (absent: false)."""
+    value = raw.get(key, False) if isinstance(raw, dict) else False
+    if not isinstance(value, bool):
+        raise _refused("wrong_type", key=key, where=where)
+    return value
 
 
 def _solo(raw: Any, where: str) -> bool:

@@ -1,6 +1,25 @@
 """The sealed games of a simultané: the file a centre downloads before the start.
 
-Format ``arbitre.duplicate.sealed``, version 1 (docs/simultanes.md)::
+Format ``arbitre.duplicate.sealed``, version 2 (docs/simultanes.md): each game sealed
+under its own code and released at its own official start (a TSAP's second game is not
+opened with its first)::
+
+    {"format": "arbitre.duplicate.sealed", "version": 2,
+     "simultane": {"uid": "sim-3f2a...", "name": "TSAP de la Semaine fédérale",
+                   "type": "TSAP", "starts_at": "2027-03-12T13:00:00+00:00",
+                   "seconds_per_move": 180, "games": 2,
+                   "game_starts": ["2027-03-12T13:00:00+00:00",
+                                   "2027-03-12T15:30:00+00:00"]},
+     "kdf": {"name": "scrypt", "n": 32768, "r": 8, "p": 1},
+     "cipher": {"name": "AES-256-GCM"},
+     "games": [{"salt": "<base64, 16 bytes>", "nonce": "<base64, 12 bytes>",
+                "ciphertext": "<base64>"}, ...]}
+
+Game ``k``'s plaintext is ``{"game": record}``, its key derived from game ``k``'s code with
+its own salt; its associated data is the file without the games' ciphertexts, plus ``k``,
+its salt and its nonce, so that a game's part moved to another place does not open.
+
+Version 1, still read (one code and one start for every game)::
 
     {"format": "arbitre.duplicate.sealed", "version": 1,
      "simultane": {"uid": "sim-3f2a...", "name": "Simultané fédéral de mars",
@@ -18,7 +37,7 @@ server releases the code at the official start, or reads it out by phone. Everyt
 the ciphertext is the cipher's associated data: a file whose name, type, hour or games
 count was changed does not open, whatever the code.
 
-Pure: the salt and the nonce are given by the caller (the federation's server draws them).
+Pure: the salts and the nonces are given by the caller (the federation's server draws them).
 """
 
 from __future__ import annotations
@@ -29,6 +48,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -39,7 +59,9 @@ from arbitre.common.messages import Message, Refusal
 from arbitre.duplicate import short_code
 
 FORMAT = "arbitre.duplicate.sealed"
-VERSION = 1
+VERSION = 2
+#: The versions read: 1 (one code for every game) and 2 (a code per game).
+READ_VERSIONS = (1, 2)
 CIPHER = "AES-256-GCM"
 KDF = "scrypt"
 KEY_BYTES = 32
@@ -104,14 +126,37 @@ class Header:
     starts_at: datetime
     seconds_per_move: int
     games: int
+    #: each game's official start (version 2); empty: every game at ``starts_at`` (v1)
+    game_starts: tuple[datetime, ...] = ()
+
+    def start_of(self, number: int) -> datetime:
+        """The official start of game ``number`` (1-based)."""
+        return self.game_starts[number - 1] if self.game_starts else self.starts_at
+
+
+@dataclass(frozen=True)
+class Part:
+    """One game sealed under its own code (version 2)."""
+
+    salt: bytes
+    nonce: bytes
+    ciphertext: bytes
 
 
 @dataclass(frozen=True)
 class SealedFile:
+    """A sealed file: version 1 keeps one salt (in ``kdf``), ``nonce`` and ``ciphertext``
+    for every game; version 2 one :class:`Part` per game (``kdf`` gives the cost alone)."""
+
     header: Header
     kdf: Kdf
     nonce: bytes
     ciphertext: bytes
+    parts: tuple[Part, ...] = ()
+
+    @property
+    def version(self) -> int:
+        return 2 if self.parts else 1
 
 
 def derive_key(code: str, kdf: Kdf) -> bytes:
@@ -123,7 +168,7 @@ def derive_key(code: str, kdf: Kdf) -> bytes:
 
 
 def _header_dict(header: Header) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "uid": header.uid,
         "name": header.name,
         "type": header.type_code,
@@ -131,6 +176,9 @@ def _header_dict(header: Header) -> dict[str, Any]:
         "seconds_per_move": header.seconds_per_move,
         "games": header.games,
     }
+    if header.game_starts:
+        out["game_starts"] = [t.isoformat() for t in header.game_starts]
+    return out
 
 
 def _b64(data: bytes) -> str:
@@ -138,25 +186,46 @@ def _b64(data: bytes) -> str:
 
 
 def _outer(sealed: SealedFile) -> dict[str, Any]:
-    """The file without its ciphertext: the associated data."""
+    """The file without its ciphertext(s): the associated data (v2: of every game)."""
     k = sealed.kdf
+    if sealed.version == 1:
+        return {
+            "format": FORMAT,
+            "version": 1,
+            "simultane": _header_dict(sealed.header),
+            "kdf": {"name": KDF, "n": k.n, "r": k.r, "p": k.p, "salt": _b64(k.salt)},
+            "cipher": {"name": CIPHER, "nonce": _b64(sealed.nonce)},
+        }
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 2,
         "simultane": _header_dict(sealed.header),
-        "kdf": {"name": KDF, "n": k.n, "r": k.r, "p": k.p, "salt": _b64(k.salt)},
-        "cipher": {"name": CIPHER, "nonce": _b64(sealed.nonce)},
+        "kdf": {"name": KDF, "n": k.n, "r": k.r, "p": k.p},
+        "cipher": {"name": CIPHER},
     }
 
 
+def _as_ascii(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, ensure_ascii=True).encode("ascii")
+
+
 def _associated(sealed: SealedFile) -> bytes:
-    return json.dumps(_outer(sealed), sort_keys=True, ensure_ascii=True).encode("ascii")
+    return _as_ascii(_outer(sealed))
+
+
+def _part_associated(sealed: SealedFile, number: int, salt: bytes, nonce: bytes) -> bytes:
+    """Game ``number``'s associated data (v2): the file, the game's place, salt and nonce."""
+    return _as_ascii(
+        {"file": _outer(sealed), "game": number, "salt": _b64(salt), "nonce": _b64(nonce)}
+    )
 
 
 def seal(
     header: Header, games: Sequence[Mapping[str, Any]], code: str, kdf: Kdf, nonce: bytes
 ) -> SealedFile:
-    """The games sealed under the short code ``code`` (its 20 digits)."""
+    """The games sealed under the one short code ``code`` (its 20 digits): version 1, as
+    the first simultanés were published (kept so that such files are still made and read
+    in tests; the federation now seals with :func:`seal_each`)."""
     if len(games) != header.games or not 0 < len(games) <= MAX_GAMES:
         raise _refused("games_count", count=len(games), expected=header.games)
     if len(nonce) != NONCE_BYTES or len(kdf.salt) != SALT_BYTES:
@@ -167,8 +236,55 @@ def seal(
     return SealedFile(header, kdf, nonce, AESGCM(key).encrypt(nonce, plain, _associated(shell)))
 
 
+def seal_each(
+    header: Header,
+    games: Sequence[Mapping[str, Any]],
+    codes: Sequence[str],
+    cost: Kdf,
+    salts: Sequence[bytes],
+    nonces: Sequence[bytes],
+) -> SealedFile:
+    """Version 2: game ``k`` sealed under ``codes[k-1]`` (its 20 digits) with its own salt
+    and nonce; ``header.game_starts`` gives each game's start (in order, the first at
+    ``header.starts_at``). ``cost`` gives scrypt's cost, its salt unused."""
+    count = len(games)
+    if count != header.games or not 0 < count <= MAX_GAMES:
+        raise _refused("games_count", count=count, expected=header.games)
+    if not len(codes) == len(salts) == len(nonces) == len(header.game_starts) == count:
+        raise ValueError("one code, salt, nonce and start per game")
+    if any(len(n) != NONCE_BYTES for n in nonces) or any(len(s) != SALT_BYTES for s in salts):
+        raise ValueError("nonce or salt of the wrong length")
+    if not _in_order(header):
+        raise _refused("bad_time")
+    cost = Kdf(b"", cost.n, cost.r, cost.p)
+    shell = SealedFile(header, cost, b"", b"", parts=(Part(b"", b"", b""),))
+    parts = []
+    for number, (game, code, salt, nonce) in enumerate(
+        zip(games, codes, salts, nonces, strict=True), start=1
+    ):
+        plain = json.dumps({"game": dict(game)}, ensure_ascii=False).encode("utf-8")
+        key = derive_key(code, Kdf(salt, cost.n, cost.r, cost.p))
+        associated = _part_associated(shell, number, salt, nonce)
+        parts.append(Part(salt, nonce, AESGCM(key).encrypt(nonce, plain, associated)))
+    return SealedFile(header, cost, b"", b"", parts=tuple(parts))
+
+
+def _in_order(header: Header) -> bool:
+    """Each game starts with or after the one before, the first at the simultané's start."""
+    starts = header.game_starts
+    return not starts or (
+        starts[0] == header.starts_at and all(a <= b for a, b in pairwise(starts))
+    )
+
+
 def dumps(sealed: SealedFile) -> str:
-    return json.dumps({**_outer(sealed), "ciphertext": _b64(sealed.ciphertext)}, indent=1)
+    if sealed.version == 1:
+        return json.dumps({**_outer(sealed), "ciphertext": _b64(sealed.ciphertext)}, indent=1)
+    games = [
+        {"salt": _b64(p.salt), "nonce": _b64(p.nonce), "ciphertext": _b64(p.ciphertext)}
+        for p in sealed.parts
+    ]
+    return json.dumps({**_outer(sealed), "games": games}, indent=1)
 
 
 def _field(obj: Any, key: str, kind: type | tuple[type, ...]) -> Any:
@@ -195,28 +311,30 @@ def _in(value: int, bounds: tuple[int, int]) -> bool:
     return bounds[0] <= value <= bounds[1]
 
 
-def loads(text: str) -> SealedFile:
-    """The sealed file in ``text``, checked (nothing decrypted), or :class:`SealedRefused`."""
-    if len(text) > MAX_CHARS:
-        raise _refused("too_large", limit=MAX_CHARS)
+def _time(text: Any) -> datetime:
+    if not isinstance(text, str):
+        raise _refused("bad_time")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise _refused("not_json") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _refused("not_sealed", format=FORMAT)
-    if data.get("version") != VERSION:
-        raise _refused("version", version=repr(data.get("version"))[:20])
-    head = _field(data, "simultane", dict)
-    try:
-        starts_at = datetime.fromisoformat(_field(head, "starts_at", str))
+        found = datetime.fromisoformat(text)
     except ValueError:
         raise _refused("bad_time") from None
-    if starts_at.tzinfo is None:
+    if found.tzinfo is None:
         raise _refused("bad_time")
+    return found
+
+
+def _header(data: dict[str, Any], version: int) -> Header:
+    head = _field(data, "simultane", dict)
+    starts_at = _time(_field(head, "starts_at", str))
     games = _field(head, "games", int)
     if not 0 < games <= MAX_GAMES:
         raise _refused("games_count", count=games, expected=MAX_GAMES)
+    starts: tuple[datetime, ...] = ()
+    if version == 2:
+        listed = _field(head, "game_starts", list)
+        if len(listed) != games:
+            raise _refused("games_count", count=len(listed), expected=games)
+        starts = tuple(_time(t) for t in listed)
     header = Header(
         uid=_field(head, "uid", str)[:80],
         name=_field(head, "name", str)[:200],
@@ -224,9 +342,16 @@ def loads(text: str) -> SealedFile:
         starts_at=starts_at,
         seconds_per_move=_field(head, "seconds_per_move", int),
         games=games,
+        game_starts=starts,
     )
-    if _outer(SealedFile(header, Kdf(b""), b"", b""))["simultane"] != head:
+    if _header_dict(header) != head:
         raise _refused("wrong_type", key="simultane")  # a field too long, or one added
+    if not _in_order(header):
+        raise _refused("bad_time")
+    return header
+
+
+def _cost(data: dict[str, Any], version: int) -> Kdf:
     raw_kdf = _field(data, "kdf", dict)
     n, r, p = (_field(raw_kdf, key, int) for key in ("n", "r", "p"))
     if (
@@ -235,17 +360,49 @@ def loads(text: str) -> SealedFile:
         or not (_in(n, Kdf.N_RANGE) and _in(r, Kdf.R_RANGE) and _in(p, Kdf.P_RANGE))
     ):
         raise _refused("bad_kdf")
-    kdf = Kdf(_bytes(raw_kdf, "salt", SALT_BYTES), n, r, p)
+    return Kdf(_bytes(raw_kdf, "salt", SALT_BYTES) if version == 1 else b"", n, r, p)
+
+
+def loads(text: str) -> SealedFile:
+    """The sealed file in ``text`` (version 1 or 2), checked (nothing decrypted), or
+    :class:`SealedRefused`."""
+    if len(text) > MAX_CHARS:
+        raise _refused("too_large", limit=MAX_CHARS)
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise _refused("not_json") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _refused("not_sealed", format=FORMAT)
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READ_VERSIONS:
+        raise _refused("version", version=repr(version)[:20])
+    header = _header(data, version)
+    kdf = _cost(data, version)
     cipher = _field(data, "cipher", dict)
     if cipher.get("name") != CIPHER:
         raise _refused("bad_cipher", cipher=str(cipher.get("name"))[:40])
-    nonce = _bytes(cipher, "nonce", NONCE_BYTES)
-    return SealedFile(header, kdf, nonce, _bytes(data, "ciphertext"))
+    if version == 1:
+        nonce = _bytes(cipher, "nonce", NONCE_BYTES)
+        return SealedFile(header, kdf, nonce, _bytes(data, "ciphertext"))
+    listed = _field(data, "games", list)
+    if len(listed) != header.games:
+        raise _refused("games_count", count=len(listed), expected=header.games)
+    parts = tuple(
+        Part(
+            _bytes(p, "salt", SALT_BYTES), _bytes(p, "nonce", NONCE_BYTES), _bytes(p, "ciphertext")
+        )
+        for p in listed
+    )
+    return SealedFile(header, kdf, b"", b"", parts=parts)
 
 
 def open_with_key(sealed: SealedFile, key: bytes) -> list[dict[str, Any]]:
-    """The games of ``sealed``; :class:`SealedRefused` (``wrong_code``) when the key does not
-    open it (another simultané's code, a mistyped one that still checks, a changed file)."""
+    """The games of a version 1 file; :class:`SealedRefused` (``wrong_code``) when the key
+    does not open it (another simultané's code, a mistyped one that still checks, a changed
+    file)."""
+    if sealed.version != 1:
+        raise _refused("wrong_code")
     try:
         plain = AESGCM(key).decrypt(sealed.nonce, sealed.ciphertext, _associated(sealed))
     except (InvalidTag, ValueError):
@@ -261,7 +418,47 @@ def open_with_key(sealed: SealedFile, key: bytes) -> list[dict[str, Any]]:
     return games
 
 
-def open_with_code(sealed: SealedFile, typed: str) -> list[dict[str, Any]]:
-    """The games of ``sealed`` opened with a code as typed: refused first as a code
+def _open_part(sealed: SealedFile, number: int, code: str) -> dict[str, Any]:
+    part = sealed.parts[number - 1]
+    key = derive_key(code, Kdf(part.salt, sealed.kdf.n, sealed.kdf.r, sealed.kdf.p))
+    associated = _part_associated(sealed, number, part.salt, part.nonce)
+    try:
+        plain = AESGCM(key).decrypt(part.nonce, part.ciphertext, associated)
+    except (InvalidTag, ValueError):
+        raise _refused("wrong_code") from None
+    try:
+        game = json.loads(plain.decode("utf-8"))["game"]
+    except (ValueError, KeyError, TypeError):
+        raise _refused("bad_content") from None
+    if not isinstance(game, dict):
+        raise _refused("bad_content")
+    return game
+
+
+def open_game(sealed: SealedFile, number: int, typed: str) -> dict[str, Any]:
+    """Game ``number`` (1-based) opened with a code as typed: in a version 2 file, game
+    ``number``'s code alone opens it (another game's code is refused as not opening); in
+    a version 1 file, the one code opens every game. Refused first as a code
     (:class:`~arbitre.duplicate.short_code.CodeRefused`), then as a key."""
-    return open_with_key(sealed, derive_key(short_code.parse(typed), sealed.kdf))
+    if not 1 <= number <= sealed.header.games:
+        raise _refused("games_count", count=number, expected=sealed.header.games)
+    code = short_code.parse(typed)
+    if sealed.version == 1:
+        return open_with_key(sealed, derive_key(code, sealed.kdf))[number - 1]
+    return _open_part(sealed, number, code)
+
+
+def open_with_code(sealed: SealedFile, typed: str) -> list[dict[str, Any]]:
+    """The games a code as typed opens: every game of a version 1 file; in a version 2
+    file, the one game whose code it is (each game tried, in order). Refused first as a
+    code (:class:`~arbitre.duplicate.short_code.CodeRefused`), then as a key."""
+    code = short_code.parse(typed)
+    if sealed.version == 1:
+        return open_with_key(sealed, derive_key(code, sealed.kdf))
+    for number in range(1, sealed.header.games + 1):
+        try:
+            return [_open_part(sealed, number, code)]
+        except SealedRefused as exc:
+            if exc.message.code != "duplicate.sealed.wrong_code":
+                raise
+    raise _refused("wrong_code")

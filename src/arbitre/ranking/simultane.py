@@ -30,7 +30,17 @@ SECONDS_RANGE = (30, 600)
 
 MESSAGE_CODES = frozenset(
     f"ranking.simultane.{name}"
-    for name in ("type", "games", "one_game", "tsap", "name", "seconds", "no_zone")
+    for name in (
+        "type",
+        "games",
+        "one_game",
+        "tsap",
+        "name",
+        "seconds",
+        "no_zone",
+        "game_start",
+        "first_start",
+    )
 )
 """Refusals of a simultané's publication (``ranking.simultane.*``)."""
 
@@ -90,6 +100,17 @@ def check(name: str, type_code: str, games: int, seconds_per_move: int, aware: b
         )
     if not aware:
         raise _refused("no_zone")
+
+
+def check_game_starts(starts_at: datetime, game_starts: list[datetime]) -> None:
+    """Refuse the games' official starts unless the first is the simultané's start and
+    each game starts after the one before (a TSAP's second game is played after its first:
+    seed 002, A.2.3; each game's code is released at its own start)."""
+    if game_starts and game_starts[0] != starts_at:
+        raise _refused("first_start")
+    for number in range(2, len(game_starts) + 1):
+        if game_starts[number - 1] <= game_starts[number - 2]:
+            raise _refused("game_start", number=number, previous=number - 1)
 
 
 def released(now: datetime, starts_at: datetime) -> bool:

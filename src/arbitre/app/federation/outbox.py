@@ -169,6 +169,30 @@ def _request(current: Link, method: str, path: str, body: dict[str, Any] | None 
         return Reply(exc.code, answer if isinstance(answer, dict) else {})
 
 
+class Unreachable(LinkRefused):
+    """The federation's server did not answer; the message says why, in French."""
+
+
+def call(method: str, path: str, body: dict[str, Any] | None = None) -> Reply:
+    """One call to the federation's API through the club's link, the way the outbox sends
+    (the club's key, HTTPS or this machine, :data:`TIMEOUT`): its answer whatever its
+    status. :class:`LinkRefused` when the link is not set, :class:`Unreachable` when the
+    network or the server is down."""
+    current = _usable_link()
+    if current is None:
+        raise LinkRefused(
+            gettext("Le lien avec la fédération n'est pas réglé (adresse et clé du club).")
+        )
+    try:
+        return _request(current, method, path, body)
+    except LinkRefused:
+        raise
+    except (OSError, ValueError) as exc:
+        raise Unreachable(
+            gettext("Fédération injoignable : %(error)s") % {"error": network_reason(exc)}
+        ) from None
+
+
 def _apply(item: OutboxItem, reply: Reply) -> None:
     """Record the federation's answer about ``item``."""
     status = reply.body.get("status")

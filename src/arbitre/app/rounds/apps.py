@@ -14,7 +14,12 @@ class RoundsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.db.models.signals import pre_delete
+
         from arbitre.app.events import backups
-        from arbitre.app.rounds.models import KnockoutResult, Round, Table
+        from arbitre.app.rounds import tablelog
+        from arbitre.app.rounds.models import KnockoutResult, Round, Table, Tournament
 
         backups.watch(Round, Table, KnockoutResult)  # a pairing, a result, a final-stage result
+
+        pre_delete.connect(tablelog.forget_final_logs, sender=Tournament, dispatch_uid="final_logs")

@@ -164,6 +164,14 @@ def create_log(
     raise ServiceError(gettext("Aucun code de table libre : réessayez."))  # pragma: no cover
 
 
+def forget_final_logs(sender: object, instance: Any, **kwargs: object) -> None:
+    """Before a tournament is deleted (``pre_delete``): the logs of its final phase's games
+    (Classic final tables, backgammon bracket clocks) belong to no table, only to the
+    tournament's id in their setup, so they go with it and no code of a deleted event still
+    opens a clock."""
+    TableLog.objects.filter(table__isnull=True, setup__tournament=instance.pk).delete()
+
+
 def log_by_code(code: str, kind: str | None = None) -> TableLog:
     """The log a table code opens; refused when unknown, of another game than ``kind`` (when
     given), or when its round is over (a later round of the event is paired)."""

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from arbitre.app import jsontext
 from arbitre.app.federation import services
 from arbitre.app.federation.models import ClubToken
-from arbitre.app.simultane import merge, publish
+from arbitre.app.simultane import licences, merge, publish
 
 
 def _club(request: HttpRequest) -> ClubToken | None:
@@ -52,14 +52,36 @@ def sealed_games(request: HttpRequest, uid: str) -> HttpResponse:
 
 @require_http_methods(["GET"])
 def key(request: HttpRequest, uid: str) -> HttpResponse:
+    """The code of game ``?partie=N`` (1 when not given), from that game's start on."""
+    club = _club(request)
+    if club is None:
+        return _unknown_key()
+    asked = request.GET.get("partie", "1")
+    if not asked.isdigit() or not 0 < int(asked) <= 99:
+        return _refused(gettext("Numéro de partie invalide."), 400)
+    try:
+        code = publish.release(club, uid, number=int(asked))
+    except publish.PublishRefused as exc:
+        return _refused(str(exc), exc.status)
+    return JsonResponse({"uid": uid, "game": int(asked), "code": code})
+
+
+@csrf_exempt
+@require_http_methods(["POST"])
+def known_licences(request: HttpRequest) -> HttpResponse:
+    """For ``{"licences": [...]}``: ``{"known": {licence: {name, first_name, club, series,
+    tier, category}}, "unknown": [...]}`` from the federation's licensee file."""
     club = _club(request)
     if club is None:
         return _unknown_key()
     try:
-        code = publish.release(club, uid)
-    except publish.PublishRefused as exc:
+        asked = licences.asked(jsontext.loads(request.body or b""))
+    except jsontext.JsonRefused as exc:
+        return _refused(gettext("Envoi illisible : un objet JSON est attendu.") + f" {exc}", 400)
+    except licences.LicencesRefused as exc:
         return _refused(str(exc), exc.status)
-    return JsonResponse({"uid": uid, "code": code})
+    known = licences.lookup(asked)
+    return JsonResponse({"known": known, "unknown": [x for x in asked if x not in known]})
 
 
 @csrf_exempt

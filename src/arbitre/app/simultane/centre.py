@@ -58,24 +58,13 @@ def store(text: str) -> Received:
     return found
 
 
-def _usable() -> Any:
-    current = outbox._usable_link()
-    if current is None:
-        raise CentreRefused(
-            gettext("Le lien avec la fédération n'est pas réglé (adresse et clé du club).")
-        )
-    return current
-
-
 def _get(path: str) -> outbox.Reply:
-    """One GET to the federation's API; a network down is worded for the director."""
-    current = _usable()
+    """One GET to the federation's API; a link not set or a network down is worded for
+    the director."""
     try:
-        return outbox._request(current, "GET", path)
-    except (OSError, ValueError) as exc:
-        raise CentreRefused(
-            gettext("Fédération injoignable : %(error)s") % {"error": outbox.network_reason(exc)}
-        ) from None
+        return outbox.call("GET", path)
+    except outbox.LinkRefused as exc:
+        raise CentreRefused(str(exc)) from None
 
 
 def _answered(reply: outbox.Reply) -> dict[str, Any]:
@@ -99,53 +88,90 @@ def fetch() -> list[Received]:
     return kept
 
 
-def online_code(received: Received) -> str:
-    """The code the federation releases at the start; its refusal (« n'a pas commencé… »)
-    or the network's failure, said so that the director calls the federation."""
-    body = _answered(_get(API + urllib.parse.quote(received.uid) + "/cle/"))
+def online_code(received: Received, number: int = 1) -> str:
+    """The code of game ``number`` the federation releases at that game's start; its
+    refusal (« n'a pas commencé… ») or the network's failure, said so that the director
+    calls the federation."""
+    path = API + urllib.parse.quote(received.uid) + f"/cle/?partie={number}"
+    body = _answered(_get(path))
     return str(body.get("code", ""))
 
 
-@transaction.atomic
-def open_games(user: Any, received: Received, typed: str = "") -> Event:
-    """Open the sealed games into a new Duplicate event: with ``typed``, the code given by
-    phone; without, the code the federation's server releases at the start. Nothing is
-    created when the code does not open them."""
-    received = Received.objects.select_for_update().get(pk=received.pk)
-    if received.event_id is not None:
-        raise CentreRefused(gettext("Ce simultané est déjà ouvert."))
-    how = Received.Opened.CODE if typed.strip() else Received.Opened.ONLINE
-    code = typed if typed.strip() else online_code(received)
+def next_game(received: Received) -> int | None:
+    """The number of the next game to open, or None when every game is opened."""
+    number = received.games_opened + 1
+    return number if number <= received.games else None
+
+
+def _opened(read: sealed.SealedFile, number: int, code: str) -> list[dict[str, Any]]:
+    """The games ``code`` opens from game ``number``: game ``number`` alone (version 2,
+    each game its own code), or every game (version 1, one code)."""
     try:
-        games = sealed.open_with_code(sealed.loads(received.sealed), code)
+        if read.version == 1:
+            return sealed.open_with_code(read, code)
+        return [sealed.open_game(read, number, code)]
     except Refusal as exc:
         raise CentreRefused(
             gettext("Code refusé : %(reason)s") % {"reason": worded(exc.message)}
         ) from None
+
+
+def _new_event(user: Any, received: Received) -> DuplicateEvent:
     start = timezone.localtime(received.starts_at)
     data = {
         "name": received.name,
         "date": start.date(),
         "place": "",
-        "games_planned": len(games),
+        "games_planned": received.games,
         "seconds_per_move": received.seconds_per_move,
     }
+    event = setup.create_event(data, None, user)
+    dup = DuplicateEvent.objects.get(event=event)
+    setup.set_ranking(dup, received.type_code, False, user)  # seed 002, B.3.2
+    return dup
+
+
+@transaction.atomic
+def open_games(user: Any, received: Received, typed: str = "") -> Event:
+    """Open the next sealed game (every game of a version 1 file at once): with ``typed``,
+    the code given by phone; without, the code the federation's server releases at that
+    game's start. Game 1 makes a new Duplicate event with every game planned; a later game
+    is loaded into it, only with its own code (a TSAP's second game is not opened by the
+    first's code, nor before its own start). Nothing changes when the code does not open
+    the game."""
+    received = Received.objects.select_for_update().get(pk=received.pk)
+    number = next_game(received)
+    if number is None:
+        raise CentreRefused(gettext("Ce simultané est déjà ouvert."))
+    how = Received.Opened.CODE if typed.strip() else Received.Opened.ONLINE
+    code = typed if typed.strip() else online_code(received, number)
+    records = _opened(sealed.loads(received.sealed), number, code)
     try:
-        event = setup.create_event(data, None, user)
-        dup = DuplicateEvent.objects.get(event=event)
-        setup.set_ranking(dup, received.type_code, False, user)  # seed 002, B.3.2
-        for game, record in zip(dup.games.order_by("number"), games, strict=True):
+        if number == 1:
+            dup = _new_event(user, received)
+        else:
+            dup = DuplicateEvent.objects.get(event_id=received.event_id)
+        games = {g.number: g for g in dup.games.all()}
+        for offset, record in enumerate(records):
+            game = games[number + offset]
             duplicate_services.load_predrawn(game.pk, json.dumps(record), user)
-    except (ServiceError, Refusal, ValueError) as exc:
+    except (ServiceError, Refusal, ValueError, KeyError, DuplicateEvent.DoesNotExist) as exc:
         reason = worded(exc.message) if isinstance(exc, Refusal) else str(exc)
         raise CentreRefused(
             gettext("Parties du simultané refusées : %(reason)s") % {"reason": reason}
         ) from None
-    received.event, received.opened_at = event, timezone.now()
-    received.code = short_code.parse(code)  # the proof of the opening, in the results
-    received.opened_with, received.opened_by = how, user
+    if number == 1:
+        received.event, received.opened_at = dup.event, timezone.now()
+        received.code = short_code.parse(code)  # the proof of the opening, in the results
+        received.opened_with, received.opened_by = how, user
+    received.games_opened = number + len(records) - 1
     received.save()
     duplicate_services.audit(
-        dup, user, OPENED, received.name, None, {"ouvert par": received.get_opened_with_display()}
+        dup,
+        user,
+        OPENED,
+        received.name,
+        None,
+        {"ouvert par": str(Received.Opened(how).label), "parties": received.games_opened},
     )
-    return event
+    return dup.event

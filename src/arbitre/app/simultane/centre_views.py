@@ -12,10 +12,11 @@ from django.views.decorators.http import require_POST
 from arbitre.app.events.roles import DIRECTOR, require_role
 from arbitre.app.federation import outbox
 from arbitre.app.federation.models import OutboxItem
-from arbitre.app.simultane import centre, sending
+from arbitre.app.simultane import centre, licences, sending
 from arbitre.app.simultane.forms import OpenForm, SealedFileForm, type_label
 from arbitre.app.simultane.models import Received
 from arbitre.app.uploads import UploadTooLarge, read_limited
+from arbitre.duplicate import sealed
 from arbitre.duplicate.sealed import MAX_CHARS
 
 
@@ -55,12 +56,77 @@ def received(request: HttpRequest) -> HttpResponse:
         (r, type_label(r.type_code), OpenForm(auto_id=f"open-{r.pk}-%s"), sent.get(r.event_id))
         for r in found
     ]
+    opened = [
+        {
+            "received": r,
+            "next": centre.next_game(r),
+            "next_start": _start_of(r),
+            "lines": licences.lines(r),
+            "unknown": [p.licence for p in licences.unknown(r) if not p.unlicensed],
+        }
+        for r in found
+        if r.event_id
+    ]
     context = {
         "rows": rows,
+        "opened": opened,
         "form": form,
         "configured": outbox.configured(),
     }
     return render(request, "simultane/centre.html", context)
+
+
+def _start_of(received: Received) -> object:
+    """The official start of the next game to open (None when every game is opened)."""
+    number = centre.next_game(received)
+    if number is None:
+        return None
+    return sealed.loads(received.sealed).header.start_of(number)
+
+
+@require_POST
+@require_role(DIRECTOR)
+def check_licences(request: HttpRequest, received_id: int) -> HttpResponse:
+    """Ask the federation about the licences registered in the simultané."""
+    found = get_object_or_404(Received, pk=received_id)
+    try:
+        unknown = licences.check(found)
+    except licences.LicencesRefused as exc:
+        messages.warning(request, str(exc))
+        return redirect("simultane:centre")
+    if unknown:
+        messages.warning(
+            request,
+            gettext(
+                "Licences inconnues de la fédération : %(licences)s. Corrigez-les, ou "
+                "inscrivez ces joueurs hors classement (non licenciés)."
+            )
+            % {"licences": ", ".join(p.licence for p in unknown)},
+        )
+    else:
+        messages.success(request, gettext("Toutes les licences sont connues de la fédération."))
+    return redirect("simultane:centre")
+
+
+@require_POST
+@require_role(DIRECTOR)
+def mark_unlicensed(request: HttpRequest, received_id: int) -> HttpResponse:
+    """Enter a player « hors classement » (not a licensee), or back in the ranking."""
+    found = get_object_or_404(Received, pk=received_id)
+    licence = request.POST.get("licence", "")
+    on = request.POST.get("unlicensed") == "1"
+    try:
+        licences.set_unlicensed(request.user, found, licence, on)
+    except licences.LicencesRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        done = (
+            gettext("Licence %(licence)s : joueur hors classement (non licencié).")
+            if on
+            else gettext("Licence %(licence)s : joueur remis au classement.")
+        )
+        messages.success(request, done % {"licence": licence})
+    return redirect("simultane:centre")
 
 
 @require_POST
@@ -70,16 +136,17 @@ def open_received(request: HttpRequest, received_id: int) -> HttpResponse:
     found = get_object_or_404(Received, pk=received_id)
     form = OpenForm(request.POST)
     typed = form.cleaned_data["code"] if form.is_valid() else ""
+    number = centre.next_game(found)
     try:
         event = centre.open_games(request.user, found, typed)
     except centre.CentreRefused as exc:
         messages.error(request, str(exc))
         return redirect("simultane:centre")
-    messages.success(
-        request,
-        gettext("Simultané ouvert : « %(name)s » est prêt, ses parties prétirées chargées.")
-        % {"name": event.name},
-    )
+    if number is not None and number > 1:
+        text = gettext("Partie %(number)s du simultané « %(name)s » ouverte, prétirée chargée.")
+    else:
+        text = gettext("Simultané ouvert : « %(name)s » est prêt, ses parties prétirées chargées.")
+    messages.success(request, text % {"name": event.name, "number": number})
     return redirect("duplicate:detail", event_id=event.pk)
 
 

@@ -47,6 +47,15 @@ class PublishForm(forms.Form):
     hour = forms.TimeField(
         label=_("Heure du début officiel"), widget=forms.TimeInput(attrs={"type": "time"})
     )
+    later_hours = forms.CharField(
+        label=_("Heures de début des parties suivantes (partie 2, 3… : « 16:30 », le même jour)"),
+        required=False,
+        max_length=200,
+        help_text=_(
+            "Chaque partie a son propre début officiel et son propre code, donné à ce début : "
+            "un TSAP en deux parties en donne une heure, celle de la partie 2."
+        ),
+    )
     seconds_per_move = forms.IntegerField(
         label=_("Temps par coup (secondes)"),
         initial=180,
@@ -68,6 +77,29 @@ class PublishForm(forms.Form):
         """The start, in the server's time zone (the federation's)."""
         day, hour = self.cleaned_data["day"], self.cleaned_data["hour"]
         return timezone.make_aware(dt.datetime.combine(day, hour))
+
+    def clean_later_hours(self) -> list[dt.time]:
+        text = self.cleaned_data.get("later_hours", "")
+        hours = []
+        for part in str(text).replace(";", ",").split(","):
+            if not part.strip():
+                continue
+            try:
+                hours.append(dt.time.fromisoformat(part.strip().replace("h", ":")))
+            except ValueError:
+                raise forms.ValidationError(
+                    gettext("« %(hour)s » n'est pas une heure (écrivez 16:30).")
+                    % {"hour": part.strip()[:20]}
+                ) from None
+        return hours
+
+    def later_starts(self) -> list[dt.datetime]:
+        """The official starts of games 2, 3…, on the simultané's day (server's zone)."""
+        day = self.cleaned_data["day"]
+        return [
+            timezone.make_aware(dt.datetime.combine(day, hour))
+            for hour in self.cleaned_data.get("later_hours", [])
+        ]
 
 
 class AdmitForm(forms.Form):

@@ -15,7 +15,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from arbitre.app.duplicate.services import worded
 from arbitre.app.federation.models import ClubToken
-from arbitre.app.ranking.models import RankingAudit
+from arbitre.app.ranking.models import Licensee, RankingAudit
 from arbitre.app.simultane import corrections, merged
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.simultane.publish import PublishRefused, for_centre
@@ -49,6 +49,15 @@ def whole_games(simultane: Simultane) -> dict[tuple[str, str], tuple[int, ...]]:
     return merged.current(simultane).games
 
 
+def unregistered(parsed: centre_results.CentreResults) -> list[str]:
+    """The licences of an upload that the federation's licensee file does not know and
+    that the centre did not enter « hors classement » (seed 002, A.1: a player not
+    licensed plays « hors classement »): players not registered, refused."""
+    asked = {p.licence for p in parsed.players if not p.unlicensed}
+    known = Licensee.objects.filter(licence__in=asked).values_list("licence", flat=True)
+    return sorted(asked - set(known))
+
+
 @dataclass(frozen=True)
 class Taken:
     upload: CentreUpload
@@ -60,7 +69,8 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     """A centre's signed results. Refused with the reason (``PublishRefused.status``): from
     a centre not admitted (404), unsigned or changed after signing (422), unreadable (422),
     from a centre that did not open the games (403), changed after the simultané was closed
-    (409), or ranking a player another centre ranks (422). The same results sent again are
+    (409), with players not registered (422: :func:`unregistered`), or ranking a player
+    another centre ranks (422). The same results sent again are
     counted once; changed results replace the centre's earlier ones."""
     simultane = for_centre(token, uid)
     # the simultané's row first (as the officer's changes do): uploads are merged one by one
@@ -100,6 +110,16 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     if simultane.closed_at is not None:
         raise PublishRefused(
             gettext("Le simultané est clos : ses résultats ne changent plus."), status=409
+        )
+    not_registered = unregistered(parsed)
+    if not_registered:
+        raise PublishRefused(
+            gettext(
+                "Joueurs non inscrits : licences inconnues de la fédération et non inscrites "
+                "« hors classement » : %(licences)s."
+            )
+            % {"licences": ", ".join(not_registered[:10])},
+            422,
         )
     rows = merged.uploaded(simultane)
     rows[centre.club] = rows_of(centre.club, results)

@@ -41,6 +41,23 @@ class Simultane(models.Model):
         return self.name
 
 
+class SimultaneGame(models.Model):
+    """One game of a simultané (federation side, sealed file version 2): its official start
+    and the code that opens it alone, released from that start on. A simultané published
+    before (version 1) has none: its one ``code`` opens every game at ``starts_at``."""
+
+    simultane = models.ForeignKey(Simultane, on_delete=models.CASCADE, related_name="releases")
+    number = models.PositiveSmallIntegerField()
+    starts_at = models.DateTimeField(_("début officiel"))
+    code = models.CharField(max_length=20)
+
+    class Meta:
+        ordering = ["simultane", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["simultane", "number"], name="unique_simultane_game"),
+        ]
+
+
 class Centre(models.Model):
     """A club admitted to play a simultané, by its name on the federation's club keys: any
     active key of that club downloads the games (a key replaced keeps the admission)."""
@@ -129,8 +146,10 @@ class Received(models.Model):
         "events.Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     opened_at = models.DateTimeField(null=True, blank=True)
-    #: the code that opened the games: the proof of the opening in the results uploaded
+    #: the code that opened game 1: the proof of the opening in the results uploaded
     code = models.CharField(max_length=20, blank=True)
+    #: how many games are opened, in order (version 2: each at its own start)
+    games_opened = models.PositiveSmallIntegerField(default=0)
     opened_with = models.CharField(max_length=10, choices=Opened.choices, blank=True)
     opened_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -141,3 +160,28 @@ class Received(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class CentrePlayer(models.Model):
+    """What the federation said of a licence registered at a centre (centre side), and
+    whether the director entered the player « hors classement » (not a licensee: seed 002,
+    A.1); the federation refuses an upload with a licence it does not know otherwise."""
+
+    class Status(models.TextChoices):
+        UNCHECKED = "unchecked", _("non vérifiée")
+        KNOWN = "known", _("licence connue de la fédération")
+        UNKNOWN = "unknown", _("licence inconnue de la fédération")
+
+    received = models.ForeignKey(Received, on_delete=models.CASCADE, related_name="players")
+    licence = models.CharField(_("licence"), max_length=20)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.UNCHECKED)
+    #: the federation's own record of the licensee (name, club, series, category)
+    known_as = models.JSONField(default=dict, blank=True)
+    checked_at = models.DateTimeField(null=True, blank=True)
+    unlicensed = models.BooleanField(_("hors classement (non licencié)"), default=False)
+
+    class Meta:
+        ordering = ["received", "licence"]
+        constraints = [
+            models.UniqueConstraint(fields=["received", "licence"], name="unique_centre_player"),
+        ]

@@ -36,6 +36,7 @@ def simultanes(request: HttpRequest) -> HttpResponse:
                 form.starts_at(),
                 data["seconds_per_move"],
                 texts,
+                form.later_starts(),
             )
         except UnicodeDecodeError:
             form.add_error("games", gettext("Fichier non UTF-8."))

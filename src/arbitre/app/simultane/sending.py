@@ -18,6 +18,7 @@ from arbitre.app.events.models import StaffAudit
 from arbitre.app.federation import outbox
 from arbitre.app.federation.identity import event_uid
 from arbitre.app.federation.models import OutboxItem
+from arbitre.app.simultane import licences
 from arbitre.app.simultane.centre import API, CentreRefused
 from arbitre.app.simultane.models import Received
 from arbitre.duplicate import centre_results
@@ -27,7 +28,8 @@ QUEUED = gettext_noop("Résultats du simultané mis en file pour la fédération
 
 def results_of(received: Received) -> dict[str, Any]:
     """The centre's results (format ``arbitre.duplicate.centre_results``): every player's
-    scores by game, warnings and penalties, every ballot entered with its score, sanction and
+    scores by game, warnings and penalties (and the mark of a player entered « hors
+    classement »), every ballot entered with its score, sanction and
     warning, and the games ended here."""
     dup = DuplicateEvent.objects.get(event_id=received.event_id)
     event = duplicate_services.build_event(dup)
@@ -35,10 +37,14 @@ def results_of(received: Received) -> dict[str, Any]:
     ended = [g.number for g in dup.games.all() if (g.record or {}).get("end")]
     players: list[dict[str, Any]] = []
     ballots: list[dict[str, Any]] = []
+    unlicensed = licences.unlicensed_licences(received)
     for p in event.players:
         sheets = [event.sheet(g, p.licence) for g in event.games]
+        # seed 002, A.1: a player the director entered « hors classement » (not a licensee)
+        mark = {"unlicensed": True} if p.licence in unlicensed else {}
         players.append(
             {
+                **mark,
                 "licence": p.licence,
                 "name": p.name,
                 "first_name": p.first_name,

@@ -12,6 +12,7 @@ app_name = "simultane"
 
 urlpatterns = [
     path("api/federation/simultanes/", api.simultanes, name="api_list"),
+    path("api/federation/licences/", api.known_licences, name="api_licences"),
     path("api/federation/simultanes/<str:uid>/scelle/", api.sealed_games, name="api_sealed"),
     path("api/federation/simultanes/<str:uid>/cle/", api.key, name="api_key"),
     path("api/federation/simultanes/<str:uid>/resultats/", api.results, name="api_results"),
@@ -45,6 +46,16 @@ urlpatterns = [
     ),
     path("simultanes/", centre_views.received, name="centre"),
     path("simultanes/<int:received_id>/ouvrir/", centre_views.open_received, name="centre_open"),
+    path(
+        "simultanes/<int:received_id>/licences/",
+        centre_views.check_licences,
+        name="centre_licences",
+    ),
+    path(
+        "simultanes/<int:received_id>/hors-classement/",
+        centre_views.mark_unlicensed,
+        name="centre_unlicensed",
+    ),
     path(
         "simultanes/<int:received_id>/resultats/",
         centre_views.send_results,

@@ -172,4 +172,6 @@ TEMPLATES: dict[str, str] = {
     "ranking.simultane.name": "the simultané has no name",
     "ranking.simultane.seconds": "{seconds} s per move: between {low} and {high} s",
     "ranking.simultane.no_zone": "the start hour has no time zone",
+    "ranking.simultane.game_start": "game {number} must start after game {previous}",
+    "ranking.simultane.first_start": "game 1 starts at the simultané's official start",
 }

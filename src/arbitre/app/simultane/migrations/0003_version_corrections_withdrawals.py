@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('simultane', '0001_initial'),
+        ('simultane', '0002_licences_and_game_starts'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
