@@ -350,3 +350,12 @@ ACCESS.update(
 )
 ACCESS.update({"simultane:api_results": CLUB_KEY, "simultane:centre_send": MANAGER})
 ACCESS.update({"simultane:public": PUBLIC})  # the public page of a simultané (by its id)
+# its live standings (version, standings fragment) and solos; the officer's corrections
+ACCESS.update(
+    {
+        "simultane:public_version": PUBLIC,
+        "simultane:public_fragment": PUBLIC,
+        "simultane:public_solos": PUBLIC,
+        "simultane:officer_corrections": MANAGER,
+    }
+)
