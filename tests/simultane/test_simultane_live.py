@@ -129,6 +129,15 @@ def test_a_change_made_by_another_process_is_never_hidden_by_the_kept_merge(
     assert [m.row.total for m in merge.standings(Simultane.objects.get())] == [60, 10]
 
 
+def test_an_instance_read_before_an_upload_gets_the_standings_after_it(
+    simultane: Simultane, keys: dict[str, str]
+) -> None:
+    read_before = Simultane.objects.get()
+    assert merge.standings(read_before) == []
+    post(keys["Namur"], simultane.uid, signed(results(simultane.uid, NAMUR), keys["Namur"]))
+    assert [m.row.name for m in merge.standings(read_before)] == ["DUPONT", "MARTIN"]
+
+
 def test_the_version_json_is_answered_304_while_it_holds(
     simultane: Simultane, keys: dict[str, str]
 ) -> None:

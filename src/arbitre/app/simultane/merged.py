@@ -6,8 +6,8 @@ admitted, removed, withdrawn or restored, a score corrected, the simultané clos
 solos of the whole simultané judged across centres, the officer's corrections applied, the
 places counted) is then done by the first request that meets a new version, and every other
 request of this process reuses it until the version moves on: a page view costs the read of
-the simultané's row. Several server processes are safe: each keeps its own copy, keyed by
-the version read from the database, so none serves a merge older than the row it read.
+the simultané's version. Several server processes are safe: each keeps its own copy, keyed
+by the version read from the database at each use, so none serves an older merge.
 
 A centre's upload is parsed once per content (its digest), so a new upload costs the parse
 of that upload alone and the merge of the parsed ones.
@@ -116,9 +116,11 @@ live.on_clear(_forget)
 
 
 def current(simultane: Simultane) -> Merged:
-    """The merge at ``simultane.version`` (as read with the row), computed once per version
-    by this process; requests meeting a version being computed wait for it."""
-    key = (simultane.uid, simultane.version)
+    """The merge at the simultané's current version (read from the database: an instance
+    read earlier may be behind), computed once per version by this process; requests
+    meeting a version being computed wait for it."""
+    found = Simultane.objects.filter(pk=simultane.pk).values_list("version", flat=True).first()
+    key = (simultane.uid, simultane.version if found is None else found)
     with _lock:
         hit = _kept.get(simultane.pk)
         if hit is not None and hit[0] == key:
