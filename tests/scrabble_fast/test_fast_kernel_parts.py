@@ -78,7 +78,7 @@ def test_cross_sets_2_6_2_are_the_letters_that_make_listed_cross_words(
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
     kernel.cross_sets(
-        grid2, usable, arrays.nodes, arrays.edge_target, CODE_VALUES, xmask, xscore, xhas,
+        grid2, usable, arrays.graph, CODE_VALUES, xmask, xscore, xhas,
     )  # fmt: skip
     want_mask, want_score, want_has = direct_cross_sets(grid, words, usable)
     empty = np.stack([grid, grid.T]) < 0

@@ -46,9 +46,9 @@ class GaddagArrays:
     #: Letters on some path below each node, and the lengths of the paths to a terminal node
     #: (``kernel.subtree_summary``: computed here, not part of the contract).
     below: np.ndarray
-    #: Each node's edge labels, terminal flag, first edge and summary in one record, as the
-    #: kernel reads them (``kernel.pack_nodes``).
-    nodes: np.ndarray
+    #: The nodes as the kernel reads them: one int32 record each (edge labels, terminal flag,
+    #: summary, children), in depth-first order, the root's at 0 (``kernel.pack_graph``).
+    graph: np.ndarray
     #: The words by length and letters, for the full-rack placements (``fullrack.empty()``:
     #: no index, every placement walked).
     full_rack: fullrack.FullRackIndex
@@ -85,20 +85,29 @@ class GaddagArrays:
         targets = np.ascontiguousarray(edge_target, dtype=np.int32)
         terminals = np.ascontiguousarray(terminal, dtype=np.bool_)
         masks = np.ascontiguousarray(letter_mask, dtype=np.uint32)
-        nodes = kernel.pack_nodes(
-            first, masks, terminals, kernel.subtree_summary(first, letters, targets, terminals)
-        )
+        below = kernel.subtree_summary(first, letters, targets, terminals)
+        packed, _ = kernel.pack_graph(first, targets, masks, terminals, below)
         return cls(
             first,
             letters,
             targets,
             terminals,
             masks,
-            nodes[:, 1],
-            nodes,
+            below,
+            _line_aligned(packed),
             fullrack.empty() if words is None else fullrack.build(words),
             anagram.empty() if words is None else anagram.build(words),
         )
+
+
+def _line_aligned(a: np.ndarray) -> np.ndarray:
+    """A copy of ``a`` starting on a 64-byte boundary (a cache line): the packed graph
+    keeps its small records within one line (``kernel.LINE_WORDS``)."""
+    raw = np.empty(a.nbytes + 64, dtype=np.uint8)
+    start = (-raw.ctypes.data) % 64
+    out = raw[start : start + a.nbytes].view(a.dtype)
+    out[:] = a
+    return out
 
 
 class FoundMove(NamedTuple):
@@ -224,7 +233,7 @@ def _search_arrays(
         info, codes = _buffers(capacity)
         capacity = info.shape[0]
         n, best, _, _ = kernel.top_search(
-            grid, rack, g.nodes, g.edge_target, _LM, _WM, CODE_VALUES, info, codes, fr.letters,
+            grid, rack, g.graph, _LM, _WM, CODE_VALUES, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
             g.anagrams.bits, g.anagrams.shift,
         )  # fmt: skip
