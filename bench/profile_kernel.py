@@ -58,6 +58,7 @@ def upto_cross(grid, rack, lm, wm, values, gn):  # type: ignore[no-untyped-def]
         xmask,
         xscore,
         xhas,
+        np.empty((0, 4), dtype=np.int64),  # no cross-set cache: the walks themselves
     )
     return xmask[0, 7, 7] + xscore[1, 7, 7]
 
@@ -76,6 +77,7 @@ def upto_placements(grid, rack, lm, wm, values, gn, do_sort):  # type: ignore[no
         xmask,
         xscore,
         xhas,
+        np.empty((0, 4), dtype=np.int64),  # no cross-set cache: the walks themselves
     )
     rk, ntiles, rackmask, rv = K._rack_summary(rack, values)
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
@@ -129,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         full = (
             grid, rack, *kargs_tail, lm, wm, values, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-            g.anagrams.bits, g.anagrams.shift,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
         )  # fmt: skip
         for fn, a in (
             (_noop, full),
@@ -222,7 +224,7 @@ def batch_split(pairs: list[list[str]], g: fast.GaddagArrays, repeat: int) -> No
         return K.top_search(
             grid, rack, g.graph, fast._LM, fast._WM, fast.CODE_VALUES, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-            g.anagrams.bits, g.anagrams.shift,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
         )  # fmt: skip
 
     def whole(line: str) -> str:

@@ -55,6 +55,9 @@ class GaddagArrays:
     #: The word list's letter multisets, for the full-rack placements without a blank
     #: (``anagram.empty()``: no filter, every placement walked).
     anagrams: anagram.AnagramFilter
+    #: What the searches on this graph found of its cross-words (``kernel.cross_sets``):
+    #: filled as they go. The kernel holds the GIL, so two threads never fill it at once.
+    cross_cache: np.ndarray
 
     @classmethod
     def of(cls, automaton: Any, words: Any = None) -> GaddagArrays:
@@ -97,6 +100,7 @@ class GaddagArrays:
             _line_aligned(packed),
             fullrack.empty() if words is None else fullrack.build(words),
             anagram.empty() if words is None else anagram.build(words),
+            kernel.new_cross_cache(),
         )
 
 
@@ -235,7 +239,7 @@ def _search_arrays(
         n, best, _, _ = kernel.top_search(
             grid, rack, g.graph, _LM, _WM, CODE_VALUES, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-            g.anagrams.bits, g.anagrams.shift,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
         )  # fmt: skip
         if n < 0:  # the kernel's input check (nothing searched)
             _refuse_input(-n, rack)

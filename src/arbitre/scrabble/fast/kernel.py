@@ -331,7 +331,7 @@ def _walk_codes(graph, node, g, c, k_from, k_to, step):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
+def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas, xcache):  # type: ignore[no-untyped-def]
     """Fill cross-set masks, cross-scores and cross-word flags for both orientations.
 
     For an empty square of orientation ``o``, the cross-word is the run of tiles above and
@@ -345,7 +345,15 @@ def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas):  # type: ig
     ``reversed(w) + SEPARATOR`` (the suffix walked once, then per letter the prefix) or
     ``reversed(prefix) + SEPARATOR + letter + suffix`` (the prefix walked once, then per
     letter the suffix), whichever walks fewer letters per candidate letter.
+
+    ``xcache`` (int64, (slots, 4), slots a power of two; :func:`new_cross_cache`) keeps
+    what earlier searches on the same graph found: per cross-word pattern (the letters
+    above and below the square, :data:`CROSS_KEY`), the letters asked about and those that
+    make a word; a square asks the graph only about the letters of ``usable`` no search has
+    asked about yet for its pattern. Searches in order of one game meet the same
+    cross-words again and again. No slots (shape (0, 4)): every square walks the graph.
     """
+    slots = xcache.shape[0]
     for o in range(2):
         g = grid2[o]
         for r in range(15):
@@ -373,13 +381,29 @@ def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas):  # type: ig
                 for k in range(r + 1, down + 1):
                     sc += values[g[k, c]]
                 xscore[o, r, c] = sc
+                need = usable
+                known = 0
+                have = 0
+                slot = -1
+                if slots > 0:
+                    key1, key2 = _cross_key(g, c, up, r, down)
+                    slot = ((key1 * CROSS_HASH_1 + key2 * CROSS_HASH_2) >> 40) & (slots - 1)
+                    if xcache[slot, 0] == key1 and xcache[slot, 1] == key2:
+                        known = xcache[slot, 2]
+                        have = xcache[slot, 3]
+                        need = usable & ~known
+                    else:
+                        xcache[slot, 0] = key1
+                        xcache[slot, 1] = key2
                 mask = 0
-                if r - up <= down - r:
+                if need == 0:
+                    pass
+                elif r - up <= down - r:
                     # reversed(suffix) + letter + reversed(prefix) + SEPARATOR, terminal (the
                     # suffix is not empty here).
                     node = _walk_codes(g_nodes, 0, g, c, down, r + 1, -1)
                     if node >= 0:
-                        cand = (g_nodes[node] & NODE_LETTERS) & usable
+                        cand = (g_nodes[node] & NODE_LETTERS) & need
                         _prefetch_children(g_nodes, node, cand)
                         while cand != 0:
                             low = cand & -cand
@@ -398,7 +422,7 @@ def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas):  # type: ig
                     if node >= 0:
                         node = _child(g_nodes, node, SEPARATOR)
                     if node >= 0:
-                        cand = (g_nodes[node] & NODE_LETTERS) & usable
+                        cand = (g_nodes[node] & NODE_LETTERS) & need
                         _prefetch_children(g_nodes, node, cand)
                         while cand != 0:
                             low = cand & -cand
@@ -408,7 +432,45 @@ def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas):  # type: ig
                                 n2 = _walk_codes(g_nodes, n2, g, c, r + 1, down, 1)
                             if n2 >= 0 and (g_nodes[n2] & NODE_TERMINAL) != 0:
                                 mask |= low
+                if slot >= 0:
+                    have |= mask
+                    xcache[slot, 2] = known | need
+                    xcache[slot, 3] = have
+                    mask = have & usable
                 xmask[o, r, c] = mask
+
+
+#: A cross-word pattern's key (:func:`_cross_key`): its squares from top to bottom, each
+#: 5 bits (a letter 1..26, :data:`CROSS_GAP` for the empty square), 12 in the first word
+#: and the rest (at most 3) in the second, with the number of squares at bit 20: exact,
+#: two patterns never share a key.
+CROSS_KEY = 5
+CROSS_GAP = 27
+CROSS_HASH_1 = 0x2545F4914F6CDD1D
+CROSS_HASH_2 = 0x1B873593
+CROSS_SLOTS = 4096
+
+
+@njit(cache=True, inline="always")
+def _cross_key(g, c, up, r, down):  # type: ignore[no-untyped-def]
+    """The key of the cross-word pattern of rows ``up..down`` of column ``c``, ``r`` the
+    empty square (blanks count as the letter they stand for)."""
+    key1 = np.int64(0)
+    key2 = np.int64(0)
+    for k in range(up, down + 1):
+        sym = np.int64(CROSS_GAP) if k == r else np.int64(g[k, c] % 26 + 1)
+        i = k - up
+        if i < 12:
+            key1 |= sym << (CROSS_KEY * i)
+        else:
+            key2 |= sym << (CROSS_KEY * (i - 12))
+    return key1, key2 | (np.int64(down - up + 1) << 20)
+
+
+def new_cross_cache(slots: int = CROSS_SLOTS) -> np.ndarray:
+    """An empty cross-set cache for :func:`cross_sets` (no key matches -1), for one graph:
+    what it holds is true of that graph only."""
+    return np.full((slots, 4), -1, dtype=np.int64)
 
 
 #: What :func:`check_input` finds wrong (0: nothing).
@@ -466,6 +528,7 @@ def top_search(
     fr_at_start,
     an_bits,
     an_shift,
+    xcache,
 ):  # type: ignore[no-untyped-def]
     """Find every move of the highest score: ``(n_found, best_score, n_placements, n_steps)``.
 
@@ -475,7 +538,8 @@ def top_search(
     ``best_score`` is -1 when no move exists. The last two count the placements searched and
     the search steps. The ``fr_*`` arrays are the word list's full-rack index
     (:mod:`arbitre.scrabble.fast.fullrack`; its ``count`` all -1 when there is none);
-    ``an_bits`` and ``an_shift`` its anagram filter (:mod:`arbitre.scrabble.fast.anagram`).
+    ``an_bits`` and ``an_shift`` its anagram filter (:mod:`arbitre.scrabble.fast.anagram`);
+    ``xcache`` the graph's cross-set cache (:func:`cross_sets`, :func:`new_cross_cache`).
 
     The steps, in order: both orientations of the board (:func:`_oriented`), the cross-sets
     (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
@@ -499,10 +563,7 @@ def top_search(
         return 0, -1, 0, 0
     # With a blank, any letter can go on a square; else only the rack's letters.
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
-    cross_sets(
-        grid2, usable, g_nodes, values, xmask, xscore,
-        xhas,
-    )  # fmt: skip
+    cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas, xcache)
     sqmax = _square_max(xmask, rackmask, rv[0], values)
     empty_board = _is_empty(grid)
     # On an empty board with symmetric premiums, vertical moves are the horizontal ones

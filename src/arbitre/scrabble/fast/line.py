@@ -108,7 +108,7 @@ def _before(info, codes, a, b):  # type: ignore[no-untyped-def]
 def top_line(
     line, board_limits, rack_table, rack_limits, grid, rack, order, out, g_nodes, lm, wm,
     values, out_info, out_codes, fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start,
-    fr_at_bits, fr_at_start, an_bits, an_shift,
+    fr_at_bits, fr_at_start, an_bits, an_shift, xcache,
 ):  # fmt: skip  # type: ignore[no-untyped-def]
     """The head of the line's JSON answer in ``out``: its length, or :data:`SKIP` or
     :data:`ELSEWHERE` (see the module). ``grid`` (int8 (15, 15)), ``rack`` (int32 (27,)),
@@ -172,7 +172,7 @@ def top_line(
         return ELSEWHERE
     found, best, _, _ = top_search(
         grid, rack, g_nodes, lm, wm, values, out_info, out_codes, fr_letters, fr_word_start,
-        fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start, an_bits, an_shift,
+        fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start, an_bits, an_shift, xcache,
     )  # fmt: skip
     if found < 0 or found > out_info.shape[0] or found > order.shape[0]:
         return ELSEWHERE

@@ -135,6 +135,7 @@ def line_heads(gaddag: Any) -> Callable[[str], str | None]:
     tail = (
         g.graph, _LM, _WM, CODE_VALUES, info, codes, fr.letters, fr.word_start, fr.count,
         fr.bits, fr.chunk_start, fr.at_bits, fr.at_start, g.anagrams.bits, g.anagrams.shift,
+        g.cross_cache,
     )  # fmt: skip
 
     def head(line: str) -> str | None:
