@@ -105,11 +105,11 @@ def _before(info, codes, a, b):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def top_line(
+def top_line(  # type: ignore[no-untyped-def]
     line, board_limits, rack_table, rack_limits, grid, rack, order, out, g_nodes, lm, wm,
     values, out_info, out_codes, fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start,
     fr_at_bits, fr_at_start, an_bits, an_shift, xcache,
-):  # fmt: skip  # type: ignore[no-untyped-def]
+):  # fmt: skip
     """The head of the line's JSON answer in ``out``: its length, or :data:`SKIP` or
     :data:`ELSEWHERE` (see the module). ``grid`` (int8 (15, 15)), ``rack`` (int32 (27,)),
     ``order`` (int64, :data:`SORTED_HERE`) and ``out`` (uint8, :data:`OUT_BYTES`) are
