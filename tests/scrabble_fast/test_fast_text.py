@@ -137,7 +137,18 @@ _SPACE = st.sampled_from([" ", "\t", "  ", "\x0b", "\x1f", "\u00a0", "\x00"])
         st.tuples(
             _SPACE, _LINE_BOARD, _SPACE, _LINE_RACK, st.sampled_from(["", " 12 3", "\n"])
         ).map("".join),
-        st.sampled_from(["", "\n", "   \n", "# a comment", "  #x y", HABLONS, f"{HABLONS} "]),
+        st.sampled_from(
+            [
+                "",
+                "\n",
+                "   \n",
+                "# a comment",
+                "  #x y",
+                HABLONS,
+                f"{HABLONS} ",
+                f"{HABLONS} E\udcff",
+            ]
+        ),
     )
 )
 def test_line_path_answers_as_the_text_path(line: str) -> None:

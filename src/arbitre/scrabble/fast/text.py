@@ -139,7 +139,10 @@ def line_heads(gaddag: Any) -> Callable[[str], str | None]:
     )  # fmt: skip
 
     def head(line: str) -> str | None:
-        n = top_line(line.encode(), tile_limits, table, limits, grid, rack, order, out, *tail)
+        # surrogatepass: stdin read in the POSIX locale escapes undecodable bytes as
+        # surrogates; such a line is non-ASCII, left to the Python path.
+        data = line.encode("utf-8", "surrogatepass")
+        n = top_line(data, tile_limits, table, limits, grid, rack, order, out, *tail)
         if n > 0:
             return out[:n].tobytes().decode("ascii")
         return "" if n == compiled_line.SKIP else None
