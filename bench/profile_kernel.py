@@ -28,6 +28,7 @@ from numba import njit
 import arbitre.scrabble.fast as fast
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import kernel as K
+from arbitre.scrabble.fast import text
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import ALL_LETTERS
 
@@ -44,7 +45,7 @@ def upto_orient(grid, rack, lm, wm, values):  # type: ignore[no-untyped-def]
 
 
 @njit
-def upto_cross(grid, rack, lm, wm, values, gn, gt):  # type: ignore[no-untyped-def]
+def upto_cross(grid, rack, lm, wm, values, gn):  # type: ignore[no-untyped-def]
     grid2, lm2, wm2 = K._oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
@@ -53,17 +54,17 @@ def upto_cross(grid, rack, lm, wm, values, gn, gt):  # type: ignore[no-untyped-d
         grid2,
         (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
         gn,
-        gt,
         values,
         xmask,
         xscore,
         xhas,
+        np.empty((0, 4), dtype=np.int64),  # no cross-set cache: the walks themselves
     )
     return xmask[0, 7, 7] + xscore[1, 7, 7]
 
 
 @njit
-def upto_placements(grid, rack, lm, wm, values, gn, gt, do_sort):  # type: ignore[no-untyped-def]
+def upto_placements(grid, rack, lm, wm, values, gn, do_sort):  # type: ignore[no-untyped-def]
     grid2, lm2, wm2 = K._oriented(grid, lm, wm)
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
@@ -72,11 +73,11 @@ def upto_placements(grid, rack, lm, wm, values, gn, gt, do_sort):  # type: ignor
         grid2,
         (1 << 26) - 1 if rack[26] else K._rack_summary(rack, values)[2],
         gn,
-        gt,
         values,
         xmask,
         xscore,
         xhas,
+        np.empty((0, 4), dtype=np.int64),  # no cross-set cache: the walks themselves
     )
     rk, ntiles, rackmask, rv = K._rack_summary(rack, values)
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
@@ -122,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     lm, wm, values = fast._LM, fast._WM, fast.CODE_VALUES
     info, codes = fast._buffers(0)
     fr = g.full_rack
-    kargs_tail = (g.nodes, g.edge_target)
+    kargs_tail = (g.graph,)
     rows = []
     for board_text, rack_text in pairs:
         grid = Board.from_text(board_text).grid_codes()
@@ -130,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         full = (
             grid, rack, *kargs_tail, lm, wm, values, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-            g.anagrams.bits, g.anagrams.shift,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
         )  # fmt: skip
         for fn, a in (
             (_noop, full),
@@ -205,7 +206,58 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{name} ({len(sel)} positions)")
         for label, v in zip(labels, values_, strict=True):
             print(f"  {label:46s} {v:9.1f}")
+    batch_split(pairs, g, args.repeat)
     return 0
+
+
+def batch_split(pairs: list[list[str]], g: fast.GaddagArrays, repeat: int) -> None:
+    """What ``top --batch`` adds around the kernel on a line: its compiled line call
+    (``text.line_heads``: reading, search, sorting and writing the moves) and the time and
+    line end the CLI appends, against the kernel alone on the arrays the line reads to,
+    best of ``repeat``; then every line once in order, as the CLI runs them."""
+    head = text.line_heads(g)
+    info, codes = fast._buffers(0)
+    fr = g.full_rack
+    clock = time.perf_counter
+
+    def kernel_alone(grid: np.ndarray, rack: np.ndarray) -> object:
+        return K.top_search(
+            grid, rack, g.graph, fast._LM, fast._WM, fast.CODE_VALUES, info, codes, fr.letters,
+            fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
+        )  # fmt: skip
+
+    def whole(line: str) -> str:
+        started = clock()
+        answered = head(line)
+        assert answered
+        return answered + repr(round((clock() - started) * 1000, 4)) + "}\n"
+
+    lines = [f"{b} {r or '-'}\n" for b, r in pairs]
+    kept = [
+        (line, text.board_codes(b), text.rack_counts(r))
+        for line, (b, r) in zip(lines, pairs, strict=True)
+    ]
+    kept = [x for x in kept if head(x[0])]  # more than 64 tied moves: the Python path
+    rows = np.array(
+        [
+            (best_of(repeat, kernel_alone, grid, rack), best_of(repeat, whole, line))
+            for line, grid, rack in kept
+        ]
+    )
+    once = []
+    for line, _, _ in kept:
+        started = clock()
+        whole(line)
+        once.append((clock() - started) * 1e6)
+    m = np.median(rows, axis=0)
+    print(f"\ntop --batch line path ({len(kept)} of {len(lines)} lines), microseconds, medians")
+    print(f"  kernel alone (top_search), best of {repeat:<2d}              {m[0]:9.1f}")
+    print(f"  line: compiled call + time appended, best of {repeat:<2d}     {m[1]:9.1f}")
+    print(
+        f"  what the line path adds (per-line median)          {np.median(rows[:, 1] - rows[:, 0]):9.1f}"
+    )
+    print(f"  line, every line once in order (as the CLI runs)   {np.median(once):9.1f}")
 
 
 if __name__ == "__main__":

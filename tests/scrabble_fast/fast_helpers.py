@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from arbitre.duplicate.selfplay import Position, selfplay_positions
@@ -15,7 +16,8 @@ from arbitre.lexicon import Lexicon, fold
 from arbitre.scrabble import generate
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import gaddag_arrays, top_moves
-from arbitre.scrabble.fast.text import top_texts
+from arbitre.scrabble.fast import line as compiled_line
+from arbitre.scrabble.fast.text import line_heads, top_texts
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import (
     LETTER_MULTIPLIER,
@@ -89,6 +91,28 @@ def check_same_tops(board_text: str, rack_text: str, lexicon: Lexicon) -> None:
     assert texts == ((expected[0].score if expected else 0), [str(m.move) for m in expected]), (
         f"text path: board {board_text} rack {rack_text}"
     )
+    # the whole line in one compiled call (``fast/line.py``), as ``top --batch`` reads it
+    head = _line_heads(lexicon)(f"  {board_text}\t{rack_text or '-'} 12 3\n")
+    if len(expected) > compiled_line.SORTED_HERE:
+        assert head is None
+    else:
+        assert head is not None and json.loads(head + "0}") == {
+            "score": texts[0],
+            "moves": texts[1],
+            "ms": 0,
+        }, f"line path: board {board_text} rack {rack_text}"
+
+
+_heads: dict[int, tuple[object, Callable[[str], str | None]]] = {}
+
+
+def _line_heads(lexicon: Lexicon) -> Callable[[str], str | None]:
+    """The compiled line path for ``lexicon`` (kept: it holds its buffers)."""
+    held = _heads.get(id(lexicon))
+    if held is None or held[0] is not lexicon:
+        held = (lexicon, line_heads(gaddag_arrays(lexicon)))
+        _heads[id(lexicon)] = held
+    return held[1]
 
 
 # -- brute force: every word of the list on every span ----------------------------------

@@ -71,10 +71,10 @@ def _search(board: str, rack: str, arrays: object) -> tuple[int, int, set[tuple]
     n, best, _, steps = kernel.top_search(
         np.ascontiguousarray(Board.from_text(board).grid_codes(), dtype=np.int8),
         np.ascontiguousarray(Rack.parse(rack).counts(), dtype=np.int32),
-        g.nodes, g.edge_target,  # type: ignore[attr-defined]
+        g.graph,  # type: ignore[attr-defined]
         _LM, _WM, CODE_VALUES, info, codes,
         fr.letters, fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-        g.anagrams.bits, g.anagrams.shift,  # type: ignore[attr-defined]
+        g.anagrams.bits, g.anagrams.shift, g.cross_cache,  # type: ignore[attr-defined]
     )  # fmt: skip
     assert n <= 4096
     moves = {tuple(info[i].tolist()) + tuple(codes[i][: info[i][3]].tolist()) for i in range(n)}

@@ -61,14 +61,20 @@ def direct_cross_sets(
     ),
     usable=st.one_of(st.just(ALL_LETTERS), st.integers(0, (1 << len(LETTERS)) - 1)),
     compiled=st.booleans(),
+    asked_before=st.lists(st.integers(0, (1 << len(LETTERS)) - 1), max_size=3),
 )
 def test_cross_sets_2_6_2_are_the_letters_that_make_listed_cross_words(
-    words: set[str], tiles: list[tuple[int, int, int]], usable: int, compiled: bool
+    words: set[str],
+    tiles: list[tuple[int, int, int]],
+    usable: int,
+    compiled: bool,
+    asked_before: list[int],
 ) -> None:
     """For every empty square and both directions, the rack letters (``usable``) that make
     a listed word with the tiles above and below it; every letter when there are none; the
     face value of those tiles (blanks 0). Checked on the lexicon's minimised GADDAG and on
-    the plain trie GADDAG of a word set."""
+    the plain trie GADDAG of a word set, without a cache, and with a small cache (slots
+    shared by several patterns) that searches asking about other letters filled first."""
     grid = np.full((15, 15), -1, dtype=np.int8)
     for r, c, code in tiles:
         grid[r, c] = code
@@ -77,14 +83,16 @@ def test_cross_sets_2_6_2_are_the_letters_that_make_listed_cross_words(
     xmask = np.empty((2, 15, 15), dtype=np.int64)
     xscore = np.empty((2, 15, 15), dtype=np.int64)
     xhas = np.empty((2, 15, 15), dtype=np.bool_)
-    kernel.cross_sets(
-        grid2, usable, arrays.nodes, arrays.edge_target, CODE_VALUES, xmask, xscore, xhas,
-    )  # fmt: skip
     want_mask, want_score, want_has = direct_cross_sets(grid, words, usable)
     empty = np.stack([grid, grid.T]) < 0
-    assert (xhas[empty] == want_has[empty]).all()
-    assert (xscore[empty] == want_score[empty]).all()
-    assert (xmask[empty] == want_mask[empty]).all()
+    cache = kernel.new_cross_cache(8)
+    for other in asked_before:
+        kernel.cross_sets(grid2, other, arrays.graph, CODE_VALUES, xmask, xscore, xhas, cache)
+    for held in (np.empty((0, 4), dtype=np.int64), cache, cache):
+        kernel.cross_sets(grid2, usable, arrays.graph, CODE_VALUES, xmask, xscore, xhas, held)
+        assert (xhas[empty] == want_has[empty]).all()
+        assert (xscore[empty] == want_score[empty]).all()
+        assert (xmask[empty] == want_mask[empty]).all()
 
 
 def direct_codes(board: Board) -> np.ndarray:

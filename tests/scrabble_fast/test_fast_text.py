@@ -4,6 +4,8 @@ with the same refusal; its moves are ``str(Move)`` of the reference's tops, in o
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import example, given, settings
@@ -11,7 +13,13 @@ from hypothesis import strategies as st
 
 from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import gaddag_arrays
-from arbitre.scrabble.fast.text import board_codes, move_texts, rack_counts, top_texts
+from arbitre.scrabble.fast.text import (
+    board_codes,
+    line_heads,
+    move_texts,
+    rack_counts,
+    top_texts,
+)
 from arbitre.scrabble.generate import top_moves
 from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
@@ -109,3 +117,64 @@ def test_top_texts_equal_the_reference_tops() -> None:
             ref[0].score if ref else 0,
             [str(m.move) for m in ref],
         )
+
+
+_LINE_BOARD = st.one_of(
+    st.sampled_from([HABLONS, "/".join(["15"] * 15), "2SOLEIL7/" + HABLONS.split("/", 1)[1]]),
+    st.lists(st.one_of(_ROW, _FULL_ROW), min_size=14, max_size=16).map("/".join),
+    st.sampled_from(["abc", "15/15", HABLONS.replace("/", "\n")]),
+)
+_LINE_RACK = st.one_of(
+    st.sampled_from(["EAIS?RT", "-", "ZEST", "QQ", "??", "W", "+E+A+", "ea?", "+"]),
+    st.text(alphabet="AEZKQWXYaez?+-.é1", max_size=9),
+)
+_SPACE = st.sampled_from([" ", "\t", "  ", "\x0b", "\x1f", "\u00a0", "\x00"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.tuples(
+            _SPACE, _LINE_BOARD, _SPACE, _LINE_RACK, st.sampled_from(["", " 12 3", "\n"])
+        ).map("".join),
+        st.sampled_from(
+            [
+                "",
+                "\n",
+                "   \n",
+                "# a comment",
+                "  #x y",
+                HABLONS,
+                f"{HABLONS} ",
+                f"{HABLONS} E\udcff",
+            ]
+        ),
+    )
+)
+def test_line_path_answers_as_the_text_path(line: str) -> None:
+    """The compiled line (``fast/line.py``) answers as ``top --batch`` reads the line
+    through the text path: nothing for a line without a position (blank, ``#``), else the
+    JSON of ``top_texts`` on its first two fields; a line it leaves to that path (``None``)
+    is one the path refuses or reads some other way, never one answered differently."""
+    lexicon = small_lexicon()
+    head = line_heads(gaddag_arrays(lexicon))(line)
+    fields = line.split()
+    if not fields or fields[0].startswith("#"):
+        assert head == ""
+        return
+    if head is None:
+        return
+    assert len(fields) >= 2
+    score, moves = top_texts(fields[0], fields[1], gaddag_arrays(lexicon))
+    assert head.endswith('"ms": ')
+    assert json.loads(head + "1.5}") == {"score": score, "moves": moves, "ms": 1.5}
+
+
+def test_line_path_answers_the_plain_lines_itself() -> None:
+    """The lines ``top --batch`` is given in bulk (board rows, a rack, extra fields) are
+    answered by the compiled call, not handed back; text it does not take is."""
+    head = line_heads(gaddag_arrays(small_lexicon()))
+    for line in (f"{HABLONS} EAIS?RT 78 x\n", f"{HABLONS} -", f"{HABLONS}\tea+?"):
+        assert head(line)
+    for line in (HABLONS, f"{HABLONS} EA1", f"{HABLONS} é", "abc EAI", f"{HABLONS} ABCDEFGH"):
+        assert head(line) is None

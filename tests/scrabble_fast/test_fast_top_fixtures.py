@@ -188,3 +188,55 @@ def test_plain_word_container_gets_its_own_gaddag() -> None:
     plain = top_moves(board, rack, set(words))
     assert plain == top_moves(board, rack, Lexicon.from_words(words))
     assert {str(m.move) for m in plain} == brute_force_top(board, "MAIS?ON", words)[1]
+
+
+def _packed_path(graph: np.ndarray, symbols: list[int]) -> int:
+    """The record reached from the root of the packed graph by ``symbols``, -1 off it."""
+    at = 0
+    for symbol in symbols:
+        labels = int(graph[at]) & kernel.NODE_LETTERS
+        if not (labels >> symbol) & 1:
+            return -1
+        at = int(graph[at + kernel.NODE_CHILDREN + bin(labels & ((1 << symbol) - 1)).count("1")])
+    return at
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.text("ABCDEZ", min_size=2, max_size=6), min_size=1, max_size=30),
+    st.lists(st.text("ABCDEZ", min_size=1, max_size=7), max_size=20),
+)
+def test_packed_graph_holds_the_gaddag_paths_of_the_words_and_no_other(
+    words: list[str], others: list[str]
+) -> None:
+    """The kernel's packed records: from the root, ``reversed(w[:i]) + SEPARATOR + w[i:]``
+    ends on a terminal record for every listed word ``w`` and every i, on none for a word
+    not listed; each record's summary is its node's; a record of at most a cache line
+    never straddles two."""
+    arrays = gaddag_arrays(Lexicon.from_words(words))
+    graph = arrays.graph
+    sep = kernel.SEPARATOR
+
+    def paths(word: str) -> list[list[int]]:
+        codes = [ord(x) - 65 for x in word]
+        return [codes[:i][::-1] + [sep] + codes[i:] for i in range(1, len(codes) + 1)]
+
+    for w in set(words) | set(others):
+        for path in paths(w):
+            at = _packed_path(graph, path)
+            terminal = at >= 0 and int(graph[at]) & kernel.NODE_TERMINAL != 0
+            assert terminal == (w in words), (w, path)
+    packed, offset = kernel.pack_graph(
+        arrays.first_edge, arrays.edge_target, arrays.letter_mask, arrays.terminal, arrays.below
+    )
+    assert offset[0] == 0 and (packed == graph).all()
+    for node, at in enumerate(offset.tolist()):
+        if at < 0:
+            continue
+        degree = int(arrays.first_edge[node + 1] - arrays.first_edge[node])
+        assert int(graph[at + kernel.NODE_BELOW]) == int(arrays.below[node]) & ((1 << 26) - 1)
+        assert int(graph[at + kernel.NODE_LENGTHS]) == int(arrays.below[node]) >> 32
+        size = kernel.NODE_CHILDREN + degree
+        if size <= kernel.LINE_WORDS:
+            assert at // kernel.LINE_WORDS == (at + size - 1) // kernel.LINE_WORDS
+    assert graph.ctypes.data % 64 == 0

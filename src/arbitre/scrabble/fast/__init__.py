@@ -46,15 +46,18 @@ class GaddagArrays:
     #: Letters on some path below each node, and the lengths of the paths to a terminal node
     #: (``kernel.subtree_summary``: computed here, not part of the contract).
     below: np.ndarray
-    #: Each node's edge labels, terminal flag, first edge and summary in one record, as the
-    #: kernel reads them (``kernel.pack_nodes``).
-    nodes: np.ndarray
+    #: The nodes as the kernel reads them: one int32 record each (edge labels, terminal flag,
+    #: summary, children), in depth-first order, the root's at 0 (``kernel.pack_graph``).
+    graph: np.ndarray
     #: The words by length and letters, for the full-rack placements (``fullrack.empty()``:
     #: no index, every placement walked).
     full_rack: fullrack.FullRackIndex
     #: The word list's letter multisets, for the full-rack placements without a blank
     #: (``anagram.empty()``: no filter, every placement walked).
     anagrams: anagram.AnagramFilter
+    #: What the searches on this graph found of its cross-words (``kernel.cross_sets``):
+    #: filled as they go. The kernel holds the GIL, so two threads never fill it at once.
+    cross_cache: np.ndarray
 
     @classmethod
     def of(cls, automaton: Any, words: Any = None) -> GaddagArrays:
@@ -85,20 +88,30 @@ class GaddagArrays:
         targets = np.ascontiguousarray(edge_target, dtype=np.int32)
         terminals = np.ascontiguousarray(terminal, dtype=np.bool_)
         masks = np.ascontiguousarray(letter_mask, dtype=np.uint32)
-        nodes = kernel.pack_nodes(
-            first, masks, terminals, kernel.subtree_summary(first, letters, targets, terminals)
-        )
+        below = kernel.subtree_summary(first, letters, targets, terminals)
+        packed, _ = kernel.pack_graph(first, targets, masks, terminals, below)
         return cls(
             first,
             letters,
             targets,
             terminals,
             masks,
-            nodes[:, 1],
-            nodes,
+            below,
+            _line_aligned(packed),
             fullrack.empty() if words is None else fullrack.build(words),
             anagram.empty() if words is None else anagram.build(words),
+            kernel.new_cross_cache(),
         )
+
+
+def _line_aligned(a: np.ndarray) -> np.ndarray:
+    """A copy of ``a`` starting on a 64-byte boundary (a cache line): the packed graph
+    keeps its small records within one line (``kernel.LINE_WORDS``)."""
+    raw = np.empty(a.nbytes + 64, dtype=np.uint8)
+    start = (-raw.ctypes.data) % 64
+    out = raw[start : start + a.nbytes].view(a.dtype)
+    out[:] = a
+    return out
 
 
 class FoundMove(NamedTuple):
@@ -224,9 +237,9 @@ def _search_arrays(
         info, codes = _buffers(capacity)
         capacity = info.shape[0]
         n, best, _, _ = kernel.top_search(
-            grid, rack, g.nodes, g.edge_target, _LM, _WM, CODE_VALUES, info, codes, fr.letters,
+            grid, rack, g.graph, _LM, _WM, CODE_VALUES, info, codes, fr.letters,
             fr.word_start, fr.count, fr.bits, fr.chunk_start, fr.at_bits, fr.at_start,
-            g.anagrams.bits, g.anagrams.shift,
+            g.anagrams.bits, g.anagrams.shift, g.cross_cache,
         )  # fmt: skip
         if n < 0:  # the kernel's input check (nothing searched)
             _refuse_input(-n, rack)

@@ -37,7 +37,7 @@ from arbitre.lexicon.graph import SEPARATOR
 from arbitre.scrabble.fast.anagram import KEYS as ANAGRAM_KEYS
 from arbitre.scrabble.fast.anagram import _maybe as _anagram_maybe
 from arbitre.scrabble.fast.fullrack import COUNTS as FULL_RACK_COUNTS
-from arbitre.scrabble.fast.prefetch import prefetch_row
+from arbitre.scrabble.fast.prefetch import prefetch_at
 from arbitre.scrabble.tiles import ALL_LETTERS, BINGO_BONUS, RACK_SIZE
 
 WARMUP_PLACEMENTS = 24  # first pass: this many placements of at most WARMUP_TILES tiles
@@ -178,28 +178,27 @@ def _full_rack_fits(
 
 
 @njit(cache=True, inline="always")
-def _child(nodes, edge_target, node, letter):  # type: ignore[no-untyped-def]
-    """Target of ``node``'s edge labelled ``letter``, -1 when absent (edges are sorted)."""
-    rec = nodes[node, 0]
-    m = rec & NODE_LETTERS
+def _child(graph, node, letter):  # type: ignore[no-untyped-def]
+    """The record of ``node``'s child by ``letter``, -1 when absent (children are stored in
+    the order of their labels, right after the node's header: :func:`pack_graph`)."""
+    m = graph[node] & NODE_LETTERS
     bit = np.int64(1) << letter
     if (m & bit) == 0:
         return -1
-    return edge_target[(rec >> NODE_FIRST_SHIFT) + _popcount32(m & (bit - 1))]
+    return graph[node + NODE_CHILDREN + _popcount32(m & (bit - 1))]
 
 
 @njit(cache=True, inline="always")
-def _prefetch_children(nodes, edge_target, node, letters):  # type: ignore[no-untyped-def]
+def _prefetch_children(graph, node, letters):  # type: ignore[no-untyped-def]
     """Start reading the records of ``node``'s children by the letters of the bit set
     ``letters`` (all in the node) at once, before they are tried one by one: when the graph
     is not in the cache (a position searched once), their reads overlap instead of following
-    each other (``prefetch_row`` is a hint; nothing is read into the program)."""
-    rec = nodes[node, 0]
-    first = rec >> NODE_FIRST_SHIFT
+    each other (``prefetch_at`` is a hint; nothing is read into the program)."""
+    m = graph[node]
     while letters != 0:
         low = letters & -letters
         letters ^= low
-        prefetch_row(nodes, edge_target[first + _popcount32(rec & (low - 1))])
+        prefetch_at(graph, graph[node + NODE_CHILDREN + _popcount32(m & (low - 1))])
 
 
 #: Bit of a node's summary (:func:`subtree_summary`) where its path lengths start.
@@ -253,38 +252,78 @@ def subtree_summary(first_edge, edge_letter, edge_target, terminal):  # type: ig
     return below
 
 
-#: Layout of a node's record ``nodes[node]`` (:func:`pack_nodes`): in ``nodes[node, 0]``,
-#: bits 0..26 the labels of its edges (letters and the separator), bit 27 set when it is
-#: terminal, bits 32.. the index of its first edge; ``nodes[node, 1]`` is its
-#: :func:`subtree_summary`. A walk step reads one record (one cache line) instead of an
-#: entry in each of four arrays.
+#: Layout of a node's record in the packed graph (:func:`pack_graph`, int32): at its offset,
+#: bits 0..26 the labels of its edges (letters and the separator) and bit 27 set when it is
+#: terminal; then the letters below it (``NODE_BELOW``, bits 0..25 of its
+#: :func:`subtree_summary`), the lengths of the paths below it (``NODE_LENGTHS``: bit ``d``
+#: set when a path of ``d`` symbols ends on a terminal node) and the offsets of its children,
+#: in the order of their labels (``NODE_CHILDREN``). A walk step reads one record, usually
+#: one cache line, where the node and its edge targets took two (an array of edges apart).
 NODE_LETTERS = (1 << 27) - 1
 NODE_TERMINAL = 1 << 27
-NODE_FIRST_SHIFT = 32
+NODE_BELOW = 1
+NODE_LENGTHS = 2
+NODE_CHILDREN = 3
+#: int32 words of a cache line: a record that fits in one never straddles two.
+LINE_WORDS = 16
 
 
 @njit(cache=True)
-def pack_nodes(first_edge, letter_mask, terminal, summary):  # type: ignore[no-untyped-def]
-    """The nodes' records (int64, (nodes, 2)): see ``NODE_*``."""
+def pack_graph(first_edge, edge_target, letter_mask, terminal, summary, line_words=LINE_WORDS):  # type: ignore[no-untyped-def]
+    """The nodes as records of one int32 array (see ``NODE_*``), the root's at offset 0,
+    in depth-first order from the root (a node's first unplaced child right after it, so
+    that a chain of single-child nodes is read in sequence), a record that fits in a
+    cache line never straddling two (``LINE_WORDS``; the array is to be kept 64-byte
+    aligned). Returns ``(graph, offset)``: ``offset[node]`` is the node's record (-1 for a
+    node the root does not reach)."""
     n = first_edge.shape[0] - 1
-    nodes = np.empty((n, 2), dtype=np.int64)
-    for i in range(n):
-        rec = np.int64(letter_mask[i]) | (np.int64(first_edge[i]) << NODE_FIRST_SHIFT)
-        if terminal[i]:
+    offset = np.full(n, -1, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    stack = np.empty(edge_target.shape[0] + 1, dtype=np.int64)
+    top = 0
+    stack[0] = 0
+    placed = 0
+    size = 0
+    while top >= 0:
+        node = stack[top]
+        top -= 1
+        if offset[node] >= 0:
+            continue
+        words = NODE_CHILDREN + first_edge[node + 1] - first_edge[node]
+        if words <= line_words and size // line_words != (size + words - 1) // line_words:
+            size = (size // line_words + 1) * line_words
+        offset[node] = size
+        size += words
+        order[placed] = node
+        placed += 1
+        for ed in range(first_edge[node + 1] - 1, first_edge[node] - 1, -1):
+            if offset[edge_target[ed]] < 0:
+                top += 1
+                stack[top] = edge_target[ed]
+    graph = np.zeros(size, dtype=np.int32)
+    lengths_mask = (np.int64(1) << 32) - 1
+    for i in range(placed):
+        node = order[i]
+        at = offset[node]
+        rec = np.int64(letter_mask[node])
+        if terminal[node]:
             rec |= NODE_TERMINAL
-        nodes[i, 0] = rec
-        nodes[i, 1] = summary[i]
-    return nodes
+        graph[at] = rec
+        graph[at + NODE_BELOW] = summary[node] & ((1 << 26) - 1)
+        graph[at + NODE_LENGTHS] = (summary[node] >> LENGTHS_SHIFT) & lengths_mask
+        for k in range(first_edge[node + 1] - first_edge[node]):
+            graph[at + NODE_CHILDREN + k] = offset[edge_target[first_edge[node] + k]]
+    return graph, offset
 
 
 @njit(cache=True, inline="always")
-def _walk_codes(nodes, edge_target, node, g, c, k_from, k_to, step):  # type: ignore[no-untyped-def]
+def _walk_codes(graph, node, g, c, k_from, k_to, step):  # type: ignore[no-untyped-def]
     """The node reached from ``node`` by the letters of column ``c`` of ``g`` at rows
     ``k_from``, ``k_from + step``, ... up to ``k_to`` included (-1 when the path leaves the
     graph)."""
     k = k_from
     while node >= 0:
-        node = _child(nodes, edge_target, node, g[k, c] % 26)
+        node = _child(graph, node, g[k, c] % 26)
         if k == k_to:
             break
         k += step
@@ -292,7 +331,7 @@ def _walk_codes(nodes, edge_target, node, g, c, k_from, k_to, step):  # type: ig
 
 
 @njit(cache=True)
-def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  # type: ignore[no-untyped-def]
+def cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas, xcache):  # type: ignore[no-untyped-def]
     """Fill cross-set masks, cross-scores and cross-word flags for both orientations.
 
     For an empty square of orientation ``o``, the cross-word is the run of tiles above and
@@ -306,7 +345,15 @@ def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  
     ``reversed(w) + SEPARATOR`` (the suffix walked once, then per letter the prefix) or
     ``reversed(prefix) + SEPARATOR + letter + suffix`` (the prefix walked once, then per
     letter the suffix), whichever walks fewer letters per candidate letter.
+
+    ``xcache`` (int64, (slots, 4), slots a power of two; :func:`new_cross_cache`) keeps
+    what earlier searches on the same graph found: per cross-word pattern (the letters
+    above and below the square, :data:`CROSS_KEY`), the letters asked about and those that
+    make a word; a square asks the graph only about the letters of ``usable`` no search has
+    asked about yet for its pattern. Searches in order of one game meet the same
+    cross-words again and again. No slots (shape (0, 4)): every square walks the graph.
     """
+    slots = xcache.shape[0]
     for o in range(2):
         g = grid2[o]
         for r in range(15):
@@ -334,42 +381,96 @@ def cross_sets(grid2, usable, g_nodes, g_target, values, xmask, xscore, xhas):  
                 for k in range(r + 1, down + 1):
                     sc += values[g[k, c]]
                 xscore[o, r, c] = sc
+                need = usable
+                known = 0
+                have = 0
+                slot = -1
+                if slots > 0:
+                    key1, key2 = _cross_key(g, c, up, r, down)
+                    slot = ((key1 * CROSS_HASH_1 + key2 * CROSS_HASH_2) >> 40) & (slots - 1)
+                    if xcache[slot, 0] == key1 and xcache[slot, 1] == key2:
+                        known = xcache[slot, 2]
+                        have = xcache[slot, 3]
+                        need = usable & ~known
+                    else:
+                        xcache[slot, 0] = key1
+                        xcache[slot, 1] = key2
                 mask = 0
-                if r - up <= down - r:
+                if need == 0:
+                    pass
+                elif r - up <= down - r:
                     # reversed(suffix) + letter + reversed(prefix) + SEPARATOR, terminal (the
                     # suffix is not empty here).
-                    node = _walk_codes(g_nodes, g_target, 0, g, c, down, r + 1, -1)
+                    node = _walk_codes(g_nodes, 0, g, c, down, r + 1, -1)
                     if node >= 0:
-                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
-                        _prefetch_children(g_nodes, g_target, node, cand)
+                        cand = (g_nodes[node] & NODE_LETTERS) & need
+                        _prefetch_children(g_nodes, node, cand)
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
-                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
+                            n2 = _child(g_nodes, node, _popcount32(low - 1))
                             if up < r:
-                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r - 1, up, -1)
+                                n2 = _walk_codes(g_nodes, n2, g, c, r - 1, up, -1)
                             if n2 >= 0:
-                                n2 = _child(g_nodes, g_target, n2, SEPARATOR)
-                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
+                                n2 = _child(g_nodes, n2, SEPARATOR)
+                            if n2 >= 0 and (g_nodes[n2] & NODE_TERMINAL) != 0:
                                 mask |= low
                 else:
                     # reversed(prefix) + SEPARATOR + letter + suffix, terminal (the prefix is
                     # not empty here).
-                    node = _walk_codes(g_nodes, g_target, 0, g, c, r - 1, up, -1)
+                    node = _walk_codes(g_nodes, 0, g, c, r - 1, up, -1)
                     if node >= 0:
-                        node = _child(g_nodes, g_target, node, SEPARATOR)
+                        node = _child(g_nodes, node, SEPARATOR)
                     if node >= 0:
-                        cand = (g_nodes[node, 0] & NODE_LETTERS) & usable
-                        _prefetch_children(g_nodes, g_target, node, cand)
+                        cand = (g_nodes[node] & NODE_LETTERS) & need
+                        _prefetch_children(g_nodes, node, cand)
                         while cand != 0:
                             low = cand & -cand
                             cand ^= low
-                            n2 = _child(g_nodes, g_target, node, _popcount32(low - 1))
+                            n2 = _child(g_nodes, node, _popcount32(low - 1))
                             if down > r:
-                                n2 = _walk_codes(g_nodes, g_target, n2, g, c, r + 1, down, 1)
-                            if n2 >= 0 and (g_nodes[n2, 0] & NODE_TERMINAL) != 0:
+                                n2 = _walk_codes(g_nodes, n2, g, c, r + 1, down, 1)
+                            if n2 >= 0 and (g_nodes[n2] & NODE_TERMINAL) != 0:
                                 mask |= low
+                if slot >= 0:
+                    have |= mask
+                    xcache[slot, 2] = known | need
+                    xcache[slot, 3] = have
+                    mask = have & usable
                 xmask[o, r, c] = mask
+
+
+#: A cross-word pattern's key (:func:`_cross_key`): its squares from top to bottom, each
+#: 5 bits (a letter 1..26, :data:`CROSS_GAP` for the empty square), 12 in the first word
+#: and the rest (at most 3) in the second, with the number of squares at bit 20: exact,
+#: two patterns never share a key.
+CROSS_KEY = 5
+CROSS_GAP = 27
+CROSS_HASH_1 = 0x2545F4914F6CDD1D
+CROSS_HASH_2 = 0x1B873593
+CROSS_SLOTS = 4096
+
+
+@njit(cache=True, inline="always")
+def _cross_key(g, c, up, r, down):  # type: ignore[no-untyped-def]
+    """The key of the cross-word pattern of rows ``up..down`` of column ``c``, ``r`` the
+    empty square (blanks count as the letter they stand for)."""
+    key1 = np.int64(0)
+    key2 = np.int64(0)
+    for k in range(up, down + 1):
+        sym = np.int64(CROSS_GAP) if k == r else np.int64(g[k, c] % 26 + 1)
+        i = k - up
+        if i < 12:
+            key1 |= sym << (CROSS_KEY * i)
+        else:
+            key2 |= sym << (CROSS_KEY * (i - 12))
+    return key1, key2 | (np.int64(down - up + 1) << 20)
+
+
+def new_cross_cache(slots: int = CROSS_SLOTS) -> np.ndarray:
+    """An empty cross-set cache for :func:`cross_sets` (no key matches -1), for one graph:
+    what it holds is true of that graph only."""
+    return np.full((slots, 4), -1, dtype=np.int64)
 
 
 #: What :func:`check_input` finds wrong (0: nothing).
@@ -413,7 +514,6 @@ def top_search(
     grid,
     rack,
     g_nodes,
-    g_target,
     lm,
     wm,
     values,
@@ -428,6 +528,7 @@ def top_search(
     fr_at_start,
     an_bits,
     an_shift,
+    xcache,
 ):  # type: ignore[no-untyped-def]
     """Find every move of the highest score: ``(n_found, best_score, n_placements, n_steps)``.
 
@@ -437,7 +538,8 @@ def top_search(
     ``best_score`` is -1 when no move exists. The last two count the placements searched and
     the search steps. The ``fr_*`` arrays are the word list's full-rack index
     (:mod:`arbitre.scrabble.fast.fullrack`; its ``count`` all -1 when there is none);
-    ``an_bits`` and ``an_shift`` its anagram filter (:mod:`arbitre.scrabble.fast.anagram`).
+    ``an_bits`` and ``an_shift`` its anagram filter (:mod:`arbitre.scrabble.fast.anagram`);
+    ``xcache`` the graph's cross-set cache (:func:`cross_sets`, :func:`new_cross_cache`).
 
     The steps, in order: both orientations of the board (:func:`_oriented`), the cross-sets
     (:func:`cross_sets`), the rack (:func:`_rack_summary`), the placements and their bounds
@@ -461,10 +563,7 @@ def top_search(
         return 0, -1, 0, 0
     # With a blank, any letter can go on a square; else only the rack's letters.
     usable = ALL_LETTERS if rk[26] > 0 else rackmask
-    cross_sets(
-        grid2, usable, g_nodes, g_target, values, xmask, xscore,
-        xhas,
-    )  # fmt: skip
+    cross_sets(grid2, usable, g_nodes, values, xmask, xscore, xhas, xcache)
     sqmax = _square_max(xmask, rackmask, rv[0], values)
     empty_board = _is_empty(grid)
     # On an empty board with symmetric premiums, vertical moves are the horizontal ones
@@ -477,13 +576,13 @@ def top_search(
     if mirror:
         # First move: the same words fit every span of a length; find them once.
         best, nfound, steps = _first_move(
-            rack, ntiles, rackmask, g_nodes, g_target, lm, wm,
+            rack, ntiles, rackmask, g_nodes, lm, wm,
             values, p_s, p_e, p_bound, npl, out_info, out_codes,
         )  # fmt: skip
         return _mirror_found(out_info, out_codes, nfound), best, npl, steps
     return _search_placements(
         grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask,
-        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target, out_info,
+        usable, p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, out_info,
         out_codes,
         (fr_letters, fr_word_start, fr_count, fr_bits, fr_chunk_start, fr_at_bits, fr_at_start),
         an_bits, an_shift,
@@ -686,7 +785,7 @@ def _placements(
 @njit(cache=True, inline="always")
 def _search_placements(
     grid2, lm2, wm2, xmask, xscore, xhas, sqmax, values, rack, rk, ntiles, rackmask, usable,
-    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes, g_target,
+    p_o, p_lane, p_s, p_e, p_bound, p_k, npl, g_nodes,
     out_info, out_codes, full_rack, an_bits, an_shift,
 ):  # fmt: skip  # type: ignore[no-untyped-def]
     """Search the placements in decreasing order of bound, stopping at the first bound below
@@ -862,7 +961,7 @@ def _search_placements(
         while j >= 0:
             steps += 1
             if j == nsteps:
-                if (g_nodes[node_st[j], 0] & NODE_TERMINAL) != 0:
+                if (g_nodes[node_st[j]] & NODE_TERMINAL) != 0:
                     best, nfound = _record(
                         const + acc[j], best, nfound, o, lane, s, e - s + 1, word, s, out_info,
                         out_codes,
@@ -876,11 +975,15 @@ def _search_placements(
                 if fresh[j]:
                     fresh[j] = False
                     lt = SEPARATOR if pos < 0 else row[pos] % 26
-                    ch = _child(g_nodes, g_target, node, lt)
+                    ch = _child(g_nodes, node, lt)
                     if (
                         ch >= 0
-                        and ((ahead[j + 1] | (rackbits if all_used else 0)) & ~g_nodes[ch, 1]) == 0
-                        and (g_nodes[ch, 1] >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1
+                        and (
+                            (ahead[j + 1] | (rackbits if all_used else 0))
+                            & ~g_nodes[ch + NODE_BELOW]
+                        )
+                        == 0
+                        and (g_nodes[ch + NODE_LENGTHS] >> (nsteps - 1 - j)) & 1
                     ):
                         if pos >= 0:
                             word[pos] = row[pos]
@@ -898,9 +1001,9 @@ def _search_placements(
                 avail = rackbits
                 if rk[26] > 0:
                     avail = ALL_LETTERS
-                rem[j] = (g_nodes[node, 0] & NODE_LETTERS) & allow_at[pos] & avail
+                rem[j] = (g_nodes[node] & NODE_LETTERS) & allow_at[pos] & avail
                 cur[j] = -1
-                _prefetch_children(g_nodes, g_target, node, rem[j])
+                _prefetch_children(g_nodes, node, rem[j])
             else:
                 lt = cur[j]
                 if usedb[j]:
@@ -911,8 +1014,8 @@ def _search_placements(
                     if rk[26] > 0:
                         rk[26] -= 1
                         usedb[j] = True
-                        ch = _child(g_nodes, g_target, node, lt)
-                        below = g_nodes[ch, 1]
+                        ch = _child(g_nodes, node, lt)
+                        below = g_nodes[ch + NODE_BELOW]
                         if (not all_used or (rackbits & ~below) == 0) and (
                             not use_bound
                             or acc[j] + _rest_bound(pre, j + 1, rk, rl, nrl, values, below) >= need
@@ -931,9 +1034,9 @@ def _search_placements(
                 rem[j] = r ^ low
                 lt = _popcount32((low - 1) & 0xFFFFFFFF)
                 cur[j] = lt
-                ch = _child(g_nodes, g_target, node, lt)
-                below = g_nodes[ch, 1]
-                if ((below >> (LENGTHS_SHIFT + nsteps - 1 - j)) & 1) == 0 or (
+                ch = _child(g_nodes, node, lt)
+                below = g_nodes[ch + NODE_BELOW]
+                if ((g_nodes[ch + NODE_LENGTHS] >> (nsteps - 1 - j)) & 1) == 0 or (
                     ahead[j + 1] & ~below
                 ) != 0:
                     continue  # no word of the placement's length, or with its letters, below
@@ -1172,7 +1275,6 @@ def _first_move(
     ntiles,
     rackmask,
     g_nodes,
-    g_target,
     lm,
     wm,
     values,
@@ -1237,7 +1339,7 @@ def _first_move(
             steps += 1
             node = node_st[d]
             if d == last:
-                if (g_nodes[node, 0] & NODE_TERMINAL) != 0:
+                if (g_nodes[node] & NODE_TERMINAL) != 0:
                     for s in range(s_lo, s_hi + 1):
                         score = const
                         for i in range(length):
@@ -1250,7 +1352,7 @@ def _first_move(
             if d == 1:
                 if fresh[d]:
                     fresh[d] = False
-                    ch = _child(g_nodes, g_target, node, SEPARATOR)
+                    ch = _child(g_nodes, node, SEPARATOR)
                     if ch >= 0:
                         node_st[d + 1] = ch
                         d += 1
@@ -1264,7 +1366,7 @@ def _first_move(
                 avail = rackbits
                 if rk[26] > 0:
                     avail = ALL_LETTERS
-                rem[d] = (g_nodes[node, 0] & NODE_LETTERS) & avail
+                rem[d] = (g_nodes[node] & NODE_LETTERS) & avail
             else:
                 lt = cur[d]
                 if usedb[d]:
@@ -1273,8 +1375,8 @@ def _first_move(
                     rk[lt] += 1
                     rackbits |= np.int64(1) << lt
                     if rk[26] > 0:
-                        ch = _child(g_nodes, g_target, node, lt)
-                        if not all_used or (rackbits & ~g_nodes[ch, 1]) == 0:
+                        ch = _child(g_nodes, node, lt)
+                        if not all_used or (rackbits & ~g_nodes[ch + NODE_BELOW]) == 0:
                             rk[26] -= 1
                             usedb[d] = True
                             word[wi] = lt + 26
@@ -1290,8 +1392,8 @@ def _first_move(
                 rem[d] = r ^ low
                 lt = _popcount32((low - 1) & 0xFFFFFFFF)
                 cur[d] = lt
-                ch = _child(g_nodes, g_target, node, lt)
-                below = g_nodes[ch, 1]
+                ch = _child(g_nodes, node, lt)
+                below = g_nodes[ch + NODE_BELOW]
                 if rk[lt] > 0:
                     rk[lt] -= 1
                     if rk[lt] == 0:

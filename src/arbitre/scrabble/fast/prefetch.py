@@ -1,6 +1,6 @@
 """A memory prefetch hint for the compiled kernel (LLVM's ``llvm.prefetch``).
 
-``prefetch_row(array, i)`` asks the CPU to bring the cache line of ``array[i, 0]`` in, and
+``prefetch_at(array, i)`` asks the CPU to bring the cache line of ``array[i]`` in, and
 does nothing else: no result, no fault (a hint on any address is allowed). The walk uses it
 to start reading the records of all the children it is about to try at once, instead of
 one after the other, when the word graph is not in the cache.
@@ -20,8 +20,8 @@ cgutils: Any = _cgutils
 
 
 @intrinsic
-def _prefetch_row(typingctx: Any, arr: Any, index: Any) -> Any:
-    if not (isinstance(arr, types.Array) and arr.ndim == 2 and isinstance(index, types.Integer)):
+def _prefetch_at(typingctx: Any, arr: Any, index: Any) -> Any:
+    if not (isinstance(arr, types.Array) and arr.ndim == 1 and isinstance(index, types.Integer)):
         return None
     sig = types.void(arr, index)
 
@@ -29,8 +29,7 @@ def _prefetch_row(typingctx: Any, arr: Any, index: Any) -> Any:
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
         idx = context.cast(builder, args[1], signature.args[1], types.intp)
-        zero = context.get_constant(types.intp, 0)
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [idx, zero], wraparound=False)
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [idx], wraparound=False)
         i8p = ir.IntType(8).as_pointer()
         i32 = ir.IntType(32)
         fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
@@ -41,6 +40,6 @@ def _prefetch_row(typingctx: Any, arr: Any, index: Any) -> Any:
     return sig, codegen
 
 
-#: ``prefetch_row(array, i)`` in compiled code (a numba intrinsic: its typing function above
-#: is what numba calls; the compiled function takes the array and the row).
-prefetch_row: Any = _prefetch_row
+#: ``prefetch_at(array, i)`` in compiled code (a numba intrinsic: its typing function above
+#: is what numba calls; the compiled function takes a one-dimensional array and an index).
+prefetch_at: Any = _prefetch_at

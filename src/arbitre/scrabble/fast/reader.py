@@ -24,9 +24,15 @@ NINE = 57  # "9"
 def read_rows(data, limits, out):  # type: ignore[no-untyped-def]
     """0 when ``data`` is board text that ``Board.from_text`` reads (codes in ``out``), else
     1 (``out`` then holds nothing of use)."""
+    return read_rows_at(data, 0, len(data), limits, out)
+
+
+@njit(cache=True, inline="always")
+def read_rows_at(data, start, stop, limits, out):  # type: ignore[no-untyped-def]
+    """:func:`read_rows` on ``data[start:stop]`` (an array of bytes or a ``bytes``)."""
     seen = limits * 0
-    n = data.shape[0]
-    i = 0
+    n = stop
+    i = start
     for r in range(SIZE):
         if r > 0:
             if i >= n or data[i] != SLASH:

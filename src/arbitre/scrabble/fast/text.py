@@ -17,17 +17,19 @@ hold both readers equal to the reference ones on generated texts (hypothesis).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from arbitre.scrabble.board import Board
-from arbitre.scrabble.fast import _search_arrays
+from arbitre.scrabble.fast import _LM, _WM, CODE_VALUES, _search_arrays, kernel
+from arbitre.scrabble.fast import line as compiled_line
 from arbitre.scrabble.fast.reader import read_rows
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import BLANK, LETTERS, RACK_SIZE, ROW_NAMES, SIZE, TILE_COUNTS
 
-__all__ = ["board_codes", "move_texts", "rack_counts", "top_texts"]
+__all__ = ["board_codes", "line_heads", "move_texts", "rack_counts", "top_texts"]
 
 #: Most tiles of each kind on a board: A..Z, then the blanks (``reader.read_rows``).
 _BOARD_LIMITS = np.array([TILE_COUNTS[c] for c in LETTERS] + [TILE_COUNTS[BLANK]], dtype=np.int64)
@@ -109,3 +111,40 @@ def top_texts(board_text: str, rack_text: str, gaddag: Any) -> tuple[int, list[s
     if best < 0:
         return 0, []
     return best, move_texts(info, codes)
+
+
+def line_heads(gaddag: Any) -> Callable[[str], str | None]:
+    """``head(line)`` for the lines of ``top --batch`` (``BOARD RACK [ignored...]``): the
+    answer's JSON up to its time, ``{"score": S, "moves": [...], "ms": ``, read, searched
+    and written in one compiled call (``fast/line.py``); ``""`` for a line without a
+    position (blank or ``#`` comment); ``None`` for a line to answer by :func:`top_texts`
+    (text that the compiled readers leave to ``Board.from_text`` / ``Rack.parse``, a line of
+    one field, many tied moves). ``gaddag``: ``fast.gaddag_arrays(lexicon)``. Each ``head``
+    keeps its own scratch buffers (one thread at a time)."""
+    tile_limits = _BOARD_LIMITS
+    table = np.array(_RACK_TABLE, dtype=np.int64)
+    limits = np.array(_RACK_LIMITS, dtype=np.int64)
+    grid = np.empty((SIZE, SIZE), dtype=np.int8)
+    rack = np.zeros(27, dtype=np.int32)
+    order = np.empty(compiled_line.SORTED_HERE, dtype=np.int64)
+    out = np.empty(compiled_line.OUT_BYTES, dtype=np.uint8)
+    info = np.empty((compiled_line.SORTED_HERE, kernel.INFO_WIDTH), dtype=np.int32)
+    codes = np.empty((compiled_line.SORTED_HERE, SIZE), dtype=np.int8)
+    g, fr = gaddag, gaddag.full_rack
+    top_line = compiled_line.top_line
+    tail = (
+        g.graph, _LM, _WM, CODE_VALUES, info, codes, fr.letters, fr.word_start, fr.count,
+        fr.bits, fr.chunk_start, fr.at_bits, fr.at_start, g.anagrams.bits, g.anagrams.shift,
+        g.cross_cache,
+    )  # fmt: skip
+
+    def head(line: str) -> str | None:
+        # surrogatepass: stdin read in the POSIX locale escapes undecodable bytes as
+        # surrogates; such a line is non-ASCII, left to the Python path.
+        data = line.encode("utf-8", "surrogatepass")
+        n = top_line(data, tile_limits, table, limits, grid, rack, order, out, *tail)
+        if n > 0:
+            return out[:n].tobytes().decode("ascii")
+        return "" if n == compiled_line.SKIP else None
+
+    return head
