@@ -2,7 +2,9 @@
 // (the Content-Security-Policy runs no inline handler, onclick="..."; issue 34):
 // - data-confirm="question": the button or link acts only once the question is answered OK;
 // - data-print: the button prints the page;
-// - data-autosubmit on a select: choosing an option sends its form.
+// - data-autosubmit on a select: choosing an option sends its form;
+// - a wide table's box (.scroll-x): the hint just before it (.scroll-hint) is shown while the
+//   table is wider than the box, which then scrolls sideways by itself (issue 35).
 "use strict";
 (function () {
   document.addEventListener("click", function (event) {
@@ -25,4 +27,23 @@
       select.form.submit();
     }
   });
+  function hintWideTables() {
+    for (const box of document.querySelectorAll(".scroll-x")) {
+      const hint = box.previousElementSibling;
+      if (hint && hint.classList.contains("scroll-hint")) {
+        hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+      }
+    }
+  }
+  hintWideTables();
+  window.addEventListener("load", hintWideTables);
+  if ("ResizeObserver" in window) {
+    const watch = new ResizeObserver(hintWideTables);
+    for (const box of document.querySelectorAll(".scroll-x")) {
+      watch.observe(box);
+      if (box.firstElementChild) watch.observe(box.firstElementChild);
+    }
+  } else {
+    window.addEventListener("resize", hintWideTables);
+  }
 })();
