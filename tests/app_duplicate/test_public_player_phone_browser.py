@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 from typing import Any
 
 import pytest
@@ -136,6 +137,8 @@ def test_a_players_page_of_a_real_event_fits_a_phone(
             path=str(ARTIFACTS / "duplicate-progression-390.png")
         )
         totals = phone.locator("table.sheet tfoot td.num").all_inner_texts()
+        headings = " ".join(phone.locator("main h2").all_inner_texts())
+        caption = phone.locator("#progression-title").inner_text()
         remarks = " ".join(phone.locator("table.sheet td:nth-child(5)").all_inner_texts())
         wide = too_wide(phone)
         cut = cut_off(phone)
@@ -144,6 +147,11 @@ def test_a_players_page_of_a_real_event_fits_a_phone(
     assert len(totals) == GAMES and sum(len(t) >= 3 for t in totals) >= GAMES - 2, totals
     assert "Avertissement disciplinaire" in remarks and "Avertissement" in remarks
     assert wide == [] and cut == [], (wide, cut)
+    # the chart ends at the player's total and the top's, as the sheets say (the warnings'
+    # penalty deducted at each game's end, 4.7)
+    tops = [int(t) for t in re.findall(r"\(top (\d+),", headings)]
+    assert len(tops) == GAMES
+    assert f"{sum(map(int, totals))} points, top {sum(tops)}" in caption, (caption, totals, tops)
     # the chart: its title, axes' figures and key readable, within the screen
     assert len(texts) >= 5, texts
     small = [t for t in texts if t["size"] < 12 or t["height"] < 12]

@@ -2,7 +2,9 @@
 by move over the games, drawn in SVG on their public page and as a file of its own.
 
 The chart's texts are sized in CSS pixels, not in units of a drawing scaled to the screen: on
-a 390-px phone a 640-unit drawing shrank its 11-unit figures to 6 px (issue 35). The lines
+a 390-px phone a 640-unit drawing shrank its 11-unit figures to 6 px (issue 35). The running
+score ends each game at the game's total: its warnings' penalty is deducted at its last move
+(seed 004, 4.7), so that the chart ends at the player's total in the standings. The lines
 are drawn in a box of their own that stretches to the chart's width; the figures of the
 axes, the games' names and the key are written beside it at their own size. Every figure is
 the engine's sheet (:meth:`arbitre.duplicate.event.Event.sheet`)."""
@@ -75,10 +77,13 @@ def progression(event: Event, licence: str, full_name: str) -> Chart:
     spans: list[tuple[str, int, int]] = []
     for game in event.games:
         first = len(top) - 1
-        for line in event.sheet(game, licence).lines:
+        sheet = event.sheet(game, licence)
+        for line in sheet.lines:
             bonus = event.settings.solo_bonus if line.solo else 0
             player.append(player[-1] + line.score + bonus)
             top.append(top[-1] + line.top)
+        # seed 004, 4.7: the warnings' penalty is deducted at the end of the game
+        player[-1] -= sheet.penalty
         spans.append((game.name, first, len(top) - 1))
     moves = max(1, len(top) - 1)
     step = tick_step(max(1, *top, *player))

@@ -35,15 +35,20 @@
       }
     }
   }
-  hintWideTables();
-  window.addEventListener("load", hintWideTables);
-  if ("ResizeObserver" in window) {
-    const watch = new ResizeObserver(hintWideTables);
-    for (const box of document.querySelectorAll(".scroll-x")) {
-      watch.observe(box);
-      if (box.firstElementChild) watch.observe(box.firstElementChild);
+  // a box is watched once it is on the page, also when a live page redraws its content
+  const watch = "ResizeObserver" in window ? new ResizeObserver(hintWideTables) : null;
+  function watchWideTables() {
+    for (const box of document.querySelectorAll(".scroll-x:not([data-watched])")) {
+      box.dataset.watched = "";
+      if (watch) {
+        watch.observe(box);
+        if (box.firstElementChild) watch.observe(box.firstElementChild);
+      }
     }
-  } else {
-    window.addEventListener("resize", hintWideTables);
+    hintWideTables();
   }
+  watchWideTables();
+  new MutationObserver(watchWideTables).observe(document.body, { childList: true, subtree: true });
+  window.addEventListener("load", hintWideTables);
+  window.addEventListener("resize", hintWideTables);
 })();
