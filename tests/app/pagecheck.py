@@ -1,5 +1,6 @@
 """What a page read in the browser must hold, shared by the browser tests: no page wider than
-its viewport (a wide table scrolls inside its own box), no text cut off by its box, every
+its viewport and no part of it scrolling sideways (a wide table scrolls inside its own box,
+with a hint), no text cut off by its box, every
 visible text at the WCAG 2.1 AA contrast, and on a French page neither an English word nor a
 raw value or code. :class:`Timings` records how long each action of a scenario took, a figure
 to read (written under the artifacts folder and printed at the end), never an assertion."""
@@ -89,9 +90,55 @@ def low_contrast(page: Any) -> list[str]:
     ]
 
 
+#: What scrolls sideways on a page: the document wider than the window, ``main`` wider than
+#: its box (the style sheet lets ``main`` scroll sideways rather than widen the page, which
+#: hid a page too wide from a check of the document alone) and any other box that scrolls
+#: sideways, each as ``[what, pixels]``. A wide table may scroll in its own box, of class
+#: ``scroll-x``, whose hint (the ``p.scroll-hint`` just before it) says so on the screen:
+#: such a box is listed only when its hint is not shown. A print page, an A4 sheet that a
+#: phone shows scrolled sideways as it would a PDF, is recognised by its ``@page`` rule
+#: (``duplicate/_print.html``, included by every print page): only its document is read.
+SIDEWAYS_JS = """
+() => {
+  const out = [];
+  const doc = document.documentElement.scrollWidth - window.innerWidth;
+  if (doc > 0) out.push(["the page", doc]);
+  const print = Array.from(document.styleSheets).some(sheet => {
+    try { return Array.from(sheet.cssRules).some(r => r instanceof CSSPageRule); }
+    catch (e) { return false; }
+  });
+  if (print) return out;
+  for (const el of document.querySelectorAll("body, body *")) {
+    const extra = el.scrollWidth - el.clientWidth;
+    if (extra <= 1 || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    const scrolls = ["auto", "scroll"].includes(style.overflowX);
+    if (!scrolls && el.tagName !== "MAIN") continue;
+    const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+                 + (el.classList.length ? "." + Array.from(el.classList).join(".") : "");
+    if (el.classList.contains("scroll-x")) {
+      const hint = el.previousElementSibling;
+      const shown = hint && hint.classList.contains("scroll-hint") && hint.getClientRects().length
+                    && getComputedStyle(hint).visibility !== "hidden";
+      if (!shown) out.push([name + " (its hint not shown)", extra]);
+      continue;
+    }
+    out.push([name, extra]);
+  }
+  return out;
+}
+"""
+
+
+def too_wide(page: Any) -> list[str]:
+    """What scrolls sideways on the page, in words (see :data:`SIDEWAYS_JS`)."""
+    return [f"{what} scrolls {wider} px sideways" for what, wider in page.evaluate(SIDEWAYS_JS)]
+
+
 def overflow(page: Any) -> int:
-    """How many pixels the page is wider than its viewport (the phone's screen)."""
-    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+    """How many pixels the page, or a box of its layout, is wider than it may be (see
+    :data:`SIDEWAYS_JS`): 0 when nothing scrolls sideways but a wide table in its own box."""
+    return max((int(wider) for _, wider in page.evaluate(SIDEWAYS_JS)), default=0)
 
 
 #: Elements whose text their own box cuts off: a box that hides or clips what overflows it
@@ -241,9 +288,7 @@ class PageChecks:
                 path=str(folder / f"{self.name}-{label}-{width}x{height}.png"), full_page=True
             )
             found = low_contrast(page) + cut_off(page) + not_french(page, self.codes)
-            wider = overflow(page)
-            if wider > 0:
-                found.append(f"the page is {wider} px wider than the screen")
+            found += too_wide(page)
             if found:
                 self.problems[f"{label} at {width}x{height} ({page.url})"] = found
         if before:

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.app.browser import headless_chromium
-from tests.app.pagecheck import low_contrast, overflow
+from tests.app.pagecheck import low_contrast, too_wide
 from tests.app.server import arbitre_server
 from tests.app_duplicate.test_duplicate_browser import login
 from tests.app_duplicate.test_hall_browser import PASSWORD, small_demo
@@ -61,9 +61,7 @@ def test_every_page_fits_a_phone_and_meets_the_aa_contrast(tmp_path: Path) -> No
                 assert response is not None and response.status == 200, path
                 page.wait_for_load_state("networkidle")
                 found = low_contrast(page)
-                wider = overflow(page)
-                if wider > 0:
-                    found.append(f"the page is {wider} px wider than the phone")
+                found += too_wide(page)
                 if found:
                     problems[path] = found
         hall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
@@ -145,9 +143,7 @@ def crawl(
         refused = response.status == 403 and (public or "/aide/" in came_from)
         if response.status != 200 and not refused:
             found.append(f"answered {response.status}")
-        wider = overflow(page)
-        if wider > 0:
-            found.append(f"the page is {wider} px wider than the phone")
+        found += too_wide(page)
         found += [f"{field} has no label" for field in page.evaluate(UNLABELLED_JS)]
         if not NO_HELP_LINK.search(path) and page.locator("a[href^='/aide/']").count() == 0:
             found.append("no link to the help")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from django.test import Client
@@ -151,6 +152,10 @@ def test_live_standings_with_a_solo(event: Any, director: Any) -> None:
     assert "Solo (+10)" in sheet
     svg = Client().get(f"/public/duplicate/{event.event_id}/joueur/1001/progression.svg")
     assert svg["Content-Type"] == "image/svg+xml" and b"<polyline" in svg.content
+    # a well-formed SVG file of its own: its title gives the player's total and the top's
+    root = ElementTree.fromstring(svg.content)
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0] == "JOUEUR01 Test : 28 points, top 18", texts
 
 
 def test_undo_of_a_move_deletes_its_ballots_into_the_audit_log(event: Any, director: Any) -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.app.browser import headless_chromium
+from tests.app.pagecheck import overflow
 from tests.app.server import arbitre_server, director_data
-from tests.app.test_accessibility_browser import overflow
 from tests.app_duplicate.test_duplicate_browser import (
     ARBITER_PASSWORD,
     PASSWORD,

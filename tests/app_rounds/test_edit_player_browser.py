@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tests.app.browser import headless_chromium
+from tests.app.pagecheck import low_contrast, overflow
 from tests.app.server import arbitre_server
-from tests.app.test_accessibility_browser import low_contrast, overflow
 from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
     login,

@@ -6,11 +6,10 @@ import codecs
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.html import escape
-from django.utils.translation import gettext
 
 from arbitre.app.duplicate import appeals, services
 from arbitre.app.duplicate.models import Registration
+from arbitre.app.duplicate.progression import progression, svg_document
 from arbitre.app.duplicate.sheet_rows import sheet_rows
 from arbitre.app.duplicate.views import _dup, _game
 from arbitre.app.events.roles import ARBITER, require_role
@@ -165,38 +164,5 @@ def progression_svg(request: HttpRequest, event_id: int, licence: str) -> HttpRe
     dup = _dup(event_id)
     reg = get_object_or_404(Registration, duplicate=dup, licence=licence)
     event = services.build_event(dup)
-    player: list[int] = [0]
-    top: list[int] = [0]
-    for g in event.games:
-        for line in event.sheet(g, reg.licence).lines:
-            player.append(player[-1] + line.score + (event.settings.solo_bonus if line.solo else 0))
-            top.append(top[-1] + line.top)
-    width, height, margin = 640, 320, 40
-    n = max(1, len(top) - 1)
-    peak = max(1, max(top), max(player))
-
-    def points(values: list[int]) -> str:
-        return " ".join(
-            f"{margin + i * (width - 2 * margin) / n:.1f},{height - margin - v * (height - 2 * margin) / peak:.1f}"
-            for i, v in enumerate(values)
-        )
-
-    title = escape(
-        gettext("%(name)s : %(score)s points, top %(top)s")
-        % {"name": reg.full_name, "score": player[-1], "top": top[-1]}
-    )
-    moves = escape(gettext("coups (%(count)s)") % {"count": len(top) - 1})
-    top_key, player_key = escape(gettext("— top")), escape(gettext("— joueur"))
-    svg = f"""<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img" aria-label="{title}">
-<title>{title}</title>
-<rect width="100%" height="100%" fill="#fff"/>
-<line x1="{margin}" y1="{height - margin}" x2="{width - margin}" y2="{height - margin}" stroke="#999"/>
-<line x1="{margin}" y1="{margin}" x2="{margin}" y2="{height - margin}" stroke="#999"/>
-<polyline fill="none" stroke="#b22" stroke-width="2" points="{points(top)}"/>
-<polyline fill="none" stroke="#0b6e4f" stroke-width="2" points="{points(player)}"/>
-<text x="{margin}" y="20" font-family="sans-serif" font-size="13">{title}</text>
-<text x="{width - margin}" y="{height - 12}" text-anchor="end" font-family="sans-serif" font-size="11">{moves}</text>
-<text x="{width - 150}" y="40" font-family="sans-serif" font-size="11" fill="#b22">{top_key}</text>
-<text x="{width - 150}" y="56" font-family="sans-serif" font-size="11" fill="#0b6e4f">{player_key}</text>
-</svg>"""
-    return HttpResponse(svg, content_type="image/svg+xml")
+    chart = progression(event, reg.licence, reg.full_name)
+    return HttpResponse(svg_document(chart), content_type="image/svg+xml")

@@ -24,6 +24,7 @@ from arbitre.app.duplicate.models import (
     Registration,
     Withdrawal,
 )
+from arbitre.app.duplicate.progression import progression
 from arbitre.app.duplicate.views import _dup, _game, _game_state
 from arbitre.app.events import live
 from arbitre.app.shared_pages import shared_page
@@ -179,6 +180,7 @@ def public_player(request: HttpRequest, event_id: int, licence: str) -> HttpResp
             "event": dup.event,
             "reg": reg,
             "sheets": sheets,
+            "chart": progression(event, reg.licence, reg.full_name),
             "withdrawal": Withdrawal.objects.filter(registration=reg)
             .select_related("game")
             .first(),
