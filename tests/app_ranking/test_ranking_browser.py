@@ -68,4 +68,14 @@ def test_officer_import_and_player_page_in_the_browser(tmp_path: Path) -> None:
         frame = player.locator("#points-plot").bounding_box()
         assert frame["x"] < dot["x"] < frame["x"] + frame["width"]
         assert frame["y"] <= dot["y"] < frame["y"] + frame["height"] / 2  # the season's top
+        # its texts readable on the phone: 12 CSS px at least, each inside the chart
+        texts = player.locator("#points-plot text").evaluate_all(
+            """els => els.map(el => {const b = el.getBoundingClientRect();
+                return {size: parseFloat(getComputedStyle(el).fontSize), left: b.left,
+                        right: b.right, text: el.textContent}})"""
+        )
+        assert {t["text"] for t in texts} >= {"2013-2014"}
+        for t in texts:
+            assert t["size"] >= 12, t
+            assert frame["x"] <= t["left"] and t["right"] <= frame["x"] + frame["width"], t
         player.screenshot(path=str(ARTIFACTS / "ranking-player.png"), full_page=True)

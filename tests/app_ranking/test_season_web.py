@@ -326,3 +326,25 @@ def test_a_new_licensee_file_recomputes_the_open_season(officer: Client) -> None
     ).content.decode()
     assert "Classement de la saison 2013-2014 recalculé." in page
     assert Standing.objects.get(licence="1000009").explanation["events"][0]["points"] == 4
+
+
+def test_the_points_chart_names_at_most_five_seasons_the_last_always() -> None:
+    """Twelve seasons: every season has its dot, left to right, higher with more points;
+    under the chart at most five names (a phone's width), the last season's among them."""
+    from arbitre.app.ranking.models import Season, Standing
+    from arbitre.app.ranking.pages import points_plot
+
+    for i, year in enumerate(range(2010, 2022)):
+        season = Season.objects.create(year=year)
+        Standing.objects.create(
+            season=season, licence="42", series=4, order=1, points=10 * i, explanation={}
+        )
+    plot = points_plot("42")
+    assert plot is not None and len(plot.dots) == 12
+    xs = [x for x, *_ in plot.dots]
+    ys = [y for _, y, *_ in plot.dots]
+    assert xs == sorted(xs) and 0 < xs[0] and xs[-1] < 100
+    assert ys == sorted(ys, reverse=True) and ys[-1] == plot.plot_top  # the top season
+    named = [name for _, _, name, _, shown in plot.dots if shown]
+    assert 1 < len(named) <= 5 and named[-1] == "2021-2022"
+    assert points_plot("43") is None

@@ -104,14 +104,27 @@ def up_hint(standing: Standing) -> Hint | None:
 
 @dataclass(frozen=True)
 class Plot:
-    width: int
+    """The season points chart: the line in a box of ``UNITS`` wide stretched to the page's
+    width (``points``), the seasons' dots and names placed in per cent of the width and in px
+    down the chart (``dots``: x %, y, name, points, whether the name is written), so that the
+    texts keep their size in CSS px on a phone."""
+
     height: int
     points: str
-    dots: list[tuple[float, float, str, int]]
+    dots: list[tuple[float, float, str, int, bool]]
     top: int
+    plot_top: int
+    plot_height: int
+
+    units = 1000
 
 
-def points_plot(licence: str, width: int = 480, height: int = 200) -> Plot | None:
+#: At most this many season names under the chart (every other one beyond, the last kept):
+#: a name « 2013-2014 » at 13 px takes about 70 px, five fit a phone's 390 px.
+MAX_SEASON_NAMES = 5
+
+
+def points_plot(licence: str, height: int = 200) -> Plot | None:
     """The ranking points after each season (seed 002, B.3.4), as SVG coordinates."""
     rows = list(
         Standing.objects.filter(licence=licence)
@@ -122,15 +135,26 @@ def points_plot(licence: str, width: int = 480, height: int = 200) -> Plot | Non
     if not rows:
         return None
     top = max(max(p for _, p in rows), 1)
-    left, right, upper, lower = 50, 20, 15, 30
+    plot_top, plot_height = 22, height - 22 - 28
+    left, right = 60, 940  # in units of the stretched box, room for the first and last names
     span = max(len(rows) - 1, 1)
-    dots = []
+    step = -(-len(rows) // MAX_SEASON_NAMES)  # ceil
+    dots, line = [], []
     for i, (year, points) in enumerate(rows):
-        x = left + (width - left - right) * (i / span if len(rows) > 1 else 0.5)
-        y = upper + (height - upper - lower) * (1 - points / top)
-        dots.append((round(x, 1), round(y, 1), f"{year}-{year + 1}", points))
-    line = " ".join(f"{x},{y}" for x, y, _, _ in dots)
-    return Plot(width, height, line, dots, top)
+        x = left + (right - left) * (i / span if len(rows) > 1 else 0.5)
+        y = plot_height * (1 - points / top)
+        line.append(f"{round(x, 1)},{round(y, 1)}")
+        named = (len(rows) - 1 - i) % step == 0
+        dots.append(
+            (
+                round(x / Plot.units * 100, 2),
+                round(plot_top + y, 1),
+                f"{year}-{year + 1}",
+                points,
+                named,
+            )
+        )
+    return Plot(height, " ".join(line), dots, top, plot_top, plot_height)
 
 
 def player_context(licence: str) -> dict[str, Any]:
