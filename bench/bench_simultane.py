@@ -1,7 +1,8 @@
 """Benchmark of a simultané on the federation's server (issue 38, item 5).
 
     python bench/bench_simultane.py [--centres 300] [--players 6000] [--viewers 10000]
-                                    [--window 300] [--reference 20] [--resends 0.1]
+                                    [--window 300] [--reference 20] [--period 2]
+                                    [--resends 0.1]
                                     [--processes N] [--threads 8] [--game FILE]
 
 Starts a throwaway PostgreSQL 15 cluster (the tests' ``tests/app/postgres.py``), makes the
@@ -19,18 +20,20 @@ Then, on this machine's loopback, over HTTP/1.1 keep-alive connections (``bench_
 client):
 
 - **viewers** (``--viewers``), each on its own connection, open the simultané's public page,
-  then poll every 2 s: first, for ``--reference`` seconds, a static file (the reference, the
-  same viewers in the same run), then the public page itself, or, when the application has a
-  JSON version endpoint for it (a name of the ``simultane`` URLs besides ``public`` taking
-  the uid, found with ``reverse()`` at run time), that endpoint with the last ETag, loading the
-  page again when the version it answers changes;
-- **the officer**, logged in, reads the simultané's officer page every 2 s;
+  then poll every ``--period`` (2 s): first, for ``--reference`` seconds, a static file (the
+  reference, the same viewers in the same run), then the public page itself, or, when the
+  application has live endpoints for it (names of the ``simultane`` URLs besides ``public``
+  taking the uid, found with ``reverse()`` at run time), its version with the last ETag,
+  fetching the standings' fragment (else the page) again when the version moves, as the
+  page's script does;
+- **the officer**, logged in, reads the simultané's officer page every ``--period``;
 - **the centres** upload their signed results at random moments spread over ``--window``
   seconds, each on its own connection with its club key; ``--resends`` of them send the same
   results again a few seconds later (an outbox that did not get the answer), which must be
   counted once;
-- **a probe** reads the public page every 0.25 s: an upload's effect is the time from its
-  acceptance to the first read that shows its centre's witness player.
+- **a probe** reads the public standings (the fragment, else the page) every 0.25 s: an
+  upload's effect is the time from its acceptance to the first read that shows its centre's
+  witness player.
 
 It prints the uploads accepted and refused, their latency p50 / p95 / p99, the time to their
 effect on the public page, the viewers' and the officer's p50 / p95 / p99 beside the same
@@ -170,7 +173,8 @@ class Published:
     pk: int
     uid: str
     centres: list[Centre]
-    version_path: str  # "" when the application has no version endpoint for the public page
+    #: the public page's live endpoints, by kind ("version", "fragment"), where they exist
+    live: dict[str, str]
 
 
 def prepare(args: argparse.Namespace, game_text: str) -> Published:
@@ -207,18 +211,22 @@ def prepare(args: argparse.Namespace, game_text: str) -> Published:
         f"{args.players} players' results signed in {time.perf_counter() - t:.0f} s",
         flush=True,
     )
-    return Published(made.pk, made.uid, centres, version_endpoint(made.uid))
+    return Published(made.pk, made.uid, centres, live_endpoints(made.uid))
 
 
-def version_endpoint(uid: str) -> str:
-    """The path of a JSON version endpoint of the public page, if the application has one:
-    a URL of the ``simultane`` app besides ``public``, reversed with the uid, whose name or
-    path says version or JSON."""
+LIVE_WORDS = {"version": ("version", "json", "etat"), "fragment": ("fragment", "classement")}
+"""How the public page's live endpoints are recognised by their URL name or path."""
+
+
+def live_endpoints(uid: str) -> dict[str, str]:
+    """The paths of the public page's live endpoints the application has: its version (JSON,
+    polled) and its standings' fragment (fetched when the version moves), each a URL of the
+    ``simultane`` app besides ``public`` reversed with the uid, recognised by its name."""
     from django.urls import NoReverseMatch, reverse
 
     from arbitre.app.simultane import urls
 
-    found = []
+    found: dict[str, str] = {}
     for pattern in urls.urlpatterns:
         name = getattr(pattern, "name", None) or ""
         if not name.startswith("public") or name == "public":
@@ -227,9 +235,10 @@ def version_endpoint(uid: str) -> str:
             path = reverse(f"simultane:{name}", kwargs={"uid": uid})
         except NoReverseMatch:
             continue
-        if any(w in (name + path).lower() for w in ("version", "json", "etat")):
-            found.append(path)
-    return sorted(found, key=lambda p: ("version" not in p, len(p)))[0] if found else ""
+        for kind, words in LIVE_WORDS.items():
+            if kind not in found and any(w in name.lower() for w in words):
+                found[kind] = path
+    return found
 
 
 def merged_check(published: Published) -> str:
@@ -260,7 +269,9 @@ class Run:
     host: str
     port: int
     page: str
-    version_path: str
+    #: the public page's live endpoints (``live_endpoints``)
+    live: dict[str, str] = field(default_factory=dict)
+    period: float = PERIOD
     phase: str = "arrive"  # arrive, reference, load, done
     opening: Figures = field(default_factory=Figures)
     reference: Figures = field(default_factory=Figures)
@@ -297,22 +308,23 @@ async def viewer(run: Run, index: int, arrival: float) -> None:
     conn = run.connect()
     await asyncio.sleep(rng.random() * arrival)
     await run.get("opening", conn, run.opening, run.page)
-    await asyncio.sleep(rng.random() * PERIOD)
+    await asyncio.sleep(rng.random() * run.period)
     tag, version = "", b""
     while run.phase != "done":
         began = time.monotonic()
         if run.phase == "reference":
             await run.get("static", conn, run.reference, STATIC)
         elif run.phase == "load":
-            path = run.version_path or run.page
-            status, headers, body = await run.get("poll", conn, run.polls, path, tag)
+            polled = run.live.get("version", run.page)
+            status, headers, body = await run.get("poll", conn, run.polls, polled, tag)
             if status == 200:
                 tag = headers.get("etag", "")
-                if run.version_path and body != version:
-                    if version:  # the version moved: the page's content again
-                        await run.get("reload", conn, run.pages, run.page)
+                if polled != run.page and body != version:
+                    if version:  # the version moved: the standings again, as the script does
+                        again = run.live.get("fragment", run.page)
+                        await run.get("reload", conn, run.pages, again)
                     version = body
-        await asyncio.sleep(max(0.0, PERIOD - (time.monotonic() - began)))
+        await asyncio.sleep(max(0.0, run.period - (time.monotonic() - began)))
     conn.close()
 
 
@@ -324,7 +336,7 @@ async def officer(run: Run, cookies: dict[str, str], path: str) -> None:
         if run.phase in ("reference", "load"):
             figures = run.officer if run.phase == "load" else run.officer_before
             await run.get("officer", conn, figures, path)
-        await asyncio.sleep(max(0.0, PERIOD - (time.monotonic() - began)))
+        await asyncio.sleep(max(0.0, run.period - (time.monotonic() - began)))
     conn.close()
 
 
@@ -366,12 +378,13 @@ async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any])
     """Reads the public page every 0.25 s: an upload's effect is the first read showing its
     centre's witness."""
     conn = run.connect()
+    shown = run.live.get("fragment", run.page)  # (the standings as the page's script shows them)
     seen: set[int] = set()
     deadline = float("inf")
     while True:
         began = time.monotonic()
         finished = uploading.done()  # (read before the page: no upload is accepted after it)
-        status, _, body = await timed(conn, Figures(), "GET", run.page, OK)
+        status, _, body = await timed(conn, Figures(), "GET", shown, OK)
         now = time.monotonic()
         text = body.decode("utf-8", errors="replace") if status == 200 else ""
         for index, at in list(run.accepted.items()):
@@ -410,14 +423,17 @@ async def drive(
     officer_page = f"/federation/simultanes/{published.pk}/"
     tasks.append(asyncio.ensure_future(officer(run, cookies, officer_page)))
     tasks.append(asyncio.ensure_future(static_probe(run)))
-    await asyncio.sleep(arrival + PERIOD)  # every viewer on the page before the measure
+    await asyncio.sleep(arrival + run.period)  # every viewer on the page before the measure
     run.phase = "reference"
     await asyncio.sleep(args.reference)
     run.phase = "load"
     rng = random.Random(2026)
-    t0 = time.monotonic() + PERIOD
-    pids = {k: [p for v in watched[k] for p in server_processes(v)] for k in watched}
-    before = {k: cpu_seconds(v) for k, v in pids.items()}
+    t0 = time.monotonic() + run.period
+
+    def pids() -> dict[str, list[int]]:
+        return {k: [p for v in watched[k] for p in server_processes(v)] for k in watched}
+
+    before = {k: cpu_seconds(v) for k, v in pids().items()}
     path = f"/api/federation/simultanes/{published.uid}/resultats/"
     uploading = asyncio.ensure_future(
         asyncio.gather(
@@ -432,12 +448,13 @@ async def drive(
     await probe(run, published.centres, uploading)
     await uploading
     seconds = time.monotonic() - t0
-    after = {k: cpu_seconds(v) for k, v in pids.items()}
+    after = {k: cpu_seconds(v) for k, v in pids().items()}
     run.phase = "done"
     await asyncio.gather(*tasks, return_exceptions=True)
+    # (a process started meanwhile, a PostgreSQL backend or a worker replaced, from zero)
     used = {
-        k: {p: (after[k][p] - s) / seconds for p, s in before[k].items() if p in after[k]}
-        for k in before
+        k: {p: (cpu - before[k].get(p, 0.0)) / seconds for p, cpu in after[k].items()}
+        for k in after
     }
     used["seconds"] = {0: seconds}
     return used
@@ -465,7 +482,9 @@ def line(name: str, figures: Figures, seconds: float, reference: Figures | None 
 def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]) -> None:
     seconds = used.pop("seconds")[0]
     total = args.centres
-    print(f"over {seconds:.0f} s of uploads ({args.viewers} viewers polling every {PERIOD:.0f} s):")
+    print(
+        f"over {seconds:.0f} s of uploads ({args.viewers} viewers polling every {args.period:g} s):"
+    )
     print(
         f"uploads   accepted {len(run.accepted)}/{total}  refused {len(run.refused)}  "
         f"latency {quantiles(run.uploads.latencies)} ms"
@@ -477,11 +496,11 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
         f"effect    on the public page {quantiles(run.effect)} ms"
         + (f"  (not seen after {SETTLE:.0f} s: {run.not_seen})" if run.not_seen else "")
     )
-    what = run.version_path or run.page
-    print(f"viewers   polling {what}")
+    print(f"viewers   polling {run.live.get('version', run.page)}")
     print(line("  polls", run.polls, seconds, run.reference))
-    if run.version_path:
-        print(line("  reloads", run.pages, seconds, run.reference))
+    if "version" in run.live:
+        again = run.live.get("fragment", run.page)
+        print(line("  reloads", run.pages, seconds, run.reference) + f"  ({again})")
     print(line("  static", run.static_during, seconds, run.reference) + "  (during the uploads)")
     print(line("officer", run.officer, seconds, run.officer_before))
     print("references, the same run before any upload:")
@@ -551,6 +570,20 @@ def ready(port: int, process: Any, processes: int, log: Path) -> None:
     raise SystemExit("the server did not get ready in 600 s")
 
 
+def server_log(log: Path) -> str:
+    """The server's log, summed up: its tracebacks counted, the first one shown, and the
+    workers the master replaced."""
+    text = log.read_text(errors="replace") if log.exists() else ""
+    lines = text.splitlines()
+    tracebacks = [i for i, t in enumerate(lines) if t.startswith("Traceback")]
+    replaced = sum("WORKER TIMEOUT" in t or "was sent SIGKILL" in t for t in lines)
+    out = f"server log: {len(tracebacks)} tracebacks, {replaced} workers replaced"
+    if tracebacks:
+        first = lines[max(0, tracebacks[0] - 2) : tracebacks[0] + 40]
+        out += "; the first:\n    " + "\n    ".join(first)
+    return out
+
+
 def drain(stream: Any, log: Path) -> None:
     """The server's output into its log file (a pipe left unread would block it)."""
     with log.open("w") as out:
@@ -587,13 +620,15 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
             flush=True,
         )
         print(memory_lines(server.process.pid, "once ready"))
-        run = Run("127.0.0.1", port, f"/public/simultanes/{published.uid}/", published.version_path)
+        page = f"/public/simultanes/{published.uid}/"
+        run = Run("127.0.0.1", port, page, published.live, args.period)
         watched = {"server": [server.process.pid]}
         if postmaster(database_url):
             watched["PostgreSQL"] = [postmaster(database_url)]
         used = asyncio.run(drive(run, args, published, watched))
         report(run, args, used)
         print(memory_lines(server.process.pid, "after the load"))
+        print(server_log(log))
         pg = postmaster(database_url)
         if pg:  # (its processes in all: a backend per server thread that used the database)
             print(memory_lines(pg, "of PostgreSQL after the load").splitlines()[-1])
@@ -611,6 +646,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--reference", type=float, default=20.0, help="seconds of the static reference"
+    )
+    parser.add_argument(
+        "--period",
+        type=float,
+        default=PERIOD,
+        help="seconds between two polls of a viewer and of the officer (default %(default)s)",
     )
     parser.add_argument("--resends", type=float, default=0.1, help="share of centres re-sending")
     parser.add_argument("--threads", type=int, default=8)
