@@ -178,14 +178,16 @@ class Published:
 
 
 def prepare(args: argparse.Namespace, game_text: str) -> Published:
-    """The clubs' keys, the simultané published and the centres admitted (the application's
-    services, on the federation's database), and each centre's signed results."""
+    """The clubs' keys, the simultané published, the centres admitted and their players in
+    the federation's licensee file (the application's services, on the federation's
+    database), and each centre's signed results."""
     from arbitre.app import setup_django
 
     setup_django()
     from django.contrib.auth import get_user_model
 
     from arbitre.app.federation import services as federation
+    from arbitre.app.ranking import services as ranking
     from arbitre.app.simultane import publish, sending
     from arbitre.duplicate import centre_results
 
@@ -195,7 +197,7 @@ def prepare(args: argparse.Namespace, game_text: str) -> Published:
     made = publish.publish(user, "Simultané fédéral (banc d'essai)", "SF", start, 180, [game_text])
     top = tops(json.loads(game_text))
     base, extra = divmod(args.players, args.centres)
-    centres, first = [], 0
+    centres, first, licensees = [], 0, ["licence,nom,prenom,club,categorie,serie"]
     for i in range(args.centres):
         club = f"Centre {i:04d}"
         key = federation.create_token(user, club)
@@ -204,8 +206,14 @@ def prepare(args: argparse.Namespace, game_text: str) -> Published:
         proof = centre_results.opening_proof(made.code, made.uid)
         signed = sending.signed(results(made.uid, proof, centre, first, top), key)
         centre.body = json.dumps(signed).encode()
+        licensees.extend(
+            f"{p['licence']},{p['name']},{p['first_name']},{club},{p['category']},{p['series']}"
+            for p in signed["results"]["players"]
+        )
         first += centre.players
         centres.append(centre)
+    # (the federation refuses an upload naming a licence its licensee file does not know)
+    ranking.import_licensees(user, "\n".join(licensees).encode(), "banc d'essai")
     print(
         f"published {made.uid}: {len(top)} moves, {args.centres} centres admitted, "
         f"{args.players} players' results signed in {time.perf_counter() - t:.0f} s",
@@ -291,6 +299,19 @@ class Run:
     def connect(self) -> Connection:
         return Connection(self.host, self.port)
 
+    def standings(self, version: bytes) -> str:
+        """The address the page's script fetches the standings at, once the version endpoint
+        answered ``version``: the fragment with the version in its address (so that no kept
+        answer of an earlier version is given for it), else the whole page."""
+        if "fragment" not in self.live:
+            return self.page
+        try:
+            number = json.loads(version).get("version")
+        except (ValueError, AttributeError):
+            number = None
+        fragment = self.live["fragment"]
+        return fragment if number is None else f"{fragment}?v={number}"
+
     async def get(
         self, who: str, conn: Connection, figures: Figures, path: str, tag: str = ""
     ) -> tuple[int, dict[str, str], bytes]:
@@ -321,8 +342,7 @@ async def viewer(run: Run, index: int, arrival: float) -> None:
                 tag = headers.get("etag", "")
                 if polled != run.page and body != version:
                     if version:  # the version moved: the standings again, as the script does
-                        again = run.live.get("fragment", run.page)
-                        await run.get("reload", conn, run.pages, again)
+                        await run.get("reload", conn, run.pages, run.standings(body))
                     version = body
         await asyncio.sleep(max(0.0, run.period - (time.monotonic() - began)))
     conn.close()
@@ -375,18 +395,26 @@ async def centre_upload(
 
 
 async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any]) -> None:
-    """Reads the public page every 0.25 s: an upload's effect is the first read showing its
-    centre's witness."""
+    """A viewer polling every 0.25 s: an upload's effect is the first moment the standings it
+    shows (the page, or the fragment the page's script fetches when the version moves) hold
+    its centre's witness."""
     conn = run.connect()
-    shown = run.live.get("fragment", run.page)  # (the standings as the page's script shows them)
     seen: set[int] = set()
     deadline = float("inf")
+    version, text = b"", ""
     while True:
         began = time.monotonic()
         finished = uploading.done()  # (read before the page: no upload is accepted after it)
-        status, _, body = await timed(conn, Figures(), "GET", shown, OK)
+        if "version" in run.live:
+            status, _, body = await timed(conn, Figures(), "GET", run.live["version"], OK)
+            if status == 200 and body != version:
+                status, _, shown = await timed(conn, Figures(), "GET", run.standings(body), OK)
+                if status == 200:
+                    version, text = body, shown.decode("utf-8", errors="replace")
+        else:
+            status, _, shown = await timed(conn, Figures(), "GET", run.page, OK)
+            text = shown.decode("utf-8", errors="replace") if status == 200 else ""
         now = time.monotonic()
-        text = body.decode("utf-8", errors="replace") if status == 200 else ""
         for index, at in list(run.accepted.items()):
             if index not in seen and centres[index].witness in text:
                 run.effect.append((now - at) * 1000)
