@@ -462,6 +462,7 @@ async def drive(
         return {k: [p for v in watched[k] for p in server_processes(v)] for k in watched}
 
     before = {k: cpu_seconds(v) for k, v in pids().items()}
+    mine = time.process_time()
     path = f"/api/federation/simultanes/{published.uid}/resultats/"
     uploading = asyncio.ensure_future(
         asyncio.gather(
@@ -477,6 +478,7 @@ async def drive(
     await uploading
     seconds = time.monotonic() - t0
     after = {k: cpu_seconds(v) for k, v in pids().items()}
+    mine = time.process_time() - mine
     run.phase = "done"
     await asyncio.gather(*tasks, return_exceptions=True)
     # (a process started meanwhile, a PostgreSQL backend or a worker replaced, from zero)
@@ -485,6 +487,7 @@ async def drive(
         for k in after
     }
     used["seconds"] = {0: seconds}
+    used["this client (viewers, officer, centres, probe)"] = {os.getpid(): mine / seconds}
     return used
 
 
@@ -542,7 +545,7 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
         print("errors    " + ", ".join(f"{k}: {n}" for k, n in sorted(run.statuses.items())))
     for kind, processes in used.items():
         cells = "  ".join(f"{pid}: {cpu:.2f}" for pid, cpu in sorted(processes.items()))
-        if kind != "server":
+        if kind == "PostgreSQL":
             cells = f"{len(processes)} processes"
         print(
             f"processors used, {kind}: {sum(processes.values()):.2f} of {os.cpu_count()} ({cells})"
@@ -659,7 +662,8 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
         print(server_log(log))
         pg = postmaster(database_url)
         if pg:  # (its processes in all: a backend per server thread that used the database)
-            print(memory_lines(pg, "of PostgreSQL after the load").splitlines()[-1])
+            total = memory_lines(pg, "").splitlines()[-1].split("RSS", 1)[1]
+            print(f"  PostgreSQL's {len(server_processes(pg))} processes: RSS{total}")
     print(merged_check(published), flush=True)
     connections.close_all()
 
