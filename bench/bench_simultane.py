@@ -291,6 +291,7 @@ class Run:
     uploads: Figures = field(default_factory=Figures)
     accepted: dict[int, float] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)
+    unanswered: int = 0
     resends: list[bool] = field(default_factory=list)
     statuses: Counter[str] = field(default_factory=Counter)  # the errors' statuses, by who
     effect: list[float] = field(default_factory=list)
@@ -383,7 +384,10 @@ async def centre_upload(
     if status == 200 and json.loads(reply).get("status") == "accepted":
         run.accepted[centre.index] = time.monotonic()
     else:
-        run.refused.append(f"{centre.club}: {status} {reply[:160].decode(errors='replace')}")
+        if status:  # (0: no answer within 30 s, which the centre's outbox sends again)
+            run.refused.append(f"{centre.club}: {status} {reply[:160].decode(errors='replace')}")
+        else:
+            run.unanswered += 1
         resend = False
     if resend:  # the same results again: an outbox that did not get the answer
         await asyncio.sleep(rng.uniform(1.0, 5.0))
@@ -518,7 +522,7 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
     )
     print(
         f"uploads   accepted {len(run.accepted)}/{total}  refused {len(run.refused)}  "
-        f"latency {quantiles(run.uploads.latencies)} ms"
+        f"no answer in 30 s {run.unanswered}  latency {quantiles(run.uploads.latencies)} ms"
         + (f"\n          first refusal: {run.refused[0]}" if run.refused else "")
     )
     if run.resends:
