@@ -296,6 +296,7 @@ class Run:
     statuses: Counter[str] = field(default_factory=Counter)  # the errors' statuses, by who
     effect: list[float] = field(default_factory=list)
     not_seen: int = 0
+    late: int = 0  # of those not seen, on the page read once more at the end
 
     def connect(self) -> Connection:
         return Connection(self.host, self.port)
@@ -429,6 +430,10 @@ async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any])
                 run.not_seen = len(run.accepted) - len(seen)
                 break
         await asyncio.sleep(max(0.0, PROBE_PERIOD - (time.monotonic() - began)))
+    if run.not_seen:  # late, or missing? the standings read once more, the whole page
+        status, _, body = await timed(conn, Figures(), "GET", run.page, OK)
+        text = body.decode("utf-8", errors="replace") if status == 200 else ""
+        run.late = sum(centres[i].witness in text for i in run.accepted if i not in seen)
     conn.close()
 
 
@@ -529,7 +534,12 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
         print(f"re-sends  {sum(run.resends)}/{len(run.resends)} counted once")
     print(
         f"effect    on the public page {quantiles(run.effect)} ms"
-        + (f"  (not seen after {SETTLE:.0f} s: {run.not_seen})" if run.not_seen else "")
+        + (
+            f"  (not seen after {SETTLE:.0f} s: {run.not_seen}, on the page read once more "
+            f"at the end: {run.late})"
+            if run.not_seen
+            else ""
+        )
     )
     print(f"viewers   polling {run.live.get('version', run.page)}")
     print(line("  polls", run.polls, seconds, run.reference))
