@@ -46,6 +46,20 @@ SHELL_NOT_RUN = {
         "docs/security.md",
         "pg_dump --format=custom --file=/var/backups/arbitre-$(date +%F).dump arbitre",
     ): ("needs a running PostgreSQL server and writes to /var/backups"),
+    ("docs/federation-server.md", "sudo -u postgres createuser arbitre"): (
+        "creates a PostgreSQL role and database and installs Arbitre system-wide"
+    ),
+    (
+        "docs/federation-server.md",
+        "export ARBITRE_DATABASE_URL='postgresql://arbitre@/arbitre?host=/run/postgresql'",
+    ): "starts the web server on a PostgreSQL database",
+    (
+        "docs/federation-server.md",
+        "pg_dump --format=custom --file=/var/backups/arbitre-$(date +%F-%H%M).dump arbitre",
+    ): "needs a running PostgreSQL server and writes to /var/backups",
+    ("docs/federation-server.md", ".venv/bin/python bench/bench_simultane.py"): (
+        "a benchmark of minutes (tests/simultane/test_bench_simultane.py runs it small)"
+    ),
 }
 
 
