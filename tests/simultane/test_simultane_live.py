@@ -189,3 +189,34 @@ def test_each_centre_has_its_view_with_the_places_in_the_whole_simultane(
     assert cells == [["2", "DUPONT ", "Namur", "1", "70"], ["3", "MARTIN ", "Namur", "2", "60"]]
     centres = html.split('id="public-centres"')[1].split("</ul>")[0]
     assert 'href="?centre=Namur"' in centres
+
+
+def test_an_upload_replaced_while_the_uploads_are_read_is_taken_as_it_is_now(
+    simultane: Simultane, keys: dict[str, str]
+) -> None:
+    """Another process replaces a centre's results between the reading of the uploads' list
+    and of their payloads: the merge takes the new results (it was a KeyError on the old
+    digest, seen by bench/bench_simultane.py's reading of the code)."""
+    from django.db import connection
+
+    from arbitre.app.simultane.models import CentreUpload
+
+    post(keys["Namur"], simultane.uid, signed(results(simultane.uid, NAMUR), keys["Namur"]))
+    upload = CentreUpload.objects.get()
+    changed = results(simultane.uid, [("101", "DUPONT", [5, 5]), ("102", "MARTIN", [30, 30])])
+    merged._forget()
+    replaced: list[bool] = []
+
+    def replace_after_the_list(
+        execute: Any, sql: str, params: Any, many: bool, context: Any
+    ) -> Any:
+        answer = execute(sql, params, many, context)
+        if not replaced and "withdrawn_at" in sql:
+            replaced.append(True)
+            CentreUpload.objects.filter(pk=upload.pk).update(payload=changed, digest="autre")
+        return answer
+
+    with connection.execute_wrapper(replace_after_the_list):
+        rows = merged.uploaded(Simultane.objects.get())
+    assert replaced
+    assert {r.licence: r.total for r in rows["Namur"]} == {"101": 10, "102": 60}

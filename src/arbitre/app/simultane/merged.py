@@ -145,27 +145,38 @@ def current(simultane: Simultane) -> Merged:
 def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[str]]:
     """Each centre's parsed upload (the payloads read only for contents not parsed yet),
     and the centres withdrawn."""
-    found = list(
-        CentreUpload.objects.filter(centre__simultane=simultane).values_list(
-            "pk", "centre__club", "digest", "withdrawn_at"
-        )
-    )
+    found = {
+        pk: (club, digest, at)
+        for pk, club, digest, at in CentreUpload.objects.filter(
+            centre__simultane=simultane
+        ).values_list("pk", "centre__club", "digest", "withdrawn_at")
+    }
     games = simultane.games
     with _lock:
-        known = {d: _parsed[(d, games)] for _, _, d, _ in found if (d, games) in _parsed}
-    missing = [pk for pk, _, d, _ in found if d not in known]
-    for digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
-        "digest", "payload"
-    ):
-        known[digest] = centre_results.loads(payload, games)
+        known = {d: _parsed[(d, games)] for _, d, _ in found.values() if (d, games) in _parsed}
+    missing = [pk for pk, (_, d, _) in found.items() if d not in known]
+    # read apart from the list above: an upload replaced (or removed) in between is taken
+    # as it is now, never looked up under the digest it had
+    fetched = {
+        pk: (digest, payload)
+        for pk, digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
+            "pk", "digest", "payload"
+        )
+    }
+    for pk in missing:
+        club, _, at = found.pop(pk)
+        if pk in fetched:
+            digest, payload = fetched[pk]
+            known[digest] = centre_results.loads(payload, games)
+            found[pk] = (club, digest, at)
     with _lock:
         for digest, parsed in known.items():
             _parsed[(digest, games)] = parsed
             _parsed.move_to_end((digest, games))
         while len(_parsed) > PARSED_CAPACITY:
             _parsed.popitem(last=False)
-    parsed_by_club = {club: known[digest] for _, club, digest, _ in found}
-    withdrawn = frozenset(club for _, club, _, at in found if at is not None)
+    parsed_by_club = {club: known[digest] for club, digest, _ in found.values()}
+    withdrawn = frozenset(club for club, _, at in found.values() if at is not None)
     return parsed_by_club, withdrawn
 
 
