@@ -19,7 +19,10 @@ errors (any status other than 200, 302 and 304, or no answer within 30 s), the a
 latency beside the same figure measured with no viewer in the same run (the reference), and
 the processors the server and this client used meanwhile (the phones are simulated on the
 same machine as the server: with the whole machine busy, their own delays count as the
-server's). ``--processes`` defaults to the server's own default on this machine.
+server's), each server process's share with the connections it held (how the system dealt
+the phones out among the workers), and the server's warnings and errors (a worker the master
+replaced for a missed heartbeat shows there). ``--processes`` defaults to the server's own
+default on this machine.
 
 Each process's memory (resident set and unique set: the pages no other process shares) is
 printed once the server is ready, before any request, and after the load: gunicorn's master
@@ -357,10 +360,10 @@ async def arbiter(
     conn.close()
 
 
-def server_cpu(pid: int) -> float:
-    """Processor seconds used so far by the server's processes (the first and those it
-    started), from Linux's ``/proc``; 0 elsewhere."""
-    total = 0.0
+def process_cpu(pid: int) -> dict[int, float]:
+    """Processor seconds used so far by each of the server's processes (the first and those
+    it started), from Linux's ``/proc``; empty elsewhere."""
+    out: dict[int, float] = {}
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -368,22 +371,92 @@ def server_cpu(pid: int) -> float:
         except OSError:
             continue
         if stat.parent.name == str(pid) or fields[1] == str(pid):
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+            out[int(stat.parent.name)] = (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
-async def processor_use(server: int, begin: float, stop: float) -> tuple[float, float]:
+def server_cpu(pid: int) -> float:
+    """Processor seconds used so far by the server's processes, all together."""
+    return sum(process_cpu(pid).values())
+
+
+def connections_by_process(pid: int, port: int) -> dict[int, int]:
+    """How many established connections to ``port`` each of the server's processes holds
+    (Linux's ``/proc``: the sockets of its descriptors matched with ``/proc/net/tcp``;
+    empty elsewhere): how the system dealt the phones out among the processes."""
+    established: set[str] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                established.add(fields[9])
+    out: dict[int, int] = {}
+    for each in server_processes(pid):
+        count = 0
+        try:
+            for fd in Path(f"/proc/{each}/fd").iterdir():
+                try:
+                    target = os.readlink(fd)
+                except OSError:
+                    continue
+                if target.startswith("socket:[") and target[8:-1] in established:
+                    count += 1
+        except OSError:
+            continue
+        out[each] = count
+    return out
+
+
+@dataclass
+class Use:
+    """The processors used during a measure: by the server (each process's share too) and by
+    this client, and the connections each server process held in its middle."""
+
+    server: float
+    client: float
+    by_process: dict[int, float]
+    connections: dict[int, int]
+
+    def lines(self) -> str:
+        cpus = os.cpu_count()
+        out = [
+            f"    processors used: server {self.server:.2f}, this client (the phones) "
+            f"{self.client:.2f}, of {cpus}"
+        ]
+        if len(self.by_process) > 1:
+            share = ", ".join(
+                f"{pid} {use:.2f} cpu {self.connections.get(pid, 0)} conn"
+                for pid, use in self.by_process.items()
+            )
+            out.append(f"    by process: {share}")
+        return "\n".join(out)
+
+
+async def processor_use(server: int, port: int, begin: float, stop: float) -> Use:
     """The server's and this client's processor use during the measure, in processors."""
     await asyncio.sleep(max(0.0, begin - time.monotonic()))
-    s0, c0 = server_cpu(server), time.process_time()
+    s0, c0 = process_cpu(server), time.process_time()
+    await asyncio.sleep(max(0.0, (begin + stop) / 2 - time.monotonic()))
+    connections = connections_by_process(server, port)
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     seconds = stop - begin
-    return (server_cpu(server) - s0) / seconds, (time.process_time() - c0) / seconds
+    s1 = process_cpu(server)
+    by_process = {pid: (s1[pid] - s0.get(pid, 0.0)) / seconds for pid in s1}
+    return Use(
+        sum(by_process.values()),
+        (time.process_time() - c0) / seconds,
+        by_process,
+        connections,
+    )
 
 
 async def run_level(
     site: Site, viewers: int, arbiters: int, seconds: float
-) -> tuple[Figures, Figures, Figures, tuple[float, float]]:
+) -> tuple[Figures, Figures, Figures, Use]:
     targets = entry_targets(site)
     versions = {("duplicate", r): v for r, v, _ in targets["duplicate"]}
     for kind in ("classic", "backgammon"):
@@ -393,7 +466,7 @@ async def run_level(
     seen, pages, entered = (Figures(measure_from=begin) for _ in range(3))
     stop = begin + seconds
     use, *_ = await asyncio.gather(
-        processor_use(site.server_pid, begin, stop),
+        processor_use(site.server_pid, site.port, begin, stop),
         *(viewer(site, i, stop, seen, pages) for i in range(viewers)),
         *(arbiter(site, i, stop, entered, targets, versions) for i in range(arbiters)),
     )
@@ -446,6 +519,20 @@ def memory_lines(pid: int, when: str) -> str:
         role = "first/master" if number == 0 else "worker"
         lines.append(f"    pid {each:>7} {role:12} RSS {rss:7.1f}  USS {uss:7.1f}")
     lines.append(f"    all          {'':12} RSS {total_rss:7.1f}  USS {total_uss:7.1f}")
+    return "\n".join(lines)
+
+
+def server_warnings(log: Path) -> str:
+    """The server's warnings and errors (gunicorn's ``[CRITICAL]``, ``[ERROR]``, ``[WARNING]``
+    lines: a worker that timed out and was replaced; tracebacks), counted, the last few
+    quoted: a server that lost a worker during the measure has not served as steadily."""
+    told = [
+        line
+        for line in log.read_text(errors="replace").splitlines()
+        if any(mark in line for mark in ("[CRITICAL]", "[ERROR]", "[WARNING]", "Traceback"))
+    ]
+    lines = [f"  server warnings and errors: {len(told)}"]
+    lines += ["    " + line for line in told[-5:]]
     return "\n".join(lines)
 
 
@@ -557,9 +644,7 @@ def measure(
             f"  reference: {args.arbiters} arbiters, no viewer\n    arbiters {alone.line(args.seconds)}"
         )
         for n in levels:
-            seen, pages, entered, (server_use, client_use) = asyncio.run(
-                run_level(site, n, args.arbiters, args.seconds)
-            )
+            seen, pages, entered, use = asyncio.run(run_level(site, n, args.arbiters, args.seconds))
             ratio = (
                 statistics.median(entered.latencies) / statistics.median(alone.latencies)
                 if entered.latencies and alone.latencies
@@ -569,11 +654,9 @@ def measure(
             print(f"    polls    {seen.line(args.seconds)}")
             print(f"    pages    {pages.line(args.seconds)}")
             print(f"    arbiters {entered.line(args.seconds)}  (median {ratio:.2f}x the reference)")
-            print(
-                f"    processors used: server {server_use:.2f}, this client (the phones) "
-                f"{client_use:.2f}, of {os.cpu_count()}"
-            )
+            print(use.lines())
         print(memory_lines(server.pid, "after the load"))
+        print(server_warnings(data / "server.log"))
     finally:
         if server.poll() is not None:
             log = (data / "server.log").read_text(errors="replace")

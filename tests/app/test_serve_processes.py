@@ -303,11 +303,17 @@ def test_sighup_replaces_every_worker_while_the_pages_answer(tmp_path: Path) -> 
 
 @forking_only
 def test_the_workers_stop_when_the_master_is_killed(tmp_path: Path) -> None:
-    with two_workers(tmp_path) as (running, pids):
+    """Killed outright, the master leaves neither a worker, nor the port taken, nor a file
+    in the temporary folder (its own listening socket, unused beside the workers', was once
+    a Unix socket in a folder there, left behind at each such kill)."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    with two_workers(tmp_path, env_extra={"TMPDIR": str(temporary)}) as (running, pids):
         running.process.send_signal(signal.SIGKILL)  # no clean stop at all
         running.process.wait(timeout=10)
         wait_for(lambda: not any(alive(pid) for pid in pids), 20)
         wait_for(lambda: not listening_processes(running.port), 20)  # free for a new start
+    assert list(temporary.iterdir()) == []
 
 
 @forking_only

@@ -33,15 +33,12 @@ import gc
 import math
 import os
 import select
-import shutil
 import socket
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from arbitre.cli._i18n import tr
@@ -51,6 +48,11 @@ WORKER_TIMEOUT = 30
 
 LINGER_SECONDS = 0.5
 """How long a worker stopped gracefully (a reload) keeps serving before it closes its socket."""
+
+UNUSED_BIND = "127.0.0.1:0"
+"""gunicorn's own listening socket when the workers listen on sockets of their own: a port
+the system picks on the loopback, which nobody is told of. (A Unix socket in a temporary
+folder was left behind, with its folder, by every master killed outright.)"""
 
 READY = b"R"
 CHANGED = b"B"
@@ -127,7 +129,7 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
             on_respawn(worker.pid)
 
     settings: dict[str, Any] = {
-        "bind": [plan.bind],  # (with ``own_sockets``, a Unix socket nobody uses)
+        "bind": [plan.bind],  # (with ``own_sockets``, :data:`UNUSED_BIND`)
         "workers": plan.processes,
         "worker_class": worker_class(plan, notices),
         "backlog": max(2048, plan.connections),
@@ -262,11 +264,8 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
                 if started >= plan.processes:
                     ready()
 
-    # with sockets of their own, the workers leave gunicorn's listening socket unused: a
-    # Unix socket in a folder of this server's, removed at the end
-    folder = tempfile.mkdtemp(prefix="arbitre-serve-") if plan.own_sockets else None
-    if folder is not None:
-        plan = replace(plan, bind=f"unix:{Path(folder) / 'gunicorn.sock'}")
+    if plan.own_sockets:
+        plan = replace(plan, bind=UNUSED_BIND)
     Application = application_class()
     app = Application(options(plan, notices, respawned))
     listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
@@ -292,8 +291,6 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
         except OSError:
             pass
         notices.close()
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _leave_worker(code: object) -> None:
