@@ -15,6 +15,19 @@ settings.register_profile("arbitre", deadline=None)
 settings.load_profile("arbitre")
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    """Passwords hashed in the tests' own process with Django's PBKDF2 at 1,000 rounds
+    (:class:`tests.support.QuickPasswordHasher`) instead of the 1,000,000 of the settings:
+    a fifth of a second of one processor per account created or password checked was
+    most of many tests' time. The servers the tests start (``arbitre serve``) keep the
+    settings' hasher, so the browser tests log in through the real one."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["tests.support.QuickPasswordHasher"]):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_live_figures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The live public pages (:mod:`arbitre.app.events.live`) in tests: each version read at
@@ -63,8 +76,9 @@ HEAVY_FILES = {
     "tests/backgammon/test_bg_oracle_gnubg.py": 10,
     "tests/tools/test_regulations_map.py": 10,
 }
-#: The cost of one test of a file not listed above, by its marks.
-BROWSER_TEST, SLOW_TEST, OTHER_TEST = 25.0, 10.0, 0.2
+#: The cost of one test of a file not listed above, by its marks (a PostgreSQL test starts its
+#: own throwaway server, and most a server of the application beside it).
+BROWSER_TEST, POSTGRES_TEST, SLOW_TEST, OTHER_TEST = 25.0, 30.0, 10.0, 0.2
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -81,6 +95,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         name = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
         if item.get_closest_marker("browser"):
             each = BROWSER_TEST
+        elif item.get_closest_marker("postgres"):
+            each = POSTGRES_TEST
         elif item.get_closest_marker("slow"):
             each = SLOW_TEST
         else:
