@@ -3,6 +3,7 @@
 ``require(condition, reason)``: skip a test whose external tool is missing on a user's
 machine, but fail it in CI (``CI=true``), where ``.ci/run`` installs every tool.
 ``refuses(kind, code, **params)``: the block is refused with exactly that message.
+``QuickPasswordHasher``: the tests' own process hashes passwords with it (``tests/conftest.py``).
 """
 
 from __future__ import annotations
