@@ -22,8 +22,9 @@ echo "== mypy src/arbitre/app src/arbitre/cli"; .venv/bin/mypy src/arbitre/app s
 if ! wait "$warm"; then echo "test.sh: warming the kernels failed; the tests compile them" >&2; fi
 echo "== pytest"
 set +e
-# whole files to each worker, the costliest first (tests/conftest.py orders them)
-.venv/bin/pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder "$@"
+# whole files to each worker, the costliest first (tests/conftest.py orders them); the 25
+# slowest tests printed at the end, to keep HEAVY_FILES in step with what the tests cost
+.venv/bin/pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi

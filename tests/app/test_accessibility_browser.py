@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.app.browser import headless_chromium
 from tests.app.pagecheck import low_contrast, too_wide
-from tests.app.server import arbitre_server
+from tests.app.server import RunningServer, arbitre_server
 from tests.app_duplicate.test_duplicate_browser import login
 from tests.app_duplicate.test_hall_browser import PASSWORD, small_demo
 
@@ -25,9 +25,22 @@ from tests.app_duplicate.test_hall_browser import PASSWORD, small_demo
 ARBITER_PASSWORD = "Tables-de-démo-2026"
 
 
+@pytest.fixture(scope="module")
+def demo_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[RunningServer, dict[str, int]]]:
+    """A server of the small demo's events, shared by this file's tests: they only read its
+    pages (each in browser contexts of its own, with its own logins); the events' numbers."""
+    data, events = small_demo(tmp_path_factory.mktemp("demo"))
+    with arbitre_server(data) as server:
+        yield server, events
+
+
 @pytest.mark.browser
-def test_every_page_fits_a_phone_and_meets_the_aa_contrast(tmp_path: Path) -> None:
-    data, ev = small_demo(tmp_path)
+def test_every_page_fits_a_phone_and_meets_the_aa_contrast(
+    demo_server: tuple[RunningServer, dict[str, int]],
+) -> None:
+    server, ev = demo_server
     dup, cl, bg = ev["duplicate"], ev["classic"], ev["backgammon"]
     public_pages = [
         "",
@@ -50,7 +63,7 @@ def test_every_page_fits_a_phone_and_meets_the_aa_contrast(tmp_path: Path) -> No
         "aide/directeur/",
     ]
     problems: dict[str, list[str]] = {}
-    with arbitre_server(data) as server, headless_chromium() as browser:
+    with headless_chromium() as browser:
         url = server.url
         phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         staff = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
@@ -159,16 +172,18 @@ def crawl(
 
 
 @pytest.mark.browser
-def test_every_page_a_link_reaches_fits_a_phone_is_labelled_and_helps(tmp_path: Path) -> None:
+def test_every_page_a_link_reaches_fits_a_phone_is_labelled_and_helps(
+    demo_server: tuple[RunningServer, dict[str, int]],
+) -> None:
     """Every kind of page that a link reaches from the home page, for the public, the demo
     events' director and one of the Duplicate's arbiters, read on a 390-pixel-wide phone:
     nothing wider than the screen, AA contrast, every field labelled, the help one link
     away, and no engine message code shown unworded."""
-    data, _ = small_demo(tmp_path)
+    server, _ = demo_server
     codes = engine_code_words()
     problems: dict[str, list[str]] = {}
     read: dict[str, int] = {}
-    with arbitre_server(data) as server, headless_chromium() as browser:
+    with headless_chromium() as browser:
         for who, password in (("", ""), ("demo", PASSWORD), ("arbitre-demo-1", ARBITER_PASSWORD)):
             page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
             if who:

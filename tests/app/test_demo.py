@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from arbitre.app import demo
+from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
 
@@ -19,14 +20,23 @@ def _populate(seed: int = 7) -> demo.DemoReport:
     return demo.populate(demo.demo_director(PASSWORD), demo.SMALL, seed)
 
 
-def test_the_demo_builds_one_event_of_each_game_in_progress() -> None:
+#: The demo built from seed 7, once for the module (:mod:`tests.shared_data`).
+demo_report = demo_events("demo_report", seed=7, password=PASSWORD)
+
+
+@pytest.fixture
+def built(demo_report: demo.DemoReport) -> demo.DemoReport:
+    return for_a_test(demo_report)
+
+
+def test_the_demo_builds_one_event_of_each_game_in_progress(built: demo.DemoReport) -> None:
     from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent
     from arbitre.app.events.models import Event
     from arbitre.app.events.roles import DIRECTOR, has_role
     from arbitre.app.rounds.models import Round, Table
 
     size = demo.SMALL
-    report = _populate()
+    report = built
     assert set(report.events) == {"duplicate", "classic", "backgammon"}
     assert demo.existing_events() == {
         Event.objects.get(pk=pk).name: pk for pk in report.events.values()
@@ -64,8 +74,8 @@ def test_the_demo_builds_one_event_of_each_game_in_progress() -> None:
     assert len(scores) > 5  # tops, lower moves, zeros: not every ballot is the top
 
 
-def test_the_demo_pages_show(client: Client) -> None:
-    report = _populate()
+def test_the_demo_pages_show(client: Client, built: demo.DemoReport) -> None:
+    report = built
     for kind, pk in report.events.items():
         prefix = {"duplicate": "duplicate", "classic": "classique", "backgammon": "backgammon"}
         public = client.get(f"/public/{prefix[kind]}/{pk}/", follow=True)
@@ -73,7 +83,7 @@ def test_the_demo_pages_show(client: Client) -> None:
         assert "Démo" in public.content.decode()
 
 
-def test_the_same_seed_gives_the_same_events() -> None:
+def test_the_same_seed_gives_the_same_events(built: demo.DemoReport) -> None:
     from arbitre.app.duplicate.models import BallotEntry
     from arbitre.app.rounds.models import Table
 
@@ -90,9 +100,11 @@ def test_the_same_seed_gives_the_same_events() -> None:
         )
         return ballots, tables
 
-    first = snapshot(_populate(seed=3))
-    second = snapshot(_populate(seed=3))
-    assert first == second
+    # the module's demo and a second one built beside it (other events), from the same seed
+    again = _populate(seed=7)
+    assert set(again.events.values()).isdisjoint(built.events.values())
+    first, second = snapshot(built), snapshot(again)
+    assert first[0] and first[1] and first == second
 
 
 def test_the_command_fills_a_fresh_database_once(tmp_path: Any) -> None:

@@ -11,14 +11,17 @@ from django.test import Client, override_settings
 
 from arbitre.app import demo
 from arbitre.app.events import hall
+from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
 
 
+demo_report = demo_events("demo_report", seed=11)
+
+
 @pytest.fixture
-def events() -> dict[str, Any]:
-    report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 11)
-    return {"report": report, "user": demo.demo_director("")}
+def events(demo_report: demo.DemoReport) -> dict[str, Any]:
+    return {"report": for_a_test(demo_report), "user": demo.demo_director("")}
 
 
 def test_the_duplicate_hall_shows_the_draw_the_last_top_and_the_standings(

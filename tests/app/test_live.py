@@ -13,6 +13,7 @@ from django.utils.html import escape
 
 from arbitre.app import demo
 from arbitre.app.events import live
+from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
 
@@ -98,10 +99,12 @@ def test_a_version_is_read_again_after_its_time(monkeypatch: pytest.MonkeyPatch)
     assert live.recent_version("e", read) == "v2"
 
 
+demo_report = demo_events("demo_report", seed=11)
+
+
 @pytest.fixture
-def events() -> dict[str, Any]:
-    report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 11)
-    return {"report": report, "user": demo.demo_director("")}
+def events(demo_report: demo.DemoReport) -> dict[str, Any]:
+    return {"report": for_a_test(demo_report), "user": demo.demo_director("")}
 
 
 def _enter_a_win(kind: str, t: Any, table_pk: int, user: Any) -> None:

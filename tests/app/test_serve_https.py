@@ -145,36 +145,47 @@ def test_a_director_logs_in_over_https_with_secure_cookies_and_hsts(tmp_path: Pa
     )
 
 
-def test_a_client_that_does_not_trust_the_certificate_is_refused(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--https",)) as server:
-        connection = http.client.HTTPSConnection(
-            "127.0.0.1", port_of(server), context=ssl.create_default_context(), timeout=30
-        )
-        with pytest.raises(ssl.SSLCertVerificationError):
-            connection.request("GET", "/")
-        connection.close()
-        # the refused handshake costs the others nothing
-        with https_connection(tmp_path, port_of(server)) as trusted:
-            trusted.request("GET", "/a-propos/")
-            assert trusted.getresponse().status == 200
+@pytest.fixture(scope="module")
+def https_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RunningServer, Path]]:
+    """``arbitre serve --https`` on an empty data folder, shared by the tests that only make
+    requests to it (none stops it or changes what it serves); the folder."""
+    data = tmp_path_factory.mktemp("data")
+    with arbitre_server(data, args=("--https",)) as server:
+        yield server, data
 
 
-def test_plain_http_on_the_port_is_sent_to_https(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--https",)) as server:
-        port = port_of(server)
-        plain = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        plain.request("GET", "/a-propos/?langue=fr")
-        answer = plain.getresponse()
-        assert answer.status == 302  # not 301: browsers would keep it for good
-        assert answer.headers["Location"] == f"https://127.0.0.1:{port}/a-propos/?langue=fr"
-        plain.close()
-        # a request whose host is not a host's form is refused, not redirected
-        plain = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        plain.request("GET", "/", headers={"Host": "evil.example/x"})
-        refused = plain.getresponse()
-        assert refused.status == 400
-        assert "https://" in refused.read().decode()
-        plain.close()
+def test_a_client_that_does_not_trust_the_certificate_is_refused(
+    https_server: tuple[RunningServer, Path],
+) -> None:
+    server, data = https_server
+    connection = http.client.HTTPSConnection(
+        "127.0.0.1", port_of(server), context=ssl.create_default_context(), timeout=30
+    )
+    with pytest.raises(ssl.SSLCertVerificationError):
+        connection.request("GET", "/")
+    connection.close()
+    # the refused handshake costs the others nothing
+    with https_connection(data, port_of(server)) as trusted:
+        trusted.request("GET", "/a-propos/")
+        assert trusted.getresponse().status == 200
+
+
+def test_plain_http_on_the_port_is_sent_to_https(https_server: tuple[RunningServer, Path]) -> None:
+    server, _ = https_server
+    port = port_of(server)
+    plain = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    plain.request("GET", "/a-propos/?langue=fr")
+    answer = plain.getresponse()
+    assert answer.status == 302  # not 301: browsers would keep it for good
+    assert answer.headers["Location"] == f"https://127.0.0.1:{port}/a-propos/?langue=fr"
+    plain.close()
+    # a request whose host is not a host's form is refused, not redirected
+    plain = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    plain.request("GET", "/", headers={"Host": "evil.example/x"})
+    refused = plain.getresponse()
+    assert refused.status == 400
+    assert "https://" in refused.read().decode()
+    plain.close()
 
 
 def test_connections_that_say_nothing_do_not_stop_the_others(tmp_path: Path) -> None:
@@ -224,14 +235,16 @@ def test_behind_a_proxy_arbitre_https_1_gives_the_same_protection(tmp_path: Path
         plain.close()
 
 
-def test_with_https_served_directly_no_forwarded_header_is_trusted(tmp_path: Path) -> None:
+def test_with_https_served_directly_no_forwarded_header_is_trusted(
+    https_server: tuple[RunningServer, Path],
+) -> None:
     """``--https`` has no proxy in front: a client's ``X-Forwarded-Proto`` changes nothing."""
-    with arbitre_server(tmp_path, args=("--https",)) as server:
-        with https_connection(tmp_path, port_of(server)) as connection:
-            connection.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "http"})
-            answer = connection.getresponse()
-            answer.read()
-            assert answer.headers["Strict-Transport-Security"] == "max-age=86400"
+    server, data = https_server
+    with https_connection(data, port_of(server)) as connection:
+        connection.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "http"})
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.headers["Strict-Transport-Security"] == "max-age=86400"
 
 
 def scanned(text: str, path: Path) -> str:

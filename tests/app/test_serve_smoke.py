@@ -6,6 +6,7 @@ import signal
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
@@ -13,20 +14,31 @@ from typing import Any
 import pytest
 
 from arbitre import __version__
-from tests.app.server import arbitre_server
+from tests.app.server import RunningServer, arbitre_server
 from tests.app.test_serve_stop import STOP_BOUND
 
 
-def test_home_page_lists_no_event_and_shows_version(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server:
-        status, html = server.get("/")
-        assert status == 200
-        assert "<h1>Événements</h1>" in html
-        assert "Aucun événement pour le moment." in html
-        assert f"Arbitre {__version__}" in html
-        assert 'lang="fr"' in html
-        # the SQLite database lives in the per-user data directory given by ARBITRE_DATA_DIR
-        assert (tmp_path / "arbitre.sqlite3").exists()
+@pytest.fixture(scope="module")
+def fresh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RunningServer, Path]]:
+    """A server started on an empty data folder, shared by the tests that only read its
+    pages or are refused (nothing they do changes what it serves); the folder."""
+    data = tmp_path_factory.mktemp("data")
+    with arbitre_server(data) as server:
+        yield server, data
+
+
+def test_home_page_lists_no_event_and_shows_version(
+    fresh_server: tuple[RunningServer, Path],
+) -> None:
+    server, data = fresh_server
+    status, html = server.get("/")
+    assert status == 200
+    assert "<h1>Événements</h1>" in html
+    assert "Aucun événement pour le moment." in html
+    assert f"Arbitre {__version__}" in html
+    assert 'lang="fr"' in html
+    # the SQLite database lives in the per-user data directory given by ARBITRE_DATA_DIR
+    assert (data / "arbitre.sqlite3").exists()
 
 
 def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
@@ -71,23 +83,25 @@ def test_first_run_creates_the_director_once(tmp_path: Path) -> None:
         assert "Créer le compte directeur" not in again
 
 
-def test_post_without_csrf_token_is_refused(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server:
-        request = urllib.request.Request(
-            server.url + "premier-lancement/",
-            data=b"username=x&password=y&password2=y",
-        )
-        try:
-            urllib.request.urlopen(request)
-        except urllib.error.HTTPError as exc:
-            assert exc.code == 403
-        else:
-            raise AssertionError("a POST without a CSRF token must be refused")
+def test_post_without_csrf_token_is_refused(fresh_server: tuple[RunningServer, Path]) -> None:
+    server, _ = fresh_server
+    request = urllib.request.Request(
+        server.url + "premier-lancement/",
+        data=b"username=x&password=y&password2=y",
+    )
+    try:
+        urllib.request.urlopen(request)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 403
+    else:
+        raise AssertionError("a POST without a CSRF token must be refused")
+    # nothing was created: the first-run page still offers the director's account
+    assert "Créer le compte directeur" in server.get("/premier-lancement/")[1]
 
 
-def test_about_page_shows_the_word_list_notice(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server:
-        status, html = server.get("/a-propos/")
+def test_about_page_shows_the_word_list_notice(fresh_server: tuple[RunningServer, Path]) -> None:
+    server, _ = fresh_server
+    status, html = server.get("/a-propos/")
     assert status == 200
     assert "Grammalecte/Dicollecte" in html
     assert (

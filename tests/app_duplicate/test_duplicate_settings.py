@@ -13,13 +13,17 @@ from django.test import Client
 from arbitre.app import demo
 from arbitre.app.duplicate.forms import SettingsForm
 from arbitre.app.duplicate.models import AuditEntry, DuplicateEvent
+from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
 
 
+demo_report = demo_events("demo_report", seed=5)
+
+
 @pytest.fixture
-def event() -> dict[str, Any]:
-    report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 5)
+def event(demo_report: demo.DemoReport) -> dict[str, Any]:
+    report = for_a_test(demo_report)
     client = Client()
     client.force_login(demo.demo_director(""))
     pk = report.events["duplicate"]

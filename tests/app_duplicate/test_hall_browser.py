@@ -62,19 +62,36 @@ def play_one_move(director: Any, chief_url: str) -> bool:
 
 def small_demo(tmp_path: Path) -> tuple[Path, dict[str, int]]:
     """A data folder filled by ``arbitre demo --small`` (director ``demo``, :data:`PASSWORD`),
-    and its events' numbers by kind."""
+    and its events' numbers by kind.
+
+    The folder is a copy of one filled so once per test session, in the session's temporary
+    folder (as :func:`tests.app.server.director_data` does): the same seed gives the same
+    events, and a test's server starts from the same files as from its own run of the
+    command, without its migrations and demo again."""
     data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data))
-    made = subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "demo", "--small", "--password", PASSWORD, "--json"],
-        env=env,
-        check=True,
-        timeout=600,
-        capture_output=True,
-        text=True,
-    )
-    return data, dict(json.loads(made.stdout)["events"])
+    template = tmp_path.parent / "small-demo"
+    if not template.exists():
+        made = template.with_name("small-demo.making")
+        shutil.rmtree(made, ignore_errors=True)
+        (made / "data").mkdir(parents=True)
+        env = dict(os.environ, ARBITRE_DATA_DIR=str(made / "data"))
+        env.pop("ARBITRE_DATABASE_URL", None)
+        done = subprocess.run(
+            [sys.executable, "-m", "arbitre.cli", "demo", "--small", "--password", PASSWORD]
+            + ["--json"],
+            env=env,
+            check=True,
+            timeout=600,
+            capture_output=True,
+            text=True,
+        )
+        (made / "events.json").write_text(
+            json.dumps(json.loads(done.stdout)["events"]), encoding="utf-8"
+        )
+        made.rename(template)
+    shutil.copytree(template / "data", data)
+    events = json.loads((template / "events.json").read_text(encoding="utf-8"))
+    return data, {kind: int(pk) for kind, pk in events.items()}
 
 
 @pytest.mark.browser

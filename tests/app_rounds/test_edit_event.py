@@ -11,13 +11,17 @@ from django.test import Client
 
 from arbitre.app import demo
 from arbitre.app.rounds.models import AuditEntry, Tournament
+from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
 
 
+demo_report = demo_events("demo_report", seed=9)
+
+
 @pytest.fixture
-def events() -> dict[str, Any]:
-    report = demo.populate(demo.demo_director("Démonstration-2026"), demo.SMALL, 9)
+def events(demo_report: demo.DemoReport) -> dict[str, Any]:
+    report = for_a_test(demo_report)
     client = Client()
     client.force_login(demo.demo_director(""))
     return {"events": report.events, "client": client}

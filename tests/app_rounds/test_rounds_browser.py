@@ -5,6 +5,7 @@ quarter-finals, driven through the pages; final standings checked against the en
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from arbitre.backgammon.championship.csvfiles import parse_results as bg_parse_r
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.results_csv import parse_results as cl_parse_results
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server, director_data
+from tests.app.server import RunningServer, arbitre_server, director_data
 from tests.app_duplicate.test_duplicate_browser import expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -97,10 +98,17 @@ def start(tmp_path: Path) -> Path:
     return data
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
+    """One server for this file's two events, as a club's machine holds them: each test
+    creates its own event and reads only its event's pages."""
+    with arbitre_server(start(tmp_path_factory.mktemp("club"))) as running:
+        yield running
+
+
 @pytest.mark.browser
-def test_classic_tournament_in_the_browser(tmp_path: Path) -> None:
-    data = start(tmp_path)
-    with arbitre_server(data) as server, headless_chromium() as browser:
+def test_classic_tournament_in_the_browser(tmp_path: Path, server: RunningServer) -> None:
+    with headless_chromium() as browser:
         url = server.url
         page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
         login(page, url)
@@ -182,9 +190,8 @@ def decimal(value: float) -> str:
 
 
 @pytest.mark.browser
-def test_backgammon_championship_in_the_browser(tmp_path: Path) -> None:
-    data = start(tmp_path)
-    with arbitre_server(data) as server, headless_chromium() as browser:
+def test_backgammon_championship_in_the_browser(tmp_path: Path, server: RunningServer) -> None:
+    with headless_chromium() as browser:
         url = server.url
         page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
         login(page, url)

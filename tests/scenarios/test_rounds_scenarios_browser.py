@@ -11,6 +11,7 @@ meet the AA contrast and show no English word or raw code; each action's time go
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.pagecheck import PageChecks, Timings, new_page
-from tests.app.server import arbitre_server
+from tests.app.server import RunningServer, arbitre_server
 from tests.app.test_accessibility_browser import engine_code_words
 from tests.app_rounds.test_rounds_browser import (
     import_and_check_in,
@@ -74,12 +75,21 @@ def classic_result(form: Any, a: str, b: str, a_wins: bool) -> None:
 CLASSIC = players(40, 1950)
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
+    """One server for both days, as a club's machine holds its events: each test creates its
+    own event, reads only its event's pages and the home page's links to it."""
+    with arbitre_server(start(tmp_path_factory.mktemp("club"))) as running:
+        yield running
+
+
 @pytest.mark.browser
-def test_a_classic_tournament_of_40_players_over_2_rounds(tmp_path: Path) -> None:
-    data = start(tmp_path)
+def test_a_classic_tournament_of_40_players_over_2_rounds(
+    tmp_path: Path, server: RunningServer
+) -> None:
     timings = Timings("classic")
     checks = PageChecks("classic", frozenset(engine_code_words()))
-    with arbitre_server(data) as server, headless_chromium() as browser:
+    with headless_chromium() as browser:
         url = server.url
         page = new_page(browser, 1280, 800)
         with timings.action("director: log in"):
@@ -137,11 +147,12 @@ BACKGAMMON = players(64, 1900)
 
 
 @pytest.mark.browser
-def test_a_backgammon_championship_of_64_players_to_its_bracket(tmp_path: Path) -> None:
-    data = start(tmp_path)
+def test_a_backgammon_championship_of_64_players_to_its_bracket(
+    tmp_path: Path, server: RunningServer
+) -> None:
     timings = Timings("backgammon")
     checks = PageChecks("backgammon", frozenset(engine_code_words()))
-    with arbitre_server(data) as server, headless_chromium() as browser:
+    with headless_chromium() as browser:
         url = server.url
         page = new_page(browser, 1280, 800)
         with timings.action("director: log in"):

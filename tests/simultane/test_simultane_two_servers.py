@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -21,10 +22,13 @@ from typing import Any
 import pytest
 
 from tests.app.postgres import throwaway_postgres
-from tests.app.server import arbitre_server, free_port
+from tests.app.server import arbitre_server, director_data, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "Federation-2026!"
+#: The centres' director's password: the browser tests' director's, so that the session
+#: makes one data folder for them all (:func:`tests.app.server.director_data`).
+DIRECTOR_PASSWORD = "Tournoi-2026!"
 
 
 def run(env: dict[str, str], *args: str) -> str:
@@ -50,46 +54,58 @@ def until(check: Callable[[], bool], seconds: float = 180.0) -> None:
         assert time.monotonic() < deadline, "timed out"
 
 
+#: How long before the start the simultané is published, in durations of one step (a process
+#: that starts Django and makes one small change, measured in the test): the four steps that
+#: must come before the start (publish, two fetches, the refused opening) with room to spare
+#: on a loaded machine.
+LEAD_IN_STEPS = 8
+LEAD_AT_LEAST = 20.0
+
+
 @pytest.mark.postgres
 def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
-    dirs = {name: tmp_path / name for name in ("federation", "namur", "liege")}
-    for d in dirs.values():
-        d.mkdir()
-    record = tmp_path / "partie.json"
     base = {k: v for k, v in os.environ.items() if k != "ARBITRE_DATABASE_URL"}
     base["ARBITRE_ADMIN_PASSWORD"] = PASSWORD
+    record = tmp_path / "partie.json"
     record.write_text(
         run(base, "-m", "arbitre.cli", "duplicate", "autoplay", "--seed", "7", "--json")
     )
+    # each centre's data folder: its database migrated and its director made by ``arbitre
+    # createadmin``, copied from the one the session's browser tests start from
+    centre_data = director_data(tmp_path, DIRECTOR_PASSWORD)
+    dirs = {"federation": tmp_path / "federation", "namur": centre_data}
+    dirs["liege"] = Path(shutil.copytree(centre_data, tmp_path / "liege"))
+    dirs["federation"].mkdir()
+    centres = {name: dict(base, ARBITRE_DATA_DIR=str(dirs[name])) for name in ("namur", "liege")}
     with throwaway_postgres() as database_url:
         fed = dict(
             base, ARBITRE_DATA_DIR=str(dirs["federation"]), ARBITRE_DATABASE_URL=database_url
         )
         run(fed, "-m", "arbitre.cli", "createadmin", "officier")
-        keys = {
-            club: json.loads(run(fed, "-m", "arbitre.cli", "federation", "token", club, "--json"))[
-                "key"
-            ]
-            for club in ("Club de Namur", "Club de Liège")
-        }
-        centres = {}
-        for name in ("namur", "liege"):
-            centres[name] = dict(base, ARBITRE_DATA_DIR=str(dirs[name]))
-            run(centres[name], "-m", "arbitre.cli", "createadmin", "directeur")
-        # the start leaves time for every step before it (a loaded machine included)
-        start = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=90)
-        made = step(fed, "publish", start.isoformat(), str(record), *keys)
+        keys = {}
+        for club in ("Club de Namur", "Club de Liège"):
+            began = time.monotonic()
+            made = run(fed, "-m", "arbitre.cli", "federation", "token", club, "--json")
+            one_step = time.monotonic() - began
+            keys[club] = json.loads(made)["key"]
         step(fed, "licensees", "101:DUPONT", "102:MARTIN", "201:ÉTIENNE")
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         with arbitre_server(dirs["federation"], database_url=database_url, port=port):
             for name, club in (("namur", "Club de Namur"), ("liege", "Club de Liège")):
                 step(centres[name], "link", url, keys[club])
+            # the start leaves time for the steps before it (a loaded machine included)
+            lead = max(LEAD_AT_LEAST, LEAD_IN_STEPS * one_step)
+            start = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=lead)
+            made = step(fed, "publish", start.isoformat(), str(record), *keys)
+            for name in ("namur", "liege"):
                 assert step(centres[name], "fetch") == {"uids": [made["uid"]]}
             # before the start: the key is refused, with the reason
             early = step(centres["namur"], "open")
             assert dt.datetime.now(dt.UTC) < start, "the steps before the start took too long"
             assert "n'a pas commencé : la clé sera donnée à son début officiel" in early["error"]
+            # the start is a time: wait for it without a process a second
+            time.sleep(max(0.0, (start - dt.datetime.now(dt.UTC)).total_seconds()))
             # from the start: A opens online; B, on the phone, with the code
             until(lambda: "event" in step(centres["namur"], "open"))
             assert "event" in step(centres["liege"], "open", made["code"])
