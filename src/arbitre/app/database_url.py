@@ -37,7 +37,7 @@ def postgresql_driver_installed() -> bool:
 
 def sqlite_settings(path: Path | str) -> dict[str, Any]:
     return {
-        "ENGINE": "django.db.backends.sqlite3",
+        "ENGINE": "arbitre.app.sqlite_backend",
         "NAME": str(path),
         "OPTIONS": {
             # WAL + full sync: a killed server loses no committed entry, readers never block writers.
