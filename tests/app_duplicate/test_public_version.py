@@ -136,7 +136,12 @@ def test_late_arrivals_withdrawals_and_players_move_the_version_on(
     moves_on(event, lambda: setup.mark_late(game, players[0], 2, director))
     moves_on(event, lambda: setup.withdraw_player(event, players[1], 1, 2, "malade", director))
     moves_on(event, lambda: setup.cancel_withdrawal(event, players[1], director))
-    moves_on(event, lambda: setup.update_player(event, players[2], {"club": "Vichy"}, director))
+    moves_on(
+        event,
+        lambda: setup.update_player(
+            event, players[2], {"licence": players[2].licence, "club": "Vichy"}, director
+        ),
+    )
     moves_on(
         event,
         lambda: setup.add_player(

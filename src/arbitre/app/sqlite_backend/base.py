@@ -17,8 +17,9 @@ soon as the transaction before it ends; between the processes of
 ``arbitre serve --processes N`` a lock on the file ``<database>-writers.lock`` (POSIX
 ``flock``), asked again every millisecond, and not asked again for 3 ms by the process that
 just gave it back, so that a process's queue does not keep it from the others. Only the holder of the turn waits on SQLite's lock, for what another program
-writing to the file may hold. A turn not given within the connection's ``timeout`` is not
-waited for longer: the transaction goes on to SQLite's own wait (nothing waits forever).
+writing to the file may hold. A turn not given within three times the connection's ``timeout``
+is not waited for longer: the transaction goes on to SQLite's own wait (nothing waits
+forever).
 Databases in memory (the tests') take no turn: one connection serves them.
 
 Writes outside a transaction (one statement in autocommit mode) take SQLite's lock alone,
@@ -47,6 +48,12 @@ BACK_OFF = 0.003
 """Seconds a process that just gave the processes' lock back waits before asking it again,
 so that a process polling for it gets it (else the threads queued in the process that holds
 it would keep it from the others)."""
+
+
+TURN_WAIT = 3
+"""The turn is waited for up to this many times the connection's ``timeout`` (60 s): on a
+machine so loaded that the writes come faster than they are done, a ballot waits its turn
+(its latency says so) rather than being refused."""
 
 
 class Queue:
@@ -145,7 +152,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self._held is None and not self.is_in_memory_db():
             mine = turn(str(self.settings_dict["NAME"]))
             timeout = float(self.settings_dict.get("OPTIONS", {}).get("timeout", 5))
-            if mine.take(timeout):
+            if mine.take(TURN_WAIT * timeout):
                 self._held = mine
         try:
             super()._start_transaction_under_autocommit()
