@@ -4,8 +4,8 @@ correcting ballots with no pause through the services while a thread of each rea
 public pages read, with the project's own database settings and backend
 (:mod:`arbitre.app.sqlite_backend`). Measured on the shared 2-core machine at load 20: Django's
 own backend (the same settings: WAL, ``BEGIN IMMEDIATE``, 20 s timeout) refused 222 of these
-288 ballots after its 20 s wait, and 938 of 1,000 four processes wide; with the writers' turn,
-every ballot four processes wide was accepted."""
+288 ballots after its 20 s wait (938 of 1,000 four processes wide); with the writers' turn,
+none of the 288."""
 
 from __future__ import annotations
 
