@@ -11,7 +11,7 @@ from arbitre.app.database_url import DatabaseUrlError, parse_database_url
 
 def test_sqlite_absolute_and_relative_paths() -> None:
     absolute = parse_database_url("sqlite:////var/lib/arbitre/db.sqlite3")
-    assert absolute["ENGINE"] == "django.db.backends.sqlite3"
+    assert absolute["ENGINE"] == "arbitre.app.sqlite_backend"
     assert absolute["NAME"] == "/var/lib/arbitre/db.sqlite3"
     assert parse_database_url("sqlite:///data/db.sqlite3")["NAME"] == "data/db.sqlite3"
 
@@ -50,7 +50,7 @@ def test_any_text_parses_or_is_refused_clearly(text: str) -> None:
         result = parse_database_url(text)
     except DatabaseUrlError:
         return
-    assert result["ENGINE"].startswith("django.db.backends.")
+    assert result["ENGINE"] in ("arbitre.app.sqlite_backend", "django.db.backends.postgresql")
 
 
 def test_postgresql_url_without_driver_says_what_to_install(
@@ -75,4 +75,4 @@ def test_postgresql_url_without_driver_says_what_to_install(
     assert "n'est pas installé" in message
     assert "is not installed" in message
     # SQLite needs no driver and is unaffected
-    assert parse_database_url("sqlite:///x.sqlite3")["ENGINE"] == "django.db.backends.sqlite3"
+    assert parse_database_url("sqlite:///x.sqlite3")["ENGINE"] == "arbitre.app.sqlite_backend"

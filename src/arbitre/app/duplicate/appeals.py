@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import DuplicateEvent, Game, KeptAboveTop
 from arbitre.app.duplicate.services import (
     AUDIT_TARGETS,
@@ -81,6 +82,7 @@ def keep(dup: DuplicateEvent, game: Game, move: int, reason: str, user: User) ->
     """The chief arbiter keeps the scores above the top of move ``move`` of ``game`` (the
     5.2 annulment not chosen), with the reason: recorded and audited, the mark cleared.
     Refused without a reason, or when no such score awaits a decision on that move."""
+    changes.touch(dup)
     reason = reason.strip()
     if not reason:
         raise ServiceError(gettext("Donnez le motif de la décision."))

@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     BallotEntry,
@@ -60,6 +61,7 @@ def enter_ballot(
 ) -> EntryResult:
     """Judge and store a ballot. ``expected_version`` is the version the arbiter saw (0 for
     a ballot not entered yet): a second edit based on stale data is refused."""
+    changes.touch_game(game_id)
     game = Game.objects.select_related("duplicate").get(pk=game_id)
     registration = Registration.objects.get(pk=registration_id, duplicate=game.duplicate)
     all_turns = turns(game)
@@ -195,6 +197,7 @@ def accept_word(dup: DuplicateEvent, word: str, reason: str, user: User) -> int:
     recorded with its reason, valid for every ballot from now on, and every ballot refused
     for that word is judged again (each change in the audit log). Returns how many ballots
     were judged again."""
+    changes.touch(dup)
     word = word.strip().upper()
     reason = reason.strip()
     if not (2 <= len(word) <= 15 and word.isalpha() and word.isascii()):

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import DuplicateEvent, Presence, Registration
 from arbitre.app.duplicate.services import ServiceError, User, audit
 from arbitre.app.events.selfcheckin import identity_refusal
@@ -94,6 +95,7 @@ def _closed() -> ServiceError:
 def confirm(dup: DuplicateEvent, present: set[int], user: User) -> tuple[int, int]:
     """The director confirms the check-in: the players of ``present`` are there, the others
     absent (a declaration not confirmed is cleared). Returns (present, absent)."""
+    changes.touch(dup)
     dup = DuplicateEvent.objects.select_for_update().get(pk=dup.pk)
     if not is_open(dup):
         raise _closed()
@@ -137,6 +139,7 @@ def declare(dup: DuplicateEvent, registration_id: int, licence: str) -> Registra
 def _declare(
     dup: DuplicateEvent, registration_id: int, licence: str
 ) -> tuple[str, Registration | None]:
+    changes.touch(dup)
     dup = DuplicateEvent.objects.select_for_update().get(pk=dup.pk)
     director = gettext("Présentez-vous au juge-arbitre.")
     if not is_open(dup):

@@ -3,6 +3,8 @@ record (JSON); ballots keep their text and the engine's decision."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -35,9 +37,27 @@ class DuplicateEvent(models.Model):
     lexicon_name = models.CharField("liste de mots", max_length=200, default="")
     lexicon_path = models.CharField(max_length=500, blank=True, default="")
     lexicon_sha256 = models.CharField(max_length=64, blank=True, default="")
+    #: the version of what the public pages show (:mod:`arbitre.app.duplicate.changes`):
+    #: changed by an SQL update in the transaction of each write, never by :meth:`save`
+    public_version = models.PositiveBigIntegerField(default=0, editable=False)
+    public_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saved without its version: an instance read before a change of the event, saved
+        after it, would take the version back to one the pages already showed."""
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.attname
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name not in _VERSION_FIELDS
+            ]
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return str(self.event)
+
+
+_VERSION_FIELDS = frozenset({"public_version", "public_changed_at"})
 
 
 class Registration(models.Model):

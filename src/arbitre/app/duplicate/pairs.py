@@ -11,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, PairPartner, Registration
 from arbitre.app.duplicate.pair_entries import PARTNER_FIELDS
 from arbitre.app.duplicate.services import ServiceError, User, audit, worded
@@ -45,6 +46,7 @@ def set_pairs(dup: DuplicateEvent, pairs: bool, user: User) -> bool:
     """Make the event a pairs event or an individual one. Refused once a ballot is entered
     (who plays is settled then), and while entries are registered; a ranking type of the
     other formula goes back to the default. Audited; False when unchanged."""
+    changes.touch(dup)
     dup = DuplicateEvent.objects.select_for_update().get(pk=dup.pk)
     if dup.pairs == pairs:
         return False
@@ -114,6 +116,7 @@ def _store(dup: DuplicateEvent, p: Player) -> Registration:
 @transaction.atomic
 def add_pair(dup: DuplicateEvent, pair: Player, user: User) -> Registration:
     """Register one pair: two players, two licences new to the event, a free table."""
+    changes.touch(dup)
     _check_new(dup, [pair])
     reg = _store(dup, pair)
     audit(dup, user, PAIR_REGISTERED, reg.licence, None, {"paire": reg.full_name})
@@ -123,6 +126,7 @@ def add_pair(dup: DuplicateEvent, pair: Player, user: User) -> Registration:
 @transaction.atomic
 def import_pairs(dup: DuplicateEvent, pairs: list[Player], user: User) -> None:
     """Register the pairs of a file: all of them, or none."""
+    changes.touch(dup)
     _check_new(dup, pairs)
     for p in pairs:
         _store(dup, p)
@@ -156,6 +160,7 @@ def update_partner(
     """Correct a pair's second player (before or during the event: the pair's ballots stay
     its own); the licence stays unique in the event. Audited with the values before and
     after; returns the fields changed."""
+    changes.touch(dup)
     licence = data["licence"]
     taken = dup.players.filter(licence=licence).exists() or (
         PairPartner.objects.filter(duplicate=dup, licence=licence).exclude(pk=partner.pk).exists()

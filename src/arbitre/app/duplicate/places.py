@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
-from arbitre.app.duplicate import presence, tableranges
+from arbitre.app.duplicate import changes, presence, tableranges
 from arbitre.app.duplicate.models import BallotEntry, DuplicateEvent, Registration
 from arbitre.app.duplicate.services import PLAYERS_TARGET, ServiceError, User, audit
 from arbitre.common.collation import french_key
@@ -82,6 +82,7 @@ def number_tables(
     """Give the present players (every player while no check-in is confirmed; withdrawn
     players never) the places ``first``, ``first + 1``... in the order of ``method``; the
     others lose their place. Returns the number of players seated."""
+    changes.touch(dup)
     dup = DuplicateEvent.objects.select_for_update().select_related("event").get(pk=dup.pk)
     if method not in METHODS:
         raise ServiceError(gettext("Méthode de numérotation inconnue."))

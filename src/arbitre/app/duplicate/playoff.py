@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import AuditEntry, DuplicateEvent, Game, Registration
 from arbitre.app.duplicate.services import ServiceError, User, audit, build_event, engine_of
 from arbitre.app.events.models import Event as EventRow
@@ -41,6 +42,7 @@ def tied_for_the_title(dup: DuplicateEvent) -> list[str]:
 def create_title_playoff(dup: DuplicateEvent, user: User) -> EventRow:
     """The play-off event of the title tie of ``dup`` (refused, nothing created, when the
     event has no official title or no tie for it)."""
+    changes.touch(dup)
     dup = DuplicateEvent.objects.select_for_update().select_related("event").get(pk=dup.pk)
     if not dup.title_tie_break:
         raise ServiceError(

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Count, Max, Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -15,11 +14,9 @@ from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.safestring import mark_safe
 
-from arbitre.app.duplicate import appeals, services, standings
+from arbitre.app.duplicate import appeals, changes, services, standings
 from arbitre.app.duplicate.board_view import last_board
 from arbitre.app.duplicate.models import (
-    AuditEntry,
-    BallotEntry,
     DuplicateEvent,
     Registration,
     Withdrawal,
@@ -37,28 +34,20 @@ from arbitre.duplicate.event import Event
 def version(dup: DuplicateEvent) -> str:
     """Changes with every change of the event (:mod:`arbitre.app.events.live`), read from the
     database at most once a second."""
-    return live.recent_version(("duplicate", dup.event_id), lambda: _read_version(dup))
+    return event_version(dup.event_id)
 
 
 def event_version(event_id: int) -> str:
-    """:func:`version` by the event's id: the event is read only when the version is."""
-    return live.recent_version(("duplicate", event_id), lambda: _read_version(_dup(event_id)))
+    """:func:`version` by the event's id: the event's row is read by its key
+    (:mod:`arbitre.app.duplicate.changes`), whatever the size of the event."""
+    return live.recent_version(("duplicate", event_id), lambda: _read_version(event_id))
 
 
-def _read_version(dup: DuplicateEvent) -> str:
-    """Each write is in the audit log; the games' versions, the ballots' count and last
-    change are read too, so that a change written without an audit entry (the admin site) is
-    seen as well."""
-    audit = AuditEntry.objects.filter(duplicate=dup).aggregate(last=Max("pk"))["last"]
-    games = dup.games.aggregate(versions=Sum("version"), count=Count("pk"))
-    ballots = BallotEntry.objects.filter(game__duplicate=dup).aggregate(
-        count=Count("pk"), last=Max("updated_at")
-    )
-    players = dup.players.aggregate(count=Count("pk"), last=Max("pk"))
-    return (
-        f"{audit}-{games['versions']}-{games['count']}-{ballots['count']}-{ballots['last']}-"
-        f"{players['count']}-{players['last']}"
-    )
+def _read_version(event_id: int) -> str:
+    found = changes.version(event_id)
+    if found is None:
+        raise Http404
+    return found
 
 
 def event_of(dup: DuplicateEvent, at: str) -> Event:

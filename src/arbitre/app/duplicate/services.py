@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arbitre.app import wordlists
-from arbitre.app.duplicate import presence
+from arbitre.app.duplicate import changes, presence
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     AnnulledBallot,
@@ -256,6 +256,7 @@ def chief_action(
     game_id: int, expected_version: int, action: str, user: User, value: str = ""
 ) -> Game:
     """Apply one action of the chief arbiter's screen (refused when the page is stale)."""
+    changes.touch_game(game_id)
     game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
     if game.version != expected_version:
         raise StaleEditError(
@@ -538,6 +539,7 @@ def _brief(record: Any) -> Any:
 @transaction.atomic
 def load_predrawn(game_id: int, text: str, user: User) -> Game:
     """A pre-drawn game (an uploaded record) to be played move by move."""
+    changes.touch_game(game_id)
     game = Game.objects.select_for_update().select_related("duplicate").get(pk=game_id)
     if game.record and game.record.get("moves"):
         raise ServiceError(
@@ -570,6 +572,7 @@ def load_predrawn(game_id: int, text: str, user: User) -> Game:
 @transaction.atomic
 def register_players(dup: DuplicateEvent, players: list[Player], user: User) -> None:
     """Register the players of an imported file: all of them, or none."""
+    changes.touch(dup)
     refused = single_refused(dup)  # seed 002, A.2.4: a pairs event registers pairs
     if refused is not None:
         raise ServiceError(refused)

@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app import wordlists
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
@@ -61,6 +62,8 @@ def add_player(dup: DuplicateEvent, data: dict[str, Any], user: User) -> Registr
     """Register one player (licence and table unique in the event)."""
     from arbitre.app.duplicate.pair_entries import single_refused
 
+    changes.touch(dup)
+
     refused = single_refused(dup)  # seed 002, A.2.4: a pairs event registers pairs
     if refused is not None:
         raise ServiceError(refused)
@@ -85,6 +88,7 @@ def update_player(
 ) -> list[str]:
     """Change a registered player (licence and table stay unique in the event); the audit
     log keeps the values before and after. Returns the fields changed."""
+    changes.touch(dup)
     others = dup.players.exclude(pk=reg.pk)
     if others.filter(licence=data["licence"]).exists():
         raise ServiceError(
@@ -111,6 +115,7 @@ def remove_player(dup: DuplicateEvent, reg: Registration, user: User) -> None:
     """Remove a player registered by mistake or withdrawn before playing. Refused once a
     ballot of theirs is entered: what is played stays (a late arrival is marked instead,
     seed 004, 5.1)."""
+    changes.touch(dup)
     if reg.ballots.exists():
         raise ServiceError(
             gettext("%(name)s a des bulletins saisis : un joueur qui a joué reste au classement.")
@@ -135,6 +140,7 @@ def mark_late(game: Game, reg: Registration, from_move: int, user: User) -> None
     """A late player (seed 004, 5.1): the moves of ``game`` before ``from_move`` score 0.
     Refused when a ballot of theirs is entered for one of those moves (they were there) or
     when they withdrew before ``from_move``."""
+    changes.touch_game(game.pk)
     early = (
         BallotEntry.objects.filter(game=game, registration=reg, move_number__lt=from_move)
         .order_by("move_number")
@@ -195,6 +201,7 @@ def withdraw_player(
     awaited; the standings mark them. Refused, nothing changed, when a ballot of theirs is
     entered for a move from then on, or when they are marked arriving late after it (5.1).
     Recording it again moves the withdrawal (audited before and after)."""
+    changes.touch(dup)
     game = dup.games.filter(number=game_number).first()
     if game is None:
         raise ServiceError(
@@ -251,6 +258,7 @@ def withdraw_player(
 def cancel_withdrawal(dup: DuplicateEvent, reg: Registration, user: User) -> None:
     """A withdrawal recorded by mistake, or a player back: their ballots are awaited again
     from the move of the withdrawal on (audited)."""
+    changes.touch(dup)
     gone = Withdrawal.objects.filter(registration=reg).select_related("game").first()
     if gone is None:
         raise ServiceError(gettext("%(name)s n'a pas abandonné.") % {"name": reg.full_name})
@@ -290,6 +298,7 @@ def update_settings(dup: DuplicateEvent, data: dict[str, Any], user: User) -> li
     with their values before and after). Refused, with nothing changed, when a change would
     contradict what is played: fewer games than the games already started, a warning before
     the end longer than the time per move."""
+    changes.touch(dup)
     from arbitre.app.duplicate.pairs import check_settings_type
 
     dup = DuplicateEvent.objects.select_for_update().select_related("event").get(pk=dup.pk)
@@ -378,6 +387,7 @@ def set_ranking(dup: DuplicateEvent, type_code: str, overseas: bool, user: User)
     """Remember the event's federation ranking type and overseas mark (seed 002, A.2, A.5),
     as the closing form or the upload form sets them; audited, False when unchanged. A type
     that does not fit a pairs or an individual event is refused (A.2.4, ``Refusal``)."""
+    changes.touch(dup)
     from arbitre.app.duplicate.pairs import check_ranking_type
 
     type_code = type_code.strip().upper()

@@ -17,7 +17,10 @@ def _arbiter_of_the_event(sender: Any, instance: Registration, **kwargs: Any) ->
 
 
 def connect() -> None:
+    from arbitre.app.duplicate import changes
     from arbitre.app.duplicate.tableranges import before_save
+
+    changes.connect()  # every write of what the public pages read moves their version on
 
     # a player saved at a table of an arbiter's range is that arbiter's (issue 35)
     pre_save.connect(before_save, sender=Registration, dispatch_uid="duplicate-table-range")

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from arbitre.app.duplicate import changes
 from arbitre.app.duplicate.models import DuplicateEvent, Registration, TableRange
 from arbitre.app.duplicate.services import TABLES_GIVEN, TABLES_TARGET, ServiceError, User, audit
 from arbitre.app.events.accounts import arbiter_account
@@ -35,7 +36,8 @@ def arbiter_for(ranges: list[TableRange], table: int | None) -> Any:
 def sync(dup: DuplicateEvent, force: bool = False) -> int:
     """Give every player of ``dup`` the arbiter of their table's range (none outside every
     range). Nothing changes in an event without ranges unless ``force`` (its last range just
-    removed). Returns the number of players whose arbiter changed."""
+    removed). Returns the number of players whose arbiter changed. (Called by the services
+    of the tables, which change the event's version first.)"""
     ranges = list(dup.table_ranges.all())
     if not ranges and not force:
         return 0
@@ -70,6 +72,7 @@ def assign(
     new). Refused when another arbiter's range covers one of them; a range of the same
     arbiter that touches or overlaps this one is merged into it. Returns the number of
     players now at the range's tables."""
+    changes.touch(dup)
     low, high = tables
     if low < 1 or high < low:
         raise ServiceError(gettext("Tables invalides : de 1 à N, la première avant la dernière."))
@@ -107,6 +110,7 @@ def assign(
 def remove(dup: DuplicateEvent, range_id: int, user: User) -> TableRange:
     """Take a range back from its arbiter: its players have no arbiter until another range
     covers them."""
+    changes.touch(dup)
     r = dup.table_ranges.select_related("arbiter").filter(pk=range_id).first()
     if r is None:
         raise ServiceError(gettext("Ces tables ne sont plus attribuées."))
