@@ -224,6 +224,46 @@ def test_the_phone_code_of_game_two_opens_game_two_only(
 
 
 @pytest.mark.django_db
+def test_game_two_is_neither_drawn_nor_started_before_it_is_opened_with_its_code(
+    tsap: Simultane, director: Any, clock: Clock
+) -> None:
+    """Game 2 is planned in the centre's Duplicate event from game 1's opening, but its
+    letters are the sealed game's: no draw at random, no draw typed, no start of its time
+    before « Ouvrir la partie 2 », with the hour of its start; then as any pre-drawn game."""
+    from arbitre.app.duplicate import services
+    from arbitre.app.duplicate.models import Game
+
+    first, second = codes(tsap)
+    got = centre.store(tsap.sealed)
+    clock.now = START
+    event = centre.open_games(director, got, first)
+    one, two = DuplicateEvent.objects.get(event=event).games.order_by("number")
+    sealed_two = (
+        "La partie 2 du simultané « TSAP de mars » n'est pas encore ouverte : elle commence "
+        "le 12/03/2027 à 16:30 et s'ouvre alors avec son code (« Ouvrir la partie 2 »"
+    )
+    for action, value in (
+        ("draw_random", ""),
+        ("draw_entered", "AEILNST"),
+        ("reject_entered", "AEILNST"),
+        ("start_timer", ""),
+    ):
+        with pytest.raises(services.ServiceError) as refused:
+            services.chief_action(two.pk, two.version, action, director, value)
+        assert str(refused.value).startswith(sealed_two)
+    assert Game.objects.get(pk=two.pk).record is None  # nothing drawn
+    drawn_one = services.chief_action(one.pk, one.version, "draw_random", director)
+    assert services.engine_of(drawn_one).phase == "play"  # game 1, opened, is drawn
+    clock.now = SECOND
+    centre.open_games(director, got, second)
+    two.refresh_from_db()
+    drawn = services.chief_action(two.pk, two.version, "draw_random", director)
+    assert services.engine_of(drawn).phase == "play"  # the sealed game's first draw
+    rack = services.engine_of(drawn).drawn  # both games are the same record
+    assert rack == services.engine_of(drawn_one).drawn != ""
+
+
+@pytest.mark.django_db
 def test_the_officer_publishes_a_tsap_with_game_twos_hour(
     officer: Client, lexicon: Any, clock: Clock
 ) -> None:

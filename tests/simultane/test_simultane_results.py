@@ -226,11 +226,12 @@ def test_closed_into_the_season_with_the_types_m_after_the_preview(
     preview = client.post(
         f"/federation/simultanes/{published.pk}/", {"action": "season"}, follow=True
     )
-    assert Simultane.objects.get().closed_at is not None
+    assert Simultane.objects.get().closed_at is None  # closed on the confirmation only
     assert not RankedEvent.objects.exists()  # nothing published before the confirmation
     form = preview.content.decode().split('id="confirm-change"')[1].split("</form>")[0]
     digest = form.split('name="digest" value="')[1].split('"')[0]
     client.post(preview.redirect_chain[-1][0], {"action": "confirm", "digest": digest})
+    assert Simultane.objects.get().closed_at is not None
     ranked = RankedEvent.objects.get()
     assert (ranked.type_code, ranked.games) == ("SF", 1)
     rows = list(ResultRow.objects.filter(event=ranked).order_by("place"))

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 
 from arbitre.app import wordlists
-from arbitre.app.duplicate import changes, presence
+from arbitre.app.duplicate import changes, draw_guards, presence
 from arbitre.app.duplicate.models import (
     AcceptedWord,
     AnnulledBallot,
@@ -264,6 +264,8 @@ def chief_action(
         )
     if action not in CHIEF_ACTIONS:
         raise ServiceError(gettext("Action inconnue : %(action)s") % {"action": action})
+    if action in draw_guards.GUARDED and (sealed := draw_guards.refusal(game)) is not None:
+        raise ServiceError(sealed)  # e.g. a simultané's game not yet opened with its code
     before = game.record
     engine = _fresh_engine(game)
     annulled = None

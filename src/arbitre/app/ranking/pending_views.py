@@ -29,6 +29,7 @@ KINDS = {
     ops.OVERSEAS: _("Correction de la marque outre-mer d'une épreuve"),
     ops.MATCH_ROW: _("Licence inconnue rapprochée d'un licencié"),
     ops.SEASON_SETTINGS: _("Réglages de la saison"),
+    ops.SIMULTANE_SEASON: _("Clôture d'un simultané versée au classement de la saison"),
 }
 
 
@@ -50,6 +51,8 @@ def back(kind: str, params: dict[str, Any]) -> str:
         return reverse("federation:uploads")
     if kind == ops.LICENSEES_FILE:
         return reverse("ranking:licensees")
+    if kind == ops.SIMULTANE_SEASON:
+        return reverse("simultane:officer_detail", kwargs={"simultane_id": params["simultane"]})
     if kind in (ops.WITHDRAW, ops.OVERSEAS, ops.MATCH_ROW):
         return reverse("ranking:event", kwargs={"number": params["event"]})
     return reverse("ranking:season")
@@ -128,6 +131,12 @@ def _done(request: HttpRequest, kind: str, params: dict[str, Any], out: dict[str
         )
     elif kind == ops.SEASON_SETTINGS:
         messages.success(request, gettext("Réglages enregistrés ; classement recalculé."))
+    elif kind == ops.SIMULTANE_SEASON:
+        messages.success(
+            request,
+            gettext("Simultané clos et versé au classement de la saison %(season)s.")
+            % {"season": out["season"]},
+        )
     return back(kind, params)
 
 
@@ -155,7 +164,12 @@ def pending(request: HttpRequest, number: int) -> HttpResponse:
         if out is None:
             messages.error(
                 request,
-                gettext("Le classement a changé depuis l'aperçu : vérifiez les changements."),
+                gettext(
+                    "Des résultats sont arrivés ou ont été corrigés depuis l'aperçu : le "
+                    "simultané reste ouvert, vérifiez le nouvel aperçu."
+                )
+                if kind == ops.SIMULTANE_SEASON
+                else gettext("Le classement a changé depuis l'aperçu : vérifiez les changements."),
             )
             return redirect("ranking:pending", number=change.pk)
         return redirect(_done(request, kind, params, out))

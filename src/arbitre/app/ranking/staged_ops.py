@@ -1,7 +1,8 @@
 """The operations that change the published figures, as :mod:`.staging` runs them: each
 writes its change and recomputes the seasons it touches, and returns what its author is told
 (JSON). Their input is what the pending change keeps: form values in ``params``, a file in
-``data``."""
+``data``. An outcome's ``stamp`` (if any) names the state of an input read from the database
+when the operation runs (a simultané's version): the preview's digest covers it."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ WITHDRAW = "withdraw"
 OVERSEAS = "overseas"
 MATCH_ROW = "match_row"
 SEASON_SETTINGS = "season_settings"
+SIMULTANE_SEASON = "simultane_season"
 
 
 def _date(text: str | None) -> dt.date | None:
@@ -142,6 +144,13 @@ def _season_settings(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any
     return {"season": str(season)}
 
 
+def _simultane_season(user: Any, p: dict[str, Any], data: bytes) -> dict[str, Any]:
+    """A simultané closed and its merged standings imported into the season, at once."""
+    from arbitre.app.simultane import season
+
+    return season.into_season(user, p, _results_file)
+
+
 OPERATIONS: dict[str, Operation] = {
     RESULTS_FILE: _results_file,
     DUPLICATE_FEED: _duplicate_feed,
@@ -151,4 +160,5 @@ OPERATIONS: dict[str, Operation] = {
     OVERSEAS: _overseas,
     MATCH_ROW: _match_row,
     SEASON_SETTINGS: _season_settings,
+    SIMULTANE_SEASON: _simultane_season,
 }

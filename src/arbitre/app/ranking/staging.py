@@ -67,8 +67,13 @@ def moves(before: Published, after: Published) -> list[tuple[str, str, str, str]
     return sorted(m for m in out if m[2] != m[3])
 
 
-def _digest(kind: str, moved: list[tuple[str, str, str, str]]) -> str:
-    return hashlib.sha256(json.dumps([kind, moved]).encode()).hexdigest()
+def _digest(kind: str, moved: list[tuple[str, str, str, str]], outcome: dict[str, Any]) -> str:
+    """The digest of the changes shown, and of the outcome's ``stamp`` when it has one (the
+    state of what the operation read, e.g. a simultané's version: when it moved between the
+    preview and the confirmation, the preview is shown again)."""
+    stamp = outcome.get("stamp")
+    shown: list[Any] = [kind, moved] if stamp is None else [kind, moved, stamp]
+    return hashlib.sha256(json.dumps(shown).encode()).hexdigest()
 
 
 def _dry_run(operation: Operation, user: Any, params: dict[str, Any], data: bytes) -> Any:
@@ -111,7 +116,7 @@ def stage(kind: str, user: Any, params: dict[str, Any], data: bytes = b"") -> Pe
         data=data,
         changes=_named(moved),
         outcome=outcome,
-        digest=_digest(kind, moved),
+        digest=_digest(kind, moved, outcome),
     )
 
 
@@ -131,7 +136,7 @@ def confirm(user: Any, pending: PendingChange, digest: str) -> dict[str, Any] | 
     with transaction.atomic():
         outcome = operation(user, params, data)
         moved = moves(before, published())
-        now = _digest(pending.kind, moved)
+        now = _digest(pending.kind, moved, outcome)
         if now == digest == pending.digest:
             RankingAudit.log(
                 user,

@@ -11,8 +11,9 @@ class SimultaneConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete, post_save
 
+        from arbitre.app.duplicate import draw_guards
         from arbitre.app.duplicate.models import BallotEntry, Game
-        from arbitre.app.simultane import merged, signals
+        from arbitre.app.simultane import merged, signals, unopened
         from arbitre.app.simultane.models import Centre
 
         post_save.connect(signals.game_saved, sender=Game, dispatch_uid="simultane-game")
@@ -20,3 +21,5 @@ class SimultaneConfig(AppConfig):
         # the version of what a simultané's pages show moves with its centres (merged.py)
         post_save.connect(merged.centre_saved, sender=Centre, dispatch_uid="simultane-centre")
         post_delete.connect(merged.centre_deleted, sender=Centre, dispatch_uid="simultane-gone")
+        # a simultané's game not yet opened with its code is neither drawn nor started
+        draw_guards.add(unopened.refusal)

@@ -10,9 +10,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from arbitre.app.ranking.officers import require_officer
-from arbitre.app.ranking.staged_ops import RESULTS_FILE
+from arbitre.app.ranking.staged_ops import SIMULTANE_SEASON
 from arbitre.app.ranking.staged_pages import stage
-from arbitre.app.simultane import merge, merged, publish, season
+from arbitre.app.simultane import merge, merged, publish
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -109,16 +109,15 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
 
 
 def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:
-    """Close the simultané (if not yet) and stage its standings into the season: the
-    officer sees the series and tiers it changes, and confirms there (issue 33)."""
-    if simultane.closed_at is None:
-        merge.close(request.user, simultane)
+    """Show the season's preview of the simultané's standings (the series and tiers they
+    change, issue 33), the simultané still open: confirming there closes it and imports
+    them in one transaction; cancelling leaves it open and unchanged."""
     params = {
+        "simultane": simultane.pk,
         "name": simultane.name,
         "source_name": gettext("Simultané — %(name)s") % {"name": simultane.name},
     }
-    data = season.results_text(simultane).encode("utf-8")
-    staged = stage(request, RESULTS_FILE, params, data)
+    staged = stage(request, SIMULTANE_SEASON, params)
     return staged or redirect("simultane:officer_detail", simultane_id=simultane.pk)
 
 

@@ -1,14 +1,18 @@
-"""A closed simultané into the federation's season: its merged standings written as
+"""A simultané closed into the federation's season: its merged standings written as
 Arbitre's own Duplicate results export (the columns of
 :func:`arbitre.duplicate.results_csv.results_csv`), one row per player of every centre, so
 that the season reads it as any Arbitre event: its type fixes M or D (seed 002, B.3.2) and
 n counts every player of every centre. The officer's staged import shows the series and
-tiers it changes before anything is published (issue 33)."""
+tiers it changes before anything is published (issue 33), the simultané still open: closing
+it and importing its standings are one operation (:func:`into_season`), run in one
+transaction when the officer confirms; cancelled, or refused, it leaves the simultané open."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
+from typing import Any
 
 from django.utils import timezone
 
@@ -17,6 +21,9 @@ from arbitre.app.simultane.models import Simultane
 from arbitre.common.results_columns import HEADERS
 from arbitre.common.spreadsheet import neutralise
 from arbitre.duplicate.results_csv import KEYS, RANKING_KEYS
+
+ResultsImport = Callable[[Any, dict[str, Any], bytes], dict[str, Any]]
+"""The season's import of a results file (``(user, params, data) -> outcome``)."""
 
 
 def results_text(simultane: Simultane) -> str:
@@ -55,3 +62,19 @@ def results_text(simultane: Simultane) -> str:
             ]
         )
     return out.getvalue()
+
+
+def into_season(user: Any, p: dict[str, Any], import_results: ResultsImport) -> dict[str, Any]:
+    """Close the simultané ``p["simultane"]`` (if still open) and import its standings with
+    ``import_results`` (the season's results-file import), in the caller's transaction: a
+    refusal of the import leaves it open. Its standings are read at the version found,
+    before closing (the merge kept for that version is this one), and the outcome's
+    ``stamp`` is that version: an upload or a correction accepted between the preview and the
+    confirmation moves it, and the officer sees the new preview instead."""
+    simultane = Simultane.objects.select_for_update().get(pk=p["simultane"])
+    stamp = simultane.version
+    data = results_text(simultane).encode("utf-8")
+    if simultane.closed_at is None:
+        merge.close(user, simultane)
+    params = {"name": p.get("name", simultane.name), "source_name": p.get("source_name", "")}
+    return {**import_results(user, params, data), "simultane": simultane.pk, "stamp": stamp}
