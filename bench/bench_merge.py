@@ -5,11 +5,13 @@ incremental, in the same run.
 - before: the whole recomputation from every ballot of every centre
   (``merged.reference``: what ``merged._compute`` did until the summaries; the uploads
   already parsed, as the server kept them);
-- after: the new upload summed up (``centre_summary.summarise``), then the merge from the
+- after: the new upload summed up (``merged.summed``: ``centre_summary.summarise`` and its rows), then the merge from the
   300 summaries (``merged.combine``), as ``merged._compute`` does now.
 
 The database reads (the list of uploads, the corrections), the same before and after, are
-not timed. Prints the medians, their ratio and the load average.
+not timed. Also one series' standings at that version: sorted again from the rows (before)
+and taken from the whole standings in their order (after). Prints the medians, their ratio
+and the load average.
 
     .venv/bin/python bench/bench_merge.py [--centres 300] [--players 20] [--moves 22]
 """
@@ -39,7 +41,7 @@ def main() -> None:
     django.setup()
     from arbitre.app.simultane import merged
     from arbitre.duplicate.centre_results import BallotResult, CentreResults, PlayerResult
-    from arbitre.duplicate.centre_summary import summarise
+    from arbitre.ranking.simultane import merge
 
     rng = random.Random(38)
     names = ["MARTIN", "BERNARD", "DUBOIS", "THOMAS", "ROBERT", "RICHARD", "PETIT", "DURAND"]
@@ -68,8 +70,8 @@ def main() -> None:
         return CentreResults("sim-bench", "", (1,), tuple(players), tuple(ballots))
 
     parsed = {f"Club {i:03d}": centre(i, rng.randrange(10**9)) for i in range(args.centres)}
-    summaries = {club: summarise(club, r) for club, r in parsed.items()}
-    before, after = [], []
+    summaries = {club: merged.summed(club, r) for club, r in parsed.items()}
+    before, after, series_before, series_after = [], [], [], []
     for run in range(args.repeat):
         club = f"Club {run % args.centres:03d}"
         parsed[club] = centre(run % args.centres, rng.randrange(10**9))  # one new upload
@@ -77,10 +79,16 @@ def main() -> None:
         expected = merged.reference(parsed, frozenset(), [])
         before.append(time.perf_counter() - start)
         start = time.perf_counter()
-        summaries[club] = summarise(club, parsed[club])
+        summaries[club] = merged.summed(club, parsed[club])
         found = merged.combine(list(summaries.values()), [])
         after.append(time.perf_counter() - start)
         assert found.standings == expected.standings and found.solos == expected.solos
+        start = time.perf_counter()
+        wanted = merge(expected.rows, series=3)
+        series_before.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        assert found.filtered(3) == wanted
+        series_after.append(time.perf_counter() - start)
     b, a = statistics.median(before), statistics.median(after)
     players = args.centres * args.players
     print(
@@ -90,6 +98,8 @@ def main() -> None:
     print(f"whole recomputation (before): median {b * 1000:.0f} ms")
     print(f"incremental merge (after):    median {a * 1000:.0f} ms")
     print(f"ratio {b / a:.1f}")
+    sb, sa = statistics.median(series_before), statistics.median(series_after)
+    print(f"one series' standings: sorted again {sb * 1000:.0f} ms, filtered {sa * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

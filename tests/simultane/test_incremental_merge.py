@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from arbitre.app.simultane import merged
 from arbitre.app.simultane.models import Correction
 from arbitre.duplicate.centre_results import BallotResult, CentreResults, PlayerResult
-from arbitre.duplicate.centre_summary import CentreSummary, summarise
 from arbitre.ranking.simultane import merge
 
 GAMES = 2
@@ -104,7 +103,7 @@ def test_004_2_6_4_the_incremental_merge_equals_the_whole_recomputation(
     withdrawn: set[str] = set()
     corrections: dict[tuple[str, str, int], int | None] = {}
     # the summaries kept by content, as each server process keeps them
-    kept: dict[tuple[str, CentreResults, frozenset[str]], CentreSummary] = {}
+    kept: dict[tuple[str, CentreResults, frozenset[str]], merged.Summed] = {}
     for version, (action, centre, arg) in enumerate(steps):
         if action == "upload":
             parsed[centre] = upload(centre, version, arg)
@@ -128,7 +127,7 @@ def test_004_2_6_4_the_incremental_merge_equals_the_whole_recomputation(
                 continue
             key = (club, results, removed.get(club, frozenset()))
             if key not in kept:
-                kept[key] = summarise(club, *key[1:])
+                kept[key] = merged.summed(club, *key[1:])
             summaries.append(kept[key])
         same(
             merged.combine(summaries, listed),
@@ -144,7 +143,7 @@ def test_004_2_6_4_a_solo_across_centres_from_the_summaries() -> None:
         ("A", "", 2, "S", [10, 10, 0, 0, 0, 0], set(), False)
     ] * 7
     b = [("B", "", 2, "S", [20, 20, 0, 0, 0, 0], set(), True)] * 8
-    summaries = [summarise("A", upload("A", 1, a)), summarise("B", upload("B", 1, b))]
+    summaries = [merged.summed("A", upload("A", 1, a)), merged.summed("B", upload("B", 1, b))]
     found = merged.combine(summaries, [])
     assert [(s.game, s.move, s.centre, s.licence, s.score) for s in found.solos] == [
         (1, 1, "A", "A0", 30)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db.models import F
@@ -120,7 +120,7 @@ _kept: OrderedDict[int, tuple[tuple[str, int], Merged]] = OrderedDict()
 _gates: dict[int, threading.Lock] = {}
 _parsed: OrderedDict[tuple[str, int], CentreResults] = OrderedDict()
 #: (centre, digest, games, removed licences) -> the upload's summary
-_summaries: OrderedDict[tuple[str, str, int, frozenset[str]], CentreSummary] = OrderedDict()
+_summaries: OrderedDict[tuple[str, str, int, frozenset[str]], Summed] = OrderedDict()
 
 
 def _forget() -> None:
@@ -251,7 +251,7 @@ def _compute(simultane: Simultane) -> Merged:
             if summary is not None:
                 _summaries.move_to_end(key)
         if summary is None:
-            summary = summarise(club, results, gone)
+            summary = summed(club, results, gone)
             with _lock:
                 _summaries[key] = summary
                 while len(_summaries) > PARSED_CAPACITY:
@@ -279,23 +279,51 @@ def _corrected(
     return games
 
 
-def combine(summaries: list[CentreSummary], corrections: Corrections) -> Merged:
+@dataclass(frozen=True)
+class Summed:
+    """A centre's upload summed up, with its players' rows at the totals without solos of
+    the whole simultané and their order keys: built once per upload content."""
+
+    summary: CentreSummary
+    rows: tuple[CentreRow, ...]
+    #: licence -> the order of equal totals (:func:`arbitre.ranking.simultane.merge`)
+    order: dict[str, tuple[Any, ...]]
+
+
+def summed(club: str, results: CentreResults, removed: frozenset[str] = frozenset()) -> Summed:
+    summary = summarise(club, results, removed)
+    rows = tuple(_rows(club, summary, {lic: sum(g) for lic, g in summary.base.items()}))
+    order = {lic: (*key, club, lic) for lic, key in summary.keys.items()}
+    return Summed(summary, rows, order)
+
+
+def combine(centres: list[Summed], corrections: Corrections) -> Merged:
     """The merge from the centres' summaries (withdrawn centres and removed players
-    already out) and the officer's corrections: what :func:`reference` gives."""
-    found, games = whole(summaries)
+    already out) and the officer's corrections: what :func:`reference` gives. Only the
+    rows of players whose totals the solos of the whole simultané or a correction change
+    are made again."""
+    found, games = whole(c.summary for c in centres)
+    changed = {(club, licence) for club, licence, _ in found.values()}
+    changed.update((club, licence) for club, licence, _, _ in corrections)
     _corrected(games, corrections)
-    rows = {
-        s.centre: _rows(
-            s.centre, s, {p.licence: sum(games[(s.centre, p.licence)]) for p in s.players}
-        )
-        for s in summaries
-    }
-    keys = {(s.centre, licence): key for s in summaries for licence, key in s.keys.items()}
+    rows = {}
+    for c in centres:
+        club = c.summary.centre
+        if any(key[0] == club for key in changed):
+            rows[club] = [
+                r
+                if (club, r.licence) not in changed
+                else replace(r, total=sum(games[(club, r.licence)]))
+                for r in c.rows
+            ]
+        else:
+            rows[club] = list(c.rows)
+    order = {club: c.order for c in centres for club in (c.summary.centre,)}
     every = sorted(
         (row for centre_rows in rows.values() for row in centre_rows),
-        key=lambda r: (-r.total, *keys[(r.centre, r.licence)], r.centre, r.licence),
+        key=lambda r: (-r.total, order[r.centre][r.licence]),
     )
-    players = {(s.centre, p.licence): p for s in summaries for p in s.players}
+    players = {(c.summary.centre, p.licence): p for c in centres for p in c.summary.players}
     return Merged(
         rows=rows,
         games=games,
