@@ -133,6 +133,8 @@ class CentreRow:
     series: int | None
     category: str
     total: int
+    #: entered « hors classement » by the centre, not a licensee (seed 002, A.1)
+    unlicensed: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,13 @@ def merge(
         ),
         key=lambda r: (-r.total, french_key(r.name), french_key(r.first_name), r.centre, r.licence),
     )
+    return ranked(every)
+
+
+def ranked(every: list[CentreRow]) -> list[MergedRow]:
+    """The standings of ``every`` row, already in the order of :func:`merge` (a part of
+    a standings keeps that order): the places in the whole list and in each centre, ties
+    ex aequo."""
     places = _places(every)
     by_centre: dict[str, list[CentreRow]] = {}
     for row in every:

@@ -9,15 +9,22 @@ request of this process reuses it until the version moves on: a page view costs 
 the simultané's version. Several server processes are safe: each keeps its own copy, keyed
 by the version read from the database at each use, so none serves an older merge.
 
-A centre's upload is parsed once per content (its digest), so a new upload costs the parse
-of that upload alone and the merge of the parsed ones.
+A centre's upload is parsed and summed up once per content (its digest; the summary, by
+:mod:`arbitre.duplicate.centre_summary`: per move the centre's best score, who reached it and
+how many; per player the totals without the centre's own solos), so a new version costs the
+parse and summary of the new upload alone, then the merge of the summaries: the solos of the
+whole simultané judged per move over the centres, the totals, one sort of the players
+(O(centres × moves + players log players)), never a ballot read again. :func:`reference`
+keeps the whole recomputation from every ballot, which the tests hold equal to it. A viewer
+always sees the merge of the version the database holds when the page is asked: no merge is
+served once a newer version is known.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.db.models import F
@@ -25,8 +32,9 @@ from django.db.models import F
 from arbitre.app.events import live
 from arbitre.app.simultane.models import Centre, CentreUpload, Correction, Simultane
 from arbitre.duplicate import centre_results
-from arbitre.duplicate.centre_results import CentreResults
-from arbitre.ranking.simultane import CentreRow, MergedRow, merge
+from arbitre.duplicate.centre_results import CentreResults, PlayerResult
+from arbitre.duplicate.centre_summary import CentreSummary, summarise, whole
+from arbitre.ranking.simultane import CentreRow, MergedRow, merge, ranked
 
 #: Simultanés kept merged per process (the least recently read go), and uploads kept parsed.
 CAPACITY = 32
@@ -88,12 +96,20 @@ class Merged:
         key = (series, category, centre)
         found = self._filtered.get(key)
         if found is None:
-            ranked = (
+            # a part of the standings keeps their order: places counted again, no new sort
+            part = (
                 self.standings
                 if series is None and category is None
-                else merge(self.rows, series=series, category=category)
+                else ranked(
+                    [
+                        m.row
+                        for m in self.standings
+                        if (series is None or m.row.series == series)
+                        and (category is None or m.row.category == category)
+                    ]
+                )
             )
-            found = ranked if centre is None else [m for m in ranked if m.row.centre == centre]
+            found = part if centre is None else [m for m in part if m.row.centre == centre]
             if len(self._filtered) < 64:
                 self._filtered[key] = found
         return found
@@ -103,6 +119,8 @@ _lock = threading.Lock()
 _kept: OrderedDict[int, tuple[tuple[str, int], Merged]] = OrderedDict()
 _gates: dict[int, threading.Lock] = {}
 _parsed: OrderedDict[tuple[str, int], CentreResults] = OrderedDict()
+#: (centre, digest, games, removed licences) -> the upload's summary
+_summaries: OrderedDict[tuple[str, str, int, frozenset[str]], Summed] = OrderedDict()
 
 
 def _forget() -> None:
@@ -110,6 +128,7 @@ def _forget() -> None:
         _kept.clear()
         _gates.clear()
         _parsed.clear()
+        _summaries.clear()
 
 
 live.on_clear(_forget)
@@ -142,9 +161,11 @@ def current(simultane: Simultane) -> Merged:
     return value
 
 
-def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[str]]:
+def _uploads(
+    simultane: Simultane,
+) -> tuple[dict[str, CentreResults], frozenset[str], dict[str, str]]:
     """Each centre's parsed upload (the payloads read only for contents not parsed yet),
-    and the centres withdrawn."""
+    the centres withdrawn, and each centre's upload digest."""
     found = {
         pk: (club, digest, at)
         for pk, club, digest, at in CentreUpload.objects.filter(
@@ -177,53 +198,168 @@ def _uploads(simultane: Simultane) -> tuple[dict[str, CentreResults], frozenset[
             _parsed.popitem(last=False)
     parsed_by_club = {club: known[digest] for club, digest, _ in found.values()}
     withdrawn = frozenset(club for club, _, at in found.values() if at is not None)
-    return parsed_by_club, withdrawn
+    return parsed_by_club, withdrawn, {club: digest for club, digest, _ in found.values()}
 
 
 def uploaded(simultane: Simultane) -> dict[str, list[CentreRow]]:
     """Every upload's own rows, withdrawn centres and removed players too (a player plays a
     simultané once, whatever the officer did since): read without merging, each upload
     parsed once per content."""
-    parsed, _ = _uploads(simultane)
+    parsed, _, _ = _uploads(simultane)
     return {
         club: _rows(club, r, {p.licence: p.total for p in r.players}) for club, r in parsed.items()
     }
 
 
-def _rows(club: str, results: CentreResults, totals: dict[str, int]) -> list[CentreRow]:
+def _rows(
+    club: str, results: CentreResults | CentreSummary, totals: dict[str, int]
+) -> list[CentreRow]:
     return [
-        CentreRow(club, p.licence, p.name, p.first_name, p.series, p.category, totals[p.licence])
+        CentreRow(
+            club,
+            p.licence,
+            p.name,
+            p.first_name,
+            p.series,
+            p.category,
+            totals[p.licence],
+            p.unlicensed,
+        )
         for p in results.players
     ]
 
 
+Corrections = list[tuple[str, str, int, int | None]]
+
+
 def _compute(simultane: Simultane) -> Merged:
-    parsed, withdrawn = _uploads(simultane)
-    corrections = list(
+    parsed, withdrawn, digests = _uploads(simultane)
+    corrections: Corrections = list(
         Correction.objects.filter(centre__simultane=simultane).values_list(
             "centre__club", "licence", "game", "score"
         )
     )
+    removed = _removed(corrections)
+    summaries = []
+    for club, results in parsed.items():
+        if club in withdrawn:
+            continue
+        gone = removed.get(club, frozenset())
+        key = (club, digests[club], simultane.games, gone)
+        with _lock:
+            summary = _summaries.get(key)
+            if summary is not None:
+                _summaries.move_to_end(key)
+        if summary is None:
+            summary = summed(club, results, gone)
+            with _lock:
+                _summaries[key] = summary
+                while len(_summaries) > PARSED_CAPACITY:
+                    _summaries.popitem(last=False)
+        summaries.append(summary)
+    return combine(summaries, corrections)
+
+
+def _removed(corrections: Corrections) -> dict[str, frozenset[str]]:
+    """Centre -> the licences the officer removed from the ranking."""
+    out: dict[str, set[str]] = {}
+    for club, licence, game, _ in corrections:
+        if game == Correction.REMOVED:
+            out.setdefault(club, set()).add(licence)
+    return {club: frozenset(licences) for club, licences in out.items()}
+
+
+def _corrected(
+    games: dict[tuple[str, str], tuple[int, ...]], corrections: Corrections
+) -> dict[tuple[str, str], tuple[int, ...]]:
+    for club, licence, game, score in corrections:
+        scores = games.get((club, licence))
+        if scores is not None and score is not None and 1 <= game <= len(scores):
+            games[(club, licence)] = (*scores[: game - 1], score, *scores[game:])
+    return games
+
+
+@dataclass(frozen=True)
+class Summed:
+    """A centre's upload summed up, with its players' rows at the totals without solos of
+    the whole simultané and their order keys: built once per upload content."""
+
+    summary: CentreSummary
+    rows: tuple[CentreRow, ...]
+    #: licence -> the order of equal totals (:func:`arbitre.ranking.simultane.merge`)
+    order: dict[str, tuple[Any, ...]]
+
+
+def summed(club: str, results: CentreResults, removed: frozenset[str] = frozenset()) -> Summed:
+    summary = summarise(club, results, removed)
+    rows = tuple(_rows(club, summary, {lic: sum(g) for lic, g in summary.base.items()}))
+    order = {lic: (*key, club, lic) for lic, key in summary.keys.items()}
+    return Summed(summary, rows, order)
+
+
+def combine(centres: list[Summed], corrections: Corrections) -> Merged:
+    """The merge from the centres' summaries (withdrawn centres and removed players
+    already out) and the officer's corrections: what :func:`reference` gives. Only the
+    rows of players whose totals the solos of the whole simultané or a correction change
+    are made again."""
+    found, games = whole(c.summary for c in centres)
+    changed = {(club, licence) for club, licence, _ in found.values()}
+    changed.update((club, licence) for club, licence, _, _ in corrections)
+    _corrected(games, corrections)
+    rows = {}
+    for c in centres:
+        club = c.summary.centre
+        if any(key[0] == club for key in changed):
+            rows[club] = [
+                r
+                if (club, r.licence) not in changed
+                else replace(r, total=sum(games[(club, r.licence)]))
+                for r in c.rows
+            ]
+        else:
+            rows[club] = list(c.rows)
+    order = {club: c.order for c in centres for club in (c.summary.centre,)}
+    every = sorted(
+        (row for centre_rows in rows.values() for row in centre_rows),
+        key=lambda r: (-r.total, order[r.centre][r.licence]),
+    )
+    players = {(c.summary.centre, p.licence): p for c in centres for p in c.summary.players}
+    return Merged(
+        rows=rows,
+        games=games,
+        standings=ranked(every),
+        solos=_solos(players, found),
+        players=len(every),
+        series=sorted({r.series for r in every if r.series is not None}),
+        categories=sorted({r.category for r in every if r.category}),
+    )
+
+
+def reference(
+    parsed: dict[str, CentreResults], withdrawn: frozenset[str], corrections: Corrections
+) -> Merged:
+    """The merge recomputed whole from every ballot of every centre (the engine's
+    :func:`~arbitre.duplicate.centre_results.whole_solo_scores`, ``whole_totals`` and
+    :func:`~arbitre.ranking.simultane.merge` as they are): the reference :func:`combine`
+    is held equal to (tests/simultane/test_incremental_merge.py)."""
     removed = frozenset((c, lic) for c, lic, game, _ in corrections if game == Correction.REMOVED)
     kept = centre_results.without(parsed, withdrawn, removed)
     solos = centre_results.whole_solo_scores(kept)
     games = centre_results.whole_totals(
         kept, solos={key: (club, licence) for key, (club, licence, _) in solos.items()}
     )
-    for club, licence, game, score in corrections:
-        scores = games.get((club, licence))
-        if scores is not None and score is not None and 1 <= game <= len(scores):
-            games[(club, licence)] = (*scores[: game - 1], score, *scores[game:])
+    _corrected(games, corrections)
     rows = {
         club: _rows(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
         for club, r in kept.items()
     }
     every = [row for centre_rows in rows.values() for row in centre_rows]
+    players = {(club, p.licence): p for club, results in kept.items() for p in results.players}
     return Merged(
         rows=rows,
         games=games,
         standings=merge(rows),
-        solos=_solos(kept, solos),
+        solos=_solos(players, solos),
         players=len(every),
         series=sorted({r.series for r in every if r.series is not None}),
         categories=sorted({r.category for r in every if r.category}),
@@ -231,10 +367,10 @@ def _compute(simultane: Simultane) -> Merged:
 
 
 def _solos(
-    kept: dict[str, CentreResults], found: dict[tuple[int, int], tuple[str, str, int]]
+    players: dict[tuple[str, str], PlayerResult],
+    found: dict[tuple[int, int], tuple[str, str, int]],
 ) -> list[Solo]:
     """The solos of the whole simultané with their players."""
-    players = {(club, p.licence): p for club, results in kept.items() for p in results.players}
     out = []
     for (game, move), (club, licence, score) in sorted(found.items()):
         player = players[(club, licence)]
