@@ -388,3 +388,44 @@ def test_a_second_server_cannot_take_the_first_ones_port(tmp_path: Path) -> None
         assert f"impossible d'écouter sur 127.0.0.1:{running.port}" in refused.stderr
         assert READY not in refused.stdout
         assert get(f"http://127.0.0.1:{running.port}/")[0] == 200
+
+
+@pytest.mark.skipif(not system.forking(), reason="gunicorn forks its workers")
+@pytest.mark.parametrize("queued", [[signal.SIGINT], [signal.SIGTERM], [signal.SIGQUIT]])
+def test_a_stop_swallowed_between_fork_and_the_workers_handlers_stops_it(
+    queued: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C that reaches a worker between its fork and its own signal handlers goes to
+    the master's handler it inherited (gunicorn's queue, in the worker's copy): the worker
+    must take it as its stop, not serve on until the master kills it (a CI run saw the
+    stop take 2.2 s so); with nothing queued, or another signal, it serves."""
+    import logging
+
+    from gunicorn.arbiter import Arbiter
+    from gunicorn.config import Config
+
+    from arbitre.cli import _serve_workers
+
+    plan = _serve_workers.Plan("127.0.0.1:0", 2, 10, 1.0, lambda sock: None)
+    notices = _serve_workers.Notices()
+    cls = _serve_workers.worker_class(plan, notices)
+    saved = {
+        s: signal.getsignal(s)
+        for s in (*_serve_workers.STOPS, signal.SIGWINCH, signal.SIGUSR1, signal.SIGABRT)
+    }
+    try:
+        for queue, alive in ((queued, False), ([], True), ([signal.SIGHUP], True)):
+            monkeypatch.setattr(Arbiter, "SIG_QUEUE", list(queue))
+            worker = cls(1, os.getpid(), [], None, 30, Config(), logging.getLogger("test"))
+            worker.PIPE = os.pipe()
+            os.set_blocking(worker.PIPE[1], False)
+            worker.init_signals()
+            signal.set_wakeup_fd(-1)
+            assert worker.alive is alive, queue
+            for fd in worker.PIPE:
+                os.close(fd)
+            worker.tmp.close()
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        notices.close()

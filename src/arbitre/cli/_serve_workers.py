@@ -33,6 +33,7 @@ import gc
 import math
 import os
 import select
+import signal
 import socket
 import sys
 import threading
@@ -56,6 +57,15 @@ folder was left behind, with its folder, by every master killed outright.)"""
 
 READY = b"R"
 CHANGED = b"B"
+
+STOPS = (signal.SIGINT, signal.SIGQUIT, signal.SIGTERM)
+"""The signals that stop a worker, and the master."""
+
+
+def stop_pending(queue: list[int]) -> bool:
+    """Whether gunicorn's queue of signals (:attr:`gunicorn.arbiter.Arbiter.SIG_QUEUE`)
+    holds a stop not handled yet."""
+    return any(sig in STOPS for sig in queue)
 
 
 class Notices:
@@ -125,7 +135,9 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
         backups.forward_changes(lambda: notices.tell(CHANGED))
 
     def child_exit(server: Any, worker: Any) -> None:
-        if server.LISTENERS:  # not a stop (it closes the listening sockets first)
+        # not a stop (it closes the listening sockets first), nor a Ctrl-C that reached the
+        # worker before the master handled its own
+        if server.LISTENERS and not stop_pending(server.SIG_QUEUE):
             on_respawn(worker.pid)
 
     settings: dict[str, Any] = {
@@ -192,6 +204,18 @@ def worker_class(plan: Plan, notices: Notices) -> type:
             finally:
                 self.serving = False
                 server.stop()
+
+        def init_signals(self) -> None:
+            super().init_signals()
+            # a stop that reached this process between its fork and its own handlers went to
+            # the master's handler it inherited (into this process's copy of gunicorn's
+            # queue), or was queued in the master before it forked this worker and not
+            # handled yet: either way it is this worker's stop too (else the worker served
+            # on, and the master killed it after ``graceful_timeout``: seen in a CI run)
+            from gunicorn.arbiter import Arbiter
+
+            if stop_pending(Arbiter.SIG_QUEUE):
+                self.alive = False
 
         def handle_quit(self, sig: int, frame: object) -> None:
             # Ctrl-C reaches the worker twice (the terminal's, then the master's): the
