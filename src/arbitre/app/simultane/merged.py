@@ -306,10 +306,11 @@ def combine(centres: list[Summed], corrections: Corrections) -> Merged:
     changed = {(club, licence) for club, licence, _ in found.values()}
     changed.update((club, licence) for club, licence, _, _ in corrections)
     _corrected(games, corrections)
+    changed_clubs = {club for club, _ in changed}
     rows = {}
     for c in centres:
         club = c.summary.centre
-        if any(key[0] == club for key in changed):
+        if club in changed_clubs:
             rows[club] = [
                 r
                 if (club, r.licence) not in changed
@@ -318,21 +319,13 @@ def combine(centres: list[Summed], corrections: Corrections) -> Merged:
             ]
         else:
             rows[club] = list(c.rows)
-    order = {club: c.order for c in centres for club in (c.summary.centre,)}
+    order = {c.summary.centre: c.order for c in centres}
     every = sorted(
         (row for centre_rows in rows.values() for row in centre_rows),
         key=lambda r: (-r.total, order[r.centre][r.licence]),
     )
     players = {(c.summary.centre, p.licence): p for c in centres for p in c.summary.players}
-    return Merged(
-        rows=rows,
-        games=games,
-        standings=ranked(every),
-        solos=_solos(players, found),
-        players=len(every),
-        series=sorted({r.series for r in every if r.series is not None}),
-        categories=sorted({r.category for r in every if r.category}),
-    )
+    return _merged(rows, games, ranked(every), _solos(players, found))
 
 
 def reference(
@@ -353,13 +346,23 @@ def reference(
         club: _rows(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
         for club, r in kept.items()
     }
-    every = [row for centre_rows in rows.values() for row in centre_rows]
     players = {(club, p.licence): p for club, results in kept.items() for p in results.players}
+    return _merged(rows, games, merge(rows), _solos(players, solos))
+
+
+def _merged(
+    rows: dict[str, list[CentreRow]],
+    games: dict[tuple[str, str], tuple[int, ...]],
+    standings: list[MergedRow],
+    solos: list[Solo],
+) -> Merged:
+    """A merge with the figures its rows give (players, series, categories)."""
+    every = [row for centre_rows in rows.values() for row in centre_rows]
     return Merged(
         rows=rows,
         games=games,
-        standings=merge(rows),
-        solos=_solos(players, solos),
+        standings=standings,
+        solos=solos,
         players=len(every),
         series=sorted({r.series for r in every if r.series is not None}),
         categories=sorted({r.category for r in every if r.category}),
