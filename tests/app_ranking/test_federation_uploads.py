@@ -178,3 +178,12 @@ def test_the_club_page_sends_and_shows_the_answer(world: dict[str, Any], live_se
     outbox.deliver()
     text = club.get(f"/duplicate/{event.pk}/federation/").content.decode()
     assert "refusé par la fédération : Date erronée" in text
+
+
+@pytest.mark.django_db
+def test_a_club_key_never_begins_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key is typed on a command line (``arbitre federation link URL KEY``): one beginning
+    with « - » would be read as an option (a CI run drew one)."""
+    drawn = iter(["-dqDMK7MxTFokojXXwOnszmgB8rCv4BXQT3w5sdd", "AbqDMK7MxTFokojXXwOnszmgB8rCv4B"])
+    monkeypatch.setattr(services.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert services.create_token(None, "Club de Namur") == "AbqDMK7MxTFokojXXwOnszmgB8rCv4B"

@@ -41,6 +41,8 @@ def create_token(user: Any, club: str) -> str:
     if not club or len(club) > 100:
         raise UploadRefused(gettext("Donnez le nom du club (100 caractères au plus)."))
     key = secrets.token_urlsafe(30)
+    while key.startswith("-"):  # a command line would read it as an option
+        key = secrets.token_urlsafe(30)
     ClubToken.objects.create(club=club, digest=digest(key), hint=key[:6], created_by=user)
     RankingAudit.log(user, gettext_noop("Clé de club créée"), club, after={"hint": key[:6]})
     return key
