@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -129,3 +130,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return -cost[name]
 
     items.sort(key=file_cost)  # stable: a file's tests stay together and in order
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Before a test that is no browser test, stop the browser the browser tests before it
+    shared (tests/app/browser.py): its Playwright keeps an event loop running, which a test
+    calling ``asyncio.run`` would meet."""
+    if item.get_closest_marker("browser") is None:
+        browser = sys.modules.get("tests.app.browser")
+        if browser is not None:
+            browser.stop_shared()

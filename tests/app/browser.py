@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import os
 import re
 import shutil
@@ -57,21 +59,93 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
+_SHARED: dict[str, Any] = {}
+"""This process's Playwright and Chromium, started by the first test that asks for the default
+browser and kept for the next browser tests (a start cost about a second of processor and two
+of waiting: the test files run the browser tests one after the other, see tests/conftest.py)."""
+
+
+def _shared_browser(path: str) -> Any:
+    browser = _SHARED.get("browser")
+    if browser is not None and browser.is_connected():
+        return browser
+    browser = _playwright().chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+    _SHARED["browser"] = browser
+    return browser
+
+
+def _playwright() -> Any:
+    if "playwright" not in _SHARED:
+        from playwright.sync_api import sync_playwright
+
+        _SHARED["playwright"] = sync_playwright().start()
+        atexit.register(stop_shared)
+    return _SHARED["playwright"]
+
+
+def _pause() -> None:
+    """Between two browser tests: Playwright's sync API marks its event loop as running in
+    this thread between its calls, so that Django would refuse the next test's database
+    (``SynchronousOnlyOperation``) and ``asyncio.run`` would refuse to start; unmark it until
+    the next call (:func:`_resume`)."""
+    loop = asyncio._get_running_loop()
+    if loop is not None and "playwright" in _SHARED:
+        _SHARED["loop"] = loop
+        asyncio._set_running_loop(None)
+
+
+def _resume() -> None:
+    loop = _SHARED.pop("loop", None)
+    if loop is not None:
+        asyncio._set_running_loop(loop)
+
+
+def stop_shared() -> None:
+    """Stop this process's shared Playwright and Chromium, if started: Playwright's sync API
+    keeps an event loop running in the thread, which ``asyncio.run`` then refuses, so the
+    tests call this before any test that is not a browser test (tests/conftest.py)."""
+    _resume()
+    browser, playwright = _SHARED.pop("browser", None), _SHARED.pop("playwright", None)
+    try:
+        if browser is not None and browser.is_connected():
+            browser.close()
+    finally:
+        if playwright is not None:
+            playwright.stop()
+
+
 @contextmanager
 def headless_chromium(extra_args: tuple[str, ...] = ()) -> Iterator[Any]:
     """Yield a Playwright ``Browser`` (started with ``extra_args`` too); skip (fail in CI)
-    when Chromium is missing."""
+    when Chromium is missing.
+
+    Without ``extra_args`` the browser is this process's shared one: each test gets it with no
+    context open and every context it opened (its pages, cookies, storage) is closed when the
+    block ends, so tests see nothing of each other. With ``extra_args`` (a certificate to
+    trust) a browser of its own is started and closed, by the same Playwright."""
     path = chromium_path()
     require(path is not None, "Chromium is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
     _predicates_as_functions()
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=path, headless=True, args=CHROMIUM_ARGS + list(extra_args)
-        )
+    if not extra_args:
+        _resume()
+        browser = _shared_browser(path)
+        for context in list(browser.contexts):
+            context.close()
         try:
             yield browser
         finally:
-            browser.close()
+            if browser.is_connected():
+                for context in list(browser.contexts):
+                    context.close()
+            _pause()
+        return
+
+    _resume()
+    browser = _playwright().chromium.launch(
+        executable_path=path, headless=True, args=CHROMIUM_ARGS + list(extra_args)
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
+        _pause()
