@@ -22,9 +22,14 @@ echo "== mypy src/arbitre/app src/arbitre/cli"; .venv/bin/mypy src/arbitre/app s
 if ! wait "$warm"; then echo "test.sh: warming the kernels failed; the tests compile them" >&2; fi
 echo "== pytest"
 set +e
-# whole files to each worker, the costliest first (tests/conftest.py orders them); the 25
-# slowest tests printed at the end, to keep HEAVY_FILES in step with what the tests cost
-.venv/bin/pytest -n "${PYTEST_WORKERS:-2}" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
+# one worker more than processors (at most 8): a worker waiting for its server, its browser
+# or a start hour leaves its processor to the others (with one per processor, a third of the
+# 2-core machine's time went unused); whole files to each worker, the costliest first
+# (tests/conftest.py orders them); the 25 slowest tests printed at the end, to keep
+# HEAVY_FILES in step with what the tests cost
+processors=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+workers=${PYTEST_WORKERS:-$(( processors + 1 < 8 ? processors + 1 : 8 ))}
+.venv/bin/pytest -n "$workers" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi

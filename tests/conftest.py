@@ -102,7 +102,7 @@ BROWSER_TEST, POSTGRES_TEST, SLOW_TEST, OTHER_TEST = 25.0, 30.0, 10.0, 0.2
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The test files ordered from the costliest down (the tests of a file keep their order).
 
-    ``./test.sh`` hands whole files to two workers (``--dist loadfile``) in this order
+    ``./test.sh`` hands whole files to its workers (``--dist loadfile``) in this order
     (``--no-loadscope-reorder``, else pytest-xdist orders files by their number of tests and
     sends the few long whole-day files last): a worker takes the next file when it is done,
     so the long files run first, side by side, and the many short ones even out the end."""

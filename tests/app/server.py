@@ -11,10 +11,12 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from filelock import FileLock
 
 
 def free_port() -> int:
@@ -101,20 +103,44 @@ def arbitre_server(
                 process.wait()
 
 
+def run_folder(tmp_path: Path) -> Path:
+    """The folder this test run's workers share, from a test's ``tmp_path`` (or a folder
+    ``tmp_path_factory`` made): pytest-xdist gives each worker a base folder of its own,
+    ``popen-gwN``, inside the run's folder."""
+    for folder in (tmp_path, *tmp_path.parents):
+        if folder.name.startswith("popen-gw"):
+            return folder.parent
+    return tmp_path.parent
+
+
+def run_template(tmp_path: Path, name: str, build: Callable[[Path], None]) -> Path:
+    """The folder ``name`` made by ``build`` once per test run, whatever the number of
+    workers (the first worker that needs it builds it while the others wait on a lock), and
+    read-only afterwards: tests copy it."""
+    root = run_folder(tmp_path)
+    template = root / name
+    root.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(root / f"{name}.lock")):
+        if not template.exists():
+            made = template.with_name(f"{name}.making")
+            shutil.rmtree(made, ignore_errors=True)
+            made.mkdir(parents=True)
+            build(made)
+            made.rename(template)
+    return template
+
+
 def director_data(tmp_path: Path, password: str, username: str = "directrice") -> Path:
     """A fresh data folder whose database has the director's account ``username``.
 
     The folder is a copy of one made by ``arbitre createadmin`` (migrations applied, the
-    account created) once per test session and account, in the session's temporary folder:
-    a browser test's server starts from the same files as before, without a Django start
-    and every migration again for each test."""
+    account created) once per test run and account (:func:`run_template`): a browser test's
+    server starts from the same files as before, without a Django start and every migration
+    again for each test."""
     data = tmp_path / "data"
     key = hashlib.sha256(f"{username}\0{password}".encode()).hexdigest()[:16]
-    template = tmp_path.parent / "director-data" / key
-    if not template.exists():
-        made = template.with_name(f"{key}.making")
-        shutil.rmtree(made, ignore_errors=True)
-        made.mkdir(parents=True)
+
+    def build(made: Path) -> None:
         env = dict(os.environ, ARBITRE_DATA_DIR=str(made), ARBITRE_ADMIN_PASSWORD=password)
         env.pop("ARBITRE_DATABASE_URL", None)
         subprocess.run(
@@ -123,6 +149,6 @@ def director_data(tmp_path: Path, password: str, username: str = "directrice") -
             check=True,
             timeout=120,
         )
-        made.rename(template)
-    shutil.copytree(template, data)
+
+    shutil.copytree(run_template(tmp_path, f"director-data-{key}", build), data)
     return data

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, run_template
 from tests.app_duplicate.test_duplicate_browser import expect, login
 from tests.app_duplicate.test_hall_screen_browser import assert_fits
 from tests.support import require
@@ -64,16 +64,14 @@ def small_demo(tmp_path: Path) -> tuple[Path, dict[str, int]]:
     """A data folder filled by ``arbitre demo --small`` (director ``demo``, :data:`PASSWORD`),
     and its events' numbers by kind.
 
-    The folder is a copy of one filled so once per test session, in the session's temporary
-    folder (as :func:`tests.app.server.director_data` does): the same seed gives the same
+    The folder is a copy of one filled so once per test run, shared by its
+    workers (:func:`tests.app.server.run_template`): the same seed gives the same
     events, and a test's server starts from the same files as from its own run of the
     command, without its migrations and demo again."""
     data = tmp_path / "data"
-    template = tmp_path.parent / "small-demo"
-    if not template.exists():
-        made = template.with_name("small-demo.making")
-        shutil.rmtree(made, ignore_errors=True)
-        (made / "data").mkdir(parents=True)
+
+    def build(made: Path) -> None:
+        (made / "data").mkdir()
         env = dict(os.environ, ARBITRE_DATA_DIR=str(made / "data"))
         env.pop("ARBITRE_DATABASE_URL", None)
         done = subprocess.run(
@@ -88,7 +86,8 @@ def small_demo(tmp_path: Path) -> tuple[Path, dict[str, int]]:
         (made / "events.json").write_text(
             json.dumps(json.loads(done.stdout)["events"]), encoding="utf-8"
         )
-        made.rename(template)
+
+    template = run_template(tmp_path, "small-demo", build)
     shutil.copytree(template / "data", data)
     events = json.loads((template / "events.json").read_text(encoding="utf-8"))
     return data, {kind: int(pk) for kind, pk in events.items()}
