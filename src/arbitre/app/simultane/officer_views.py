@@ -10,9 +10,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from arbitre.app.ranking.officers import require_officer
+from arbitre.app.ranking.results import ResultsRefused
 from arbitre.app.ranking.staged_ops import SIMULTANE_SEASON
-from arbitre.app.ranking.staged_pages import stage
-from arbitre.app.simultane import merge, merged, publish
+from arbitre.app.ranking.staged_pages import refusal_messages, stage
+from arbitre.app.simultane import merge, merged, publish, season
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -95,23 +96,45 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
             else:
                 messages.success(request, gettext("Centre admis."))
                 return redirect("simultane:officer_detail", simultane_id=simultane.pk)
+    found = merged.current(simultane)
+    page, pages = _page(request, len(found.standings))
     context = {
         "simultane": simultane,
         "type": type_label(simultane.type_code),
-        "centres": simultane.centres.select_related("upload"),
-        "standings": merge.standings(simultane)[:500],
-        "solos": merged.current(simultane).solos,
-        "players": merged.current(simultane).players,
+        "centres": simultane.centres.with_upload(),
+        "standings": found.standings[(page - 1) * PAGE : page * PAGE],
+        "page": page,
+        "pages": pages,
+        "solos": found.solos,
+        "players": found.players,
         "form": form,
         "code": publish.code_if_released(simultane),
+        "versed": season.versed(simultane),
     }
     return render(request, "simultane/officer_detail.html", context)
+
+
+#: The standings' lines on one officer's page (6,000 players are 60 pages; the public page
+#: and the season's file carry them all).
+PAGE = 100
+
+
+def _page(request: HttpRequest, rows: int) -> tuple[int, int]:
+    """The page of the standings asked (``?page=N``, kept within the pages) and how many."""
+    pages = max(1, -(-rows // PAGE))
+    text = request.GET.get("page", "")
+    return (min(int(text), pages) if text.isdigit() and int(text) >= 1 else 1), pages
 
 
 def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:
     """Show the season's preview of the simultané's standings (the series and tiers they
     change, issue 33), the simultané still open: confirming there closes it and imports
     them in one transaction; cancelling leaves it open and unchanged."""
+    try:
+        season.refuse_if_versed(simultane)
+    except ResultsRefused as exc:
+        refusal_messages(request, exc)
+        return redirect("simultane:officer_detail", simultane_id=simultane.pk)
     params = {
         "simultane": simultane.pk,
         "name": simultane.name,

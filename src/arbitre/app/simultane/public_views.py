@@ -40,7 +40,7 @@ def _live_context(
 ) -> dict[str, Any]:
     """What the live part of the page shows (the centres, the standings)."""
     found = merged.current(simultane)
-    centres = list(simultane.centres.select_related("upload"))
+    centres = list(simultane.centres.with_upload())
     return {
         "simultane": simultane,
         "centres": centres,

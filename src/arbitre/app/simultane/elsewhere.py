@@ -1,0 +1,50 @@
+"""A player plays a simultané once: the licences of a centre's upload that another centre's
+upload already ranks (withdrawn uploads and players the officer removed included).
+
+:func:`elsewhere` answers by one indexed query on the licences kept beside each upload
+(:class:`~arbitre.app.simultane.models.UploadedLicence`, written by :func:`keep` in the
+upload's transaction), so an upload costs the check of its own players, whatever the
+number of centres; :func:`reference` answers from every upload's own rows
+(:func:`arbitre.app.simultane.merged.uploaded`, each upload read and parsed) with the
+ranking engine's :func:`~arbitre.ranking.simultane.licences_elsewhere`: the tests hold the
+two equal (tests/simultane/test_elsewhere.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from arbitre.app.simultane import merged
+from arbitre.app.simultane.models import Centre, CentreUpload, Simultane, UploadedLicence
+from arbitre.ranking.simultane import CentreRow, licences_elsewhere
+
+
+def elsewhere(simultane: Simultane, centre: Centre, licences: Iterable[str]) -> list[str]:
+    """The ``licences`` (of ``centre``'s new upload) another centre's upload ranks, sorted."""
+    found = (
+        UploadedLicence.objects.filter(simultane=simultane, licence__in=set(licences))
+        .exclude(upload__centre=centre)
+        .values_list("licence", flat=True)
+    )
+    return sorted(set(found))
+
+
+def reference(simultane: Simultane, centre: Centre, licences: Iterable[str]) -> list[str]:
+    """What :func:`elsewhere` answers, from every upload read whole."""
+    rows = merged.uploaded(simultane)
+    rows[centre.club] = [
+        CentreRow(centre.club, lic, "", "", None, "", 0) for lic in sorted(set(licences))
+    ]
+    return licences_elsewhere(rows, centre.club)
+
+
+def keep(upload: CentreUpload, licences: Iterable[str]) -> None:
+    """The licences ``upload`` (just saved, new or replacing the centre's earlier one)
+    ranks, in place of those it ranked."""
+    simultane_id = Centre.objects.filter(pk=upload.centre_id).values_list(
+        "simultane_id", flat=True
+    )[0]
+    UploadedLicence.objects.filter(upload=upload).delete()
+    UploadedLicence.objects.bulk_create(
+        UploadedLicence(simultane_id=simultane_id, upload=upload, licence=lic)
+        for lic in sorted(set(licences))
+    )
