@@ -4,6 +4,7 @@ by phone from the official start on."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
@@ -97,14 +98,23 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
                 messages.success(request, gettext("Centre admis."))
                 return redirect("simultane:officer_detail", simultane_id=simultane.pk)
     found = merged.current(simultane)
-    page, pages = _page(request, len(found.standings))
+    standings = _Pages(request, "page", len(found.standings))
+    counts = simultane.centres.aggregate(
+        admitted=Count("pk"),
+        sent=Count("upload"),
+        withdrawn=Count("upload", filter=Q(upload__withdrawn_at__isnull=False)),
+    )
+    centres = _Pages(request, "centres", counts["admitted"])
+    awaited = simultane.centres.filter(upload__isnull=True).values_list("club", flat=True)
     context = {
         "simultane": simultane,
         "type": type_label(simultane.type_code),
-        "centres": simultane.centres.with_upload(),
-        "standings": found.standings[(page - 1) * PAGE : page * PAGE],
-        "page": page,
-        "pages": pages,
+        "counts": counts,
+        "awaited": list(awaited[:AWAITED]),
+        "centres": simultane.centres.with_upload()[centres.slice],
+        "centre_pages": centres,
+        "standings": found.standings[standings.slice],
+        "standing_pages": standings,
         "solos": found.solos,
         "players": found.players,
         "form": form,
@@ -114,16 +124,31 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
     return render(request, "simultane/officer_detail.html", context)
 
 
-#: The standings' lines on one officer's page (6,000 players are 60 pages; the public page
-#: and the season's file carry them all).
+#: The lines of the standings, and of the centres, on one officer's page (6,000 players are
+#: 60 pages; the public page and the season's file carry them all).
 PAGE = 100
+#: The centres awaited named above the centres' table.
+AWAITED = 100
 
 
-def _page(request: HttpRequest, rows: int) -> tuple[int, int]:
-    """The page of the standings asked (``?page=N``, kept within the pages) and how many."""
-    pages = max(1, -(-rows // PAGE))
-    text = request.GET.get("page", "")
-    return (min(int(text), pages) if text.isdigit() and int(text) >= 1 else 1), pages
+class _Pages:
+    """The page of a table asked (``?<name>=N``, kept within the pages), how many, and the
+    addresses of the pages before and after (the other tables' pages kept)."""
+
+    def __init__(self, request: HttpRequest, name: str, rows: int) -> None:
+        self.pages = max(1, -(-rows // PAGE))
+        text = request.GET.get(name, "")
+        self.page = min(int(text), self.pages) if text.isdigit() and int(text) >= 1 else 1
+        self.slice = slice((self.page - 1) * PAGE, self.page * PAGE)
+        self.previous = self._address(request, name, self.page - 1)
+        self.next = self._address(request, name, self.page + 1)
+
+    def _address(self, request: HttpRequest, name: str, page: int) -> str:
+        if not 1 <= page <= self.pages:
+            return ""
+        query = request.GET.copy()
+        query[name] = str(page)
+        return "?" + query.urlencode()
 
 
 def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:
