@@ -123,6 +123,7 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     replaced = upload is not None
     upload = upload or CentreUpload(centre=centre)
     upload.payload, upload.digest = results, digest
+    upload.summary = merged.stored_summary(centre.club, digest, parsed)
     upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
     upload.save()
     elsewhere.keep(upload, licences)

@@ -90,6 +90,10 @@ class CentreUpload(models.Model):
     centre = models.OneToOneField(Centre, on_delete=models.CASCADE, related_name="upload")
     payload = models.JSONField()
     digest = models.CharField(max_length=64)
+    #: what the merge needs of the payload, summed up once by the process that received it
+    #: (:func:`.merged.stored_summary`): another process merges the upload without
+    #: reading its ballots
+    summary = models.JSONField(default=dict, blank=True)
     games_ended = models.JSONField(default=list)
     players = models.PositiveIntegerField(default=0)
     sent_count = models.PositiveIntegerField(default=1)

@@ -1,4 +1,5 @@
 """The licences each centre's upload ranks, kept beside it (filled from the uploads
+already received), and its summary for the merge (made by the merge for the uploads
 already received)."""
 
 from typing import Any
@@ -29,6 +30,11 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.AddField(
+            model_name="centreupload",
+            name="summary",
+            field=models.JSONField(blank=True, default=dict),
+        ),
         migrations.CreateModel(
             name="UploadedLicence",
             fields=[
