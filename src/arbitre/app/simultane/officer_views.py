@@ -14,7 +14,7 @@ from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.results import ResultsRefused
 from arbitre.app.ranking.staged_ops import SIMULTANE_SEASON
 from arbitre.app.ranking.staged_pages import refusal_messages, stage
-from arbitre.app.simultane import merge, merged, publish, season
+from arbitre.app.simultane import merge, merged, publish, season, tables
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -114,6 +114,7 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
         "centres": simultane.centres.with_upload()[centres.slice],
         "centre_pages": centres,
         "standings": found.standings[standings.slice],
+        "standings_rows": tables.standings_rows(found.standings[standings.slice], licences=True),
         "standing_pages": standings,
         "solos": found.solos,
         "players": found.players,
