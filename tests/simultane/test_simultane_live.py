@@ -129,6 +129,30 @@ def test_a_change_made_by_another_process_is_never_hidden_by_the_kept_merge(
     assert [m.row.total for m in merge.standings(Simultane.objects.get())] == [60, 10]
 
 
+def test_a_change_committed_during_a_merge_is_merged_at_the_next_read(
+    simultane: Simultane, keys: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merge is kept under the version read before it reads the uploads: an upload
+    committed by another process while it runs (after its reads) moves the version past
+    it, and the next read merges again instead of serving the merge that missed it."""
+    post(keys["Namur"], simultane.uid, signed(results(simultane.uid, NAMUR), keys["Namur"]))
+    compute = merged._compute
+    computed: list[int] = []
+
+    def another_upload_meanwhile(found: Simultane) -> merged.Merged:
+        value = compute(found)
+        if not computed:
+            post(keys["Liège"], simultane.uid, signed(results(simultane.uid, LIEGE), keys["Liège"]))
+        computed.append(version(simultane))
+        return value
+
+    monkeypatch.setattr(merged, "_compute", another_upload_meanwhile)
+    assert len(merge.standings(Simultane.objects.get())) == 2  # read before Liège's
+    assert len(merge.standings(Simultane.objects.get())) == 4
+    assert len(merge.standings(Simultane.objects.get())) == 4
+    assert len(computed) == 2
+
+
 def test_an_instance_read_before_an_upload_gets_the_standings_after_it(
     simultane: Simultane, keys: dict[str, str]
 ) -> None:

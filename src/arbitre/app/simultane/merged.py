@@ -138,29 +138,47 @@ live.on_clear(_forget)
 
 def current(simultane: Simultane) -> Merged:
     """The merge at the simultané's current version (read from the database: an instance
-    read earlier may be behind), computed once per version by this process; requests
-    meeting a version being computed wait for it."""
-    found = Simultane.objects.filter(pk=simultane.pk).values_list("version", flat=True).first()
-    key = (simultane.uid, simultane.version if found is None else found)
+    read earlier may be behind), or at a later one: computed once per version by this
+    process at most. Requests meeting a version being computed wait for it, and all those
+    waiting take the merge computed next, at the version read when it starts: a burst of
+    uploads costs a merge per turn of the gate, not one per request and version."""
+    version = _version(simultane)
     with _lock:
-        hit = _kept.get(simultane.pk)
-        if hit is not None and hit[0] == key:
-            _kept.move_to_end(simultane.pk)
-            return hit[1]
+        hit = _fresh(simultane, version)
+        if hit is not None:
+            return hit
         gate = _gates.setdefault(simultane.pk, threading.Lock())
     with gate:
         with _lock:
-            hit = _kept.get(simultane.pk)
-            if hit is not None and hit[0] == key:
-                return hit[1]
+            hit = _fresh(simultane, version)
+            if hit is not None:
+                return hit
+        # read again: the merge below reads what this version at least holds
+        version = _version(simultane)
         value = _compute(simultane)
         with _lock:
-            _kept[simultane.pk] = (key, value)
+            kept = _kept.get(simultane.pk)
+            if kept is None or kept[0][0] != simultane.uid or kept[0][1] < version:
+                _kept[simultane.pk] = ((simultane.uid, version), value)
             _kept.move_to_end(simultane.pk)
             while len(_kept) > CAPACITY:
                 old, _ = _kept.popitem(last=False)
                 _gates.pop(old, None)
     return value
+
+
+def _version(simultane: Simultane) -> int:
+    found = Simultane.objects.filter(pk=simultane.pk).values_list("version", flat=True).first()
+    return simultane.version if found is None else found
+
+
+def _fresh(simultane: Simultane, version: int) -> Merged | None:
+    """The merge kept for this simultané at ``version`` or a later one (under ``_lock``)."""
+    hit = _kept.get(simultane.pk)
+    if hit is None or hit[0][0] != simultane.uid or hit[0][1] < version:
+        return None
+    _kept.move_to_end(simultane.pk)
+    return hit[1]
 
 
 def rows_of(
