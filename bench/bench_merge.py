@@ -9,7 +9,9 @@ incremental, in the same run.
   300 summaries (``merged.combine``), as ``merged._compute`` does now.
 
 The database reads (the list of uploads, the corrections), the same before and after, are
-not timed. Also one series' standings at that version: sorted again from the rows (before)
+not timed. Also a process holding none of the uploads (started during them, or meeting another
+process's): every payload parsed and summed up (before) against every stored summary read
+(after, ``CentreUpload.summary``). Also one series' standings at that version: sorted again from the rows (before)
 and taken from the whole standings in their order (after). Prints the medians, their ratio
 and the load average.
 
@@ -40,6 +42,7 @@ def main() -> None:
 
     django.setup()
     from arbitre.app.simultane import merged
+    from arbitre.duplicate import centre_results
     from arbitre.duplicate.centre_results import BallotResult, CentreResults, PlayerResult
     from arbitre.ranking.simultane import merge
 
@@ -89,6 +92,49 @@ def main() -> None:
         start = time.perf_counter()
         assert found.filtered(3) == wanted
         series_after.append(time.perf_counter() - start)
+    # a process meeting the simultané with none of its uploads in memory (started or
+    # restarted during the uploads, or another process's uploads): before, every payload
+    # read and parsed (centre_results.loads of its JSON) and summed up; after, every stored
+    # summary read (centre_summary.from_data of its JSON)
+    import json
+
+    from arbitre.duplicate import centre_summary
+
+    def payload(r: CentreResults) -> str:
+        """The centre's upload as it sends it (format ``centre_results``)."""
+        players = [{**p.__dict__, "games": list(p.games)} for p in r.players]
+        ballots = [b.__dict__ for b in r.ballots]
+        return json.dumps(
+            {
+                "format": centre_results.FORMAT,
+                "version": centre_results.VERSION,
+                "simultane": r.simultane,
+                "proof": r.proof,
+                "games_ended": list(r.games_ended),
+                "players": players,
+                "ballots": ballots,
+            }
+        )
+
+    payloads = {club: payload(r) for club, r in parsed.items()}
+    stored = {club: json.dumps(centre_summary.as_data(s.summary)) for club, s in summaries.items()}
+    cold_before, cold_after = [], []
+    for _ in range(max(3, args.repeat // 3)):
+        start = time.perf_counter()
+        every = [
+            merged.summed(club, centre_results.loads(json.loads(text), 1))
+            for club, text in payloads.items()
+        ]
+        merged.combine(every, [])
+        cold_before.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        every = [
+            merged._summed(centre_summary.from_data(json.loads(text)))  # type: ignore[arg-type]
+            for text in stored.values()
+        ]
+        cold = merged.combine(every, [])
+        cold_after.append(time.perf_counter() - start)
+        assert cold.standings == merged.combine(list(summaries.values()), []).standings
     b, a = statistics.median(before), statistics.median(after)
     players = args.centres * args.players
     print(
@@ -100,6 +146,11 @@ def main() -> None:
     print(f"ratio {b / a:.1f}")
     sb, sa = statistics.median(series_before), statistics.median(series_after)
     print(f"one series' standings: sorted again {sb * 1000:.0f} ms, filtered {sa * 1000:.0f} ms")
+    cb, ca = statistics.median(cold_before), statistics.median(cold_after)
+    print(
+        f"a process holding no upload: payloads parsed {cb * 1000:.0f} ms, "
+        f"stored summaries read {ca * 1000:.0f} ms (ratio {cb / ca:.1f})"
+    )
 
 
 if __name__ == "__main__":

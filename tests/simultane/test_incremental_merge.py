@@ -8,6 +8,7 @@ move, none under sixteen players in all."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from arbitre.app.simultane import merged
 from arbitre.app.simultane.models import Correction
+from arbitre.duplicate import centre_summary
 from arbitre.duplicate.centre_results import BallotResult, CentreResults, PlayerResult
 from arbitre.ranking.simultane import merge
 
@@ -128,6 +130,9 @@ def test_004_2_6_4_the_incremental_merge_equals_the_whole_recomputation(
             key = (club, results, removed.get(club, frozenset()))
             if key not in kept:
                 kept[key] = merged.summed(club, *key[1:])
+                # the summary stored beside the upload gives it back whole
+                stored = json.loads(json.dumps(centre_summary.as_data(kept[key].summary)))
+                assert centre_summary.from_data(stored) == kept[key].summary
             summaries.append(kept[key])
         same(
             merged.combine(summaries, listed),

@@ -15,7 +15,9 @@ from django.utils import timezone
 from arbitre.app.duplicate import ballots
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.federation.models import OutboxItem
+from arbitre.app.ranking import results, staged_ops
 from arbitre.app.ranking.models import PendingChange, RankedEvent, RankingAudit, Season
+from arbitre.app.simultane import season
 from arbitre.app.simultane.models import Received, Simultane
 from arbitre.ranking.season import season_of
 from tests.simultane.test_simultane_results import played, send
@@ -117,3 +119,40 @@ def test_an_upload_during_the_preview_refuses_the_confirmation_and_shows_it_agai
     client.post(address, {"action": "confirm", "digest": fresh})
     assert Simultane.objects.get().closed_at is not None
     assert RankedEvent.objects.get().name == published.name
+
+
+def test_a_simultane_closed_and_versed_is_not_versed_a_second_time(
+    played: Received, director: Any, published: Simultane
+) -> None:
+    """A second « Clore et verser » (the officer's second click, another officer's stale
+    page) is refused with the reason and imports nothing; so is a second import of its
+    standings through the season's own import of a results file."""
+    send(director, played)
+    client = officer(director)
+    address, digest = preview(client, published)
+    client.post(address, {"action": "confirm", "digest": digest})
+    closed = Simultane.objects.get()
+    audits, pending = RankingAudit.objects.count(), PendingChange.objects.count()
+    again = client.post(
+        f"/federation/simultanes/{published.pk}/", {"action": "season"}, follow=True
+    )
+    page = again.content.decode()
+    assert "est déjà clos et versé au classement de la saison" in page, page
+    assert again.redirect_chain[-1][0] == f"/federation/simultanes/{published.pk}/"
+    assert 'id="season-form"' not in page and 'id="versed"' in page
+    assert PendingChange.objects.count() == pending  # no preview staged
+    assert RankedEvent.objects.count() == 1
+    assert (Simultane.objects.get().closed_at, Simultane.objects.get().version) == (
+        closed.closed_at,
+        closed.version,
+    )
+    with pytest.raises(results.ResultsRefused) as refused:
+        staged_ops.OPERATIONS[staged_ops.SIMULTANE_SEASON](
+            director, {"simultane": published.pk, "name": published.name}, b""
+        )
+    assert "est déjà clos et versé au classement de la saison" in refused.value.message
+    text = season.results_text(closed).encode("utf-8")
+    with pytest.raises(results.ResultsRefused) as refused:
+        staged_ops.OPERATIONS[staged_ops.RESULTS_FILE](director, {"name": published.name}, text)
+    assert "déjà dans la saison" in refused.value.message
+    assert RankedEvent.objects.count() == 1 and RankingAudit.objects.count() == audits

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from arbitre.app.federation import services as federation
-from arbitre.app.simultane import corrections, merge, merged, publish
+from arbitre.app.simultane import corrections, elsewhere, merge, merged, publish
 from arbitre.app.simultane.models import Centre, Simultane
 from tests.simultane.uploads import create_simultane, register, results, signed
 
@@ -129,6 +129,30 @@ def test_a_change_made_by_another_process_is_never_hidden_by_the_kept_merge(
     assert [m.row.total for m in merge.standings(Simultane.objects.get())] == [60, 10]
 
 
+def test_a_change_committed_during_a_merge_is_merged_at_the_next_read(
+    simultane: Simultane, keys: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merge is kept under the version read before it reads the uploads: an upload
+    committed by another process while it runs (after its reads) moves the version past
+    it, and the next read merges again instead of serving the merge that missed it."""
+    post(keys["Namur"], simultane.uid, signed(results(simultane.uid, NAMUR), keys["Namur"]))
+    compute = merged._compute
+    computed: list[int] = []
+
+    def another_upload_meanwhile(found: Simultane) -> merged.Merged:
+        value = compute(found)
+        if not computed:
+            post(keys["Liège"], simultane.uid, signed(results(simultane.uid, LIEGE), keys["Liège"]))
+        computed.append(version(simultane))
+        return value
+
+    monkeypatch.setattr(merged, "_compute", another_upload_meanwhile)
+    assert len(merge.standings(Simultane.objects.get())) == 2  # read before Liège's
+    assert len(merge.standings(Simultane.objects.get())) == 4
+    assert len(merge.standings(Simultane.objects.get())) == 4
+    assert len(computed) == 2
+
+
 def test_an_instance_read_before_an_upload_gets_the_standings_after_it(
     simultane: Simultane, keys: dict[str, str]
 ) -> None:
@@ -195,28 +219,77 @@ def test_an_upload_replaced_while_the_uploads_are_read_is_taken_as_it_is_now(
     simultane: Simultane, keys: dict[str, str]
 ) -> None:
     """Another process replaces a centre's results between the reading of the uploads' list
-    and of their payloads: the merge takes the new results (it was a KeyError on the old
+    and of their payloads (or summaries): the merge takes the new results (it was a KeyError on the old
     digest, seen by bench/bench_simultane.py's reading of the code)."""
     from django.db import connection
 
     from arbitre.app.simultane.models import CentreUpload
+    from arbitre.duplicate import centre_results
 
     post(keys["Namur"], simultane.uid, signed(results(simultane.uid, NAMUR), keys["Namur"]))
     upload = CentreUpload.objects.get()
     changed = results(simultane.uid, [("101", "DUPONT", [5, 5]), ("102", "MARTIN", [30, 30])])
-    merged._forget()
-    replaced: list[bool] = []
+    parsed = centre_results.loads(changed, simultane.games)
+    summary = merged.stored_summary("Namur", "autre", parsed)  # written with it, as receive does
 
-    def replace_after_the_list(
-        execute: Any, sql: str, params: Any, many: bool, context: Any
-    ) -> Any:
-        answer = execute(sql, params, many, context)
-        if not replaced and "withdrawn_at" in sql:
-            replaced.append(True)
-            CentreUpload.objects.filter(pk=upload.pk).update(payload=changed, digest="autre")
-        return answer
+    def read_with_a_replacement_after_the_list(read: Any, listed: str) -> Any:
+        merged._forget()
+        replaced: list[bool] = []
 
-    with connection.execute_wrapper(replace_after_the_list):
-        rows = merged.uploaded(Simultane.objects.get())
-    assert replaced
+        def replace_after_the_list(
+            execute: Any, sql: str, params: Any, many: bool, context: Any
+        ) -> Any:
+            answer = execute(sql, params, many, context)
+            if not replaced and listed in sql:
+                replaced.append(True)
+                CentreUpload.objects.filter(pk=upload.pk).update(
+                    payload=changed, digest="autre", summary=summary
+                )
+            return answer
+
+        with connection.execute_wrapper(replace_after_the_list):
+            found = read(Simultane.objects.get())
+        assert replaced
+        CentreUpload.objects.filter(pk=upload.pk).update(payload=first, digest=digest)
+        return found
+
+    first, digest = upload.payload, upload.digest
+    rows = read_with_a_replacement_after_the_list(elsewhere.uploaded, '"digest"')
     assert {r.licence: r.total for r in rows["Namur"]} == {"101": 10, "102": 60}
+    found = read_with_a_replacement_after_the_list(merged.current, "withdrawn_at")
+    assert {m.row.licence: m.row.total for m in found.standings} == {"101": 10, "102": 60}
+
+
+def test_a_process_merges_from_the_stored_summaries_without_reading_a_ballot(
+    simultane: Simultane, keys: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each upload's summary is stored with it by the process that received it: another
+    process (its memory empty) merges the simultané from the summaries, reading no payload
+    and parsing no ballot, and gets what the whole recomputation from the ballots gives."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from arbitre.app.simultane.models import CentreUpload
+    from arbitre.duplicate import centre_results
+
+    for club, players in (("Namur", NAMUR), ("Liège", LIEGE)):
+        post(keys[club], simultane.uid, signed(results(simultane.uid, players), keys[club]))
+    expected = merged.reference(
+        {
+            u.centre.club: centre_results.loads(u.payload, simultane.games)
+            for u in CentreUpload.objects.select_related("centre")
+        },
+        frozenset(),
+        [],
+    )
+    merged._forget()  # another process
+
+    def no_ballot_read(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("an upload's ballots read again")
+
+    monkeypatch.setattr(centre_results, "loads", no_ballot_read)
+    with CaptureQueriesContext(connection) as queries:
+        found = merged.current(Simultane.objects.get())
+    assert not [q["sql"] for q in queries if "payload" in q["sql"]]
+    assert found.standings == expected.standings and found.rows == expected.rows
+    assert (found.games, found.solos) == (expected.games, expected.solos)

@@ -121,3 +121,61 @@ def whole(
                 *scores[game:],
             )
     return solos, games
+
+
+#: The version of :func:`as_data`'s layout: a summary stored in another is made again.
+DATA_VERSION = 1
+
+
+def as_data(summary: CentreSummary) -> dict[str, object]:
+    """The summary as plain JSON data (lists, strings, numbers), so that a server process
+    that did not read the upload merges it from its stored summary (:func:`from_data`)
+    instead of reading its ballots again."""
+    return {
+        "v": DATA_VERSION,
+        "centre": summary.centre,
+        "players": [
+            [
+                p.licence,
+                p.name,
+                p.first_name,
+                p.series,
+                p.category,
+                list(p.games),
+                p.total,
+                p.warnings,
+                p.penalty,
+                p.unlicensed,
+                list(summary.base[p.licence]),
+            ]
+            for p in summary.players
+        ],
+        "tops": [
+            [game, move, t.score, t.licence, t.count]
+            for (game, move), t in sorted(summary.tops.items())
+        ],
+    }
+
+
+def from_data(data: object) -> CentreSummary | None:
+    """The summary :func:`as_data` gave, or None for data of another layout (made again
+    from the upload then). The name keys are made again (:func:`french_key`)."""
+    if not isinstance(data, dict) or data.get("v") != DATA_VERSION:
+        return None
+    centre = data["centre"]
+    players, base = [], {}
+    for licence, name, first, series, category, games, total, warn, pen, unlic, own in data[
+        "players"
+    ]:
+        players.append(
+            PlayerResult(
+                licence, name, first, series, category, tuple(games), total, warn, pen, unlic
+            )
+        )
+        base[licence] = tuple(own)
+    tops = {
+        (game, move): Top(score, centre, licence, count)
+        for game, move, score, licence, count in data["tops"]
+    }
+    keys = {p.licence: (french_key(p.name), french_key(p.first_name)) for p in players}
+    return CentreSummary(centre, tuple(players), base, tops, keys)

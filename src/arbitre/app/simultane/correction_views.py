@@ -25,9 +25,7 @@ DONE = {
 @require_officer
 def corrections_page(request: HttpRequest, simultane_id: int) -> HttpResponse:
     simultane = get_object_or_404(Simultane, pk=simultane_id)
-    uploaded = list(
-        Centre.objects.filter(simultane=simultane, upload__isnull=False).select_related("upload")
-    )
+    uploaded = list(Centre.objects.filter(simultane=simultane, upload__isnull=False).with_upload())
     form = CorrectionForm([(c.pk, c.club) for c in uploaded], simultane.games)
     action = request.POST.get("action", "")
     if request.method == "POST" and action == "correct":

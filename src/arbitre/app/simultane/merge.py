@@ -16,12 +16,12 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 from arbitre.app.duplicate.services import worded
 from arbitre.app.federation.models import ClubToken
 from arbitre.app.ranking.models import Licensee, RankingAudit
-from arbitre.app.simultane import corrections, merged
+from arbitre.app.simultane import corrections, elsewhere, merged
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.simultane.publish import PublishRefused, for_centre
 from arbitre.common.messages import Refusal
 from arbitre.duplicate import centre_results
-from arbitre.ranking.simultane import CentreRow, MergedRow, licences_elsewhere
+from arbitre.ranking.simultane import MergedRow
 
 RECEIVED = gettext_noop("Résultats d'un centre reçus")
 REPLACED = gettext_noop("Résultats d'un centre remplacés")
@@ -31,15 +31,6 @@ def signing_secret(club_key_digest: str) -> bytes:
     """The key of a centre's signature: the SHA-256 of its club key, which both sides have
     (the federation keeps only that digest)."""
     return club_key_digest.encode("ascii")
-
-
-def rows_of(centre: str, payload: Any) -> list[CentreRow]:
-    return [
-        CentreRow(
-            centre, p["licence"], p["name"], p["first_name"], p["series"], p["category"], p["total"]
-        )
-        for p in payload["players"]
-    ]
 
 
 def whole_games(simultane: Simultane) -> dict[tuple[str, str], tuple[int, ...]]:
@@ -121,9 +112,8 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
             % {"licences": ", ".join(not_registered[:10])},
             422,
         )
-    rows = merged.uploaded(simultane)
-    rows[centre.club] = rows_of(centre.club, results)
-    twice = licences_elsewhere(rows, centre.club)
+    licences = [p.licence for p in parsed.players]
+    twice = elsewhere.elsewhere(simultane, centre, licences)
     if twice:
         raise PublishRefused(
             gettext("Joueurs déjà classés dans un autre centre : %(licences)s.")
@@ -133,8 +123,10 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     replaced = upload is not None
     upload = upload or CentreUpload(centre=centre)
     upload.payload, upload.digest = results, digest
+    upload.summary = merged.stored_summary(centre.club, digest, parsed)
     upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
     upload.save()
+    elsewhere.keep(upload, licences)
     merged.bump(simultane.pk)
     action = REPLACED if replaced else RECEIVED
     RankingAudit.log(None, action, f"{simultane.name} — {centre.club}")

@@ -9,15 +9,17 @@ request of this process reuses it until the version moves on: a page view costs 
 the simultané's version. Several server processes are safe: each keeps its own copy, keyed
 by the version read from the database at each use, so none serves an older merge.
 
-A centre's upload is parsed and summed up once per content (its digest; the summary, by
-:mod:`arbitre.duplicate.centre_summary`: per move the centre's best score, who reached it and
-how many; per player the totals without the centre's own solos), so a new version costs the
-parse and summary of the new upload alone, then the merge of the summaries: the solos of the
-whole simultané judged per move over the centres, the totals, one sort of the players
-(O(centres × moves + players log players)), never a ballot read again. :func:`reference`
-keeps the whole recomputation from every ballot, which the tests hold equal to it. A viewer
-always sees the merge of the version the database holds when the page is asked: no merge is
-served once a newer version is known.
+A centre's upload is summed up once (by :mod:`arbitre.duplicate.centre_summary`: per move
+the centre's best score, who reached it and how many; per player the totals without the
+centre's own solos) by the process that receives it, and the summary is stored beside it
+(``CentreUpload.summary``): a process meeting a new version reads the summaries of the
+uploads it does not hold yet, never their ballots (an upload's ballots are read again only
+for a centre with players removed by the officer, or stored before the summaries), then
+merges the summaries: the solos of the whole simultané judged per move over the centres,
+the totals, one sort of the players (O(centres × moves + players log players)).
+:func:`reference` keeps the whole recomputation from every ballot, which the tests hold
+equal to it. A viewer always sees the merge of the version the database holds when the page
+is asked: no merge is served once a newer version is known.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from arbitre.app.events import live
 from arbitre.app.simultane.models import Centre, CentreUpload, Correction, Simultane
 from arbitre.duplicate import centre_results
 from arbitre.duplicate.centre_results import CentreResults, PlayerResult
-from arbitre.duplicate.centre_summary import CentreSummary, summarise, whole
+from arbitre.duplicate.centre_summary import CentreSummary, as_data, from_data, summarise, whole
 from arbitre.ranking.simultane import CentreRow, MergedRow, merge, ranked
 
 #: Simultanés kept merged per process (the least recently read go), and uploads kept parsed.
@@ -136,24 +138,28 @@ live.on_clear(_forget)
 
 def current(simultane: Simultane) -> Merged:
     """The merge at the simultané's current version (read from the database: an instance
-    read earlier may be behind), computed once per version by this process; requests
-    meeting a version being computed wait for it."""
-    found = Simultane.objects.filter(pk=simultane.pk).values_list("version", flat=True).first()
-    key = (simultane.uid, simultane.version if found is None else found)
+    read earlier may be behind), or at a later one: computed once per version by this
+    process at most. Requests meeting a version being computed wait for it, and all those
+    waiting take the merge computed next, at the version read when it starts: a burst of
+    uploads costs a merge per turn of the gate, not one per request and version."""
+    version = _version(simultane)
     with _lock:
-        hit = _kept.get(simultane.pk)
-        if hit is not None and hit[0] == key:
-            _kept.move_to_end(simultane.pk)
-            return hit[1]
+        hit = _fresh(simultane, version)
+        if hit is not None:
+            return hit
         gate = _gates.setdefault(simultane.pk, threading.Lock())
     with gate:
         with _lock:
-            hit = _kept.get(simultane.pk)
-            if hit is not None and hit[0] == key:
-                return hit[1]
+            hit = _fresh(simultane, version)
+            if hit is not None:
+                return hit
+        # read again: the merge below reads what this version at least holds
+        version = _version(simultane)
         value = _compute(simultane)
         with _lock:
-            _kept[simultane.pk] = (key, value)
+            kept = _kept.get(simultane.pk)
+            if kept is None or kept[0][0] != simultane.uid or kept[0][1] < version:
+                _kept[simultane.pk] = ((simultane.uid, version), value)
             _kept.move_to_end(simultane.pk)
             while len(_kept) > CAPACITY:
                 old, _ = _kept.popitem(last=False)
@@ -161,57 +167,21 @@ def current(simultane: Simultane) -> Merged:
     return value
 
 
-def _uploads(
-    simultane: Simultane,
-) -> tuple[dict[str, CentreResults], frozenset[str], dict[str, str]]:
-    """Each centre's parsed upload (the payloads read only for contents not parsed yet),
-    the centres withdrawn, and each centre's upload digest."""
-    found = {
-        pk: (club, digest, at)
-        for pk, club, digest, at in CentreUpload.objects.filter(
-            centre__simultane=simultane
-        ).values_list("pk", "centre__club", "digest", "withdrawn_at")
-    }
-    games = simultane.games
-    with _lock:
-        known = {d: _parsed[(d, games)] for _, d, _ in found.values() if (d, games) in _parsed}
-    missing = [pk for pk, (_, d, _) in found.items() if d not in known]
-    # read apart from the list above: an upload replaced (or removed) in between is taken
-    # as it is now, never looked up under the digest it had
-    fetched = {
-        pk: (digest, payload)
-        for pk, digest, payload in CentreUpload.objects.filter(pk__in=missing).values_list(
-            "pk", "digest", "payload"
-        )
-    }
-    for pk in missing:
-        club, _, at = found.pop(pk)
-        if pk in fetched:
-            digest, payload = fetched[pk]
-            known[digest] = centre_results.loads(payload, games)
-            found[pk] = (club, digest, at)
-    with _lock:
-        for digest, parsed in known.items():
-            _parsed[(digest, games)] = parsed
-            _parsed.move_to_end((digest, games))
-        while len(_parsed) > PARSED_CAPACITY:
-            _parsed.popitem(last=False)
-    parsed_by_club = {club: known[digest] for club, digest, _ in found.values()}
-    withdrawn = frozenset(club for club, _, at in found.values() if at is not None)
-    return parsed_by_club, withdrawn, {club: digest for club, digest, _ in found.values()}
+def _version(simultane: Simultane) -> int:
+    found = Simultane.objects.filter(pk=simultane.pk).values_list("version", flat=True).first()
+    return simultane.version if found is None else found
 
 
-def uploaded(simultane: Simultane) -> dict[str, list[CentreRow]]:
-    """Every upload's own rows, withdrawn centres and removed players too (a player plays a
-    simultané once, whatever the officer did since): read without merging, each upload
-    parsed once per content."""
-    parsed, _, _ = _uploads(simultane)
-    return {
-        club: _rows(club, r, {p.licence: p.total for p in r.players}) for club, r in parsed.items()
-    }
+def _fresh(simultane: Simultane, version: int) -> Merged | None:
+    """The merge kept for this simultané at ``version`` or a later one (under ``_lock``)."""
+    hit = _kept.get(simultane.pk)
+    if hit is None or hit[0][0] != simultane.uid or hit[0][1] < version:
+        return None
+    _kept.move_to_end(simultane.pk)
+    return hit[1]
 
 
-def _rows(
+def rows_of(
     club: str, results: CentreResults | CentreSummary, totals: dict[str, int]
 ) -> list[CentreRow]:
     return [
@@ -233,31 +203,75 @@ Corrections = list[tuple[str, str, int, int | None]]
 
 
 def _compute(simultane: Simultane) -> Merged:
-    parsed, withdrawn, digests = _uploads(simultane)
+    listed = list(
+        CentreUpload.objects.filter(centre__simultane=simultane, withdrawn_at__isnull=True)
+        .order_by("centre__club")
+        .values_list("pk", "centre__club", "digest")
+    )
     corrections: Corrections = list(
         Correction.objects.filter(centre__simultane=simultane).values_list(
             "centre__club", "licence", "game", "score"
         )
     )
     removed = _removed(corrections)
-    summaries = []
-    for club, results in parsed.items():
-        if club in withdrawn:
-            continue
+    games = simultane.games
+    found: dict[str, Summed] = {}
+    wanted: dict[int, tuple[str, frozenset[str]]] = {}
+    for pk, club, digest in listed:
         gone = removed.get(club, frozenset())
-        key = (club, digests[club], simultane.games, gone)
         with _lock:
-            summary = _summaries.get(key)
+            summary = _summaries.get((club, digest, games, gone))
             if summary is not None:
-                _summaries.move_to_end(key)
-        if summary is None:
-            summary = summed(club, results, gone)
+                _summaries.move_to_end((club, digest, games, gone))
+                found[club] = summary
+                continue
+        wanted[pk] = (club, gone)
+    if wanted:
+        # read apart from the list above: an upload replaced in between is taken as it is
+        # now (its summary is written with it), one removed in between is left out
+        stored = CentreUpload.objects.filter(pk__in=wanted).values_list("pk", "digest", "summary")
+        for pk, digest, kept in stored:
+            club, gone = wanted[pk]
+            summary = _stored(club, digest, kept) if not gone else None
+            if summary is None:
+                summary = _summed_from_payload(pk, club, digest, games, gone)
             with _lock:
-                _summaries[key] = summary
+                _summaries[(club, digest, games, gone)] = summary
                 while len(_summaries) > PARSED_CAPACITY:
                     _summaries.popitem(last=False)
-        summaries.append(summary)
-    return combine(summaries, corrections)
+            found[club] = summary
+    return combine([found[club] for _, club, _ in listed if club in found], corrections)
+
+
+def stored_summary(club: str, digest: str, results: CentreResults) -> dict[str, Any]:
+    """What an upload keeps beside its payload (``CentreUpload.summary``): its summary with
+    no player removed, so that a server process merges it without reading its ballots."""
+    return {"digest": digest, "summary": as_data(summarise(club, results))}
+
+
+def _stored(club: str, digest: str, kept: Any) -> Summed | None:
+    """The upload's stored summary, when it is this content's and of this layout."""
+    if not isinstance(kept, dict) or kept.get("digest") != digest:
+        return None
+    summary = from_data(kept.get("summary"))
+    return None if summary is None or summary.centre != club else _summed(summary)
+
+
+def _summed_from_payload(
+    pk: int, club: str, digest: str, games: int, gone: frozenset[str]
+) -> Summed:
+    """The upload summed up from its ballots (players removed by the officer, or no stored
+    summary): parsed once per content by this process."""
+    with _lock:
+        parsed = _parsed.get((digest, games))
+    if parsed is None:
+        payload = CentreUpload.objects.filter(pk=pk).values_list("payload", flat=True).first()
+        parsed = centre_results.loads(payload, games)
+        with _lock:
+            _parsed[(digest, games)] = parsed
+            while len(_parsed) > PARSED_CAPACITY:
+                _parsed.popitem(last=False)
+    return summed(club, parsed, gone)
 
 
 def _removed(corrections: Corrections) -> dict[str, frozenset[str]]:
@@ -291,8 +305,12 @@ class Summed:
 
 
 def summed(club: str, results: CentreResults, removed: frozenset[str] = frozenset()) -> Summed:
-    summary = summarise(club, results, removed)
-    rows = tuple(_rows(club, summary, {lic: sum(g) for lic, g in summary.base.items()}))
+    return _summed(summarise(club, results, removed))
+
+
+def _summed(summary: CentreSummary) -> Summed:
+    club = summary.centre
+    rows = tuple(rows_of(club, summary, {lic: sum(g) for lic, g in summary.base.items()}))
     order = {lic: (*key, club, lic) for lic, key in summary.keys.items()}
     return Summed(summary, rows, order)
 
@@ -343,7 +361,7 @@ def reference(
     )
     _corrected(games, corrections)
     rows = {
-        club: _rows(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
+        club: rows_of(club, r, {p.licence: sum(games[(club, p.licence)]) for p in r.players})
         for club, r in kept.items()
     }
     players = {(club, p.licence): p for club, results in kept.items() for p in results.players}

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from arbitre.app.events import live
 from arbitre.app.shared_pages import shared_page
-from arbitre.app.simultane import merged
+from arbitre.app.simultane import merged, tables
 from arbitre.app.simultane.forms import type_label
 from arbitre.app.simultane.models import Simultane
 
@@ -40,11 +40,13 @@ def _live_context(
 ) -> dict[str, Any]:
     """What the live part of the page shows (the centres, the standings)."""
     found = merged.current(simultane)
-    centres = list(simultane.centres.select_related("upload"))
+    centres = list(simultane.centres.with_upload())
+    standings = found.filtered(series, category, centre)[:SHOWN]
     return {
         "simultane": simultane,
         "centres": centres,
-        "standings": found.filtered(series, category, centre)[:SHOWN],
+        "standings": standings,
+        "standings_rows": tables.standings_rows(standings),
         "series": series,
         "category": category,
         "centre": centre,

@@ -15,7 +15,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
+from arbitre.app.ranking.models import RankedEvent
+from arbitre.app.ranking.results import ResultsRefused
 from arbitre.app.simultane import merge
 from arbitre.app.simultane.models import Simultane
 from arbitre.common.results_columns import HEADERS
@@ -64,6 +67,32 @@ def results_text(simultane: Simultane) -> str:
     return out.getvalue()
 
 
+def versed(simultane: Simultane) -> RankedEvent | None:
+    """The season's event the simultané was closed into (the same Arbitre identity, its
+    uid), while the season holds it."""
+    found: RankedEvent | None = (
+        RankedEvent.objects.filter(uid=simultane.uid[:80]).select_related("season").first()
+    )
+    return found
+
+
+def refuse_if_versed(simultane: Simultane) -> None:
+    """A simultané already closed into the season is not imported a second time (a second
+    click, another officer's page read before): refused with the season that holds it and
+    the way out (withdraw that event from the season first)."""
+    found = versed(simultane)
+    if found is not None:
+        raise ResultsRefused(
+            gettext_noop(
+                "Ce simultané est déjà clos et versé au classement de la saison %(season)s "
+                "(« %(name)s ») : il n'y est pas versé une seconde fois. Pour le verser à "
+                "nouveau, retirez d'abord cette épreuve de la saison."
+            ),
+            season=str(found.season),
+            name=found.name,
+        )
+
+
 def into_season(user: Any, p: dict[str, Any], import_results: ResultsImport) -> dict[str, Any]:
     """Close the simultané ``p["simultane"]`` (if still open) and import its standings with
     ``import_results`` (the season's results-file import), in the caller's transaction: a
@@ -72,6 +101,7 @@ def into_season(user: Any, p: dict[str, Any], import_results: ResultsImport) -> 
     ``stamp`` is that version: an upload or a correction accepted between the preview and the
     confirmation moves it, and the officer sees the new preview instead."""
     simultane = Simultane.objects.select_for_update().get(pk=p["simultane"])
+    refuse_if_versed(simultane)
     stamp = simultane.version
     data = results_text(simultane).encode("utf-8")
     if simultane.closed_at is None:

@@ -1,0 +1,52 @@
+"""The simultané's standings lines written in one pass (``tables.standings_rows``) are the
+lines the template engine writes (``simultane/standings_rows.html``, the reference), for
+any names, centres and licences (markup and quotes escaped the same), ties, « non
+licencié » marks, with or without the licence column, in French and in English."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from arbitre.app.simultane.tables import standings_rows
+from arbitre.ranking.simultane import CentreRow, MergedRow
+
+texts = st.text(alphabet=st.sampled_from("aé É<>&\"'`=/ -Zç{}%"), max_size=12)
+row_st = st.builds(
+    MergedRow,
+    st.integers(1, 7000),
+    st.booleans(),
+    st.integers(1, 60),
+    st.builds(
+        CentreRow,
+        texts,
+        texts,
+        texts,
+        texts,
+        st.one_of(st.none(), st.integers(1, 7)),
+        texts,
+        st.integers(-50, 3000),
+        st.booleans(),
+    ),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(row_st, max_size=6), st.booleans(), st.sampled_from(("fr", "en")))
+def test_the_lines_written_in_one_pass_are_the_templates(
+    rows: list[MergedRow], licences: bool, language: str
+) -> None:
+    with translation.override(language):
+        expected = render_to_string(
+            "simultane/standings_rows.html", {"standings": rows, "licences": licences}
+        )
+        assert str(standings_rows(rows, licences)) == expected
+
+
+def test_a_name_with_markup_is_shown_as_text() -> None:
+    row = CentreRow("<b>Club</b>", "1", "<script>x()</script>", "A&B", 1, "S", 700, True)
+    html = str(standings_rows([MergedRow(1, False, 1, row)]))
+    assert "<script>" not in html and "&lt;script&gt;x()&lt;/script&gt; A&amp;B" in html
+    assert "<td>&lt;b&gt;Club&lt;/b&gt;</td>" in html and "non licencié" in html
