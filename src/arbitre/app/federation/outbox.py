@@ -121,6 +121,13 @@ def enqueue(user: Any, event: Event, type_code: str | None = None) -> OutboxItem
     item = OutboxItem.objects.select_for_update().filter(event=event).first()
     if item is None:
         item = OutboxItem(event=event, uid=event_uid(event))
+    elif item.path:
+        raise LinkRefused(
+            gettext(
+                "Cet événement est un simultané : ses résultats partent de la page des "
+                "simultanés du centre."
+            )
+        )
     elif item.state == OutboxItem.State.ACCEPTED and item.payload != payload:
         raise LinkRefused(
             gettext(
@@ -208,10 +215,16 @@ def _apply(item: OutboxItem, reply: Reply) -> None:
             item.sent_at = timezone.now()
         if status != "pending":
             item.answered_at = timezone.now()
-    elif reply.status in (409, 413, 422):
-        # the federation will not take this file: the club must see why
+    elif reply.status in (409, 413, 422) or (
+        item.path and reply.status in (400, 403, 404) and reply.body.get("error")
+    ):
+        # the federation will not take this file: the club must see why (a simultané's
+        # results are also refused unread, 400, from a centre that did not open the games,
+        # 403, or not admitted, 404: sent again as they are, they would be refused again)
         item.state = OutboxItem.State.REJECTED
         item.reason = str(reply.body.get("error", ""))[:300]
+        item.last_error = ""
+        item.sent_at = item.sent_at or timezone.now()
         item.answered_at = timezone.now()
     elif reply.status == 401:
         item.last_error = gettext("La fédération refuse la clé du club.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import urllib.parse
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -24,6 +25,29 @@ from arbitre.app.simultane.models import Received
 from arbitre.duplicate import centre_results
 
 QUEUED = gettext_noop("Résultats du simultané mis en file pour la fédération")
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What the centre's page says of its results in the outbox: the item (its state, the
+    federation's reason, the network's last error), and what they hold."""
+
+    item: OutboxItem
+    players: int
+    games_ended: list[int]
+
+
+def what_was_sent(item: OutboxItem | None) -> Sent | None:
+    """The results queued or sent (``item``), read back from the signed body they leave
+    as; None when nothing was queued."""
+    if item is None:
+        return None
+    try:
+        results = json.loads(item.payload).get("results", {})
+        players, ended = len(results.get("players", [])), list(results.get("games_ended", []))
+    except (ValueError, AttributeError, TypeError):  # a results file of an ordinary event
+        players, ended = 0, []
+    return Sent(item, players, ended)
 
 
 def results_of(received: Received) -> dict[str, Any]:
