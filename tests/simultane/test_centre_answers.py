@@ -17,7 +17,7 @@ from arbitre.app.duplicate import setup
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.federation import outbox
 from arbitre.app.federation.models import OutboxItem
-from arbitre.app.simultane import centre, publish
+from arbitre.app.simultane import centre, publish, sending
 from arbitre.app.simultane.models import Centre, CentreUpload, Received, Simultane
 from tests.simultane.conftest import START, Clock
 from tests.simultane.test_simultane_results import played, send
@@ -131,3 +131,22 @@ def test_a_licence_check_with_nobody_registered_says_so(
     [said] = [str(m) for m in answer.context["messages"]]
     assert said.startswith("Aucun joueur inscrit : inscrivez d'abord les joueurs")
     assert len(network) == calls  # nothing asked of the federation
+
+
+def test_one_sender_at_a_time(played: Received, director: Any, network: list[str]) -> None:
+    """The background sender skips its round while a director's sending is under way (and
+    the director's waits for the round under way): the results are posted once."""
+    item = sending.enqueue(director, played)
+    calls = len(network)
+    with outbox._one_sender(wait=False) as mine:
+        assert mine
+        assert outbox.deliver(wait=False) == 0
+    item.refresh_from_db()
+    assert (item.state, item.attempts, len(network)) == (OutboxItem.State.QUEUED, 0, calls)
+    assert outbox.deliver(wait=False) == 1
+    item.refresh_from_db()
+    assert (item.state, item.attempts, len(network)) == (
+        OutboxItem.State.ACCEPTED,
+        1,
+        calls + 1,
+    )

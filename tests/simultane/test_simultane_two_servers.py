@@ -155,6 +155,7 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
             director.click("form[action$='/resultats/'] button")
             pages.see(director, ".messages", "Fédération : Résultats fusionnés : 2 joueurs.")
             pages.see(director, ".results-state", "accepté par la fédération")
+            pages.see(director, ".results-sent", ": 2 joueurs, parties terminées : 1.")
             # B's network is down when its game ends: the results wait in its outbox
             step(centres["liege"], "link", f"http://127.0.0.1:{free_port()}", keys["Club de Liège"])
             liege = step(centres["liege"], "play", "201:ÉTIENNE:top")
@@ -175,9 +176,12 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
                 ".messages",
                 "Fédération : Résultats déjà reçus, identiques : comptés une fois.",
             )
-            # the federation's public page shows every centre's players
+            # the federation's public page, linked from the centre's, shows every centre's
+            # players
+            standings = director.locator(".public-link").get_attribute("href")
+            assert standings == f"{url}/public/simultanes/{made['uid']}/"
             public = browser.new_context().new_page()
-            public.goto(f"{url}/public/simultanes/{made['uid']}/")
+            public.goto(standings)
             for name in ("DUPONT", "MARTIN", "ÉTIENNE"):
                 pages.see(public, "#public-standings tbody", name)
         merged = step(fed, "standings")

@@ -26,9 +26,15 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.db import close_old_connections, transaction
+
+try:
+    import fcntl
+except ImportError:  # Windows: no sending lock between processes there
+    fcntl = None  # type: ignore[assignment]
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -235,10 +241,42 @@ def _apply(item: OutboxItem, reply: Reply) -> None:
     item.save()
 
 
-def deliver(event: Event | None = None) -> int:
+@contextmanager
+def _one_sender(wait: bool) -> Iterator[bool]:
+    """Hold the outbox's sending lock (a file of the data folder, so that the server's
+    processes and their background senders share it): an item is posted by one sender at a
+    time, not by the background sender and a director's « send » both (the federation
+    would count the second as a re-send, and the director read « déjà reçus » for results
+    sent for the first time). Yields False, without waiting, when another sender holds it
+    and ``wait`` is False; on a system without ``fcntl``, True (no lock)."""
+    if fcntl is None:
+        yield True
+        return
+    from django.conf import settings
+
+    with open(Path(settings.DATA_DIR) / "outbox.lock", "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def deliver(event: Event | None = None, wait: bool = True) -> int:
     """Send what is queued and fetch the answers of what was sent (``event``'s alone when
     given); the number of items whose state moved. A network down leaves everything as it
-    was, the attempt counted."""
+    was, the attempt counted. One sender at a time (:func:`_one_sender`): with ``wait``,
+    after the one under way (whose answers are then read, not sent again); without, none
+    when another is under way."""
+    with _one_sender(wait) as mine:
+        return _deliver(event) if mine else 0
+
+
+def _deliver(event: Event | None) -> int:
     current = _usable_link()
     if current is None:
         return 0
@@ -292,7 +330,7 @@ def sending() -> Iterator[None]:
         while not stop.wait(interval()):
             try:
                 close_old_connections()
-                deliver()
+                deliver(wait=False)  # a director's sending under way: the next round
             except Exception:  # the sender must outlive a bad answer; the item keeps its state
                 log.exception("federation sender")
             finally:

@@ -77,6 +77,8 @@ def received(request: HttpRequest) -> HttpResponse:
         "opened": opened,
         "form": form,
         "configured": outbox.configured(),
+        # the simultané's public page on the federation's server: every centre's players
+        "federation_url": outbox.link().url if outbox.configured() else "",
     }
     return render(request, "simultane/centre.html", context)
 
