@@ -150,3 +150,13 @@ def test_one_sender_at_a_time(played: Received, director: Any, network: list[str
         1,
         calls + 1,
     )
+
+
+def test_results_queued_and_not_tried_yet_say_they_will_leave(
+    played: Received, director: Any, officer: Client
+) -> None:
+    sending.enqueue(director, played)
+    shown = page(officer)
+    assert "en file d&#x27;attente</p>" in shown
+    assert "Ils partiront dès que la fédération répondra." in shown
+    assert "essai" not in shown
