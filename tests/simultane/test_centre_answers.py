@@ -160,3 +160,31 @@ def test_results_queued_and_not_tried_yet_say_they_will_leave(
     assert "en file d&#x27;attente</p>" in shown
     assert "Ils partiront dès que la fédération répondra." in shown
     assert "essai" not in shown
+
+
+def test_a_code_too_long_is_refused_not_taken_for_no_code(
+    linked: str, director: Any, clock: Clock, officer: Client, network: list[str]
+) -> None:
+    [got] = centre.fetch()
+    clock.now = START + dt.timedelta(seconds=1)
+    calls = len(network)
+    answer = officer.post(f"/simultanes/{got.pk}/ouvrir/", {"code": "1" * 61}, follow=True)
+    [said] = [str(m) for m in answer.context["messages"]]
+    assert said.startswith("Code refusé : ")
+    assert len(network) == calls  # the federation's key was not asked for instead
+    assert Received.objects.get().event_id is None
+
+
+def test_results_accepted_as_they_are_are_not_sent_again_by_a_change_of_nothing(
+    played: Received, director: Any, network: list[str]
+) -> None:
+    item = send(director, played)
+    assert item.reason == "Résultats fusionnés : 2 joueurs."
+    again = sending.enqueue(None, played)  # the game saved again, its results unchanged
+    assert (again.state, again.reason) == (OutboxItem.State.ACCEPTED, item.reason)
+    # the director's own « send » sends them again (counted once by the federation)
+    assert send(director, played).reason == "Résultats déjà reçus, identiques : comptés une fois."
+    # results that changed are queued again whoever asks
+    dup = DuplicateEvent.objects.get(event=played.event)
+    setup.add_player(dup, {"licence": "201", "name": "ÉTIENNE", "table": 3}, director)
+    assert sending.enqueue(None, played).state == OutboxItem.State.QUEUED

@@ -167,7 +167,14 @@ def open_received(request: HttpRequest, received_id: int) -> HttpResponse:
     """Open the games at the start: with the federation's key, or the code given by phone."""
     found = get_object_or_404(Received, pk=received_id)
     form = OpenForm(request.POST)
-    typed = form.cleaned_data["code"] if form.is_valid() else ""
+    if not form.is_valid():  # a code too long: refused, never taken for « no code »
+        messages.error(
+            request,
+            gettext("Code refusé : %(reason)s")
+            % {"reason": " ".join(str(e) for e in form.errors.get("code", []))},
+        )
+        return redirect("simultane:centre")
+    typed = form.cleaned_data["code"]
     number = centre.next_game(found)
     try:
         event = centre.open_games(request.user, found, typed)

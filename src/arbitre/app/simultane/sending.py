@@ -114,7 +114,9 @@ def signed(results: dict[str, Any], club_key: str) -> dict[str, Any]:
 
 @transaction.atomic
 def enqueue(user: Any, received: Received) -> OutboxItem:
-    """Queue the centre's current results (again: the same item, refreshed)."""
+    """Queue the centre's current results (again: the same item, refreshed). Queued by the
+    game's end or a later ballot (``user`` None), results the federation already accepted
+    as they are stay as they are: not sent again for nothing."""
     current = outbox.link()
     if not (current.url and current.token):
         raise CentreRefused(
@@ -126,6 +128,13 @@ def enqueue(user: Any, received: Received) -> OutboxItem:
     assert event is not None
     body = json.dumps(signed(results_of(received), current.token))
     item = OutboxItem.objects.select_for_update().filter(event=event).first()
+    if (
+        user is None
+        and item is not None
+        and item.state == OutboxItem.State.ACCEPTED
+        and item.payload == body
+    ):
+        return item  # queued again by a change that changed nothing the federation has
     item = item or OutboxItem(event=event, uid=event_uid(event))
     item.name, item.date, item.payload = event.name, event.date, body
     item.path = API + urllib.parse.quote(received.uid) + "/resultats/"
