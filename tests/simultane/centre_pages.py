@@ -109,16 +109,17 @@ def remove_player(page: Any, event_url: str, licence: str) -> None:
     expect(page.locator("#players")).not_to_contain_text(licence, timeout=PATIENCE_MS)
 
 
-def play_move(page: Any) -> bool:
-    """The chief's next pre-drawn move on their screen (drawn, timed, top revealed); False
-    when the game is over."""
+def play_move(page: Any, timed: bool = True) -> bool:
+    """The chief's next pre-drawn move on their screen (drawn, timed unless ``timed`` is
+    False, top revealed); False when the game is over."""
     page.locator("#draw-random, p.big").first.wait_for()
     if not page.locator("#draw-random").count():
         return False
     page.click("#draw-random")
     page.locator("#start-timer").wait_for()  # the draw's page, its top to reveal
-    page.click("#start-timer")
-    expect(page.locator("#start-timer")).to_have_count(0, timeout=PATIENCE_MS)
+    if timed:
+        page.click("#start-timer")
+        expect(page.locator("#start-timer")).to_have_count(0, timeout=PATIENCE_MS)
     page.click("#reveal")
     expect(page.locator("#reveal")).to_have_count(0, timeout=PATIENCE_MS)
     return True

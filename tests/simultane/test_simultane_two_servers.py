@@ -21,7 +21,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,27 @@ def run(env: dict[str, str], *args: str) -> str:
 
 def step(env: dict[str, str], *args: str) -> Any:
     return json.loads(run(env, "-m", "tests.simultane.two_servers_steps", *args).splitlines()[-1])
+
+
+@contextmanager
+def started_together(*servers: AbstractContextManager[Any]) -> Iterator[list[Any]]:
+    """Enter the servers' contexts at once (each start waits for its port: the federation's
+    and the centre's starts overlap), and leave every one that started."""
+    with ThreadPoolExecutor(len(servers)) as pool:
+        futures = [pool.submit(server.__enter__) for server in servers]
+    entered, failed = [], None
+    for server, future in zip(servers, futures, strict=True):
+        try:
+            entered.append((server, future.result()))
+        except Exception as exc:  # the other servers are stopped before it is raised
+            failed = failed or exc
+    try:
+        if failed is not None:
+            raise failed
+        yield [running for _, running in entered]
+    finally:
+        for server, _ in reversed(entered):
+            server.__exit__(None, None, None)
 
 
 def until(check: Callable[[], bool], seconds: float = 180.0) -> None:
@@ -103,8 +126,10 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
         url = f"http://127.0.0.1:{port}"
         # Namur's laptop runs ``arbitre serve`` (its sender every second), driven in its pages
         with (
-            arbitre_server(dirs["federation"], database_url=database_url, port=port),
-            arbitre_server(dirs["namur"], extra_env={"ARBITRE_FEDERATION_INTERVAL": "1"}) as namur,
+            started_together(
+                arbitre_server(dirs["federation"], database_url=database_url, port=port),
+                arbitre_server(dirs["namur"], extra_env={"ARBITRE_FEDERATION_INTERVAL": "1"}),
+            ) as (_, namur),
             headless_chromium() as browser,
         ):
             director = pages.director_page(browser, namur.url, "directrice", DIRECTOR_PASSWORD)
@@ -142,7 +167,7 @@ def test_two_centres_and_the_federation_over_http(tmp_path: Path) -> None:
             assert pages.play_move(director)
             pages.enter_ballots(arbiter, event_url + "partie/1/saisie/", 1, {1: "top", 2: "vide"})
             moves = 1
-            while pages.play_move(director):
+            while pages.play_move(director, timed=False):  # no ballot: no time to keep
                 moves += 1
             assert moves == len(json.loads(record.read_text())["moves"])
             # the game's end queued the results; the sender sent them; the federation
