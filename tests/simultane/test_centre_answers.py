@@ -8,6 +8,7 @@ licence check with nobody registered says so."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from arbitre.app.duplicate import setup
 from arbitre.app.duplicate.models import DuplicateEvent
 from arbitre.app.federation import outbox
 from arbitre.app.federation.models import OutboxItem
-from arbitre.app.simultane import centre, publish, sending
+from arbitre.app.simultane import centre, licences, publish, sending
 from arbitre.app.simultane.models import Centre, CentreUpload, Received, Simultane
 from tests.simultane.conftest import START, Clock
 from tests.simultane.test_simultane_results import played, send
@@ -188,3 +189,22 @@ def test_results_accepted_as_they_are_are_not_sent_again_by_a_change_of_nothing(
     dup = DuplicateEvent.objects.get(event=played.event)
     setup.add_player(dup, {"licence": "201", "name": "ÉTIENNE", "table": 3}, director)
     assert sending.enqueue(None, played).state == OutboxItem.State.QUEUED
+
+
+def test_only_a_licence_the_federation_does_not_know_may_be_entered_hors_classement(
+    played: Received, director: Any, officer: Client
+) -> None:
+    """A licensee the federation knows earns the ranking's figures (seed 002, A.1): the
+    page offers « Inscrire hors classement » for an unknown or unchecked licence only."""
+    dup = DuplicateEvent.objects.get(event=played.event)
+    setup.add_player(dup, {"licence": "999", "name": "X", "table": 3}, director)
+    setup.add_player(dup, {"licence": "998", "name": "Y", "table": 4}, director)
+    assert [p.licence for p in licences.check(played)] == ["998", "999"]
+    setup.add_player(dup, {"licence": "997", "name": "Z", "table": 5}, director)  # unchecked
+    shown = page(officer)
+    offered = re.findall(
+        r'name="licence" value="(\d+)"><button[^>]*>Inscrire hors classement', shown
+    )
+    assert sorted(offered) == ["997", "998", "999"]
+    officer.post(f"/simultanes/{played.pk}/hors-classement/", {"licence": "999", "unlicensed": "1"})
+    assert 'value="999"><button type="submit" name="unlicensed" value="0">' in page(officer)
