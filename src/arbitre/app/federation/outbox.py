@@ -26,9 +26,15 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.db import close_old_connections, transaction
+
+try:
+    import fcntl
+except ImportError:  # Windows: no sending lock between processes there
+    fcntl = None  # type: ignore[assignment]
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
@@ -121,6 +127,13 @@ def enqueue(user: Any, event: Event, type_code: str | None = None) -> OutboxItem
     item = OutboxItem.objects.select_for_update().filter(event=event).first()
     if item is None:
         item = OutboxItem(event=event, uid=event_uid(event))
+    elif item.path:
+        raise LinkRefused(
+            gettext(
+                "Cet événement est un simultané : ses résultats partent de la page des "
+                "simultanés du centre."
+            )
+        )
     elif item.state == OutboxItem.State.ACCEPTED and item.payload != payload:
         raise LinkRefused(
             gettext(
@@ -208,10 +221,16 @@ def _apply(item: OutboxItem, reply: Reply) -> None:
             item.sent_at = timezone.now()
         if status != "pending":
             item.answered_at = timezone.now()
-    elif reply.status in (409, 413, 422):
-        # the federation will not take this file: the club must see why
+    elif reply.status in (409, 413, 422) or (
+        item.path and reply.status in (400, 403, 404) and reply.body.get("error")
+    ):
+        # the federation will not take this file: the club must see why (a simultané's
+        # results are also refused unread, 400, from a centre that did not open the games,
+        # 403, or not admitted, 404: sent again as they are, they would be refused again)
         item.state = OutboxItem.State.REJECTED
         item.reason = str(reply.body.get("error", ""))[:300]
+        item.last_error = ""
+        item.sent_at = item.sent_at or timezone.now()
         item.answered_at = timezone.now()
     elif reply.status == 401:
         item.last_error = gettext("La fédération refuse la clé du club.")
@@ -222,10 +241,42 @@ def _apply(item: OutboxItem, reply: Reply) -> None:
     item.save()
 
 
-def deliver(event: Event | None = None) -> int:
+@contextmanager
+def _one_sender(wait: bool) -> Iterator[bool]:
+    """Hold the outbox's sending lock (a file of the data folder, so that the server's
+    processes and their background senders share it): an item is posted by one sender at a
+    time, not by the background sender and a director's « send » both (the federation
+    would count the second as a re-send, and the director read « déjà reçus » for results
+    sent for the first time). Yields False, without waiting, when another sender holds it
+    and ``wait`` is False; on a system without ``fcntl``, True (no lock)."""
+    if fcntl is None:
+        yield True
+        return
+    from django.conf import settings
+
+    with open(Path(settings.DATA_DIR) / "outbox.lock", "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def deliver(event: Event | None = None, wait: bool = True) -> int:
     """Send what is queued and fetch the answers of what was sent (``event``'s alone when
     given); the number of items whose state moved. A network down leaves everything as it
-    was, the attempt counted."""
+    was, the attempt counted. One sender at a time (:func:`_one_sender`): with ``wait``,
+    after the one under way (whose answers are then read, not sent again); without, none
+    when another is under way."""
+    with _one_sender(wait) as mine:
+        return _deliver(event) if mine else 0
+
+
+def _deliver(event: Event | None) -> int:
     current = _usable_link()
     if current is None:
         return 0
@@ -279,7 +330,7 @@ def sending() -> Iterator[None]:
         while not stop.wait(interval()):
             try:
                 close_old_connections()
-                deliver()
+                deliver(wait=False)  # a director's sending under way: the next round
             except Exception:  # the sender must outlive a bad answer; the item keeps its state
                 log.exception("federation sender")
             finally:

@@ -23,6 +23,7 @@ from arbitre.app.ranking.forms import DuplicateFeedForm
 from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.staged_ops import CLUB_UPLOAD
 from arbitre.app.ranking.staged_pages import stage
+from arbitre.app.simultane.models import Received
 from arbitre.common.messages import Refusal
 
 # -- federation side ----------------------------------------------------------------------------
@@ -105,6 +106,18 @@ def send(request: HttpRequest, event_id: int) -> HttpResponse:
     """A Duplicate event's results sent to the federation, and its answer."""
     event = get_object_or_404(Event, pk=event_id, kind=Event.Kind.DUPLICATE)
     dup = get_object_or_404(DuplicateEvent, event=event)
+    if Received.objects.filter(event=event).exists():
+        # a simultané's results leave signed to the simultané (issue 38): a results file
+        # to the ranking's uploads would count its players twice in the season
+        messages.error(
+            request,
+            gettext(
+                "Cet événement est un simultané : ses résultats partent signés vers le "
+                "simultané de la fédération, depuis cette page (« Envoyer les résultats à la "
+                "fédération »)."
+            ),
+        )
+        return redirect("simultane:centre")
     initial = {"type_code": dup.ranking_type, "overseas": dup.overseas}
     form = DuplicateFeedForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():

@@ -93,8 +93,25 @@ def online_code(received: Received, number: int = 1) -> str:
     refusal (« n'a pas commencé… ») or the network's failure, said so that the director
     calls the federation."""
     path = API + urllib.parse.quote(received.uid) + f"/cle/?partie={number}"
-    body = _answered(_get(path))
-    return str(body.get("code", ""))
+    try:
+        reply = outbox.call("GET", path)
+    except outbox.Unreachable as exc:
+        raise CentreRefused(
+            gettext(
+                "%(error)s. Sans réseau, appelez la fédération : elle vous lit le code de la "
+                "partie %(number)s, à taper dans « Code donné par téléphone »."
+            )
+            % {"error": str(exc), "number": number}
+        ) from None
+    except outbox.LinkRefused as exc:
+        raise CentreRefused(
+            gettext(
+                "%(error)s Sans lien, appelez la fédération : elle vous lit le code de la "
+                "partie %(number)s, à taper dans « Code donné par téléphone »."
+            )
+            % {"error": str(exc), "number": number}
+        ) from None
+    return str(_answered(reply).get("code", ""))
 
 
 def next_game(received: Received) -> int | None:

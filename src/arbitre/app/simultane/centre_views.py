@@ -53,7 +53,12 @@ def received(request: HttpRequest) -> HttpResponse:
         for o in OutboxItem.objects.filter(event_id__in=[r.event_id for r in found if r.event_id])
     }
     rows = [
-        (r, type_label(r.type_code), OpenForm(auto_id=f"open-{r.pk}-%s"), sent.get(r.event_id))
+        (
+            r,
+            type_label(r.type_code),
+            OpenForm(auto_id=f"open-{r.pk}-%s"),
+            sending.what_was_sent(sent.get(r.event_id)),
+        )
         for r in found
     ]
     opened = [
@@ -72,6 +77,8 @@ def received(request: HttpRequest) -> HttpResponse:
         "opened": opened,
         "form": form,
         "configured": outbox.configured(),
+        # the simultané's public page on the federation's server: every centre's players
+        "federation_url": outbox.link().url if outbox.configured() else "",
     }
     return render(request, "simultane/centre.html", context)
 
@@ -89,6 +96,15 @@ def _start_of(received: Received) -> object:
 def check_licences(request: HttpRequest, received_id: int) -> HttpResponse:
     """Ask the federation about the licences registered in the simultané."""
     found = get_object_or_404(Received, pk=received_id)
+    if not licences.lines(found):
+        messages.warning(
+            request,
+            gettext(
+                "Aucun joueur inscrit : inscrivez d'abord les joueurs dans l'événement du "
+                "simultané, puis vérifiez leurs licences."
+            ),
+        )
+        return redirect("simultane:centre")
     try:
         unknown = licences.check(found)
     except licences.LicencesRefused as exc:
@@ -126,7 +142,23 @@ def mark_unlicensed(request: HttpRequest, received_id: int) -> HttpResponse:
             else gettext("Licence %(licence)s : joueur remis au classement.")
         )
         messages.success(request, done % {"licence": licence})
+        _send_again(request, found)
     return redirect("simultane:centre")
+
+
+def _send_again(request: HttpRequest, found: Received) -> None:
+    """Results already queued or answered leave again with the change (a refusal for a
+    licence the federation does not know is then answered anew)."""
+    if found.event_id is None or not OutboxItem.objects.filter(event_id=found.event_id).exists():
+        return
+    try:
+        item = sending.enqueue(request.user, found)
+    except centre.CentreRefused as exc:
+        messages.warning(request, str(exc))
+        return
+    outbox.deliver(item.event)
+    item.refresh_from_db()
+    _say_answer(request, item)
 
 
 @require_POST
@@ -135,7 +167,14 @@ def open_received(request: HttpRequest, received_id: int) -> HttpResponse:
     """Open the games at the start: with the federation's key, or the code given by phone."""
     found = get_object_or_404(Received, pk=received_id)
     form = OpenForm(request.POST)
-    typed = form.cleaned_data["code"] if form.is_valid() else ""
+    if not form.is_valid():  # a code too long: refused, never taken for « no code »
+        messages.error(
+            request,
+            gettext("Code refusé : %(reason)s")
+            % {"reason": " ".join(str(e) for e in form.errors.get("code", []))},
+        )
+        return redirect("simultane:centre")
+    typed = form.cleaned_data["code"]
     number = centre.next_game(found)
     try:
         event = centre.open_games(request.user, found, typed)
@@ -163,6 +202,11 @@ def send_results(request: HttpRequest, received_id: int) -> HttpResponse:
         return redirect("simultane:centre")
     outbox.deliver(item.event)
     item.refresh_from_db()
+    _say_answer(request, item)
+    return redirect("simultane:centre")
+
+
+def _say_answer(request: HttpRequest, item: OutboxItem) -> None:
     if item.state == OutboxItem.State.ACCEPTED:
         messages.success(request, gettext("Fédération : %(reason)s") % {"reason": item.reason})
     elif item.state == OutboxItem.State.REJECTED:
@@ -175,4 +219,3 @@ def send_results(request: HttpRequest, received_id: int) -> HttpResponse:
             gettext("Résultats en file : ils partiront quand la fédération répondra (%(error)s).")
             % {"error": item.last_error},
         )
-    return redirect("simultane:centre")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import urllib.parse
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -24,6 +25,29 @@ from arbitre.app.simultane.models import Received
 from arbitre.duplicate import centre_results
 
 QUEUED = gettext_noop("Résultats du simultané mis en file pour la fédération")
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What the centre's page says of its results in the outbox: the item (its state, the
+    federation's reason, the network's last error), and what they hold."""
+
+    item: OutboxItem
+    players: int
+    games_ended: list[int]
+
+
+def what_was_sent(item: OutboxItem | None) -> Sent | None:
+    """The results queued or sent (``item``), read back from the signed body they leave
+    as; None when nothing was queued."""
+    if item is None:
+        return None
+    try:
+        results = json.loads(item.payload).get("results", {})
+        players, ended = len(results.get("players", [])), list(results.get("games_ended", []))
+    except (ValueError, AttributeError, TypeError):  # a results file of an ordinary event
+        players, ended = 0, []
+    return Sent(item, players, ended)
 
 
 def results_of(received: Received) -> dict[str, Any]:
@@ -90,7 +114,9 @@ def signed(results: dict[str, Any], club_key: str) -> dict[str, Any]:
 
 @transaction.atomic
 def enqueue(user: Any, received: Received) -> OutboxItem:
-    """Queue the centre's current results (again: the same item, refreshed)."""
+    """Queue the centre's current results (again: the same item, refreshed). Queued by the
+    game's end or a later ballot (``user`` None), results the federation already accepted
+    as they are stay as they are: not sent again for nothing."""
     current = outbox.link()
     if not (current.url and current.token):
         raise CentreRefused(
@@ -102,6 +128,13 @@ def enqueue(user: Any, received: Received) -> OutboxItem:
     assert event is not None
     body = json.dumps(signed(results_of(received), current.token))
     item = OutboxItem.objects.select_for_update().filter(event=event).first()
+    if (
+        user is None
+        and item is not None
+        and item.state == OutboxItem.State.ACCEPTED
+        and item.payload == body
+    ):
+        return item  # queued again by a change that changed nothing the federation has
     item = item or OutboxItem(event=event, uid=event_uid(event))
     item.name, item.date, item.payload = event.name, event.date, body
     item.path = API + urllib.parse.quote(received.uid) + "/resultats/"
