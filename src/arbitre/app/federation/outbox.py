@@ -30,13 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from django.db import close_old_connections, transaction
-
-try:
-    import fcntl
-except ImportError:  # Windows: no sending lock between processes there
-    fcntl = None  # type: ignore[assignment]
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
+from filelock import FileLock, Timeout
 
 from arbitre.app.events.models import Event
 from arbitre.app.federation.identity import event_uid, link, ranking_results
@@ -248,22 +244,24 @@ def _one_sender(wait: bool) -> Iterator[bool]:
     time, not by the background sender and a director's « send » both (the federation
     would count the second as a re-send, and the director read « déjà reçus » for results
     sent for the first time). Yields False, without waiting, when another sender holds it
-    and ``wait`` is False; on a system without ``fcntl``, True (no lock)."""
-    if fcntl is None:
-        yield True
-        return
+    and ``wait`` is False. A lock object of its own at each call: two threads of a process
+    exclude each other as two processes do, on every system (:mod:`filelock`)."""
     from django.conf import settings
 
-    with open(Path(settings.DATA_DIR) / "outbox.lock", "a") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    lock = FileLock(
+        str(Path(settings.DATA_DIR) / "outbox.lock"),
+        timeout=-1 if wait else 0,
+        thread_local=False,
+    )
+    try:
+        lock.acquire()
+    except Timeout:
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()
 
 
 def deliver(event: Event | None = None, wait: bool = True) -> int:
