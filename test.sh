@@ -25,11 +25,11 @@ set +e
 # one worker more than processors (at most 8): a worker waiting for its server, its browser
 # or a start hour leaves its processor to the others (with one per processor, a third of the
 # 2-core machine's time went unused); whole files to each worker, the costliest first
-# (tests/conftest.py orders them); the 25 slowest tests printed at the end, to keep
-# HEAVY_FILES in step with what the tests cost
+# (tests/conftest.py orders them); every test of 5 s or more printed at the end, to keep
+# HEAVY_FILES in step with what the files cost
 processors=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 workers=${PYTEST_WORKERS:-$(( processors + 1 < 8 ? processors + 1 : 8 ))}
-.venv/bin/pytest -n "$workers" --dist loadfile --no-loadscope-reorder --durations=25 "$@"
+.venv/bin/pytest -n "$workers" --dist loadfile --no-loadscope-reorder --durations=0 --durations-min=5 "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "test.sh: pytest collected no tests" >&2; exit 1; fi
