@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import numba.core.config
@@ -79,3 +80,64 @@ def test_kernels_cache_in_the_versioned_folder_not_beside_their_sources() -> Non
         path = Path(function._cache._cache_path)
         assert path.is_relative_to(folder), function
         assert "__pycache__" not in path.parts
+
+
+TINY_KERNEL = """
+from numba import njit
+
+
+@njit(cache=True)
+def twice(x):
+    return 2 * x
+"""
+
+
+def _load(root: Path) -> object:
+    """``pkg.kernel`` of the copy of the sources under ``root``, imported afresh by its name
+    (numba's cache imports a kernel's module by name when it loads the kernel)."""
+    import importlib
+
+    for name in ("pkg.kernel", "pkg"):
+        sys.modules.pop(name, None)
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module("pkg.kernel")
+    finally:
+        sys.path.remove(str(root))
+
+
+def test_another_copy_of_the_same_sources_reuses_the_compiled_kernels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second clone or install compiles nothing its twin already compiled: the kernels
+    are filed by their place inside the package, and numba checks their content."""
+    # (numba reads its configuration again from the environment now and then)
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(numba.core.config, "CACHE_DIR", str(tmp_path / "cache"))
+    first, second, changed = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    for root in (first, second):
+        _package(root, TINY_KERNEL)
+    _package(changed, TINY_KERNEL.replace("2 * x", "3 * x"))
+
+    def run(root: Path) -> tuple[int, int, int]:
+        monkeypatch.setattr(jit.PackageLocator, "root", root)
+        twice = _load(root).twice  # type: ignore[attr-defined]
+        value = twice(21)
+        return value, sum(twice.stats.cache_hits.values()), sum(twice.stats.cache_misses.values())
+
+    assert run(first) == (42, 0, 1)  # compiled, and saved
+    assert run(second) == (42, 1, 0)  # the other copy's, loaded
+    assert run(changed) == (63, 0, 1)  # other content: compiled again
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["pkg"]
+    for name in ("pkg.kernel", "pkg"):
+        sys.modules.pop(name, None)
+
+
+def test_functions_outside_the_package_keep_numbas_own_filing(tmp_path: Path) -> None:
+    source = tmp_path / "elsewhere" / "mod.py"
+    source.parent.mkdir()
+    source.write_text("def f():\n    return 1\n", encoding="utf-8")
+    namespace: dict[str, object] = {}
+    exec(compile(source.read_text(), str(source), "exec"), namespace)
+    assert jit.PackageLocator.from_function(namespace["f"], str(source)) is None
+    assert jit.PackageLocator in numba.core.caching.CacheImpl._locator_classes

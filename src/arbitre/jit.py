@@ -14,6 +14,13 @@ unused for :data:`KEEP_DAYS` days, or beyond the :data:`KEEP_FOLDERS` most recen
 removed, as are the ``.nbi``/``.nbc`` files earlier versions left in the packages'
 ``__pycache__``. A ``NUMBA_CACHE_DIR`` set by the user is kept as it is. This is compiler
 cache housekeeping, not rule logic: the engines stay free of I/O in what they compute.
+
+Inside that folder numba would file a kernel under a hash of its source folder's absolute
+path, so that another copy of the same sources (a second clone or worktree, a reinstall in
+another environment) compiled everything again (20 s for the top search's kernel). The
+kernels of this package are filed under their folder's path *inside* the package instead
+(:class:`PackageLocator`): every copy of the same sources shares them. numba still checks
+each kernel's file by the hash of its content before reusing it.
 """
 
 from __future__ import annotations
@@ -24,15 +31,25 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numba
 import numba.core.config
 import numpy as np
 from numba import njit
+from numba.core import caching
 
 from arbitre.paths import cache_dir
 
-__all__ = ["KEEP_DAYS", "KEEP_FOLDERS", "cache_key", "configure_cache", "njit", "prune"]
+__all__ = [
+    "KEEP_DAYS",
+    "KEEP_FOLDERS",
+    "PackageLocator",
+    "cache_key",
+    "configure_cache",
+    "njit",
+    "prune",
+]
 
 KEEP_DAYS = 30
 KEEP_FOLDERS = 8
@@ -83,6 +100,33 @@ def _remove_files_beside_sources(packages: tuple[Path, ...]) -> None:
                     pass  # a read-only install: nothing was written there either
 
 
+class PackageLocator(caching.UserProvidedCacheLocator):
+    """numba's locator of the folder given as its cache (``NUMBA_CACHE_DIR``), for the
+    functions of the files under :attr:`root` only, which files each function under its
+    folder's path relative to :attr:`root` rather than a hash of the absolute one."""
+
+    root = _PACKAGE.parent
+
+    @classmethod
+    def get_suitable_cache_subpath(cls, py_file: str) -> str:
+        folder = Path(os.path.abspath(py_file)).parent
+        return "_".join(folder.relative_to(cls.root).parts)
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        if not Path(os.path.abspath(py_file)).is_relative_to(cls.root):
+            return None  # another package's functions: numba's own locators
+        return super().from_function(py_func, py_file)  # type: ignore[no-untyped-call]
+
+
+def _use_package_locator() -> None:
+    """Ask :class:`PackageLocator` first, in every process (a server's or a test's
+    subprocess inherits ``NUMBA_CACHE_DIR`` and must file the kernels as its parent did)."""
+    locators = caching.CacheImpl._locator_classes
+    if PackageLocator not in locators:
+        locators.insert(0, PackageLocator)
+
+
 def configure_cache() -> Path | None:
     """Point numba's cache at this version's folder and prune the others (see the module).
 
@@ -104,4 +148,5 @@ def configure_cache() -> Path | None:
     return folder
 
 
+_use_package_locator()
 configure_cache()
