@@ -125,6 +125,8 @@ def test_chief_arbiter_sees_refusals_and_the_end_worded(event: Any, director: An
     Game.objects.filter(pk=game.pk).update(record=to_record(engine), version=5)
     page = client.get(url).content.decode()
     assert "Partie terminée (toutes les lettres sont posées)." in page
+    # the heading names the moves played, not a move after the last
+    assert f"{game.name} — terminée en 1 coup</h1>" in page and "— coup 2" not in page
 
 
 def test_sheets_standings_and_log_read_as_french(event: Any, director: Any) -> None:
