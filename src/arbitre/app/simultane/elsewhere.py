@@ -76,14 +76,11 @@ def _parsed(simultane: Simultane) -> dict[str, CentreResults]:
     return {club: known[digest] for club, digest in found.values()}
 
 
-def keep(upload: CentreUpload, licences: Iterable[str]) -> None:
-    """The licences ``upload`` (just saved, new or replacing the centre's earlier one)
-    ranks, in place of those it ranked."""
-    simultane_id = Centre.objects.filter(pk=upload.centre_id).values_list(
-        "simultane_id", flat=True
-    )[0]
+def keep(simultane: Simultane, upload: CentreUpload, licences: Iterable[str]) -> None:
+    """The licences ``upload`` (just saved, new or replacing the centre's earlier one, of
+    ``simultane``) ranks, in place of those it ranked."""
     UploadedLicence.objects.filter(upload=upload).delete()
     UploadedLicence.objects.bulk_create(
-        UploadedLicence(simultane_id=simultane_id, upload=upload, licence=lic)
+        UploadedLicence(simultane=simultane, upload=upload, licence=lic)
         for lic in sorted(set(licences))
     )

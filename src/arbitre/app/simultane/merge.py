@@ -126,7 +126,7 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
     upload.summary = merged.stored_summary(centre.club, digest, parsed)
     upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
     upload.save()
-    elsewhere.keep(upload, licences)
+    elsewhere.keep(simultane, upload, licences)
     merged.bump(simultane.pk)
     action = REPLACED if replaced else RECEIVED
     RankingAudit.log(None, action, f"{simultane.name} — {centre.club}")
