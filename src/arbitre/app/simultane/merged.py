@@ -157,8 +157,7 @@ def current(simultane: Simultane) -> Merged:
         version = _version(simultane)
         value = _compute(simultane)
         with _lock:
-            kept = _kept.get(simultane.pk)
-            if kept is None or kept[0][0] != simultane.uid or kept[0][1] < version:
+            if _fresh(simultane, version) is None:  # nothing as recent kept meanwhile
                 _kept[simultane.pk] = ((simultane.uid, version), value)
             _kept.move_to_end(simultane.pk)
             while len(_kept) > CAPACITY:
