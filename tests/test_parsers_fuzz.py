@@ -4,7 +4,13 @@ value or raises its own error type, never anything else (issue 22, part 2).
 Inputs mix plain random text with text built from each format's own pieces (delimiters,
 keywords, digits, names, odd characters) so that the parsers' deeper branches are reached.
 Locally each parser gets a few hundred inputs; in CI (``CI=true``) the parsers share
-:data:`CI_TOTAL` inputs.
+:data:`CI_TOTAL` inputs, and each test counts the inputs its parser was given.
+
+Each example hypothesis generates is a batch of :data:`BATCH` inputs, each drawn from the
+parser's strategy: hypothesis's own bookkeeping per example (most of the cost of a one-input
+example, 0.4 to 2 ms here against microseconds of parsing) is paid once per batch, which makes
+the 100,000 inputs about 3.5 times cheaper. A failing batch is shrunk like any list, down to
+the one input that breaks the parser.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from arbitre.common.messages import Refusal
 
 CI_TOTAL = 100_000
 LOCAL_EXAMPLES = 300
+BATCH = 10
 
 ODD = ["\r", "\n", "\r\n", "\t", "\x00", "\ufeff", "\u202e", "²", "٣", "é", "Œ", '"', "'", "=", " "]
 
@@ -293,22 +300,53 @@ PARSERS = _parsers()
 EXAMPLES = CI_TOTAL // len(PARSERS) + 1 if os.environ.get("CI") else LOCAL_EXAMPLES
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(PARSERS))
-def test_a_parser_raises_only_its_own_error(name: str) -> None:
-    parse, errors, inputs = PARSERS[name]
+def fuzz(
+    parse: Callable[[Any], Any],
+    errors: tuple[type[BaseException], ...],
+    inputs: Any,
+    count: int,
+) -> int:
+    """Give ``parse`` at least ``count`` inputs drawn from ``inputs`` (in batches of
+    :data:`BATCH`), failing on any exception but ``errors``; the number of inputs given."""
+    given_inputs = 0
 
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=-(-count // BATCH),
         deadline=None,
         database=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(inputs)
-    def check(data: Any) -> None:
-        try:
-            parse(data)
-        except errors:
-            pass
+    @given(st.lists(inputs, min_size=BATCH, max_size=BATCH))
+    def check(batch: list[Any]) -> None:
+        nonlocal given_inputs
+        for data in batch:
+            given_inputs += 1
+            try:
+                parse(data)
+            except errors:
+                pass
 
     check()
+    return given_inputs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(PARSERS))
+def test_a_parser_raises_only_its_own_error(name: str) -> None:
+    parse, errors, inputs = PARSERS[name]
+    assert fuzz(parse, errors, inputs, EXAMPLES) >= EXAMPLES
+
+
+def test_the_batched_fuzzing_finds_an_input_that_breaks_a_parser() -> None:
+    """The harness itself: a parser that breaks on one kind of input among the format's
+    pieces is caught, with that input (here the ballot parser's own strategy, and a crash on
+    any ballot naming a vertical direction)."""
+    parse, errors, inputs = PARSERS["ballot"]
+
+    def fragile(text: str) -> Any:
+        if "sens:v" in text:
+            raise ValueError(text)
+        return parse(text)
+
+    with pytest.raises(ValueError, match="sens:v"):
+        fuzz(fragile, errors, inputs, LOCAL_EXAMPLES)
