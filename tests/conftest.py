@@ -19,13 +19,13 @@ settings.load_profile("arbitre")
 @pytest.fixture(autouse=True, scope="session")
 def _quick_password_hashing() -> Iterator[None]:
     """Passwords hashed in the tests' own process with Django's PBKDF2 at 1,000 rounds
-    (:class:`tests.support.QuickPasswordHasher`) instead of the 1,000,000 of the settings:
+    (:class:`tests.hashing.QuickPasswordHasher`) instead of the 1,000,000 of the settings:
     a fifth of a second of one processor per account created or password checked was
-    most of many tests' time. The servers the tests start (``arbitre serve``) keep the
-    settings' hasher, so the browser tests log in through the real one."""
+    most of many tests' time. The servers the tests start hash as quickly
+    (:mod:`tests.server_settings`)."""
     from django.test import override_settings
 
-    with override_settings(PASSWORD_HASHERS=["tests.support.QuickPasswordHasher"]):
+    with override_settings(PASSWORD_HASHERS=["tests.hashing.QuickPasswordHasher"]):
         yield
 
 

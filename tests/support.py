@@ -3,7 +3,6 @@
 ``require(condition, reason)``: skip a test whose external tool is missing on a user's
 machine, but fail it in CI (``CI=true``), where ``.ci/run`` installs every tool.
 ``refuses(kind, code, **params)``: the block is refused with exactly that message.
-``QuickPasswordHasher``: the tests' own process hashes passwords with it (``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
 from arbitre.common.messages import Message, Param, Refusal
 
@@ -43,11 +41,3 @@ def refusal_of(kind: type[Refusal], call: Callable[..., object], *args: object) 
     with pytest.raises(kind) as caught:
         call(*args)
     return caught.value.message
-
-
-class QuickPasswordHasher(PBKDF2PasswordHasher):
-    """Django's PBKDF2 (same algorithm, same stored format) at 1,000 rounds, for the tests'
-    own process (``tests/conftest.py``): what the tests check of passwords (refused,
-    accepted, changed, locked) does not depend on the number of rounds."""
-
-    iterations = 1_000

@@ -18,6 +18,22 @@ from pathlib import Path
 
 from filelock import FileLock
 
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def tests_env(env: dict[str, str], real_password_hashing: bool = False) -> dict[str, str]:
+    """``env`` for a command of the application the tests start in a process of its own:
+    its settings are :mod:`tests.server_settings` (passwords hashed quickly), or the
+    application's own with ``real_password_hashing``; the tests' folder importable from
+    wherever it runs."""
+    module = "arbitre.app.settings" if real_password_hashing else "tests.server_settings"
+    path = env.get("PYTHONPATH", "")
+    return {
+        **env,
+        "DJANGO_SETTINGS_MODULE": module,
+        "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p),
+    }
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -45,6 +61,7 @@ def arbitre_server(
     open_files: int | None = None,
     args: tuple[str, ...] = (),
     processes: int | None = 1,
+    real_password_hashing: bool = False,
 ) -> Iterator[RunningServer]:
     """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added and,
     with ``open_files``, started under that soft limit of open files (as a desktop's 1,024),
@@ -55,11 +72,16 @@ def arbitre_server(
     pages, and a second process loading the word list and warming up beside each test's
     server cost the suite a processor for nothing; the tests of several processes say so.
     ``timeout``: how long the port may take to answer, a bound for a broken start only (a
-    healthy start took over 60 s on the loaded 2-core test machine)."""
+    healthy start took over 60 s on the loaded 2-core test machine).
+    Passwords are hashed quickly (:mod:`tests.server_settings`) unless
+    ``real_password_hashing``."""
     port = port or free_port()
     if processes is not None and "--processes" not in args:
         args = ("--processes", str(processes), *args)
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {}))
+    env = tests_env(
+        dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {})),
+        real_password_hashing,
+    )
     env.pop("ARBITRE_DATABASE_URL", None)
     if database_url:
         env["ARBITRE_DATABASE_URL"] = database_url
@@ -141,7 +163,9 @@ def director_data(tmp_path: Path, password: str, username: str = "directrice") -
     key = hashlib.sha256(f"{username}\0{password}".encode()).hexdigest()[:16]
 
     def build(made: Path) -> None:
-        env = dict(os.environ, ARBITRE_DATA_DIR=str(made), ARBITRE_ADMIN_PASSWORD=password)
+        env = tests_env(
+            dict(os.environ, ARBITRE_DATA_DIR=str(made), ARBITRE_ADMIN_PASSWORD=password)
+        )
         env.pop("ARBITRE_DATABASE_URL", None)
         subprocess.run(
             [sys.executable, "-m", "arbitre.cli", "createadmin", username],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import sqlite3
 import time
 import urllib.parse
 import urllib.request
@@ -58,7 +59,8 @@ def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
 
 
 def test_first_run_creates_the_director_once(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server:
+    # the settings' own password hashing (the other servers of the tests hash quickly)
+    with arbitre_server(tmp_path, real_password_hashing=True) as server:
         jar = CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         page = opener.open(server.url + "premier-lancement/").read().decode()
@@ -81,6 +83,10 @@ def test_first_run_creates_the_director_once(tmp_path: Path) -> None:
         # once an account exists, the first-run page no longer offers to create one
         again = opener.open(server.url + "premier-lancement/").read().decode()
         assert "Créer le compte directeur" not in again
+    with sqlite3.connect(tmp_path / "arbitre.sqlite3") as db:
+        (stored,) = db.execute("SELECT password FROM auth_user").fetchone()
+    algorithm, rounds, _salt, _hash = stored.split("$")
+    assert (algorithm, int(rounds)) == ("pbkdf2_sha256", 1_000_000)
 
 
 def test_post_without_csrf_token_is_refused(fresh_server: tuple[RunningServer, Path]) -> None:
