@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import os
 import statistics
 import sys
@@ -83,6 +84,9 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
     for centre in published.centres:
         merge.receive(federation.authenticate(centre.key), published.uid, json.loads(centre.body))
     print(f"{args.centres} uploads received in {time.perf_counter() - t:.1f} s", flush=True)
+    live.clear()
+    gc.collect()
+    gc.freeze()  # as ``arbitre serve`` does before its workers start: what is loaded stays
     from django.conf import settings
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]

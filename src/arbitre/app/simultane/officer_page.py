@@ -84,11 +84,13 @@ def _render(request: HttpRequest, simultane: Simultane) -> Parts:
     centres = Pages(request, "centres", counts["admitted"])
     awaited = simultane.centres.filter(upload__isnull=True).values_list("club", flat=True)
     shown = found.standings[standings.slice]
+    shown_centres = list(simultane.centres.with_upload()[centres.slice])
     context = {
         "simultane": simultane,
         "counts": counts,
         "awaited": list(awaited[:AWAITED]),
-        "centres": simultane.centres.with_upload()[centres.slice],
+        "centres": shown_centres,
+        "centres_rows": tables.centres_rows(shown_centres, CSRF_PLACEHOLDER),
         "centre_pages": centres,
         "standings": shown,
         "standings_rows": tables.standings_rows(shown, licences=True),
