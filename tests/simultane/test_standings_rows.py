@@ -4,7 +4,8 @@ any names, centres and licences (markup and quotes escaped the same), ties, « n
 licencié » marks, with or without the licence column, in French and in English; so are
 the officer's centres' lines (``tables.centres_rows``, ``simultane/centres_rows.html``):
 any club and reason, dates in the server's time zone, results received, withdrawn or
-awaited (with the remove button and its CSRF token)."""
+awaited (with the remove button and its CSRF token); and the public page's centres
+(``tables.public_centres_items``, ``simultane/public_centres_items.html``)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arbitre.app.simultane.tables import centres_rows, standings_rows
+from arbitre.app.simultane.tables import centres_rows, public_centres_items, standings_rows
 from arbitre.ranking.simultane import CentreRow, MergedRow
 
 texts = st.text(alphabet=st.sampled_from("aé É<>&\"'`=/ -Zç{}%"), max_size=12)
@@ -86,3 +87,13 @@ def test_the_centres_lines_written_in_one_pass_are_the_templates(
             "simultane/centres_rows.html", {"centres": centres, "csrf_token": token}
         )
         assert str(centres_rows(centres, token)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(centre_st, max_size=5), st.sampled_from(("fr", "en")))
+def test_the_public_centres_written_in_one_pass_are_the_templates(
+    centres: list[SimpleNamespace], language: str
+) -> None:
+    with translation.override(language):
+        expected = render_to_string("simultane/public_centres_items.html", {"centres": centres})
+        assert str(public_centres_items(centres)) == expected

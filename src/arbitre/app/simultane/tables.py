@@ -2,7 +2,8 @@
 written in one pass: at full size (6,000 players; the public page shows up to 2,000 lines)
 the template engine took about 0.1 ms a standings line, rendered again by each server
 process at each version, and the centres' dates were most of the officer's page. The
-templates ``simultane/standings_rows.html`` and ``simultane/centres_rows.html`` write the
+templates ``simultane/standings_rows.html``, ``simultane/centres_rows.html`` and
+``simultane/public_centres_items.html`` write the
 same lines through the template engine: the references the tests hold these equal to
 (tests/simultane/test_standings_rows.py). Every text is escaped as the template engine
 escapes it."""
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import quote
 
 from django.utils import dateformat, timezone
 from django.utils.formats import get_format
@@ -79,4 +81,28 @@ def centres_rows(centres: Sequence[Any], csrf_token: str) -> SafeString:
             f"<td>{'' if upload else remove + escape(c.pk) + button}</td></tr>\n"
         )
     # every text above escaped: the lines are safe HTML
+    return mark_safe("".join(out))  # noqa: S308
+
+
+def public_centres_items(centres: Sequence[Any]) -> SafeString:
+    """The ``<li>`` of each centre of the public page: its link to the centre's view, then
+    withdrawn with the reason, its players, or « résultats attendus »."""
+    withdrawn = f'<strong class="withdrawn">{escape(gettext("retiré"))}</strong>'
+    awaited = escape(gettext("résultats attendus"))
+    out = []
+    for c in centres:
+        upload = getattr(c, "upload", None)  # (none sent: the related row is missing)
+        if upload and upload.withdrawn_at:
+            shown = f"{withdrawn} ({escape(upload.withdrawn_reason)})"
+        elif upload:
+            shown = ngettext("%(count)s joueur", "%(count)s joueurs", upload.players) % {
+                "count": upload.players
+            }
+        else:
+            shown = awaited
+        club = escape(c.club)
+        out.append(
+            f'<li><a href="?centre={escape(quote(c.club, safe="/"))}">{club}</a> — {shown}</li>'
+        )
+    # every text above escaped: the items are safe HTML
     return mark_safe("".join(out))  # noqa: S308
