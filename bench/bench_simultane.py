@@ -53,6 +53,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -314,6 +315,19 @@ class Run:
         fragment = self.live["fragment"]
         return fragment if number is None else f"{fragment}?v={number}"
 
+    def holds(self, version: bytes, shown: bytes) -> bool:
+        """Whether the standings ``shown`` are those of the polled ``version``, or of no
+        known version: the page's script keeps the version the standings it got were
+        rendered at (their ``data-version``) and fetches them again at the next poll while
+        it differs from the polled one (a process still merging answers the previous
+        standings meanwhile)."""
+        found = re.search(rb'id="simultane-state" data-version="(\d+)"', shown)
+        try:
+            number = json.loads(version).get("version")
+        except (ValueError, AttributeError):
+            return True
+        return found is None or number is None or int(found.group(1)) >= int(number)
+
     async def get(
         self, who: str, conn: Connection, figures: Figures, path: str, tag: str = ""
     ) -> tuple[int, dict[str, str], bytes]:
@@ -332,7 +346,7 @@ async def viewer(run: Run, index: int, arrival: float) -> None:
     await asyncio.sleep(rng.random() * arrival)
     await run.get("opening", conn, run.opening, run.page)
     await asyncio.sleep(rng.random() * run.period)
-    tag, version = "", b""
+    tag, version, polled_body = "", b"", b""
     while run.phase != "done":
         began = time.monotonic()
         if run.phase == "reference":
@@ -341,11 +355,15 @@ async def viewer(run: Run, index: int, arrival: float) -> None:
             polled = run.live.get("version", run.page)
             status, headers, body = await run.get("poll", conn, run.polls, polled, tag)
             if status == 200:
-                tag = headers.get("etag", "")
-                if polled != run.page and body != version:
-                    if version:  # the version moved: the standings again, as the script does
-                        await run.get("reload", conn, run.pages, run.standings(body))
-                    version = body
+                tag, polled_body = headers.get("etag", ""), body
+            # (a 304 gives the script the body its browser holds: the version polled last)
+            if status in OK and polled != run.page and polled_body != version:
+                if version:  # the version moved: the standings again, as the script does
+                    _, _, shown = await run.get(
+                        "reload", conn, run.pages, run.standings(polled_body)
+                    )
+                if not version or run.holds(polled_body, shown):
+                    version = polled_body  # else an earlier version's: asked again next time
         await asyncio.sleep(max(0.0, run.period - (time.monotonic() - began)))
     conn.close()
 
@@ -415,7 +433,9 @@ async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any])
             if status == 200 and body != version:
                 status, _, shown = await timed(conn, Figures(), "GET", run.standings(body), OK)
                 if status == 200:
-                    version, text = body, shown.decode("utf-8", errors="replace")
+                    text = shown.decode("utf-8", errors="replace")
+                    if run.holds(body, shown):  # else asked again at the next poll
+                        version = body
         else:
             status, _, shown = await timed(conn, Figures(), "GET", run.page, OK)
             text = shown.decode("utf-8", errors="replace") if status == 200 else ""

@@ -1,10 +1,11 @@
 """Issue 38: the officer's page of a simultané at full size shows its standings and its
 centres 100 lines a page (places those of the whole simultané), sums up the centres
 (admitted, received, withdrawn, awaited by name), and at a version already merged by its
-process reads no centre's results again."""
+process reads no centre's results again; its parts are kept per version (issue 38, item 5)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -13,10 +14,11 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from arbitre.app.events import live
 from arbitre.app.federation import services as federation
-from arbitre.app.simultane import merge, merged, publish
+from arbitre.app.simultane import merge, merged, officer_page, publish
 from arbitre.app.simultane.models import Simultane
-from tests.simultane.uploads import create_simultane, register, results, signed
+from tests.simultane.uploads import START, create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +84,74 @@ def test_a_version_already_merged_reads_no_results_again(full: Simultane, direct
     with CaptureQueriesContext(connection) as queries:
         assert client.get(page).status_code == 200
     assert not [q["sql"] for q in queries if "payload" in q["sql"]]
+    # nor the uploads' stored summaries: the centres are listed with their figures alone
+    merged.bump(full.pk)  # a new version, this process holding the summaries
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(page).status_code == 200
+        assert Client().get(f"/public/simultanes/{full.uid}/classement/").status_code == 200
+    assert not [q["sql"] for q in queries if '"summary"' in q["sql"]]
+
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def test_the_page_at_a_kept_version_is_the_page_rendered_fresh_with_its_own_token(
+    full: Simultane, director: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The centres' and the standings' parts are rendered once per version and address and
+    kept: read again, the page merges nothing and renders no table, and is the same bytes
+    as the page rendered fresh, but for the CSRF tokens, each request's own."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    page = f"/federation/simultanes/{full.pk}/?page=2"
+    first = client.get(page).content.decode()
+    rendered: list[int] = []
+    render = officer_page._render
+
+    def counted(*args: Any) -> Any:
+        rendered.append(1)
+        return render(*args)
+
+    monkeypatch.setattr(officer_page, "_render", counted)
+    kept = client.get(page).content.decode()
+    assert rendered == []
+    live.clear()  # a process that kept nothing
+    fresh = client.get(page).content.decode()
+    assert rendered == [1]
+    assert CSRF.sub("", kept) == CSRF.sub("", fresh) == CSRF.sub("", first)
+    assert "placeholder" not in kept
+    # the kept remove buttons carry this request's token, which the server takes
+    tokens = CSRF.findall(kept.split('id="centres"')[1].split("</table>")[0])
+    assert len(tokens) == 98 and len(set(tokens)) == 1
+    posted = {"remove": "999999", "csrfmiddlewaretoken": tokens[0]}
+    assert client.post(page, posted).status_code == 404  # (403 for a token refused)
+    posted["csrfmiddlewaretoken"] = "x" * 64
+    assert client.post(page, posted).status_code == 403
+
+
+def test_an_upload_or_a_key_received_gives_a_new_page(full: Simultane, director: Any) -> None:
+    client = Client()
+    client.force_login(director)
+    page = f"/federation/simultanes/{full.pk}/"
+
+    def row(club: str) -> str:
+        html = client.get(page).content.decode()
+        return html.split(f"<tr><td>{club}</td>")[1].split("</tr>")[0]
+
+    assert row("Club 002").count("—") == 1  # no key received yet
+    key = federation.create_token(director, "Club 002")
+    publish.release(federation.authenticate(key), full.uid, now=START + dt.timedelta(minutes=1))  # type: ignore[arg-type]
+    assert row("Club 002").count("—") == 0  # when it received the key
+    players = [("9001", "NOUVEAU", [500])]
+    register(*players)
+    merge.receive(
+        federation.authenticate(key),  # type: ignore[arg-type]
+        full.uid,
+        signed(results(full.uid, players), key),
+    )
+    assert "1 joueur (" in row("Club 002")
+    html = client.get(page).content.decode()
+    assert "NOUVEAU" in html.split('id="standings"')[1].split("</tr>")[1]  # first
+    assert '<option value="Club Neuf">' not in html
+    federation.create_token(director, "Club Neuf")  # the admit form kept under the clubs
+    assert '<option value="Club Neuf">' in client.get(page).content.decode()

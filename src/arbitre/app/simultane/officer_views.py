@@ -4,7 +4,6 @@ by phone from the official start on."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
@@ -14,7 +13,7 @@ from arbitre.app.ranking.officers import require_officer
 from arbitre.app.ranking.results import ResultsRefused
 from arbitre.app.ranking.staged_ops import SIMULTANE_SEASON
 from arbitre.app.ranking.staged_pages import refusal_messages, stage
-from arbitre.app.simultane import merge, merged, publish, season, tables
+from arbitre.app.simultane import merge, officer_page, publish, season
 from arbitre.app.simultane.forms import AdmitForm, PublishForm, type_label
 from arbitre.app.simultane.models import Centre, CentreUpload, Simultane
 from arbitre.app.uploads import UploadTooLarge, read_limited
@@ -57,7 +56,8 @@ def simultanes(request: HttpRequest) -> HttpResponse:
 
 @require_officer
 def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
-    """A simultané: its centres (admit, remove) and, from the start on, its code."""
+    """A simultané: its centres (admit, remove) and, from the start on, its code; its
+    centres and standings kept per version (:mod:`.officer_page`)."""
     simultane = get_object_or_404(Simultane, pk=simultane_id)
     form = AdmitForm(publish.clubs_with_keys(), request.POST or None)
     if request.method == "POST":
@@ -97,59 +97,17 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
             else:
                 messages.success(request, gettext("Centre admis."))
                 return redirect("simultane:officer_detail", simultane_id=simultane.pk)
-    found = merged.current(simultane)
-    standings = _Pages(request, "page", len(found.standings))
-    counts = simultane.centres.aggregate(
-        admitted=Count("pk"),
-        sent=Count("upload"),
-        withdrawn=Count("upload", filter=Q(upload__withdrawn_at__isnull=False)),
-    )
-    centres = _Pages(request, "centres", counts["admitted"])
-    awaited = simultane.centres.filter(upload__isnull=True).values_list("club", flat=True)
+    centres, standings = officer_page.parts(request, simultane)
     context = {
         "simultane": simultane,
         "type": type_label(simultane.type_code),
-        "counts": counts,
-        "awaited": list(awaited[:AWAITED]),
-        "centres": simultane.centres.with_upload()[centres.slice],
-        "centre_pages": centres,
-        "standings": found.standings[standings.slice],
-        "standings_rows": tables.standings_rows(found.standings[standings.slice], licences=True),
-        "standing_pages": standings,
-        "solos": found.solos,
-        "players": found.players,
-        "form": form,
+        "centres_part": centres,
+        "standings_part": standings,
+        "admit_form": officer_page.admit_form(form),
         "code": publish.code_if_released(simultane),
         "versed": season.versed(simultane),
     }
     return render(request, "simultane/officer_detail.html", context)
-
-
-#: The lines of the standings, and of the centres, on one officer's page (6,000 players are
-#: 60 pages; the public page and the season's file carry them all).
-PAGE = 100
-#: The centres awaited named above the centres' table.
-AWAITED = 100
-
-
-class _Pages:
-    """The page of a table asked (``?<name>=N``, kept within the pages), how many, and the
-    addresses of the pages before and after (the other tables' pages kept)."""
-
-    def __init__(self, request: HttpRequest, name: str, rows: int) -> None:
-        self.pages = max(1, -(-rows // PAGE))
-        text = request.GET.get(name, "")
-        self.page = min(int(text), self.pages) if text.isdigit() and int(text) >= 1 else 1
-        self.slice = slice((self.page - 1) * PAGE, self.page * PAGE)
-        self.previous = self._address(request, name, self.page - 1)
-        self.next = self._address(request, name, self.page + 1)
-
-    def _address(self, request: HttpRequest, name: str, page: int) -> str:
-        if not 1 <= page <= self.pages:
-            return ""
-        query = request.GET.copy()
-        query[name] = str(page)
-        return "?" + query.urlencode()
 
 
 def _into_season(request: HttpRequest, simultane: Simultane) -> HttpResponse:

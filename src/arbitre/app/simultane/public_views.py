@@ -45,6 +45,7 @@ def _live_context(
     return {
         "simultane": simultane,
         "centres": centres,
+        "centres_items": tables.public_centres_items(centres),
         "standings": standings,
         "standings_rows": tables.standings_rows(standings),
         "series": series,

@@ -18,6 +18,7 @@ from arbitre.app import wordlists
 from arbitre.app.duplicate.services import worded
 from arbitre.app.federation.models import ClubToken
 from arbitre.app.ranking.models import RankingAudit
+from arbitre.app.simultane import merged
 from arbitre.app.simultane.models import Centre, Simultane, SimultaneGame
 from arbitre.common.messages import Refusal
 from arbitre.duplicate import record as game_record
@@ -259,9 +260,12 @@ def release(token: ClubToken, uid: str, now: dt.datetime | None = None, number: 
     start, code = _release_of(simultane, number)
     if not rules.released(now or timezone.now(), start):
         raise PublishRefused(not_started(simultane, number), status=403)
-    Centre.objects.filter(simultane=simultane, club=token.club, key_fetched_at=None).update(
-        key_fetched_at=timezone.now()
-    )
+    with transaction.atomic():
+        noted = Centre.objects.filter(
+            simultane=simultane, club=token.club, key_fetched_at=None
+        ).update(key_fetched_at=timezone.now())
+        if noted:  # the officer's page shows when each centre received the key
+            merged.bump(simultane.pk)
     return short_code.grouped(code)
 
 

@@ -1,17 +1,24 @@
-"""The lines of a simultané's standings table as HTML, written in one pass: at full size
-(6,000 players; the public page shows up to 2,000 lines) the template engine took about
-0.1 ms a line, rendered again by each server process at each version. The template
-``simultane/standings_rows.html`` writes the same lines through the template engine: the
-reference the tests hold this equal to (tests/simultane/test_standings_rows.py). Every
-text is escaped as the template engine escapes it."""
+"""The lines of a simultané's standings table, and of the officer's centres' table, as HTML
+written in one pass: at full size (6,000 players; the public page shows up to 2,000 lines)
+the template engine took about 0.1 ms a standings line, rendered again by each server
+process at each version, and the centres' dates were most of the officer's page. The
+templates ``simultane/standings_rows.html``, ``simultane/centres_rows.html`` and
+``simultane/public_centres_items.html`` write the
+same lines through the template engine: the references the tests hold these equal to
+(tests/simultane/test_standings_rows.py). Every text is escaped as the template engine
+escapes it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+from urllib.parse import quote
 
+from django.utils import dateformat, timezone
+from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from arbitre.ranking.simultane import MergedRow
 
@@ -32,4 +39,70 @@ def standings_rows(standings: Sequence[MergedRow], licences: bool = False) -> Sa
             f'<td class="num">{r.total}</td></tr>\n'
         )
     # every text above escaped: the lines are safe HTML
+    return mark_safe("".join(out))  # noqa: S308
+
+
+def centres_rows(centres: Sequence[Any], csrf_token: str) -> SafeString:
+    """The ``<tr>`` of each centre of the officer's table (club, admitted, key received,
+    its results' players and date, withdrawn with the reason, or awaited; the remove
+    button, with ``csrf_token``, for a centre that sent nothing), each followed by a new
+    line."""
+    short = get_format("SHORT_DATETIME_FORMAT")
+
+    def when(value: Any) -> str:
+        return escape(dateformat.format(timezone.localtime(value), short))
+
+    awaited = f"<strong>{escape(gettext('en attente'))}</strong>"
+    withdrawn = f' — <strong class="withdrawn">{escape(gettext("retiré"))}</strong>'
+    token = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{escape(csrf_token)}">'
+        if csrf_token  # (as ``{% csrf_token %}``: nothing without one)
+        else ""
+    )
+    remove = f'<form method="post" class="inline">{token}<button name="remove" value="'
+    button = f'" class="secondary">{escape(gettext("Retirer"))}</button></form>'
+
+    out = []
+    for c in centres:
+        upload = getattr(c, "upload", None)  # (none sent: the related row is missing)
+        key = when(c.key_fetched_at) if c.key_fetched_at else "—"
+        if upload:
+            players = ngettext("%(count)s joueur", "%(count)s joueurs", upload.players) % {
+                "count": upload.players
+            }
+            results = f"{players} ({when(upload.updated_at)})" + (
+                f"{withdrawn} ({escape(upload.withdrawn_reason)})" if upload.withdrawn_at else ""
+            )
+        else:
+            results = awaited
+        out.append(
+            f"<tr><td>{escape(c.club)}</td><td>{when(c.admitted_at)}</td><td>{key}</td>\n"
+            f"<td>{results}</td>\n"
+            f"<td>{'' if upload else remove + escape(c.pk) + button}</td></tr>\n"
+        )
+    # every text above escaped: the lines are safe HTML
+    return mark_safe("".join(out))  # noqa: S308
+
+
+def public_centres_items(centres: Sequence[Any]) -> SafeString:
+    """The ``<li>`` of each centre of the public page: its link to the centre's view, then
+    withdrawn with the reason, its players, or « résultats attendus »."""
+    withdrawn = f'<strong class="withdrawn">{escape(gettext("retiré"))}</strong>'
+    awaited = escape(gettext("résultats attendus"))
+    out = []
+    for c in centres:
+        upload = getattr(c, "upload", None)  # (none sent: the related row is missing)
+        if upload and upload.withdrawn_at:
+            shown = f"{withdrawn} ({escape(upload.withdrawn_reason)})"
+        elif upload:
+            shown = ngettext("%(count)s joueur", "%(count)s joueurs", upload.players) % {
+                "count": upload.players
+            }
+        else:
+            shown = awaited
+        club = escape(c.club)
+        out.append(
+            f'<li><a href="?centre={escape(quote(c.club, safe="/"))}">{club}</a> — {shown}</li>'
+        )
+    # every text above escaped: the items are safe HTML
     return mark_safe("".join(out))  # noqa: S308

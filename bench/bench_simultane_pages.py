@@ -1,0 +1,155 @@
+"""The officer's page and the public standings of a simultané at full size, in one process
+with no HTTP load (issue 38, item 5): what one view costs, apart from the machine's load.
+
+    python bench/bench_simultane_pages.py [--centres 300] [--players 6000] [--repeat 7]
+                                          [--profile FILE]
+
+On a throwaway PostgreSQL 15 cluster, the simultané of ``bench_simultane.py`` is published
+and every centre's signed results received (``merge.receive``, as the API does). Then, each
+timed ``--repeat`` times through Django's test client (the whole request: middleware,
+view, template), medians in ms:
+
+- **same version**: the page read again, nothing changed;
+- **new version**: a change of the simultané (its version bumped), this process holding the
+  uploads' summaries (the process that merged the previous version);
+- **another process**: the version moved and nothing of this simultané is held by this
+  process (its memory emptied, as a second server process meeting the change: whatever it
+  reads of another process's work from the database).
+
+for the officer's page (logged in) and the public standings' fragment (anonymous, what the
+public page's script fetches when the version moves). ``--profile FILE`` writes a cProfile
+of each, ``FILE-<page>-<case>.prof``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "bench"))
+sys.path.insert(0, str(ROOT))
+
+from bench_festival import PASSWORD, env_for  # noqa: E402
+from bench_simultane import OFFICER, game_text, prepare  # noqa: E402
+
+from tests.app.postgres import throwaway_postgres  # noqa: E402
+
+
+def median_ms(run: Callable[[], None], before: Callable[[], None], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        before()
+        t = time.perf_counter()
+        run()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def bench(args: argparse.Namespace, url: str, data: Path) -> None:
+    import subprocess
+
+    os.environ.update(env_for(data, url))
+    env = {**os.environ, "ARBITRE_ADMIN_PASSWORD": PASSWORD}
+    subprocess.run(
+        [sys.executable, "-m", "arbitre.cli", "createadmin", OFFICER],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    published = prepare(
+        SimpleNamespace(centres=args.centres, players=args.players),
+        game_text(SimpleNamespace(game=None, seed=7)),
+    )
+    import json
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from arbitre.app.events import live
+    from arbitre.app.federation import services as federation
+    from arbitre.app.simultane import merge, merged
+
+    t = time.perf_counter()
+    for centre in published.centres:
+        merge.receive(federation.authenticate(centre.key), published.uid, json.loads(centre.body))
+    print(f"{args.centres} uploads received in {time.perf_counter() - t:.1f} s", flush=True)
+    live.clear()
+    gc.collect()
+    gc.freeze()  # as ``arbitre serve`` does before its workers start: what is loaded stays
+    from django.conf import settings
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    officer = Client()
+    officer.force_login(get_user_model().objects.get(username=OFFICER))
+    public = Client()
+    pages = {
+        "officer": (officer, f"/federation/simultanes/{published.pk}/"),
+        "public fragment": (public, f"/public/simultanes/{published.uid}/classement/"),
+    }
+
+    def nothing() -> None:
+        pass
+
+    def new_version() -> None:
+        merged.bump(published.pk)
+
+    def another_process() -> None:
+        merged.bump(published.pk)
+        live.clear()  # every figure kept by this process, the merge's included
+
+    for name, (client, path) in pages.items():
+
+        def read(client: Client = client, path: str = path) -> None:
+            response = client.get(path)
+            assert response.status_code == 200, response.status_code
+
+        read()
+        cells = []
+        for label, before in (
+            ("same version", nothing),
+            ("new version", new_version),
+            ("another process", another_process),
+        ):
+            timed = read
+            if args.profile:
+                profiler = cProfile.Profile()
+
+                def timed(read: Callable[[], None] = read, p: cProfile.Profile = profiler) -> None:
+                    p.runcall(read)
+
+            cells.append(f"{label} {median_ms(timed, before, args.repeat):7.1f}")
+            if args.profile:
+                profiler.dump_stats(f"{args.profile}-{name.split()[-1]}-{label.split()[0]}.prof")
+        print(f"{name:16} " + "  ".join(cells) + " ms", flush=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--centres", type=int, default=300)
+    parser.add_argument("--players", type=int, default=6000)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument(
+        "--profile", help="cProfiles of each page and case: FILE-<page>-<case>.prof"
+    )
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    with tempfile.TemporaryDirectory(prefix="arbitre-bench-pages-") as tmp:
+        with throwaway_postgres() as url:
+            bench(args, url, Path(tmp))
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
