@@ -263,8 +263,9 @@ WRITTEN: list[Timings] = []
 
 @dataclass
 class PageChecks:
-    """The pages of one scenario read at every size of :data:`VIEWPORTS`: a screenshot of
-    each under ``<artifacts>/scenarios/`` and the problems found, by page and size."""
+    """The pages of one scenario read at every size of :data:`VIEWPORTS`: the problems found,
+    by page and size, and a screenshot under ``<artifacts>/scenarios/`` of each page and size
+    where one was found."""
 
     name: str
     codes: frozenset[str] = frozenset()
@@ -284,13 +285,15 @@ class PageChecks:
             )
             if ready:
                 page.locator(ready).first.wait_for()
-            page.screenshot(
-                path=str(folder / f"{self.name}-{label}-{width}x{height}.png"), full_page=True
-            )
             found = low_contrast(page) + cut_off(page) + not_french(page, self.codes)
             found += too_wide(page)
             if found:
                 self.problems[f"{label} at {width}x{height} ({page.url})"] = found
+                # the page as found, to look at (only then: a full-page picture of a long
+                # page costs the browser about a tenth of a scenario's processor)
+                page.screenshot(
+                    path=str(folder / f"{self.name}-{label}-{width}x{height}.png"), full_page=True
+                )
         if before:
             page.set_viewport_size(before)
 
