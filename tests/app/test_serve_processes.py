@@ -28,6 +28,7 @@ import pytest
 
 from arbitre import system
 from arbitre.cli import serve
+from tests.app.server import migrated_data
 from tests.app.test_serve_stop import Server, _csrf, _director, _post, server
 
 forking_only = pytest.mark.skipif(
@@ -146,7 +147,7 @@ def written(pid: int) -> int:
 @contextmanager
 def two_workers(tmp_path: Path, **kw: object) -> Iterator[tuple[Server, set[int]]]:
     """``arbitre serve --processes 2`` once ready: the server and its two workers."""
-    with server(tmp_path / "data", None, "--processes", "2", **kw) as running:  # type: ignore[arg-type]
+    with server(migrated_data(tmp_path), None, "--processes", "2", **kw) as running:  # type: ignore[arg-type]
         running.wait_for_line(READY)
         wait_for(lambda: len(workers(running.process.pid)) == 2)
         yield running, workers(running.process.pid)
@@ -362,7 +363,7 @@ def test_the_backups_are_made_once_for_the_machine(tmp_path: Path) -> None:
 
 
 def test_one_process_is_served_by_cheroot(tmp_path: Path) -> None:
-    with server(tmp_path / "data", None, "--processes", "1") as running:
+    with server(migrated_data(tmp_path), None, "--processes", "1") as running:
         running.wait_for_line(READY)
         assert get(f"http://127.0.0.1:{running.port}/")[0] == 200
         if Path("/proc").is_dir():

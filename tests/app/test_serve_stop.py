@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from arbitre import system
-from tests.app.server import free_port
+from tests.app.server import free_port, migrated_data, server_env
 
 STOP_BOUND = 2.0
 """Seconds a Ctrl-C may take to stop every process of the server (issue 36, item 4)."""
@@ -92,7 +92,9 @@ def server(
     """``arbitre serve`` (or ``start``) in a process group of its own, on a free port, with
     ``ARBITRE_CACHE_DIR`` moved to ``cache`` (a cold start) when given."""
     port = free_port()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data), PYTHONUNBUFFERED="1", **(env_extra or {}))
+    env = server_env(
+        dict(os.environ, ARBITRE_DATA_DIR=str(data), PYTHONUNBUFFERED="1", **(env_extra or {}))
+    )
     env.pop("ARBITRE_DATABASE_URL", None)
     if cache is not None:
         env["ARBITRE_CACHE_DIR"] = str(cache)
@@ -132,7 +134,7 @@ def _listening(port: int) -> bool:
 
 def test_ctrl_c_while_the_word_list_and_kernel_load(tmp_path: Path) -> None:
     """A cold start (empty caches: minutes of compiling) stopped as soon as it listens."""
-    with server(tmp_path / "data", tmp_path / "cache", "--processes", "1") as running:
+    with server(migrated_data(tmp_path), tmp_path / "cache", "--processes", "1") as running:
         running.wait_for_line("Arbitre écoute sur")
         time.sleep(1)  # the compilation under way
         assert not any("prêt" in line for line in running.lines)
@@ -146,7 +148,7 @@ def test_ctrl_c_while_the_word_list_and_kernel_load(tmp_path: Path) -> None:
 def test_ctrl_c_while_serving(tmp_path: Path) -> None:
     """Stopped once ready, right after a page (the last change's backup at the stop is
     tests/app/test_backups_safety.py's)."""
-    with server(tmp_path / "data", None, "--processes", "1") as running:
+    with server(migrated_data(tmp_path), None, "--processes", "1") as running:
         running.wait_for_line("Arbitre est prêt")
         with urllib.request.urlopen(f"http://127.0.0.1:{running.port}/", timeout=30) as page:
             assert page.status == 200
@@ -161,7 +163,11 @@ def test_ctrl_c_right_after_a_change_ends_in_its_backup(tmp_path: Path) -> None:
     the stop makes the backup, quickly, and the copy holds the change (nothing lost)."""
     usb = tmp_path / "usb"
     with server(
-        tmp_path / "data", None, "--processes", "1", env_extra={"ARBITRE_BACKUP_DIR": str(usb)}
+        migrated_data(tmp_path),
+        None,
+        "--processes",
+        "1",
+        env_extra={"ARBITRE_BACKUP_DIR": str(usb)},
     ) as running:
         running.wait_for_line("Arbitre est prêt")
         url = f"http://127.0.0.1:{running.port}/"
@@ -213,7 +219,7 @@ def _post(opener: urllib.request.OpenerDirector, url: str, form: dict[str, str])
 
 @forking_only
 def test_ctrl_c_stops_every_process(tmp_path: Path) -> None:
-    with server(tmp_path / "data", None, "--processes", "2") as running:
+    with server(migrated_data(tmp_path), None, "--processes", "2") as running:
         running.wait_for_line("Arbitre est prêt")
         assert "2 processus" in running.output
         with urllib.request.urlopen(f"http://127.0.0.1:{running.port}/", timeout=30) as page:
@@ -230,7 +236,7 @@ def test_ctrl_c_stops_every_process(tmp_path: Path) -> None:
 def test_ctrl_c_while_the_master_loads_before_the_workers(tmp_path: Path) -> None:
     """A cold start of several processes (the word list and the kernel compiled in the
     master before it forks the workers) stopped as soon as it is under way."""
-    with server(tmp_path / "data", tmp_path / "cache", "--processes", "2") as running:
+    with server(migrated_data(tmp_path), tmp_path / "cache", "--processes", "2") as running:
         running.wait_for_line("arbitre : Chargement de la liste de mots")
         time.sleep(1)  # the loading under way
         took = running.ctrl_c()
@@ -243,7 +249,7 @@ def test_ctrl_c_while_the_master_loads_before_the_workers(tmp_path: Path) -> Non
 @forking_only
 def test_ctrl_c_as_the_workers_start(tmp_path: Path) -> None:
     """Ctrl-C as soon as the port answers: the workers have just been forked."""
-    with server(tmp_path / "data", None, "--processes", "2") as running:
+    with server(migrated_data(tmp_path), None, "--processes", "2") as running:
         deadline = time.monotonic() + 600
         while not _listening(running.port):
             assert running.process.poll() is None, running.output
