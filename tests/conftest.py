@@ -65,7 +65,7 @@ def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 #: files added for issue 36 item 9: their run under load, scaled to an idle machine; the
 #: heaviest from the fresh-clone run of 2026-11-29 with three workers.
 HEAVY_FILES = {
-    "tests/test_parsers_fuzz.py": 330,
+    "tests/test_parsers_fuzz.py": 130,
     "tests/app_rounds/test_classic_table_browser.py": 130,
     "tests/scenarios/test_rounds_scenarios_browser.py": 125,
     "tests/simultane/test_simultane_two_servers.py": 110,
