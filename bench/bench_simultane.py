@@ -657,7 +657,10 @@ def drain(stream: Any, log: Path) -> None:
             out.flush()
 
 
-def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
+def officer_and_simultane(args: Any, game: str, database_url: str, data: Path) -> Any:
+    """The officer's account and the simultané of ``game`` published (:func:`prepare`, with
+    ``args``' centres and players) in ``data`` and ``database_url``, this process's
+    environment pointed at them."""
     os.environ.update(env_for(data, database_url))
     env = {**os.environ, "ARBITRE_ADMIN_PASSWORD": PASSWORD}
     subprocess.run(
@@ -666,14 +669,23 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
         check=True,
         capture_output=True,
     )
-    published = prepare(args, game_text(args))
+    return prepare(args, game)
+
+
+def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
+    published = officer_and_simultane(args, game_text(args), database_url, data)
     from django.db import connections
 
     connections.close_all()
     connects = max(2000, args.viewers + args.centres + 100)
     serve_args = ("--threads", str(args.threads), "--connections", str(connects))
     with arbitre_server(
-        data, database_url, timeout=600, args=serve_args, processes=args.processes
+        data,
+        database_url,
+        timeout=600,
+        args=serve_args,
+        processes=args.processes,
+        real_password_hashing=True,  # the settings as a federation's server runs them
     ) as server:
         log = data / "server.log"
         threading.Thread(target=drain, args=(server.process.stdout, log), daemon=True).start()

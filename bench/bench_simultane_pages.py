@@ -40,8 +40,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 
-from bench_festival import PASSWORD, env_for  # noqa: E402
-from bench_simultane import OFFICER, game_text, prepare  # noqa: E402
+from bench_simultane import OFFICER, game_text, officer_and_simultane  # noqa: E402
 
 from tests.app.postgres import throwaway_postgres  # noqa: E402
 
@@ -57,19 +56,11 @@ def median_ms(run: Callable[[], None], before: Callable[[], None], repeat: int) 
 
 
 def bench(args: argparse.Namespace, url: str, data: Path) -> None:
-    import subprocess
-
-    os.environ.update(env_for(data, url))
-    env = {**os.environ, "ARBITRE_ADMIN_PASSWORD": PASSWORD}
-    subprocess.run(
-        [sys.executable, "-m", "arbitre.cli", "createadmin", OFFICER],
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    published = prepare(
+    published = officer_and_simultane(
         SimpleNamespace(centres=args.centres, players=args.players),
         game_text(SimpleNamespace(game=None, seed=7)),
+        url,
+        data,
     )
     import json
 
