@@ -297,7 +297,12 @@ def test_a_round_page_content_polled_while_its_version_holds_runs_no_query(
 
 
 def _wsgi(
-    application: Any, path: str, query: str = "", tag: str = "", cookie: str = ""
+    application: Any,
+    path: str,
+    query: str = "",
+    tag: str = "",
+    cookie: str = "",
+    accept: str = "",
 ) -> tuple[str, dict[str, str], bytes]:
     import io
     import sys
@@ -322,6 +327,8 @@ def _wsgi(
         environ["HTTP_IF_NONE_MATCH"] = tag
     if cookie:
         environ["HTTP_COOKIE"] = cookie
+    if accept:
+        environ["HTTP_ACCEPT_ENCODING"] = accept
     answer: dict[str, Any] = {}
 
     def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> None:
@@ -603,3 +610,68 @@ def test_while_one_poll_asks_the_application_again_the_others_get_the_gates_answ
     release.set()
     refresh.join(5)
     assert len(calls) == 5
+
+
+def test_the_gate_gives_a_large_shared_answer_compressed_to_the_polls_that_accept_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone's browser accepts gzip: the festival's standings (600 kB) are sent compressed,
+    compressed once per body; the plain answer stays for the others, and the compressed one
+    carries the weak form of the tag, which the gate takes as the same tag (RFC 9110, 13.1.2)."""
+    import gzip
+    import json
+
+    from django.test import RequestFactory
+
+    rows = [{"rank": i, "name": f"JOUEUR {i}", "total": 1000 - i} for i in range(400)]
+    figures = {"large": json.dumps(rows).encode(), "small": b'{"rank": 1}'}
+    calls: list[str] = []
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        which = environ["QUERY_STRING"]
+        calls.append(which)
+        body = figures[which]
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", "application/json"),
+                ("Content-Length", str(len(body))),
+                ("ETag", f'"{which}"'),
+                ("Vary", "Cookie"),
+                (live.SHARED_HEADER, "1"),
+            ],
+        )
+        return [body]
+
+    packed: list[int] = []
+    original = gzip.compress
+    monkeypatch.setattr(gzip, "compress", lambda *a, **k: packed.append(1) or original(*a, **k))
+    gate = live.PollGate(application)
+    path = "/public/x/"
+    # the poll that asks the application gets it compressed too
+    status, headers, body = _wsgi(gate, path, "large", accept="gzip, deflate, br")
+    assert status.startswith("200") and headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(body) == figures["large"] and len(body) < len(figures["large"]) / 4
+    assert headers["Content-Length"] == str(len(body)) and headers["ETag"] == 'W/"large"'
+    assert headers["Vary"] == "Cookie, Accept-Encoding"
+    # the gate's kept answer: compressed or plain as each poll accepts
+    status, headers, plain = _wsgi(gate, path, "large")
+    assert plain == figures["large"] and "Content-Encoding" not in headers
+    assert headers["ETag"] == '"large"' and headers["Vary"] == "Cookie, Accept-Encoding"
+    assert headers["Content-Length"] == str(len(plain))
+    assert _wsgi(gate, path, "large", accept="gzip;q=0")[2] == plain  # refused
+    assert _wsgi(gate, path, "large", accept="deflate, gzip;q=0.5")[2] == body
+    assert calls == ["large"] and len(packed) == 1
+    # asked again past its time, the same body is not compressed again
+    monkeypatch.setattr(live, "GATE_TTL", 0.0)
+    assert _wsgi(gate, path, "large", accept="gzip")[2] == body
+    assert calls == ["large", "large"] and len(packed) == 1
+    # a small answer is kept as it is
+    status, headers, small = _wsgi(gate, path, "small", accept="gzip")
+    assert small == figures["small"] and "Content-Encoding" not in headers
+    # the weak tag a browser sends back after a compressed answer is the confirmed tag
+    monkeypatch.setattr(live, "GATE_TTL", 1.0)
+    live._confirm(RequestFactory().get(path, {"large": ""}), '"large"')
+    calls.clear()
+    status, headers, body = _wsgi(gate, path, "large=", tag='W/"large"', accept="gzip")
+    assert status.startswith("304") and body == b"" and calls == []

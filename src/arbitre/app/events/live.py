@@ -414,9 +414,7 @@ def etag(*parts: object) -> str:
     return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
-def _not_modified(
-    request: HttpRequest, tag: str, hold: float | None = None
-) -> HttpResponse | None:
+def _not_modified(request: HttpRequest, tag: str, hold: float | None = None) -> HttpResponse | None:
     """304 (asking again each time) when the browser already holds ``tag``."""
     response = get_conditional_response(request, etag=tag)
     if isinstance(response, HttpResponseNotModified):
