@@ -233,7 +233,7 @@ def test_the_state_is_given_by_the_gate_until_it_moves(
     gate's time is over; a running countdown is kept until its next second only."""
     from django.core.wsgi import get_wsgi_application
 
-    from arbitre.app.events import live
+    from arbitre.app.events import gate
     from tests.app.test_live import _wsgi
 
     entered: list[str] = []
@@ -243,30 +243,30 @@ def test_the_state_is_given_by_the_gate_until_it_moves(
         entered.append(environ["PATH_INFO"])
         return django_app(environ, start_response)
 
-    gate = live.PollGate(application)
+    front = gate.PollGate(application)
     path = f"/public/duplicate/{event.event_id}/partie/1/etat.json"
-    status, headers, body = _wsgi(gate, path)
-    assert status.startswith("200") and live.SHARED_HEADER not in headers
+    status, headers, body = _wsgi(front, path)
+    assert status.startswith("200") and gate.SHARED_HEADER not in headers
     assert body == Client().get(path).content  # what the application gives
     tag = headers["ETag"]
     for _ in range(3):
-        assert _wsgi(gate, path, tag=tag)[0].startswith("304")
-        assert _wsgi(gate, path)[2] == body
+        assert _wsgi(front, path, tag=tag)[0].startswith("304")
+        assert _wsgi(front, path)[2] == body
     assert len(entered) == 1
     game = event.games.get(number=1)
     game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
-    assert _wsgi(gate, path)[2] == body  # (the gate's time: one second at most)
-    monkeypatch.setattr(live, "GATE_TTL", 0.0)
-    status, headers, drawn = _wsgi(gate, path, tag=tag)
+    assert _wsgi(front, path)[2] == body  # (the gate's time: one second at most)
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
+    status, headers, drawn = _wsgi(front, path, tag=tag)
     assert status.startswith("200") and headers["ETag"] != tag
     assert json.loads(drawn)["phase"] == "play" and len(entered) == 2
-    monkeypatch.setattr(live, "GATE_TTL", 1.0)
+    monkeypatch.setattr(gate, "GATE_TTL", 1.0)
     game = services.chief_action(game.pk, game.version, "start_timer", director)
     Game.objects.filter(pk=game.pk).update(
         timer_started_at=timezone.now() - datetime.timedelta(seconds=10.3)
     )
-    monkeypatch.setattr(live, "GATE_TTL", 0.0)
-    shown = json.loads(_wsgi(gate, path)[2])["remaining"]
-    monkeypatch.setattr(live, "GATE_TTL", 1.0)
-    kept = live._answers[(path, "", "")]  # kept until the countdown shows the next second
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
+    shown = json.loads(_wsgi(front, path)[2])["remaining"]
+    monkeypatch.setattr(gate, "GATE_TTL", 1.0)
+    kept = gate._answers[(path, "", "")]  # kept until the countdown shows the next second
     assert kept.hold is not None and 0 <= kept.hold < (180 - shown + 0.5) - 10.3 + 0.001

@@ -3,9 +3,9 @@ countdown, the last top revealed; issue 37).
 
 Every phone in the hall polls it every two seconds, 1,000 polls a second at a festival: the
 state is the same for every visitor at a given moment, so it is answered by the poll gate
-(:class:`arbitre.app.events.live.PollGate`) without the application for as long as it holds
+(:class:`arbitre.app.events.gate.PollGate`) without the application for as long as it holds
 as it is: until the running countdown's next second or the next signal of the playing time
-(seed 004, 2.3), and at most :data:`arbitre.app.events.live.GATE_TTL` (a draw, a reveal, a
+(seed 004, 2.3), and at most :data:`arbitre.app.events.gate.GATE_TTL` (a draw, a reveal, a
 move's time started reach the phones that much later at most).
 """
 
