@@ -16,17 +16,23 @@ where it was built before), starts ``arbitre serve`` on it, and drives it as the
   ballots in 150 s is about 10 a second;
 - **phones** (``--phones``), each on its own keep-alive connection, opening the public
   standings, then every 2 s polling what the pages' scripts poll: the standings JSON with
-  the last ETag, and the state of the move being played;
+  the last ETag, and the state of the move being played; as a phone's browser, they accept
+  compressed answers (``Accept-Encoding: gzip``), and the bytes they receive are counted;
 - **the chief**: their live overview (the ballots still missing per arbiter) every 3 s as its
-  page polls it, and each move's draw and reveal through the chief arbiter's page;
+  page polls it, and each move's draw and reveal through the chief arbiter's page (the
+  version its forms carry);
 - **two hall screens**, polling the hall's JSON every 2 s with the last ETag.
 
 For each of ``--moves`` consecutive moves it prints the ballots accepted, the entry latency
 p50 / p95 / p99, the time from a ballot's acceptance to its effect on the public standings
 (a probe reads the standings every 0.25 s: the first read where the player's total holds
-the ballot's score), the phones' p50 / p95 / p99 and errors (any status other than 200 and
-304, or no answer within 30 s), the chief's and the hall screens' latency, and the
+the ballot's score), the phones' p50 / p95 / p99, their share of 304 answers, the
+megabytes a second they receive and errors (any status other than 200 and 304, or no answer
+within 30 s), the chief's and the hall screens' latency, and the
 processors the server and this client used meanwhile; then the memory of each server process.
+
+``--served DIR`` runs the server on another source tree (another worktree: its code, this
+bench and the same data), to compare two versions in the same run of the machine.
 
 ``--database both`` runs the whole festival on SQLite, then on a throwaway PostgreSQL cluster
 (the tests' ``tests/app/postgres.py``: initdb and pg_ctl on a free port, ``fsync=off``), and
