@@ -16,17 +16,23 @@ where it was built before), starts ``arbitre serve`` on it, and drives it as the
   ballots in 150 s is about 10 a second;
 - **phones** (``--phones``), each on its own keep-alive connection, opening the public
   standings, then every 2 s polling what the pages' scripts poll: the standings JSON with
-  the last ETag, and the state of the move being played;
+  the last ETag, and the state of the move being played; as a phone's browser, they accept
+  compressed answers (``Accept-Encoding: gzip``), and the bytes they receive are counted;
 - **the chief**: their live overview (the ballots still missing per arbiter) every 3 s as its
-  page polls it, and each move's draw and reveal through the chief arbiter's page;
+  page polls it, and each move's draw and reveal through the chief arbiter's page (the
+  version its forms carry);
 - **two hall screens**, polling the hall's JSON every 2 s with the last ETag.
 
 For each of ``--moves`` consecutive moves it prints the ballots accepted, the entry latency
 p50 / p95 / p99, the time from a ballot's acceptance to its effect on the public standings
 (a probe reads the standings every 0.25 s: the first read where the player's total holds
-the ballot's score), the phones' p50 / p95 / p99 and errors (any status other than 200 and
-304, or no answer within 30 s), the chief's and the hall screens' latency, and the
+the ballot's score), the phones' p50 / p95 / p99, their share of 304 answers, the
+megabytes a second they receive and errors (any status other than 200 and 304, or no answer
+within 30 s), the chief's and the hall screens' latency, and the
 processors the server and this client used meanwhile; then the memory of each server process.
+
+``--served DIR`` runs the server on another source tree (another worktree: its code, this
+bench and the same data), to compare two versions in the same run of the machine.
 
 ``--database both`` runs the whole festival on SQLite, then on a throwaway PostgreSQL cluster
 (the tests' ``tests/app/postgres.py``: initdb and pg_ctl on a free port, ``fsync=off``), and
@@ -42,9 +48,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
 import subprocess
@@ -73,6 +81,7 @@ from arbitre.cli.serve import default_processes  # noqa: E402
 
 PASSWORD = "Banc-d-essai-2026"
 PERIOD = 2.0  # the phones' and hall screens' polling period (duplicate.js, hall.js)
+ACCEPT = {"Accept-Encoding": "gzip, deflate"}  # what a phone's browser sends
 CHIEF_PERIOD = 3.0  # the chief's live overview (needs.js)
 PROBE_PERIOD = 0.25  # the probe reading the standings for the ballots' effect
 TIMEOUT = 30.0
@@ -125,6 +134,9 @@ class Load:
     refused: list[str] = field(default_factory=list)
     effect: list[float] = field(default_factory=list)
     not_seen: int = 0
+    #: bytes of the bodies received and answers "304 Not Modified", per poller
+    received: dict[str, int] = field(default_factory=dict)
+    unchanged: dict[str, int] = field(default_factory=dict)
 
 
 class Stage:
@@ -138,18 +150,23 @@ class Stage:
 async def poller(
     stage: Stage, path: str, period: float, which: str, conn: Connection, delay: float
 ) -> None:
-    """A page's script polling ``path`` every ``period`` with the last ETag (if any)."""
+    """A page's script polling ``path`` every ``period`` with the last ETag (if any), as a
+    browser does: accepting a compressed answer."""
     await asyncio.sleep(delay)
     tag = ""
     while stage.running:
         began = time.monotonic()
-        status, headers, _ = await fetch(
+        load = stage.load
+        status, headers, body = await fetch(
             conn,
-            getattr(stage.load, which),
+            getattr(load, which),
             "GET",
             path,
-            headers={"If-None-Match": tag} if tag else {},
+            headers={**ACCEPT, **({"If-None-Match": tag} if tag else {})},
         )
+        load.received[which] = load.received.get(which, 0) + len(body)
+        if status == 304:
+            load.unchanged[which] = load.unchanged.get(which, 0) + 1
         if status == 200:
             tag = headers.get("etag", "")
         await asyncio.sleep(max(0.0, period - (time.monotonic() - began)))
@@ -191,30 +208,47 @@ async def login(site: Festival, username: str) -> dict[str, str]:
 
 
 async def chief_move(site: Festival, conn: Connection) -> int:
-    """The chief's draw and reveal of the next move, through their page; the move's number."""
-    state_path = f"/public/duplicate/{site.event}/partie/{site.game}/etat.json"
+    """The chief's draw and reveal of the next move, through their page (the version its
+    forms carry); the move's number, once the public state shows it."""
+    page = f"/duplicate/{site.event}/partie/{site.game}/ja/"
+
+    async def version() -> int:
+        _, _, body = await conn.request("GET", page)
+        found = re.search(rb'name="version" value="(\d+)"', body)
+        if found is None:
+            raise SystemExit("the chief's page has no form")
+        return int(found.group(1))
+
     for action in ("draw_random", "reveal"):
-        _, _, body = await conn.request("GET", state_path)
-        state = json.loads(body)
         form = {
             "csrfmiddlewaretoken": conn.cookies["csrftoken"],
-            "version": state["version"],
+            "version": await version(),
             "action": action,
         }
         status, _, _ = await conn.request(
             "POST",
-            f"/duplicate/{site.event}/partie/{site.game}/ja/",
+            page,
             urlencode(form).encode(),
             {"Content-Type": "application/x-www-form-urlencoded"},
         )
         if status != 302:
             raise SystemExit(f"the chief's {action} refused ({status})")
-    _, _, body = await conn.request("GET", state_path)
-    return int(json.loads(body)["moves_played"])
+    now = await version()
+    state_path = f"/public/duplicate/{site.event}/partie/{site.game}/etat.json"
+    while True:  # (the phones' state may hold the previous one a second)
+        _, _, body = await conn.request("GET", state_path)
+        state = json.loads(body)
+        if state["version"] == now:
+            return int(state["moves_played"])
+        await asyncio.sleep(PROBE_PERIOD)
 
 
 async def standings_totals(conn: Connection, site: Festival) -> dict[str, int]:
-    _, _, body = await conn.request("GET", f"/public/duplicate/{site.event}/classement.json")
+    _, headers, body = await conn.request(
+        "GET", f"/public/duplicate/{site.event}/classement.json", headers=ACCEPT
+    )
+    if headers.get("content-encoding") == "gzip":
+        body = gzip.decompress(body)
     return {row["licence"]: int(row["total"]) for row in json.loads(body)["standings"]}
 
 
@@ -373,7 +407,10 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
         )
         print(
             f"        phones {quantiles(load.phones.latencies)}  "
-            f"({load.phones.requests / seconds:.0f} req/s, errors {load.phones.errors})"
+            f"({load.phones.requests / seconds:.0f} req/s, "
+            f"{load.unchanged.get('phones', 0) / max(1, load.phones.requests):.0%} 304, "
+            f"{load.received.get('phones', 0) / seconds / 1e6:.1f} MB/s received, "
+            f"errors {load.phones.errors})"
         )
         print(
             f"        hall   {quantiles(load.hall.latencies)}  chief {quantiles(load.chief.latencies)}"
@@ -391,6 +428,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
                 "entry p50/p95": pair(load.entries.latencies),
                 "effect p50/p95": pair(load.effect),
                 "phones p50/p95": pair(load.phones.latencies),
+                "phones MB/s": f"{load.received.get('phones', 0) / seconds / 1e6:.1f}",
                 "hall, chief p95": f"{p95(load.hall.latencies):.0f}, {p95(load.chief.latencies):.0f}",
                 "errors": str(
                     load.entries.errors + load.phones.errors + load.hall.errors + load.chief.errors
@@ -438,11 +476,15 @@ def memory(pid: int) -> list[tuple[int, float]]:
 # -- set-up ----------------------------------------------------------------------------------
 
 
+SERVED = ROOT
+"""The tree whose code the server runs (``--served``: another worktree's, to compare)."""
+
+
 def env_for(data: Path, database_url: str | None = None) -> dict[str, str]:
     env = {
         **os.environ,
         "ARBITRE_DATA_DIR": str(data),
-        "PYTHONPATH": str(ROOT / "src"),
+        "PYTHONPATH": str(SERVED / "src"),
         "ARBITRE_AUTO_BACKUP": "0",
     }
     env.pop("ARBITRE_DATABASE_URL", None)
@@ -538,7 +580,8 @@ def run(args: argparse.Namespace, database_url: str | None) -> list[dict[str, st
         try:
             print(
                 f"server: arbitre serve --threads {args.threads} --processes "
-                f"{args.processes}, {kind}; load average {os.getloadavg()[0]:.1f}",
+                f"{args.processes}, {kind}, code of {SERVED}; load average "
+                f"{os.getloadavg()[0]:.1f}",
                 flush=True,
             )
             site = read_site(data, event, port, server.pid, database_url)
@@ -587,6 +630,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--data", type=Path, help="a data directory to build in or reuse")
     parser.add_argument(
+        "--served",
+        type=Path,
+        default=ROOT,
+        help="the source tree the server runs (another worktree: its code under the same load)",
+    )
+    parser.add_argument(
         "--database",
         choices=("sqlite", "postgresql", "both"),
         default="sqlite",
@@ -599,6 +648,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--changes", type=int, default=30)
     args = parser.parse_args(argv)
+    global SERVED
+    SERVED = args.served.resolve()
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs (a shared machine)")
     results: dict[str, list[dict[str, str]]] = {}
     if args.database in ("sqlite", "both"):

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from arbitre.app import demo
-from arbitre.app.events import live
+from arbitre.app.events import gate, live
 from tests.shared_data import demo_events, for_a_test
 
 pytestmark = pytest.mark.django_db
@@ -297,7 +297,12 @@ def test_a_round_page_content_polled_while_its_version_holds_runs_no_query(
 
 
 def _wsgi(
-    application: Any, path: str, query: str = "", tag: str = "", cookie: str = ""
+    application: Any,
+    path: str,
+    query: str = "",
+    tag: str = "",
+    cookie: str = "",
+    accept: str = "",
 ) -> tuple[str, dict[str, str], bytes]:
     import io
     import sys
@@ -322,6 +327,8 @@ def _wsgi(
         environ["HTTP_IF_NONE_MATCH"] = tag
     if cookie:
         environ["HTTP_COOKIE"] = cookie
+    if accept:
+        environ["HTTP_ACCEPT_ENCODING"] = accept
     answer: dict[str, Any] = {}
 
     def start_response(status: str, headers: list[tuple[str, str]], exc: Any = None) -> None:
@@ -348,47 +355,47 @@ def test_the_gate_answers_a_confirmed_poll_without_the_application(
         entered.append(environ["PATH_INFO"])
         return django_app(environ, start_response)
 
-    gate = live.PollGate(application)
+    front = gate.PollGate(application)
     pk = events["report"].events["duplicate"]
     path = f"/public/duplicate/{pk}/classement.json"
-    status, headers, first_body = _wsgi(gate, path)
+    status, headers, first_body = _wsgi(front, path)
     assert status.startswith("200") and first_body
     tag = headers["ETag"]
     for _ in range(3):
-        status, headers, body = _wsgi(gate, path, tag=tag)
+        status, headers, body = _wsgi(front, path, tag=tag)
         assert status.startswith("304") and headers["ETag"] == tag and body == b""
     assert entered == [path]  # only the first poll entered the application
     # another filter: the application answers
-    assert _wsgi(gate, path, "serie=1", tag)[0].startswith("200")
+    assert _wsgi(front, path, "serie=1", tag)[0].startswith("200")
     assert len(entered) == 2
     # a phone without the tag, or with an old one, gets the figures the application gave,
     # from the gate, as the application gave them (less the gate's own mark)
     for old in ("", '"forged"'):
-        again = _wsgi(gate, path, tag=old)
+        again = _wsgi(front, path, tag=old)
         assert again[0].startswith("200") and again[2] == first_body
-        assert again[1]["ETag"] == tag and live.SHARED_HEADER not in again[1]
+        assert again[1]["ETag"] == tag and gate.SHARED_HEADER not in again[1]
     assert len(entered) == 2
     # in another language, the application answers (its own words, its own tag)
-    english = _wsgi(gate, path, cookie="django_language=en")
+    english = _wsgi(front, path, cookie="django_language=en")
     assert english[0].startswith("200") and english[1]["ETag"] != tag
     assert len(entered) == 3
     # a screen switched to English still holds the French tag: it gets the English words,
     # not a 304 that would keep the French ones (issue 35: the hall screen's language)
-    switched = _wsgi(gate, path, tag=tag, cookie="django_language=en")
+    switched = _wsgi(front, path, tag=tag, cookie="django_language=en")
     assert switched[0].startswith("200") and switched[1]["ETag"] == english[1]["ETag"]
     # a ballot changes the standings: once the tags' and versions' time is over, the next
     # poll goes to the application and gets the new figures with a new tag
     entry = BallotEntry.objects.filter(game__duplicate__event_id=pk, move_number=1).first()
     assert entry is not None
     enter_ballot(entry.game_id, entry.registration_id, 1, "aucun", entry.version, events["user"])
-    monkeypatch.setattr(live, "GATE_TTL", 0.0)
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
     monkeypatch.setattr(live, "VERSION_TTL", 0.0)
-    status, headers, body = _wsgi(gate, path, tag=tag)
+    status, headers, body = _wsgi(front, path, tag=tag)
     assert status.startswith("200") and headers["ETag"] != tag
     # a staff page never passes the gate, whatever the tag
-    assert not live.PUBLIC_PREFIX.startswith("/duplicate/")
+    assert not gate.PUBLIC_PREFIX.startswith("/duplicate/")
     staff = f"/duplicate/{pk}/"
-    assert _wsgi(gate, staff, tag=tag)[0].startswith(("302", "403"))
+    assert _wsgi(front, staff, tag=tag)[0].startswith(("302", "403"))
 
 
 @pytest.mark.parametrize(
@@ -473,19 +480,19 @@ def test_the_gate_keeps_no_answer_that_sets_a_cookie_or_is_not_shared() -> None:
         if "cookie" in environ["QUERY_STRING"]:
             headers.append(("Set-Cookie", "csrftoken=secret"))
         if "private" not in environ["QUERY_STRING"]:
-            headers.append((live.SHARED_HEADER, '"t"'))
+            headers.append((gate.SHARED_HEADER, '"t"'))
         start_response("200 OK", headers)
         return [b"figures"]
 
-    gate = live.PollGate(application)
+    front = gate.PollGate(application)
     for query in ("cookie=1", "private=1", "shared=1"):
         for _ in range(2):
-            status, headers, body = _wsgi(gate, "/public/x/", query)
+            status, headers, body = _wsgi(front, "/public/x/", query)
             assert status.startswith("200") and body == b"figures"
-            assert live.SHARED_HEADER not in headers
+            assert gate.SHARED_HEADER not in headers
     # each answered by the application twice, but the shared one once
     assert calls == ["cookie=1", "cookie=1", "private=1", "private=1", "shared=1"]
-    assert _wsgi(gate, "/other/", "shared=1")[2] == b"figures" and calls[-1] == "shared=1"
+    assert _wsgi(front, "/other/", "shared=1")[2] == b"figures" and calls[-1] == "shared=1"
     assert len(calls) == 6  # outside /public/ the gate keeps nothing
 
 
@@ -567,39 +574,104 @@ def test_while_one_poll_asks_the_application_again_the_others_get_the_gates_answ
             release.wait(5)
         start_response(
             "200 OK",
-            [("Content-Type", "text/plain"), ("ETag", f'"t{n}"'), (live.SHARED_HEADER, "1")],
+            [("Content-Type", "text/plain"), ("ETag", f'"t{n}"'), (gate.SHARED_HEADER, "1")],
         )
         return [f"figures {n}".encode()]
 
     def slow_poll() -> threading.Thread:
         inside.clear()
         release.clear()
-        thread = threading.Thread(target=lambda: answers.append(_wsgi(gate, path, cookie="slow")))
+        thread = threading.Thread(target=lambda: answers.append(_wsgi(front, path, cookie="slow")))
         thread.start()
         assert inside.wait(5)
         return thread
 
-    gate = live.PollGate(application)
+    front = gate.PollGate(application)
     path = "/public/x/"
     answers: list[tuple[str, dict[str, str], bytes]] = []
-    assert _wsgi(gate, path)[2] == b"figures 1"
-    live._confirm(RequestFactory().get(path), '"t1"')  # as a view confirms the current tag
-    monkeypatch.setattr(live, "GATE_TTL", 0.0)  # the gate's answer is past its time
+    assert _wsgi(front, path)[2] == b"figures 1"
+    gate.confirm(RequestFactory().get(path), '"t1"')  # as a view confirms the current tag
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)  # the gate's answer is past its time
     refresh = slow_poll()  # one poll is in the application...
     for _ in range(3):  # ...the others are answered at once, without it
-        assert _wsgi(gate, path)[2] == b"figures 1"
-        status, headers, body = _wsgi(gate, path, tag='"t1"')
+        assert _wsgi(front, path)[2] == b"figures 1"
+        status, headers, body = _wsgi(front, path, tag='"t1"')
         assert status.startswith("304") and body == b""
-    assert _wsgi(gate, path, tag='"old"')[2] == b"figures 1"  # a phone behind: the figures
+    assert _wsgi(front, path, tag='"old"')[2] == b"figures 1"  # a phone behind: the figures
     assert len(calls) == 2
     release.set()
     refresh.join(5)
     assert answers[-1][2] == b"figures 2"
-    assert _wsgi(gate, path)[2] == b"figures 3"  # no refresh under way: the application
+    assert _wsgi(front, path)[2] == b"figures 3"  # no refresh under way: the application
     # an answer older than GATE_TTL + GATE_STALE is never given, even while one refreshes
-    monkeypatch.setattr(live, "GATE_STALE", 0.0)
+    monkeypatch.setattr(gate, "GATE_STALE", 0.0)
     refresh = slow_poll()
-    assert _wsgi(gate, path)[2] == b"figures 5"
+    assert _wsgi(front, path)[2] == b"figures 5"
     release.set()
     refresh.join(5)
     assert len(calls) == 5
+
+
+def test_the_gate_gives_a_large_shared_answer_compressed_to_the_polls_that_accept_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone's browser accepts gzip: the festival's standings (600 kB) are sent compressed,
+    compressed once per body; the plain answer stays for the others, and the compressed one
+    carries the weak form of the tag, which the gate takes as the same tag (RFC 9110, 13.1.2)."""
+    import gzip
+    import json
+
+    from django.test import RequestFactory
+
+    rows = [{"rank": i, "name": f"JOUEUR {i}", "total": 1000 - i} for i in range(400)]
+    figures = {"large": json.dumps(rows).encode(), "small": b'{"rank": 1}'}
+    calls: list[str] = []
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        which = environ["QUERY_STRING"]
+        calls.append(which)
+        body = figures[which]
+        start_response(
+            "200 OK",
+            [
+                ("Content-Type", "application/json"),
+                ("Content-Length", str(len(body))),
+                ("ETag", f'"{which}"'),
+                ("Vary", "Cookie"),
+                (gate.SHARED_HEADER, "1"),
+            ],
+        )
+        return [body]
+
+    packed: list[int] = []
+    original = gzip.compress
+    monkeypatch.setattr(gzip, "compress", lambda *a, **k: packed.append(1) or original(*a, **k))
+    front = gate.PollGate(application)
+    path = "/public/x/"
+    # the poll that asks the application gets it compressed too
+    status, headers, body = _wsgi(front, path, "large", accept="gzip, deflate, br")
+    assert status.startswith("200") and headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(body) == figures["large"] and len(body) < len(figures["large"]) / 4
+    assert headers["Content-Length"] == str(len(body)) and headers["ETag"] == 'W/"large"'
+    assert headers["Vary"] == "Cookie, Accept-Encoding"
+    # the gate's kept answer: compressed or plain as each poll accepts
+    status, headers, plain = _wsgi(front, path, "large")
+    assert plain == figures["large"] and "Content-Encoding" not in headers
+    assert headers["ETag"] == '"large"' and headers["Vary"] == "Cookie, Accept-Encoding"
+    assert headers["Content-Length"] == str(len(plain))
+    assert _wsgi(front, path, "large", accept="gzip;q=0")[2] == plain  # refused
+    assert _wsgi(front, path, "large", accept="deflate, gzip;q=0.5")[2] == body
+    assert calls == ["large"] and len(packed) == 1
+    # asked again past its time, the same body is not compressed again
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
+    assert _wsgi(front, path, "large", accept="gzip")[2] == body
+    assert calls == ["large", "large"] and len(packed) == 1
+    # a small answer is kept as it is
+    status, headers, small = _wsgi(front, path, "small", accept="gzip")
+    assert small == figures["small"] and "Content-Encoding" not in headers
+    # the weak tag a browser sends back after a compressed answer is the confirmed tag
+    monkeypatch.setattr(gate, "GATE_TTL", 1.0)
+    gate.confirm(RequestFactory().get(path, {"large": ""}), '"large"')
+    calls.clear()
+    status, headers, body = _wsgi(front, path, "large=", tag='W/"large"', accept="gzip")
+    assert status.startswith("304") and body == b"" and calls == []

@@ -5,6 +5,7 @@ written after time) and 4.7 (every warning counted) through the pages."""
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 import pytest
@@ -190,3 +191,82 @@ def test_004_4_7_the_setting_counts_disciplinary_warnings_apart(event: Any, dire
     _two_moves_with_disciplinary_warnings(event, director)
     built = services.build_event(event)
     assert built.sheet(built.games[0], "1001").penalty == 0
+
+
+def test_004_2_3_the_state_phones_poll_holds_until_its_countdown_or_a_signal_moves(
+    event: Any, director: Any
+) -> None:
+    """The state is given by the poll gate for as long as it holds (issue 37): held against
+    the state itself, read just before and just after that time, at moments all along a
+    3-minute move (each half second around a shown second, the last 30 s, the end), and
+    before the time starts (it holds until the game changes)."""
+    from arbitre.app.duplicate.game_state import holds_for
+    from arbitre.app.duplicate.views import _game_state
+
+    game = event.games.get(number=1)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
+    now = timezone.now()
+    assert holds_for(game, _game_state(game, now), now) is None
+    game = services.chief_action(game.pk, game.version, "start_timer", director)
+    start = game.timer_started_at
+    assert start is not None
+    tick = datetime.timedelta(milliseconds=1)
+    for elapsed in (0.0, 0.2, 0.5, 0.7, 10.4999, 10.5001, 149.3, 149.8, 150.0, 179.6, 180.2):
+        now = start + datetime.timedelta(seconds=elapsed)
+        state = _game_state(game, now)
+        hold = holds_for(game, state, now)
+        if elapsed > 180:  # the time is over: nothing moves any more with the clock
+            assert hold is None and _game_state(game, now + 100 * tick) == state
+            continue
+        assert hold is not None and 0 <= hold <= 1.0
+        changed_at = now + datetime.timedelta(seconds=hold)
+        if hold > 0.002:  # (0 at 0.5 s: round(179.5) is 180, the next instant shows 179)
+            assert _game_state(game, changed_at - tick) == state, elapsed
+        assert _game_state(game, changed_at + tick) != state, elapsed
+
+
+def test_the_state_is_given_by_the_gate_until_it_moves(
+    event: Any, director: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """1,000 polls a second of the game's state at a festival: the gate answers them
+    without the application, 304 to a phone holding it; a draw reaches the phones once the
+    gate's time is over; a running countdown is kept until its next second only."""
+    from django.core.wsgi import get_wsgi_application
+
+    from arbitre.app.events import gate
+    from tests.app.test_live import _wsgi
+
+    entered: list[str] = []
+    django_app = get_wsgi_application()
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        entered.append(environ["PATH_INFO"])
+        return django_app(environ, start_response)
+
+    front = gate.PollGate(application)
+    path = f"/public/duplicate/{event.event_id}/partie/1/etat.json"
+    status, headers, body = _wsgi(front, path)
+    assert status.startswith("200") and gate.SHARED_HEADER not in headers
+    assert body == Client().get(path).content  # what the application gives
+    tag = headers["ETag"]
+    for _ in range(3):
+        assert _wsgi(front, path, tag=tag)[0].startswith("304")
+        assert _wsgi(front, path)[2] == body
+    assert len(entered) == 1
+    game = event.games.get(number=1)
+    game = services.chief_action(game.pk, game.version, "draw_entered", director, "AIMNOSE")
+    assert _wsgi(front, path)[2] == body  # (the gate's time: one second at most)
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
+    status, headers, drawn = _wsgi(front, path, tag=tag)
+    assert status.startswith("200") and headers["ETag"] != tag
+    assert json.loads(drawn)["phase"] == "play" and len(entered) == 2
+    monkeypatch.setattr(gate, "GATE_TTL", 1.0)
+    game = services.chief_action(game.pk, game.version, "start_timer", director)
+    Game.objects.filter(pk=game.pk).update(
+        timer_started_at=timezone.now() - datetime.timedelta(seconds=10.3)
+    )
+    monkeypatch.setattr(gate, "GATE_TTL", 0.0)
+    shown = json.loads(_wsgi(front, path)[2])["remaining"]
+    monkeypatch.setattr(gate, "GATE_TTL", 1.0)
+    kept = gate._answers[(path, "", "")]  # kept until the countdown shows the next second
+    assert kept.hold is not None and 0 <= kept.hold < (180 - shown + 0.5) - 10.3 + 0.001

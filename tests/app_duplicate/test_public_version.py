@@ -59,7 +59,26 @@ def enter(dup: Any, reg: Registration, text: str, user: Any, move: int = 1) -> N
 
 def test_a_ballot_entered_moves_the_version_on(event: Any, director: Any) -> None:
     play_first_move(event, director)
-    moves_on(event, lambda: enter(event, first_player(event), "top", director))
+    with CaptureQueriesContext(connection) as captured:
+        moves_on(event, lambda: enter(event, first_player(event), "top", director))
+    # once: the service's own touch, not again by the ballot's signal (ten ballots a second)
+    writes = [q["sql"] for q in captured.captured_queries]
+    assert sum(q.startswith('UPDATE "duplicate_duplicateevent"') for q in writes) == 1
+    # a ballot saved outside the services moves it on through its signal
+    game = event.games.get(number=1)
+    other = Registration.objects.get(duplicate=event, table=2)
+    top = BallotEntry.objects.get(registration=first_player(event))
+    moves_on(
+        event,
+        lambda: BallotEntry.objects.create(
+            game=game,
+            registration=other,
+            move_number=1,
+            text="top",
+            decision=top.decision,
+            score=top.score,
+        ),
+    )
 
 
 def test_a_ballot_corrected_moves_the_version_on(event: Any, director: Any) -> None:

@@ -10,7 +10,7 @@ anything. Data reach scripts through ``json_script`` blocks (``type="application
 which the policy does not concern since the browser never runs them. Nothing of the site
 can be framed (as ``X-Frame-Options: DENY`` says to older browsers), forms are sent to the
 site only, and images are the site's or ``data:`` URLs. A public page's answer that the
-poll gate (:class:`arbitre.app.events.live.PollGate`) replays for a few seconds keeps its
+poll gate (:class:`arbitre.app.events.gate.PollGate`) replays for a few seconds keeps its
 header with its body: a nonce in that body still matches.
 """
 

@@ -120,15 +120,18 @@ def enter_ballot(
             )
         try:
             with transaction.atomic():
-                entry = BallotEntry.objects.create(
-                    game=game,
-                    registration=registration,
-                    move_number=move_number,
-                    text=text,
-                    decision=decision.to_json(),
-                    score=decision.score,
-                    entered_by=actor(user),
+                entry = changes.touched(  # (its version moved on above: touch_game)
+                    BallotEntry(
+                        game=game,
+                        registration=registration,
+                        move_number=move_number,
+                        text=text,
+                        decision=decision.to_json(),
+                        score=decision.score,
+                        entered_by=actor(user),
+                    )
                 )
+                entry.save(force_insert=True)
         except IntegrityError as exc:
             raise StaleEditError(
                 gettext("Un autre arbitre vient de saisir ce bulletin : rechargez la page.")

@@ -24,7 +24,7 @@ a backup counts again from the backup's number: with the time, it is another ver
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
@@ -45,6 +45,8 @@ from arbitre.app.duplicate.models import (
     Withdrawal,
 )
 from arbitre.app.events.models import Event
+
+T = TypeVar("T")
 
 
 def _bump(**where: Any) -> None:
@@ -89,8 +91,22 @@ def _of_duplicate(sender: Any, instance: Any, **kwargs: Any) -> None:
     touch(instance.duplicate_id)
 
 
+TOUCHED = "_public_version_touched"
+"""Set by :func:`touched` on a row about to be saved by a service that called :func:`touch`
+already in the same transaction."""
+
+
+def touched(instance: T) -> T:
+    """``instance``, to be saved by a service that has just called :func:`touch` for its
+    event in the same transaction: its signal does not move the version on a second time
+    (one UPDATE of the event's row less per ballot entered, ten a second at a festival)."""
+    setattr(instance, TOUCHED, True)
+    return instance
+
+
 def _of_game(sender: Any, instance: Any, **kwargs: Any) -> None:
-    touch_game(instance.game_id)
+    if not getattr(instance, TOUCHED, False):
+        touch_game(instance.game_id)
 
 
 def _of_registration(sender: Any, instance: Any, **kwargs: Any) -> None:

@@ -3,6 +3,7 @@ from django.urls import path
 from arbitre.app.duplicate import (
     appeal_views,
     checkin_views,
+    game_state,
     hall,
     pair_views,
     prints,
@@ -114,7 +115,7 @@ urlpatterns = [
     ),
     path(
         "public/duplicate/<int:event_id>/partie/<int:number>/etat.json",
-        views.game_state_json,
+        game_state.game_state_json,
         name="game_state",
     ),
 ]

@@ -398,7 +398,9 @@ def appeal(request: HttpRequest, event_id: int) -> HttpResponse:
 # -- the chief arbiter's screen ---------------------------------------------------------------
 
 
-def _game_state(game: Game) -> dict[str, Any]:
+def _game_state(game: Game, now: datetime | None = None) -> dict[str, Any]:
+    """What the game's pages show of it at ``now`` (by default: now)."""
+    now = timezone.now() if now is None else now
     engine = services.engine_of(game)
     dup = game.duplicate
     state: dict[str, Any] = {
@@ -417,10 +419,10 @@ def _game_state(game: Game) -> dict[str, Any]:
         "remaining": None,
         "signal": None,
         "predrawn": bool(game.predrawn),
-        "signals": _signals_shown(game),
+        "signals": _signals_shown(game, now),
     }
     if game.timer_started_at and engine.phase == "play":
-        elapsed = (timezone.now() - game.timer_started_at).total_seconds()
+        elapsed = (now - game.timer_started_at).total_seconds()
         remaining = max(0, int(round(state["seconds_per_move"] - elapsed)))
         state["remaining"] = remaining
         # 2.3: the last 30 (or 20) seconds, then the end of the regulation time
@@ -450,14 +452,14 @@ SIGNAL_NAMES = {
 }
 
 
-def _signals_shown(game: Game) -> list[dict[str, Any]]:
+def _signals_shown(game: Game, now: datetime | None = None) -> list[dict[str, Any]]:
     """The signals of the move being played (or of the last move played) with their time
-    (2.3): those recorded, and while the time runs those given by now."""
+    (2.3): those recorded, and while the time runs those given by ``now``."""
     recorded = list(game.signals)
     times = services.signal_times(game)
     if times is not None:
         number = recorded[-1]["move"] if recorded else 0
-        now = timezone.now()
+        now = timezone.now() if now is None else now
         for kind in ("warning", "end"):
             if times[kind] <= now:
                 recorded.append({"move": number, "kind": kind, "at": times[kind].isoformat()})
@@ -554,13 +556,6 @@ def lexicon_status(request: HttpRequest) -> JsonResponse:
     """Public: the preparation of the default word list at server start (polled by the
     banner of every page while it runs)."""
     return JsonResponse(preparation.status())
-
-
-def game_state_json(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
-    """Public: the state of the game (the draw, the countdown, the last top revealed)."""
-    dup = _dup(event_id)
-    state = _game_state(_game(dup, number))
-    return JsonResponse(state)
 
 
 # -- the arbiters' entry ----------------------------------------------------------------------

@@ -22,17 +22,18 @@ database each time.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
+
+from arbitre.app.events import gate
+from arbitre.app.events.gate import HOLD_HEADER, SHARED_HEADER
 
 T = TypeVar("T")
 
@@ -129,182 +130,7 @@ def clear() -> None:
         _store.clear()
         _computing.clear()
         _versions.clear()
-        _confirmed.clear()
-        _answers.clear()
-        _refreshing.clear()
-
-
-# -- the gate: polls answered before the application -----------------------------------------
-
-PUBLIC_PREFIX = "/public/"
-"""Only the public pages' polls (no login, the same for every visitor) pass the gate."""
-
-GATE_TTL = 1.0
-"""Seconds a tag the application confirmed as current for an address is trusted by the gate:
-a change reaches the phones at most ``VERSION_TTL + GATE_TTL`` seconds later."""
-
-_confirmed: dict[tuple[str, str, str], dict[str, float]] = {}
-
-
-def _confirm(request: HttpRequest, tag: str) -> None:
-    """Remember that ``tag`` is current for the public address of ``request``, now."""
-    path = request.path_info
-    if request.method != "GET" or not path.startswith(PUBLIC_PREFIX):
-        return
-    # per language cookie: a browser that switched language still holds the other
-    # language's tag, which must not be confirmed to it (its words would stay)
-    key = _gate_key(request.META)
-    with _store_lock:
-        if len(_confirmed) > 4 * CAPACITY:
-            _confirmed.clear()
-        tags = _confirmed.setdefault(key, {})
-        if len(tags) > 16:  # languages x recent versions
-            tags.clear()
-        tags[tag] = time.monotonic()
-
-
-SHARED_HEADER = "X-Arbitre-Shared"
-"""Set by :func:`conditional_cached` on a public answer that is the same for every visitor
-(the current figures of an address): the gate keeps it to answer the next polls itself, and
-removes the header."""
-
-_LANGUAGE_COOKIE = re.compile(r"(?:^|;)\s*django_language=([^;]*)")
-
-
-@dataclass(frozen=True)
-class _Answer:
-    at: float
-    status: str
-    headers: tuple[tuple[str, str], ...]
-    body: bytes
-
-
-_answers: dict[tuple[str, str, str], _Answer] = {}
-
-GATE_STALE = 10.0
-"""Seconds past :data:`GATE_TTL` during which, while one poll of an address asks the
-application again, the other polls of that address still get the gate's answer
-("stale-while-revalidate"): a hall of phones never queues behind the application for the
-same figures, and a refresh that hangs cannot keep old figures longer than this."""
-
-_refreshing: dict[tuple[str, str, str], float] = {}
-
-
-def _claim(key: tuple[str, str, str], now: float) -> bool:
-    """Whether this request is the one to ask the application again for ``key``: none is
-    under way, or the one under way began more than :data:`GATE_STALE` seconds ago."""
-    with _store_lock:
-        began = _refreshing.get(key)
-        if began is not None and now - began < GATE_STALE:
-            return False
-        if len(_refreshing) > 4 * CAPACITY:
-            _refreshing.clear()
-        _refreshing[key] = now
-        return True
-
-
-def _gate_key(environ: dict[str, Any]) -> tuple[str, str, str]:
-    """The address of a poll and the language cookie that chooses its words."""
-    cookie = _LANGUAGE_COOKIE.search(environ.get("HTTP_COOKIE", ""))
-    return (
-        environ.get("PATH_INFO", ""),
-        environ.get("QUERY_STRING", ""),
-        cookie.group(1).strip() if cookie else "",
-    )
-
-
-class PollGate:
-    """WSGI middleware in front of the application (``arbitre serve``): a public page's JSON
-    or content polled less than :data:`GATE_TTL` after the application answered it is answered
-    at once without entering Django (its middleware, URL resolution, view and version query
-    cost most of a poll): "304 Not Modified" when the phone holds the tag the application
-    confirmed as current, else the answer the application gave for the same address and
-    language cookie, when it was the same for every visitor (:data:`SHARED_HEADER`) and set
-    no cookie. Anything else goes to the application, and so does the first poll after that
-    time, which makes the application confirm the tag again or answer the new figures; the
-    polls that come while it does still get the gate's answer (:data:`GATE_STALE`)."""
-
-    HEADERS = (
-        ("Cache-Control", "no-cache"),
-        ("X-Content-Type-Options", "nosniff"),
-        ("X-Frame-Options", "DENY"),
-    )
-
-    def __init__(self, application: Callable[..., Any]) -> None:
-        self.application = application
-
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        path = environ.get("PATH_INFO", "")
-        if environ.get("REQUEST_METHOD") != "GET" or not path.startswith(PUBLIC_PREFIX):
-            return self.application(environ, start_response)
-        now = time.monotonic()
-        tag = environ.get("HTTP_IF_NONE_MATCH")
-        key = _gate_key(environ)
-        tags = _confirmed.get(key) if tag else None
-        at = tags.get(tag) if tags is not None and tag else None
-        kept = _answers.get(key)
-        if at is not None and now - at < GATE_TTL:
-            return self._unchanged(tag, start_response)
-        if kept is not None and now - kept.at < GATE_TTL:
-            return self._kept(kept, start_response)
-        # Past their time: one poll asks the application again, the others meanwhile get
-        # what the gate has, for at most GATE_STALE seconds more
-        late = now - GATE_TTL - GATE_STALE
-        current = at is not None and at > late and tags is not None and at == max(tags.values())
-        usable = kept is not None and kept.at > late
-        if not (current or usable):
-            return self._keeping(environ, start_response, key)
-        if not _claim(key, now):
-            if current:
-                return self._unchanged(tag, start_response)
-            assert kept is not None
-            return self._kept(kept, start_response)
-        try:
-            return self._keeping(environ, start_response, key)
-        finally:
-            with _store_lock:
-                _refreshing.pop(key, None)
-
-    def _unchanged(self, tag: Any, start_response: Callable[..., Any]) -> list[bytes]:
-        start_response("304 Not Modified", [("ETag", tag), *self.HEADERS])
-        return []
-
-    @staticmethod
-    def _kept(kept: _Answer, start_response: Callable[..., Any]) -> list[bytes]:
-        start_response(kept.status, list(kept.headers))
-        return [kept.body]
-
-    def _keeping(
-        self, environ: dict[str, Any], start_response: Callable[..., Any], key: tuple[str, str, str]
-    ) -> Any:
-        """The application's answer, kept for the next polls when it is shared."""
-        seen: dict[str, Any] = {}
-
-        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            shared = any(k == SHARED_HEADER for k, _ in headers)
-            headers = [(k, v) for k, v in headers if k != SHARED_HEADER]
-            cookies = any(k.lower() == "set-cookie" for k, _ in headers)
-            if shared and status.startswith("200 ") and not cookies:
-                seen["status"], seen["headers"] = status, tuple(headers)
-            if exc_info is not None:
-                return start_response(status, headers, exc_info)
-            return start_response(status, headers)
-
-        result = self.application(environ, start)
-        if not seen:
-            return result
-        try:
-            body = b"".join(result)
-        finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()
-        answer = _Answer(time.monotonic(), seen["status"], seen["headers"], body)
-        with _store_lock:
-            if len(_answers) > 4 * CAPACITY:
-                _answers.clear()
-            _answers[key] = answer
-        return [body]
+    gate.clear()
 
 
 def etag(*parts: object) -> str:
@@ -313,12 +139,12 @@ def etag(*parts: object) -> str:
     return '"' + hashlib.blake2b(text.encode(), digest_size=12).hexdigest() + '"'
 
 
-def _not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:
+def _not_modified(request: HttpRequest, tag: str, hold: float | None = None) -> HttpResponse | None:
     """304 (asking again each time) when the browser already holds ``tag``."""
     response = get_conditional_response(request, etag=tag)
     if isinstance(response, HttpResponseNotModified):
         response["Cache-Control"] = "no-cache"
-        _confirm(request, tag)
+        gate.confirm(request, tag, hold)
         return response
     return None
 
@@ -339,7 +165,7 @@ def conditional(
     if not_modified is not None:
         return not_modified
     response = _tagged(respond(), tag)
-    _confirm(request, tag)
+    gate.confirm(request, tag)
     return response
 
 
@@ -368,6 +194,25 @@ def conditional_cached(
     tag = etag(*tag_parts, served)
     response = _tagged(HttpResponse(content, content_type=content_type), tag)
     if served == version:  # not the last figures given while the new ones are computed
-        _confirm(request, tag)
+        gate.confirm(request, tag)
         response[SHARED_HEADER] = tag
+    return response
+
+
+def shared(
+    request: HttpRequest, body: bytes, content_type: str, hold: float | None = None
+) -> HttpResponse:
+    """``body``, the same for every visitor of the address of ``request`` for ``hold`` seconds
+    (:data:`~arbitre.app.events.gate.GATE_TTL` at most: figures that move with the clock hold less), tagged by its
+    content: 304 when the browser holds it; the gate gives it meanwhile without the
+    application."""
+    tag = etag(hashlib.blake2b(body, digest_size=16).hexdigest())
+    not_modified = _not_modified(request, tag, hold)
+    if not_modified is not None:
+        return not_modified
+    response = _tagged(HttpResponse(body, content_type=content_type), tag)
+    gate.confirm(request, tag, hold)
+    response[SHARED_HEADER] = tag
+    if hold is not None:
+        response[HOLD_HEADER] = f"{max(0.0, hold):.3f}"
     return response
