@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,6 +102,15 @@ HEAVY_FILES = {
 #: The cost of one test of a file not listed above, by its marks (a PostgreSQL test starts its
 #: own throwaway server, and most a server of the application beside it).
 BROWSER_TEST, POSTGRES_TEST, SLOW_TEST, OTHER_TEST = 25.0, 30.0, 10.0, 0.2
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C back to its default in the tests' processes when they were started with it
+    ignored (a command put in the background by a non-interactive shell: ``cmd &``), so that
+    the servers they start take a terminal's Ctrl-C as a user's would (a process started
+    with SIGINT ignored keeps it ignored; the stop tests then waited for nothing)."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
