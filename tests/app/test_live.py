@@ -296,6 +296,21 @@ def test_a_round_page_content_polled_while_its_version_holds_runs_no_query(
     )
 
 
+def counted_gate() -> tuple[gate.PollGate, list[str]]:
+    """The poll gate in front of the application, and the paths of the requests that went
+    through to the application (the ones the gate did not answer itself)."""
+    from django.core.wsgi import get_wsgi_application
+
+    entered: list[str] = []
+    django_app = get_wsgi_application()
+
+    def application(environ: dict[str, Any], start_response: Any) -> Any:
+        entered.append(environ["PATH_INFO"])
+        return django_app(environ, start_response)
+
+    return gate.PollGate(application), entered
+
+
 def _wsgi(
     application: Any,
     path: str,
@@ -343,19 +358,10 @@ def test_the_gate_answers_a_confirmed_poll_without_the_application(
 ) -> None:
     """A poll with the tag the application confirmed for that address less than GATE_TTL
     ago is answered 304 by the gate alone; a stale, unknown or private one goes through."""
-    from django.core.wsgi import get_wsgi_application
-
     from arbitre.app.duplicate.ballots import enter_ballot
     from arbitre.app.duplicate.models import BallotEntry
 
-    entered: list[str] = []
-    django_app = get_wsgi_application()
-
-    def application(environ: dict[str, Any], start_response: Any) -> Any:
-        entered.append(environ["PATH_INFO"])
-        return django_app(environ, start_response)
-
-    front = gate.PollGate(application)
+    front, entered = counted_gate()
     pk = events["report"].events["duplicate"]
     path = f"/public/duplicate/{pk}/classement.json"
     status, headers, first_body = _wsgi(front, path)

@@ -231,19 +231,10 @@ def test_the_state_is_given_by_the_gate_until_it_moves(
     """1,000 polls a second of the game's state at a festival: the gate answers them
     without the application, 304 to a phone holding it; a draw reaches the phones once the
     gate's time is over; a running countdown is kept until its next second only."""
-    from django.core.wsgi import get_wsgi_application
-
     from arbitre.app.events import gate
-    from tests.app.test_live import _wsgi
+    from tests.app.test_live import _wsgi, counted_gate
 
-    entered: list[str] = []
-    django_app = get_wsgi_application()
-
-    def application(environ: dict[str, Any], start_response: Any) -> Any:
-        entered.append(environ["PATH_INFO"])
-        return django_app(environ, start_response)
-
-    front = gate.PollGate(application)
+    front, entered = counted_gate()
     path = f"/public/duplicate/{event.event_id}/partie/1/etat.json"
     status, headers, body = _wsgi(front, path)
     assert status.startswith("200") and gate.SHARED_HEADER not in headers
