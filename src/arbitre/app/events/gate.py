@@ -275,20 +275,20 @@ class PollGate:
             if close is not None:
                 close()
         headers = seen["headers"]
+        packed: bytes | None = None
+        packed_headers: tuple[tuple[str, str], ...] = ()
         if len(body) >= GZIP_MIN and not any(k.lower() == "content-encoding" for k, _ in headers):
             headers = _varied(headers)
             packed, packed_headers = _compressed(headers, body, _answers.get(key))
-            answer = _Answer(
-                time.monotonic(),
-                seen["hold"],
-                seen["status"],
-                tuple(headers),
-                body,
-                packed,
-                packed_headers,
-            )
-        else:
-            answer = _Answer(time.monotonic(), seen["hold"], seen["status"], tuple(headers), body)
+        answer = _Answer(
+            time.monotonic(),
+            seen["hold"],
+            seen["status"],
+            tuple(headers),
+            body,
+            packed,
+            packed_headers,
+        )
         with _store_lock:
             if len(_answers) > ADDRESSES:
                 _answers.clear()

@@ -42,6 +42,11 @@ def standings_rows(standings: Sequence[MergedRow], licences: bool = False) -> Sa
     return mark_safe("".join(out))  # noqa: S308
 
 
+def _players(count: int) -> str:
+    """« N joueurs », as the centres' tables word a centre's results."""
+    return ngettext("%(count)s joueur", "%(count)s joueurs", count) % {"count": count}
+
+
 def centres_rows(centres: Sequence[Any], csrf_token: str) -> SafeString:
     """The ``<tr>`` of each centre of the officer's table (club, admitted, key received,
     its results' players and date, withdrawn with the reason, or awaited; the remove
@@ -67,10 +72,7 @@ def centres_rows(centres: Sequence[Any], csrf_token: str) -> SafeString:
         upload = getattr(c, "upload", None)  # (none sent: the related row is missing)
         key = when(c.key_fetched_at) if c.key_fetched_at else "—"
         if upload:
-            players = ngettext("%(count)s joueur", "%(count)s joueurs", upload.players) % {
-                "count": upload.players
-            }
-            results = f"{players} ({when(upload.updated_at)})" + (
+            results = f"{_players(upload.players)} ({when(upload.updated_at)})" + (
                 f"{withdrawn} ({escape(upload.withdrawn_reason)})" if upload.withdrawn_at else ""
             )
         else:
@@ -95,9 +97,7 @@ def public_centres_items(centres: Sequence[Any]) -> SafeString:
         if upload and upload.withdrawn_at:
             shown = f"{withdrawn} ({escape(upload.withdrawn_reason)})"
         elif upload:
-            shown = ngettext("%(count)s joueur", "%(count)s joueurs", upload.players) % {
-                "count": upload.players
-            }
+            shown = _players(upload.players)
         else:
             shown = awaited
         club = escape(c.club)
