@@ -33,8 +33,26 @@ def as_function(expression: str) -> str:
     """A ``wait_for_function`` predicate as a function: Playwright runs a bare expression
     with the page's ``eval``, which the site's Content-Security-Policy refuses (no
     ``'unsafe-eval'``), and a function through the browser's debugging protocol, which
-    the policy does not concern."""
-    return expression if _FUNCTION.match(expression) else f"() => ({expression})"
+    the policy does not concern.
+
+    A ``TypeError`` in the predicate counts as "not yet": right after a click that leaves
+    the page, the next page's elements are still missing (``getElementById`` gives
+    ``null``), and Playwright would end the wait on the error instead of waiting for the
+    page it reads (two fresh-clone runs failed so). Any other error still ends the wait."""
+    function = expression if _FUNCTION.match(expression) else f"() => ({expression})"
+    return (
+        f"(...args) => {{ try {{ return ({function})(...args); }} "
+        "catch (error) { if (error instanceof TypeError) return false; throw error; } }"
+    )
+
+
+def navigate(page: Any, target: Any) -> None:
+    """Click ``target`` (a selector or a locator) that leaves the page, and wait until the
+    page it leads to has loaded: Playwright's click no longer waits for a navigation, so
+    that the page read right after it may still be the one clicked, or an empty one."""
+    locator = page.locator(target) if isinstance(target, str) else target
+    with page.expect_navigation(wait_until="load"):
+        locator.click()
 
 
 def _predicates_as_functions() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_rounds_browser import (
     import_and_check_in,
@@ -50,7 +50,7 @@ def test_003_a_quarter_final_on_the_tablet_clock(tmp_path: Path) -> None:
         event_url = new_backgammon_event(page, "Championnat, phase finale", 1, 5)
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "ko.csv", PLAYERS), 8)
-        page.click("#pair-next")
+        navigate(page, "#pair-next")
         round_url = page.url
         for table, first, _ in round_tables(page):
             page.goto(round_url)
@@ -87,6 +87,6 @@ def test_003_a_quarter_final_on_the_tablet_clock(tmp_path: Path) -> None:
         assert tablet.locator("#time-0").inner_text() == "0:05"
         page.goto(f"{url}backgammon/{event_id}/phase-finale/")
         assert "9-0" in page.locator("#ko-QF1").inner_text()
-        page.click("#match-clocks-link")
+        navigate(page, "#match-clocks-link")
         assert "2/3" in page.locator("#clock-QF1 .set").inner_text()
         assert not errors, errors

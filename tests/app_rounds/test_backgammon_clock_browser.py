@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
@@ -60,7 +60,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), 8)
         accelerate(data, event_id)
-        page.click("#pair-next")
+        navigate(page, "#pair-next")
         round_url = page.url
         tables = round_tables(page)
         (t1, a1, b1), (t2, a2, b2) = tables[0], tables[1]
@@ -88,7 +88,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
 
         # table 2: B is late; A starts B's clock (1.3); B arrives 1 s later, plays, presses
         page.goto(round_url)
-        page.click(f"#clock-link-{t2}")
+        navigate(page, f"#clock-link-{t2}")
         clock_url = page.url
         page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         page.click("#start-1")
@@ -207,7 +207,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         # the final bracket: the four winners are its seeds 1 to 4, b2 is not among them
         page.goto(event_url)
         page.click("#knockout-link")
-        page.click("#start-knockout")
+        navigate(page, "#start-knockout")
         assert "Tableau final généré." in page.content()
         tops = [
             page.locator(f"#ko-{m} td").nth(2).inner_text().split(" — ")[0]
@@ -216,7 +216,7 @@ def test_003_clock_two_clocked_matches_on_the_tablet(tmp_path: Path) -> None:
         assert a1 in tops and a2 in tops and b2 not in tops
         # the printable incident report
         page.goto(f"{url}evenement/{event_id}/incidents/")
-        page.click("#report-link")
+        navigate(page, "#report-link")
         report = page.locator("#report").inner_text()
         assert "pénalité de points (2 points)" in report
         assert "Coup illégal signalé n° 3" in report and b2 in report
@@ -239,7 +239,7 @@ def test_003_clock_3_5_2_2_after_a_neutralisation_the_players_choose_whose_clock
         page.goto(event_url)
         page.click("#pair-next")
         table = round_tables(page)[0][0]
-        page.click(f"#clock-link-{table}")
+        navigate(page, f"#clock-link-{table}")
         clock_url = page.url
         # the page's script is in place once it has drawn the times
         page.wait_for_function("document.getElementById('time-0').textContent.length > 0")

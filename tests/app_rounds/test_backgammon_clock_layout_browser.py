@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_backgammon_clock_browser import accelerate
 from tests.app_rounds.test_rounds_browser import (
@@ -61,10 +61,10 @@ def test_003_clock_pages_fit_phones_and_tablets(tmp_path: Path) -> None:
         import_and_check_in(page, write_players(tmp_path / "bg.csv", PLAYERS), len(PLAYERS))
         event_id = event_url.rstrip("/").split("/")[-1]
         accelerate(data, event_id)
-        page.click("#pair-next")
+        navigate(page, "#pair-next")
         round_url = page.url
         tables = round_tables(page)
-        page.click(f"#clock-link-{tables[0][0]}")
+        navigate(page, f"#clock-link-{tables[0][0]}")
         clock_url = page.url
         page.wait_for_function("document.getElementById('time-0').textContent.length > 0")
         page.click("#start-1")  # one clock runs: its row is marked on the overview

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_rounds_browser import (
     ARTIFACTS,
@@ -81,7 +81,7 @@ def test_003_3_15_a_score_penalty_through_the_pages(tmp_path: Path) -> None:
         # the bracket: b is among the four winners seeded 1-4
         page.goto(event_url)
         page.click("#knockout-link")
-        page.click("#start-knockout")
+        navigate(page, "#start-knockout")
         assert "Tableau final généré." in page.content()
         tops = [
             page.locator(f"#ko-{m} td").nth(2).inner_text().split(" — ")[0]
@@ -106,10 +106,10 @@ def test_003_3_15_a_score_penalty_through_the_pages(tmp_path: Path) -> None:
 
         # the player's page and the printable report
         page.goto(f"{url}evenement/{event_id}/incidents/")
-        page.click(f"#incidents a:text('{a}')")
+        navigate(page, page.locator(f"#incidents a:text('{a}')").first)
         assert page.locator("#incidents tbody tr").count() == 3
         page.goto(f"{url}evenement/{event_id}/incidents/")
-        page.click("#report-link")
+        navigate(page, "#report-link")
         report = page.locator("#report").inner_text()
         assert "pénalité de points (3 points)" in report and "Coup illégal n° 3" in report
         ARTIFACTS.mkdir(exist_ok=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_classic_table_browser import TABLET
 from tests.app_rounds.test_rounds_browser import (
@@ -40,7 +40,7 @@ def test_000_a_final_game_is_played_on_the_table_page_and_decides_the_final(
         page.select_option("select[name=profile]", "fbs")
         page.select_option("select[name=final_size]", "2")
         page.select_option("select[name=final_best_of]", "1")
-        page.click("main button[type=submit]")
+        navigate(page, "main button[type=submit]")
         event_url = page.url
         event_id = event_url.rstrip("/").split("/")[-1]
         import_and_check_in(page, write_players(tmp_path / "classique.csv", CLASSIC), 12)

@@ -15,7 +15,7 @@ import pytest
 
 from arbitre.classic.game import gcg
 from arbitre.classic.game.replay import replay as gcg_replay
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_rounds_browser import (
     CLASSIC,
@@ -35,7 +35,7 @@ def create_ffsc_event(page: Any, url: str, tmp_path: Path) -> str:
     page.fill("input[name=name]", "Open classique de Lyon")
     page.fill("input[name=date]", "2026-11-28")
     page.select_option("select[name=profile]", "ffsc")
-    page.click("main button[type=submit]")
+    navigate(page, "main button[type=submit]")
     event_url: str = page.url
     import_and_check_in(page, write_players(tmp_path / "classique.csv", CLASSIC), 12)
     page.click("#pair-next")
@@ -343,7 +343,7 @@ def friendly(page: Any, url: str, kind: str, minutes: str, warning: str = "0") -
     page.select_option("select[name=kind]", kind)
     page.fill("input[name=minutes]", minutes)
     page.fill("input[name=warning]", warning)
-    page.click("main button[type=submit]")
+    navigate(page, "main button[type=submit]")
     return str(page.url).rstrip("/").rsplit("/", 1)[1]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_classic_table_browser import PHONE, TABLET, state_of, wait_version
 from tests.app_rounds.test_rounds_browser import login, start
@@ -24,7 +24,7 @@ def friendly_with_toss(page: object, url: str) -> str:
     page.check("input[name=toss]")  # type: ignore[attr-defined]
     page.select_option("select[name=kind]", "chess")  # type: ignore[attr-defined]
     page.fill("input[name=minutes]", "25")  # type: ignore[attr-defined]
-    page.click("main button[type=submit]")  # type: ignore[attr-defined]
+    navigate(page, "main button[type=submit]")
     return str(page.url).rstrip("/").rsplit("/", 1)[1]  # type: ignore[attr-defined]
 
 

@@ -15,7 +15,7 @@ from arbitre.backgammon import championship as bg
 from arbitre.backgammon.championship.csvfiles import parse_results as bg_parse_results
 from arbitre.classic import tournament as cl
 from arbitre.classic.tournament.results_csv import parse_results as cl_parse_results
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import RunningServer, arbitre_server, director_data
 from tests.app_duplicate.test_duplicate_browser import expect
 
@@ -70,14 +70,13 @@ def new_backgammon_event(
     page.fill("input[name=match_length]", str(match_length))
     if not clocked:
         page.uncheck("input[name=clocked]")
-    page.click("main button[type=submit]")
+    navigate(page, "main button[type=submit]")
     return str(page.url)
 
 
 def submit(page: Any, button: Any) -> None:
     """Click a form's button and wait for the page the server redirects to."""
-    with page.expect_navigation(wait_until="load"):
-        button.click()
+    navigate(page, button)
 
 
 def round_tables(page: Any) -> list[tuple[int, str, str]]:
@@ -115,7 +114,7 @@ def test_classic_tournament_in_the_browser(tmp_path: Path, server: RunningServer
         page.click("#new-classic")
         page.fill("input[name=name]", "Open classique de Namur")
         page.fill("input[name=date]", "2026-11-22")
-        page.click("main button[type=submit]")
+        navigate(page, "main button[type=submit]")
         assert page.locator("h1").inner_text() == "Open classique de Namur"
         event_url = page.url
         event_id = event_url.rstrip("/").split("/")[-1]
@@ -123,14 +122,14 @@ def test_classic_tournament_in_the_browser(tmp_path: Path, server: RunningServer
         # one absence announced for round 2: 11 present, so one bye
         page.select_option("#absence-player", label="Joueur03")
         page.select_option("#absence-form select[name=round]", "2")
-        page.click("#absence-form button[value=absent]")
+        navigate(page, "#absence-form button[value=absent]")
         assert "Joueur03 absent à la ronde 2." in page.content()
 
         public = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         byes = []
         for number in range(1, 5):
             page.goto(event_url)
-            page.click("#pair-next")
+            navigate(page, "#pair-next")
             assert page.locator("h1").inner_text().endswith(f"ronde {number}")
             tables = round_tables(page)
             if number == 1:
@@ -200,7 +199,7 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path, server: RunningS
         import_and_check_in(page, write_players(tmp_path / "bg.csv", BACKGAMMON), 16)
         for number in (1, 2, 3):
             page.goto(event_url)
-            page.click("#pair-next")
+            navigate(page, "#pair-next")
             assert page.locator("h1").inner_text().endswith(f"ronde {number}")
             for table, a, b in round_tables(page):
                 winner = a if BACKGAMMON[a] > BACKGAMMON[b] else b
@@ -232,7 +231,7 @@ def test_backgammon_championship_in_the_browser(tmp_path: Path, server: RunningS
         # the quarter-finals from the standings, played set by set
         page.goto(event_url)
         page.click("#knockout-link")
-        page.click("#start-knockout")
+        navigate(page, "#start-knockout")
         assert "Tableau final généré." in page.content()
         seeds = [s.name for s in expected[:8]]
         quarters = {"QF1": (1, 8), "QF2": (4, 5), "QF3": (3, 6), "QF4": (2, 7)}
