@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import require
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
@@ -94,7 +96,7 @@ TOML = [b for b in BLOCKS if b[2] == "toml"]
 
 
 def test_every_fenced_block_has_a_known_kind() -> None:
-    assert {kind for _, _, kind, _ in BLOCKS} <= {"python", "sh", "toml", ""}
+    assert {kind for _, _, kind, _ in BLOCKS} <= {"python", "sh", "toml", "nginx", ""}
     assert PYTHON and SHELL
 
 
@@ -171,3 +173,32 @@ def test_link_checker_refuses_a_link_leaving_the_repository() -> None:
     ]
     outside = Path(os.path.normpath(ROOT / "docs" / "../../shared/seeds/001.md"))
     assert not outside.is_relative_to(ROOT)
+
+
+NGINX = [b for b in BLOCKS if b[2] == "nginx"]
+
+
+@pytest.mark.parametrize(("doc", "line", "kind", "code"), NGINX, ids=_ids(NGINX))
+def test_nginx_configuration_is_accepted_by_nginx(
+    doc: str, line: int, kind: str, code: str, tmp_path: Path
+) -> None:
+    """The federation's nginx configuration, as ``bench/proxy_viewers.py`` runs it (its
+    certificate, address and cache folder replaced), passes ``nginx -t``."""
+    import subprocess
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import proxy_viewers
+
+    binary = proxy_viewers._which("nginx")
+    require(binary is not None, "nginx (Debian's nginx-light; CI installs it)")
+    assert code == proxy_viewers.documented_config()
+    for sub in ("cache", "body", "proxy", "fcgi", "uwsgi", "scgi"):
+        (tmp_path / sub).mkdir()
+    proxy_viewers.self_signed(tmp_path)
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(proxy_viewers.bench_config(8000, 8443, tmp_path, 100))
+    checked = subprocess.run(
+        [str(binary), "-t", "-p", str(tmp_path), "-c", str(conf)], capture_output=True, text=True
+    )
+    assert checked.returncode == 0, checked.stderr
