@@ -20,10 +20,13 @@ and without it (the ratio is the check's gain), as self-play rarely deals
 two.
 
 A batch section runs ``arbitre scrabble top --batch`` itself (a subprocess of this Python)
-on every position, in order, and reads the per-position ``ms`` it reports: reading the board
-and the rack from text, the search, writing the moves and the line (the issue 37 target:
-median <= 0.080 ms, worst under 2 ms), with the reference's median in the same run as the
-yardstick, and the machine's load average.
+on every position, in order, ``--batch-runs`` times, and reads the per-position ``ms`` it
+reports: reading the board and the rack from text, the search, writing the moves and the line
+(the issue 37 target: median <= 0.080 ms, worst under 2 ms). The median is the runs' median;
+a position's time is its fastest run (another process taking the processor for a few
+milliseconds makes no position slow), the worst position the slowest of those, printed with
+its board and rack. With the reference's median in the same run as the yardstick, and the
+machine's load average.
 
 A last section searches every position once, in order, as a long-running server does (no
 repeat, the garbage collector running): first as the process stands, then after
@@ -87,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lexicon", help="word list file (default: the shipped list)")
     parser.add_argument("--reference-every", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--batch-runs", type=int, default=3, help="runs of `arbitre scrabble top --batch`"
+    )
     parser.add_argument(
         "--stress-blanks",
         type=int,
@@ -205,9 +211,15 @@ def batch_section(
     prepared: list, lexicon: object, args: argparse.Namespace, reference_ms: list[float]
 ) -> bool:
     """``arbitre scrabble top --batch`` on every position, in order, as a user runs it; the
-    ``ms`` it reports per position (reading, search, writing). Its answers are checked
-    against ``top_moves`` in this process: True when one differs."""
+    ``ms`` it reports per position (reading, search, writing). The command runs
+    ``--batch-runs`` times: the median is each run's median, the median of the runs; a
+    position's time is its fastest of the runs, as the other sections keep the fastest of
+    ``--repeat`` (a position that another process preempted once is not a slow position),
+    and the worst position is the slowest of those. Its answers are checked against
+    ``top_moves`` in this process: True when one differs."""
     positions = [x[0] for x in prepared]
+    runs: list[np.ndarray] = []
+    walls, loads = [], []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "positions.txt"
         path.write_text(
@@ -216,25 +228,40 @@ def batch_section(
         command = [sys.executable, "-m", "arbitre.cli", "scrabble", "top", "--batch", str(path)]
         if args.lexicon:
             command += ["--lexicon", args.lexicon]
-        load_before = os.getloadavg()[0]
-        started = time.perf_counter()
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        wall = time.perf_counter() - started
-        load_after = os.getloadavg()[0]
-    rows = [json.loads(line) for line in done.stdout.splitlines()]
-    for row, (p, board, rack, *_) in zip(rows, prepared, strict=True):
-        top = fast.top_moves(board, rack, lexicon)
-        if row["moves"] != [str(m.move) for m in top]:
-            print(f"MISMATCH --batch/top_moves: {p.board} {p.rack}", file=sys.stderr)
-            return True
-    ms = np.array([row["ms"] for row in rows])
+        for _ in range(max(1, args.batch_runs)):
+            loads.append(os.getloadavg()[0])
+            started = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=True)
+            walls.append(time.perf_counter() - started)
+            rows = [json.loads(line) for line in done.stdout.splitlines()]
+            for row, (p, board, rack, *_) in zip(rows, prepared, strict=True):
+                top = fast.top_moves(board, rack, lexicon)
+                if row["moves"] != [str(m.move) for m in top]:
+                    print(f"MISMATCH --batch/top_moves: {p.board} {p.rack}", file=sys.stderr)
+                    return True
+            runs.append(np.array([row["ms"] for row in rows]))
+        loads.append(os.getloadavg()[0])
+    medians = [float(np.median(ms)) for ms in runs]
+    fastest = np.min(np.vstack(runs), axis=0)
     print(
         f"\narbitre scrabble top --batch, every position once in order, the ms it reports "
-        f"(reading, search, writing), load average {load_before:.1f} -> {load_after:.1f}"
+        f"(reading, search, writing), {len(runs)} runs, load average "
+        + " -> ".join(f"{x:.1f}" for x in loads)
     )
-    print(f"  all       {stats(list(ms))}  p95 {np.percentile(ms, 95):.3f}")
-    print(f"  the whole run, start-up and warm-up included: {wall:.1f} s")
-    med, worst = float(np.median(ms)), float(ms.max())
+    for i, ms in enumerate(runs, start=1):
+        print(f"  run {i}    {stats(list(ms))}  p95 {np.percentile(ms, 95):.3f}")
+    print(f"  fastest of the runs per position  {stats(list(fastest))}")
+    worst_at = int(np.argmax(fastest))
+    p = positions[worst_at]
+    print(
+        f"  worst position {fastest[worst_at]:.3f} ms (its runs: "
+        + ", ".join(f"{ms[worst_at]:.3f}" for ms in runs)
+        + f"): {p.board} {p.rack}"
+    )
+    print(
+        "  each whole run, start-up and warm-up included: " + ", ".join(f"{w:.1f} s" for w in walls)
+    )
+    med, worst = statistics.median(medians), float(fastest.max())
     if reference_ms:
         print(
             f"  reference median (same run, every {args.reference_every}th position) / batch "
@@ -242,8 +269,8 @@ def batch_section(
         )
     ok = med <= BATCH_TARGET_MEDIAN_MS and worst < BATCH_TARGET_MAX_MS
     print(
-        f"  target (--batch): median {med:.3f} ms <= {BATCH_TARGET_MEDIAN_MS} and worst "
-        f"{worst:.2f} ms < {BATCH_TARGET_MAX_MS}: {'met' if ok else 'NOT met'}"
+        f"  target (--batch): median {med:.3f} ms (the runs' median) <= {BATCH_TARGET_MEDIAN_MS} "
+        f"and worst position {worst:.2f} ms < {BATCH_TARGET_MAX_MS}: {'met' if ok else 'NOT met'}"
     )
     return False
 
