@@ -35,6 +35,14 @@ client):
   upload's effect is the time from its acceptance to the first read that shows its centre's
   witness player.
 
+With ``--proxy``, the server runs behind nginx configured as ``docs/federation-server.md``
+says (``bench/proxy_viewers.py``: HTTPS with a self-signed certificate, the live answers of
+the public page kept one second): the ``--viewers`` are then ``wrk``'s connections to it over
+HTTPS (a C client: 10,000 viewers offer 5,000 polls a second), following the page's script
+from the reference's start to the end, and the officer, the centres, the probe and the static
+file go through nginx's plain HTTP port on the loopback, so that the effect is what a viewer
+behind the proxy sees.
+
 It prints the uploads accepted and refused, their latency p50 / p95 / p99, the time to their
 effect on the public page, the viewers' and the officer's p50 / p95 / p99 beside the same
 figures measured on the static file and before any upload (ratios: this machine is shared,
@@ -62,6 +70,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -71,10 +80,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+import proxy_viewers  # noqa: E402
 from bench_festival import PASSWORD, env_for, login, quantiles  # noqa: E402
 from bench_live import (  # noqa: E402  (the same client, figures and server probes)
     Connection,
     Figures,
+    free_port,
     memory_lines,
     server_processes,
     timed,
@@ -298,6 +309,7 @@ class Run:
     effect: list[float] = field(default_factory=list)
     not_seen: int = 0
     late: int = 0  # of those not seen, on the page read once more at the end
+    wrk: proxy_viewers.Viewers | None = None  # the viewers through the proxy (--proxy)
 
     def connect(self) -> Connection:
         return Connection(self.host, self.port)
@@ -471,16 +483,32 @@ def cpu_seconds(pids: list[int]) -> dict[int, float]:
 
 
 async def drive(
-    run: Run, args: argparse.Namespace, published: Published, watched: dict[str, list[int]]
+    run: Run,
+    args: argparse.Namespace,
+    published: Published,
+    watched: dict[str, list[int]],
+    proxy: proxy_viewers.Proxy | None = None,
 ) -> dict[str, dict[int, float]]:
     """The whole run; each process's processor seconds over the uploads' window."""
     cookies = await login(SimpleNamespace(host=run.host, port=run.port), OFFICER)
-    arrival = min(10.0, max(1.0, args.viewers / 200))
-    tasks = [asyncio.ensure_future(viewer(run, i, arrival)) for i in range(args.viewers)]
+    python_viewers = 0 if proxy else args.viewers
+    arrival = min(10.0, max(1.0, python_viewers / 200))
+    tasks = [asyncio.ensure_future(viewer(run, i, arrival)) for i in range(python_viewers)]
     officer_page = f"/federation/simultanes/{published.pk}/"
     tasks.append(asyncio.ensure_future(officer(run, cookies, officer_page)))
     tasks.append(asyncio.ensure_future(static_probe(run)))
     await asyncio.sleep(arrival + run.period)  # every viewer on the page before the measure
+    if proxy:  # wrk's viewers, from the reference's start to a little after the window
+        wrk, script = proxy_viewers.start_viewers(
+            proxy.url,
+            run.live["version"],
+            run.live["fragment"],
+            args.viewers,
+            args.reference + args.window + 3 * run.period + 10,
+            run.period,
+        )
+        watched["wrk (the viewers)"] = [wrk.pid]
+        watched["nginx"] = [proxy.pid]
     run.phase = "reference"
     await asyncio.sleep(args.reference)
     run.phase = "load"
@@ -510,6 +538,8 @@ async def drive(
     mine = time.process_time() - mine
     run.phase = "done"
     await asyncio.gather(*tasks, return_exceptions=True)
+    if proxy:
+        run.wrk = await asyncio.to_thread(proxy_viewers.viewers_result, wrk, script, args.viewers)
     # (a process started meanwhile, a PostgreSQL backend or a worker replaced, from zero)
     used = {
         k: {p: (cpu - before[k].get(p, 0.0)) / seconds for p, cpu in after[k].items()}
@@ -561,6 +591,12 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
             else ""
         )
     )
+    if run.wrk is not None:
+        print(f"viewers   {proxy_viewers.describe(run.wrk)}")
+        print(
+            "          (wrk's figures from the reference's start to the end; below, the bench's own"
+        )
+        print("          clients through nginx's plain HTTP port)")
     print(f"viewers   polling {run.live.get('version', run.page)}")
     print(line("  polls", run.polls, seconds, run.reference))
     if "version" in run.live:
@@ -698,11 +734,19 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
         )
         print(memory_lines(server.process.pid, "once ready"))
         page = f"/public/simultanes/{published.uid}/"
-        run = Run("127.0.0.1", port, page, published.live, args.period)
         watched = {"server": [server.process.pid]}
         if postmaster(database_url):
             watched["PostgreSQL"] = [postmaster(database_url)]
-        used = asyncio.run(drive(run, args, published, watched))
+        with (
+            proxy_viewers.nginx(port, free_port(), args.viewers, plain_port=free_port())
+            if args.proxy
+            else nullcontext()
+        ) as proxy:
+            target = proxy.plain_port if proxy else port
+            run = Run("127.0.0.1", target, page, published.live, args.period)
+            if proxy:
+                print(f"nginx in front (docs/federation-server.md): {proxy.url}", flush=True)
+            used = asyncio.run(drive(run, args, published, watched, proxy))
         report(run, args, used)
         print(memory_lines(server.process.pid, "after the load"))
         print(server_log(log))
@@ -733,12 +777,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--resends", type=float, default=0.1, help="share of centres re-sending")
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="behind the documented nginx, the viewers simulated by wrk (both installed)",
+    )
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--game", help="a game record (default: arbitre duplicate autoplay)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     if not 0 < args.centres <= args.players:
         parser.error("at least one centre, and a player per centre")
+    if args.proxy and proxy_viewers.missing_tools():
+        parser.error("--proxy needs " + " and ".join(proxy_viewers.missing_tools()))
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, args.viewers + 1000)), hard))
     start = os.getloadavg()

@@ -121,15 +121,21 @@ def documented_config() -> str:
     raise SystemExit(f"no nginx block with proxy_cache_path in {DOC}")
 
 
-def bench_config(upstream_port: int, listen_port: int, folder: Path, viewers: int) -> str:
+def bench_config(
+    upstream_port: int, listen_port: int, folder: Path, viewers: int, plain_port: int = 0
+) -> str:
     """The documented configuration for a bench on the loopback: the upstream at
-    ``upstream_port``, HTTPS on ``listen_port`` with a self-signed certificate, the cache
-    in ``folder``, the HTTP redirect dropped, and the main context nginx needs to run as
-    this user with ``viewers`` connections."""
+    ``upstream_port``, HTTPS on ``listen_port`` with a self-signed certificate (and plain
+    HTTP on ``plain_port`` if given, for the bench's own Python clients), the cache in
+    ``folder``, the HTTP redirect dropped, and the main context nginx needs to run as this
+    user with ``viewers`` connections."""
     site = documented_config()
     site = site.replace("127.0.0.1:8000", f"127.0.0.1:{upstream_port}")
     site = site.replace("/var/cache/nginx/arbitre", str(folder / "cache"))
-    site = re.sub(r"listen 443 ssl( http2)?;", f"listen 127.0.0.1:{listen_port} ssl;", site)
+    listen = f"listen 127.0.0.1:{listen_port} ssl;"
+    if plain_port:
+        listen += f"\n    listen 127.0.0.1:{plain_port};"
+    site = re.sub(r"listen 443 ssl( http2)?;", listen, site)
     site = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {folder / 'cert.pem'};", site)
     site = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {folder / 'key.pem'};", site)
     # the port-80 server that redirects to HTTPS: not needed on the loopback
@@ -204,6 +210,7 @@ class Proxy:
     port: int
     pid: int
     folder: Path
+    plain_port: int = 0
 
     @property
     def url(self) -> str:
@@ -211,8 +218,11 @@ class Proxy:
 
 
 @contextmanager
-def nginx(upstream_port: int, listen_port: int, viewers: int) -> Iterator[Proxy]:
-    """nginx running the documented configuration in front of ``upstream_port``."""
+def nginx(
+    upstream_port: int, listen_port: int, viewers: int, plain_port: int = 0
+) -> Iterator[Proxy]:
+    """nginx running the documented configuration in front of ``upstream_port`` (HTTPS on
+    ``listen_port``, plain HTTP on ``plain_port`` if given)."""
     binary = _which("nginx")
     if binary is None:
         raise SystemExit("nginx is needed: apt-get install nginx-light")
@@ -229,7 +239,7 @@ def nginx(upstream_port: int, listen_port: int, viewers: int) -> Iterator[Proxy]
                 os.chown(folder / sub, nobody.pw_uid, nobody.pw_gid)
         self_signed(folder)
         conf = folder / "nginx.conf"
-        conf.write_text(bench_config(upstream_port, listen_port, folder, viewers))
+        conf.write_text(bench_config(upstream_port, listen_port, folder, viewers, plain_port))
         test = subprocess.run(
             [binary, "-t", "-p", str(folder), "-c", str(conf)], capture_output=True, text=True
         )
@@ -241,7 +251,7 @@ def nginx(upstream_port: int, listen_port: int, viewers: int) -> Iterator[Proxy]
         )
         try:
             _wait_listening(listen_port, process)
-            yield Proxy(listen_port, process.pid, folder)
+            yield Proxy(listen_port, process.pid, folder, plain_port)
         finally:
             process.send_signal(signal.SIGQUIT)
             try:
