@@ -144,7 +144,7 @@ def bench_config(
         raise SystemExit("the documented nginx block changed: the bench cannot adapt it")
     connections = viewers + 1024
     return (
-        f"worker_processes 1;\nworker_rlimit_nofile {2 * connections};\n"
+        f"worker_processes auto;\nworker_rlimit_nofile {2 * connections};\n"
         f"pid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\n"
         f"events {{ worker_connections {connections}; }}\n"
         f"http {{\n  access_log off;\n"

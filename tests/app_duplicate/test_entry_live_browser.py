@@ -2,7 +2,9 @@
 left open follows the chief arbiter's clock without a reload (the move on the clock, the
 last seconds and the end of the regulation time, seed 004 2.3) and its progress counters
 follow the other arbiter's entries (made on a phone, each ballot field the screen's width) and a player's withdrawal; the public standings mark
-the withdrawn player."""
+the withdrawn player. A ballot typed while the phone is offline is kept on the phone across a
+reload until the server accepts it, and is not put over a ballot changed on the server
+meanwhile."""
 
 from __future__ import annotations
 
@@ -122,3 +124,40 @@ def test_entry_page_follows_the_clock_and_the_counters_live(tmp_path: Path) -> N
         # the public standings, redrawn by their script, mark the withdrawn player
         row = public.locator("#standings tbody tr", has_text="JOUEUR20")
         expect(row.locator(".withdrawn")).to_have_text("(abandon)", timeout=8_000)
+
+        # the phone loses the network: the ballot typed is refused by no one, and kept
+        phone = arbiter_b.context
+        phone.set_offline(True)
+        field_14 = arbiter_b.locator("input[name=ballot-14]")
+        row_14 = arbiter_b.locator("tr:has(input[name=ballot-14])")
+        field_14.fill("top")
+        field_14.press("Enter")
+        expect(row_14.locator("td.decision")).to_have_text("Serveur injoignable : réessayez.")
+        # and one more, typed over a ballot another arbiter (the director) changes meanwhile
+        field_13 = arbiter_b.locator("input[name=ballot-13]")
+        field_13.fill("42")
+        phone.set_offline(False)
+        arbiter_b.reload()
+        expect(field_14).to_have_value("top")
+        expect(row_14).to_have_class(re.compile(r"\bdraft\b"))
+        expect(row_14.locator("td.decision")).to_have_text(
+            "Saisi ici, pas encore envoyé : Entrée pour l’envoyer."
+        )
+        expect(field_13).to_have_value("42")  # (the server's ballot is still "top")
+        assert arbiter_b.locator("tr:has(input[name=ballot-14]) td.score").inner_text() == ""
+        director.goto(entry_url + "?coup=1")
+        enter(director, 13, "vide")
+        enter(arbiter_b, 14, "top")
+        expect(row_14.locator("td.decision")).to_have_text("Aucune sanction")
+        arbiter_b.reload()  # accepted: nothing kept on the phone any more, the server's ballot
+        expect(field_14).to_have_value("top")
+        expect(row_14.locator("td.score")).to_have_text(re.compile(r"^[1-9][0-9]*$"))
+        expect(row_14).not_to_have_class(re.compile(r"\bdraft\b"))
+        expect(row_14.locator("td.decision")).to_have_text("Aucune sanction")
+        # table 13's ballot changed on the server after it was typed: shown, not put over it
+        row_13 = arbiter_b.locator("tr:has(input[name=ballot-13])")
+        expect(field_13).to_have_value("vide")
+        expect(row_13.locator("td.decision")).to_have_text(
+            "Non envoyé, remplacé entre-temps sur le serveur : « 42 »"
+        )
+        assert arbiter_b.evaluate("Object.keys(localStorage).length") == 0

@@ -100,14 +100,55 @@
   const table = document.getElementById("entry-table");
   if (table) {
     const inputs = Array.from(table.querySelectorAll("input.ballot"));
+    // A ballot typed but not accepted by the server (offline, refused, the page reloaded or
+    // closed meanwhile) is kept on the phone until the server accepts it: restored at the
+    // next load while the server's ballot of that row is the one it was typed over.
+    const DRAFT_HOURS = 12;
+    const drafts = (function () { try { return window.localStorage; } catch (e) { return null; } })();
+    const draftKey = function (row) {
+      return "arbitre-ballot:" + table.dataset.api + ":" + table.dataset.move + ":" + row.dataset.registration;
+    };
+    const keepDraft = function (input) {
+      if (!drafts) { return; }
+      const row = input.closest("tr");
+      try {
+        if (input.value === input.defaultValue) { drafts.removeItem(draftKey(row)); return; }
+        drafts.setItem(draftKey(row), JSON.stringify({ text: input.value, version: row.dataset.version, at: Date.now() }));
+      } catch (e) { /* storage full or refused: the field keeps the text meanwhile */ }
+    };
+    const dropDraft = function (row) {
+      if (drafts) { try { drafts.removeItem(draftKey(row)); } catch (e) { /* nothing kept */ } }
+    };
+    inputs.forEach(function (input) {
+      const row = input.closest("tr");
+      let draft = null;
+      try { draft = drafts && JSON.parse(drafts.getItem(draftKey(row)) || "null"); } catch (e) { draft = null; }
+      if (!draft || typeof draft.text !== "string" || Date.now() - draft.at > DRAFT_HOURS * 3600e3) {
+        if (draft) { dropDraft(row); }
+        return;
+      }
+      const decision = row.querySelector(".decision");
+      if (draft.version !== row.dataset.version) {
+        // the ballot changed on the server since it was typed: shown, not put over it
+        row.classList.add("warning");
+        decision.textContent = table.dataset.draftStale.replace("{text}", draft.text);
+        dropDraft(row);
+      } else if (draft.text !== input.value) {
+        input.value = draft.text;
+        row.classList.add("draft");
+        decision.textContent = table.dataset.draft;
+      }
+    });
     inputs.forEach(function (input, index) {
+      input.addEventListener("input", function () { keepDraft(input); });
       input.addEventListener("keydown", function (event) {
         if (event.key !== "Enter") { return; }
         event.preventDefault();
         const row = input.closest("tr");
         const decision = row.querySelector(".decision");
         const score = row.querySelector(".score");
-        row.classList.remove("error", "nullity", "warning", "saved");
+        row.classList.remove("error", "nullity", "warning", "saved", "draft");
+        keepDraft(input);
         fetch(table.dataset.api, {
           method: "POST",
           headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
@@ -126,6 +167,8 @@
               return;
             }
             row.dataset.version = data.version;
+            input.defaultValue = input.value;  // the server's ballot now
+            dropDraft(row);
             score.textContent = data.score;
             // the server's wording, as the page shows it once reloaded ("Aucune sanction")
             let label = data.sanction.kind === "none" ? data.sanction_label : data.sanction_label + " (" + data.sanction.rule + ")";
