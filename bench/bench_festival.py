@@ -41,7 +41,12 @@ prints each move's figures beside each other, with each server process's residen
 Last, the standings' cost per change as the field grows (``--sizes``):
 ``bench/bench_standings_growth.py``, the kept standings the server runs and the from-scratch
 reference timed in the same run. The phones run on the same machine as the server: with the
-machine shared, their own delays count as the server's.
+machine shared, their own delays count as the server's. ``--phones-client wrk`` simulates
+them with ``wrk`` (``bench/wrk_client.py``: a load generator written in C, the standings and
+the move's state polled every 2 s on two connections per phone, the ETag a phone would hold)
+instead of this process's Python connections, which used about as much processor as the
+server: its latencies are wrk's, each address apart, and its processors count as the
+client's.
 """
 
 from __future__ import annotations
@@ -68,6 +73,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+import wrk_client  # noqa: E402
 from bench_live import (  # noqa: E402  (the same client, figures and server probes)
     Connection,
     Figures,
@@ -185,6 +191,24 @@ async def phone(site: Festival, stage: Stage, index: int, arrival: float) -> Non
         poller(stage, standings, PERIOD, "phones", conn, 0.0),
         poller(stage, move, PERIOD, "phones", other, PERIOD / 2),
     )
+
+
+def start_wrk_phones(site: Festival, args: argparse.Namespace) -> list[wrk_client.Started]:
+    """The phones as ``wrk``'s connections (``--phones-client wrk``): ``--phones`` polling the
+    standings JSON and as many the move's state, every 2 s, as the two fetches of each
+    phone's page (``wrk_client.PHONES``)."""
+    base = f"http://{site.host}:{site.port}"
+    return [
+        wrk_client.start_phones(
+            base, f"/public/duplicate/{site.event}/classement.json", args.phones, PERIOD
+        ),
+        wrk_client.start_phones(
+            base,
+            f"/public/duplicate/{site.event}/partie/{site.game}/etat.json",
+            args.phones,
+            PERIOD,
+        ),
+    ]
 
 
 async def login(site: Festival, username: str) -> dict[str, str]:
@@ -336,8 +360,9 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
     for name in ["demo", *names]:  # each logs in once, in the morning, before any measure
         site.sessions[name] = await login(site, name)
     stage = Stage()
-    arrival = min(10.0, max(1.0, args.phones / 200))
-    pollers = [asyncio.ensure_future(phone(site, stage, i, arrival)) for i in range(args.phones)]
+    python_phones = args.phones if args.phones_client == "python" else 0
+    arrival = min(10.0, max(1.0, python_phones / 200))
+    pollers = [asyncio.ensure_future(phone(site, stage, i, arrival)) for i in range(python_phones)]
     for i in range(2):
         pollers.append(
             asyncio.ensure_future(
@@ -387,6 +412,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
         prober.close()
         load = Load(stop=float("inf"))
         stage.load = load
+        phones = start_wrk_phones(site, args) if args.phones_client == "wrk" else []
         cpu0, t0, mine0 = server_cpu(site.server_pid), time.monotonic(), time.process_time()
         accepted: dict[str, tuple[float, int]] = {}
         entering = asyncio.ensure_future(
@@ -399,14 +425,29 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
         seconds = time.monotonic() - t0
         cpu = (server_cpu(site.server_pid) - cpu0) / seconds
         client = (time.process_time() - mine0) / seconds
+        wrk_results = [await asyncio.to_thread(wrk_client.stop, p) for p in phones]
+        if wrk_results:  # the phones' figures are wrk's: its processors count as theirs
+            client += sum(r.cpu for r in wrk_results) / seconds
+            load.phones.requests = sum(r.requests for r in wrk_results)
+            load.phones.errors = sum(sum(r.errors.values()) for r in wrk_results)
+            load.unchanged["phones"] = sum(r.counters["not_modified"] for r in wrk_results)
+            load.received["phones"] = round(sum(r.megabytes for r in wrk_results) * 1e6)
         total = sum(len(t) for t in site.tables.values())
         print(
             f"  {move:4d}  {load.accepted:4d}/{total:<4d} {quantiles(load.entries.latencies)}"
             f"   {quantiles(load.effect)}"
             + (f"  (not seen after {SETTLE:.0f} s: {load.not_seen})" if load.not_seen else "")
         )
+        phones_line = (
+            "  ".join(
+                f"{name} p50 {r.p50:.1f} p95 {r.p95:.1f} p99 {r.p99:.1f} max {r.worst:.0f}"
+                for name, r in zip(("standings", "state"), wrk_results, strict=True)
+            )
+            if wrk_results
+            else quantiles(load.phones.latencies)
+        )
         print(
-            f"        phones {quantiles(load.phones.latencies)}  "
+            f"        phones {phones_line}  "
             f"({load.phones.requests / seconds:.0f} req/s, "
             f"{load.unchanged.get('phones', 0) / max(1, load.phones.requests):.0%} 304, "
             f"{load.received.get('phones', 0) / seconds / 1e6:.1f} MB/s received, "
@@ -427,7 +468,11 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
                 "accepted": f"{load.accepted}/{total}",
                 "entry p50/p95": pair(load.entries.latencies),
                 "effect p50/p95": pair(load.effect),
-                "phones p50/p95": pair(load.phones.latencies),
+                "phones p50/p95": (
+                    ", ".join(f"{r.p50:.0f}/{r.p95:.0f}" for r in wrk_results)
+                    if wrk_results
+                    else pair(load.phones.latencies)
+                ),
                 "phones MB/s": f"{load.received.get('phones', 0) / seconds / 1e6:.1f}",
                 "hall, chief p95": f"{p95(load.hall.latencies):.0f}, {p95(load.chief.latencies):.0f}",
                 "errors": str(
@@ -647,6 +692,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the standings' cost per change (bench_standings_growth.py); '' to skip",
     )
     parser.add_argument("--changes", type=int, default=30)
+    parser.add_argument(
+        "--phones-client",
+        choices=("python", "wrk"),
+        default="python",
+        help="wrk: the phones simulated by wrk (a C client, Debian's package) instead of this "
+        "process's asyncio connections, which take the processors the server needs",
+    )
     args = parser.parse_args(argv)
     global SERVED
     SERVED = args.served.resolve()

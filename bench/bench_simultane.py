@@ -81,6 +81,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
 import proxy_viewers  # noqa: E402
+import wrk_client  # noqa: E402
 from bench_festival import PASSWORD, env_for, login, quantiles  # noqa: E402
 from bench_live import (  # noqa: E402  (the same client, figures and server probes)
     Connection,
@@ -309,7 +310,7 @@ class Run:
     effect: list[float] = field(default_factory=list)
     not_seen: int = 0
     late: int = 0  # of those not seen, on the page read once more at the end
-    wrk: proxy_viewers.Viewers | None = None  # the viewers through the proxy (--proxy)
+    wrk: wrk_client.Result | None = None  # the viewers through the proxy (--proxy)
 
     def connect(self) -> Connection:
         return Connection(self.host, self.port)
@@ -499,7 +500,7 @@ async def drive(
     tasks.append(asyncio.ensure_future(static_probe(run)))
     await asyncio.sleep(arrival + run.period)  # every viewer on the page before the measure
     if proxy:  # wrk's viewers, from the reference's start to a little after the window
-        wrk, script = proxy_viewers.start_viewers(
+        wrk = proxy_viewers.start_viewers(
             proxy.url,
             run.live["version"],
             run.live["fragment"],
@@ -507,7 +508,7 @@ async def drive(
             args.reference + args.window + 3 * run.period + 10,
             run.period,
         )
-        watched["wrk (the viewers)"] = [wrk.pid]
+        watched["wrk (the viewers)"] = [wrk.process.pid]
         watched["nginx"] = [proxy.pid]
     run.phase = "reference"
     await asyncio.sleep(args.reference)
@@ -539,7 +540,7 @@ async def drive(
     run.phase = "done"
     await asyncio.gather(*tasks, return_exceptions=True)
     if proxy:
-        run.wrk = await asyncio.to_thread(proxy_viewers.viewers_result, wrk, script, args.viewers)
+        run.wrk = await asyncio.to_thread(wrk_client.result, wrk)
     # (a process started meanwhile, a PostgreSQL backend or a worker replaced, from zero)
     used = {
         k: {p: (cpu - before[k].get(p, 0.0)) / seconds for p, cpu in after[k].items()}

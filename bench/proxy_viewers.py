@@ -18,11 +18,8 @@ thread counts its viewers instead: after its polls see a new version, its next
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import resource
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -32,25 +29,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import wrk_client
+from wrk_client import raise_open_files, which
+
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "federation-server.md"
 
 WRK_SCRIPT = r"""
 -- a thread's viewers of a simultané's public page (bench/proxy_viewers.py)
+COUNTERS = { "polls", "fetches", "changes", "not_modified" }
 local version_path, fragment_path, period, viewers
 local current, etag = nil, nil
 local owed, fresh = 0, 0
 local polls, fetches, changes, not_modified = 0, 0, 0, 0
-local threads = {}
-
-function setup(thread)
-  table.insert(threads, thread)
-end
 
 function init(args)
   version_path, fragment_path = args[1], args[2]
   period, viewers = tonumber(args[3]), tonumber(args[4])
-  math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
+  math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000))
 end
 
 function delay()
@@ -92,21 +88,6 @@ function response(status, headers, body)
   wrk.thread:set("fetches", fetches)
   wrk.thread:set("changes", changes)
   wrk.thread:set("not_modified", not_modified)
-end
-
-function done(summary, latency, requests)
-  local counts = { polls = 0, fetches = 0, changes = 0, not_modified = 0 }
-  for _, t in ipairs(threads) do
-    for k, _ in pairs(counts) do counts[k] = counts[k] + (tonumber(t:get(k)) or 0) end
-  end
-  local e = summary.errors
-  io.write(string.format(
-    '\nWRK-RESULT {"requests": %d, "duration_us": %d, "bytes": %d, "p50": %d, "p95": %d, '
-    .. '"p99": %d, "max": %d, "connect": %d, "read": %d, "write": %d, "status": %d, '
-    .. '"timeout": %d, "polls": %d, "fetches": %d, "changes": %d, "not_modified": %d}\n',
-    summary.requests, summary.duration, summary.bytes, latency:percentile(50),
-    latency:percentile(95), latency:percentile(99), latency.max, e.connect, e.read, e.write,
-    e.status, e.timeout, counts.polls, counts.fetches, counts.changes, counts.not_modified))
 end
 """
 
@@ -191,18 +172,8 @@ def self_signed(folder: Path) -> None:
     )
 
 
-def _raise_open_files(limit: int) -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
-
-
 def missing_tools() -> list[str]:
-    return [tool for tool in ("nginx", "wrk") if not _which(tool)]
-
-
-def _which(tool: str) -> str | None:
-    return shutil.which(tool) or shutil.which(tool, path="/usr/sbin:/usr/local/sbin")
+    return [tool for tool in ("nginx", "wrk") if not which(tool)]
 
 
 @dataclass
@@ -223,7 +194,7 @@ def nginx(
 ) -> Iterator[Proxy]:
     """nginx running the documented configuration in front of ``upstream_port`` (HTTPS on
     ``listen_port``, plain HTTP on ``plain_port`` if given)."""
-    binary = _which("nginx")
+    binary = which("nginx")
     if binary is None:
         raise SystemExit("nginx is needed: apt-get install nginx-light")
     with tempfile.TemporaryDirectory(prefix="arbitre-nginx-") as tmp:
@@ -247,7 +218,7 @@ def nginx(
             raise SystemExit(f"nginx refused the documented configuration:\n{test.stderr}")
         process = subprocess.Popen(
             [binary, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
-            preexec_fn=lambda: _raise_open_files(4 * viewers + 4096),  # noqa: PLW1509
+            preexec_fn=lambda: raise_open_files(4 * viewers + 4096),  # noqa: PLW1509
         )
         try:
             _wait_listening(listen_port, process)
@@ -275,25 +246,6 @@ def _wait_listening(port: int, process: subprocess.Popen[bytes]) -> None:
     raise SystemExit("nginx did not listen within 10 s")
 
 
-@dataclass
-class Viewers:
-    """``wrk``'s figures for the viewers (latencies in milliseconds)."""
-
-    connections: int
-    seconds: float
-    requests: int
-    p50: float
-    p95: float
-    p99: float
-    worst: float
-    errors: dict[str, int]
-    polls: int
-    fetches: int
-    not_modified: int
-    changes: int
-    megabytes: float
-
-
 def start_viewers(
     base: str,
     version_path: str,
@@ -302,79 +254,21 @@ def start_viewers(
     seconds: float,
     period: float,
     threads: int = 2,
-) -> tuple[subprocess.Popen[str], Path]:
-    """``wrk`` started: ``connections`` viewers for ``seconds`` (read them with
-    :func:`viewers_result`)."""
-    binary = _which("wrk")
-    if binary is None:
-        raise SystemExit("wrk is needed: apt-get install wrk")
-    script = Path(tempfile.mkstemp(prefix="arbitre-viewers-", suffix=".lua")[1])
-    script.write_text(WRK_SCRIPT)
+) -> wrk_client.Started:
+    """``wrk`` started: ``connections`` viewers for ``seconds`` (their figures:
+    ``wrk_client.result``)."""
     per_thread = max(1, connections // threads)
-    command = [
-        binary,
-        f"-t{threads}",
-        f"-c{connections}",
-        f"-d{max(1, round(seconds))}s",
-        "--timeout",
-        "30s",
-        "-s",
-        str(script),
-        base,
-        "--",
-        version_path,
-        fragment_path,
-        str(round(period * 1000)),
-        str(per_thread),
-    ]
-    process = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=lambda: _raise_open_files(connections + 1024),  # noqa: PLW1509
-    )
-    return process, script
+    arguments = [version_path, fragment_path, str(round(period * 1000)), str(per_thread)]
+    return wrk_client.start(base, WRK_SCRIPT, arguments, connections, seconds, threads)
 
 
-def viewers_result(process: subprocess.Popen[str], script: Path, connections: int) -> Viewers:
-    out, _ = process.communicate()
-    script.unlink(missing_ok=True)
-    found = re.search(r"WRK-RESULT (\{.*\})", out)
-    if not found:
-        raise SystemExit(f"wrk gave no figures:\n{out[-2000:]}")
-    r = json.loads(found.group(1))
-    errors = {k: r[k] for k in ("connect", "read", "write", "status", "timeout") if r[k]}
-    return Viewers(
-        connections=connections,
-        seconds=r["duration_us"] / 1e6,
-        requests=r["requests"],
-        p50=r["p50"] / 1000,
-        p95=r["p95"] / 1000,
-        p99=r["p99"] / 1000,
-        worst=r["max"] / 1000,
-        errors=errors,
-        polls=r["polls"],
-        fetches=r["fetches"],
-        not_modified=r["not_modified"],
-        changes=r["changes"],
-        megabytes=r["bytes"] / 1e6,
-    )
-
-
-def describe(v: Viewers) -> str:
-    rate = v.requests / v.seconds if v.seconds else 0.0
+def describe(v: wrk_client.Result) -> str:
+    c = v.counters
     return (
         f"{v.connections} viewers through nginx (wrk): {v.requests} requests in "
-        f"{v.seconds:.0f} s ({rate:.0f}/s: {v.polls} version polls, {v.not_modified} of them "
-        f"304, {v.fetches} standings fetched, {v.changes} versions seen by the threads), "
-        f"p50 {v.p50:.1f} ms, p95 {v.p95:.1f} ms, p99 {v.p99:.1f} ms, worst {v.worst:.0f} ms, "
-        f"{v.megabytes / v.seconds if v.seconds else 0:.1f} MB/s, errors "
-        f"{sum(v.errors.values())}{' ' + str(v.errors) if v.errors else ''}"
+        f"{v.seconds:.0f} s ({v.rate:.0f}/s: {c['polls']} version polls, {c['not_modified']} "
+        f"of them 304, {c['fetches']} standings fetched, {c['changes']} versions seen by the "
+        f"threads), p50 {v.p50:.1f} ms, p95 {v.p95:.1f} ms, p99 {v.p99:.1f} ms, worst "
+        f"{v.worst:.0f} ms, {v.megabytes / v.seconds if v.seconds else 0:.1f} MB/s, errors "
+        f"{wrk_client.errors_text(v)}"
     )
-
-
-def process_cpu_seconds(pid: int) -> float:
-    """User and system seconds of ``pid`` (Linux's ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
