@@ -66,6 +66,12 @@ def touch_game(game_id: int) -> None:
     _bump(games=game_id)
 
 
+def touch_event(event_id: int) -> None:
+    """:func:`touch` for the Duplicate event of the event ``event_id`` (its row by a unique
+    key, without reading it first)."""
+    _bump(event_id=event_id)
+
+
 def version(event_id: int) -> str | None:
     """The version of the Duplicate event of the event ``event_id`` (``None``: no such
     event): one row read by a unique key."""
@@ -114,7 +120,7 @@ def _of_registration(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _of_event_row(sender: Any, instance: Event, **kwargs: Any) -> None:
-    _bump(event_id=instance.pk)  # its name and date head the public pages
+    touch_event(instance.pk)  # its name and date head the public pages
 
 
 _RECEIVERS: list[tuple[Any, Any, bool]] = [

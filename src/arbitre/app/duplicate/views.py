@@ -7,9 +7,8 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
@@ -38,7 +37,7 @@ from arbitre.app.duplicate.models import (
 )
 from arbitre.app.duplicate.ordering import by_place
 from arbitre.app.events.accounts import AccountError
-from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
+from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, request_role, require_role
 from arbitre.common.messages import Refusal
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
@@ -630,25 +629,32 @@ def _progress(game: Game, move_number: int) -> list[dict[str, Any]]:
 @require_POST
 @require_role(ARBITER)
 def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
-    dup = _dup(event_id)
-    game = _game(dup, number)
+    """A ballot from the entry page's script: parsed here, every check (the game, the player,
+    the table being the arbiter's, the move being played...) made by the service in its
+    transaction, and its decision worded."""
     try:
         payload = jsontext.loads(request.body or b"{}")
-        registration = Registration.objects.get(pk=int(payload["registration"]), duplicate=dup)
+        registration_id = int(payload["registration"])
         move_number = int(payload["move"])
         version = int(payload.get("version", 0))
         text = str(payload["text"])
-    except (ValueError, KeyError, TypeError, Registration.DoesNotExist):
-        return JsonResponse({"ok": False, "error": gettext("Requête mal formée.")}, status=400)
-    if (
-        not has_role(request.user, DIRECTOR, event_id)
-        and registration.arbiter_id != request.user.pk
-    ):
-        raise PermissionDenied(gettext("Cette table n'est pas la vôtre."))
+    except (ValueError, KeyError, TypeError):
+        return _malformed()
     try:
-        result = ballots.enter_ballot(
-            game.pk, registration.pk, move_number, text, version, request.user
+        result = ballots.enter_table_ballot(
+            event_id,
+            number,
+            registration_id,
+            move_number,
+            text,
+            version,
+            request.user,
+            any_table=request_role(request, event_id) == DIRECTOR,
         )
+    except Game.DoesNotExist as exc:
+        raise Http404 from exc
+    except Registration.DoesNotExist:
+        return _malformed()
     except services.StaleEditError as exc:
         return JsonResponse({"ok": False, "stale": True, "error": str(exc)}, status=409)
     except services.ServiceError as exc:
@@ -663,3 +669,7 @@ def entry_api(request: HttpRequest, event_id: int, number: int) -> JsonResponse:
             "explanation_text": services.worded(d.explanation) if d.explanation else "",
         }
     )
+
+
+def _malformed() -> JsonResponse:
+    return JsonResponse({"ok": False, "error": gettext("Requête mal formée.")}, status=400)
