@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from arbitre.app.duplicate import changes, services, setup
@@ -139,3 +140,21 @@ def test_a_players_absence_read_with_them_is_what_the_absences_say(
             )
             one_by_one = {p.pk: services.absence(p) for p in players}
             assert {k: v for k, v in one_by_one.items() if v} == expected, (game.number, move)
+
+
+def test_the_arbiters_progress_is_computed_once_per_version(event: Any, director: Any) -> None:
+    """Every arbiter's entry page polls the move's progress (every 3 s, 40 pages at a
+    festival): the same figures for all, computed once per version of the event."""
+    play_first_move(event, director)
+    a, b = login("arbitre-a", "Arbitrage-2026"), login("arbitre-b", "Arbitrage-2026")
+    url = f"/duplicate/{event.event_id}/partie/1/saisie/progression.json?coup=1"
+    first = a.get(url).json()
+    with CaptureQueriesContext(connection) as queries:
+        again = b.get(url).json()
+    assert again == first
+    assert not reads_of(queries, "duplicate_ballotentry") + reads_of(
+        queries, "duplicate_registration"
+    )
+    post_ballot(b, event, 11, "top")
+    assert b.get(url).json()["progress"][1] == {"arbiter": "arbitre-b", "done": 1, "total": 10}
+    assert Client().get(url).status_code == 302  # (not public)

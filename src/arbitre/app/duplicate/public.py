@@ -36,16 +36,8 @@ def version(dup: DuplicateEvent) -> str:
 
 
 def event_version(event_id: int) -> str:
-    """:func:`version` by the event's id: the event's row is read by its key
-    (:mod:`arbitre.app.duplicate.changes`), whatever the size of the event."""
-    return live.recent_version(("duplicate", event_id), lambda: _read_version(event_id))
-
-
-def _read_version(event_id: int) -> str:
-    found = changes.version(event_id)
-    if found is None:
-        raise Http404
-    return found
+    """:func:`version` by the event's id (:func:`changes.recent_version`)."""
+    return changes.recent_version(event_id)
 
 
 def event_of(dup: DuplicateEvent, at: str) -> Event:
