@@ -13,7 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from arbitre.app.duplicate import changes, services, setup
+from arbitre.app.duplicate import changes, missing, services, setup
 from arbitre.app.duplicate.models import (
     BallotEntry,
     DuplicateEvent,
@@ -158,3 +158,15 @@ def test_the_arbiters_progress_is_computed_once_per_version(event: Any, director
     post_ballot(b, event, 11, "top")
     assert b.get(url).json()["progress"][1] == {"arbiter": "arbitre-b", "done": 1, "total": 10}
     assert Client().get(url).status_code == 302  # (not public)
+
+
+def test_the_missing_ballots_read_no_player_one_by_one(event: Any, director: Any) -> None:
+    """The arbiters' progress and the chief's list name the missing tables' players: their
+    pair partners are read with them, not one query per missing player (1,500 at a festival's
+    move start: 235 ms of CPU per computation)."""
+    game = play_first_move(event, director)
+    with CaptureQueriesContext(connection) as queries:
+        rows = missing.missing_by_arbiter(game, 1)
+    assert [(r.arbiter, r.missing) for r in rows] == [("arbitre-a", 10), ("arbitre-b", 10)]
+    assert reads_of(queries, "duplicate_pairpartner") == 0
+    assert len(queries) <= 8, "\n".join(q["sql"][:120] for q in queries)
