@@ -582,7 +582,7 @@ def entry(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
         move_number = played
     move_number = max(0, min(move_number, played))
     players = dup.players.select_related("partner")  # a pair shown as its two players
-    if not has_role(request.user, DIRECTOR, event_id):
+    if request_role(request, event_id) != DIRECTOR:
         players = players.filter(arbiter=request.user)
     entries = {
         e.registration_id: e
