@@ -21,7 +21,8 @@ where it was built before), starts ``arbitre serve`` on it, and drives it as the
 - **the chief**: their live overview (the ballots still missing per arbiter) every 3 s as its
   page polls it, and each move's draw and reveal through the chief arbiter's page (the
   version its forms carry);
-- **two hall screens**, polling the hall's JSON every 2 s with the last ETag.
+- **two hall screens**, polling the hall's JSON every 2 s with the last ETag;
+- each arbiter's entry page, polling the arbiters' progress on the move every 3 s.
 
 For each of ``--moves`` consecutive moves it prints the ballots accepted, the entry latency
 p50 / p95 / p99, the time from a ballot's acceptance to its effect on the public standings
@@ -64,6 +65,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,6 +91,7 @@ PASSWORD = "Banc-d-essai-2026"
 PERIOD = 2.0  # the phones' and hall screens' polling period (duplicate.js, hall.js)
 ACCEPT = {"Accept-Encoding": "gzip, deflate"}  # what a phone's browser sends
 CHIEF_PERIOD = 3.0  # the chief's live overview (needs.js)
+PROGRESS_PERIOD = 3.0  # the arbiters' progress on their entry page (duplicate.js)
 PROBE_PERIOD = 0.25  # the probe reading the standings for the ballots' effect
 TIMEOUT = 30.0
 SETTLE = 30.0  # at most this long after the last ballot for the standings to show them all
@@ -134,6 +137,7 @@ class Load:
     stop: float
     phones: Figures = field(default_factory=Figures)
     hall: Figures = field(default_factory=Figures)
+    progress: Figures = field(default_factory=Figures)
     chief: Figures = field(default_factory=Figures)
     entries: Figures = field(default_factory=Figures)
     accepted: int = 0
@@ -151,13 +155,19 @@ class Stage:
     def __init__(self) -> None:
         self.load = Load(stop=float("inf"))
         self.running = True
+        self.move = 0  # the move being entered (the entry pages' progress)
 
 
 async def poller(
-    stage: Stage, path: str, period: float, which: str, conn: Connection, delay: float
+    stage: Stage,
+    path: str | Callable[[], str],
+    period: float,
+    which: str,
+    conn: Connection,
+    delay: float,
 ) -> None:
-    """A page's script polling ``path`` every ``period`` with the last ETag (if any), as a
-    browser does: accepting a compressed answer."""
+    """A page's script polling ``path`` (or the path it gives at each poll) every ``period``
+    with the last ETag (if any), as a browser does: accepting a compressed answer."""
     await asyncio.sleep(delay)
     tag = ""
     while stage.running:
@@ -167,7 +177,7 @@ async def poller(
             conn,
             getattr(load, which),
             "GET",
-            path,
+            path() if callable(path) else path,
             headers={**ACCEPT, **({"If-None-Match": tag} if tag else {})},
         )
         load.received[which] = load.received.get(which, 0) + len(body)
@@ -392,11 +402,31 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
             )
         )
     )
+    progress = f"/duplicate/{site.event}/partie/{site.game}/saisie/progression.json?coup="
+
+    def progress_path() -> str:
+        return f"{progress}{stage.move}"
+
+    for k, name in enumerate(names):  # each arbiter's entry page: its progress counters
+        page = Connection(site.host, site.port)
+        page.cookies.update(site.sessions[name])
+        pollers.append(
+            asyncio.ensure_future(
+                poller(
+                    stage,
+                    progress_path,
+                    PROGRESS_PERIOD,
+                    "progress",
+                    page,
+                    k * PROGRESS_PERIOD / len(names),
+                )
+            )
+        )
     await asyncio.sleep(arrival + PERIOD)  # every phone on the page before the first move
     print(
         f"  {args.phones} phones, 2 hall screens, the chief's overview; {len(names)} arbiters "
         f"entering {sum(len(t) for t in site.tables.values())} ballots a move over "
-        f"{args.window:.0f} s"
+        f"{args.window:.0f} s, their pages polling their progress"
     )
     print(
         "  move  accepted  entry ms (p50/p95/p99/max)                   effect on standings ms"
@@ -406,6 +436,7 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
     for _ in range(args.moves):
         stage.load = Load(stop=float("inf"))  # (between two moves: not counted)
         move = await chief_move(site, chief)
+        stage.move = move
         prober = Connection(site.host, site.port)
         await asyncio.sleep(1.1)  # the version the public pages read is at most 1 s old
         before = await standings_totals(prober, site)
@@ -458,6 +489,10 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
             f"  errors {load.hall.errors + load.chief.errors}"
         )
         print(
+            f"        arbiters' progress {quantiles(load.progress.latencies)}"
+            f"  errors {load.progress.errors}"
+        )
+        print(
             f"        entry errors {load.entries.errors}  server processors {cpu:.2f} of "
             f"{os.cpu_count()} over {seconds:.0f} s (this client, the phones: {client:.2f})"
             + (f"  first refusal: {load.refused[0]}" if load.refused else "")
@@ -475,8 +510,13 @@ async def drive(site: Festival, args: argparse.Namespace) -> list[dict[str, str]
                 ),
                 "phones MB/s": f"{load.received.get('phones', 0) / seconds / 1e6:.1f}",
                 "hall, chief p95": f"{p95(load.hall.latencies):.0f}, {p95(load.chief.latencies):.0f}",
+                "progress p95": f"{p95(load.progress.latencies):.0f}",
                 "errors": str(
-                    load.entries.errors + load.phones.errors + load.hall.errors + load.chief.errors
+                    load.entries.errors
+                    + load.phones.errors
+                    + load.hall.errors
+                    + load.chief.errors
+                    + load.progress.errors
                 ),
                 "server CPUs": f"{cpu:.2f}",
                 "server MiB": " ".join(f"{mib:.0f}" for _, mib in memory(site.server_pid)),

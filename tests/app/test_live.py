@@ -160,7 +160,7 @@ def test_duplicate_standings_polls_get_304_until_a_ballot_changes(
     # the standings page and the JSON show the same figures, from one computation
     page = client.get(f"/public/duplicate/{pk}/").content.decode()
     leader = changed.json()["standings"][0]
-    assert leader["name"] in page and str(leader["total"]) in page
+    assert leader["full_name"] in page and str(leader["total"]) in page
 
 
 def test_the_duplicate_figures_are_built_once_per_change(

@@ -135,7 +135,7 @@ def _killed_server_loses_no_committed_entry(tmp_path: Path, url: str | None) -> 
                 server.url + f"public/duplicate/{event_id}/classement.json"
             ).read()
         )
-        assert [(r["name"], r["total"]) for r in standings["standings"]] == [("DURAND", 18)]
+        assert [(r["licence"], r["total"]) for r in standings["standings"]] == [("42", 18)]
         state = json.loads(
             urllib.request.urlopen(
                 server.url + f"public/duplicate/{event_id}/partie/1/etat.json"

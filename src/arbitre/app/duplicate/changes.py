@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
+from django.http import Http404
 from django.utils import timezone
 
 from arbitre.app.duplicate.models import (
@@ -44,6 +45,7 @@ from arbitre.app.duplicate.models import (
     TableRange,
     Withdrawal,
 )
+from arbitre.app.events import live
 from arbitre.app.events.models import Event
 
 T = TypeVar("T")
@@ -66,6 +68,12 @@ def touch_game(game_id: int) -> None:
     _bump(games=game_id)
 
 
+def touch_event(event_id: int) -> None:
+    """:func:`touch` for the Duplicate event of the event ``event_id`` (its row by a unique
+    key, without reading it first)."""
+    _bump(event_id=event_id)
+
+
 def version(event_id: int) -> str | None:
     """The version of the Duplicate event of the event ``event_id`` (``None``: no such
     event): one row read by a unique key."""
@@ -78,6 +86,19 @@ def version(event_id: int) -> str | None:
         return None
     count, at = row
     return f"{count}" if at is None else f"{count}.{at.timestamp():.6f}"
+
+
+def recent_version(event_id: int) -> str:
+    """:func:`version`, read from the database at most once a second
+    (:func:`live.recent_version`) for all the pages of the event; 404 for no such event."""
+    return live.recent_version(("duplicate", event_id), lambda: _found_version(event_id))
+
+
+def _found_version(event_id: int) -> str:
+    found = version(event_id)
+    if found is None:
+        raise Http404
+    return found
 
 
 # -- every write of the models the public pages read --------------------------------------------
@@ -114,7 +135,7 @@ def _of_registration(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 def _of_event_row(sender: Any, instance: Event, **kwargs: Any) -> None:
-    _bump(event_id=instance.pk)  # its name and date head the public pages
+    touch_event(instance.pk)  # its name and date head the public pages
 
 
 _RECEIVERS: list[tuple[Any, Any, bool]] = [

@@ -81,7 +81,7 @@ def missing_by_arbiter(game: Game, move: int | None = None) -> list[ArbiterMissi
             "registration_id", flat=True
         )
     )
-    players = list(game.duplicate.players.all())
+    players = list(game.duplicate.players.select_related("partner"))  # (its full name)
     arbiters = {p.arbiter_id for p in players if p.arbiter_id}
     users = dict(get_user_model().objects.filter(pk__in=arbiters).values_list("pk", "username"))
     out: dict[int | None, ArbiterMissing] = {}

@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
-from django.db.models import TextField
+from django.db.models import Exists, OuterRef, Q, QuerySet, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext
@@ -736,17 +736,43 @@ def draw_texts(engine: DuplicateGame, game: Game | None = None) -> dict[str, Any
 # -- who is at the table for a move (5.1, withdrawals) ----------------------------------------
 
 
+def _late(game: Game, move_number: int) -> QuerySet[Lateness]:
+    """The arrivals (5.1) for a move of ``game`` after ``move_number``."""
+    return Lateness.objects.filter(game=game, from_move__gt=move_number)
+
+
+def _withdrawn(game: Game, move_number: int) -> QuerySet[Withdrawal]:
+    """The withdrawals of the event from an earlier game, or from this game's move
+    ``move_number`` or an earlier one."""
+    return Withdrawal.objects.filter(registration__duplicate_id=game.duplicate_id).filter(
+        Q(game__number__lt=game.number) | Q(game__number=game.number, from_move__lte=move_number)
+    )
+
+
 def absences(game: Game, move_number: int) -> dict[int, str]:
     """The registrations (by id) not at the table for move ``move_number`` of ``game``, and
     why: ``late`` (arrived for a later move, 5.1) or ``withdrawn`` (the project's ruling on
-    withdrawals). No ballot of theirs is awaited on that move."""
-    out: dict[int, str] = {}
-    for late in Lateness.objects.filter(game=game, from_move__gt=move_number):
-        out[late.registration_id] = "late"
-    for gone in Withdrawal.objects.filter(
-        registration__duplicate_id=game.duplicate_id
-    ).select_related("game"):
-        number = gone.game.number
-        if number < game.number or (number == game.number and gone.from_move <= move_number):
-            out[gone.registration_id] = "withdrawn"
+    withdrawals; it prevails over a late arrival). No ballot of theirs is awaited on that
+    move."""
+    out = {r: "late" for r in _late(game, move_number).values_list("registration_id", flat=True)}
+    for r in _withdrawn(game, move_number).values_list("registration_id", flat=True):
+        out[r] = "withdrawn"
     return out
+
+
+def with_absence(
+    players: QuerySet[Registration], game: Game, move_number: int
+) -> QuerySet[Registration]:
+    """``players`` each read with why they are not at the table for move ``move_number`` of
+    ``game`` (:func:`absence`), in the same query: what :func:`absences` says of them."""
+    return players.annotate(
+        absent_late=Exists(_late(game, move_number).filter(registration=OuterRef("pk"))),
+        absent_withdrawn=Exists(_withdrawn(game, move_number).filter(registration=OuterRef("pk"))),
+    )
+
+
+def absence(player: Registration) -> str | None:
+    """``withdrawn``, ``late`` or ``None``: a player read through :func:`with_absence`."""
+    if player.absent_withdrawn:
+        return "withdrawn"
+    return "late" if player.absent_late else None

@@ -97,10 +97,18 @@ def event_role(user: AnyUser, event_id: int) -> str | None:
         return None
     if getattr(user, "is_superuser", False):
         return DIRECTOR
-    role = EventRole.objects.filter(event_id=event_id, user_id=user.pk).values_list(
-        "role", flat=True
+    role = (
+        EventRole.objects.filter(event_id=event_id, user_id=user.pk)
+        .order_by()  # (the model's ordering joins the event and the user: one row at most)
+        .values_list("role", flat=True)
     )
     return next(iter(role), None)
+
+
+def _grants(held: str | None, role: str) -> bool:
+    """Whether holding ``held`` in an event allows what ``role`` may do there (a director may
+    do everything an arbiter does)."""
+    return held is not None and (held == DIRECTOR or role == ARBITER)
 
 
 def has_role(user: AnyUser, role: str, event_id: int | None = None) -> bool:
@@ -113,10 +121,22 @@ def has_role(user: AnyUser, role: str, event_id: int | None = None) -> bool:
         return is_account_manager(user) or (
             user.is_authenticated and EventRole.objects.filter(user_id=user.pk).exists()
         )
-    held = event_role(user, event_id)
-    if held is None:
-        return False
-    return held == DIRECTOR or role == ARBITER
+    return _grants(event_role(user, event_id), role)
+
+
+_HELD = "_arbitre_event_role"
+"""Set by :func:`require_role` on the request: the event it checked and the role held there."""
+
+
+def request_role(request: HttpRequest, event_id: int) -> str | None:
+    """:func:`event_role` of the request's user in ``event_id``, as :func:`require_role` read
+    it for this request (the entry API asks whether its arbiter is a director: ten ballots a
+    second at a festival, each read the role twice), else read now."""
+    checked = getattr(request, _HELD, None)
+    if checked is not None and checked[0] == event_id:
+        held: str | None = checked[1]
+        return held
+    return event_role(request.user, event_id)
 
 
 def grant(event_id: int, user: Any, role: str) -> None:
@@ -144,7 +164,14 @@ def require_role(role: str) -> Callable[[Callable[..., HttpResponse]], Callable[
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
                 return redirect(f"/compte/connexion/?next={request.path}")
-            if not has_role(request.user, role, kwargs.get("event_id")):
+            event_id = kwargs.get("event_id")
+            if event_id is None:
+                allowed = has_role(request.user, role)
+            else:
+                held = event_role(request.user, event_id)
+                setattr(request, _HELD, (event_id, held))
+                allowed = _grants(held, role)
+            if not allowed:
                 raise PermissionDenied(
                     gettext("Vous n'avez pas le rôle nécessaire pour cette page.")
                 )
