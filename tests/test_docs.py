@@ -190,7 +190,7 @@ def test_nginx_configuration_is_accepted_by_nginx(
     sys.path.insert(0, str(ROOT / "bench"))
     import proxy_viewers
 
-    binary = proxy_viewers._which("nginx")
+    binary = proxy_viewers.which("nginx")
     require(binary is not None, "nginx (Debian's nginx-light; CI installs it)")
     assert code == proxy_viewers.documented_config()
     for sub in ("cache", "body", "proxy", "fcgi", "uwsgi", "scgi"):
