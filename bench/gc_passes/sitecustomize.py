@@ -24,10 +24,14 @@ from pathlib import Path
 from typing import Any
 
 _folder = os.environ.get("ARBITRE_GC_LOG")
-_state = {"start": 0.0, "young": 0.0, "young_ms": 0.0}
+_state = {"start": 0.0, "young": 0.0, "young_ms": 0.0, "pid": 0.0}
 
 
 def _watch(phase: str, info: dict[str, Any]) -> None:
+    if _state["pid"] != os.getpid():  # this process's first pass (a forked one's too)
+        _state.update(pid=os.getpid(), young=0, young_ms=0)
+        with open(os.path.join(str(_folder), f"gc-{os.getpid()}.log"), "a") as out:
+            out.write(f"# {' '.join(Path(a).name for a in sys.argv[:3])[:80]}\n")
     if phase == "start":
         _state["start"] = time.perf_counter()
         return
@@ -52,8 +56,10 @@ if _folder and __name__ != "__main__":
 def summary(folder: Path) -> None:
     """Per process: full passes, their total and p50 / max ms, young passes and their ms."""
     for log in sorted(folder.glob("gc-*.log")):
-        rows = [line.split(" ", 7) for line in log.read_text().splitlines()]
+        lines = log.read_text().splitlines()
+        rows = [line.split(" ", 7) for line in lines if not line.startswith("#")]
         if not rows:
+            print(f"{log.stem} {lines[0][2:42]:40} no full pass")
             continue
         ms = sorted(float(r[1]) for r in rows)
         seconds = float(rows[-1][0]) - float(rows[0][0])

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from arbitre.app.events import live
 from arbitre.app.federation import services as federation
-from arbitre.app.simultane import merged, publish
+from arbitre.app.simultane import merged, publish, shared_parts
 from arbitre.app.simultane.models import SharedPart, Simultane
 from tests.simultane.conftest import Clock
 from tests.simultane.uploads import create_simultane, register, results, signed
@@ -127,3 +127,24 @@ def test_any_order_of_uploads_gives_the_same_stored_parts_as_a_fresh_rendering(
             transaction.set_rollback(True)
     assert expected[0] == expected[1]
     live.clear()
+
+
+def test_a_part_is_never_stored_over_a_later_one_and_a_later_one_is_served(
+    centres: tuple[Simultane, dict[str, str], Client],
+) -> None:
+    """Two processes store the same part at two versions, the later one first: it stays; a
+    request at an earlier version is served it (it holds at least what was asked), one at
+    a later version renders again."""
+    simultane = centres[0]
+    rendered: list[str] = []
+
+    def render(text: str) -> Any:
+        return lambda: rendered.append(text) or text
+
+    assert shared_parts.stored(simultane.pk, 5, ("part",), render("at 5")) == "at 5"
+    assert shared_parts.stored(simultane.pk, 3, ("part",), render("at 3")) == "at 5"
+    shared_parts._store(simultane.pk, 3, shared_parts._name(simultane.pk, ("part",)), "at 3")
+    assert SharedPart.objects.get().body == "at 5"
+    assert shared_parts.stored(simultane.pk, 6, ("part",), render("at 6")) == "at 6"
+    assert SharedPart.objects.get().version == 6
+    assert rendered == ["at 5", "at 6"]

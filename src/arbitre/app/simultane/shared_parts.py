@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
-from django.db import IntegrityError, connection, transaction
+from django.db import connection
 from django.utils.translation import get_language
 
 from arbitre.app.events import live
@@ -80,20 +80,16 @@ def _read(simultane_id: int, version: int, name: str) -> str | None:
 
 
 def _store(simultane_id: int, version: int, name: str, body: str) -> None:
-    """The part stored at ``version``, unless a later one is already."""
-    with transaction.atomic():
-        parts = SharedPart.objects.filter(simultane_id=simultane_id, name=name)
-        if parts.filter(version__lt=version).update(version=version, body=body):
-            return
-        if parts.exists():
-            return  # stored at this version or a later one meanwhile
-        try:
-            with transaction.atomic():
-                SharedPart.objects.create(
-                    simultane_id=simultane_id, name=name, version=version, body=body
-                )
-        except IntegrityError:
-            pass  # created by another process meanwhile: the same part, or a later one
+    """The part stored at ``version``, unless it is already at this version or a later one
+    (one statement: another process may store the same part at the same moment)."""
+    table = connection.ops.quote_name(SharedPart._meta.db_table)
+    upsert = (
+        f"INSERT INTO {table} (simultane_id, name, version, body) VALUES (%s, %s, %s, %s) "
+        "ON CONFLICT (simultane_id, name) DO UPDATE SET version = excluded.version, "
+        f"body = excluded.body WHERE {table}.version < excluded.version"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(upsert, [simultane_id, name, version, body])
 
 
 @contextmanager
