@@ -134,7 +134,8 @@ def test_a_part_is_never_stored_over_a_later_one_and_a_later_one_is_served(
 ) -> None:
     """Two processes store the same part at two versions, the later one first: it stays; a
     request at an earlier version is served it (it holds at least what was asked), one at
-    a later version renders again."""
+    a later version renders again and the parts of earlier versions go; the addresses a
+    visitor makes up are not stored."""
     simultane = centres[0]
     rendered: list[str] = []
 
@@ -145,6 +146,15 @@ def test_a_part_is_never_stored_over_a_later_one_and_a_later_one_is_served(
     assert shared_parts.stored(simultane.pk, 3, ("part",), render("at 3")) == "at 5"
     shared_parts._store(simultane.pk, 3, shared_parts._name(simultane.pk, ("part",)), "at 3")
     assert SharedPart.objects.get().body == "at 5"
+    assert shared_parts.stored(simultane.pk, 5, ("other",), render("other")) == "other"
     assert shared_parts.stored(simultane.pk, 6, ("part",), render("at 6")) == "at 6"
-    assert SharedPart.objects.get().version == 6
-    assert rendered == ["at 5", "at 6"]
+    # the parts of earlier versions go: the table holds those of the last version asked
+    assert list(SharedPart.objects.values_list("version", "body")) == [(6, "at 6")]
+    assert rendered == ["at 5", "other", "at 6"]
+    # the standings of a category or a centre, any text a visitor types: not stored
+    for query in ("categorie=V", "centre=Namur", "centre=n%27importe+quoi&serie=2"):
+        page = Client().get(f"/public/simultanes/{simultane.uid}/classement/?{query}")
+        assert page.status_code == 200
+    assert SharedPart.objects.count() == 1
+    Client().get(f"/public/simultanes/{simultane.uid}/classement/?serie=2")
+    assert SharedPart.objects.count() == 2

@@ -89,8 +89,8 @@ def public_version(request: HttpRequest, uid: str) -> HttpResponse:
 
 @require_GET
 def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
-    """The live part of the standings page, rendered once per version and filter for every
-    server process (:mod:`.shared_parts`)."""
+    """The live part of the standings page, rendered once per version and filter (and, whole
+    or of one series, for every server process: :mod:`.shared_parts`)."""
     simultane = get_object_or_404(Simultane, uid=uid)
     series, category, centre = _filters(request)
     parts = ("simultane-fragment", uid, series, category, centre)
@@ -100,6 +100,8 @@ def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
         return render_to_string("simultane/public_live.html", data)
 
     def body() -> str:
+        if category is not None or centre is not None:  # any text: kept in memory only
+            return render()
         return shared_parts.stored(simultane.pk, simultane.version, parts, render)
 
     return live.conditional_cached(

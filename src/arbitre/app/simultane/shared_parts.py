@@ -13,7 +13,10 @@ centres' uploads and rendering the same part at the same moment; on SQLite (one 
 each process renders its own.
 
 A stored part is never served at an older version than the one read with the simultané's
-row: a later one is (it holds at least what the version asked holds).
+row: a later one is (it holds at least what the version asked holds). Storing a part deletes
+the simultané's parts of earlier versions, and only parts of a bounded number of addresses
+are shared (the public standings unfiltered or of one series, the officer's pages): the
+table does not grow with the addresses a visitor makes up.
 """
 
 from __future__ import annotations
@@ -90,6 +93,10 @@ def _store(simultane_id: int, version: int, name: str, body: str) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(upsert, [simultane_id, name, version, body])
+    # the parts of earlier versions are never read again (a request asks for its version or
+    # a later one): the table holds the parts asked at the last version, not every address
+    # ever asked
+    SharedPart.objects.filter(simultane_id=simultane_id, version__lt=version).delete()
 
 
 @contextmanager
