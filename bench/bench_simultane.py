@@ -699,6 +699,9 @@ def officer_and_simultane(args: Any, game: str, database_url: str, data: Path) -
     ``args``' centres and players) in ``data`` and ``database_url``, this process's
     environment pointed at them."""
     os.environ.update(env_for(data, database_url))
+    if os.environ.get("ARBITRE_GC_LOG"):  # the collector's full passes logged (bench/gc_passes)
+        gc_passes = str(ROOT / "bench" / "gc_passes")
+        os.environ["PYTHONPATH"] = os.pathsep.join((gc_passes, os.environ["PYTHONPATH"]))
     env = {**os.environ, "ARBITRE_ADMIN_PASSWORD": PASSWORD}
     subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", OFFICER],
@@ -805,6 +808,10 @@ def main(argv: list[str] | None = None) -> int:
             bench(args, url, Path(tmp))
     end = os.getloadavg()
     print(f"load average {end[0]:.1f} {end[1]:.1f} {end[2]:.1f} at the end")
+    if os.environ.get("ARBITRE_GC_LOG"):
+        print("the garbage collector's full passes, per process (bench/gc_passes):", flush=True)
+        summary = ROOT / "bench" / "gc_passes" / "sitecustomize.py"
+        subprocess.run([sys.executable, str(summary), os.environ["ARBITRE_GC_LOG"]], check=False)
     return 0
 
 

@@ -14,11 +14,16 @@ view, template), medians in ms:
   uploads' summaries (the process that merged the previous version);
 - **another process**: the version moved and nothing of this simultané is held by this
   process (its memory emptied, as a second server process meeting the change: whatever it
-  reads of another process's work from the database).
+  reads of another process's work from the database);
+- **rendered elsewhere**: the version moved and the page was read at it once (as by the
+  other server process), then this process's kept merge and pages forgotten, the uploads'
+  summaries kept (what a second process holds when it meets a version the first one met).
 
 for the officer's page (logged in) and the public standings' fragment (anonymous, what the
 public page's script fetches when the version moves). ``--profile FILE`` writes a cProfile
-of each, ``FILE-<page>-<case>.prof``.
+of each, ``FILE-<page>-<case>.prof``. ``--gc-threshold N`` sets the collector's third
+threshold (``gc.set_threshold``) after the ``gc.freeze()``, as a server could; the
+collector's full passes are counted with ``bench/gc_passes``.
 """
 
 from __future__ import annotations
@@ -72,12 +77,27 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
     from arbitre.app.simultane import merge, merged
 
     t = time.perf_counter()
+    checks = writes = 0.0
     for centre in published.centres:
-        merge.receive(federation.authenticate(centre.key), published.uid, json.loads(centre.body))
-    print(f"{args.centres} uploads received in {time.perf_counter() - t:.1f} s", flush=True)
+        # what ``merge.receive`` does, timed apart: the checks, then the write under the lock
+        token = federation.authenticate(centre.key)
+        assert token is not None
+        start = time.perf_counter()
+        found = merge.checked(token, published.uid, json.loads(centre.body))
+        locked = time.perf_counter()
+        merge._write(token, found)
+        checks, writes = checks + locked - start, writes + time.perf_counter() - locked
+    print(
+        f"{args.centres} uploads received in {time.perf_counter() - t:.1f} s: checked before "
+        f"the simultané's row lock {1000 * checks / args.centres:.1f} ms each, written under "
+        f"it {1000 * writes / args.centres:.1f} ms each",
+        flush=True,
+    )
     live.clear()
     gc.collect()
     gc.freeze()  # as ``arbitre serve`` does before its workers start: what is loaded stays
+    if args.gc_threshold:
+        gc.set_threshold(*gc.get_threshold()[:2], args.gc_threshold)
     from django.conf import settings
 
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
@@ -99,6 +119,13 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
         merged.bump(published.pk)
         live.clear()  # every figure kept by this process, the merge's included
 
+    def rendered_elsewhere(read: Callable[[], None]) -> None:
+        merged.bump(published.pk)
+        read()  # the other process meets the version first
+        summaries = dict(merged._summaries)
+        live.clear()  # its pages and its merge are not this process's
+        merged._summaries.update(summaries)  # the uploads' summaries are
+
     for name, (client, path) in pages.items():
 
         def read(client: Client = client, path: str = path) -> None:
@@ -111,6 +138,7 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
             ("same version", nothing),
             ("new version", new_version),
             ("another process", another_process),
+            ("rendered elsewhere", lambda read=read: rendered_elsewhere(read)),
         ):
             timed = read
             if args.profile:
@@ -133,6 +161,7 @@ def main() -> int:
     parser.add_argument(
         "--profile", help="cProfiles of each page and case: FILE-<page>-<case>.prof"
     )
+    parser.add_argument("--gc-threshold", type=int, help="the collector's third threshold")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-pages-") as tmp:

@@ -6,6 +6,7 @@ uploads, replacements and withdrawals through the real service."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -105,3 +106,45 @@ def test_a_removed_centre_takes_its_kept_licences_with_it(
     namur.upload.delete()
     assert elsewhere.elsewhere(simultane, mons, ["900"]) == []
     assert not UploadedLicence.objects.exists()
+
+
+def test_an_upload_is_checked_before_the_simultanes_row_is_locked(
+    federation_side: tuple[Simultane, dict[str, str], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The signature, the parse, the licences the federation does not know and the summary
+    are worked out before ``_write`` locks the simultané's row (the uploads of 300 centres
+    waited for that lock): a tampered upload never reaches the lock, a good one reaches it
+    with all that done, and the refusals keep their order (closed before unregistered)."""
+    simultane, keys, _ = federation_side
+    seen: list[str] = []
+
+    def logged(name: str, function: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            seen.append(name)
+            return function(*args, **kwargs)
+
+        return wrapped
+
+    monkeypatch.setattr(
+        merge.centre_results, "verify", logged("verify", merge.centre_results.verify)
+    )
+    monkeypatch.setattr(merge.centre_results, "loads", logged("parse", merge.centre_results.loads))
+    monkeypatch.setattr(merge, "unregistered", logged("licences", merge.unregistered))
+    monkeypatch.setattr(merge.merged, "stored_summary", logged("summary", merged.stored_summary))
+    monkeypatch.setattr(merge, "_write", logged("lock", merge._write))
+    key = keys["Namur"]
+    data = results(simultane.uid, [("900", "JOUEUR", [10])])
+    tampered = json.loads(json.dumps(signed(data, key)))
+    tampered["results"]["ballots"][0]["score"] = 20
+    with pytest.raises(PublishRefused, match="Signature invalide"):
+        merge.receive(federation.authenticate(key) or ClubToken(), simultane.uid, tampered)
+    assert seen == ["verify"]
+    seen.clear()
+    merge.receive(federation.authenticate(key) or ClubToken(), simultane.uid, signed(data, key))
+    assert seen == ["verify", "parse", "summary", "licences", "lock"]
+    Simultane.objects.filter(pk=simultane.pk).update(closed_at=simultane.starts_at)
+    unknown = results(simultane.uid, [("900", "JOUEUR", [10]), ("999", "INCONNU", [5])])
+    with pytest.raises(PublishRefused, match="clos"):
+        merge.receive(
+            federation.authenticate(key) or ClubToken(), simultane.uid, signed(unknown, key)
+        )

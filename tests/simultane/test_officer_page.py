@@ -17,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from arbitre.app.events import live
 from arbitre.app.federation import services as federation
 from arbitre.app.simultane import merge, merged, officer_page, publish
-from arbitre.app.simultane.models import Simultane
+from arbitre.app.simultane.models import SharedPart, Simultane
 from tests.simultane.uploads import START, create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
@@ -99,8 +99,9 @@ def test_the_page_at_a_kept_version_is_the_page_rendered_fresh_with_its_own_toke
     full: Simultane, director: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The centres' and the standings' parts are rendered once per version and address and
-    kept: read again, the page merges nothing and renders no table, and is the same bytes
-    as the page rendered fresh, but for the CSRF tokens, each request's own."""
+    kept, in this process and in the database for the others: read again, here or by a
+    process that kept nothing, the page merges nothing and renders no table, and is the
+    same bytes as the page rendered fresh, but for the CSRF tokens, each request's own."""
     client = Client(enforce_csrf_checks=True)
     client.force_login(director)
     page = f"/federation/simultanes/{full.pk}/?page=2"
@@ -115,10 +116,15 @@ def test_the_page_at_a_kept_version_is_the_page_rendered_fresh_with_its_own_toke
     monkeypatch.setattr(officer_page, "_render", counted)
     kept = client.get(page).content.decode()
     assert rendered == []
-    live.clear()  # a process that kept nothing
+    live.clear()  # another process: it reads the parts this one stored in the database
+    elsewhere = client.get(page).content.decode()
+    assert rendered == []
+    SharedPart.objects.all().delete()
+    live.clear()  # a process that kept nothing, and nothing stored
     fresh = client.get(page).content.decode()
     assert rendered == [1]
     assert CSRF.sub("", kept) == CSRF.sub("", fresh) == CSRF.sub("", first)
+    assert CSRF.sub("", elsewhere) == CSRF.sub("", fresh)
     assert "placeholder" not in kept
     # the kept remove buttons carry this request's token, which the server takes
     tokens = CSRF.findall(kept.split('id="centres"')[1].split("</table>")[0])

@@ -55,18 +55,29 @@ class Taken:
     reason: str
 
 
-@transaction.atomic
-def receive(token: ClubToken, uid: str, data: Any) -> Taken:
-    """A centre's signed results. Refused with the reason (``PublishRefused.status``): from
-    a centre not admitted (404), unsigned or changed after signing (422), unreadable (422),
-    from a centre that did not open the games (403), changed after the simultané was closed
-    (409), with players not registered (422: :func:`unregistered`), or ranking a player
-    another centre ranks (422). The same results sent again are
-    counted once; changed results replace the centre's earlier ones."""
+@dataclass(frozen=True)
+class Checked:
+    """An upload checked before any lock (:func:`checked`): what it holds and what the
+    write under the simultané's row lock needs."""
+
+    simultane: Simultane
+    results: dict[str, Any]
+    parsed: centre_results.CentreResults
+    digest: str
+    #: the licences the federation does not know (refused unless a re-send, after the
+    #: closing's refusal: the order of the refusals is kept)
+    not_registered: list[str]
+    summary: dict[str, Any]
+
+
+def checked(token: ClubToken, uid: str, data: Any) -> Checked:
+    """The CPU work of an upload, done before the simultané's row is locked, so that the
+    uploads of many centres wait for that lock only for their writes: the signature
+    verified, the results parsed and checked against the simultané (its games, uid and
+    opening code do not change once published), their digest, the licences the
+    federation does not know, and the summary stored beside them (:mod:`.merged`).
+    Refused as :func:`receive` says."""
     simultane = for_centre(token, uid)
-    # the simultané's row first (as the officer's changes do): uploads are merged one by one
-    simultane = Simultane.objects.select_for_update().get(pk=simultane.pk)
-    centre = Centre.objects.select_for_update().get(simultane=simultane, club=token.club)
     results = data.get("results") if isinstance(data, dict) else None
     signature = data.get("signature") if isinstance(data, dict) else None
     if not isinstance(results, dict) or not isinstance(signature, str):
@@ -93,6 +104,33 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
             gettext("Ce centre n'a pas ouvert les parties du simultané : résultats refusés."), 403
         )
     digest = hashlib.sha256(centre_results.canonical(results)).hexdigest()
+    summary = merged.stored_summary(token.club, digest, parsed)
+    return Checked(simultane, results, parsed, digest, unregistered(parsed), summary)
+
+
+def receive(token: ClubToken, uid: str, data: Any) -> Taken:
+    """A centre's signed results. Refused with the reason (``PublishRefused.status``): from
+    a centre not admitted (404), unsigned or changed after signing (422), unreadable (422),
+    from a centre that did not open the games (403), changed after the simultané was closed
+    (409), with players not registered (422: :func:`unregistered`), or ranking a player
+    another centre ranks (422). The same results sent again are
+    counted once; changed results replace the centre's earlier ones. The checks that need
+    no lock are done first (:func:`checked`), then only the write under the lock
+    (:func:`_write`)."""
+    return _write(token, checked(token, uid, data))
+
+
+@transaction.atomic
+def _write(token: ClubToken, found: Checked) -> Taken:
+    # the simultané's row first (as the officer's changes do): uploads are merged one by one
+    simultane = Simultane.objects.select_for_update().get(pk=found.simultane.pk)
+    centre = Centre.objects.select_for_update().filter(simultane=simultane, club=token.club)
+    centre = centre.first()
+    if centre is None:  # removed by the officer while the upload was checked
+        raise PublishRefused(
+            gettext("Simultané inconnu, ou ce club n'en est pas un centre."), status=404
+        )
+    parsed, digest = found.parsed, found.digest
     upload = CentreUpload.objects.filter(centre=centre).first()
     if upload is not None and upload.digest == digest:
         upload.sent_count += 1
@@ -102,14 +140,13 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
         raise PublishRefused(
             gettext("Le simultané est clos : ses résultats ne changent plus."), status=409
         )
-    not_registered = unregistered(parsed)
-    if not_registered:
+    if found.not_registered:
         raise PublishRefused(
             gettext(
                 "Joueurs non inscrits : licences inconnues de la fédération et non inscrites "
                 "« hors classement » : %(licences)s."
             )
-            % {"licences": ", ".join(not_registered[:10])},
+            % {"licences": ", ".join(found.not_registered[:10])},
             422,
         )
     licences = [p.licence for p in parsed.players]
@@ -122,8 +159,8 @@ def receive(token: ClubToken, uid: str, data: Any) -> Taken:
         )
     replaced = upload is not None
     upload = upload or CentreUpload(centre=centre)
-    upload.payload, upload.digest = results, digest
-    upload.summary = merged.stored_summary(centre.club, digest, parsed)
+    upload.payload, upload.digest = found.results, digest
+    upload.summary = found.summary
     upload.games_ended, upload.players = list(parsed.games_ended), len(parsed.players)
     upload.save()
     elsewhere.keep(simultane, upload, licences)

@@ -214,3 +214,21 @@ class CentrePlayer(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["received", "licence"], name="unique_centre_player"),
         ]
+
+
+class SharedPart(models.Model):
+    """A part of a simultané's pages (the public standings' live part, the officer's
+    tables) rendered at one version by the first server process that needed it, read by
+    every other process instead of merging and rendering again (:mod:`.shared_parts`). One
+    row per part, overwritten by a later version."""
+
+    simultane = models.ForeignKey(Simultane, on_delete=models.CASCADE, related_name="+")
+    #: the part's key (page, filters, address, language), hashed
+    name = models.CharField(max_length=64)
+    version = models.PositiveBigIntegerField()
+    body = models.TextField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["simultane", "name"], name="unique_shared_part"),
+        ]

@@ -1,16 +1,19 @@
 """The officer's page of a simultané at full size (issue 38, item 5): what it shows of the
 simultané (its centres summed up, the centres' table, the standings, the solos) is the same
 for every officer at one version of the simultané (:mod:`.merged`), so those parts are
-rendered once per version, address (the tables' pages) and language and kept
-(:func:`arbitre.app.events.live.cached`): the officer's page read again at a version reads
-the simultané's row and the kept parts, no merge, no table rendered. The remove buttons'
+rendered once per version, address (the tables' pages) and language, by one server process
+for all (:mod:`.shared_parts`: kept in each process's memory and in the database): the
+officer's page read again at a version reads the simultané's row and the kept parts, no
+merge, no table rendered. The remove buttons'
 forms are kept with a placeholder where the CSRF token goes, each request's token put in
 (as :mod:`arbitre.app.shared_pages` does for the public pages). The admit form, the same
 as long as the clubs with a key are, is kept under those clubs."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
@@ -21,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from arbitre.app.events import live
 from arbitre.app.shared_pages import CSRF_PLACEHOLDER
-from arbitre.app.simultane import merged, tables
+from arbitre.app.simultane import merged, shared_parts, tables
 from arbitre.app.simultane.forms import AdmitForm
 from arbitre.app.simultane.models import Simultane
 
@@ -64,7 +67,14 @@ def parts(request: HttpRequest, simultane: Simultane) -> tuple[SafeString, SafeS
     """The centres' part and the standings' part of the officer's page of ``simultane`` (as
     read at this request: its version keys them), with this request's CSRF token."""
     key = ("simultane-officer", simultane.pk, request.get_full_path())
-    kept = live.cached(key, str(simultane.version), lambda: _render(request, simultane))
+
+    def render() -> str:
+        return json.dumps(dataclasses.astuple(_render(request, simultane)))
+
+    def read(text: str) -> Parts:
+        return Parts(*json.loads(text))
+
+    kept = shared_parts.kept(simultane.pk, simultane.version, key, render, read)
     token = get_token(request)
     # the kept HTML was rendered by the templates, its data escaped; only the token is put in
     return (

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from arbitre.app.events import live
 from arbitre.app.shared_pages import shared_page
-from arbitre.app.simultane import merged, tables
+from arbitre.app.simultane import merged, shared_parts, tables
 from arbitre.app.simultane.forms import type_label
 from arbitre.app.simultane.models import Simultane
 
@@ -89,14 +89,20 @@ def public_version(request: HttpRequest, uid: str) -> HttpResponse:
 
 @require_GET
 def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
-    """The live part of the standings page, rendered once per version and filter."""
+    """The live part of the standings page, rendered once per version and filter (and, whole
+    or of one series, for every server process: :mod:`.shared_parts`)."""
     simultane = get_object_or_404(Simultane, uid=uid)
     series, category, centre = _filters(request)
     parts = ("simultane-fragment", uid, series, category, centre)
 
-    def body() -> str:
+    def render() -> str:
         data = _live_context(simultane, series, category, centre)
         return render_to_string("simultane/public_live.html", data)
+
+    def body() -> str:
+        if category is not None or centre is not None:  # any text: kept in memory only
+            return render()
+        return shared_parts.stored(simultane.pk, simultane.version, parts, render)
 
     return live.conditional_cached(
         request, parts, str(simultane.version), parts, body, "text/html; charset=utf-8"

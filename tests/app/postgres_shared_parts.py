@@ -1,0 +1,84 @@
+"""Run by tests/app/test_postgres_smoke.py in a process of its own, on the PostgreSQL database
+the smoke test's server migrated: the parts of a simultané's pages shared by the server's
+processes (``arbitre.app.simultane.shared_parts``) on PostgreSQL. Two connections ask for the
+same part at once: the second waits for the first one's rendering (the advisory lock) and
+reads it, one rendering in all; a part is never stored over a later one; storing a part
+deletes the parts of earlier versions. Prints ``ok``."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+import time
+from collections.abc import Callable
+
+import django
+
+django.setup()
+
+from django.db import connection, connections  # noqa: E402
+
+from arbitre.app.simultane import shared_parts  # noqa: E402
+from arbitre.app.simultane.models import SharedPart, Simultane  # noqa: E402
+
+DEADLINE = 60.0
+
+
+def waiting_for_the_lock() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+        return bool(cursor.fetchone()[0])
+
+
+def main() -> None:
+    assert connection.vendor == "postgresql"
+    simultane = Simultane.objects.create(
+        uid="sim-postgres",
+        name="Simultané PostgreSQL",
+        type_code="SF",
+        starts_at=dt.datetime(2027, 3, 12, 14, tzinfo=dt.UTC),
+        seconds_per_move=60,
+        games=1,
+        code="1",
+        sealed="",
+    )
+    rendered: list[str] = []
+    answers: dict[str, str] = {}
+    second_started = threading.Event()
+
+    def render_while_the_other_waits() -> str:
+        rendered.append("first")
+        second_started.set()
+        deadline = time.monotonic() + DEADLINE
+        while not waiting_for_the_lock():  # the second connection blocked on the lock
+            assert time.monotonic() < deadline, "the second connection never waited"
+        return "rendered once"
+
+    def render_again() -> str:
+        rendered.append("second")
+        return "rendered twice"
+
+    def ask(who: str, render: Callable[[], str]) -> None:
+        try:
+            answers[who] = shared_parts.stored(simultane.pk, 4, ("part",), render)
+        finally:
+            connections.close_all()
+
+    first = threading.Thread(target=ask, args=("first", render_while_the_other_waits))
+    first.start()
+    assert second_started.wait(DEADLINE)
+    second = threading.Thread(target=ask, args=("second", render_again))
+    second.start()
+    first.join(DEADLINE)
+    second.join(DEADLINE)
+    assert rendered == ["first"], rendered
+    assert answers == {"first": "rendered once", "second": "rendered once"}, answers
+    name = shared_parts._name(simultane.pk, ("part",))
+    shared_parts._store(simultane.pk, 3, name, "older")
+    assert SharedPart.objects.get().body == "rendered once"
+    shared_parts._store(simultane.pk, 5, shared_parts._name(simultane.pk, ("other",)), "later")
+    assert list(SharedPart.objects.values_list("version", "body")) == [(5, "later")]
+    print("ok")
+
+
+main()
