@@ -44,8 +44,7 @@ def game_saved(sender: Any, instance: Game, **kwargs: Any) -> None:
 
 
 def ballot_saved(sender: Any, instance: BallotEntry, **kwargs: Any) -> None:
-    received_id = _opened(event__duplicate__games=instance.game_id)
-    if received_id is not None:
-        game = Game.objects.only("record").get(pk=instance.game_id)
-        if (game.record or {}).get("end"):
-            _later(received_id)
+    # the game the ballot was saved with (read by the entry, no query) first: a ballot of a
+    # game in play (every ballot of a festival's hall) costs no query here
+    if (instance.game.record or {}).get("end"):
+        _later(_opened(event__duplicate__games=instance.game_id))
