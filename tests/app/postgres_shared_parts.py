@@ -81,4 +81,5 @@ def main() -> None:
     print("ok")
 
 
-main()
+if __name__ == "__main__":  # (run by the smoke test; the doctest collection imports it)
+    main()
