@@ -35,6 +35,10 @@ client):
   upload's effect is the time from its acceptance to the first read that shows its centre's
   witness player.
 
+With ``--pin`` (``bench/pinning.py``), the server's side (the application, PostgreSQL, nginx)
+runs on the first processor and the clients (this process, ``wrk``) on the others, as on two
+machines.
+
 With ``--proxy``, the server runs behind nginx configured as ``docs/federation-server.md``
 says (``bench/proxy_viewers.py``: HTTPS with a self-signed certificate, the live answers of
 the public page kept one second): the ``--viewers`` are then ``wrk``'s connections to it over
@@ -80,6 +84,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+import pinning  # noqa: E402
 import proxy_viewers  # noqa: E402
 import wrk_client  # noqa: E402
 from bench_festival import PASSWORD, env_for, login, quantiles  # noqa: E402
@@ -750,6 +755,19 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
             run = Run("127.0.0.1", target, page, published.live, args.period)
             if proxy:
                 print(f"nginx in front (docs/federation-server.md): {proxy.url}", flush=True)
+            if args.pin:
+                server_cpus, client_cpus = pinning.split()
+                roots = [server.process.pid, postmaster(database_url)] + (
+                    [proxy.pid] if proxy else []
+                )
+                threads = sum(pinning.pin(root, server_cpus) for root in roots if root)
+                pinning.pin(os.getpid(), client_cpus)  # (wrk, started by this process, too)
+                print(
+                    f"pinned: the server's side ({threads} threads: the application, PostgreSQL"
+                    f"{', nginx' if proxy else ''}) on processor {sorted(server_cpus)}, the "
+                    f"clients on {sorted(client_cpus)}",
+                    flush=True,
+                )
             used = asyncio.run(drive(run, args, published, watched, proxy))
         report(run, args, used)
         print(memory_lines(server.process.pid, "after the load"))
@@ -781,6 +799,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--resends", type=float, default=0.1, help="share of centres re-sending")
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="the server's side on the first processor, the clients on the others "
+        "(bench/pinning.py: as two machines)",
+    )
     parser.add_argument(
         "--proxy",
         action="store_true",
