@@ -62,6 +62,13 @@ SHELL_NOT_RUN = {
     ("docs/federation-server.md", ".venv/bin/python bench/bench_simultane.py"): (
         "a benchmark of minutes (tests/simultane/test_bench_simultane.py runs it small)"
     ),
+    (
+        "docs/federation-server.md",
+        ".venv/bin/python bench/bench_simultane.py --proxy --processes 2",
+    ): (
+        "a benchmark of minutes behind nginx with wrk (test_nginx_configuration_is_accepted_by_nginx"
+        " checks the configuration it runs)"
+    ),
 }
 
 
