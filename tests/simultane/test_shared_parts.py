@@ -158,3 +158,46 @@ def test_a_part_is_never_stored_over_a_later_one_and_a_later_one_is_served(
     assert SharedPart.objects.count() == 1
     Client().get(f"/public/simultanes/{simultane.uid}/classement/?serie=2")
     assert SharedPart.objects.count() == 2
+
+
+def test_a_change_renders_its_parts_once_it_commits_so_that_the_next_polls_render_nothing(
+    centres: tuple[Simultane, dict[str, str], Client],
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Issue 38, item 5: the officer polls every 2 s while the centres upload about once a
+    second, so without it nearly every view of the officer's page rendered a new version.
+    On PostgreSQL a change's commit asks the process's renderer for the public live part
+    and the officer's page as it opens; the officer's next poll and the public fragment are
+    then read, not rendered, by any process."""
+    from arbitre.app.simultane import prerender
+
+    simultane, keys, officer = centres
+    asked: list[int] = []
+    monkeypatch.setattr(prerender, "_ask", asked.append)
+    with django_capture_on_commit_callbacks(execute=True):
+        upload(simultane, keys, "Namur", PLAYERS["Namur"])
+    assert asked == []  # SQLite (a club's laptop): each process renders its own, as before
+    monkeypatch.setattr(prerender, "federation_server", lambda: True)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        upload(simultane, keys, "Liège", PLAYERS["Liège"])
+        assert asked == []  # not before the commit
+    assert callbacks and asked and set(asked) == {simultane.pk}
+    live.clear()
+    prerender.render_now(simultane.pk)  # (what the renderer's thread does)
+    rendered: list[int] = []
+    compute = merged._compute
+
+    def counted(found: Simultane) -> merged.Merged:
+        rendered.append(found.pk)
+        return compute(found)
+
+    monkeypatch.setattr(merged, "_compute", counted)
+    live.clear()  # another process, holding nothing
+    fragment, page = pages(simultane, officer)
+    assert rendered == []  # both read from the database
+    assert "BERNARD" in fragment and "BERNARD" in page
+    live.clear()
+    monkeypatch.setattr(merged, "_compute", compute)
+    SharedPart.objects.all().delete()
+    assert pages(simultane, officer) == [fragment, page]  # the same as rendered at the poll

@@ -13,7 +13,7 @@ class SimultaneConfig(AppConfig):
 
         from arbitre.app.duplicate import draw_guards
         from arbitre.app.duplicate.models import BallotEntry, Game
-        from arbitre.app.simultane import merged, signals, unopened
+        from arbitre.app.simultane import merged, prerender, signals, unopened
         from arbitre.app.simultane.models import Centre
 
         post_save.connect(signals.game_saved, sender=Game, dispatch_uid="simultane-game")
@@ -21,5 +21,8 @@ class SimultaneConfig(AppConfig):
         # the version of what a simultané's pages show moves with its centres (merged.py)
         post_save.connect(merged.centre_saved, sender=Centre, dispatch_uid="simultane-centre")
         post_delete.connect(merged.centre_deleted, sender=Centre, dispatch_uid="simultane-gone")
+        # and the parts of its pages are rendered once the change commits (prerender.py)
+        if prerender.after_change not in merged.AFTER_BUMP:
+            merged.AFTER_BUMP.append(prerender.after_change)
         # a simultané's game not yet opened with its code is neither drawn nor started
         draw_guards.add(unopened.refusal)

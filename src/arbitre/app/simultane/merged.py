@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -43,10 +44,17 @@ CAPACITY = 32
 PARSED_CAPACITY = 4096
 
 
+#: Called with the simultané's id after each :func:`bump`, in the change's transaction: the
+#: pages' parts rendered once it commits (``prerender.after_change``, added by the app).
+AFTER_BUMP: list[Callable[[int], None]] = []
+
+
 def bump(simultane_id: int) -> None:
     """Mark a change of what the simultané's pages show; call it in the change's
     transaction."""
     Simultane.objects.filter(pk=simultane_id).update(version=F("version") + 1)
+    for hook in AFTER_BUMP:
+        hook(simultane_id)
 
 
 def centre_saved(sender: Any, instance: Centre, created: bool = False, **kwargs: Any) -> None:

@@ -20,6 +20,7 @@ from django.db.models import Count, Q
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from arbitre.app.events import live
@@ -66,6 +67,16 @@ class Parts:
 def parts(request: HttpRequest, simultane: Simultane) -> tuple[SafeString, SafeString]:
     """The centres' part and the standings' part of the officer's page of ``simultane`` (as
     read at this request: its version keys them), with this request's CSRF token."""
+    kept = _kept(request, simultane)
+    token = get_token(request)
+    # the kept HTML was rendered by the templates, its data escaped; only the token is put in
+    return (
+        mark_safe(kept.centres.replace(CSRF_PLACEHOLDER, token)),  # noqa: S308
+        mark_safe(kept.standings),  # noqa: S308
+    )
+
+
+def _kept(request: HttpRequest, simultane: Simultane) -> Parts:
     key = ("simultane-officer", simultane.pk, request.get_full_path())
 
     def render() -> str:
@@ -74,13 +85,17 @@ def parts(request: HttpRequest, simultane: Simultane) -> tuple[SafeString, SafeS
     def read(text: str) -> Parts:
         return Parts(*json.loads(text))
 
-    kept = shared_parts.kept(simultane.pk, simultane.version, key, render, read)
-    token = get_token(request)
-    # the kept HTML was rendered by the templates, its data escaped; only the token is put in
-    return (
-        mark_safe(kept.centres.replace(CSRF_PLACEHOLDER, token)),  # noqa: S308
-        mark_safe(kept.standings),  # noqa: S308
-    )
+    return shared_parts.kept(simultane.pk, simultane.version, key, render, read)
+
+
+def first_page(simultane: Simultane) -> Parts:
+    """The parts of the officer's page as an officer opens it (its address without a
+    query: the first page of each table), in the active language: rendered and stored now
+    unless held (:mod:`.prerender` calls it once a change commits)."""
+    request = HttpRequest()
+    request.method = "GET"
+    request.path = request.path_info = reverse("simultane:officer_detail", args=[simultane.pk])
+    return _kept(request, simultane)
 
 
 def _render(request: HttpRequest, simultane: Simultane) -> Parts:

@@ -93,20 +93,37 @@ def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
     or of one series, for every server process: :mod:`.shared_parts`)."""
     simultane = get_object_or_404(Simultane, uid=uid)
     series, category, centre = _filters(request)
-    parts = ("simultane-fragment", uid, series, category, centre)
+    parts = fragment_key(simultane, series, category, centre)
+    return live.conditional_cached(
+        request,
+        parts,
+        str(simultane.version),
+        parts,
+        lambda: fragment(simultane, series, category, centre),
+        "text/html; charset=utf-8",
+    )
+
+
+def fragment_key(
+    simultane: Simultane, series: int | None, category: str | None, centre: str | None
+) -> tuple[object, ...]:
+    return ("simultane-fragment", simultane.uid, series, category, centre)
+
+
+def fragment(
+    simultane: Simultane, series: int | None, category: str | None, centre: str | None
+) -> str:
+    """The live part of the standings page at the simultané's version (as read), in the
+    active language: whole or of one series, rendered once for every server process."""
 
     def render() -> str:
         data = _live_context(simultane, series, category, centre)
         return render_to_string("simultane/public_live.html", data)
 
-    def body() -> str:
-        if category is not None or centre is not None:  # any text: kept in memory only
-            return render()
-        return shared_parts.stored(simultane.pk, simultane.version, parts, render)
-
-    return live.conditional_cached(
-        request, parts, str(simultane.version), parts, body, "text/html; charset=utf-8"
-    )
+    if category is not None or centre is not None:  # any text: kept in memory only
+        return render()
+    key = fragment_key(simultane, series, category, centre)
+    return shared_parts.stored(simultane.pk, simultane.version, key, render)
 
 
 @require_GET

@@ -1,0 +1,80 @@
+"""The parts a change of a simultané's version makes new, rendered once the change commits
+(issue 38, item 5: 10,000 viewers behind the proxy, the officer polling every 2 s while the
+centres upload about once a second).
+
+Without it, the first request of a new version renders it: nearly every poll of the
+officer's page (about 50 ms of processor at 6,000 players, beside the viewers' load) and
+the proxy's refresh of the public standings each second. Here the process that committed the
+change renders, in a thread of its own, the public standings' live part (whole) and the
+officer's page as it opens, in the site's language, and stores them for every process
+(:mod:`.shared_parts`); the officer's next poll and the proxy's refresh read them. A thread
+per process renders the last version asked, once: a burst of uploads is rendered once.
+
+On PostgreSQL only (the federation's server): on SQLite, a club's laptop, each process
+renders its own (one writer), as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils import translation
+
+log = logging.getLogger("arbitre.simultane")
+
+_pending: set[int] = set()
+_wake = threading.Condition()
+_thread: threading.Thread | None = None
+
+
+def after_change(simultane_id: int) -> None:
+    """Render the simultané's new parts once the current transaction commits (call it in
+    the change's transaction)."""
+    if federation_server():
+        transaction.on_commit(lambda: _ask(simultane_id))
+
+
+def federation_server() -> bool:
+    """Whether this server's database is shared by processes that each render (PostgreSQL)."""
+    return connection.vendor == "postgresql"
+
+
+def _ask(simultane_id: int) -> None:
+    global _thread
+    with _wake:
+        _pending.add(simultane_id)
+        if _thread is None or not _thread.is_alive():
+            _thread = threading.Thread(target=_loop, name="arbitre-prerender", daemon=True)
+            _thread.start()
+        _wake.notify()
+
+
+def _loop() -> None:
+    while True:
+        with _wake:
+            while not _pending:
+                _wake.wait()
+            simultane_id = _pending.pop()
+        try:
+            render_now(simultane_id)
+        except Exception:  # a rendering that fails is done again by the first request
+            log.exception("simultané %s: parts not rendered ahead", simultane_id)
+        finally:
+            connection.close()
+
+
+def render_now(simultane_id: int) -> None:
+    """The public live part and the officer's first page at the simultané's version as
+    stored now, rendered and stored unless another process did."""
+    from arbitre.app.simultane import officer_page, public_views
+    from arbitre.app.simultane.models import Simultane
+
+    simultane = Simultane.objects.filter(pk=simultane_id).first()
+    if simultane is None:
+        return
+    with translation.override(settings.LANGUAGE_CODE):
+        public_views.fragment(simultane, None, None, None)
+        officer_page.first_page(simultane)
