@@ -67,6 +67,19 @@ def pages(simultane: Simultane, officer: Client) -> list[str]:
     return [fragment.content.decode(), page]
 
 
+def counted_merges(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The simultanés merged from now on (each merge's simultané id), as they happen."""
+    computed: list[int] = []
+    compute = merged._compute
+
+    def counted(found: Simultane) -> merged.Merged:
+        computed.append(found.pk)
+        return compute(found)
+
+    monkeypatch.setattr(merged, "_compute", counted)
+    return computed
+
+
 def test_another_process_reads_the_stored_parts_and_a_new_version_renders_again(
     centres: tuple[Simultane, dict[str, str], Client], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -76,14 +89,7 @@ def test_another_process_reads_the_stored_parts_and_a_new_version_renders_again(
     first = pages(simultane, officer)
     assert "BERNARD" in first[0] and "BERNARD" in first[1]
     assert SharedPart.objects.filter(simultane=simultane).count() == 2
-    computed: list[int] = []
-    compute = merged._compute
-
-    def counted(found: Simultane) -> merged.Merged:
-        computed.append(found.pk)
-        return compute(found)
-
-    monkeypatch.setattr(merged, "_compute", counted)
+    computed = counted_merges(monkeypatch)
     live.clear()  # another process: it holds nothing, not even the merge
     assert pages(simultane, officer) == first
     assert computed == []  # read from the database: no merge, no rendering
@@ -185,19 +191,11 @@ def test_a_change_renders_its_parts_once_it_commits_so_that_the_next_polls_rende
     assert callbacks and asked and set(asked) == {simultane.pk}
     live.clear()
     prerender.render_now(simultane.pk)  # (what the renderer's thread does)
-    rendered: list[int] = []
-    compute = merged._compute
-
-    def counted(found: Simultane) -> merged.Merged:
-        rendered.append(found.pk)
-        return compute(found)
-
-    monkeypatch.setattr(merged, "_compute", counted)
+    rendered = counted_merges(monkeypatch)
     live.clear()  # another process, holding nothing
     fragment, page = pages(simultane, officer)
     assert rendered == []  # both read from the database
     assert "BERNARD" in fragment and "BERNARD" in page
     live.clear()
-    monkeypatch.setattr(merged, "_compute", compute)
     SharedPart.objects.all().delete()
     assert pages(simultane, officer) == [fragment, page]  # the same as rendered at the poll
