@@ -113,7 +113,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         staff.select_option("select[name=kind]", "chess")
         staff.fill("input[name=minutes]", "0,67")
         with staff.expect_navigation(wait_until="load"):
-            staff.click("form[action$='/pendule/'] button")
+            navigate(staff, "form[action$='/pendule/'] button")
         assert "Pendule des tables enregistrée." in staff.content()
         first = staff.locator("#ct-overview-rows tr").first
         code = first.locator("code").inner_text()
@@ -123,7 +123,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         tablet = browser.new_context(viewport=TABLET).new_page()
         tablet.goto(f"{url}classique/table/")
         tablet.fill("input[name=code]", code.lower())
-        tablet.click("main button[type=submit]")
+        navigate(tablet, "main button[type=submit]")
         assert tablet.url.endswith(f"/classique/table/{code}/")
         tablet.locator(".ct-name-0", has_text=a).first.wait_for()  # the script fills it in
         assert tablet.locator(".ct-name-0").first.inner_text() == a
@@ -221,7 +221,7 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         staff.fill("input[name=b]", "Ana")
         staff.select_option("select[name=profile]", "ffsc")
         staff.uncheck("input[name=toss]")
-        staff.click("main button[type=submit]")
+        navigate(staff, "main button[type=submit]")
         code = staff.url.rstrip("/").rsplit("/", 1)[1]
 
         context = browser.new_context(viewport=PHONE)
@@ -303,7 +303,7 @@ def test_a_best_of_three_match_at_one_table(tmp_path: Path) -> None:
         staff.fill("input[name=name]", "Coupe de Namur")
         staff.fill("input[name=date]", "2026-11-28")
         staff.select_option("select[name=best_of]", "3")
-        staff.click("main button[type=submit]")
+        navigate(staff, "main button[type=submit]")
         event_id = staff.url.rstrip("/").split("/")[-1]
         import_and_check_in(staff, write_players(tmp_path / "classique.csv", CLASSIC), 12)
         staff.click("#pair-next")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_rounds.test_classic_table_browser import (
     TABLET,
@@ -98,7 +98,7 @@ def test_the_table_pages_fit_a_phone_and_a_tablet_both_ways(tmp_path: Path) -> N
         # part 1: the arbiters open the tables from the round
         staff.goto(f"{url}classique/{event_id}/ronde/1/")
         with staff.expect_navigation():
-            staff.click("text=Toutes les tables de la ronde (pendules, appels)")
+            navigate(staff, "text=Toutes les tables de la ronde (pendules, appels)")
         assert staff.url == overview
         first = staff.locator("#ct-overview-rows tr").first
         code = first.locator("code").inner_text()

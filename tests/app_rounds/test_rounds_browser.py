@@ -179,7 +179,7 @@ def test_classic_tournament_in_the_browser(tmp_path: Path, server: RunningServer
             assert cells[1] == s.name and int(cells[3]) == s.pm and int(cells[5]) == s.pdep
             assert cells[0].startswith(str(s.rank))
         public.screenshot(path=str(ARTIFACTS / "classic-standings.png"), full_page=True)
-        public.click("#standings tbody tr >> nth=0 >> a")
+        navigate(public, "#standings tbody tr >> nth=0 >> a")
         assert public.locator("#history tbody tr").count() == 4
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.browser import headless_chromium
+from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
 from tests.app_duplicate.test_duplicate_browser import expect
 from tests.app_duplicate.test_hall_browser import decoded_qr
@@ -36,11 +36,11 @@ def test_a_player_checks_in_from_the_hall_qr_code_and_the_director_confirms(
         director.click("#new-classic")
         director.fill("input[name=name]", "Open de Spa")
         director.fill("input[name=date]", "2026-12-05")
-        director.click("main button[type=submit]")
+        navigate(director, "main button[type=submit]")
         event_url = director.url
         event_id = event_url.rstrip("/").split("/")[-1]
         director.set_input_files("#import-form input[type=file]", str(players))
-        director.click("#import-form button")
+        navigate(director, "#import-form button")
         assert "8 joueurs importés." in director.content()
 
         hall = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
@@ -67,9 +67,9 @@ def test_a_player_checks_in_from_the_hall_qr_code_and_the_director_confirms(
         for i in range(rows.count()):
             if rows.nth(i).get_attribute("class") != "selected":
                 rows.nth(i).locator("td").nth(1).click()  # the others, seen in the hall
-        director.click("#confirm-checkin")
+        navigate(director, "#confirm-checkin")
         assert "8 présents, 0 absents" in director.content()
-        director.click("#pair-next")
+        navigate(director, "#pair-next")
         assert director.locator("h1").inner_text().endswith("ronde 1")
 
         # the hall screen, never touched, reloads itself and now leads to the standings
