@@ -11,7 +11,6 @@ from the request written to the response read, in milliseconds here.
 from __future__ import annotations
 
 import json
-import os
 import re
 import resource
 import shutil
@@ -20,6 +19,8 @@ import subprocess
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from bench_live import server_cpu
 
 DONE = r"""
 local threads = {}
@@ -117,7 +118,7 @@ def start(
 def stop(started: Started) -> Result:
     """Stop ``wrk`` now (SIGINT: it stops and writes its figures) and read them, with the
     processor it used."""
-    cpu = cpu_seconds(started.process.pid)
+    cpu = server_cpu(started.process.pid)  # (wrk and any process it started)
     if started.process.poll() is None:
         started.process.send_signal(signal.SIGINT)
     return result(started, cpu)
@@ -146,15 +147,6 @@ def result(started: Started, cpu: float = 0.0) -> Result:
         counters={k: v for k, v in r.items() if k not in base and k not in kinds},
         cpu=cpu,
     )
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system seconds of the running ``pid`` (Linux's ``/proc``; 0 once ended)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def errors_text(result: Result) -> str:
