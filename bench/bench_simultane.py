@@ -4,6 +4,7 @@
                                     [--window 300] [--reference 20] [--period 2]
                                     [--resends 0.1]
                                     [--processes N] [--threads 8] [--game FILE]
+                                    [--proxy [--nice-viewers N]] [--pin]
 
 Starts a throwaway PostgreSQL 15 cluster (the tests' ``tests/app/postgres.py``), makes the
 officer's account (``arbitre createadmin``), one club key per centre, publishes a simultané
@@ -38,6 +39,10 @@ client):
 With ``--pin`` (``bench/pinning.py``), the server's side (the application, PostgreSQL, nginx)
 runs on the first processor and the clients (this process, ``wrk``) on the others, as on two
 machines.
+
+With ``--proxy --nice-viewers N``, ``wrk`` runs at that lower priority: the server's side is
+served first when both want a processor, as it would be with the viewers on their own phones,
+and ``wrk``'s figures count the waits its lower priority adds.
 
 With ``--proxy``, the server runs behind nginx configured as ``docs/federation-server.md``
 says (``bench/proxy_viewers.py``: HTTPS with a self-signed certificate, the live answers of
@@ -305,6 +310,10 @@ class Run:
     pages: Figures = field(default_factory=Figures)
     officer_before: Figures = field(default_factory=Figures)
     officer: Figures = field(default_factory=Figures)
+    #: the officer's latencies during the uploads, split: page changed since the last read
+    #: (a new version: its parts rendered or awaited) or not
+    officer_changed: list[float] = field(default_factory=list)
+    officer_same: list[float] = field(default_factory=list)
     static_during: Figures = field(default_factory=Figures)
     uploads: Figures = field(default_factory=Figures)
     accepted: dict[int, float] = field(default_factory=dict)
@@ -386,14 +395,23 @@ async def viewer(run: Run, index: int, arrival: float) -> None:
     conn.close()
 
 
+CSRF_VALUE = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
 async def officer(run: Run, cookies: dict[str, str], path: str) -> None:
     conn = run.connect()
     conn.cookies.update(cookies)
+    seen = b""
     while run.phase != "done":
         began = time.monotonic()
         if run.phase in ("reference", "load"):
             figures = run.officer if run.phase == "load" else run.officer_before
-            await run.get("officer", conn, figures, path)
+            _, _, body = await run.get("officer", conn, figures, path)
+            shown = CSRF_VALUE.sub(b"", body)  # (each answer's own token)
+            if run.phase == "load" and figures.latencies:
+                split = run.officer_same if shown == seen else run.officer_changed
+                split.append(figures.latencies[-1])
+            seen = shown
         await asyncio.sleep(max(0.0, run.period - (time.monotonic() - began)))
     conn.close()
 
@@ -512,6 +530,7 @@ async def drive(
             args.viewers,
             args.reference + args.window + 3 * run.period + 10,
             run.period,
+            nice=args.nice_viewers,
         )
         watched["wrk (the viewers)"] = [wrk.process.pid]
         watched["nginx"] = [proxy.pid]
@@ -610,6 +629,8 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
         print(line("  reloads", run.pages, seconds, run.reference) + f"  ({again})")
     print(line("  static", run.static_during, seconds, run.reference) + "  (during the uploads)")
     print(line("officer", run.officer, seconds, run.officer_before))
+    print(f"  changed {quantiles(run.officer_changed)} ms  ({len(run.officer_changed)} reads)")
+    print(f"  same    {quantiles(run.officer_same)} ms  ({len(run.officer_same)} reads)")
     print("references, the same run before any upload:")
     print(line("  static", run.reference, args.reference) + "  (every viewer polling it)")
     print(line("  officer", run.officer_before, args.reference))
@@ -755,6 +776,8 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
             run = Run("127.0.0.1", target, page, published.live, args.period)
             if proxy:
                 print(f"nginx in front (docs/federation-server.md): {proxy.url}", flush=True)
+                if args.nice_viewers:
+                    print(f"wrk's viewers at nice {args.nice_viewers}", flush=True)
             if args.pin:
                 server_cpus, client_cpus = pinning.split()
                 roots = [server.process.pid, postmaster(database_url)] + (
@@ -809,6 +832,14 @@ def main(argv: list[str] | None = None) -> int:
         "--proxy",
         action="store_true",
         help="behind the documented nginx, the viewers simulated by wrk (both installed)",
+    )
+    parser.add_argument(
+        "--nice-viewers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --proxy, wrk's viewers at this lower priority (nice N): the processors "
+        "they take are not the server's, as on the viewers' own phones (default %(default)s)",
     )
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--game", help="a game record (default: arbitre duplicate autoplay)")

@@ -254,12 +254,13 @@ def start_viewers(
     seconds: float,
     period: float,
     threads: int = 2,
+    nice: int = 0,
 ) -> wrk_client.Started:
     """``wrk`` started: ``connections`` viewers for ``seconds`` (their figures:
-    ``wrk_client.result``)."""
+    ``wrk_client.result``), at priority ``nice`` (``wrk_client.start``)."""
     per_thread = max(1, connections // threads)
     arguments = [version_path, fragment_path, str(round(period * 1000)), str(per_thread)]
-    return wrk_client.start(base, WRK_SCRIPT, arguments, connections, seconds, threads)
+    return wrk_client.start(base, WRK_SCRIPT, arguments, connections, seconds, threads, nice)
 
 
 def describe(v: wrk_client.Result) -> str:

@@ -11,6 +11,7 @@ from the request written to the response read, in milliseconds here.
 from __future__ import annotations
 
 import json
+import os
 import re
 import resource
 import shutil
@@ -59,6 +60,12 @@ def raise_open_files(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
 
 
+def _prepared(open_files: int, nice: int) -> None:
+    raise_open_files(open_files)
+    if nice:
+        os.nice(nice)
+
+
 @dataclass
 class Started:
     process: subprocess.Popen[str]
@@ -94,10 +101,13 @@ def start(
     connections: int,
     seconds: float = 24 * 3600,
     threads: int = 2,
+    nice: int = 0,
 ) -> Started:
     """``wrk`` started against ``base`` with ``script`` (its ``COUNTERS`` and :data:`DONE`
     appended) and ``arguments`` given to the script's ``init``; it stops after ``seconds``
-    or at :func:`stop`."""
+    or at :func:`stop`. ``nice`` lowers its priority (a simulated crowd of phones is not the
+    server's work: on their own machines the server would not share its processors with
+    them; ``wrk``'s latencies then count the waits its own lower priority adds)."""
     binary = which("wrk")
     if binary is None:
         raise SystemExit("wrk is needed: apt-get install wrk")
@@ -110,7 +120,7 @@ def start(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        preexec_fn=lambda: raise_open_files(connections + 1024),  # noqa: PLW1509
+        preexec_fn=lambda: _prepared(connections + 1024, nice),  # noqa: PLW1509
     )
     return Started(process, path, connections)
 

@@ -67,7 +67,7 @@ def _loop() -> None:
 
 
 def render_now(simultane_id: int) -> None:
-    """The public live part and the officer's first page at the simultané's version as
+    """The officer's first page and the public live part at the simultané's version as
     stored now, rendered and stored unless another process did."""
     from arbitre.app.simultane import officer_page, public_views
     from arbitre.app.simultane.models import Simultane
@@ -76,5 +76,7 @@ def render_now(simultane_id: int) -> None:
     if simultane is None:
         return
     with translation.override(settings.LANGUAGE_CODE):
-        public_views.fragment(simultane, None, None, None)
+        # the officer's first: polled by the page itself, while the proxy keeps the public
+        # version it answers a second (docs/federation-server.md)
         officer_page.first_page(simultane)
+        public_views.fragment(simultane, None, None, None)

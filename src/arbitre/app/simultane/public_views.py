@@ -6,6 +6,7 @@ again when it moves (``static/arbitre/simultane.js``)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -82,9 +83,22 @@ def public_version(request: HttpRequest, uid: str) -> HttpResponse:
     found = Simultane.objects.filter(uid=uid).values_list("version", flat=True).first()
     if found is None:
         raise Http404
-    return live.conditional_json(
-        request, live.etag("simultane", uid, found), lambda: {"version": found}
+    return kept_to_the_second(
+        live.conditional_json(
+            request, live.etag("simultane", uid, found), lambda: {"version": found}
+        )
     )
+
+
+def kept_to_the_second(response: HttpResponse) -> HttpResponse:
+    """The answer kept by the federation's proxy until the end of the current second
+    (docs/federation-server.md), as nginx's ``X-Accel-Expires: @<second>`` says: nginx
+    counts a cache's life in whole seconds from the second it stores an answer, so its one
+    second (``proxy_cache_valid 200 1s``) kept an answer up to two seconds, and an upload
+    reached the phones up to two seconds late. Only a whole answer (200) is kept."""
+    if response.status_code == 200:
+        response["X-Accel-Expires"] = f"@{int(time.time())}"
+    return response
 
 
 @require_GET
@@ -94,13 +108,15 @@ def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
     simultane = get_object_or_404(Simultane, uid=uid)
     series, category, centre = _filters(request)
     parts = fragment_key(simultane, series, category, centre)
-    return live.conditional_cached(
-        request,
-        parts,
-        str(simultane.version),
-        parts,
-        lambda: fragment(simultane, series, category, centre),
-        "text/html; charset=utf-8",
+    return kept_to_the_second(
+        live.conditional_cached(
+            request,
+            parts,
+            str(simultane.version),
+            parts,
+            lambda: fragment(simultane, series, category, centre),
+            "text/html; charset=utf-8",
+        )
     )
 
 

@@ -1,0 +1,74 @@
+"""Issue 38: behind the federation's nginx, as ``docs/federation-server.md`` configures it, an
+upload reaches the phones following a simultané within a second, and nginx still answers
+their polls from its cache.
+
+nginx counts a cached answer's life in whole seconds from the second it stores it: with
+``proxy_cache_valid 200 1s`` alone, an answer stored just after a second began was kept to
+the end of the next one, almost two seconds. Arbitre's live answers say until when to keep
+them (``X-Accel-Expires: @<the current second>``): to the end of the current second.
+
+The test bumps the simultané's version a tenth of a second after a whole second, on seconds
+of both parities (the two-second life falls on one of them), and measures how long nginx
+takes to show it, polling it every 20 ms: never more than a second and a little, and never
+at once (the answer did come from the cache)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.app.server import free_port
+from tests.simultane.uploads import create_simultane
+from tests.support import require
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def version_through(port: int, uid: str) -> int:
+    address = f"http://127.0.0.1:{port}/public/simultanes/{uid}/version/"
+    with urllib.request.urlopen(address, timeout=10) as response:
+        return int(json.loads(response.read())["version"])
+
+
+def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    import proxy_viewers
+
+    from arbitre.app.simultane import merged
+
+    require(
+        proxy_viewers.which("nginx") is not None, "nginx (Debian's nginx-light; CI installs it)"
+    )
+    simultane = create_simultane()
+    upstream = int(live_server.url.rsplit(":", 1)[1])
+    plain = free_port()
+    delays = []
+    with proxy_viewers.nginx(upstream, free_port(), 16, plain_port=plain):
+        shown = version_through(plain, simultane.uid)
+        parity = None
+        for _ in range(4):
+            # the next whole second of the other parity than the last trial's, plus 0.1 s
+            second = int(time.time()) + 1
+            if parity is not None and second % 2 == parity:
+                second += 1
+            parity = second % 2
+            while time.time() < second + 0.1:  # the proxy polled meanwhile, as phones do
+                assert version_through(plain, simultane.uid) == shown
+                time.sleep(0.02)
+            merged.bump(simultane.pk)
+            bumped = time.monotonic()
+            while version_through(plain, simultane.uid) == shown:
+                assert time.monotonic() - bumped < 10, "the new version never passed the proxy"
+                time.sleep(0.02)
+            delays.append(time.monotonic() - bumped)
+            shown += 1
+    assert max(delays) < 1.4, delays  # 0.9 s expected; 1.9 s on one parity without the header
+    assert min(delays) > 0.5, delays  # from the cache: a poll straight to Arbitre sees it at once
