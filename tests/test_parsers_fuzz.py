@@ -11,12 +11,26 @@ parser's strategy: hypothesis's own bookkeeping per example (most of the cost of
 example, 0.4 to 2 ms here against microseconds of parsing) is paid once per batch, which makes
 the 100,000 inputs about 3.5 times cheaper. A failing batch is shrunk like any list, down to
 the one input that breaks the parser.
+
+Each input drawn is also given to the parser as :data:`MUTANTS` variants of itself
+(:func:`mutants`: a span deleted, repeated or moved, one of the format's odd characters
+put in, a byte or character changed, the input cut short), made by a seed the example draws
+too, as mutation fuzzers make theirs: a valid line with one byte changed reaches branches
+that random text seldom does. Drawing an input costs hypothesis about 1.8 ms at these
+strategies, a variant some microseconds: the inputs counted are the drawn ones and their
+variants. A failing variant is found again from its example (the batch and the seed), which
+hypothesis shrinks. Measured at CI's size (4,546 inputs per parser, two runs each, the arcs
+of the parsers' modules reached): no variant 1,304 and 1,421 arcs in 77 and 80 s of
+processor; two variants 1,382 and 1,397 arcs in 28 and 29 s; four variants 1,158 and 1,169
+arcs in 18 and 19 s (too few inputs drawn whole).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +44,8 @@ from arbitre.common.messages import Refusal
 CI_TOTAL = 100_000
 LOCAL_EXAMPLES = 300
 BATCH = 10
+#: the variants of each input drawn given to the parser beside it (:func:`mutants`)
+MUTANTS = 2
 
 ODD = ["\r", "\n", "\r\n", "\t", "\x00", "\ufeff", "\u202e", "²", "٣", "é", "Œ", '"', "'", "=", " "]
 
@@ -212,7 +228,7 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
             st.one_of(st.text(max_size=60), _json_like()),
         ),
         "duplicate event file": (
-            lambda text: event_file.event_from_json(json.loads(text), Path("."), lambda _: WORDS),
+            lambda text: event_file.load_event(_written(text), lambda _: WORDS),
             (event_file.EventFileError, Refusal),
             _json_like(),
         ),
@@ -243,6 +259,19 @@ def _parsers() -> dict[str, tuple[Callable[[Any], Any], tuple[type[BaseException
         ),
         "move": (Move.parse, (MoveParseError, Refusal), _words(moves, " ")),
     }
+
+
+_folder: tempfile.TemporaryDirectory[str] | None = None
+
+
+def _written(text: str) -> Path:
+    """``text`` as the file a director opens (the event file's reader takes a path)."""
+    global _folder
+    if _folder is None:
+        _folder = tempfile.TemporaryDirectory(prefix="arbitre-fuzz-")
+    path = Path(_folder.name) / "event.json"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _words(pieces: list[str], sep: str) -> Any:
@@ -300,31 +329,72 @@ PARSERS = _parsers()
 EXAMPLES = CI_TOTAL // len(PARSERS) + 1 if os.environ.get("CI") else LOCAL_EXAMPLES
 
 
+def mutants(data: Any, seed: int, count: int = MUTANTS) -> list[Any]:
+    """``count`` variants of ``data`` (text or bytes), each with one to three changes drawn
+    by ``seed``: a span deleted, repeated or moved elsewhere, one of :data:`ODD` put in, a
+    character or byte changed (the next code point, or a random one), the input cut short."""
+    rng = random.Random(seed)
+    binary = isinstance(data, bytes)
+    odd = [o.encode("utf-8") for o in ODD] if binary else ODD
+    out = []
+    for _ in range(count):
+        value = data
+        for _ in range(rng.randint(1, 3)):
+            size = len(value)
+            i, j = sorted((rng.randint(0, size), rng.randint(0, size)))
+            kind = rng.randrange(6)
+            if kind == 0:  # a span deleted
+                value = value[:i] + value[j:]
+            elif kind == 1:  # a span repeated
+                value = value[:j] + value[i:j] + value[j:]
+            elif kind == 2:  # a span moved to the end
+                value = value[:i] + value[j:] + value[i:j]
+            elif kind == 3:  # an odd character put in
+                value = value[:i] + rng.choice(odd) + value[i:]
+            elif kind == 4 and i < size:  # a character or byte changed
+                if binary:
+                    changed = bytes(
+                        [(value[i] + 1) % 256 if rng.random() < 0.5 else rng.randrange(256)]
+                    )
+                else:
+                    code = ord(value[i]) + 1 if rng.random() < 0.5 else rng.randrange(0x2FF)
+                    changed = chr(code if code < 0xD800 else 0x41)
+                value = value[:i] + changed + value[i + 1 :]
+            else:  # cut short
+                value = value[:i]
+        out.append(value)
+    return out
+
+
 def fuzz(
     parse: Callable[[Any], Any],
     errors: tuple[type[BaseException], ...],
     inputs: Any,
     count: int,
+    variants: int = MUTANTS,
 ) -> int:
-    """Give ``parse`` at least ``count`` inputs drawn from ``inputs`` (in batches of
-    :data:`BATCH`), failing on any exception but ``errors``; the number of inputs given."""
+    """Give ``parse`` at least ``count`` inputs: drawn from ``inputs`` (in batches of
+    :data:`BATCH`), each followed by ``variants`` of itself (:func:`mutants`), failing on
+    any exception but ``errors``; the number of inputs given."""
     given_inputs = 0
+    each = 1 + variants
 
     @settings(
-        max_examples=-(-count // BATCH),
+        max_examples=-(-count // (BATCH * each)),
         deadline=None,
         database=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(st.lists(inputs, min_size=BATCH, max_size=BATCH))
-    def check(batch: list[Any]) -> None:
+    @given(st.lists(inputs, min_size=BATCH, max_size=BATCH), st.integers(0, 2**32 - 1))
+    def check(batch: list[Any], seed: int) -> None:
         nonlocal given_inputs
-        for data in batch:
-            given_inputs += 1
-            try:
-                parse(data)
-            except errors:
-                pass
+        for index, drawn in enumerate(batch):
+            for data in [drawn, *mutants(drawn, seed + index, variants)]:
+                given_inputs += 1
+                try:
+                    parse(data)
+                except errors:
+                    pass
 
     check()
     return given_inputs
@@ -350,3 +420,28 @@ def test_the_batched_fuzzing_finds_an_input_that_breaks_a_parser() -> None:
 
     with pytest.raises(ValueError, match="sens:v"):
         fuzz(fragile, errors, inputs, LOCAL_EXAMPLES)
+
+
+def test_a_parser_that_breaks_only_on_a_variant_is_caught() -> None:
+    """The variants reach the parser, and a crash on one of them fails the test: here every
+    input drawn is the same valid ballot, and the parser breaks on any other text that
+    begins like it."""
+
+    def fragile(text: str) -> Any:
+        if text != "8H MAISON" and text.startswith("8H MA"):
+            raise ValueError(text)
+        return text
+
+    with pytest.raises(ValueError, match="^8H MA"):
+        fuzz(fragile, (), st.just("8H MAISON"), LOCAL_EXAMPLES)
+
+
+@given(st.one_of(st.text(max_size=30), st.binary(max_size=30)), st.integers(0, 2**32 - 1))
+@settings(max_examples=200, deadline=None)
+def test_the_variants_keep_the_inputs_kind_and_come_again_from_their_seed(
+    data: Any, seed: int
+) -> None:
+    found = mutants(data, seed)
+    assert len(found) == MUTANTS
+    assert all(type(m) is type(data) for m in found)
+    assert found == mutants(data, seed)
