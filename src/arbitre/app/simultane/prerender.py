@@ -5,8 +5,8 @@ centres upload about once a second).
 Without it, the first request of a new version renders it: nearly every poll of the
 officer's page (about 50 ms of processor at 6,000 players, beside the viewers' load) and
 the proxy's refresh of the public standings each second. Here the process that committed the
-change renders, in a thread of its own, the public standings' live part (whole) and the
-officer's page as it opens, in the site's language, and stores them for every process
+change renders, in a thread of its own, the officer's page as it opens, then the public
+standings' live part (whole), in the site's language, and stores them for every process
 (:mod:`.shared_parts`); the officer's next poll and the proxy's refresh read them. A thread
 per process renders the last version asked, once: a burst of uploads is rendered once.
 
