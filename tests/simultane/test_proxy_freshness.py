@@ -7,10 +7,11 @@ nginx counts a cached answer's life in whole seconds from the second it stores i
 the end of the next one, almost two seconds. Arbitre's live answers say until when to keep
 them (``X-Accel-Expires: @<the current second>``): to the end of the current second.
 
-The test bumps the simultané's version a tenth of a second after a whole second, on seconds
-of both parities (the two-second life falls on one of them), and measures how long nginx
-takes to show it, polling it every 20 ms: never more than a second and a little, and never
-at once (the answer did come from the cache)."""
+The test bumps the simultané's version half a second into a second, on seconds of both
+parities (the two-second life falls on one of them), and measures how long nginx takes to
+show it, polling it every 20 ms: about half a second (1.5 s on one parity without the
+header), and never at once (the answer did come from the cache, refreshed as the second
+began)."""
 
 from __future__ import annotations
 
@@ -55,12 +56,12 @@ def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> Non
         shown = version_through(plain, simultane.uid)
         parity = None
         for _ in range(4):
-            # the next whole second of the other parity than the last trial's, plus 0.1 s
+            # the next whole second of the other parity than the last trial's, plus 0.5 s
             second = int(time.time()) + 1
             if parity is not None and second % 2 == parity:
                 second += 1
             parity = second % 2
-            while time.time() < second + 0.1:  # the proxy polled meanwhile, as phones do
+            while time.time() < second + 0.5:  # the proxy polled meanwhile, as phones do
                 assert version_through(plain, simultane.uid) == shown
                 time.sleep(0.02)
             merged.bump(simultane.pk)
@@ -70,5 +71,5 @@ def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> Non
                 time.sleep(0.02)
             delays.append(time.monotonic() - bumped)
             shown += 1
-    assert max(delays) < 1.4, delays  # 0.9 s expected; 1.9 s on one parity without the header
-    assert min(delays) > 0.5, delays  # from the cache: a poll straight to Arbitre sees it at once
+    assert max(delays) < 1.1, delays  # 0.5 s expected; 1.5 s on one parity without the header
+    assert min(delays) > 0.2, delays  # from the cache: a poll straight to Arbitre sees it at once
