@@ -45,16 +45,19 @@ def _fresh_live_figures(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Each test its own Django cache (a file cache, as served): the per-client counts of
-    unknown table codes (django-ratelimit) would otherwise live in the user's data directory,
-    shared by both test workers and by any other run on the machine, and one test's guesses
-    would lock another's client out."""
+    """Each test its own Django cache (a file cache, as served) and data folder: the
+    per-client counts of unknown table codes (django-ratelimit) and the outbox's sending lock
+    (a file of the data folder) would otherwise live in the user's data directory, shared by
+    the test workers and by any other run on the machine: one test's guesses would lock
+    another's client out, and one worker's sending held another's (a fresh-clone run failed
+    so, ``test_one_sender_at_a_time``)."""
     from django.conf import settings as django_settings
     from django.test import override_settings
 
     location = tmp_path_factory.mktemp("cache")
     cache = {**django_settings.CACHES["default"], "LOCATION": str(location)}
-    with override_settings(CACHES={"default": cache}):
+    data = tmp_path_factory.mktemp("data")
+    with override_settings(CACHES={"default": cache}, DATA_DIR=data):
         yield
 
 

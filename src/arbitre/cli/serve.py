@@ -488,15 +488,17 @@ def _ready(
         line = tr("Arbitre is ready: %(url)s  (Ctrl-C to stop, %(processes)d processes)")
     else:
         line = tr("Arbitre is ready: %(url)s  (Ctrl-C to stop)")
-    print(line % {"url": url, "processes": processes}, flush=True)
+    lines = [line % {"url": url, "processes": processes}]
     venue = venue_urls(args.port, scheme) if args.host in ("0.0.0.0", "::") else []
-    for address in venue:
-        print(tr("  on the venue's network: %(url)s") % {"url": address}, flush=True)
+    lines += [tr("  on the venue's network: %(url)s") % {"url": address} for address in venue]
     if certificate is not None:
         # the QR code of an address a phone can open: not of this machine's loopback
         local = args.host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::", "")
         phones = venue[0] if venue else (None if local else url)
-        print(https_notice(certificate, phones), flush=True)
+        lines.append(https_notice(certificate, phones))
+    # one write: a Ctrl-C right after « ready » does not cut the addresses and the
+    # certificate's fingerprint off (they followed it in writes of their own)
+    print("\n".join(lines), flush=True)
 
 
 def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
