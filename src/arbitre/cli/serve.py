@@ -496,9 +496,12 @@ def _ready(
         local = args.host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::", "")
         phones = venue[0] if venue else (None if local else url)
         lines.append(https_notice(certificate, phones))
-    # one write: a Ctrl-C right after « ready » does not cut the addresses and the
-    # certificate's fingerprint off (they followed it in writes of their own)
-    print("\n".join(lines), flush=True)
+    # one write, its line end included: a Ctrl-C right after « ready » neither cuts the
+    # addresses and the certificate's fingerprint off (they followed it in writes of their
+    # own) nor puts the stop's message between the fingerprint and its line end (print
+    # writes the end apart, and the stop is said by another thread)
+    sys.stdout.write("\n".join(lines) + "\n")
+    sys.stdout.flush()
 
 
 def https_notice(certificate: tls.ServerCertificate, url: str | None) -> str:
