@@ -2,8 +2,9 @@
 the smoke test's server migrated: the parts of a simultané's pages shared by the server's
 processes (``arbitre.app.simultane.shared_parts``) on PostgreSQL. Two connections ask for the
 same part at once: the second waits for the first one's rendering (the advisory lock) and
-reads it, one rendering in all; a part is never stored over a later one; storing a part
-deletes the parts of earlier versions. Prints ``ok``."""
+reads it, one rendering in all; a part is never stored over a later one; the officer's poll
+asking a part being rendered gets the one last rendered, at once; storing a part deletes the
+parts a few versions older. Prints ``ok``."""
 
 from __future__ import annotations
 
@@ -76,9 +77,49 @@ def main() -> None:
     name = shared_parts._name(simultane.pk, ("part",))
     shared_parts._store(simultane.pk, 3, name, "older")
     assert SharedPart.objects.get().body == "rendered once"
-    shared_parts._store(simultane.pk, 5, shared_parts._name(simultane.pk, ("other",)), "later")
-    assert list(SharedPart.objects.values_list("version", "body")) == [(5, "later")]
+    meanwhile(simultane)
+    later = 6 + shared_parts.KEPT_BEHIND
+    shared_parts._store(simultane.pk, later, shared_parts._name(simultane.pk, ("other",)), "later")
+    assert list(SharedPart.objects.values_list("version", "body")) == [(later, "later")]
     print("ok")
+
+
+def meanwhile(simultane: Simultane) -> None:
+    """The officer's poll (``meanwhile``) while another connection renders the part at the
+    version asked: it gets the part as last rendered at once, not kept as this version's;
+    once the rendering is stored, the same poll gets it."""
+    release = threading.Event()
+    rendering = threading.Event()
+
+    def render_until_released() -> str:
+        rendering.set()
+        assert release.wait(DEADLINE)
+        return "at 5"
+
+    def ask() -> None:
+        try:
+            shared_parts.stored(simultane.pk, 5, ("part",), render_until_released)
+        finally:
+            connections.close_all()
+
+    renderer = threading.Thread(target=ask)
+    renderer.start()
+    assert rendering.wait(DEADLINE)
+    try:
+        asked = time.monotonic()
+        read: str = shared_parts.kept(simultane.pk, 5, ("part",), refused, meanwhile=True)
+        assert read == "rendered once", read  # the part at version 4, without waiting
+        assert time.monotonic() - asked < DEADLINE / 2
+        assert not waiting_for_the_lock()
+    finally:
+        release.set()
+        renderer.join(DEADLINE)
+    assert shared_parts.kept(simultane.pk, 5, ("part",), refused, meanwhile=True) == "at 5"
+    assert list(SharedPart.objects.values_list("version", "body")) == [(5, "at 5")]
+
+
+def refused() -> str:
+    raise AssertionError("rendered by the poll instead of read")
 
 
 if __name__ == "__main__":  # (run by the smoke test; the doctest collection imports it)

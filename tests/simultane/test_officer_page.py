@@ -6,6 +6,7 @@ process reads no centre's results again; its parts are kept per version (issue 3
 from __future__ import annotations
 
 import datetime as dt
+import faulthandler
 import re
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from arbitre.app.events import live
 from arbitre.app.federation import services as federation
 from arbitre.app.simultane import merge, merged, officer_page, publish
-from arbitre.app.simultane.models import SharedPart, Simultane
+from arbitre.app.simultane.models import Centre, CentreUpload, SharedPart, Simultane
 from tests.simultane.uploads import START, create_simultane, register, results, signed
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,81 @@ def test_an_upload_or_a_key_received_gives_a_new_page(full: Simultane, director:
     assert '<option value="Club Neuf">' not in html
     federation.create_token(director, "Club Neuf")  # the admit form kept under the clubs
     assert '<option value="Club Neuf">' in client.get(page).content.decode()
+
+
+def upload_new_leader(director: Any, simultane: Simultane) -> None:
+    """Club 002 sends one player, first of the standings: a new version."""
+    key = federation.create_token(director, "Club 002")
+    publish.release(
+        federation.authenticate(key), simultane.uid, now=START + dt.timedelta(minutes=1)
+    )  # type: ignore[arg-type]
+    players = [("9001", "NOUVEAU", [500])]
+    register(*players)
+    merge.receive(
+        federation.authenticate(key),  # type: ignore[arg-type]
+        simultane.uid,
+        signed(results(simultane.uid, players), key),
+    )
+
+
+def test_a_poll_while_the_new_version_is_rendered_gets_the_page_as_last_rendered(
+    full: Simultane, director: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38, item 5: the officer's poll that arrives while the page of a new version is
+    being rendered (here: during that rendering) does not wait for it: it gets the page as
+    last rendered, and the next poll the new one."""
+    client = Client()
+    client.force_login(director)
+    page = f"/federation/simultanes/{full.pk}/"
+    before = CSRF.sub("", client.get(page).content.decode())
+    assert "NOUVEAU" not in before
+    upload_new_leader(director, full)
+    during: list[str] = []
+    render = officer_page._render
+
+    def polled_meanwhile(*args: Any) -> Any:
+        if not during:
+            # a poll made to wait would wait for this very rendering: ended, not hung
+            faulthandler.dump_traceback_later(120, exit=True)
+            try:
+                during.append(CSRF.sub("", client.get(page).content.decode()))
+            finally:
+                faulthandler.cancel_dump_traceback_later()
+        return render(*args)
+
+    monkeypatch.setattr(officer_page, "_render", polled_meanwhile)
+    after = CSRF.sub("", client.get(page).content.decode())
+    assert during == [before]  # at once: the page as last rendered
+    assert "NOUVEAU" in after.split('id="standings"')[1].split("</tr>")[1]
+    assert CSRF.sub("", client.get(page).content.decode()) == after
+
+
+def test_the_officers_own_change_is_shown_at_the_next_view_without_a_page_as_last_rendered(
+    full: Simultane, director: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page as last rendered is offered to the polls only: the view that follows the
+    officer's change (the answer to the form, or the page reached from the corrections)
+    waits for the page of the new version, once."""
+    client = Client()
+    client.force_login(director)
+    page = f"/federation/simultanes/{full.pk}/"
+    asked: list[bool] = []
+    kept = officer_page.shared_parts.kept
+
+    def recorded(*args: Any) -> Any:
+        asked.append(args[5])
+        return kept(*args)
+
+    monkeypatch.setattr(officer_page.shared_parts, "kept", recorded)
+    client.get(page)
+    federation.create_token(director, "Club Neuf")
+    answer = client.post(page, {"club": "Club Neuf"}, follow=True)
+    assert "Centres admis : <strong>102</strong>" in answer.content.decode()
+    client.get(page)
+    centre = Centre.objects.get(simultane=full, club="Club 000")
+    withdrawal = {"action": "withdraw", "centre": centre.pk, "reason": "Envoi en double"}
+    client.post(f"{page}corrections/", withdrawal)
+    client.get(page)
+    client.get(page)
+    assert asked == [True, False, True, False, True]
+    assert CentreUpload.objects.get(centre=centre).withdrawn_at is not None

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, gettext_noop
 
 from arbitre.app.ranking.officers import require_officer
-from arbitre.app.simultane import corrections
+from arbitre.app.simultane import corrections, officer_page
 from arbitre.app.simultane.forms import CorrectionForm, ReasonForm
 from arbitre.app.simultane.models import Centre, Correction, Simultane
 from arbitre.app.simultane.publish import PublishRefused
@@ -28,6 +28,8 @@ def corrections_page(request: HttpRequest, simultane_id: int) -> HttpResponse:
     uploaded = list(Centre.objects.filter(simultane=simultane, upload__isnull=False).with_upload())
     form = CorrectionForm([(c.pk, c.club) for c in uploaded], simultane.games)
     action = request.POST.get("action", "")
+    if request.method == "POST":  # the officer's page shows the change at its next view
+        officer_page.own_change(request, simultane)
     if request.method == "POST" and action == "correct":
         form = CorrectionForm([(c.pk, c.club) for c in uploaded], simultane.games, request.POST)
         if form.is_valid():

@@ -34,6 +34,8 @@ from arbitre.app.simultane.models import Simultane
 PAGE = 100
 #: The centres awaited named above the centres' table.
 AWAITED = 100
+#: The session's mark of the simultané the officer just changed (:func:`own_change`).
+OWN_CHANGE = "simultane-own-change"
 
 
 class Pages:
@@ -64,10 +66,17 @@ class Parts:
     standings: str
 
 
-def parts(request: HttpRequest, simultane: Simultane) -> tuple[SafeString, SafeString]:
+def parts(
+    request: HttpRequest, simultane: Simultane, own_change: bool = False
+) -> tuple[SafeString, SafeString]:
     """The centres' part and the standings' part of the officer's page of ``simultane`` (as
-    read at this request: its version keys them), with this request's CSRF token."""
-    kept = _kept(request, simultane)
+    read at this request: its version keys them), with this request's CSRF token.
+
+    While the parts of a new version are being rendered (by the process whose change it
+    is, :mod:`.prerender`, or by another request), the officer's poll gets them as last
+    rendered, at most one rendering (tens of milliseconds) behind, instead of waiting; not
+    right after the officer's ``own_change`` (an admitted centre is shown at once)."""
+    kept = _kept(request, simultane, meanwhile=not own_change)
     token = get_token(request)
     # the kept HTML was rendered by the templates, its data escaped; only the token is put in
     return (
@@ -76,7 +85,7 @@ def parts(request: HttpRequest, simultane: Simultane) -> tuple[SafeString, SafeS
     )
 
 
-def _kept(request: HttpRequest, simultane: Simultane) -> Parts:
+def _kept(request: HttpRequest, simultane: Simultane, meanwhile: bool = False) -> Parts:
     key = ("simultane-officer", simultane.pk, request.get_full_path())
 
     def render() -> str:
@@ -85,7 +94,7 @@ def _kept(request: HttpRequest, simultane: Simultane) -> Parts:
     def read(text: str) -> Parts:
         return Parts(*json.loads(text))
 
-    return shared_parts.kept(simultane.pk, simultane.version, key, render, read)
+    return shared_parts.kept(simultane.pk, simultane.version, key, render, read, meanwhile)
 
 
 def first_page(simultane: Simultane) -> Parts:
@@ -128,6 +137,18 @@ def _render(request: HttpRequest, simultane: Simultane) -> Parts:
         render_to_string("simultane/officer_centres.html", context),
         render_to_string("simultane/officer_standings.html", context),
     )
+
+
+def own_change(request: HttpRequest, simultane: Simultane) -> None:
+    """Mark that the officer changed ``simultane`` (their next view of its page shows the
+    change, :func:`parts`)."""
+    request.session[OWN_CHANGE] = simultane.pk
+
+
+def after_own_change(request: HttpRequest, simultane: Simultane) -> bool:
+    """Whether this view of the page follows the officer's own change of ``simultane``
+    (the mark is then taken off)."""
+    return request.method == "POST" or request.session.pop(OWN_CHANGE, None) == simultane.pk
 
 
 def admit_form(form: AdmitForm) -> SafeString:

@@ -61,6 +61,7 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
     simultane = get_object_or_404(Simultane, pk=simultane_id)
     form = AdmitForm(publish.clubs_with_keys(), request.POST or None)
     if request.method == "POST":
+        officer_page.own_change(request, simultane)
         if request.POST.get("action") == "season":
             return _into_season(request, simultane)
         if request.POST.get("action") == "close":
@@ -97,7 +98,8 @@ def detail(request: HttpRequest, simultane_id: int) -> HttpResponse:
             else:
                 messages.success(request, gettext("Centre admis."))
                 return redirect("simultane:officer_detail", simultane_id=simultane.pk)
-    centres, standings = officer_page.parts(request, simultane)
+    own = officer_page.after_own_change(request, simultane)
+    centres, standings = officer_page.parts(request, simultane, own)
     context = {
         "simultane": simultane,
         "type": type_label(simultane.type_code),

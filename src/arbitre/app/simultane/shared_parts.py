@@ -13,8 +13,10 @@ centres' uploads and rendering the same part at the same moment; on SQLite (one 
 each process renders its own.
 
 A stored part is never served at an older version than the one read with the simultané's
-row: a later one is (it holds at least what the version asked holds). Storing a part deletes
-the simultané's parts of earlier versions, and only parts of a bounded number of addresses
+row (a later one is: it holds at least what the version asked holds), except to the
+officer's polls while the part of that version is being rendered (``meanwhile``: the part
+as last rendered, as the proxy serves the public pages). Storing a part deletes the
+simultané's parts a few versions older, and only parts of a bounded number of addresses
 are shared (the public standings unfiltered or of one series, the officer's pages): the
 table does not grow with the addresses a visitor makes up.
 """
@@ -23,8 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 from django.db import connection
@@ -37,6 +38,10 @@ T = TypeVar("T")
 
 #: The first key of the advisory locks taken here (the second is the part's).
 LOCK_CLASS = 38
+#: How many versions behind the one stored last a part is kept: the officer's page as last
+#: rendered is served while its next version is rendered, even when another part of that
+#: version was stored first (at full size the version moves about 2.5 times a second).
+KEPT_BEHIND = 4
 
 
 def kept(
@@ -45,30 +50,70 @@ def kept(
     key: Hashable,
     render: Callable[[], str],
     read: Callable[[str], T] = str,  # type: ignore[assignment]
+    meanwhile: bool = False,
 ) -> T:
     """The part ``key`` of the simultané at ``version`` (or later), rendered once per
     version by one process for all (see the module's docstring), as ``read`` makes it of
-    the stored text (kept so in this process's memory)."""
+    the stored text (kept so in this process's memory).
+
+    With ``meanwhile`` (the officer's polls), a request that finds the part at this version
+    being rendered, by a thread of this process or by another process, is not made to wait
+    for it: it gets the part as last rendered, the new one being at most one rendering
+    away (as the proxy answers the public pages, ``proxy_cache_use_stale updating``). That
+    earlier part is not kept as the part of this version."""
 
     def shared() -> T:
-        return read(stored(simultane_id, version, key, render))
+        return read(stored(simultane_id, version, key, render, meanwhile))
 
-    return live.cached(("simultane-shared-part", key), str(version), shared)
+    try:
+        return live.cached_versioned(
+            ("simultane-shared-part", key), str(version), shared, previous_meanwhile=meanwhile
+        )[1]
+    except Meanwhile as earlier:
+        return read(earlier.body)
 
 
-def stored(simultane_id: int, version: int, key: Hashable, render: Callable[[], str]) -> str:
+class Meanwhile(Exception):  # noqa: N818  (not an error: an answer)
+    """The part as last rendered, while another process renders it at the version asked."""
+
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.body = body
+
+
+def stored(
+    simultane_id: int,
+    version: int,
+    key: Hashable,
+    render: Callable[[], str],
+    meanwhile: bool = False,
+) -> str:
     """The part ``key`` at ``version`` (or later) from the database, else ``render()``
-    stored there: for a caller that keeps it in memory itself (:func:`kept` does)."""
+    stored there: for a caller that keeps it in memory itself (:func:`kept` does). With
+    ``meanwhile``, :class:`Meanwhile` is raised with the part as last stored when another
+    process renders it now (PostgreSQL), instead of waiting for it."""
     name = _name(simultane_id, key)
     found = _read(simultane_id, version, name)
     if found is not None:
         return found
-    with _first_only(simultane_id, name):
+    lock = _lock_of(simultane_id, name)
+    if lock is None:  # SQLite, or in a transaction: each renders its own
+        body = render()
+        _store(simultane_id, version, name, body)
+        return body
+    if not (meanwhile and _try_lock(lock)):
+        earlier = _read_any(simultane_id, name) if meanwhile else None
+        if earlier is not None:
+            raise Meanwhile(earlier)
+        _lock(lock)
+    try:
         found = _read(simultane_id, version, name)  # rendered by the process waited for
         if found is not None:
             return found
         body = render()
         _store(simultane_id, version, name, body)
+    finally:
+        _unlock(lock)
     return body
 
 
@@ -79,6 +124,12 @@ def _name(simultane_id: int, key: Hashable) -> str:
 
 def _read(simultane_id: int, version: int, name: str) -> str | None:
     found = SharedPart.objects.filter(simultane_id=simultane_id, name=name, version__gte=version)
+    return found.values_list("body", flat=True).first()
+
+
+def _read_any(simultane_id: int, name: str) -> str | None:
+    """The part as last stored, whatever its version."""
+    found = SharedPart.objects.filter(simultane_id=simultane_id, name=name)
     return found.values_list("body", flat=True).first()
 
 
@@ -93,24 +144,33 @@ def _store(simultane_id: int, version: int, name: str, body: str) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(upsert, [simultane_id, name, version, body])
-    # the parts of earlier versions are never read again (a request asks for its version or
-    # a later one): the table holds the parts asked at the last version, not every address
-    # ever asked
-    SharedPart.objects.filter(simultane_id=simultane_id, version__lt=version).delete()
+    # the parts of earlier versions are read again only while their next one is rendered
+    # (:func:`stored`'s ``meanwhile``): the table holds the parts asked in the last few
+    # versions, not every address ever asked
+    behind = version - KEPT_BEHIND
+    SharedPart.objects.filter(simultane_id=simultane_id, version__lt=behind).delete()
 
 
-@contextmanager
-def _first_only(simultane_id: int, name: str) -> Iterator[None]:
-    """Held by one process at a time per simultané and part (PostgreSQL): the others wait
-    for its part instead of rendering it too."""
+def _lock_of(simultane_id: int, name: str) -> tuple[int, int] | None:
+    """The advisory lock held by the one process rendering the part (PostgreSQL, outside a
+    transaction), for the others to wait for its part instead of rendering it too."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
-        yield
-        return
-    lock = (LOCK_CLASS * 1_000_003 + simultane_id) % 2**31, zlib.crc32(name.encode()) - 2**31
+        return None
+    return (LOCK_CLASS * 1_000_003 + simultane_id) % 2**31, zlib.crc32(name.encode()) - 2**31
+
+
+def _lock(lock: tuple[int, int]) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_lock(%s, %s)", lock)
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", lock)
+
+
+def _try_lock(lock: tuple[int, int]) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s, %s)", lock)
+        row = cursor.fetchone()
+    return bool(row and row[0])
+
+
+def _unlock(lock: tuple[int, int]) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_unlock(%s, %s)", lock)
