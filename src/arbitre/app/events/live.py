@@ -51,6 +51,14 @@ def cached(key: Hashable, version: str, compute: Callable[[], T]) -> T:
     return cached_versioned(key, version, compute)[1]
 
 
+def computing(key: Hashable) -> bool:
+    """Whether a request of this process computes the value of ``key`` now (in the active
+    language): for a caller that has a value of its own to give meanwhile."""
+    with _store_lock:
+        gate = _computing.get((key, get_language()))
+    return gate is not None and gate.locked()
+
+
 def cached_versioned(
     key: Hashable, version: str, compute: Callable[[], T], previous_meanwhile: bool = False
 ) -> tuple[str, T]:

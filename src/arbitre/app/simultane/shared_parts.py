@@ -58,17 +58,20 @@ def kept(
 
     With ``meanwhile`` (the officer's polls), a request that finds the part at this version
     being rendered, by a thread of this process or by another process, is not made to wait
-    for it: it gets the part as last rendered, the new one being at most one rendering
-    away (as the proxy answers the public pages, ``proxy_cache_use_stale updating``). That
-    earlier part is not kept as the part of this version."""
+    for it: it gets the part as last stored by any process, the new one being at most one
+    rendering away (as the proxy answers the public pages, ``proxy_cache_use_stale
+    updating``). That earlier part is not kept as the part of this version."""
 
     def shared() -> T:
         return read(stored(simultane_id, version, key, render, meanwhile))
 
+    memory = ("simultane-shared-part", key)
+    if meanwhile and live.computing(memory):
+        earlier = _read_any(simultane_id, _name(simultane_id, key))
+        if earlier is not None:
+            return read(earlier)
     try:
-        return live.cached_versioned(
-            ("simultane-shared-part", key), str(version), shared, previous_meanwhile=meanwhile
-        )[1]
+        return live.cached(memory, str(version), shared)
     except Meanwhile as earlier:
         return read(earlier.body)
 
