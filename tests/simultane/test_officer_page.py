@@ -146,16 +146,9 @@ def test_an_upload_or_a_key_received_gives_a_new_page(full: Simultane, director:
         return html.split(f"<tr><td>{club}</td>")[1].split("</tr>")[0]
 
     assert row("Club 002").count("—") == 1  # no key received yet
-    key = federation.create_token(director, "Club 002")
-    publish.release(federation.authenticate(key), full.uid, now=START + dt.timedelta(minutes=1))  # type: ignore[arg-type]
+    key = key_received(director, full)
     assert row("Club 002").count("—") == 0  # when it received the key
-    players = [("9001", "NOUVEAU", [500])]
-    register(*players)
-    merge.receive(
-        federation.authenticate(key),  # type: ignore[arg-type]
-        full.uid,
-        signed(results(full.uid, players), key),
-    )
+    send_leader(full, key)
     assert "1 joueur (" in row("Club 002")
     html = client.get(page).content.decode()
     assert "NOUVEAU" in html.split('id="standings"')[1].split("</tr>")[1]  # first
@@ -164,12 +157,19 @@ def test_an_upload_or_a_key_received_gives_a_new_page(full: Simultane, director:
     assert '<option value="Club Neuf">' in client.get(page).content.decode()
 
 
-def upload_new_leader(director: Any, simultane: Simultane) -> None:
-    """Club 002 sends one player, first of the standings: a new version."""
+def key_received(director: Any, simultane: Simultane) -> str:
+    """Club 002's key, which received the game's key at the start."""
     key = federation.create_token(director, "Club 002")
     publish.release(
-        federation.authenticate(key), simultane.uid, now=START + dt.timedelta(minutes=1)
-    )  # type: ignore[arg-type]
+        federation.authenticate(key),  # type: ignore[arg-type]
+        simultane.uid,
+        now=START + dt.timedelta(minutes=1),
+    )
+    return key
+
+
+def send_leader(simultane: Simultane, key: str) -> None:
+    """Club 002 sends one player, first of the standings: a new version."""
     players = [("9001", "NOUVEAU", [500])]
     register(*players)
     merge.receive(
@@ -190,7 +190,7 @@ def test_a_poll_while_the_new_version_is_rendered_gets_the_page_as_last_rendered
     page = f"/federation/simultanes/{full.pk}/"
     before = CSRF.sub("", client.get(page).content.decode())
     assert "NOUVEAU" not in before
-    upload_new_leader(director, full)
+    send_leader(full, key_received(director, full))
     during: list[str] = []
     render = officer_page._render
 
