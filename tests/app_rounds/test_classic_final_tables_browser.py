@@ -12,7 +12,7 @@ import pytest
 
 from tests.app.browser import headless_chromium, navigate
 from tests.app.server import arbitre_server
-from tests.app_rounds.test_classic_table_browser import TABLET
+from tests.app_rounds.test_classic_table_browser import TABLET, declare
 from tests.app_rounds.test_rounds_browser import (
     CLASSIC,
     import_and_check_in,
@@ -78,10 +78,7 @@ def test_000_a_final_game_is_played_on_the_table_page_and_decides_the_final(
         page.click("#ct-a-end")
         page.wait_for_selector("#ct-reckoning:not([hidden])")
         # the top player keeps the smaller rack (001 7.1: each deducts their own)
-        page.fill("#ct-rack-0", "EEEEEEE")
-        page.click(".ct-declare[data-player='0']")
-        page.fill("#ct-rack-1", "KWXYZJQ")
-        page.click(".ct-declare[data-player='1']")
+        declare(page, {0: "EEEEEEE", 1: "KWXYZJQ"})
         page.wait_for_selector("#ct-result:not([hidden])")
         for p in (0, 1):
             page.click(f".ct-sign[data-player='{p}']")

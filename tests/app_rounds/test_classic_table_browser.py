@@ -58,6 +58,21 @@ def sign(tablet: Any, pins: list[str]) -> None:
         tablet.wait_for_selector(f".ct-sign[data-player='{p}']", state="hidden")
 
 
+def declare(page: Any, racks: dict[int, str]) -> None:
+    """Each player's rack declared at the reckoning (001 7), one after the other: each
+    declaration waits for the server's answer (its button hidden) before the next, as
+    :func:`sign` does, so that the second press does not wait behind the first one in the
+    page's queue; a refusal is told with the page's error."""
+    for p, rack in racks.items():
+        page.fill(f"#ct-rack-{p}", rack)
+        page.click(f".ct-declare[data-player='{p}']")
+        try:
+            page.wait_for_selector(f".ct-declare[data-player='{p}']", state="hidden")
+        except Exception as exc:
+            shown = page.locator("#ct-error").inner_text()
+            raise AssertionError(f"rack {rack} of player {p} not declared: {shown!r}") from exc
+
+
 def state_of(url: str, code: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{url}classique/table/{code}/etat/", timeout=10) as r:
         return dict(json.loads(r.read().decode("utf-8")))
@@ -174,10 +189,7 @@ def test_a_whole_game_at_the_table(tmp_path: Path) -> None:
         staff.click("#ct-a-end")
         tablet.wait_for_selector("#ct-reckoning:not([hidden])")
         # the reckoning from the declared racks (001 7: six scoreless turns, each deducts)
-        tablet.fill("#ct-rack-0", "EEEEEEE")
-        tablet.click(".ct-declare[data-player='0']")
-        tablet.fill("#ct-rack-1", "BCGHJKL")
-        tablet.click(".ct-declare[data-player='1']")
+        declare(tablet, {0: "EEEEEEE", 1: "BCGHJKL"})
         tablet.wait_for_selector("#ct-result:not([hidden])")
         sign(tablet, pins)
         tablet.wait_for_function(
@@ -281,10 +293,7 @@ def _game_of_passes(tablet: Any, url: str, code: str, winner: int, pins: list[st
         tap(tablet, player, "pass")
         player = 1 - player
     tablet.wait_for_selector("#ct-reckoning:not([hidden])")
-    racks = {winner: "EEEEEEE", 1 - winner: "KWXYZJQ"}
-    for p in (0, 1):
-        tablet.fill(f"#ct-rack-{p}", racks[p])
-        tablet.click(f".ct-declare[data-player='{p}']")
+    declare(tablet, {p: "EEEEEEE" if p == winner else "KWXYZJQ" for p in (0, 1)})
     tablet.wait_for_selector("#ct-result:not([hidden])")
     sign(tablet, pins)
 
@@ -384,9 +393,7 @@ def test_001_6_1_the_per_move_timer_warns_then_the_turn_is_lost_and_the_global_c
         table.wait_for_selector("#ct-reckoning:not([hidden])", timeout=40000)
         state = state_of(url, code)
         assert state["out_of_time"] == [True, True] and state["reckoning"]
-        for p, rack in ((0, "EEEEEEE"), (1, "KWXYZJQ")):
-            table.fill(f"#ct-rack-{p}", rack)
-            table.click(f".ct-declare[data-player='{p}']")
+        declare(table, {0: "EEEEEEE", 1: "KWXYZJQ"})
         table.wait_for_selector("#ct-result:not([hidden])")
         # each deducts their own tiles: 16 - 7 and 0 - (10+10+10+10+10+8+8)
         assert state_of(url, code)["result"]["scores"] == [16 - 7, -66]
