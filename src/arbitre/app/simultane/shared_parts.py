@@ -67,7 +67,7 @@ def kept(
 
     memory = ("simultane-shared-part", key)
     if meanwhile and live.computing(memory):
-        earlier = _read_any(simultane_id, _name(simultane_id, key))
+        earlier = _read(simultane_id, _name(simultane_id, key))
         if earlier is not None:
             return read(earlier)
     try:
@@ -96,7 +96,7 @@ def stored(
     ``meanwhile``, :class:`Meanwhile` is raised with the part as last stored when another
     process renders it now (PostgreSQL), instead of waiting for it."""
     name = _name(simultane_id, key)
-    found = _read(simultane_id, version, name)
+    found = _read(simultane_id, name, version)
     if found is not None:
         return found
     lock = _lock_of(simultane_id, name)
@@ -105,12 +105,12 @@ def stored(
         _store(simultane_id, version, name, body)
         return body
     if not (meanwhile and _try_lock(lock)):
-        earlier = _read_any(simultane_id, name) if meanwhile else None
+        earlier = _read(simultane_id, name) if meanwhile else None
         if earlier is not None:
             raise Meanwhile(earlier)
         _lock(lock)
     try:
-        found = _read(simultane_id, version, name)  # rendered by the process waited for
+        found = _read(simultane_id, name, version)  # rendered by the process waited for
         if found is not None:
             return found
         body = render()
@@ -125,14 +125,10 @@ def _name(simultane_id: int, key: Hashable) -> str:
     return hashlib.blake2b(text.encode(), digest_size=32).hexdigest()
 
 
-def _read(simultane_id: int, version: int, name: str) -> str | None:
+def _read(simultane_id: int, name: str, version: int = 0) -> str | None:
+    """The part stored at ``version`` or later (by default: as last stored, whatever its
+    version; there is one row per part)."""
     found = SharedPart.objects.filter(simultane_id=simultane_id, name=name, version__gte=version)
-    return found.values_list("body", flat=True).first()
-
-
-def _read_any(simultane_id: int, name: str) -> str | None:
-    """The part as last stored, whatever its version."""
-    found = SharedPart.objects.filter(simultane_id=simultane_id, name=name)
     return found.values_list("body", flat=True).first()
 
 
