@@ -21,7 +21,16 @@ view, template), medians in ms:
 
 for the officer's page (logged in) and the public standings' fragment (anonymous, what the
 public page's script fetches when the version moves). ``--profile FILE`` writes a cProfile
-of each, ``FILE-<page>-<case>.prof``. ``--gc-threshold N`` sets the collector's third
+of each, ``FILE-<page>-<case>.prof``.
+
+Then the officer's page read again at the same version beside a thread of the same process
+merging the simultané back to back (what a server process does while it renders a new
+version, :mod:`arbitre.app.simultane.prerender`, or takes an upload), ``--beside`` reads
+(default 41), p50 / p95 / worst, and the view's own processor time: with Python's switch
+interval (``sys.setswitchinterval``) at its default, 5 ms, and at ``--switch-interval`` ms
+(default 1), alternated by blocks so that both see the same machine. A read waiting for the
+lock of the interpreter (the GIL) after each database answer waits up to one interval.
+``--gc-threshold N`` sets the collector's third
 threshold (``gc.set_threshold``) after the ``gc.freeze()``, as a server could; the
 collector's full passes are counted with ``bench/gc_passes``.
 """
@@ -39,6 +48,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -151,6 +161,64 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
             if args.profile:
                 profiler.dump_stats(f"{args.profile}-{name.split()[-1]}-{label.split()[0]}.prof")
         print(f"{name:16} " + "  ".join(cells) + " ms", flush=True)
+    if args.beside:
+        beside_a_merge(args, pages["officer"][0], pages["officer"][1], published.pk)
+
+
+def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_id: int) -> None:
+    """The officer's page at the same version, read while another thread merges."""
+    import threading
+
+    from django.db import connection
+
+    from arbitre.app.simultane import merged
+    from arbitre.app.simultane.models import Simultane
+
+    stop = threading.Event()
+    merges = [0]
+
+    def merging() -> None:
+        simultane = Simultane.objects.get(pk=simultane_id)
+        while not stop.is_set():
+            merged._compute(simultane)
+            merges[0] += 1
+        connection.close()
+
+    default = sys.getswitchinterval()
+    intervals = {
+        "default 5 ms": default,
+        f"{args.switch_interval:g} ms": args.switch_interval / 1000,
+    }
+    walls: dict[str, list[float]] = {label: [] for label in intervals}
+    cpus: dict[str, list[float]] = {label: [] for label in intervals}
+    done: dict[str, int] = dict.fromkeys(intervals, 0)  # merges finished during the reads
+    client.get(path)
+    worker = threading.Thread(target=merging, daemon=True)
+    worker.start()
+    try:
+        for block in range(args.beside):
+            for label, interval in intervals.items() if block % 2 else reversed(intervals.items()):
+                sys.setswitchinterval(interval)
+                wall, cpu, before = time.perf_counter(), time.thread_time(), merges[0]
+                response = client.get(path)
+                done[label] += merges[0] - before
+                cpus[label].append((time.thread_time() - cpu) * 1000)
+                walls[label].append((time.perf_counter() - wall) * 1000)
+                assert response.status_code == 200, response.status_code
+    finally:
+        stop.set()
+        worker.join()
+        sys.setswitchinterval(default)
+    print(f"officer, same version, beside a thread merging ({merges[0]} merges):")
+    for label in intervals:
+        q = statistics.quantiles(walls[label], n=20)
+        print(
+            f"  switch interval {label:12} p50 {statistics.median(walls[label]):6.1f}  p95 "
+            f"{q[18]:6.1f}  worst {max(walls[label]):6.1f} ms  (the view's processor "
+            f"{statistics.median(cpus[label]):.1f} ms; merges a second meanwhile "
+            f"{1000 * done[label] / sum(walls[label]):.1f})",
+            flush=True,
+        )
 
 
 def main() -> int:
@@ -162,6 +230,12 @@ def main() -> int:
         "--profile", help="cProfiles of each page and case: FILE-<page>-<case>.prof"
     )
     parser.add_argument("--gc-threshold", type=int, help="the collector's third threshold")
+    parser.add_argument(
+        "--beside", type=int, default=41, help="reads beside a merging thread (0: none)"
+    )
+    parser.add_argument(
+        "--switch-interval", type=float, default=1.0, help="ms, compared with the default"
+    )
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f} at the start", flush=True)
     with tempfile.TemporaryDirectory(prefix="arbitre-bench-pages-") as tmp:

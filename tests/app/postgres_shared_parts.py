@@ -3,8 +3,10 @@ the smoke test's server migrated: the parts of a simultané's pages shared by th
 processes (``arbitre.app.simultane.shared_parts``) on PostgreSQL. Two connections ask for the
 same part at once: the second waits for the first one's rendering (the advisory lock) and
 reads it, one rendering in all; a part is never stored over a later one; the officer's poll
-asking a part being rendered gets the one last rendered, at once; storing a part deletes the
-parts a few versions older. Prints ``ok``."""
+asking a part being rendered gets the one last rendered, at once; the poll of the page as it
+opens that finds nobody rendering it asks the background for it and gets the one last
+rendered too, rendering nothing; storing a part deletes the parts a few versions older.
+Prints ``ok``."""
 
 from __future__ import annotations
 
@@ -78,7 +80,8 @@ def main() -> None:
     shared_parts._store(simultane.pk, 3, name, "older")
     assert SharedPart.objects.get().body == "rendered once"
     meanwhile(simultane)
-    later = 6 + shared_parts.KEPT_BEHIND
+    background(simultane)
+    later = 7 + shared_parts.KEPT_BEHIND
     shared_parts._store(simultane.pk, later, shared_parts._name(simultane.pk, ("other",)), "later")
     assert list(SharedPart.objects.values_list("version", "body")) == [(later, "later")]
     print("ok")
@@ -116,6 +119,35 @@ def meanwhile(simultane: Simultane) -> None:
         renderer.join(DEADLINE)
     assert shared_parts.kept(simultane.pk, 5, ("part",), refused, meanwhile=True) == "at 5"
     assert list(SharedPart.objects.values_list("version", "body")) == [(5, "at 5")]
+
+
+def background(simultane: Simultane) -> None:
+    """The poll of the officer's page as it opens (``meanwhile`` with ``ahead``) at a version
+    whose part nobody renders: it asks for the part in the background and gets the one last
+    rendered, at once, rendering nothing and taking no lock; without ``ahead`` (another
+    address of the page) it renders the part itself; with nothing stored yet, too."""
+    asked: list[str] = []
+    read = shared_parts.kept(
+        simultane.pk, 6, ("part",), refused, meanwhile=True, ahead=lambda: asked.append("6")
+    )
+    assert (read, asked) == ("at 5", ["6"]), (read, asked)
+    assert not waiting_for_the_lock()
+    assert list(SharedPart.objects.values_list("version", "body")) == [(5, "at 5")]
+    fresh = shared_parts.kept(simultane.pk, 6, ("part",), lambda: "at 6", meanwhile=True)
+    assert fresh == "at 6"
+    first = shared_parts.kept(
+        simultane.pk,
+        6,
+        ("new",),
+        lambda: "new at 6",
+        meanwhile=True,
+        ahead=lambda: asked.append("new"),
+    )
+    assert (first, asked) == ("new at 6", ["6"]), (first, asked)
+    assert sorted(SharedPart.objects.values_list("version", "body")) == [
+        (6, "at 6"),
+        (6, "new at 6"),
+    ]
 
 
 def refused() -> str:

@@ -216,18 +216,26 @@ def test_the_officers_own_change_is_shown_at_the_next_view_without_a_page_as_las
 ) -> None:
     """The page as last rendered is offered to the polls only: the view that follows the
     officer's change (the answer to the form, or the page reached from the corrections)
-    waits for the page of the new version, once."""
+    waits for the page of the new version, once. Only the polls of the page as it opens (the
+    one the background renders, prerender.py) may ask the background for it, in the
+    officer's language."""
     client = Client()
     client.force_login(director)
     page = f"/federation/simultanes/{full.pk}/"
     asked: list[bool] = []
+    aheads: list[bool] = []
+    background: list[tuple[int, str]] = []
     kept = officer_page.shared_parts.kept
 
     def recorded(*args: Any) -> Any:
         asked.append(args[5])
+        aheads.append(args[6] is not None)
+        if args[6] is not None:
+            args[6]()
         return kept(*args)
 
     monkeypatch.setattr(officer_page.shared_parts, "kept", recorded)
+    monkeypatch.setattr(officer_page, "BACKGROUND", [lambda *asked: background.append(asked)])
     client.get(page)
     federation.create_token(director, "Club Neuf")
     answer = client.post(page, {"club": "Club Neuf"}, follow=True)
@@ -238,5 +246,8 @@ def test_the_officers_own_change_is_shown_at_the_next_view_without_a_page_as_las
     client.post(f"{page}corrections/", withdrawal)
     client.get(page)
     client.get(page)
-    assert asked == [True, False, True, False, True]
+    client.get(f"{page}?page=2")
+    assert asked == [True, False, True, False, True, True]
+    assert aheads == [True, False, True, False, True, False]
+    assert background == [(full.pk, "fr")] * 3
     assert CentreUpload.objects.get(centre=centre).withdrawn_at is not None

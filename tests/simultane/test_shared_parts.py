@@ -188,7 +188,7 @@ def test_a_change_renders_its_parts_once_it_commits_so_that_the_next_polls_rende
 
     simultane, keys, officer = centres
     asked: list[int] = []
-    monkeypatch.setattr(prerender, "_ask", asked.append)
+    monkeypatch.setattr(prerender, "ask", lambda simultane_id, language: asked.append(simultane_id))
     with django_capture_on_commit_callbacks(execute=True):
         upload(simultane, keys, "Namur", PLAYERS["Namur"])
     assert asked == []  # SQLite (a club's laptop): each process renders its own, as before

@@ -13,7 +13,7 @@ class SimultaneConfig(AppConfig):
 
         from arbitre.app.duplicate import draw_guards
         from arbitre.app.duplicate.models import BallotEntry, Game
-        from arbitre.app.simultane import merged, prerender, signals, unopened
+        from arbitre.app.simultane import merged, officer_page, prerender, signals, unopened
         from arbitre.app.simultane.models import Centre
 
         post_save.connect(signals.game_saved, sender=Game, dispatch_uid="simultane-game")
@@ -24,5 +24,8 @@ class SimultaneConfig(AppConfig):
         # and the parts of its pages are rendered once the change commits (prerender.py)
         if prerender.after_change not in merged.AFTER_BUMP:
             merged.AFTER_BUMP.append(prerender.after_change)
+        # and on the officer's poll that finds them neither stored nor being rendered
+        if prerender.ask not in officer_page.BACKGROUND:
+            officer_page.BACKGROUND.append(prerender.ask)
         # a simultané's game not yet opened with its code is neither drawn nor started
         draw_guards.add(unopened.refusal)

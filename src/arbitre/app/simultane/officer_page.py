@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
@@ -22,6 +23,7 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from arbitre.app.events import live
 from arbitre.app.shared_pages import CSRF_PLACEHOLDER
@@ -36,6 +38,9 @@ PAGE = 100
 AWAITED = 100
 #: The session's mark of the simultané the officer just changed (:func:`own_change`).
 OWN_CHANGE = "simultane-own-change"
+#: Called with the simultané's id and a language to have the page's parts as it opens
+#: rendered in the background (``prerender.ask``, added by the app).
+BACKGROUND: list[Callable[[int, str], None]] = []
 
 
 class Pages:
@@ -86,7 +91,8 @@ def parts(
 
 
 def _kept(request: HttpRequest, simultane: Simultane, meanwhile: bool = False) -> Parts:
-    key = ("simultane-officer", simultane.pk, request.get_full_path())
+    address = request.get_full_path()
+    key = ("simultane-officer", simultane.pk, address)
 
     def render() -> str:
         return json.dumps(dataclasses.astuple(_render(request, simultane)))
@@ -94,7 +100,20 @@ def _kept(request: HttpRequest, simultane: Simultane, meanwhile: bool = False) -
     def read(text: str) -> Parts:
         return Parts(*json.loads(text))
 
-    return shared_parts.kept(simultane.pk, simultane.version, key, render, read, meanwhile)
+    def ahead() -> None:
+        for hook in BACKGROUND:
+            hook(simultane.pk, get_language())
+
+    # the page as it opens is what the background thread renders: a poll of it that finds
+    # a new version's parts neither stored nor being rendered asks for them there
+    first = meanwhile and bool(BACKGROUND) and address == _first_address(simultane)
+    return shared_parts.kept(
+        simultane.pk, simultane.version, key, render, read, meanwhile, ahead if first else None
+    )
+
+
+def _first_address(simultane: Simultane) -> str:
+    return reverse("simultane:officer_detail", args=[simultane.pk])
 
 
 def first_page(simultane: Simultane) -> Parts:
@@ -103,7 +122,7 @@ def first_page(simultane: Simultane) -> Parts:
     unless held (:mod:`.prerender` calls it once a change commits)."""
     request = HttpRequest()
     request.method = "GET"
-    request.path = request.path_info = reverse("simultane:officer_detail", args=[simultane.pk])
+    request.path = request.path_info = _first_address(simultane)
     return _kept(request, simultane)
 
 

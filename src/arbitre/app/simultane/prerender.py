@@ -8,7 +8,10 @@ the proxy's refresh of the public standings each second. Here the process that c
 change renders, in a thread of its own, the officer's page as it opens, then the public
 standings' live part (whole), in the site's language, and stores them for every process
 (:mod:`.shared_parts`); the officer's next poll and the proxy's refresh read them. A thread
-per process renders the last version asked, once: a burst of uploads is rendered once.
+per process renders the last version asked, once: a burst of uploads is rendered once. The
+officer's poll that finds the page's parts of a new version neither stored nor being
+rendered asks this thread for them (:func:`ask`, in the officer's language) and shows them
+as last rendered meanwhile: a poll never merges.
 
 On PostgreSQL only (the federation's server): on SQLite, a club's laptop, each process
 renders its own (one writer), as before.
@@ -25,7 +28,7 @@ from django.utils import translation
 
 log = logging.getLogger("arbitre.simultane")
 
-_pending: set[int] = set()
+_pending: set[tuple[int, str]] = set()  # (simultané, language)
 _wake = threading.Condition()
 _thread: threading.Thread | None = None
 
@@ -34,7 +37,7 @@ def after_change(simultane_id: int) -> None:
     """Render the simultané's new parts once the current transaction commits (call it in
     the change's transaction)."""
     if federation_server():
-        transaction.on_commit(lambda: _ask(simultane_id))
+        transaction.on_commit(lambda: ask(simultane_id, settings.LANGUAGE_CODE))
 
 
 def federation_server() -> bool:
@@ -42,10 +45,12 @@ def federation_server() -> bool:
     return connection.vendor == "postgresql"
 
 
-def _ask(simultane_id: int) -> None:
+def ask(simultane_id: int, language: str) -> None:
+    """Render the simultané's parts at its version as stored then, in ``language``, in this
+    process's background thread (a request asked already and not yet begun counts once)."""
     global _thread
     with _wake:
-        _pending.add(simultane_id)
+        _pending.add((simultane_id, language))
         if _thread is None or not _thread.is_alive():
             _thread = threading.Thread(target=_loop, name="arbitre-prerender", daemon=True)
             _thread.start()
@@ -57,25 +62,26 @@ def _loop() -> None:
         with _wake:
             while not _pending:
                 _wake.wait()
-            simultane_id = _pending.pop()
+            simultane_id, language = _pending.pop()
         try:
-            render_now(simultane_id)
+            render_now(simultane_id, language)
         except Exception:  # a rendering that fails is done again by the first request
             log.exception("simultané %s: parts not rendered ahead", simultane_id)
         finally:
             connection.close()
 
 
-def render_now(simultane_id: int) -> None:
+def render_now(simultane_id: int, language: str | None = None) -> None:
     """The officer's first page and the public live part at the simultané's version as
-    stored now, rendered and stored unless another process did."""
+    stored now, in ``language`` (by default the site's), rendered and stored unless another
+    process did."""
     from arbitre.app.simultane import officer_page, public_views
     from arbitre.app.simultane.models import Simultane
 
     simultane = Simultane.objects.filter(pk=simultane_id).first()
     if simultane is None:
         return
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(language or settings.LANGUAGE_CODE):
         # the officer's first: polled by the page itself, while the proxy keeps the public
         # version it answers a second (docs/federation-server.md)
         officer_page.first_page(simultane)

@@ -14,8 +14,9 @@ each process renders its own.
 
 A stored part is never served at an older version than the one read with the simultané's
 row (a later one is: it holds at least what the version asked holds), except to the
-officer's polls while the part of that version is being rendered (``meanwhile``: the part
-as last rendered, as the proxy serves the public pages). Storing a part deletes the
+officer's polls while the part of that version is being rendered or, for the page as it
+opens, asked of the background thread (``meanwhile``: the part as last rendered, as the
+proxy serves the public pages). Storing a part deletes the
 simultané's parts a few versions older, and only parts of a bounded number of addresses
 are shared (the public standings unfiltered or of one series, the officer's pages): the
 table does not grow with the addresses a visitor makes up.
@@ -51,6 +52,7 @@ def kept(
     render: Callable[[], str],
     read: Callable[[str], T] = str,  # type: ignore[assignment]
     meanwhile: bool = False,
+    ahead: Callable[[], None] | None = None,
 ) -> T:
     """The part ``key`` of the simultané at ``version`` (or later), rendered once per
     version by one process for all (see the module's docstring), as ``read`` makes it of
@@ -60,10 +62,16 @@ def kept(
     being rendered, by a thread of this process or by another process, is not made to wait
     for it: it gets the part as last stored by any process, the new one being at most one
     rendering away (as the proxy answers the public pages, ``proxy_cache_use_stale
-    updating``). That earlier part is not kept as the part of this version."""
+    updating``). That earlier part is not kept as the part of this version.
+
+    With ``ahead`` too (the officer's first page, which this process's background thread
+    renders, :mod:`.prerender`), such a request that finds nobody rendering the part at
+    this version does not render it either: it calls ``ahead()`` to have it rendered in the
+    background and gets the part as last stored, as nginx's ``proxy_cache_background_update``
+    does; the next poll reads the new one. Its view is never the one that merges."""
 
     def shared() -> T:
-        return read(stored(simultane_id, version, key, render, meanwhile))
+        return read(stored(simultane_id, version, key, render, meanwhile, ahead))
 
     memory = ("simultane-shared-part", key)
     if meanwhile and live.computing(memory):
@@ -90,11 +98,13 @@ def stored(
     key: Hashable,
     render: Callable[[], str],
     meanwhile: bool = False,
+    ahead: Callable[[], None] | None = None,
 ) -> str:
     """The part ``key`` at ``version`` (or later) from the database, else ``render()``
     stored there: for a caller that keeps it in memory itself (:func:`kept` does). With
     ``meanwhile``, :class:`Meanwhile` is raised with the part as last stored when another
-    process renders it now (PostgreSQL), instead of waiting for it."""
+    process renders it now (PostgreSQL), instead of waiting for it; with ``ahead`` as well,
+    also when nobody does, once ``ahead()`` has asked for it to be rendered."""
     name = _name(simultane_id, key)
     found = _read(simultane_id, name, version)
     if found is not None:
@@ -104,6 +114,11 @@ def stored(
         body = render()
         _store(simultane_id, version, name, body)
         return body
+    if meanwhile and ahead is not None:
+        earlier = _read(simultane_id, name)
+        if earlier is not None:
+            ahead()
+            raise Meanwhile(earlier)
     if not (meanwhile and _try_lock(lock)):
         earlier = _read(simultane_id, name) if meanwhile else None
         if earlier is not None:
