@@ -186,7 +186,7 @@ def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_i
 
     default = sys.getswitchinterval()
     intervals = {
-        "default 5 ms": default,
+        f"default {default * 1000:g} ms": default,
         f"{args.switch_interval:g} ms": args.switch_interval / 1000,
     }
     walls: dict[str, list[float]] = {label: [] for label in intervals}

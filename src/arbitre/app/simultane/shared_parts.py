@@ -114,15 +114,17 @@ def stored(
         body = render()
         _store(simultane_id, version, name, body)
         return body
-    if meanwhile and ahead is not None:
+    # the officer's poll renders only when no other does and it has nothing earlier to show
+    # (with ``ahead``, whatever the lock: the background renders it)
+    locked = meanwhile and ahead is None and _try_lock(lock)
+    if meanwhile and not locked:
         earlier = _read(simultane_id, name)
         if earlier is not None:
-            ahead()
+            if ahead is not None:
+                ahead()
             raise Meanwhile(earlier)
-    if not (meanwhile and _try_lock(lock)):
-        earlier = _read(simultane_id, name) if meanwhile else None
-        if earlier is not None:
-            raise Meanwhile(earlier)
+        locked = ahead is not None and _try_lock(lock)  # (without: the lock was tried)
+    if not locked:
         _lock(lock)
     try:
         found = _read(simultane_id, name, version)  # rendered by the process waited for
