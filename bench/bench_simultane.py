@@ -324,6 +324,9 @@ class Run:
     effect: list[float] = field(default_factory=list)
     not_seen: int = 0
     late: int = 0  # of those not seen, on the page read once more at the end
+    #: the probe's standings fetched at a version and answered at an earlier one (a process
+    #: still rendering the new ones), fetched again at its next poll
+    previous: int = 0
     wrk: wrk_client.Result | None = None  # the viewers through the proxy (--proxy)
 
     def connect(self) -> Connection:
@@ -472,6 +475,8 @@ async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any])
                     text = shown.decode("utf-8", errors="replace")
                     if run.holds(body, shown):  # else asked again at the next poll
                         version = body
+                    else:
+                        run.previous += 1
         else:
             status, _, shown = await timed(conn, Figures(), "GET", run.page, OK)
             text = shown.decode("utf-8", errors="replace") if status == 200 else ""
@@ -616,6 +621,7 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
             else ""
         )
     )
+    print(f"          the probe given earlier standings than the version polled: {run.previous}")
     if run.wrk is not None:
         print(f"viewers   {proxy_viewers.describe(run.wrk)}")
         print(
