@@ -2,11 +2,13 @@
 table page opened by its code, with an accelerated clock (toss, ten turns with a blank, an
 exchange and passes, a challenge upheld and one rejected, a player out of time, the
 reckoning, both signatures), its result in the round and the standings, and the exported GCG
-replayed by the engine to the same scores; then a reload and a cut network in mid-game."""
+replayed by the engine to the same scores; then a reload and a cut network in mid-game, and
+both racks declared at once on a server whose answers come late."""
 
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -280,6 +282,58 @@ def test_a_reload_and_a_cut_network_lose_nothing(tmp_path: Path) -> None:
         phone.wait_for_function(
             "() => document.getElementById('ct-net').innerText.startsWith('En ligne')"
         )
+        quick_declarations_on_a_slow_server(phone, url, code, player=0, version=7)
+
+
+def quick_declarations_on_a_slow_server(
+    page: Any, url: str, code: str, player: int, version: int
+) -> None:
+    """Six passes to the reckoning, then both racks declared at once on a loaded server,
+    whose answers come 2 s late: the second press waits in the page's queue behind the first,
+    so it leaves more than 1.5 s after it was made, with the seconds this device counted since
+    the press before (``tablelog.js``), a claim the server checks (``rounds/tablelog.stamp``).
+    Both are taken, in order, and the game is over."""
+    for _ in range(6):
+        page.wait_for_selector("#ct-entry:not([hidden])")
+        tap(page, player, "pass")
+        version += 1
+        wait_version(page, url, code, version)
+        player = 1 - player
+    page.wait_for_selector("#ct-reckoning:not([hidden])")
+    page.fill("#ct-rack-0", "EEEEEEE")
+    page.fill("#ct-rack-1", "KWXYZJQ")
+    action = page.locator("#classic-table").get_attribute("data-action-url")
+    sent: list[dict[str, Any]] = []
+    answered: list[int] = []
+
+    def late(route: Any) -> None:  # the server did the work; its answer is 2 s late
+        sent.append(route.request.post_data_json["event"])
+        answer = route.fetch()
+        time.sleep(2.0)
+        answered.append(answer.status)
+        route.fulfill(response=answer)
+
+    def is_action(address: str) -> bool:
+        return address.endswith(action)
+
+    page.route(is_action, late)
+    # the two buttons pressed in the same instant, as two players do at a busy table
+    page.evaluate("""() => document.querySelectorAll(".ct-declare").forEach(b => b.click())""")
+    page.wait_for_selector("#ct-result:not([hidden])", timeout=20000)
+    page.unroute(is_action)
+    assert answered == [200, 200], answered
+    # the second press left with its offline claim: the path a loaded server takes
+    assert [e["player"] for e in sent] == [0, 1] and "offline" in sent[1], sent
+    assert page.locator("#ct-error").inner_text().strip() == ""
+    state = wait_version(page, url, code, version + 2)
+    assert state["declared"] == ["EEEEEEE", "JKQWXYZ"], state["declared"]  # (kept sorted)
+    sheet = [line["text"] for line in state["sheet"]]
+    assert sheet[-8:] == ["passe"] * 6 + [
+        "lettres restantes (EEEEEEE)",
+        "lettres restantes (JKQWXYZ)",
+    ], sheet
+    # each deducts their own tiles (001 7.1): 16 - 7, and 2 + 3 - (5 x 10 + 2 x 8)
+    assert state["result"]["scores"] == [16 - 7, 2 + 3 - 66], state["result"]
 
 
 def _game_of_passes(tablet: Any, url: str, code: str, winner: int, pins: list[str]) -> None:
