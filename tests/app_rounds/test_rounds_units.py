@@ -28,7 +28,9 @@ NAMES = st.text(
 def test_players_csv_reads_back_what_was_written(
     rows: list[tuple[str, int, bool]], delimiter: str
 ) -> None:
-    rows = [r for r in rows if r[0].casefold() != "bye"]
+    # the words of the results files for a bye, English and French, are no player's name
+    # (refused: tests/common/test_players_csv.py); the letters drawn here make no other
+    rows = [r for r in rows if r[0].casefold() not in ("bye", "exempt")]
     text = "\n".join(f"{n}{delimiter}{r}{'*' if s else ''}" for n, r, s in rows) + "\n"
     report = CLASSIC.parse_players(text.encode("utf-8"))
     assert not report.errors or not rows

@@ -105,6 +105,7 @@ def test_every_bad_line_is_reported_and_nothing_is_returned() -> None:
         ("nom;club\nA;X\n", [(1, "players_csv.missing_column")]),
         ("licence;nom;palier\n1;A;E\n", [(2, "players_csv.tier")]),
         ("licence;nom\n1;bye\n", [(2, "players_csv.reserved_name")]),
+        ("licence;nom\n1;Exempt\n", [(2, "players_csv.reserved_name")]),
         ("licence;nom\n1;forfeit:x\n", [(2, "players_csv.reserved_name")]),
         ("licence;nom\n1;" + "x" * 101 + "\n", [(2, "players_csv.name_too_long")]),
         ("licence;nom\n1;A\x00\n", [(1, "players_csv.not_text")]),
