@@ -327,6 +327,10 @@ class Run:
     #: the probe's standings fetched at a version and answered at an earlier one (a process
     #: still rendering the new ones), fetched again at its next poll
     previous: int = 0
+    #: the probe's requests: a viewer at the bench's own priority, polling the version every
+    #: 0.25 s and fetching the standings when it moves (through nginx with --proxy)
+    probe_polls: Figures = field(default_factory=Figures)
+    probe_fetches: Figures = field(default_factory=Figures)
     wrk: wrk_client.Result | None = None  # the viewers through the proxy (--proxy)
 
     def connect(self) -> Connection:
@@ -468,9 +472,11 @@ async def probe(run: Run, centres: list[Centre], uploading: asyncio.Future[Any])
         began = time.monotonic()
         finished = uploading.done()  # (read before the page: no upload is accepted after it)
         if "version" in run.live:
-            status, _, body = await timed(conn, Figures(), "GET", run.live["version"], OK)
+            status, _, body = await timed(conn, run.probe_polls, "GET", run.live["version"], OK)
             if status == 200 and body != version:
-                status, _, shown = await timed(conn, Figures(), "GET", run.standings(body), OK)
+                status, _, shown = await timed(
+                    conn, run.probe_fetches, "GET", run.standings(body), OK
+                )
                 if status == 200:
                     text = shown.decode("utf-8", errors="replace")
                     if run.holds(body, shown):  # else asked again at the next poll
@@ -622,6 +628,15 @@ def report(run: Run, args: argparse.Namespace, used: dict[str, dict[int, float]]
         )
     )
     print(f"          the probe given earlier standings than the version polled: {run.previous}")
+    if run.probe_polls.latencies:
+        print(
+            "probe     a viewer at the bench's priority, polling every "
+            f"{PROBE_PERIOD:g} s{' through nginx' if run.wrk is not None else ''}:"
+        )
+        print(line("  polls", run.probe_polls, seconds))
+        print(
+            line("  fetched", run.probe_fetches, seconds) + "  (the standings, at each new version)"
+        )
     if run.wrk is not None:
         print(f"viewers   {proxy_viewers.describe(run.wrk)}")
         print(
