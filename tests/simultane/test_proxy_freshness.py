@@ -19,6 +19,8 @@ import json
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +41,12 @@ def version_through(port: int, uid: str) -> int:
         return int(json.loads(response.read())["version"])
 
 
-def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> None:
+@contextmanager
+def behind_nginx(live_server: Any) -> Iterator[tuple[Any, int]]:
+    """A simultané, and the plain HTTP port of the documented nginx in front of the test's
+    server."""
     sys.path.insert(0, str(ROOT / "bench"))
     import proxy_viewers
-
-    from arbitre.app.simultane import merged
 
     require(
         proxy_viewers.which("nginx") is not None, "nginx (Debian's nginx-light; CI installs it)"
@@ -51,8 +54,15 @@ def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> Non
     simultane = create_simultane()
     upstream = int(live_server.url.rsplit(":", 1)[1])
     plain = free_port()
-    delays = []
     with proxy_viewers.nginx(upstream, free_port(), 16, plain_port=plain):
+        yield simultane, plain
+
+
+def test_a_new_version_passes_the_proxy_within_a_second(live_server: Any) -> None:
+    from arbitre.app.simultane import merged
+
+    delays = []
+    with behind_nginx(live_server) as (simultane, plain):
         shown = version_through(plain, simultane.uid)
         parity = None
         for _ in range(4):
@@ -104,17 +114,8 @@ def test_the_previous_standings_given_meanwhile_are_not_kept_by_the_proxy(
     the fix), a client without gzip saw an upload up to a second later than the others."""
     import threading
 
-    sys.path.insert(0, str(ROOT / "bench"))
-    import proxy_viewers
-
     from arbitre.app.simultane import merged, public_views
 
-    require(
-        proxy_viewers.which("nginx") is not None, "nginx (Debian's nginx-light; CI installs it)"
-    )
-    simultane = create_simultane()
-    upstream = int(live_server.url.rsplit(":", 1)[1])
-    plain = free_port()
     rendering, rendered = threading.Event(), threading.Event()
     render = public_views.fragment
 
@@ -123,7 +124,7 @@ def test_the_previous_standings_given_meanwhile_are_not_kept_by_the_proxy(
         assert rendered.wait(10)
         return render(*args)
 
-    with proxy_viewers.nginx(upstream, free_port(), 16, plain_port=plain):
+    with behind_nginx(live_server) as (simultane, plain):
         for _ in range(3):  # the whole trial within one second, where the proxy would keep it
             version = version_through(plain, simultane.uid)
             assert standings_through(plain, simultane.uid, version) == version
