@@ -184,6 +184,11 @@ def conditional_json(
     return conditional(request, tag, lambda: JsonResponse(payload()))
 
 
+PROXY_EXPIRES = "X-Accel-Expires"
+"""The header nginx takes from the application as how long to keep an answer in its cache
+(``0``: not at all; ``@<seconds since the epoch>``: until then)."""
+
+
 def conditional_cached(
     request: HttpRequest,
     key: Hashable,
@@ -204,6 +209,8 @@ def conditional_cached(
     if served == version:  # not the last figures given while the new ones are computed
         gate.confirm(request, tag)
         response[SHARED_HEADER] = tag
+    else:  # those kept by no proxy either: they would go to its every client for a while
+        response[PROXY_EXPIRES] = "0"
     return response
 
 

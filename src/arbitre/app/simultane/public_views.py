@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from arbitre.app.events import live
-from arbitre.app.events.gate import SHARED_HEADER
 from arbitre.app.shared_pages import shared_page
 from arbitre.app.simultane import merged, shared_parts, tables
 from arbitre.app.simultane.forms import type_label
@@ -91,18 +90,18 @@ def public_version(request: HttpRequest, uid: str) -> HttpResponse:
     )
 
 
-def kept_to_the_second(response: HttpResponse, current: bool = True) -> HttpResponse:
+def kept_to_the_second(response: HttpResponse) -> HttpResponse:
     """The answer kept by the federation's proxy until the end of the current second
     (docs/federation-server.md), as nginx's ``X-Accel-Expires: @<second>`` says: nginx
     counts a cache's life in whole seconds from the second it stores an answer, so its one
     second (``proxy_cache_valid 200 1s``) kept an answer up to two seconds, and an upload
-    reached the phones up to two seconds late. Only a whole answer (200) is kept, and only
-    the ``current`` figures: the previous standings, given to a poll while another request
-    of the process renders the new ones (:func:`~arbitre.app.events.live.cached_versioned`),
-    are not kept at all (``X-Accel-Expires: 0``), or the proxy would give them for the rest
-    of the second to every phone of that address (its key: the language, gzip or not)."""
+    reached the phones up to two seconds late. Only a whole answer (200) is kept, and not
+    one that says already how long to keep it: the previous standings, given to a poll while
+    another request of the process renders the new ones, are kept by no proxy
+    (:func:`~arbitre.app.events.live.conditional_cached`), or the proxy would give them for
+    the rest of the second to every phone of that entry of its cache (gzip or not)."""
     if response.status_code == 200:
-        response["X-Accel-Expires"] = f"@{int(time.time())}" if current else "0"
+        response.setdefault(live.PROXY_EXPIRES, f"@{int(time.time())}")
     return response
 
 
@@ -113,16 +112,16 @@ def public_fragment(request: HttpRequest, uid: str) -> HttpResponse:
     simultane = get_object_or_404(Simultane, uid=uid)
     series, category, centre = _filters(request)
     parts = fragment_key(simultane, series, category, centre)
-    response = live.conditional_cached(
-        request,
-        parts,
-        str(simultane.version),
-        parts,
-        lambda: fragment(simultane, series, category, centre),
-        "text/html; charset=utf-8",
+    return kept_to_the_second(
+        live.conditional_cached(
+            request,
+            parts,
+            str(simultane.version),
+            parts,
+            lambda: fragment(simultane, series, category, centre),
+            "text/html; charset=utf-8",
+        )
     )
-    # (the gate's header: on the figures at the simultané's version, not on the previous ones)
-    return kept_to_the_second(response, current=response.has_header(SHARED_HEADER))
 
 
 def fragment_key(

@@ -123,8 +123,7 @@ def stored(
             if ahead is not None:
                 ahead()
             raise Meanwhile(earlier)
-        locked = ahead is not None and _try_lock(lock)  # (without: the lock was tried)
-    if not locked:
+    if not locked:  # (waits for the process rendering it, if any)
         _lock(lock)
     try:
         found = _read(simultane_id, name, version)  # rendered by the process waited for
