@@ -62,6 +62,7 @@ def arbitre_server(
     args: tuple[str, ...] = (),
     processes: int | None = 1,
     real_password_hashing: bool = False,
+    prepare: bool = False,
 ) -> Iterator[RunningServer]:
     """``arbitre serve`` on ``port`` (a free one by default), with ``extra_env`` added and,
     with ``open_files``, started under that soft limit of open files (as a desktop's 1,024),
@@ -74,12 +75,19 @@ def arbitre_server(
     ``timeout``: how long the port may take to answer, a bound for a broken start only (a
     healthy start took over 60 s on the loaded 2-core test machine).
     Passwords are hashed quickly (:mod:`tests.server_settings`) unless
-    ``real_password_hashing``."""
+    ``real_password_hashing``. The default word list and the top search are made ready at
+    the first search, unless ``prepare`` (at the start, as served) or the test sets
+    ``ARBITRE_TESTS_PREPARE_AT_START`` itself."""
     port = port or free_port()
     if processes is not None and "--processes" not in args:
         args = ("--processes", str(processes), *args)
     env = server_env(
-        dict(os.environ, ARBITRE_DATA_DIR=str(data_dir), **(extra_env or {})),
+        dict(
+            os.environ,
+            ARBITRE_DATA_DIR=str(data_dir),
+            ARBITRE_TESTS_PREPARE_AT_START="1" if prepare else "0",
+            **(extra_env or {}),
+        ),
         real_password_hashing,
     )
     env.pop("ARBITRE_DATABASE_URL", None)

@@ -80,7 +80,7 @@ def _cli(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_start_serve_backup_restore_and_stop_without_the_linux_features(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with arbitre_server(
-        data, extra_env={"ARBITRE_PORTABLE": "1"}, args=("--processes", "4")
+        data, extra_env={"ARBITRE_PORTABLE": "1"}, args=("--processes", "4"), prepare=True
     ) as server:
         status, html = server.get("/")
         assert status == 200 and "<h1>Événements</h1>" in html

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import sqlite3
 import time
@@ -42,8 +43,21 @@ def test_home_page_lists_no_event_and_shows_version(
     assert (data / "arbitre.sqlite3").exists()
 
 
+def test_a_tests_server_leaves_the_word_list_to_the_first_search(
+    fresh_server: tuple[RunningServer, Path],
+) -> None:
+    """The tests' servers of one process do not prepare the word list and the top search at
+    start (``PREPARE_AT_START``, tests/server_settings.py): nothing under way, nothing to
+    show; ``arbitre serve`` itself prepares (tests/app/test_start.py)."""
+    server, _ = fresh_server
+    status, body = server.get("/lexique/etat/")
+    assert status == 200 and json.loads(body)["state"] == "idle"
+    status, html = server.get("/")
+    assert status == 200 and "Chargement de la liste de mots" not in html
+
+
 def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server:
+    with arbitre_server(tmp_path, prepare=True) as server:
         started = time.monotonic()
         server.process.send_signal(signal.SIGINT)
         # a Ctrl-C as soon as the port answers, while the word list and the search kernel

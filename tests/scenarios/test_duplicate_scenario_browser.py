@@ -97,7 +97,7 @@ def test_a_festival_of_120_players_with_4_arbiters_on_phones(tmp_path: Path) -> 
     data = director_data(tmp_path, PASSWORD)
     timings = Timings("duplicate")
     checks = PageChecks("duplicate", frozenset(engine_code_words()))
-    with arbitre_server(data) as server, headless_chromium() as browser:
+    with arbitre_server(data, prepare=True) as server, headless_chromium() as browser:
         url = server.url
         director = new_page(browser, 1280, 800)
         director.on("dialog", lambda dialog: dialog.accept())  # the reveal asks first

@@ -153,6 +153,12 @@ AXES_VERBOSE = False
 # Locking by address too (axes' warning W006) would lock every login of the venue, which
 # shares one address, after five mistakes by anyone.
 SILENCED_SYSTEM_CHECKS = ["axes.W006"]
+PREPARE_AT_START = True
+"""Whether ``arbitre serve`` makes the default word list and the top search ready at start
+(:mod:`arbitre.app.duplicate.preparation`: the first search of the day answers at once), or
+leaves them to the first search that needs them, as Django's own servers do (the tests'
+servers of one process, most of which never search: :mod:`tests.server_settings`). Several
+processes always prepare first: they are forked from the prepared one."""
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "events:list"
 LOGOUT_REDIRECT_URL = "events:list"

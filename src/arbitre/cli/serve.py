@@ -309,11 +309,14 @@ def run_serve(args: argparse.Namespace, console: startup.Console | None = None) 
 
     console = console or startup.Console(bar=False)
     setup_database(args.database_url)
+    from django.conf import settings
+
     from arbitre.app.duplicate import preparation
 
     # The default word list is loaded (and compiled on the first start) in the background;
     # the pages show its progress meanwhile, the console tells its steps.
-    preparation.start()
+    if processes > 1 or settings.PREPARE_AT_START:
+        preparation.start()
     signal.signal(signal.SIGTERM, _interrupt)
     from arbitre.app.events import backups
     from arbitre.app.federation import outbox
@@ -469,7 +472,9 @@ def _announce(
     """One process's way to "ready": the preparation told on the console, a first page, a
     draw and a top search answered; then the figures and the addresses."""
     if not console.follow(stop):
-        if not stop.is_set():  # the word list failed (told): the pages say why
+        # the word list failed (told: the pages say why), or is left to the first search
+        # (``PREPARE_AT_START``)
+        if not stop.is_set():
             _ready(args, 1, certificate)
         return
     figures = startup.check(certificate is not None)
