@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 
 from arbitre.app.events.roles import ARBITER, DIRECTOR, has_role, require_role
 from arbitre.app.events.templatetags.wording import rule_label
-from arbitre.app.rounds import identity, results, services
+from arbitre.app.rounds import identity, results, roundpage, services
 from arbitre.app.rounds.forms import PlayersFileForm
 from arbitre.app.rounds.games import PairedGame
 from arbitre.app.rounds.models import AuditEntry, Entrant, Round, Table, Tournament
@@ -363,13 +363,17 @@ def pair(request: HttpRequest, event_id: int, game: PairedGame) -> HttpResponse:
 def round_page(request: HttpRequest, event_id: int, number: int, game: PairedGame) -> HttpResponse:
     t = tournament_of(game, event_id)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    tables = list(rnd.tables.all())
+    rows = roundpage.round_tables(rnd, t.event_id)
+    tables = [row.table for row in rows]
     is_last = number == services.last_round_number(t)
     context = {
         "t": t,
         "event": t.event,
         "round": rnd,
-        "tables": [{"table": tb, "rule": rule_label(tb.rule)} for tb in tables],
+        "tables": [
+            {"table": row.table, "rule": rule_label(row.table.rule), "incidents": row.incidents}
+            for row in rows
+        ],
         "is_last": is_last,
         "editable": is_last and not t.bracket_started and not t.final_started,
         "started": any(tb.entered and not tb.is_bye for tb in tables),
