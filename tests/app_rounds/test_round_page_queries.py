@@ -1,6 +1,8 @@
-"""The round page reads a round in a number of queries that does not grow with its tables: a
-director's page of 32 tables answered in as many queries as one of 4 (each table's incidents
-and table code were read one query per table before)."""
+"""The director's pages of a round read it in a number of queries that does not grow with its
+tables: a round of 32 tables answered in as many queries as one of 4. Before, the round page
+read each table's incidents and table code one query per table (71 queries for 32 backgammon
+tables), the Classic tables' overview, which the director's screen polls every 2 seconds,
+three per table (134), and the backgammon page of the round's clocks two per table (69)."""
 
 from __future__ import annotations
 
@@ -40,10 +42,22 @@ def _queries(client: Client, url: str) -> int:
     return len(captured.captured_queries)
 
 
-@pytest.mark.parametrize("kind", ["classique", "backgammon"])
-def test_the_round_page_reads_no_more_for_more_tables(dclient: Client, kind: str) -> None:
+@pytest.mark.parametrize(
+    ("kind", "page"),
+    [
+        ("classique", ""),
+        ("backgammon", ""),
+        ("classique", "tables/"),
+        ("classique", "tables.json"),
+        ("backgammon", "pendules/"),
+    ],
+)
+def test_the_round_pages_read_no_more_for_more_tables(
+    dclient: Client, kind: str, page: str
+) -> None:
     small, small_url = _round_one(dclient, kind, 8)
     large, large_url = _round_one(dclient, kind, 64)
+    small_url, large_url = small_url + page, large_url + page  # ronde/1/ and beside it
     for eid, tables in ((small, (1, 2)), (large, (1, 17, 32))):
         for table in tables:  # an incident at some tables, which the page shows at them
             Incident.objects.create(

@@ -193,11 +193,11 @@ def round_clocks(request: HttpRequest, event_id: int, number: int) -> HttpRespon
     """Every table's clock of a round, for the director (the page reloads itself)."""
     t = tournament_of(GAME, event_id)
     rnd = get_object_or_404(Round, tournament=t, number=number)
-    rows = []
-    for tb in rnd.tables.all():
-        # the clock the tablet opens: a clock not started follows the event's settings
-        log = None if tb.is_bye else clocktable.log_of(t, tb)
-        rows.append({"tb": tb, "state": tablelog.state(log) if log else None})
+    # the clock the tablet opens: a clock not started follows the event's settings
+    rows = [
+        {"tb": tb, "state": tablelog.state(log) if log else None}
+        for tb, log in clocktable.round_logs(t, rnd)
+    ]
     return render(
         request,
         "backgammon/round_clocks.html",

@@ -5,6 +5,7 @@ game has not started, and the director's clock of the tables (001 6.1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -134,24 +135,45 @@ def set_clock(t: Tournament, kind: str, minutes: float, warning: int, user: User
     c.save()
     after = {"pendule": c.kind, "secondes": c.seconds, "alarme": c.warning}
     audit(t, user, gettext_noop("Pendule des tables"), "", before, after)
+    shared = event_settings(t)
     for log in TableLog.objects.filter(table__round__tournament=t).select_related("table__round"):
         if not log.events and log.table is not None:
-            log.setup = setup_of(t, log.table)
+            log.setup = setup_of(t, log.table, shared)
             log.save(update_fields=["setup"])
     return clock_warnings(settings)
 
 
-def game_setup(t: Tournament, names: tuple[str, str], starter: int | None) -> dict[str, Any]:
-    """One game's setup at the event's settings: the players (A first), the profile, the
-    tables' clock, who starts (``None``: a toss, 001 3.1), the word list."""
-    clock = clock_of(t)
+@dataclass(frozen=True)
+class EventSettings:
+    """What every table's setup takes from the event (read once for a round's tables): the
+    tables' clock and the word list."""
+
+    clock: ClockSettings
+    word_list: wordlists.StoredList
+
+
+def event_settings(t: Tournament) -> EventSettings:
+    return EventSettings(clock_of(t), event_word_list(t))
+
+
+def game_setup(
+    t: Tournament,
+    names: tuple[str, str],
+    starter: int | None,
+    settings: EventSettings | None = None,
+) -> dict[str, Any]:
+    """One game's setup at the event's settings (``settings``, read from the event when not
+    given): the players (A first), the profile, the tables' clock, who starts (``None``: a
+    toss, 001 3.1), the word list."""
+    settings = settings or event_settings(t)
+    clock = settings.clock
     setup: dict[str, Any] = {
         "names": list(names),
         "profile": t.profile,
         "clock": {"kind": clock.kind, "seconds": clock.seconds, "warning": clock.warning},
         "starter": starter,
     }
-    entry = word_list_entry(event_word_list(t))
+    entry = word_list_entry(settings.word_list)
     if entry is not None:
         setup[LEXICON_KEY] = entry
     if t.withdrawn_as_passes:
@@ -159,15 +181,16 @@ def game_setup(t: Tournament, names: tuple[str, str], starter: int | None) -> di
     return setup
 
 
-def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
+def setup_of(t: Tournament, tb: Table, settings: EventSettings | None = None) -> dict[str, Any]:
     """What the engine needs: the players (A first), profile, clock, who starts (the
-    pairing's starter; none where the profile has the toss decide, 001 3.1)."""
+    pairing's starter; none where the profile has the toss decide, 001 3.1); ``settings``
+    as :func:`game_setup`."""
     starter: int | None
     if get_profile(t.profile).starts_by_toss:
         starter = None
     else:
         starter = 1 if tb.starts and tb.starts[0] == tb.b else 0
-    setup = game_setup(t, (tb.a, tb.b), starter)
+    setup = game_setup(t, (tb.a, tb.b), starter, settings)
     if t.best_of == 3:
         # the match at the table: each game's designated starter (None: a toss); game 2's
         # is the engine's (the player who did not start game 1)
@@ -182,13 +205,18 @@ def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
 
 def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
     """The log (and code) of every table of the round with two players; the setup of a
-    table not started yet follows the event's settings."""
+    table not started yet follows the event's settings. Four queries whatever the number of
+    tables, when every table has its log and none changed (the overview polls this)."""
     logs = []
+    settings = event_settings(t)
+    kept = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
     for tb in rnd.tables.all():
         if tb.is_bye:
             continue
-        setup = setup_of(t, tb)
-        log = TableLog.objects.filter(table=tb).first()
+        setup = setup_of(t, tb, settings)
+        log = kept.get(tb.pk)
+        if log is not None:
+            log.table = tb  # the table just read, not read again for the log
         if log is None:
             log = tablelog.create_log(KIND, setup, table=tb, title=str(t.event))
         elif not log.events and log.setup != setup:
