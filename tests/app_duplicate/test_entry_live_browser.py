@@ -102,7 +102,11 @@ def test_entry_page_follows_the_clock_and_the_counters_live(tmp_path: Path) -> N
             enter(arbiter_b, table, "top")
         decision = arbiter_b.locator("tr:has(input[name=ballot-11]) td.decision")
         expect(decision).to_have_text("Aucune sanction")
-        assert decision.bounding_box()["y"] > field["y"]  # under the field, on the phone
+        # under the field, on the phone: both boxes read now, as they are relative to the
+        # viewport, which the entries may have scrolled since the field's width was read (a
+        # fresh-clone run compared a box read after a scroll with one read before it)
+        below = arbiter_b.locator("input[name=ballot-11]").bounding_box()
+        assert below is not None and decision.bounding_box()["y"] > below["y"]
         expect(progress).to_contain_text("arbitre-b : 3/10", timeout=8_000)
         enter(arbiter_a, 1, "top")
         expect(progress).to_contain_text("arbitre-a : 1/10", timeout=8_000)
