@@ -383,9 +383,9 @@ def log_of(
 
 
 def round_logs(t: Tournament, rnd: Round) -> list[tuple[Table, TableLog | None]]:
-    """Each table of the round with its clock log (none for a bye), as :func:`log_of`: three
+    """Each table of the round with its clock log (none for a bye), as :func:`log_of`: two
     queries whatever the number of tables, when every table has its log and none changed
-    (the director's page of the round's clocks)."""
+    (the director's page of the round's clocks; the clock settings are the event's fields)."""
     settings = services.clock_settings(t)
     kept = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
     return [(tb, None if tb.is_bye else log_of(t, tb, kept, settings)) for tb in rnd.tables.all()]
