@@ -99,10 +99,8 @@ BRACKET_FLAG: list[Callable[[TableLog, ClockLog], None]] = []
 :mod:`arbitre.app.backgammon.bracketclock` registers itself at start."""
 
 
-def setup_of(t: Tournament, tb: Table, s: ClockSettings | None = None) -> dict[str, Any]:
-    """The clock's setup of table ``tb`` at the event's clock settings (``s``: read from the
-    event when not given)."""
-    s = s or services.clock_settings(t)
+def setup_of(t: Tournament, tb: Table) -> dict[str, Any]:
+    s = services.clock_settings(t)
     return {
         "names": [tb.a, tb.b],
         "length": t.match_length,
@@ -358,37 +356,30 @@ def table_may(log: TableLog, event: dict[str, Any]) -> None:
     tablepins.player_signs(log, event, resultsigning.CONFIRM)
 
 
-def log_of(
-    t: Tournament,
-    tb: Table,
-    kept: dict[int, TableLog] | None = None,
-    settings: ClockSettings | None = None,
-) -> TableLog:
+def log_of(t: Tournament, tb: Table, kept: dict[int, TableLog] | None = None) -> TableLog:
     """The table's clock log, made on first use (a table paired before logs were made at
     pairing); the setup of a clock not started yet follows the event's settings. ``kept``:
-    the round's logs by table, and ``settings`` the event's clock settings, when already
-    read (:func:`round_logs`)."""
+    the round's logs by table, when already read (:func:`round_logs`)."""
     existing = kept.get(tb.pk) if kept is not None else TableLog.objects.filter(table=tb).first()
     if existing is not None:
         existing.table = tb  # the table at hand, not read again for the log
         if not existing.events:
-            setup = setup_of(t, tb, settings)
+            setup = setup_of(t, tb)
             if existing.setup != setup:
                 existing.setup = setup
                 existing.save(update_fields=["setup"])
         return existing
     if tb.is_bye:
         raise ServiceError(gettext("Une table d'exempt n'a pas de pendule."))
-    return tablelog.create_log(KIND, setup_of(t, tb, settings), table=tb, title=str(t.event))
+    return tablelog.create_log(KIND, setup_of(t, tb), table=tb, title=str(t.event))
 
 
 def round_logs(t: Tournament, rnd: Round) -> list[tuple[Table, TableLog | None]]:
     """Each table of the round with its clock log (none for a bye), as :func:`log_of`: two
     queries whatever the number of tables, when every table has its log and none changed
-    (the director's page of the round's clocks; the clock settings are the event's fields)."""
-    settings = services.clock_settings(t)
-    kept = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
-    return [(tb, None if tb.is_bye else log_of(t, tb, kept, settings)) for tb in rnd.tables.all()]
+    (the director's page of the round's clocks)."""
+    kept = tablelog.logs_by_table(rnd)
+    return [(tb, None if tb.is_bye else log_of(t, tb, kept)) for tb in rnd.tables.all()]
 
 
 def _on_table_saved(sender: Any, instance: Table, created: bool, **kwargs: Any) -> None:

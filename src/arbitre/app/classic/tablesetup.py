@@ -209,19 +209,19 @@ def ensure_logs(t: Tournament, rnd: Round) -> list[TableLog]:
     tables, when every table has its log and none changed (the overview polls this)."""
     logs = []
     settings = event_settings(t)
-    kept = {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
+    kept = tablelog.logs_by_table(rnd)
     for tb in rnd.tables.all():
         if tb.is_bye:
             continue
         setup = setup_of(t, tb, settings)
         log = kept.get(tb.pk)
-        if log is not None:
-            log.table = tb  # the table just read, not read again for the log
         if log is None:
             log = tablelog.create_log(KIND, setup, table=tb, title=str(t.event))
-        elif not log.events and log.setup != setup:
-            log.setup = setup
-            log.save(update_fields=["setup"])
+        else:
+            log.table = tb  # the table just read, not read again for the log
+            if not log.events and log.setup != setup:
+                log.setup = setup
+                log.save(update_fields=["setup"])
         logs.append(log)
     return logs
 

@@ -6,27 +6,18 @@ of 4 tables)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from arbitre.app.events.incident_models import Incident
 from arbitre.app.rounds.models import Round, Table
 
 
-@dataclass
-class PageTable:
-    """A table of the round's page: the table (its table code's log read with it, without
-    the log's events) and the incidents recorded at it in this round."""
-
-    table: Table
-    incidents: list[Incident] = field(default_factory=list)
-
-
-def round_tables(rnd: Round, event_id: int) -> list[PageTable]:
-    """The tables of ``rnd`` (a round of event ``event_id``) in their order, with their logs
-    and incidents: two queries."""
+def round_tables(rnd: Round, event_id: int) -> list[tuple[Table, list[Incident]]]:
+    """The tables of ``rnd`` (a round of event ``event_id``) in their order, each with its
+    table code's log read with it (without the log's events) and the incidents recorded at
+    it in this round: two queries."""
     tables = rnd.tables.select_related("log").defer("log__events", "log__setup")
     found: dict[int, list[Incident]] = defaultdict(list)
     for incident in Incident.objects.filter(event_id=event_id, round=rnd.number):
         if incident.table is not None:
             found[incident.table].append(incident)
-    return [PageTable(tb, found.get(tb.number, [])) for tb in tables]
+    return [(tb, found.get(tb.number, [])) for tb in tables]

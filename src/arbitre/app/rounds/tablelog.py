@@ -38,7 +38,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import get_language, gettext, gettext_noop
 
-from arbitre.app.rounds.models import TableLog, TableLogAudit
+from arbitre.app.rounds.models import Round, TableLog, TableLogAudit
 from arbitre.app.rounds.services import (
     AUDIT_TARGETS,
     ROUND_TABLE_TARGET,
@@ -170,6 +170,12 @@ def forget_final_logs(sender: object, instance: Any, **kwargs: object) -> None:
     tournament's id in their setup, so they go with it and no code of a deleted event still
     opens a clock."""
     TableLog.objects.filter(table__isnull=True, setup__tournament=instance.pk).delete()
+
+
+def logs_by_table(rnd: Round) -> dict[int, TableLog]:
+    """The logs of round ``rnd``'s tables, by table id, in one query (a round's page reads
+    them all rather than one per table)."""
+    return {log.table_id: log for log in TableLog.objects.filter(table__round=rnd)}
 
 
 def log_by_code(code: str, kind: str | None = None) -> TableLog:

@@ -364,15 +364,14 @@ def round_page(request: HttpRequest, event_id: int, number: int, game: PairedGam
     t = tournament_of(game, event_id)
     rnd = get_object_or_404(Round, tournament=t, number=number)
     rows = roundpage.round_tables(rnd, t.event_id)
-    tables = [row.table for row in rows]
+    tables = [tb for tb, _ in rows]
     is_last = number == services.last_round_number(t)
     context = {
         "t": t,
         "event": t.event,
         "round": rnd,
         "tables": [
-            {"table": row.table, "rule": rule_label(row.table.rule), "incidents": row.incidents}
-            for row in rows
+            {"table": tb, "rule": rule_label(tb.rule), "incidents": found} for tb, found in rows
         ],
         "is_last": is_last,
         "editable": is_last and not t.bracket_started and not t.final_started,
