@@ -56,6 +56,13 @@ class Console:
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self.compiled_list = False
         self.told: set[str] = set()  # the steps whose duration was told
+        self.kernel_compiled = False  # noted by :meth:`preparing`
+
+    def preparing(self) -> None:
+        """Note, just before the preparation starts (which fills numba's cache), whether
+        the kernel's step will be a compilation. Not at construction: finding out imports
+        numba (a third of a server's start), for nothing when the server leaves the
+        preparation to the first search (``PREPARE_AT_START`` off)."""
         self.kernel_compiled = not kernel_cached()
 
     def say(self, text: str) -> None:

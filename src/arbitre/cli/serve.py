@@ -316,6 +316,7 @@ def run_serve(args: argparse.Namespace, console: startup.Console | None = None) 
     # The default word list is loaded (and compiled on the first start) in the background;
     # the pages show its progress meanwhile, the console tells its steps.
     if processes > 1 or settings.PREPARE_AT_START:
+        console.preparing()
         preparation.start()
     signal.signal(signal.SIGTERM, _interrupt)
     from arbitre.app.events import backups

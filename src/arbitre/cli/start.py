@@ -75,6 +75,7 @@ def run_start(args: argparse.Namespace) -> int:
     )
     from arbitre.app.duplicate import preparation
 
+    console.preparing()
     preparation.start()
     try:
         # the steps told from this thread, which takes a Ctrl-C at once (the preparation
