@@ -17,6 +17,23 @@ from arbitre.common.messages import Message, Param, Refusal
 
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
+#: Whether the property tests, the fuzzing and the comparisons with a reference run at full
+#: depth: in CI (``.ci/run`` sets ``CI=true``), or when ``ARBITRE_TESTS_DEPTH=full`` asks for
+#: it. A developer's ``./test.sh`` runs them at a quarter of it (:func:`depth`), so that the
+#: whole suite answers within minutes (issue 36, item 9); CI keeps the full depth.
+FULL_DEPTH = IN_CI or os.environ.get("ARBITRE_TESTS_DEPTH", "").lower() == "full"
+
+#: The share of the full depth a developer's run takes.
+QUICK_SHARE = 4
+
+
+def depth(full: int, least: int = 1) -> int:
+    """``full`` (examples, games, positions) at full depth, else a quarter of it, never
+    fewer than ``least`` nor more than ``full``."""
+    if FULL_DEPTH:
+        return full
+    return min(full, max(least, -(-full // QUICK_SHARE)))
+
 
 def require(condition: bool, reason: str) -> None:
     if condition:

@@ -3,8 +3,9 @@ value or raises its own error type, never anything else (issue 22, part 2).
 
 Inputs mix plain random text with text built from each format's own pieces (delimiters,
 keywords, digits, names, odd characters) so that the parsers' deeper branches are reached.
-Locally each parser gets a few hundred inputs; in CI (``CI=true``) the parsers share
-:data:`CI_TOTAL` inputs, and each test counts the inputs its parser was given.
+Locally each parser gets a few hundred inputs; at full depth (in CI:
+``tests.support.FULL_DEPTH``) the parsers share :data:`CI_TOTAL` inputs, and each test
+counts the inputs its parser was given.
 
 Each example hypothesis generates is a batch of :data:`BATCH` inputs, each drawn from the
 parser's strategy: hypothesis's own bookkeeping per example (most of the cost of a one-input
@@ -28,7 +29,6 @@ arcs in 18 and 19 s (too few inputs drawn whole).
 from __future__ import annotations
 
 import json
-import os
 import random
 import tempfile
 from collections.abc import Callable
@@ -40,6 +40,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.common.messages import Refusal
+from tests.support import FULL_DEPTH, depth
 
 CI_TOTAL = 100_000
 LOCAL_EXAMPLES = 300
@@ -326,7 +327,7 @@ def _json_like() -> Any:
 
 
 PARSERS = _parsers()
-EXAMPLES = CI_TOTAL // len(PARSERS) + 1 if os.environ.get("CI") else LOCAL_EXAMPLES
+EXAMPLES = CI_TOTAL // len(PARSERS) + 1 if FULL_DEPTH else LOCAL_EXAMPLES
 
 
 def mutants(data: Any, seed: int, count: int = MUTANTS) -> list[Any]:
@@ -437,7 +438,7 @@ def test_a_parser_that_breaks_only_on_a_variant_is_caught() -> None:
 
 
 @given(st.one_of(st.text(max_size=30), st.binary(max_size=30)), st.integers(0, 2**32 - 1))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 def test_the_variants_keep_the_inputs_kind_and_come_again_from_their_seed(
     data: Any, seed: int
 ) -> None:

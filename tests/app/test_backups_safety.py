@@ -22,6 +22,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.support import depth
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -481,7 +483,7 @@ def test_copies_are_whole_files_and_rotation_leaves_nothing_beside_them(
     assert sorted(p.name for p in folder.iterdir()) == sorted(c.name for c in copies[1:])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     name=st.text(
         st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)),

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.common.players_csv import CELL_MAX
+from tests.support import depth as scaled
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,7 +123,7 @@ def test_table_actions_refuse_deep_json_and_unstorable_characters_on_postgresql(
 # -- the parse step itself ---------------------------------------------------------------------
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(
     st.recursive(
         st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5)),

@@ -19,6 +19,7 @@ from arbitre.app.duplicate.places import Seat, seating_order
 from arbitre.app.duplicate.services import ServiceError
 from tests.app_duplicate.conftest import make_arbiter
 from tests.app_duplicate.test_duplicate_web_flow import login, play_first_move
+from tests.support import depth
 
 NAMES = st.text(
     alphabet=st.sampled_from("abcdeéèêfgœæzABCDEÉÈZŒÆ -'"), min_size=1, max_size=8
@@ -56,7 +57,7 @@ def seat_lists(draw: Any) -> list[Seat]:
 
 
 @given(seat_lists(), st.sampled_from(sorted(places.METHODS)), st.integers(0, 2**31))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 def test_every_player_gets_one_place_whatever_the_method(
     seats: list[Seat], method: str, seed: int
 ) -> None:
@@ -65,7 +66,7 @@ def test_every_player_gets_one_place_whatever_the_method(
 
 
 @given(seat_lists())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 def test_alphabetical_order_is_french_order(seats: list[Seat]) -> None:
     order = seating_order(seats, places.ALPHABETICAL)
     letters = [_oracle_letters(s.name) for s in order]
@@ -73,7 +74,7 @@ def test_alphabetical_order_is_french_order(seats: list[Seat]) -> None:
 
 
 @given(seat_lists())
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 def test_by_series_groups_the_series_from_1_then_alphabetical(seats: list[Seat]) -> None:
     order = seating_order(seats, places.BY_SERIES)
     series = [8 if s.series is None else s.series for s in order]
@@ -252,7 +253,9 @@ def test_an_import_seating_two_players_at_one_table_is_refused_in_french(
     st.integers(min_value=1, max_value=50),
 )
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 def test_every_present_player_gets_a_distinct_place_in_the_database(
     director: Any, players: list[tuple[str, bool, int | None]], method: str, first: int

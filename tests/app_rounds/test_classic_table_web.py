@@ -22,6 +22,7 @@ from arbitre.classic.game.replay import replay as gcg_replay
 from arbitre.lexicon import Lexicon
 from tests.app_rounds.conftest import ServerClock, check_in_all, messages_of, pin_of
 from tests.app_rounds.test_classic_web import pair, setup_event
+from tests.support import depth
 
 pytestmark = pytest.mark.django_db
 
@@ -460,7 +461,9 @@ KINDS = st.sampled_from(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     events=st.lists(

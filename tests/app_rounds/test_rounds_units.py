@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from arbitre.app.backgammon.game import GAME as BACKGAMMON
 from arbitre.app.classic.game import GAME as CLASSIC
+from tests.support import depth
 
 NAMES = st.text(
     alphabet=st.characters(whitelist_categories=("L",), max_codepoint=0x24F),
@@ -15,7 +16,7 @@ NAMES = st.text(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     rows=st.lists(
         st.tuples(NAMES, st.integers(min_value=0, max_value=4000), st.booleans()),

@@ -13,6 +13,7 @@ from arbitre.app.rounds import tablelog
 from arbitre.app.rounds.models import TableLog, TableLogAudit
 from arbitre.app.rounds.services import ServiceError
 from arbitre.common import Message, Refusal
+from tests.support import depth
 
 pytestmark = pytest.mark.django_db
 
@@ -245,7 +246,9 @@ def test_drop_last_removes_only_the_trailing_events_of_the_kinds(adapter: Counte
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     steps=st.lists(

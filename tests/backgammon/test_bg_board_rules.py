@@ -17,6 +17,7 @@ from arbitre.backgammon.board import (
     parse_steps,
     random_position,
 )
+from tests.support import depth
 
 
 def results(
@@ -168,7 +169,7 @@ def test_find_move_accepts_any_written_form_and_rejects_illegal_ones():
         start.find_move(dice, "13/10 13/11")  # a 2 is not in the roll
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(
     st.integers(0, 2**32 - 1), st.sampled_from(POSITION_KINDS), st.integers(1, 6), st.integers(1, 6)
 )

@@ -20,7 +20,7 @@ from arbitre.backgammon.ids import (
 )
 from arbitre.common.messages import Message
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_ids, gnubg_set_ids
-from tests.support import require
+from tests.support import depth, require
 
 
 def test_start_position_id():
@@ -36,7 +36,7 @@ def test_position_id_orders_the_side_not_on_roll_first():
     assert position_id(position) == "AAAABQAAAAAAAA"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(POSITION_KINDS))
 def test_position_id_round_trip(seed, kind):
     position = random_position(random.Random(seed), kind)
@@ -86,7 +86,7 @@ def match_states(draw: st.DrawFn) -> MatchId:
     )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 @given(match_states())
 def test_match_id_round_trip(state):
     text = match_id(state)
@@ -94,7 +94,7 @@ def test_match_id_round_trip(state):
     assert match_from_id(text) == state
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=depth(50), deadline=None)
 @given(match_states())
 def test_match_id_bit_66_is_ignored_in_match_play(state):
     text = match_id(state)
@@ -269,7 +269,7 @@ def test_position_id_with_both_sides_on_one_point_is_refused() -> None:
     assert caught.value.message.params["reason"] == Message.of("backgammon.shared_point", point=24)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(
     st.text(
         alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",

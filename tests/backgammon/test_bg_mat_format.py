@@ -16,7 +16,7 @@ from arbitre.common.messages import Message
 from arbitre.i18n import word as say
 from tests.backgammon.bg_random_match import random_match
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_commands
-from tests.support import refusal_of, refuses, require
+from tests.support import depth, refusal_of, refuses, require
 
 DATA = Path(__file__).parent / "data"
 
@@ -121,7 +121,7 @@ _NAME = st.one_of(
 numbered line (``1)``), and the colon (the record replaces it)."""
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(first=_NAME, second=_NAME)
 def test_a_record_at_the_table_reads_back_whatever_the_names_length(first, second):
     """A game's line of names (`` Name : 0   Other : 0``) is read back for names of any

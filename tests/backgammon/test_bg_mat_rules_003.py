@@ -12,7 +12,7 @@ from arbitre.backgammon.board import BAR, BackgammonError, Position
 from arbitre.backgammon.mat import export_mat, import_mat
 from arbitre.backgammon.match import Match, Phase
 from tests.backgammon.bg_random_match import blitz_match, random_match
-from tests.support import refusal_of, refuses
+from tests.support import depth, refusal_of, refuses
 
 HEADER = " 3 point match\n\n Game 1\n Alice : 0                        Bob : 0\n"
 
@@ -134,7 +134,7 @@ def test_003_clock_3_11_a_pass_is_an_empty_cell_of_the_record() -> None:
     assert passes >= 3
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([1, 3, 5]), st.booleans())
 def test_records_read_back_whatever_the_match(seed: int, length: int, blitz: bool) -> None:
     """Hypothesis: any match played through the engine (random cube actions and

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from arbitre.backgammon.board import BackgammonError, Position
 from arbitre.backgammon.match import BACKGAMMON, GAMMON, SINGLE, Match, Phase
-from tests.support import refuses
+from tests.support import depth, refuses
 
 
 def finish_game(match: Match, winner: int, loser_points: dict[int, int] | None = None) -> None:
@@ -296,7 +296,7 @@ def test_annulled_crawford_double_is_left_out_of_the_mat_export():
     assert match.game.annulled_actions == frozenset() and match.cube == 2
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from([1, 3, 5, 7, 9]))
 def test_random_matches_keep_the_match_invariants(seed, length):
     import random

@@ -21,7 +21,7 @@ from arbitre.backgammon.championship.model import ResultKind
 from arbitre.cli import main
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import PlayersFileError
-from tests.support import refuses
+from tests.support import depth, refuses
 
 
 def test_players_csv_forms() -> None:
@@ -133,7 +133,7 @@ def test_bracket_results_csv() -> None:
         parse_bracket_results("QF1,Alice,9-x\n", "s")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.integers(4, 20), st.integers(0, 2**32 - 1))
 def test_results_round_trip(n: int, seed: int) -> None:
     rng = random.Random(seed)

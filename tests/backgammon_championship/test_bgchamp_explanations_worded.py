@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from arbitre.backgammon.championship import Championship, Player, pair_round
 from arbitre.common.messages import Message
 from arbitre.i18n import word as say
+from tests.support import depth
 
 ENGLISH = re.compile(
     r"\b(against|half|halves|group of|bye|floats|rematch|lowest|fewest|players?|avoid|"
@@ -20,7 +21,7 @@ ENGLISH = re.compile(
 FRENCH = re.compile(r"\b(contre|moitié|groupe|exempt|flotteur|rencontre|joueurs?)\b|\d,\d", re.I)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=depth(30), deadline=None)
 @given(
     count=st.integers(min_value=3, max_value=16),
     seed=st.integers(min_value=0, max_value=10_000),

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.backgammon.championship.matching import has_perfect_matching, maximum_matching
+from tests.support import depth
 
 
 def _brute_force_size(n: int, edges: frozenset[tuple[int, int]]) -> int:
@@ -26,7 +27,7 @@ def _brute_force_size(n: int, edges: frozenset[tuple[int, int]]) -> int:
     return best((1 << n) - 1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 @given(st.integers(1, 12).flatmap(lambda n: st.tuples(st.just(n), st.sets(
     st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda e: e[0] < e[1])
 ))))  # fmt: skip

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, Player, pair_round
 from arbitre.common.messages import Message
+from tests.support import depth
 
 Pairs = list[tuple[str, str]]
 
@@ -138,7 +139,7 @@ def check_round(champ: Championship) -> None:
             assert forced == []
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(2, 12), st.integers(1, 6), st.integers(0, 2**32 - 1))
 # nine players after two rounds: J01 floats from 1.5 points into the odd 1-point group, of
 # which it has the lowest ELO; floating it on to the 0-point group would put it 1.5 points

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from arbitre.backgammon.championship import Championship, Player, pair_round
 from arbitre.common.messages import Message
 from arbitre.i18n import word as say
+from tests.support import depth
 
 
 def _last_note(explanation: Message) -> Message:
@@ -59,7 +60,7 @@ def _rematch_free_exists(players: list[str], met: dict[str, set[str]], bye_ok: s
 
 
 @settings(
-    max_examples=40,
+    max_examples=depth(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -115,7 +116,7 @@ def test_small_field_rematch_only_when_forced() -> None:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(st.integers(4, 13), st.integers(0, 2**32 - 1))
 # eight players, seed 36: in the free pairing of a last group, the strongest player's first
 # partner not met would leave the others unpairable without a rematch (a later one is taken)

@@ -28,7 +28,7 @@ from arbitre.cli import main
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import RESERVED_NAMES, RESERVED_PREFIXES
 from arbitre.i18n import word
-from tests.support import refuses
+from tests.support import depth, refuses
 
 FRENCH_FILE = """ronde;joueur_a;joueur_b;vainqueur;longueur;score_a;score_b;fin
 1;Alice;Bruno;Bruno;9;7;9;
@@ -241,7 +241,7 @@ def championships(draw: st.DrawFn) -> Championship:
     return champ
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 @given(championships(), st.sampled_from(sorted(VOCABULARIES)))
 def test_any_results_written_in_either_language_read_back_the_same(
     champ: Championship, lang: str
@@ -250,7 +250,7 @@ def test_any_results_written_in_either_language_read_back_the_same(
     assert parse_results(text) == sorted(champ.results, key=lambda r: r.round)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=depth(100), deadline=None)
 @given(championships())
 def test_french_and_english_results_files_read_alike(champ: Championship) -> None:
     french, english = format_results(champ, "fr"), format_results(champ, "en")
@@ -261,7 +261,7 @@ def test_french_and_english_results_files_read_alike(champ: Championship) -> Non
 SETS = st.lists(st.tuples(st.integers(0, 25), st.integers(0, 25)), max_size=5)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=depth(100), deadline=None)
 @given(
     st.lists(
         st.tuples(st.from_regex(r"[A-Z]{1,3}[0-9]{1,2}", fullmatch=True), NAMES, SETS),

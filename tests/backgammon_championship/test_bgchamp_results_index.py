@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from arbitre.backgammon.championship import Championship, MatchResult, Player, ResultKind
 from arbitre.common import Refusal
+from tests.support import depth
 
 NAMES = [f"P{i}" for i in range(7)]
 
@@ -23,7 +24,7 @@ def agrees(c: Championship) -> None:
             assert c.results_of(name, up_to) == reference(c, name, up_to)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(st.data())
 def test_a_players_results_are_those_the_plain_reading_finds(data: st.DataObject) -> None:
     c = Championship(players=[Player(n, 1500) for n in NAMES])

@@ -16,6 +16,7 @@ from arbitre.scrabble import generate
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.classic_game.classic_words import phony_lexicon, small_lexicon
+from tests.support import depth
 
 FULL_SET = Counter(TILE_COUNTS)
 
@@ -25,7 +26,7 @@ FULL_SET = Counter(TILE_COUNTS)
     profile=st.sampled_from(["ffsc", "fbs"]),
     rng=st.randoms(use_true_random=False),
 )
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_random_games_conserve_tiles_and_reckon_scores(
     seed: int, profile: str, rng: random.Random
 ) -> None:

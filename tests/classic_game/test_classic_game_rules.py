@@ -25,7 +25,7 @@ from arbitre.classic.game import (
 from arbitre.scrabble.board import IllegalMoveError
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.classic_game.classic_words import small_lexicon
-from tests.support import refuses
+from tests.support import depth, refuses
 
 
 def game(racks: tuple[str, str], starter: int = 0, bag: str | None = None, **kw: object):
@@ -46,7 +46,7 @@ def sheet_sums(g: ClassicGame) -> bool:
 
 
 @given(st.integers(0, 10_000), st.text(alphabet="ABCE?", min_size=3, max_size=8))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 def test_toss_closest_to_a_starts_blanks_and_ties_redrawn(seed: int, extra: str) -> None:
     tiles = "AB" + extra
     assume(all(n <= TILE_COUNTS[t] for t, n in Counter(tiles).items()))

@@ -26,6 +26,7 @@ from arbitre.classic.tournament import LossCause
 from arbitre.classic.tournament.results import check_result
 from arbitre.i18n import word
 from arbitre.scrabble.tiles import TILE_COUNTS
+from tests.support import depth
 
 LEXICON = frozenset({"DIN", "DUALS", "MAISON", "MAISONS", "AS", "SA"})
 
@@ -349,7 +350,7 @@ EVENTS = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     st.sampled_from(["ffsc", "fbs"]),
     st.lists(st.tuples(EVENTS, st.integers(0, 400)), max_size=25),
@@ -589,7 +590,7 @@ TABLE_TURNS = st.one_of(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=depth(100), deadline=None)
 @given(
     st.sampled_from(["ffsc", "fbs", "ffsc-global"]),
     st.lists(st.tuples(TABLE_TURNS, st.integers(0, 150)), min_size=8, max_size=40),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from arbitre.classic import tournament as cl
 from arbitre.i18n import word
+from tests.support import depth
 
 ENGLISH = re.compile(
     r"\b(against|starts|group|unpaired|already met|Pairing list|Absent|Present|odd|even|"
@@ -16,7 +17,7 @@ ENGLISH = re.compile(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=depth(40), deadline=None)
 @given(
     count=st.integers(min_value=3, max_value=14),
     seed=st.integers(min_value=0, max_value=10_000),

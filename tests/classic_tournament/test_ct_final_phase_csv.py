@@ -20,6 +20,7 @@ from arbitre.classic.tournament.results_csv import (
 )
 from arbitre.cli import main
 from arbitre.i18n import word
+from tests.support import depth
 
 FRENCH_FILE = """match;partie;joueur_haut;joueur_bas;score_haut;score_bas
 SF1;1;Ana;Éric;-12;-30
@@ -50,7 +51,7 @@ names = st.sampled_from(["Ana", "Éric", "Zoé", "O'Neil, Jr", '=cmd"x', "-Bob"]
 scores = st.integers(min_value=-500, max_value=1200)
 
 
-@settings(max_examples=100)
+@settings(max_examples=depth(100))
 @given(
     st.lists(
         st.tuples(

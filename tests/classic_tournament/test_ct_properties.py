@@ -18,6 +18,7 @@ from arbitre.classic.tournament import (
 )
 from arbitre.classic.tournament.players_csv import format_players, parse_players
 from arbitre.classic.tournament.results_csv import format_results, parse_results
+from tests.support import depth
 
 
 def _roster(rng: random.Random, n: int) -> list[Player]:
@@ -107,7 +108,7 @@ def _check_standings(t: Tournament) -> None:
     assert total == expected
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=depth(80), deadline=None)
 @given(st.integers(6, 60), st.integers(0, 2**32 - 1))
 def test_random_tournaments(n: int, seed: int) -> None:
     rng = random.Random(seed)

@@ -26,7 +26,7 @@ from arbitre.classic.tournament.results_csv import (
 from arbitre.cli import main
 from arbitre.common.players_csv import RESERVED_NAMES
 from arbitre.i18n import word
-from tests.support import refuses
+from tests.support import depth, refuses
 
 ROSTER = [Player(n, 1500 - 10 * i) for i, n in enumerate(("Alice", "Bruno", "Chloé", "David"))]
 
@@ -269,7 +269,7 @@ def results(draw: st.DrawFn) -> tuple[list[Player], list[Round]]:
     return players, rounds
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 @given(results(), st.sampled_from(sorted(VOCABULARIES)), st.sampled_from([",", ";"]))
 def test_any_results_written_in_either_language_read_back_the_same(
     data: tuple[list[Player], list[Round]], lang: str, delimiter: str
@@ -282,7 +282,7 @@ def test_any_results_written_in_either_language_read_back_the_same(
         assert parse_results(text, players) == rounds
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=depth(100), deadline=None)
 @given(results())
 def test_french_and_english_files_of_the_same_results_read_alike(
     data: tuple[list[Player], list[Round]],

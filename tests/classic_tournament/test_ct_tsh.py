@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from arbitre.classic.tournament.model import Game, Player, Round
 from arbitre.classic.tournament.tsh import format_tsh
+from tests.support import depth
 
 PLAYERS = [Player("Ana", 1500), Player("Bob", 1400), Player("Cid;Jr", 1300), Player("Dan", 900)]
 
@@ -34,7 +35,7 @@ def test_no_round_yet() -> None:
     assert format_tsh(PLAYERS[:2], []) == "Ana 1500 ;\nBob 1400 ;\n"
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=depth(50), deadline=None)
 @given(st.data())
 def test_opponents_and_scores_are_symmetric(data: st.DataObject) -> None:
     names = [p.name for p in PLAYERS]

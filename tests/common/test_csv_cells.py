@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from arbitre.common.messages import Message
 from arbitre.common.players_csv import CELL_MAX, NAME_RATING, PlayersFileError, read_sheet
+from tests.support import depth
 
 
 def test_the_limit_is_the_csv_modules_own() -> None:
@@ -88,7 +89,7 @@ READERS = _readers()
 
 
 @pytest.mark.parametrize("name", sorted(READERS))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=depth(8), deadline=None)
 @given(
     extra=st.integers(1, 3 * CELL_MAX),
     row=st.integers(0, 3),

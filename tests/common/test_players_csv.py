@@ -18,6 +18,7 @@ from arbitre.common.players_csv import (
     read_sheet,
 )
 from arbitre.duplicate.players_csv import parse_players as duplicate_players
+from tests.support import depth
 
 
 def codes(exc: PlayersFileError) -> list[tuple[int, str]]:
@@ -159,7 +160,7 @@ def windows(name: str) -> str:
     return name.replace("OE", "Œ").replace("oe", "œ").replace("'", "’")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     players=st.lists(
         st.tuples(NAMES, st.integers(0, 4000), st.sampled_from(["", "Paris", "Liège"])),
@@ -189,7 +190,7 @@ def test_a_written_file_reads_back(
     assert bg_players(data) == [BgPlayer(n, e, c) for n, e, c in players]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 @given(st.binary(max_size=200))
 def test_any_bytes_give_players_or_line_errors(data: bytes) -> None:
     for parse in (classic_players, bg_players, duplicate_players):

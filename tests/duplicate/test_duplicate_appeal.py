@@ -15,6 +15,7 @@ from arbitre.duplicate.event import GameRecordScores
 from arbitre.duplicate.game import DuplicateGame, GameStateError
 from arbitre.i18n import word
 from tests.duplicate.duplicate_words import make_lexicon
+from tests.support import depth
 
 LEX = make_lexicon()
 
@@ -98,7 +99,7 @@ def test_the_decision_to_keep_and_the_values_the_pages_read() -> None:
     }
 
 
-@settings(max_examples=200)
+@settings(max_examples=depth(200))
 @given(
     st.lists(
         st.tuples(st.integers(1, 60), st.lists(st.integers(0, 120), min_size=1, max_size=4)),
@@ -137,7 +138,7 @@ def test_004_5_2_the_annulment_is_possible_for_the_move_just_played_before_the_n
         game.annul_last_move()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 4), st.booleans())
 def test_annulment_possible_agrees_with_the_game(seed: int, moves: int, drawn: bool) -> None:
     """What the chief's screen offers is what the game accepts."""

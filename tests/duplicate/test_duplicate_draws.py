@@ -23,6 +23,7 @@ from arbitre.duplicate.draws import (
 )
 from arbitre.scrabble.tiles import sort_tiles
 from tests.duplicate.wording import refused
+from tests.support import depth
 
 TILES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ?"
 
@@ -67,14 +68,14 @@ def test_meets_with_y_and_blank_either_way(tiles: str, strong: bool, weak: bool)
     assert meets(tiles, WEAK) is weak
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(st.text(alphabet=TILES, min_size=0, max_size=7))
 def test_meets_matches_brute_force(tiles: str) -> None:
     for minimum in (STRONG, WEAK):
         assert meets(tiles, minimum) == brute_meets(tiles, minimum)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 @given(st.text(alphabet="AEBCY?", min_size=1, max_size=10))
 def test_can_meet_matches_brute_force(pool: str) -> None:
     for minimum in (STRONG, WEAK):

@@ -21,6 +21,7 @@ from arbitre.duplicate.game import (
 from arbitre.scrabble.move import Move
 from tests.duplicate.duplicate_words import make_lexicon
 from tests.duplicate.wording import refused
+from tests.support import depth
 
 LEX = make_lexicon()
 
@@ -138,7 +139,7 @@ def test_physical_reject_returns_the_leave_and_seven_are_drawn() -> None:
     assert game.announcement().rejected == len(leave + bad)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_random_rejects_send_back_the_whole_rack(seed: int) -> None:
     game = new_game(seed=seed, engine="fast")
@@ -384,7 +385,7 @@ def test_arbiter_annuls_the_current_draw() -> None:
 # -- tiles are never lost -------------------------------------------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_board_plus_hand_plus_bag_is_always_the_102_tiles(seed: int) -> None:
     game = new_game(seed=seed, engine="fast")

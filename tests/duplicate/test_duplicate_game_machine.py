@@ -13,6 +13,7 @@ from arbitre.duplicate.draws import Bag
 from arbitre.duplicate.game import DuplicateGame, GameStateError
 from arbitre.duplicate.record import replay, to_record
 from tests.duplicate.duplicate_words import make_lexicon
+from tests.support import depth
 
 LEX = make_lexicon()
 FULL = Counter(Bag().tiles())
@@ -80,7 +81,9 @@ class ArbiterActions(RuleBasedStateMachine):
 
 
 TestArbiterActions = ArbiterActions.TestCase
-TestArbiterActions.settings = settings(max_examples=30, stateful_step_count=30, deadline=None)
+TestArbiterActions.settings = settings(
+    max_examples=depth(30), stateful_step_count=30, deadline=None
+)
 
 
 def test_game_ended_with_no_placement_and_a_pending_attempt_replays() -> None:

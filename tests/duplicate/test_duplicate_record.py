@@ -24,6 +24,7 @@ from arbitre.duplicate.record import (
 )
 from tests.duplicate.duplicate_words import make_lexicon
 from tests.duplicate.wording import refused
+from tests.support import depth
 
 LEX = make_lexicon()
 
@@ -227,7 +228,7 @@ PATHS = [p for p in _paths(BASE) if p]
 JUNK = [None, 0, -1, "", "ZZ", "H8 AA", [], {}, True, 1.5, [1], {"a": 1}]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(st.sampled_from(PATHS), st.sampled_from(JUNK), st.booleans())
 def test_any_corruption_gives_a_record_error_not_a_crash(
     path: tuple[Any, ...], junk: Any, delete: bool

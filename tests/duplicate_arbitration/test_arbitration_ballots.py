@@ -13,6 +13,7 @@ from arbitre.scrabble.board import Board
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.rack import Rack
 from tests.duplicate.wording import english, french
+from tests.support import depth
 
 parse_move = Move.parse
 
@@ -83,7 +84,7 @@ def test_parse_errors_are_explained_in_french(text: str, message: str) -> None:
 
 
 @given(st.text(max_size=40))
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 def test_random_text_yields_a_decision_or_a_clear_refusal(text: str) -> None:
     try:
         ballot = parse_ballot(text)
@@ -107,7 +108,7 @@ def test_random_text_yields_a_decision_or_a_clear_refusal(text: str) -> None:
     st.one_of(st.none(), st.integers(0, 999)),
     st.one_of(st.none(), st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=5)),
 )
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 def test_ballot_text_round_trips(
     coord: str | None, word: str, score: int | None, anchors: str | None
 ) -> None:

@@ -19,6 +19,7 @@ from arbitre.duplicate.decision import Decision
 from arbitre.duplicate.event import Event, EventError, EventSettings, GameRecordScores, Player
 from arbitre.duplicate.kept import BallotChange, KeptEvent
 from arbitre.duplicate.pairs import Partner
+from tests.support import depth
 
 NAMES = ["ÉTIENNE", "DUPONT", "ZOLA", "DUPONT", "ŒUVRAY", "MARTIN", "Dupont", "ABEL"]
 
@@ -171,7 +172,7 @@ class KeptEqualsReference(RuleBasedStateMachine):
 
 
 KeptEqualsReference.TestCase.settings = settings(
-    max_examples=60,
+    max_examples=depth(60),
     stateful_step_count=25,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from arbitre.duplicate.players_csv import PlayersFileError, parse_players
 from arbitre.i18n import word_line
+from tests.support import depth
 
 
 def _file(header: str, places: list[int | None]) -> str:
@@ -33,7 +34,7 @@ def test_two_players_at_one_table_are_refused_in_french() -> None:
 
 
 @given(st.lists(st.integers(min_value=1, max_value=30), min_size=1, max_size=40))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 def test_a_file_is_taken_only_with_one_player_per_place(places: list[int]) -> None:
     text = _file("place", list(places))
     if len(set(places)) == len(places):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from arbitre.common.messages import Message
 from arbitre.i18n import word
 from arbitre.lexicon import WordListError, fold, read_word_list
+from tests.support import depth
 
 
 @pytest.mark.parametrize(
@@ -128,7 +129,7 @@ lines_st = st.lists(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(lines_st, st.sampled_from(["utf-8", "cp1252"]))
 def test_reading_a_list_folds_each_line_and_counts_the_rest(
     lines: list[str], encoding: str

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from arbitre.lexicon import SEPARATOR, Automaton, Lexicon, build_dawg, build_gaddag
 from arbitre.lexicon.graph import encode
+from tests.support import depth
 
 words_st = st.text(alphabet="ABCDEFZ", min_size=1, max_size=15)
 lists_st = st.lists(words_st, min_size=0, max_size=60)
@@ -48,7 +49,7 @@ def assert_minimal(automaton: Automaton) -> None:
     assert len(signatures) == automaton.n_nodes
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(lists_st, st.lists(words_st, max_size=30))
 def test_dawg_membership_matches_a_set(words: list[str], probes: list[str]) -> None:
     dawg = build_dawg(words)
@@ -60,7 +61,7 @@ def test_dawg_membership_matches_a_set(words: list[str], probes: list[str]) -> N
     assert_minimal(dawg)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=depth(40), deadline=None)
 @given(lists_st)
 def test_gaddag_paths_match_brute_force(words: list[str]) -> None:
     gaddag = build_gaddag(words)

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from arbitre.ranking import Candidate, Settings, classify, quota_counts
 from tests.ranking.helpers import cand
+from tests.support import depth
 
 S = Settings()
 
@@ -188,7 +189,7 @@ candidates = st.lists(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 @given(candidates)
 def test_classification_properties(people: list[Candidate]) -> None:
     res = classify(people, S)

@@ -16,6 +16,7 @@ from arbitre.ranking.reference import compute_season_reference
 from arbitre.ranking.season import compute_season
 from tests.ranking.helpers import D2, event, lic
 from tests.ranking.test_ranking_fast_reference import SEASON, seasons
+from tests.support import depth
 
 Season = tuple[list[Licensee], list[Event], list[Reliquat], Settings, dt.date | None]
 
@@ -46,7 +47,7 @@ def _changed(season: Season, how: int, k: int) -> Season:
     return people, events, previous, conf, as_of
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=depth(200), deadline=None)
 @given(seasons(), st.integers(0, 5), st.integers(0, 50))
 def test_a_digest_changes_whenever_the_explanation_changes(
     season: Season, how: int, k: int

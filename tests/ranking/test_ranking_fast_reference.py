@@ -32,6 +32,7 @@ from arbitre.ranking.reference import (
     score_event_reference,
 )
 from arbitre.ranking.season import compute_season
+from tests.support import depth
 
 SEASON = 2013
 START = dt.date(SEASON, 9, 1)
@@ -110,7 +111,7 @@ def seasons(
     return people, events, previous, conf, as_of
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(seasons())
 def test_fast_season_equals_the_reference(
     season: tuple[list[Licensee], list[Event], list[Reliquat], Settings, dt.date | None],
@@ -167,7 +168,7 @@ def candidates(draw: st.DrawFn) -> tuple[list[Candidate], Settings]:
     return out, conf
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=depth(400), deadline=None)
 @given(candidates())
 def test_fast_classification_equals_the_reference(case: tuple[list[Candidate], Settings]) -> None:
     people, conf = case

@@ -20,6 +20,7 @@ from arbitre.ranking.licensees import (
     floor_series,
     read_licensees,
 )
+from tests.support import depth
 
 HEADER = (
     "Licence;Nom;Prénom;Club;Comité;Naissance;Catégorie;Nationalité;Fédération;Série;Palier;"
@@ -189,7 +190,7 @@ def licensee_rows(draw: st.DrawFn) -> list[tuple[str, str, int, str, int, bool]]
     return rows
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(licensee_rows(), st.sampled_from([";", ",", "\t"]), st.sampled_from(["utf-8", "latin-1"]))
 def test_licensee_files_read_back_what_was_written(
     rows: list[tuple[str, str, int, str, int, bool]], delimiter: str, encoding: str

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from arbitre.ranking import EVENT_TYPES, Entry, Event, ranking_points, score_event
 from arbitre.ranking.csvformat import format_event_csv, parse_event
+from tests.support import depth
 
 D_TABLE = {
     "CF1": "0.2",
@@ -72,7 +73,7 @@ def oracle_points(ev: Event, place: int) -> int:
     return max(math.ceil(m_winner - d * (place - 1)), 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(events())
 def test_event_figures_match_the_definitions(ev: Event) -> None:
     es = score_event(ev)
@@ -104,7 +105,7 @@ def test_event_figures_match_the_definitions(ev: Event) -> None:
     assert points == sorted(points, reverse=True)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=depth(100), deadline=None)
 @given(events())
 def test_event_csv_round_trip(ev: Event) -> None:
     back = parse_event(format_event_csv(ev), "prop")

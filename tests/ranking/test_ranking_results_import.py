@@ -33,6 +33,7 @@ from arbitre.ranking.results_import import (
     parse_place,
     parse_series,
 )
+from tests.support import depth
 
 DAY = dt.date(2014, 3, 8)
 
@@ -383,7 +384,7 @@ def result_files(draw: st.DrawFn) -> tuple[list[tuple[int, str, str, int, str]],
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(result_files())
 def test_mapped_files_read_back_what_was_written(
     case: tuple[list[tuple[int, str, str, int, str]], str, str, str],

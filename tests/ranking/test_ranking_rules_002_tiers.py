@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from arbitre.ranking import Candidate, Settings, classify
 from tests.ranking.helpers import cand, refused
+from tests.support import depth
 
 S = Settings()
 
@@ -111,7 +112,7 @@ def fields(draw: st.DrawFn) -> list[Candidate]:
     ]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(fields())
 def test_002_A1_tiers_and_complement_match_the_article(people: list[Candidate]) -> None:
     """A.1 with rulings 9 and 10: every licensee's series and tier as the rank oracle reads

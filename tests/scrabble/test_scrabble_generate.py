@@ -22,7 +22,7 @@ from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from arbitre.scrabble.tiles import TILE_COUNTS
 from tests.scrabble.scrabble_words_helper import make_lexicon
-from tests.support import require
+from tests.support import depth, require
 
 WORDS = """
 AA AH AI AN AS AU AY BA BE BI BU CA CE CI DA DE DO DU EH EN ES ET EU EX FA FI GO HA HE HI
@@ -230,7 +230,7 @@ def test_fast_engine_missing_falls_back_to_reference(
     )
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=depth(8), deadline=None)
 @given(seed=st.integers(100, 10**6), blanks=st.integers(0, 2))
 def test_random_positions_match_brute_force(seed: int, blanks: int) -> None:
     lexicon = make_lexicon(WORDS)

@@ -16,9 +16,10 @@ from arbitre.lexicon import Lexicon
 from arbitre.scrabble.fast import anagram, gaddag_arrays
 from tests.scrabble_fast.fast_helpers import check_same_tops, selfplay, small_lexicon
 from tests.scrabble_fast.test_fast_full_rack import _search
+from tests.support import depth
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     words=st.lists(st.text("ABEQZ", min_size=2, max_size=15), min_size=1, max_size=60),
     data=st.data(),
@@ -33,7 +34,7 @@ def test_every_anagram_of_a_listed_word_may_be_listed(
         assert anagram.maybe(filt, shuffled)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=depth(40), deadline=None)
 @given(st.lists(st.text("ABCDEFGHIJ", min_size=2, max_size=8), min_size=1, max_size=40))
 def test_key_is_the_sum_of_the_letter_keys(words: list[str]) -> None:
     """The key of a multiset does not depend on the order and adds up: the kernel adds the

@@ -6,15 +6,20 @@ from __future__ import annotations
 import pytest
 
 from tests.scrabble_fast.fast_helpers import check_same_tops, selfplay, small_lexicon, with_blanks
+from tests.support import depth
+
+#: self-play games per seed (a quarter in a developer's run: :func:`tests.support.depth`)
+GAMES = depth(20)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_selfplay_small_list(seed: int) -> None:
-    """About 2,200 positions in all (20 games per seed), the draws as they came."""
+    """About 2,200 positions in all at full depth (20 games per seed), the draws as they
+    came."""
     lexicon = small_lexicon()
-    positions = selfplay("small", 20, seed)
-    assert len(positions) > 400
+    positions = selfplay("small", GAMES, seed)
+    assert len(positions) > 20 * GAMES
     for p in positions:
         check_same_tops(p.board, p.rack, lexicon)
 
@@ -24,7 +29,7 @@ def test_selfplay_small_list(seed: int) -> None:
 def test_selfplay_small_list_with_blanks(blanks: int) -> None:
     """Self-play boards with one or two rack tiles turned into blanks."""
     lexicon = small_lexicon()
-    cases = with_blanks(selfplay("small", 20, 1)[::3], blanks, seed=blanks)
-    assert len(cases) > 100
-    for board, rack in cases[: 300 // blanks]:
+    cases = with_blanks(selfplay("small", GAMES, 1)[::3], blanks, seed=blanks)
+    assert len(cases) > 5 * GAMES
+    for board, rack in cases[: depth(300) // blanks]:
         check_same_tops(board, rack, lexicon)

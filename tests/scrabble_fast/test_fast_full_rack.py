@@ -22,13 +22,14 @@ from tests.scrabble_fast.fast_helpers import (
     small_lexicon,
     with_blanks,
 )
+from tests.support import depth
 
 
 def _bit(array: np.ndarray, index: tuple[int, ...] | int, word: int) -> int:
     return (int(array[index]) >> (word % 64)) & 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(st.lists(st.text("ABEQZ", min_size=2, max_size=15), min_size=1, max_size=80))
 def test_index_holds_each_word_its_letters_counts_and_positions(words: list[str]) -> None:
     """Every bit of the index says what it should of the word it stands for, and no bit is

@@ -12,6 +12,7 @@ from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import CODE_VALUES, gaddag_arrays, kernel
 from arbitre.scrabble.move import Move
 from arbitre.scrabble.tiles import ALL_LETTERS
+from tests.support import depth
 
 LETTERS = "ABCDE"  # few letters, so that random tiles often make listed cross-words
 
@@ -48,7 +49,7 @@ def direct_cross_sets(
     return xmask, xscore, xhas
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     words=st.sets(st.text(LETTERS, min_size=2, max_size=5), min_size=1, max_size=40),
     tiles=st.lists(
@@ -102,7 +103,7 @@ def direct_codes(board: Board) -> np.ndarray:
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(
     st.lists(
         st.tuples(

@@ -24,6 +24,7 @@ from arbitre.scrabble.generate import top_moves
 from arbitre.scrabble.move import Move, ScoredMove
 from arbitre.scrabble.rack import Rack
 from tests.scrabble_fast.fast_helpers import small_lexicon
+from tests.support import depth
 
 HABLONS = "15/15/15/15/15/15/15/3HAbLONS5/15/15/15/15/15/15/15"
 
@@ -55,7 +56,7 @@ _FULL_ROW = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=depth(600), deadline=None)
 @given(st.lists(st.one_of(_ROW, _FULL_ROW), min_size=13, max_size=16))
 @example([*["15"] * 7, "3HAbLONS5", *["15"] * 7])
 @example([*["15"] * 7, "ZZ13", *["15"] * 7])  # two Z: more than the game has
@@ -73,7 +74,7 @@ def test_board_reader_reads_fifteen_lines_through_board_from_text() -> None:
     assert np.array_equal(board_codes(lines), Board.from_text(HABLONS).grid_codes())
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=depth(600), deadline=None)
 @given(st.text(alphabet="AEZKQWXYaez?+- .é1", max_size=10))
 @example("EAIS?RT")
 @example("-")
@@ -131,7 +132,7 @@ _LINE_RACK = st.one_of(
 _SPACE = st.sampled_from([" ", "\t", "  ", "\x0b", "\x1f", "\u00a0", "\x00"])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=depth(300), deadline=None)
 @given(
     st.one_of(
         st.tuples(

@@ -13,6 +13,7 @@ from arbitre.scrabble.board import Board
 from arbitre.scrabble.fast import gaddag_arrays, kernel, search_codes, top_moves
 from arbitre.scrabble.rack import Rack
 from tests.scrabble_fast.fast_helpers import brute_force_top
+from tests.support import depth
 
 
 def tops(board: str, rack: str, words: list[str]) -> tuple[int, set[str]]:
@@ -134,7 +135,9 @@ def tiny_positions() -> list[tuple[str, str]]:
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_fast_equals_brute_force_on_tiny_list(
@@ -147,7 +150,7 @@ def test_fast_equals_brute_force_on_tiny_list(
     assert tops(board, rack, TINY) == brute_force_top(Board.from_text(board), rack, TINY)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(st.lists(st.text("ABCDEZ", min_size=2, max_size=6), min_size=1, max_size=30))
 def test_subtree_summary_is_the_letters_and_lengths_of_the_paths_below(words: list[str]) -> None:
     """The pruning table: for each GADDAG node, exactly the letters on paths below it, and
@@ -201,7 +204,7 @@ def _packed_path(graph: np.ndarray, symbols: list[int]) -> int:
     return at
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=depth(25), deadline=None)
 @given(
     st.lists(st.text("ABCDEZ", min_size=2, max_size=6), min_size=1, max_size=30),
     st.lists(st.text("ABCDEZ", min_size=1, max_size=7), max_size=20),

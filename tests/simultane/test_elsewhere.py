@@ -20,6 +20,7 @@ from arbitre.app.simultane import corrections, elsewhere, merge, merged, publish
 from arbitre.app.simultane.models import Centre, Simultane, UploadedLicence
 from arbitre.app.simultane.publish import PublishRefused
 from tests.simultane.uploads import create_simultane, register, results, signed
+from tests.support import depth
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,9 @@ def send(simultane: Simultane, key: str, licences: frozenset[str], score: int) -
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.lists(step_st, min_size=1, max_size=10))
 def test_a_player_plays_once_and_the_kept_licences_answer_as_every_upload_read(

@@ -19,6 +19,7 @@ from arbitre.app.simultane.models import Correction
 from arbitre.duplicate import centre_summary
 from arbitre.duplicate.centre_results import BallotResult, CentreResults, PlayerResult
 from arbitre.ranking.simultane import merge
+from tests.support import depth
 
 GAMES = 2
 MOVES = 3
@@ -96,7 +97,7 @@ def same(found: merged.Merged, expected: merged.Merged) -> None:
                 ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=depth(150), deadline=None)
 @given(st.lists(step_st, min_size=1, max_size=14))
 def test_004_2_6_4_the_incremental_merge_equals_the_whole_recomputation(
     steps: list[Any],

@@ -24,6 +24,7 @@ from arbitre.app.simultane import centre, licences, merge, sending
 from arbitre.app.simultane.models import CentrePlayer, CentreUpload, Received, Simultane
 from arbitre.duplicate import centre_results
 from tests.simultane.conftest import LICENSEES, START, Clock
+from tests.support import depth
 
 pytestmark = pytest.mark.django_db
 
@@ -201,7 +202,7 @@ def results_with(players: list[tuple[str, bool]]) -> centre_results.CentreResult
     return centre_results.loads(data, 1)
 
 
-@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=40)
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=depth(40))
 @given(
     st.lists(
         st.tuples(st.sampled_from(["101", "102", "201", "301", "302", "NL1"]), st.booleans()),

@@ -17,6 +17,7 @@ from arbitre.duplicate import sealed, short_code
 from arbitre.duplicate.sealed import Header, Kdf, SealedRefused
 from arbitre.duplicate.short_code import CodeRefused
 from tests.simultane.games import DRAWS, predrawn
+from tests.support import depth
 
 CODE = short_code.from_number(4821093755621840773)
 OTHER = short_code.from_number(4821093755621840774)
@@ -136,7 +137,7 @@ json_values = st.recursive(
 )
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=150)
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=depth(150))
 @given(st.data())
 def test_any_file_reads_or_is_refused_with_a_known_reason(data: st.DataObject) -> None:
     """Random changes to one field of a good file, or random text: a file or a refusal,

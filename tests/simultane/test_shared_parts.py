@@ -22,6 +22,7 @@ from arbitre.app.simultane import merged, publish, shared_parts
 from arbitre.app.simultane.models import SharedPart, Simultane
 from tests.simultane.conftest import Clock
 from tests.simultane.uploads import create_simultane, register, results, signed
+from tests.support import depth
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,9 @@ def test_another_process_reads_the_stored_parts_and_a_new_version_renders_again(
 
 
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=depth(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.permutations(list(PLAYERS)), st.sampled_from([None, *PLAYERS]))
 def test_any_order_of_uploads_gives_the_same_stored_parts_as_a_fresh_rendering(

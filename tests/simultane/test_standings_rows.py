@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from arbitre.app.simultane.tables import centres_rows, public_centres_items, standings_rows
 from arbitre.ranking.simultane import CentreRow, MergedRow
+from tests.support import depth
 
 texts = st.text(alphabet=st.sampled_from("aé É<>&\"'`=/ -Zç{}%"), max_size=12)
 row_st = st.builds(
@@ -40,7 +41,7 @@ row_st = st.builds(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=depth(80), deadline=None)
 @given(st.lists(row_st, max_size=6), st.booleans(), st.sampled_from(("fr", "en")))
 def test_the_lines_written_in_one_pass_are_the_templates(
     rows: list[MergedRow], licences: bool, language: str
@@ -77,7 +78,7 @@ centre_st = st.builds(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=depth(80), deadline=None)
 @given(st.lists(centre_st, max_size=5), texts, st.sampled_from(("fr", "en")))
 def test_the_centres_lines_written_in_one_pass_are_the_templates(
     centres: list[SimpleNamespace], token: str, language: str
@@ -89,7 +90,7 @@ def test_the_centres_lines_written_in_one_pass_are_the_templates(
         assert str(centres_rows(centres, token)) == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=depth(60), deadline=None)
 @given(st.lists(centre_st, max_size=5), st.sampled_from(("fr", "en")))
 def test_the_public_centres_written_in_one_pass_are_the_templates(
     centres: list[SimpleNamespace], language: str
