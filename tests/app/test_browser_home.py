@@ -8,14 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, migrated_data
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 @pytest.mark.browser
 def test_home_page_title_in_chromium(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path) as server, headless_chromium() as browser:
+    with arbitre_server(migrated_data(tmp_path)) as server, headless_chromium() as browser:
         page = browser.new_page()
         page.goto(server.url)
         assert page.title() == "Événements — Arbitre"

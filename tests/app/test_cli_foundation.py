@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from arbitre.cli import build_parser, main
+from tests.app.server import migrated_data
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -59,7 +60,7 @@ def test_createadmin_without_password_fails_with_one_line(tmp_path) -> None:  # 
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        env={"ARBITRE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        env={"ARBITRE_DATA_DIR": str(migrated_data(tmp_path)), "PATH": "/usr/bin:/bin"},
         timeout=120,
     )
     assert env_run.returncode == 2
@@ -70,7 +71,7 @@ def test_createadmin_without_password_fails_with_one_line(tmp_path) -> None:  # 
 
 
 def test_createadmin_creates_a_director(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    env = {"ARBITRE_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"ARBITRE_DATA_DIR": str(migrated_data(tmp_path)), "PATH": "/usr/bin:/bin"}
     ok = subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", "chef"],
         capture_output=True,

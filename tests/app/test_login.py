@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 
 from arbitre.cli.serve import allowed_hosts
+from tests.app.server import migrated_data
 from tests.app.world import PASSWORD
 
 
@@ -128,7 +129,7 @@ def test_arbitre_unlock_lifts_the_lock(tmp_path: Any) -> None:
 
     env = {
         **os.environ,
-        "ARBITRE_DATA_DIR": str(tmp_path),
+        "ARBITRE_DATA_DIR": str(migrated_data(tmp_path)),
         "ARBITRE_ALLOWED_HOSTS": "testserver",
         "ARBITRE_ADMIN_PASSWORD": PASSWORD,
         "ARBITRE_AUTO_BACKUP": "0",
@@ -171,7 +172,8 @@ def test_createadmin_refuses_a_weak_password_in_french(
     import subprocess
     import sys
 
-    env = {**os.environ, "ARBITRE_DATA_DIR": str(tmp_path), "ARBITRE_ADMIN_PASSWORD": password}
+    data = migrated_data(tmp_path)
+    env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "ARBITRE_ADMIN_PASSWORD": password}
     env.pop("ARBITRE_DATABASE_URL", None)
     done = subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
@@ -205,9 +207,9 @@ def test_the_server_refuses_a_host_name_it_was_not_started_for(tmp_path: Any) ->
     import urllib.error
     import urllib.request
 
-    from tests.app.server import arbitre_server
+    from tests.app.server import arbitre_server, migrated_data
 
-    with arbitre_server(tmp_path) as server:
+    with arbitre_server(migrated_data(tmp_path)) as server:
         ok = urllib.request.Request(server.url, headers={"Host": "localhost"})
         assert urllib.request.urlopen(ok, timeout=10).status == 200
         forged = urllib.request.Request(server.url, headers={"Host": "arbitre.example.org"})

@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 
 from arbitre.app import settings as arbitre_settings
+from tests.app.server import migrated_data
 from tests.app.world import PASSWORD
 
 TEMPLATES = Path(arbitre_settings.BASE_DIR) / "templates"
@@ -198,7 +199,8 @@ def test_createadmin_refuses_a_password_holding_the_name(
 
 
 def test_the_createadmin_command_refuses_the_name_twice_in_french(tmp_path: Path) -> None:
-    env = {**os.environ, "ARBITRE_DATA_DIR": str(tmp_path), "ARBITRE_ADMIN_PASSWORD": "weak3weak3"}
+    data = migrated_data(tmp_path)
+    env = {**os.environ, "ARBITRE_DATA_DIR": str(data), "ARBITRE_ADMIN_PASSWORD": "weak3weak3"}
     env.pop("ARBITRE_DATABASE_URL", None)
     done = subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", "weak3"],

@@ -22,7 +22,7 @@ import pytest
 
 from arbitre.cli import _tls as tls
 from arbitre.cli import serve
-from tests.app.server import RunningServer, arbitre_server, director_data
+from tests.app.server import RunningServer, arbitre_server, director_data, migrated_data
 from tests.app.test_serve_processes import forking_only, wait_for, workers
 from tests.support import require
 
@@ -193,11 +193,12 @@ def test_connections_that_say_nothing_do_not_stop_the_others(tmp_path: Path) -> 
     accepts them all: silent connections (a phone on a poor Wi-Fi) leave the others served."""
     import socket
 
-    with arbitre_server(tmp_path, args=("--https", "--threads", "8")) as server:
+    data = migrated_data(tmp_path)
+    with arbitre_server(data, args=("--https", "--threads", "8")) as server:
         port = port_of(server)
         silent = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
         try:
-            with https_connection(tmp_path, port) as connection:
+            with https_connection(data, port) as connection:
                 connection.request("GET", "/a-propos/")
                 assert connection.getresponse().status == 200
         finally:
@@ -207,12 +208,13 @@ def test_connections_that_say_nothing_do_not_stop_the_others(tmp_path: Path) -> 
 
 @forking_only
 def test_every_process_of_the_port_serves_https(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, args=("--https", "--processes", "2")) as server:
+    data = migrated_data(tmp_path)
+    with arbitre_server(data, args=("--https", "--processes", "2")) as server:
         port = port_of(server)
         wait_for(lambda: len(workers(server.process.pid)) == 2)
         # the workers take the connections as they come: each is served over TLS
         for _ in range(30):
-            with https_connection(tmp_path, port) as connection:
+            with https_connection(data, port) as connection:
                 connection.request("GET", "/a-propos/")
                 assert connection.getresponse().status == 200
 
@@ -220,7 +222,7 @@ def test_every_process_of_the_port_serves_https(tmp_path: Path) -> None:
 def test_behind_a_proxy_arbitre_https_1_gives_the_same_protection(tmp_path: Path) -> None:
     """``ARBITRE_HTTPS=1``: the proxy terminates TLS and says so in ``X-Forwarded-Proto``;
     the application then sends Secure cookies and HSTS, as with ``--https``."""
-    with arbitre_server(tmp_path, extra_env={"ARBITRE_HTTPS": "1"}) as server:
+    with arbitre_server(migrated_data(tmp_path), extra_env={"ARBITRE_HTTPS": "1"}) as server:
         plain = http.client.HTTPConnection("127.0.0.1", port_of(server), timeout=30)
         plain.request("GET", "/compte/connexion/", headers={"X-Forwarded-Proto": "https"})
         answer = plain.getresponse()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from arbitre import __version__
-from tests.app.server import RunningServer, arbitre_server
+from tests.app.server import RunningServer, arbitre_server, migrated_data
 from tests.app.test_serve_stop import STOP_BOUND
 
 
@@ -57,7 +57,7 @@ def test_a_tests_server_leaves_the_word_list_to_the_first_search(
 
 
 def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
-    with arbitre_server(tmp_path, prepare=True) as server:
+    with arbitre_server(migrated_data(tmp_path), prepare=True) as server:
         started = time.monotonic()
         server.process.send_signal(signal.SIGINT)
         # a Ctrl-C as soon as the port answers, while the word list and the search kernel
@@ -74,7 +74,8 @@ def test_server_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
 
 def test_first_run_creates_the_director_once(tmp_path: Path) -> None:
     # the settings' own password hashing (the other servers of the tests hash quickly)
-    with arbitre_server(tmp_path, real_password_hashing=True) as server:
+    data = migrated_data(tmp_path)
+    with arbitre_server(data, real_password_hashing=True) as server:
         jar = CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         page = opener.open(server.url + "premier-lancement/").read().decode()
@@ -97,7 +98,7 @@ def test_first_run_creates_the_director_once(tmp_path: Path) -> None:
         # once an account exists, the first-run page no longer offers to create one
         again = opener.open(server.url + "premier-lancement/").read().decode()
         assert "Créer le compte directeur" not in again
-    with sqlite3.connect(tmp_path / "arbitre.sqlite3") as db:
+    with sqlite3.connect(data / "arbitre.sqlite3") as db:
         (stored,) = db.execute("SELECT password FROM auth_user").fetchone()
     algorithm, rounds, _salt, _hash = stored.split("$")
     assert (algorithm, int(rounds)) == ("pbkdf2_sha256", 1_000_000)
@@ -143,7 +144,7 @@ def test_a_hall_of_phones_keeps_its_connections_open(tmp_path: Path) -> None:
     if hard != resource.RLIM_INFINITY and hard < phones + 300:
         pytest.skip(f"the system allows only {hard} open files")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
-    with arbitre_server(tmp_path, open_files=256) as server:
+    with arbitre_server(migrated_data(tmp_path), open_files=256) as server:
         port = int(server.url.rstrip("/").rsplit(":", 1)[1])
         connections = [
             socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(phones)

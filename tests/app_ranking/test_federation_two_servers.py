@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.postgres import throwaway_postgres
-from tests.app.server import arbitre_server, free_port
+from tests.app.server import arbitre_server, free_port, migrated_template
 from tests.app_duplicate.test_duplicate_browser import expect, login
 
 PASSWORD = "Federation-2026!"
@@ -49,7 +50,7 @@ def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
 def test_a_club_upload_waits_for_the_network_and_reaches_the_federation(tmp_path: Path) -> None:
     fed_data, club_data = tmp_path / "federation", tmp_path / "club"
     fed_data.mkdir()
-    club_data.mkdir()
+    shutil.copytree(migrated_template(tmp_path), club_data)  # the club's laptop, migrated
     with throwaway_postgres() as database_url:
         fed_env = dict(
             os.environ,
