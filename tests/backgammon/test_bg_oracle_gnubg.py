@@ -1,4 +1,5 @@
-"""Legal moves against GNU Backgammon on 20,000 positions (issue 8, item 2).
+"""Legal moves against GNU Backgammon on 20,000 positions (issue 8, item 2), at full depth
+(CI); a developer's run checks a quarter of them (:func:`tests.support.depth`).
 
 Random positions of every kind (contact, race, bear-off, checkers on the bar), positions
 reached by random self-play, and fixtures for the larger-die rule and bear-offs; each with a
@@ -15,10 +16,10 @@ import pytest
 from arbitre.backgammon.board import POSITION_KINDS, Dice, Position, random_position
 from arbitre.backgammon.ids import position_from_id, position_id
 from tests.backgammon.gnubg_oracle import gnubg_available, gnubg_ids, gnubg_moves
-from tests.support import require
+from tests.support import depth, require
 
-RANDOM_PER_KIND = 3200
-SELF_PLAY = 7200
+RANDOM_PER_KIND = depth(3200)
+SELF_PLAY = depth(7200)
 
 # Fixtures (each side in its own numbering, roll): larger-die rule and bear-offs.
 FIXTURES: list[tuple[dict[int, int], dict[int, int], tuple[int, int]]] = [
@@ -64,7 +65,7 @@ def test_legal_moves_equal_gnubg_on_20000_positions(tmp_path):
     for kind in POSITION_KINDS:
         items += [(random_position(rng, kind), Dice.roll(rng)) for _ in range(RANDOM_PER_KIND)]
     items += _self_play_positions(rng, SELF_PLAY)
-    assert len(items) >= 20000
+    assert len(items) >= depth(20000)
     ours: list[dict[str, str]] = []
 
     def compute_ours() -> None:  # runs while the gnubg processes work
@@ -90,7 +91,7 @@ def test_legal_moves_equal_gnubg_on_20000_positions(tmp_path):
             notation_differences += [(m, theirs[k]) for k, m in mine.items() if m != theirs[k]]
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[:5]}"
     assert not notation_differences, notation_differences[:5]  # the same notation as gnubg
-    assert total_moves > 100000  # the sample is rich, not a list of blocked positions
+    assert total_moves > depth(100000)  # the sample is rich, not a list of blocked positions
 
 
 def test_position_ids_equal_gnubg(tmp_path):
