@@ -27,12 +27,12 @@ FULL_DEPTH = IN_CI or os.environ.get("ARBITRE_TESTS_DEPTH", "").lower() == "full
 QUICK_SHARE = 4
 
 
-def depth(full: int, least: int = 1) -> int:
-    """``full`` (examples, games, positions) at full depth, else a quarter of it, never
-    fewer than ``least`` nor more than ``full``."""
+def depth(full: int) -> int:
+    """``full`` (examples, games, positions) at full depth, else a quarter of it, rounded
+    up (never none)."""
     if FULL_DEPTH:
         return full
-    return min(full, max(least, -(-full // QUICK_SHARE)))
+    return -(-full // QUICK_SHARE)
 
 
 def require(condition: bool, reason: str) -> None:
