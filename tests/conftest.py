@@ -10,16 +10,15 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.support import FULL_DEPTH, depth
+from tests.support import depth
 
 # No time limit per example: a property test checks behaviour, never speed (speed is
 # measured under bench/), and a loaded machine (the browser tests' servers running beside
 # it) must not fail it. Hypothesis's 100 examples by default at full depth (CI), a quarter
 # of them in a developer's run (tests.support.depth); the tests that choose their number
 # of examples scale it with depth() too.
-settings.register_profile("arbitre", deadline=None)
-settings.register_profile("arbitre-quick", deadline=None, max_examples=depth(100))
-settings.load_profile("arbitre" if FULL_DEPTH else "arbitre-quick")
+settings.register_profile("arbitre", deadline=None, max_examples=depth(100))
+settings.load_profile("arbitre")
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -173,8 +173,7 @@ def director_data(tmp_path: Path, password: str, username: str = "directrice") -
     def build(made: Path) -> None:
         # from the run's migrated folder: the migrations of an empty database cost
         # about 3.5 s of processor, and each account and password had them again
-        shutil.rmtree(made)
-        shutil.copytree(migrated_template(tmp_path), made)
+        migrated_data(tmp_path, made)
         env = server_env(
             dict(os.environ, ARBITRE_DATA_DIR=str(made), ARBITRE_ADMIN_PASSWORD=password)
         )
@@ -190,21 +189,22 @@ def director_data(tmp_path: Path, password: str, username: str = "directrice") -
     return data
 
 
-def migrated_data(tmp_path: Path) -> Path:
+def migrated_data(tmp_path: Path, folder: Path | None = None) -> Path:
     """A fresh data folder whose database has every migration applied and nothing else (no
     account: the first-run page still offers the director's), copied from one made once per
     test run (:func:`run_template`): a server started on it skips the migrations an empty
     folder costs (about 1.5 s of processor each start), for the tests of starting, stopping
     and supervising that need no particular data (the migrations at a first start are
-    ``tests/app/test_serve_smoke.py``'s)."""
-    data = tmp_path / "data"
-    shutil.copytree(migrated_template(tmp_path), data)
+    ``tests/app/test_serve_smoke.py``'s). In ``folder`` (made if need be) rather than
+    ``tmp_path / "data"`` when given; the folder."""
+    data = folder or tmp_path / "data"
+    shutil.copytree(_migrated_template(tmp_path), data, dirs_exist_ok=True)
     return data
 
 
-def migrated_template(tmp_path: Path) -> Path:
+def _migrated_template(tmp_path: Path) -> Path:
     """The run's data folder with every migration applied and nothing else, made once per
-    test run (:func:`run_template`) and read-only: copy it."""
+    test run (:func:`run_template`) and read-only: :func:`migrated_data` copies it."""
 
     def build(made: Path) -> None:
         env = server_env(dict(os.environ, ARBITRE_DATA_DIR=str(made)))

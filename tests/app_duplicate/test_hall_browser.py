@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.app.browser import headless_chromium
-from tests.app.server import arbitre_server, migrated_template, run_template
+from tests.app.server import arbitre_server, migrated_data, run_template
 from tests.app_duplicate.test_duplicate_browser import expect, login
 from tests.app_duplicate.test_hall_screen_browser import assert_fits
 from tests.support import require
@@ -72,7 +72,7 @@ def small_demo(tmp_path: Path) -> tuple[Path, dict[str, int]]:
 
     def build(made: Path) -> None:
         # the run's migrated folder, filled (the migrations of an empty one: 3.5 s)
-        shutil.copytree(migrated_template(tmp_path), made / "data")
+        migrated_data(tmp_path, made / "data")
         env = dict(os.environ, ARBITRE_DATA_DIR=str(made / "data"))
         env.pop("ARBITRE_DATABASE_URL", None)
         done = subprocess.run(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.postgres import throwaway_postgres
-from tests.app.server import arbitre_server, free_port, migrated_template
+from tests.app.server import arbitre_server, free_port, migrated_data
 from tests.app_duplicate.test_duplicate_browser import expect, login
 
 PASSWORD = "Federation-2026!"
@@ -48,9 +47,9 @@ def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
 
 @pytest.mark.browser
 def test_a_club_upload_waits_for_the_network_and_reaches_the_federation(tmp_path: Path) -> None:
-    fed_data, club_data = tmp_path / "federation", tmp_path / "club"
+    fed_data = tmp_path / "federation"
     fed_data.mkdir()
-    shutil.copytree(migrated_template(tmp_path), club_data)  # the club's laptop, migrated
+    club_data = migrated_data(tmp_path, tmp_path / "club")  # the club's laptop, migrated
     with throwaway_postgres() as database_url:
         fed_env = dict(
             os.environ,
