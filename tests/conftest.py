@@ -101,6 +101,7 @@ HEAVY_FILES = {
     "tests/ranking/test_ranking_fast_reference.py": 20,
     "tests/app/test_backups.py": 15,
     "tests/app/test_security_policy.py": 12,
+    "tests/app/test_squashed_migrations.py": 12,
     "tests/scrabble_fast/test_fast_text.py": 10,
     "tests/backgammon/test_bg_oracle_gnubg.py": 10,
     "tests/tools/test_regulations_map.py": 10,

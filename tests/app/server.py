@@ -7,12 +7,13 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,6 +201,16 @@ def migrated_data(tmp_path: Path, folder: Path | None = None) -> Path:
     data = folder or tmp_path / "data"
     shutil.copytree(_migrated_template(tmp_path), data, dirs_exist_ok=True)
     return data
+
+
+def migrated_database(tmp_path: Path, db: Path) -> Path:
+    """A copy at ``db`` of the database of :func:`migrated_data`'s folder, for a test whose
+    commands name their own SQLite file (``ARBITRE_DATABASE_URL``); ``db``."""
+    db.parent.mkdir(parents=True, exist_ok=True)
+    source = _migrated_template(tmp_path) / "arbitre.sqlite3"
+    with closing(sqlite3.connect(source)) as src, closing(sqlite3.connect(db)) as dst:
+        src.backup(dst)
+    return db
 
 
 def _migrated_template(tmp_path: Path) -> Path:

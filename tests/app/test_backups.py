@@ -10,6 +10,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.app.server import migrated_database
+
 ROOT = Path(__file__).resolve().parents[2]
 
 EVENT = textwrap.dedent(
@@ -86,7 +88,7 @@ def _run(tmp: Path, db: Path, *args: str, env: dict[str, str] | None = None) -> 
 
 
 def test_a_backup_taken_mid_event_is_restored_and_the_event_continues(tmp_path: Path) -> None:
-    laptop = tmp_path / "laptop.sqlite3"
+    laptop = migrated_database(tmp_path, tmp_path / "laptop.sqlite3")
     started = json.loads(_run(tmp_path, laptop, "-c", EVENT, "start").strip().splitlines()[-1])
     copy = Path(started["copy"])
     assert copy.parent == tmp_path / "usb" and copy.exists()
@@ -111,6 +113,7 @@ def test_backup_keeps_the_last_copies_and_restore_refuses_a_stranger(tmp_path: P
     )
     assert missing.returncode == 2 and "Base introuvable" in missing.stderr  # no empty copy
     assert not db.exists()
+    migrated_database(tmp_path, db)  # (the migrations of a first start: test_serve_smoke)
     _run(
         tmp_path,
         db,

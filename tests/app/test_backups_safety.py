@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.app.server import migrated_database
 from tests.support import depth
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +47,8 @@ def _python(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]
     )
 
 
+# the database is a copy of the run's migrated one (tests.app.server.migrated_database): the
+# migrations below have nothing to apply (those of a first start are test_serve_smoke's)
 SETUP = """
 import json, os, signal, sys, time
 from arbitre.app import setup_django
@@ -67,7 +70,7 @@ def _names(db: Path) -> list[str]:
 def test_restore_after_a_killed_server_keeps_the_replaced_database_whole(
     tmp_path: Path,
 ) -> None:
-    db, usb = tmp_path / "laptop.sqlite3", tmp_path / "usb"
+    db, usb = migrated_database(tmp_path, tmp_path / "laptop.sqlite3"), tmp_path / "usb"
     env = _env(tmp_path / "data", db, usb, ARBITRE_AUTO_BACKUP="0")
     script = SETUP + textwrap.dedent(
         """
@@ -94,7 +97,7 @@ def test_restore_after_a_killed_server_keeps_the_replaced_database_whole(
 
 
 def test_a_database_in_use_is_not_replaced(tmp_path: Path) -> None:
-    db, usb = tmp_path / "laptop.sqlite3", tmp_path / "usb"
+    db, usb = migrated_database(tmp_path, tmp_path / "laptop.sqlite3"), tmp_path / "usb"
     env = _env(tmp_path / "data", db, usb, ARBITRE_AUTO_BACKUP="0")
     made = _python(
         env,
@@ -135,7 +138,7 @@ def test_a_database_in_use_is_not_replaced(tmp_path: Path) -> None:
 
 
 def test_the_last_change_before_a_stop_is_backed_up(tmp_path: Path) -> None:
-    db, usb = tmp_path / "laptop.sqlite3", tmp_path / "usb"
+    db, usb = migrated_database(tmp_path, tmp_path / "laptop.sqlite3"), tmp_path / "usb"
     script = SETUP + textwrap.dedent(
         """
         from arbitre.app.classic.game import GAME
@@ -243,7 +246,8 @@ else:
 
 def test_a_duplicate_game_restored_on_another_laptop_goes_on(tmp_path: Path) -> None:
     usb = tmp_path / "usb"
-    laptop = _env(tmp_path / "laptop", tmp_path / "laptop.sqlite3", usb, ARBITRE_AUTO_BACKUP="0")
+    laptop_db = migrated_database(tmp_path, tmp_path / "laptop.sqlite3")
+    laptop = _env(tmp_path / "laptop", laptop_db, usb, ARBITRE_AUTO_BACKUP="0")
     started = _python(laptop, "-c", SETUP + DUPLICATE, "start", str(tmp_path / "mots.txt"))
     assert started.returncode == 0, started.stderr[-3000:]
     copy = Path(json.loads(started.stdout.strip().splitlines()[-1])["copy"])
@@ -277,7 +281,7 @@ DuplicateEvent.objects.create(event=event, games_planned=1, lexicon_name="mots")
 def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database of this version of Arbitre holding one Duplicate event (made once)."""
     folder = tmp_path_factory.mktemp("template")
-    db = folder / "template.sqlite3"
+    db = migrated_database(folder, folder / "template.sqlite3")
     env = _env(folder / "data", db, folder / "usb", ARBITRE_AUTO_BACKUP="0")
     done = _python(env, "-c", SETUP + TEMPLATE)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -536,7 +540,8 @@ else:
 def test_a_classic_events_word_list_is_restored_on_another_laptop(tmp_path: Path) -> None:
     """001 1.2: the list the challenges are judged by travels with the copies."""
     usb = tmp_path / "usb"
-    laptop = _env(tmp_path / "laptop", tmp_path / "laptop.sqlite3", usb, ARBITRE_AUTO_BACKUP="0")
+    laptop_db = migrated_database(tmp_path, tmp_path / "laptop.sqlite3")
+    laptop = _env(tmp_path / "laptop", laptop_db, usb, ARBITRE_AUTO_BACKUP="0")
     started = _python(laptop, "-c", SETUP + CLASSIC, "start", str(tmp_path / "mots.txt"))
     assert started.returncode == 0, started.stderr[-3000:]
     copy = Path(json.loads(started.stdout.strip().splitlines()[-1])["copy"])

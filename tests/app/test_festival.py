@@ -15,6 +15,7 @@ import pytest
 from django.test import Client
 
 from arbitre.app import demo, festival
+from tests.app.server import migrated_data
 
 PASSWORD = "Démonstration-2026"
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,6 +96,7 @@ def test_the_festival_command_refuses_an_empty_hall(tmp_path: Any) -> None:
     out = subprocess.run(command, env=_env(tmp_path), capture_output=True, text=True, timeout=600)
     assert out.returncode != 0
     assert "--players" in out.stderr
+    assert not (tmp_path / "arbitre.sqlite3").exists()  # refused before the database is made
 
 
 @pytest.mark.slow
@@ -102,7 +104,7 @@ def test_the_festival_bench_runs_end_to_end(tmp_path: Any) -> None:
     command = [sys.executable, str(ROOT / "bench" / "bench_festival.py")]
     command += ["--players", "24", "--arbiters", "3", "--phones", "4", "--moves", "2"]
     command += ["--window", "3", "--sizes", "12,24", "--changes", "3", "--processes", "1"]
-    command += ["--data", str(tmp_path / "data")]
+    command += ["--data", str(migrated_data(tmp_path))]  # (the migrations: test_serve_smoke)
     out = subprocess.run(command, env=_env(tmp_path), capture_output=True, text=True, timeout=900)
     assert out.returncode == 0, out.stdout + out.stderr
     moves = [line.split() for line in out.stdout.splitlines() if "/24 " in line]

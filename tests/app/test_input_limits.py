@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arbitre.common.players_csv import CELL_MAX
+from tests.app.server import migrated_database
 from tests.support import depth as scaled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +108,8 @@ def _check(result: dict[str, Any]) -> None:
 def test_table_actions_refuse_deep_json_and_unstorable_characters_on_sqlite(
     tmp_path: Path,
 ) -> None:
-    _check(_run(tmp_path, f"sqlite:///{tmp_path / 'arbitre.sqlite3'}"))
+    db = migrated_database(tmp_path, tmp_path / "arbitre.sqlite3")  # (its migrations applied)
+    _check(_run(tmp_path, f"sqlite:///{db}"))
 
 
 @pytest.mark.postgres

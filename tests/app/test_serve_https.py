@@ -147,9 +147,11 @@ def test_a_director_logs_in_over_https_with_secure_cookies_and_hsts(tmp_path: Pa
 
 @pytest.fixture(scope="module")
 def https_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[RunningServer, Path]]:
-    """``arbitre serve --https`` on an empty data folder, shared by the tests that only make
-    requests to it (none stops it or changes what it serves); the folder."""
-    data = tmp_path_factory.mktemp("data")
+    """``arbitre serve --https`` on a data folder with no certificate yet, shared by the
+    tests that only make requests to it (none stops it or changes what it serves); the
+    folder."""
+    folder = tmp_path_factory.mktemp("https")
+    data = migrated_data(folder, folder / "data")  # its migrations: test_serve_smoke's
     with arbitre_server(data, args=("--https",)) as server:
         yield server, data
 

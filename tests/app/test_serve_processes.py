@@ -375,7 +375,8 @@ def test_one_process_is_served_by_cheroot(tmp_path: Path) -> None:
 @forking_only
 def test_a_second_server_cannot_take_the_first_ones_port(tmp_path: Path) -> None:
     with two_workers(tmp_path) as (running, _):
-        env = dict(os.environ, ARBITRE_DATA_DIR=str(tmp_path / "other"))
+        other = migrated_data(tmp_path, tmp_path / "other")
+        env = dict(os.environ, ARBITRE_DATA_DIR=str(other))
         env.pop("ARBITRE_DATABASE_URL", None)
         refused = subprocess.run(
             [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(running.port)]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.app.server import arbitre_server
+from tests.app.server import arbitre_server, director_data
 from tests.app_duplicate.test_duplicate_browser import PASSWORD, word_list
 
 
@@ -78,18 +78,24 @@ def test_killed_server_loses_no_committed_entry(tmp_path: Path, kind: str) -> No
         _killed_server_loses_no_committed_entry(tmp_path, url)
 
 
-def _killed_server_loses_no_committed_entry(tmp_path: Path, url: str | None) -> None:
+def postgres_director(tmp_path: Path, url: str) -> Path:
+    """A data folder for a server on the PostgreSQL database ``url``, which ``createadmin``
+    migrates and gives the director's account (on SQLite, :func:`director_data`'s copy)."""
     data = tmp_path / "data"
     data.mkdir()
     env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
-    if url:
-        env["ARBITRE_DATABASE_URL"] = url
+    env["ARBITRE_DATABASE_URL"] = url
     subprocess.run(
         [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
         env=env,
         check=True,
         timeout=120,
     )
+    return data
+
+
+def _killed_server_loses_no_committed_entry(tmp_path: Path, url: str | None) -> None:
+    data = director_data(tmp_path, PASSWORD) if url is None else postgres_director(tmp_path, url)
     words = word_list(tmp_path / "mots.txt").read_bytes()
     with arbitre_server(data, url) as server:
         s = Session(server.url)

@@ -3,11 +3,8 @@ answered as stored, on SQLite and on PostgreSQL (issue 22, part 5)."""
 
 from __future__ import annotations
 
-import os
 import re
 import signal
-import subprocess
-import sys
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -16,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import arbitre_server
-from tests.app_duplicate.test_duplicate_durability import Session
+from tests.app.server import arbitre_server, director_data
+from tests.app_duplicate.test_duplicate_browser import PASSWORD
+from tests.app_duplicate.test_duplicate_durability import Session, postgres_director
 
-PASSWORD = "Durabilite-des-resultats-2026"
 PLAYERS = "nom,{rating}\n" + "".join(f"Joueur{i:02d},{1500 + i}\n" for i in range(16))
 
 
@@ -73,17 +70,9 @@ def _event(s: Session, game: str) -> tuple[str, str]:
 @pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 @pytest.mark.parametrize("game", ["classic", "backgammon"])
 def test_killed_server_loses_no_stored_result(tmp_path: Path, game: str, kind: str) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
     with database(kind) as url:
-        env = dict(os.environ, ARBITRE_DATA_DIR=str(data), ARBITRE_ADMIN_PASSWORD=PASSWORD)
-        if url:
-            env["ARBITRE_DATABASE_URL"] = url
-        subprocess.run(
-            [sys.executable, "-m", "arbitre.cli", "createadmin", "directrice"],
-            env=env,
-            check=True,
-            timeout=120,
+        data = (
+            director_data(tmp_path, PASSWORD) if url is None else postgres_director(tmp_path, url)
         )
         stored: dict[str, tuple[str, str]] = {}
         with arbitre_server(data, url) as server:

@@ -58,6 +58,9 @@ def register(subparsers: Any) -> None:
 def run_demo(args: argparse.Namespace) -> int:
     # no automatic backup after each of the thousands of entries the demo writes
     os.environ.setdefault("ARBITRE_AUTO_BACKUP", "0")
+    if args.festival and (args.players < 1 or args.arbiters < 1 or args.moves < 0):
+        # refused before the database is opened, created or migrated
+        raise CliError(tr("--players and --arbiters: at least 1; --moves: at least 0."))
     from arbitre.cli.serve import setup_database
 
     setup_database(args.database_url)
@@ -117,8 +120,6 @@ def _run_festival(args: argparse.Namespace, demo: Any) -> int:
     from arbitre.app import festival
     from arbitre.app.events.accounts import AccountError
 
-    if args.players < 1 or args.arbiters < 1 or args.moves < 0:
-        raise CliError(tr("--players and --arbiters: at least 1; --moves: at least 0."))
     existing = {k: v for k, v in demo.existing_events().items() if k == festival.FESTIVAL_NAME}
     if existing and not args.again:
         if args.json:

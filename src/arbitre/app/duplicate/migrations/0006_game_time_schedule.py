@@ -7,19 +7,21 @@ from django.db import migrations, models
 
 def single_time_to_schedule(apps, schema_editor):
     Game = apps.get_model("duplicate", "Game")
-    for game in Game.objects.exclude(seconds_per_move=None):
+    db = schema_editor.connection.alias
+    for game in Game.objects.using(db).exclude(seconds_per_move=None):
         game.time_schedule = str(game.seconds_per_move)
-        game.save(update_fields=["time_schedule"])
+        game.save(using=db, update_fields=["time_schedule"])
 
 
 def schedule_to_single_time(apps, schema_editor):
     """Back: a one-range schedule is the game's time again; a schedule of several ranges
     keeps the time of its first move."""
     Game = apps.get_model("duplicate", "Game")
-    for game in Game.objects.exclude(time_schedule=""):
+    db = schema_editor.connection.alias
+    for game in Game.objects.using(db).exclude(time_schedule=""):
         first = game.time_schedule.split(",")[0].split(":")[-1]
         game.seconds_per_move = int(first)
-        game.save(update_fields=["seconds_per_move"])
+        game.save(using=db, update_fields=["seconds_per_move"])
 
 
 class Migration(migrations.Migration):

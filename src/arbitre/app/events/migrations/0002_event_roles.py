@@ -14,12 +14,14 @@ def grant_existing(apps, schema_editor):
     EventRole = apps.get_model("events", "EventRole")
     User = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
     Registration = apps.get_model("duplicate", "Registration")
-    directors = list(User.objects.filter(groups__name="directeur", is_superuser=False))
-    for event in Event.objects.all():
+    db = schema_editor.connection.alias
+    directors = list(User.objects.using(db).filter(groups__name="directeur", is_superuser=False))
+    roles = EventRole.objects.using(db)
+    for event in Event.objects.using(db).all():
         for user in directors:
-            EventRole.objects.get_or_create(event=event, user=user, defaults={"role": "directeur"})
-    for reg in Registration.objects.exclude(arbiter=None).select_related("duplicate"):
-        EventRole.objects.get_or_create(
+            roles.get_or_create(event=event, user=user, defaults={"role": "directeur"})
+    for reg in Registration.objects.using(db).exclude(arbiter=None).select_related("duplicate"):
+        roles.get_or_create(
             event_id=reg.duplicate.event_id, user_id=reg.arbiter_id, defaults={"role": "arbitre"}
         )
 

@@ -7,9 +7,10 @@ from django.db import migrations, models
 def opened_before(apps, schema_editor):
     """A simultané opened before (sealed file version 1) has every game opened."""
     Received = apps.get_model("simultane", "Received")
-    for received in Received.objects.exclude(event=None):
+    db = schema_editor.connection.alias
+    for received in Received.objects.using(db).exclude(event=None):
         received.games_opened = received.games
-        received.save(update_fields=["games_opened"])
+        received.save(using=db, update_fields=["games_opened"])
 
 
 class Migration(migrations.Migration):

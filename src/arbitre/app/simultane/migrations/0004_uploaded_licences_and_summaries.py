@@ -11,14 +11,15 @@ from django.db import migrations, models
 def fill(apps: Any, schema_editor: Any) -> None:
     upload_model = apps.get_model("simultane", "CentreUpload")
     licence_model = apps.get_model("simultane", "UploadedLicence")
-    for upload in upload_model.objects.select_related("centre").iterator():
+    db = schema_editor.connection.alias
+    for upload in upload_model.objects.using(db).select_related("centre").iterator():
         players = upload.payload.get("players") if isinstance(upload.payload, dict) else None
         licences = {
             p["licence"].strip()
             for p in players or []
             if isinstance(p, dict) and isinstance(p.get("licence"), str)
         }
-        licence_model.objects.bulk_create(
+        licence_model.objects.using(db).bulk_create(
             licence_model(simultane_id=upload.centre.simultane_id, upload=upload, licence=lic[:20])
             for lic in sorted(licences)
         )
