@@ -68,6 +68,29 @@ class ArbiterActions(RuleBasedStateMachine):
             return
         raise AssertionError("a draw was accepted after the end of the game")
 
+    @rule()
+    def go_on_with_a_copy(self) -> None:
+        """The application goes on from a copy of the game it holds rather than from its
+        record replayed (issue 36): the copy is what the record replays to, its next random
+        draw is the replayed game's, and what is done to it leaves the original as it was."""
+        record = to_record(self.game)
+        replayed = replay(record, LEX)
+        copied = self.game.copy()
+        assert to_record(copied) == record == to_record(replayed)
+        if copied.phase == "draw":
+            twin = copied.copy()
+            twin.draw()
+            replayed.draw()
+            assert twin.hand == replayed.hand
+        self.left = (self.game, record)
+        self.game = copied
+
+    @invariant()
+    def the_original_of_a_copy_is_untouched(self) -> None:
+        left = getattr(self, "left", None)
+        if left is not None:
+            assert to_record(left[0]) == left[1]
+
     @invariant()
     def tiles_kept(self) -> None:
         board = "".join("?" if t.islower() else t for _, _, t in self.game.board.tiles())

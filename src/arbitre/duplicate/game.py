@@ -23,6 +23,7 @@ its reason as a message (``duplicate.game.*``, ``duplicate.draw.*``, ``duplicate
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
@@ -357,6 +358,14 @@ class DuplicateGame:
         self.phase: Phase = "draw"
         self.end_reason: EndReason | None = None
         self._check_end()
+
+    def copy(self) -> DuplicateGame:
+        """An independent copy of the game as it stands: the same state as replaying its
+        record (:func:`arbitre.duplicate.record.replay`), without searching each move's top
+        again. The word list and the top finder are shared (no game changes them); a change
+        to either game leaves the other as it was."""
+        shared: dict[int, Any] = {id(self.lexicon): self.lexicon, id(self._find): self._find}
+        return copy.deepcopy(self, shared)
 
     # -- state ---------------------------------------------------------------------------------
     @property

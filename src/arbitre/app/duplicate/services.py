@@ -367,7 +367,13 @@ def _remember(game_id: int, version: int, engine: DuplicateGame) -> None:
 
 
 def _fresh_engine(game: Game) -> DuplicateGame:
-    """A private copy of the engine game (the cached one must not change on failure)."""
+    """A private copy of the engine game (the cached one must not change on failure): a copy
+    of this process's engine of the same version, else the record replayed (every top
+    searched again: a chief's action near a game's end cost a search per move before)."""
+    with _lock:
+        cached = _engines.get(game.pk)
+    if cached and cached[0] == game.version:
+        return cached[1].copy()
     lexicon = lexicon_of(game.duplicate)
     if game.record:
         return game_record.replay(game.record, lexicon)
