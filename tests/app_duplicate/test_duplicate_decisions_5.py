@@ -259,3 +259,26 @@ def test_tables_given_to_an_arbiter_in_french_plural(event: Any, director: Any) 
     assert "Tables 40 à 41 (0 joueur) attribuées à arbitre-a." in empty.content.decode()
     two = d.post(url, {"username": "arbitre-a", "tables": "4-5"}, follow=True).content.decode()
     assert "Tables 4 à 5 (2 joueurs) attribuées à arbitre-a." in two
+
+
+def test_entering_a_ballot_and_reading_the_game_leave_the_undo_stack_unread(
+    event: Any, director: Any
+) -> None:
+    """The undo stack (up to 30 earlier records of the game) is read by the chief's undo
+    only: a ballot entered, the entry page and the public state never select it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = play_first_move(event, director)
+    assert Game.objects.filter(pk=game.pk).values_list("undo_stack", flat=True).get()
+    a = login("arbitre-a", "Arbitrage-2026")
+    with CaptureQueriesContext(connection) as read:
+        post_ballot(a, event, 1, "top")
+        assert a.get(f"/duplicate/{event.event_id}/partie/1/saisie/").status_code == 200
+        state(event)
+    assert read.captured_queries and not any(
+        "undo_stack" in q["sql"] for q in read.captured_queries
+    )
+    game = Game.objects.get(pk=game.pk)
+    game = services.chief_action(game.pk, game.version, "undo", director)  # it still works
+    assert services.engine_of(game).moves == []
