@@ -172,6 +172,22 @@ def test_classic_tournament_in_the_browser(tmp_path: Path, server: RunningServer
         expected = cl.compute_standings(players, rounds, final=True)
         public.goto(f"{url}public/classique/{event_id}/")
         assert "classement final" in public.locator("h1").inner_text()
+        # the public page may show the standings of the version before the last results
+        # for a second or two (events.live.VERSION_TTL, then the page's next poll): wait for
+        # the final ones, then read them
+        public.wait_for_function(
+            """rows => {
+              const shown = document.querySelectorAll("#standings tbody tr");
+              return shown.length === rows.length && rows.every((row, i) => {
+                const cells = shown[i].querySelectorAll("td");
+                return cells[1].innerText.trim() === row[0]
+                  && parseInt(cells[3].innerText, 10) === row[1]
+                  && parseInt(cells[5].innerText, 10) === row[2];
+              });
+            }""",
+            arg=[[s.name, s.pm, s.pdep] for s in expected],
+            timeout=15_000,
+        )
         rows = public.locator("#standings tbody tr")
         assert rows.count() == 12
         for i, s in enumerate(expected):
