@@ -36,24 +36,10 @@ def _own_databases(django_db_blocker: Any) -> Any:
 def _database(path: Path) -> Any:
     """A connection to a new SQLite file, known to Django by its alias (the migrations'
     transactions look their connection up by it) until :func:`_close`."""
-    wrapper = DatabaseWrapper(
-        {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": str(path),
-            "ATOMIC_REQUESTS": False,
-            "AUTOCOMMIT": True,
-            "CONN_MAX_AGE": 0,
-            "CONN_HEALTH_CHECKS": False,
-            "OPTIONS": {},
-            "TIME_ZONE": None,
-            "USER": "",
-            "PASSWORD": "",
-            "HOST": "",
-            "PORT": "",
-            "TEST": {},
-        },
-        alias=f"migrations-{path.stem}",
-    )
+    alias = f"migrations-{path.stem}"
+    # Django fills in every other setting (it wants a default database among those given)
+    given = {"default": {}, alias: {"ENGINE": "django.db.backends.sqlite3", "NAME": str(path)}}
+    wrapper = DatabaseWrapper(connections.configure_settings(given)[alias], alias=alias)
     connections[wrapper.alias] = wrapper
     return wrapper
 

@@ -80,15 +80,20 @@ def lexicon_of(dup: DuplicateEvent) -> Any:
     return wordlists.lexicon_at(dup.lexicon_path or "")
 
 
-def engine_of(game: Game) -> DuplicateGame:
-    """The engine's game for this database row (rebuilt from its record when needed)."""
+def _held(game: Game) -> DuplicateGame | None:
+    """This process's engine of ``game`` at its version, if it holds one."""
     with _lock:
         cached = _engines.get(game.pk)
-        if cached and cached[0] == game.version:
-            return cached[1]
-    engine = _fresh_engine(game)
-    with _lock:
-        _engines[game.pk] = (game.version, engine)
+    return cached[1] if cached and cached[0] == game.version else None
+
+
+def engine_of(game: Game) -> DuplicateGame:
+    """The engine's game for this database row (rebuilt from its record when needed)."""
+    held = _held(game)
+    if held is not None:
+        return held
+    engine = _replayed(game)
+    _remember(game.pk, game.version, engine)
     return engine
 
 
@@ -370,10 +375,12 @@ def _fresh_engine(game: Game) -> DuplicateGame:
     """A private copy of the engine game (the cached one must not change on failure): a copy
     of this process's engine of the same version, else the record replayed (every top
     searched again: a chief's action near a game's end cost a search per move before)."""
-    with _lock:
-        cached = _engines.get(game.pk)
-    if cached and cached[0] == game.version:
-        return cached[1].copy()
+    held = _held(game)
+    return held.copy() if held is not None else _replayed(game)
+
+
+def _replayed(game: Game) -> DuplicateGame:
+    """The engine's game rebuilt from the row's record (a new game without one)."""
     lexicon = lexicon_of(game.duplicate)
     if game.record:
         return game_record.replay(game.record, lexicon)
