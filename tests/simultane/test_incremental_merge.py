@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from arbitre.app.simultane import merged
@@ -157,3 +157,20 @@ def test_004_2_6_4_a_solo_across_centres_from_the_summaries() -> None:
     assert found.games[("A", "A0")] == (30 + 20 + 10, 0)
     assert found.standings[0].row.total == 60
     assert all(m.row.unlicensed for m in found.standings if m.row.centre == "B")
+
+
+parts_st = st.text(alphabet=st.sampled_from("\x00\x01\x02\x03aAéZ "), max_size=5)
+
+
+@settings(max_examples=depth(400))
+@given(st.integers(1, 5).flatmap(lambda n: st.tuples(*[st.tuples(parts_st, parts_st)] * n)))
+@example((("a", "a\x00"), ("b", "")))  # joined by NUL alone, ("a", "b") would follow
+@example((("a", "a\x01"), ("\x02", "")))
+def test_the_merges_sort_text_orders_as_the_tuple_of_its_parts(pairs: Any) -> None:
+    """``merged.sortable`` (the order of equal totals as one text, for a faster sort) puts
+    any two tuples of as many texts in Python's order of the tuples, a part that begins
+    another (``"a"``, ``"a\\x00"``) and the separators' own characters included."""
+    first = tuple(a for a, _ in pairs)
+    second = tuple(b for _, b in pairs)
+    a, b = merged.sortable(first), merged.sortable(second)
+    assert (a < b, a == b, a > b) == (first < second, first == second, first > second)

@@ -9,7 +9,13 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from arbitre.ranking.simultane import CentreRow, licences_elsewhere, merge
+from arbitre.ranking.simultane import (
+    CentreRow,
+    licences_elsewhere,
+    merge,
+    ranked,
+    ranked_reference,
+)
 
 
 def row(centre: str, licence: str, name: str, total: int) -> CentreRow:
@@ -117,3 +123,38 @@ def test_a_series_or_category_is_ranked_among_its_own_players(
         assert m.place == 1 + sum(r.total > m.row.total for r in band)
         local = [r for r in centres[m.row.centre] if kept(r)]
         assert m.centre_place == 1 + sum(r.total > m.row.total for r in local)
+
+
+@given(simultanes(), st.randoms())
+def test_the_one_pass_places_are_the_plain_counts(
+    centres: dict[str, list[CentreRow]], rnd: random.Random
+) -> None:
+    """``ranked`` (one pass, the merge's hot path) gives what ``ranked_reference`` counts
+    plainly, for rows in any order (a part of a standings keeps its order, sorted or not)
+    and for the rows in the merge's order."""
+    every = [r for rows in centres.values() for r in rows]
+    rnd.shuffle(every)
+    assert ranked(every) == ranked_reference(every)
+    in_order = [m.row for m in merge(centres)]
+    assert ranked(in_order) == ranked_reference(in_order)
+
+
+def test_ties_across_centres_by_hand() -> None:
+    """Places shared by equal totals, in the simultané and in each centre: A 90, B 90,
+    A 80, B 70, A 70, A 60 give places 1 1 3 4 4 6; in A 1 2 3 4, in B 1 2."""
+    every = [
+        row("A", "1", "W", 90),
+        row("B", "2", "X", 90),
+        row("A", "3", "Y", 80),
+        row("B", "4", "Z", 70),
+        row("A", "5", "V", 70),
+        row("A", "6", "U", 60),
+    ]
+    assert [(m.place, m.ex_aequo, m.centre_place) for m in ranked(every)] == [
+        (1, True, 1),
+        (1, True, 1),
+        (3, False, 2),
+        (4, True, 2),
+        (4, True, 3),
+        (6, False, 4),
+    ]

@@ -195,3 +195,23 @@ def test_a_centre_with_results_is_withdrawn_not_deleted(
     )
     assert "retirez-les du classement" in answer.content.decode()
     assert Centre.objects.filter(pk=liege.pk).exists() and len(ranked(simultane)) == 4
+
+
+def test_the_public_list_of_centres_read_as_values_is_the_models_list(
+    simultane: Simultane, director: Any
+) -> None:
+    """The public pages list the centres from four columns (``Centre.objects.listed``),
+    not from the models with their uploads: the same items for a centre whose results
+    arrived, one withdrawn with its reason, and one awaited, in the same order."""
+    from arbitre.app.simultane.tables import public_centres_items
+
+    federation.create_token(director, "Arlon")
+    publish.admit(director, simultane, "Arlon")
+    corrections.withdraw(director, Centre.objects.get(club="Liège"), "Feuilles <illisibles>")
+    centres = Centre.objects.filter(simultane=simultane)
+    listed = centres.listed()
+    assert [c.club for c in listed] == ["Arlon", "Liège", "Namur"]
+    assert public_centres_items(listed) == public_centres_items(list(centres.with_upload()))
+    html = str(public_centres_items(listed))
+    assert "Feuilles &lt;illisibles&gt;" in html and "2 joueurs" in html
+    assert "résultats attendus" in html

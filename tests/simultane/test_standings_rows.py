@@ -98,3 +98,34 @@ def test_the_public_centres_written_in_one_pass_are_the_templates(
     with translation.override(language):
         expected = render_to_string("simultane/public_centres_items.html", {"centres": centres})
         assert str(public_centres_items(centres)) == expected
+
+
+def test_lines_kept_from_an_earlier_view_follow_the_language_and_the_columns() -> None:
+    """Each row's cells are written once and kept (``tables._cells``): the same rows shown
+    again in another language or with the licence column are each the template's lines,
+    and the kept cells are forgotten past ``CELLS_KEPT`` rows."""
+    from arbitre.app.simultane import tables
+
+    rows = [
+        MergedRow(1, True, 1, CentreRow("Namur", "7", "DUPONT", "Zoé", 1, "S", 800, True)),
+        MergedRow(1, True, 1, CentreRow("Liège", "8", "MARTIN", "Léa", 2, "V", 800)),
+    ]
+    for language, licences in (("fr", False), ("en", False), ("fr", True), ("en", True)) * 2:
+        with translation.override(language):
+            expected = render_to_string(
+                "simultane/standings_rows.html", {"standings": rows, "licences": licences}
+            )
+            assert str(standings_rows(rows, licences)) == expected
+    with translation.override("en"):
+        assert "non licencié" not in str(standings_rows(rows))
+    kept, tables.CELLS_KEPT = tables.CELLS_KEPT, 3
+    try:
+        fresh = [
+            MergedRow(i, False, i, CentreRow("Namur", str(i), "N", "", 1, "S", 9000 - i))
+            for i in range(1, 8)
+        ]
+        with translation.override("fr"):
+            standings_rows(fresh)
+        assert 0 < len(tables._cells) <= 3
+    finally:
+        tables.CELLS_KEPT = kept

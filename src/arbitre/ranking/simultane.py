@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from arbitre.common.collation import french_key
 from arbitre.common.messages import Message, Refusal
@@ -137,10 +138,11 @@ class CentreRow:
     unlicensed: bool = False
 
 
-@dataclass(frozen=True)
-class MergedRow:
+class MergedRow(NamedTuple):
     """A player's line of the simultané's standings: the place among every player of every
-    centre, and the place in the player's own centre, ties ex aequo."""
+    centre, and the place in the player's own centre, ties ex aequo. (A named tuple: the
+    standings of 6,000 players are made again at each upload, and a frozen dataclass took
+    a quarter of that time to build them.)"""
 
     place: int
     ex_aequo: bool
@@ -182,7 +184,37 @@ def merge(
 def ranked(every: list[CentreRow]) -> list[MergedRow]:
     """The standings of ``every`` row, already in the order of :func:`merge` (a part of
     a standings keeps that order): the places in the whole list and in each centre, ties
-    ex aequo."""
+    ex aequo (sharing the best place). One pass; :func:`ranked_reference` counts the same
+    places the plain way, and the tests hold the two equal.
+
+    >>> rows = [CentreRow("A", "1", "X", "x", 1, "S", t) for t in (90, 80, 80, 70)]
+    >>> [(m.place, m.ex_aequo, m.centre_place) for m in ranked(rows)]
+    [(1, False, 1), (2, True, 2), (2, True, 2), (4, False, 4)]
+    """
+    out: list[MergedRow] = []
+    last = len(every) - 1
+    place = 0
+    #: centre -> [its rows met so far, the total of the last one, its place in the centre]
+    centres: dict[str, list[int]] = {}
+    for i, row in enumerate(every):
+        total = row.total
+        tied_before = i > 0 and every[i - 1].total == total
+        if not tied_before:
+            place = i + 1
+        tied = tied_before or (i < last and every[i + 1].total == total)
+        state = centres.get(row.centre)
+        if state is None:
+            state = centres[row.centre] = [0, total, 1]
+        state[0] += 1
+        if state[1] != total:
+            state[1], state[2] = total, state[0]
+        out.append(MergedRow(place, tied, state[2], row))
+    return out
+
+
+def ranked_reference(every: list[CentreRow]) -> list[MergedRow]:
+    """What :func:`ranked` gives, counted plainly: the places of the whole list, then each
+    centre's rows apart and their places, then how many share each place."""
     places = _places(every)
     by_centre: dict[str, list[CentreRow]] = {}
     for row in every:

@@ -3,6 +3,9 @@ centre's laptop (the sealed file it received, the event it opened)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import NamedTuple
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -58,7 +61,38 @@ class SimultaneGame(models.Model):
         ]
 
 
+class ListedUpload(NamedTuple):
+    """What the public pages show of a centre's upload."""
+
+    players: int
+    withdrawn_at: datetime | None
+    withdrawn_reason: str
+
+
+class ListedCentre(NamedTuple):
+    """A centre as the public pages list it (``upload`` None: nothing received)."""
+
+    club: str
+    upload: ListedUpload | None
+
+
 class CentreQuerySet(models.QuerySet["Centre"]):
+    def listed(self) -> list[ListedCentre]:
+        """The centres as the public pages list them, in their order, read as plain values
+        (four columns, no model built): the public standings are rendered again at each
+        upload, and reading 300 centres with their uploads as models took a fifth of it."""
+        rows = self.values_list(
+            "club",
+            "upload__pk",
+            "upload__players",
+            "upload__withdrawn_at",
+            "upload__withdrawn_reason",
+        )
+        return [
+            ListedCentre(club, None if pk is None else ListedUpload(players, withdrawn, reason))
+            for club, pk, players, withdrawn, reason in rows
+        ]
+
     def with_upload(self) -> CentreQuerySet:
         """The centres with their upload's figures, not its payload nor its stored summary:
         a page listing the centres reads no results (at full size, 300 payloads decoded

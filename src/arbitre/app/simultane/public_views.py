@@ -41,7 +41,7 @@ def _live_context(
 ) -> dict[str, Any]:
     """What the live part of the page shows (the centres, the standings)."""
     found = merged.current(simultane)
-    centres = list(simultane.centres.with_upload())
+    centres = simultane.centres.listed()
     standings = found.filtered(series, category, centre)[:SHOWN]
     return {
         "simultane": simultane,

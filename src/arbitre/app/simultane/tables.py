@@ -10,6 +10,7 @@ escapes it."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -18,28 +19,48 @@ from django.utils import dateformat, timezone
 from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
-from arbitre.ranking.simultane import MergedRow
+from arbitre.ranking.simultane import CentreRow, MergedRow
+
+#: (language, licences shown, row) -> the line's cells from the name to the total, each
+#: row's texts escaped once: a new version moves a few players' totals and many places
+_cells: dict[tuple[str | None, bool, CentreRow], tuple[str, str]] = {}
+#: the most rows kept so (then forgotten at once: a few simultanés' players)
+CELLS_KEPT = 60_000
 
 
 def standings_rows(standings: Sequence[MergedRow], licences: bool = False) -> SafeString:
     """The ``<tr>`` of each line (place, « ex » when tied, name and first name, « non
     licencié » when so entered, the licence when ``licences``, centre, place in the
     centre, total), each followed by a new line."""
-    mark = f' <small class="unlicensed">{escape(gettext("non licencié"))}</small>'
+    language = get_language()
     out = []
     for m in standings:
-        r = m.row
+        key = (language, licences, m.row)
+        cells = _cells.get(key)
+        if cells is None:
+            cells = _cells[key] = _row_cells(m.row, licences)
+            if len(_cells) > CELLS_KEPT:
+                _cells.clear()
         out.append(
             f'<tr><td class="num">{m.place}{" ex" if m.ex_aequo else ""}</td>'
-            f"<td>{escape(r.name)} {escape(r.first_name)}{mark if r.unlicensed else ''}</td>"
-            + (f"<td>{escape(r.licence)}</td>" if licences else "")
-            + f'<td>{escape(r.centre)}</td><td class="num">{m.centre_place}</td>'
-            f'<td class="num">{r.total}</td></tr>\n'
+            f"{cells[0]}{m.centre_place}{cells[1]}"
         )
     # every text above escaped: the lines are safe HTML
     return mark_safe("".join(out))  # noqa: S308
+
+
+def _row_cells(r: CentreRow, licences: bool) -> tuple[str, str]:
+    """A line's cells around the place in the centre (the texts escaped as the template
+    engine escapes them: ``django.utils.html.escape`` is the standard library's)."""
+    mark = f' <small class="unlicensed">{html.escape(gettext("non licencié"))}</small>'
+    return (
+        f"<td>{html.escape(r.name)} {html.escape(r.first_name)}{mark if r.unlicensed else ''}</td>"
+        + (f"<td>{html.escape(r.licence)}</td>" if licences else "")
+        + f'<td>{html.escape(r.centre)}</td><td class="num">',
+        f'</td><td class="num">{r.total}</td></tr>\n',
+    )
 
 
 def _players(count: int) -> str:
@@ -91,18 +112,20 @@ def public_centres_items(centres: Sequence[Any]) -> SafeString:
     withdrawn with the reason, its players, or « résultats attendus »."""
     withdrawn = f'<strong class="withdrawn">{escape(gettext("retiré"))}</strong>'
     awaited = escape(gettext("résultats attendus"))
+    players: dict[int, str] = {}  # count -> « N joueurs », worded once per count
     out = []
     for c in centres:
         upload = getattr(c, "upload", None)  # (none sent: the related row is missing)
         if upload and upload.withdrawn_at:
-            shown = f"{withdrawn} ({escape(upload.withdrawn_reason)})"
+            shown = f"{withdrawn} ({html.escape(upload.withdrawn_reason)})"
         elif upload:
-            shown = _players(upload.players)
+            shown = players.get(upload.players) or players.setdefault(
+                upload.players, _players(upload.players)
+            )
         else:
             shown = awaited
-        club = escape(c.club)
-        out.append(
-            f'<li><a href="?centre={escape(quote(c.club, safe="/"))}">{club}</a> — {shown}</li>'
-        )
+        club = html.escape(c.club)
+        link = html.escape(quote(c.club, safe="/"))
+        out.append(f'<li><a href="?centre={link}">{club}</a> — {shown}</li>')
     # every text above escaped: the items are safe HTML
     return mark_safe("".join(out))  # noqa: S308
