@@ -27,7 +27,7 @@ from arbitre.ranking.simultane import CentreRow, MergedRow
 #: row's texts escaped once: a new version moves a few players' totals and many places
 _cells: dict[tuple[str | None, bool, CentreRow], tuple[str, str]] = {}
 #: the most rows kept so (then forgotten at once: a few simultanés' players)
-CELLS_KEPT = 60_000
+CELLS_KEPT = 20_000
 
 
 def standings_rows(standings: Sequence[MergedRow], licences: bool = False) -> SafeString:
