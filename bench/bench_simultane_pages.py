@@ -20,7 +20,10 @@ view, template), medians in ms:
   summaries kept (what a second process holds when it meets a version the first one met).
 
 for the officer's page (logged in) and the public standings' fragment (anonymous, what the
-public page's script fetches when the version moves). ``--profile FILE`` writes a cProfile
+public page's script fetches when the version moves). Then what each change costs the
+server whatever its viewers: a new version's parts rendered once it commits (the merge, the
+officer's page as it opens, the public standings; ``prerender.render_now``), and the merge
+alone. ``--profile FILE`` writes a cProfile
 of each, ``FILE-<page>-<case>.prof``.
 
 Then the officer's page read again at the same version beside a thread of the same process
@@ -161,8 +164,39 @@ def bench(args: argparse.Namespace, url: str, data: Path) -> None:
             if args.profile:
                 profiler.dump_stats(f"{args.profile}-{name.split()[-1]}-{label.split()[0]}.prof")
         print(f"{name:16} " + "  ".join(cells) + " ms", flush=True)
+    rendered_once_committed(args, published.pk)
     if args.beside:
         beside_a_merge(args, pages["officer"][0], pages["officer"][1], published.pk)
+
+
+def rendered_once_committed(args: argparse.Namespace, simultane_id: int) -> None:
+    """What a change of the simultané costs the server, whatever the number of viewers:
+    the parts of its new version rendered once it commits (:mod:`.prerender`, its
+    ``render_now``: the merge, the officer's page as it opens, the public standings' live
+    part, each stored for every process), in this thread, the background thread's hook
+    off so that nothing renders beside it; ``--repeat`` times, median, and the share of
+    the merge (the merge alone at a new version, the same count of runs)."""
+    from arbitre.app.simultane import merged, prerender
+    from arbitre.app.simultane.models import Simultane
+
+    hooks = list(merged.AFTER_BUMP)
+    merged.AFTER_BUMP.clear()
+    try:
+
+        def bumped() -> None:
+            merged.bump(simultane_id)
+
+        whole = median_ms(lambda: prerender.render_now(simultane_id), bumped, args.repeat)
+        alone = median_ms(
+            lambda: merged.current(Simultane.objects.get(pk=simultane_id)), bumped, args.repeat
+        )
+    finally:
+        merged.AFTER_BUMP[:] = hooks
+    print(
+        f"a new version's parts rendered once it commits {whole:7.1f} ms "
+        f"(of which the merge alone {alone:.1f} ms)",
+        flush=True,
+    )
 
 
 def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_id: int) -> None:

@@ -280,6 +280,13 @@ def refuse_taken_port(host: str, port: int) -> None:
         probe.bind(address)
 
 
+def cannot_listen(args: argparse.Namespace, exc: OSError) -> CliError:
+    return CliError(
+        tr("cannot listen on %(address)s: %(reason)s")
+        % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
+    )
+
+
 def allow_open_files(wanted: int) -> None:
     """Raise this process's limit of open files (each connection is one) towards
     ``wanted``, as far as the system's hard limit allows (a desktop's default soft limit of
@@ -308,6 +315,11 @@ def run_serve(args: argparse.Namespace, console: startup.Console | None = None) 
         processes = 1  # a port chosen by the system, or no fork (Windows): one process
 
     console = console or startup.Console(bar=False)
+    if args.port:  # another server there: said before the database is made or migrated
+        try:
+            refuse_taken_port(args.host, args.port)
+        except OSError as exc:
+            raise cannot_listen(args, exc) from exc
     setup_database(args.database_url)
     from django.conf import settings
 
@@ -377,10 +389,7 @@ def _serve_workers(
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        raise CliError(
-            tr("cannot listen on %(address)s: %(reason)s")
-            % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
-        ) from exc
+        raise cannot_listen(args, exc) from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
 
@@ -456,10 +465,7 @@ def _serve(
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        raise CliError(
-            tr("cannot listen on %(address)s: %(reason)s")
-            % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
-        ) from exc
+        raise cannot_listen(args, exc) from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
 
