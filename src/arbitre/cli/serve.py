@@ -280,6 +280,16 @@ def refuse_taken_port(host: str, port: int) -> None:
         probe.bind(address)
 
 
+def refuse_taken_port_first(args: argparse.Namespace) -> None:
+    """:class:`CliError` when another server listens on ``args.port`` already: said before
+    the database is made or migrated (a first start in an empty folder leaves it empty)."""
+    if args.port:
+        try:
+            refuse_taken_port(args.host, args.port)
+        except OSError as exc:
+            raise cannot_listen(args, exc) from exc
+
+
 def cannot_listen(args: argparse.Namespace, exc: OSError) -> CliError:
     return CliError(
         tr("cannot listen on %(address)s: %(reason)s")
@@ -315,11 +325,7 @@ def run_serve(args: argparse.Namespace, console: startup.Console | None = None) 
         processes = 1  # a port chosen by the system, or no fork (Windows): one process
 
     console = console or startup.Console(bar=False)
-    if args.port:  # another server there: said before the database is made or migrated
-        try:
-            refuse_taken_port(args.host, args.port)
-        except OSError as exc:
-            raise cannot_listen(args, exc) from exc
+    refuse_taken_port_first(args)
     setup_database(args.database_url)
     from django.conf import settings
 
