@@ -19,7 +19,8 @@ def results(uid: str, players: list[tuple[str, str, list[int]]], solos: int = 0)
     """``players``: (licence, name, scores of moves 1, 2, ... of game 1); the first
     ``solos`` players have a solo judged by their centre on move 1 (10 points in their
     total, seed 004, 2.6.4)."""
-    rows, ballots = [], []
+    rows: list[dict[str, Any]] = []
+    ballots: list[dict[str, Any]] = []
     for index, (licence, name, scores) in enumerate(players):
         bonus = 10 if index < solos else 0
         total = sum(scores) + bonus
