@@ -374,26 +374,21 @@ def test_one_process_is_served_by_cheroot(tmp_path: Path) -> None:
 
 @forking_only
 def test_a_second_server_cannot_take_the_first_ones_port(tmp_path: Path) -> None:
-    """Refused with the reason before anything is made: an empty data folder is left with
-    no database (the refusal came after the migrations of a first start until now)."""
     with two_workers(tmp_path) as (running, _):
-        for processes in ("2", "1"):
-            other = tmp_path / f"other-{processes}"
-            other.mkdir()
-            env = dict(os.environ, ARBITRE_DATA_DIR=str(other))
-            env.pop("ARBITRE_DATABASE_URL", None)
-            refused = subprocess.run(
-                [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(running.port)]
-                + ["--processes", processes],
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=300,
-            )
-            assert refused.returncode != 0
-            assert f"impossible d'écouter sur 127.0.0.1:{running.port}" in refused.stderr
-            assert READY not in refused.stdout
-            assert not (other / "arbitre.sqlite3").exists()
+        other = migrated_data(tmp_path, tmp_path / "other")
+        env = dict(os.environ, ARBITRE_DATA_DIR=str(other))
+        env.pop("ARBITRE_DATABASE_URL", None)
+        refused = subprocess.run(
+            [sys.executable, "-m", "arbitre.cli", "serve", "--port", str(running.port)]
+            + ["--processes", "2"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert refused.returncode != 0
+        assert f"impossible d'écouter sur 127.0.0.1:{running.port}" in refused.stderr
+        assert READY not in refused.stdout
         assert get(f"http://127.0.0.1:{running.port}/")[0] == 200
 
 

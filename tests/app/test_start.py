@@ -68,34 +68,3 @@ def test_start_with_several_processes_forks_the_workers_once_ready(tmp_path: Pat
     assert "Une fois échauffé, dans chacun des 2 processus" in out
     assert "(Ctrl-C pour arrêter, 2 processus)" in out
     assert out.count("Arbitre est prêt") == 1 and "Arbitre arrêté." in out
-
-
-def test_start_on_a_port_another_server_listens_on_says_so_before_migrating(
-    tmp_path: Path,
-) -> None:
-    """``arbitre start`` on a taken port is refused with the reason before the migrations:
-    the empty data folder stays empty (it migrated, then prepared the word list, before)."""
-    import os
-    import socket
-    import subprocess
-    import sys
-
-    data = tmp_path / "data"
-    data.mkdir()
-    env = dict(os.environ, ARBITRE_DATA_DIR=str(data))
-    env.pop("ARBITRE_DATABASE_URL", None)
-    with socket.socket() as other:
-        other.bind(("127.0.0.1", 0))
-        other.listen()
-        port = other.getsockname()[1]
-        refused = subprocess.run(
-            [sys.executable, "-m", "arbitre.cli", "start", "--port", str(port)],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-    assert refused.returncode != 0
-    assert f"impossible d'écouter sur 127.0.0.1:{port}" in refused.stderr
-    assert "migrations" not in refused.stdout
-    assert not (data / "arbitre.sqlite3").exists()

@@ -280,23 +280,6 @@ def refuse_taken_port(host: str, port: int) -> None:
         probe.bind(address)
 
 
-def refuse_taken_port_first(args: argparse.Namespace) -> None:
-    """:class:`CliError` when another server listens on ``args.port`` already: said before
-    the database is made or migrated (a first start in an empty folder leaves it empty)."""
-    if args.port:
-        try:
-            refuse_taken_port(args.host, args.port)
-        except OSError as exc:
-            raise cannot_listen(args, exc) from exc
-
-
-def cannot_listen(args: argparse.Namespace, exc: OSError) -> CliError:
-    return CliError(
-        tr("cannot listen on %(address)s: %(reason)s")
-        % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
-    )
-
-
 def allow_open_files(wanted: int) -> None:
     """Raise this process's limit of open files (each connection is one) towards
     ``wanted``, as far as the system's hard limit allows (a desktop's default soft limit of
@@ -325,7 +308,6 @@ def run_serve(args: argparse.Namespace, console: startup.Console | None = None) 
         processes = 1  # a port chosen by the system, or no fork (Windows): one process
 
     console = console or startup.Console(bar=False)
-    refuse_taken_port_first(args)
     setup_database(args.database_url)
     from django.conf import settings
 
@@ -395,7 +377,10 @@ def _serve_workers(
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        raise cannot_listen(args, exc) from exc
+        raise CliError(
+            tr("cannot listen on %(address)s: %(reason)s")
+            % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
+        ) from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
 
@@ -471,7 +456,10 @@ def _serve(
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        raise cannot_listen(args, exc) from exc
+        raise CliError(
+            tr("cannot listen on %(address)s: %(reason)s")
+            % {"address": f"{args.host}:{args.port}", "reason": exc.strerror or exc}
+        ) from exc
     finally:
         backups.DEBOUNCER.flush()  # the last change before Ctrl-C ends in a backup too
 

@@ -65,7 +65,6 @@ def register(subparsers: Any) -> None:
 
 
 def run_start(args: argparse.Namespace) -> int:
-    serve.refuse_taken_port_first(args)
     console = startup.Console(bar=True)
     began = time.monotonic()
     console.say(tr("arbitre: database migrations…"))
