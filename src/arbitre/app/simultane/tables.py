@@ -110,8 +110,8 @@ def centres_rows(centres: Sequence[Any], csrf_token: str) -> SafeString:
 def public_centres_items(centres: Sequence[Any]) -> SafeString:
     """The ``<li>`` of each centre of the public page: its link to the centre's view, then
     withdrawn with the reason, its players, or « résultats attendus »."""
-    withdrawn = f'<strong class="withdrawn">{escape(gettext("retiré"))}</strong>'
-    awaited = escape(gettext("résultats attendus"))
+    withdrawn = f'<strong class="withdrawn">{html.escape(gettext("retiré"))}</strong>'
+    awaited = html.escape(gettext("résultats attendus"))
     players: dict[int, str] = {}  # count -> « N joueurs », worded once per count
     out = []
     for c in centres:
@@ -119,9 +119,9 @@ def public_centres_items(centres: Sequence[Any]) -> SafeString:
         if upload and upload.withdrawn_at:
             shown = f"{withdrawn} ({html.escape(upload.withdrawn_reason)})"
         elif upload:
-            shown = players.get(upload.players) or players.setdefault(
-                upload.players, _players(upload.players)
-            )
+            if upload.players not in players:
+                players[upload.players] = _players(upload.players)
+            shown = players[upload.players]
         else:
             shown = awaited
         club = html.escape(c.club)
