@@ -712,7 +712,8 @@ def ready(port: int, process: Any, processes: int, log: Path) -> None:
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        every = processes <= 1 or len(server_processes(process.pid)) > processes
+        # (the master, its workers and, on PostgreSQL, the renderer: cli/_renderer.py)
+        every = processes <= 1 or len(server_processes(process.pid)) > processes + 1
         if state.get("state") in ("ready", "idle") and every:
             return
         time.sleep(0.5)

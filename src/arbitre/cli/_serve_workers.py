@@ -24,6 +24,10 @@ ask for through a pipe (:class:`Notices`) after each change they commit; the mas
 up as the one-process server does (a burst of changes, one copy; the last change before a
 stop, backed up at the stop).
 
+On the federation's server (PostgreSQL) the master also forks, before the workers, the
+renderer (:mod:`arbitre.cli._renderer`): the simultanés' new parts are rendered there, in a
+process that serves no request, and not in a thread of the worker that holds the poll.
+
 cheroot stays the server of one process, and of Windows (no ``fork``).
 """
 
@@ -42,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from arbitre.cli import _renderer
 from arbitre.cli._i18n import tr
 
 WORKER_TIMEOUT = 30
@@ -114,14 +119,23 @@ class Plan:
     make_server: Callable[[socket.socket | None], Any]
     """The HTTP server of a worker (cheroot's, :func:`arbitre.cli.serve.web_server`) on the
     listening socket it inherited, or (``None``) on a socket of its own sharing the port."""
+    renderer: bool = False
+    """A process of its own renders the simultanés' new parts (:mod:`arbitre.cli._renderer`:
+    the federation's server, on PostgreSQL)."""
     own_sockets: bool = False
     """Each worker listens on a socket of its own (``SO_REUSEPORT``, Linux: the system deals
     the new connections out evenly; on one shared socket the least busy worker takes them
     all, and keeps them, a phone keeping its connection: 329 of 400 measured)."""
 
 
-def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> dict[str, Any]:
-    """gunicorn's settings for ``arbitre serve`` (its command line's options)."""
+def options(
+    plan: Plan,
+    notices: Notices,
+    on_respawn: Callable[[int], None],
+    asks: _renderer.Asks | None = None,
+) -> dict[str, Any]:
+    """gunicorn's settings for ``arbitre serve`` (its command line's options); with
+    ``asks``, the workers hand the simultanés' renderings to the renderer."""
 
     def pre_fork(server: Any, worker: Any) -> None:
         from django.db import connections
@@ -130,9 +144,12 @@ def options(plan: Plan, notices: Notices, on_respawn: Callable[[int], None]) -> 
 
     def post_fork(server: Any, worker: Any) -> None:
         from arbitre.app.events import backups
+        from arbitre.app.simultane import prerender
 
         os.close(notices.read_end)
         backups.forward_changes(lambda: notices.tell(CHANGED))
+        if asks is not None:
+            prerender.forward_to(asks.tell)
 
     def child_exit(server: Any, worker: Any) -> None:
         # not a stop (it closes the listening sockets first), nor a Ctrl-C that reached the
@@ -290,11 +307,15 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
 
     if plan.own_sockets:
         plan = replace(plan, bind=UNUSED_BIND)
+    gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
+    asks = _renderer.Asks() if plan.renderer else None
+    renderer = 0
+    if asks is not None:
+        renderer = _renderer.start(asks, lambda: notices.tell(CHANGED), [notices.read_end])
     Application = application_class()
-    app = Application(options(plan, notices, respawned))
+    app = Application(options(plan, notices, respawned, asks))
     listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
     listener.start()
-    gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
     master = os.getpid()
     try:
         Arbiter(app).run()
@@ -307,6 +328,10 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
         if os.getpid() != master:
             _leave_worker(1)
         stopping.set()
+        if renderer:
+            _renderer.stop(renderer)
+        if asks is not None:
+            asks.close()
         listener.join(1.0)
         os.set_blocking(notices.read_end, False)
         try:

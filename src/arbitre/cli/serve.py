@@ -343,6 +343,7 @@ def _serve_workers(
     are forked from; until then Ctrl-C stops at once. A word list that cannot be prepared:
     one process, whose pages say why."""
     from arbitre.app.events import backups
+    from arbitre.app.simultane import prerender
     from arbitre.cli import _serve_workers as serve_workers
 
     try:
@@ -367,6 +368,7 @@ def _serve_workers(
                 listener=listener,
             ),
             own_sockets=system.port_sharing(),
+            renderer=prerender.federation_server(),
         )
 
         def ready() -> None:

@@ -14,13 +14,17 @@ rendered asks this thread for them (:func:`ask`, in the officer's language) and 
 as last rendered meanwhile: a poll never merges.
 
 On PostgreSQL only (the federation's server): on SQLite, a club's laptop, each process
-renders its own (one writer), as before.
+renders its own (one writer), as before. Under ``arbitre serve --processes N`` the workers
+hand their asks to a process that serves no request (:func:`forward_to`,
+:mod:`arbitre.cli._renderer`): a rendering in a worker's thread held that worker's
+interpreter lock, and its polls waited for it.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -31,6 +35,16 @@ log = logging.getLogger("arbitre.simultane")
 _pending: set[tuple[int, str]] = set()  # (simultané, language)
 _wake = threading.Condition()
 _thread: threading.Thread | None = None
+_forward: Callable[[int, str], bool] | None = None
+
+
+def forward_to(tell: Callable[[int, str], bool] | None) -> None:
+    """Hand this process's asks to ``tell(simultane_id, language)`` (the renderer's pipe,
+    in a worker of ``arbitre serve --processes N``); an ask it does not take (it returns
+    False: the renderer is gone, or has a full pipe to read) is rendered in this process's
+    thread, as without it. ``None``: this process renders its own."""
+    global _forward
+    _forward = tell
 
 
 def after_change(simultane_id: int) -> None:
@@ -49,6 +63,8 @@ def ask(simultane_id: int, language: str) -> None:
     """Render the simultané's parts at its version as stored then, in ``language``, in this
     process's background thread (a request asked already and not yet begun counts once)."""
     global _thread
+    if _forward is not None and _forward(simultane_id, language):
+        return
     with _wake:
         _pending.add((simultane_id, language))
         if _thread is None or not _thread.is_alive():

@@ -1,0 +1,201 @@
+"""The renderer of ``arbitre serve --processes N`` on the federation's server (PostgreSQL): a
+process of its own, forked from gunicorn's master, that renders a simultané's new parts
+once a change commits (:mod:`arbitre.app.simultane.prerender`) and serves no request.
+
+Rendered in a thread of the worker that committed the change, a version (about 100 ms of
+processor at 6,000 players, one to two a second while the centres upload) held that
+worker's interpreter lock: beside it, a poll of the officer's page that needs 18.5 ms of
+processor took 103.5 ms at the median (``bench/bench_simultane_pages.py``). In a process
+of its own, the rendering waits only for a processor, as the requests do, and it runs at a
+lower priority (:data:`NICENESS`): the polls come first, the new version follows them.
+
+The workers ask through a pipe (:class:`Asks`: one line per simultané and language, which
+a full pipe or a gone renderer makes the worker render in its own thread, as before); the
+renderer renders each simultané and language asked once, the last version stored, however
+many changes were asked meanwhile. It stops at Ctrl-C and ``SIGTERM`` at once (a rendering
+cut short is rolled back; the next request renders it), when the master is gone, and when
+every worker and the master have closed the pipe.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import select
+import signal
+import sys
+from collections.abc import Callable, Iterable
+
+log = logging.getLogger("arbitre.simultane")
+
+NICENESS = 5
+"""How much lower the renderer's priority is than the workers' (``nice``)."""
+
+LINE_BYTES = 64
+"""The longest ask a worker writes (a simultané's number and a language code): well under
+the size that the system writes to a pipe in one piece (``PIPE_BUF``, 512 bytes or more)."""
+
+
+class Asks:
+    """A pipe from the workers to the renderer: render the simultané ``id`` in ``language``.
+    Writing never blocks a request."""
+
+    def __init__(self) -> None:
+        self.read_end, self.write_end = os.pipe()
+        os.set_blocking(self.write_end, False)
+
+    def tell(self, simultane_id: int, language: str) -> bool:
+        """Whether the renderer has the ask (else: the pipe is full, or the renderer gone)."""
+        line = f"{simultane_id} {language}\n".encode()
+        if len(line) > LINE_BYTES:
+            return False
+        try:
+            return os.write(self.write_end, line) == len(line)
+        except OSError:  # full (BlockingIOError), or nobody reads it any more (BrokenPipeError)
+            return False
+
+    def close(self) -> None:
+        for fd in (self.read_end, self.write_end):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def parse(data: bytes) -> tuple[list[tuple[int, str]], bytes]:
+    """The asks in ``data`` (whole lines) and what is left of a line not yet whole."""
+    *lines, rest = data.split(b"\n")
+    asked = []
+    for line in lines:
+        number, _, language = line.decode("ascii", "replace").partition(" ")
+        if number.isdigit() and language:
+            asked.append((int(number), language))
+    return asked, rest
+
+
+def run(
+    read_end: int,
+    render: Callable[[int, str], None],
+    parent: int,
+    poll: float = 0.5,
+) -> None:
+    """Render what is asked on ``read_end`` until every writer closed it (what was asked
+    before, rendered) or ``parent`` is gone (at once): each simultané and language once however many times it was asked before its turn
+    (a burst of uploads, one rendering), the oldest asked first."""
+    pending: dict[tuple[int, str], None] = {}  # (insertion order: the oldest first)
+    rest = b""
+
+    def take(timeout: float) -> bool:
+        """Reads what was asked (waiting at most ``timeout``); False once nobody writes."""
+        nonlocal rest
+        while select.select([read_end], [], [], timeout)[0]:
+            data = os.read(read_end, 1 << 16)
+            if not data:
+                return False
+            asked, rest = parse(rest + data)
+            pending.update(dict.fromkeys(asked))
+            timeout = 0.0
+        return True
+
+    written = True  # (until every writer has closed the pipe: then what is left, and out)
+    while os.getppid() == parent:
+        if written:
+            written = take(0.0 if pending else poll)
+        if not pending:
+            if not written:
+                return
+            continue
+        simultane_id, language = next(iter(pending))
+        del pending[simultane_id, language]
+        render(simultane_id, language)
+
+
+def render_logged(simultane_id: int, language: str) -> None:
+    """The simultané's parts rendered ahead (:func:`arbitre.app.simultane.prerender.render_now`);
+    a failure is logged and its connection closed (the next request renders them)."""
+    from django.db import connection
+
+    from arbitre.app.simultane import prerender
+
+    try:
+        prerender.render_now(simultane_id, language)
+    except Exception:
+        log.exception("simultané %s: parts not rendered ahead", simultane_id)
+        connection.close()
+
+
+def start(asks: Asks, tell_changes: Callable[[], None], others: Iterable[int] = ()) -> int:
+    """Fork the renderer (from the master, before gunicorn starts); its pid. The master
+    closes its reading end, so that a worker's ask to a renderer gone fails at once."""
+    from django.db import connections
+
+    connections.close_all()  # the renderer opens its own
+    parent = os.getpid()
+    pid = os.fork()
+    if pid:
+        os.close(asks.read_end)
+        return pid
+    code = 0
+    try:
+        _child(asks, tell_changes, others, parent)
+    except BaseException:  # (nothing of the master's code may run on in this process)
+        code = 1
+        log.exception("the renderer stopped")
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+
+
+def _child(
+    asks: Asks, tell_changes: Callable[[], None], others: Iterable[int], parent: int
+) -> None:
+    from arbitre.app.events import backups
+
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
+        signal.signal(sig, _leave)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (the master's reload: the workers')
+    os.close(asks.write_end)
+    for fd in others:  # the master's ends of its other pipes
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    backups.forward_changes(tell_changes)  # (the master backs up, as for the workers)
+    try:
+        os.nice(NICENESS)
+    except OSError:
+        pass
+    run(asks.read_end, render_logged, parent)
+
+
+def _leave(signum: int, frame: object) -> None:
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+def stop(pid: int, seconds: float = 2.0) -> None:
+    """Stop the renderer (the master's stop), waiting at most ``seconds`` for it to end."""
+    import time
+
+    try:  # still this process's child (gunicorn's master reaps any child that ends)?
+        if os.waitpid(pid, os.WNOHANG)[0]:
+            return
+        os.kill(pid, signal.SIGTERM)
+    except (ChildProcessError, ProcessLookupError):
+        return  # (and its number may be another process's now)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # (reaped already, by gunicorn's master)
+            return
+        if done:
+            return
+        time.sleep(0.02)
+    try:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
