@@ -4,8 +4,9 @@ process of the master's that serves no request, at a lower priority, instead of 
 of the worker that committed the upload (whose interpreter lock its polls then waited for).
 
 The asks pass through a pipe: each simultané and language is rendered once however many
-asks arrived before its turn; an ask the renderer cannot take (it is gone) is rendered in the
-worker's own thread, as before. The servers here run for real on a throwaway PostgreSQL, the
+asks arrived before its turn; a renderer that ends is started again, and renders what was
+asked meanwhile; an ask the pipe cannot take (full) is rendered in the worker's own thread,
+as before. The servers here run for real on a throwaway PostgreSQL, the
 uploads are signed and posted over HTTP, and the renderer is paused, killed and stopped as
 an operator or the system would.
 """
@@ -105,7 +106,7 @@ def test_the_renderer_ends_when_the_master_is_gone() -> None:
         pipe.close()
 
 
-def test_an_ask_the_renderer_cannot_take_is_rendered_in_the_workers_thread(
+def test_an_ask_the_pipe_cannot_take_is_rendered_in_the_workers_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     pipe = _renderer.Asks()
@@ -114,7 +115,7 @@ def test_an_ask_the_renderer_cannot_take_is_rendered_in_the_workers_thread(
         told += 1
     assert told > 100
     os.close(pipe.read_end)
-    assert not pipe.tell(1, "fr")  # the renderer is gone
+    assert not pipe.tell(1, "fr")  # nobody reads it any more (the master is gone)
     os.close(pipe.write_end)
 
     done = threading.Event()
@@ -222,14 +223,18 @@ def test_the_renderer_renders_each_upload_at_a_lower_priority_and_stops_with_the
 
 @forking_only
 @pytest.mark.postgres
-def test_without_its_renderer_the_server_renders_in_the_workers_and_stops_cleanly(
+def test_a_renderer_that_ends_is_started_again_and_renders_what_was_asked_meanwhile(
     tmp_path: Path,
 ) -> None:
     with federation_server(tmp_path) as (running, url, simultane, renderer):
-        os.kill(renderer, signal.SIGKILL)
-        wait_for(lambda: not alive(renderer), 10.0)
-        version = upload(running, simultane, "Liège")
-        wait_for(lambda: parts(url, simultane, version) >= 2)  # in the worker's own thread
-        assert len(workers(running.process.pid)) == 2  # no renderer started again
+        master = running.process.pid
+        os.kill(renderer, signal.SIGKILL)  # (the system's out-of-memory killer, say)
+        version = upload(running, simultane, "Liège")  # while none runs, or the new one
+        wait_for(lambda: parts(url, simultane, version) >= 2)
+        others = workers(master) - listening_processes(running.port)
+        assert len(others) == 1 and renderer not in others
+        again = others.pop()
+        assert int(_stat(again)[16]) == int(_stat(master)[16]) + _renderer.NICENESS
+        assert len(workers(master)) == 3  # the two workers, and the renderer started again
         running.ctrl_c()  # (asserts that every process of the server ended)
         assert "Traceback" not in running.output

@@ -9,12 +9,13 @@ processor took 103.5 ms at the median (``bench/bench_simultane_pages.py``). In a
 of its own, the rendering waits only for a processor, as the requests do, and it runs at a
 lower priority (:data:`NICENESS`): the polls come first, the new version follows them.
 
-The workers ask through a pipe (:class:`Asks`: one line per simultané and language, which
-a full pipe or a gone renderer makes the worker render in its own thread, as before); the
-renderer renders each simultané and language asked once, the last version stored, however
-many changes were asked meanwhile. It stops at Ctrl-C and ``SIGTERM`` at once (a rendering
-cut short is rolled back; the next request renders it), when the master is gone, and when
-every worker and the master have closed the pipe.
+The workers ask through a pipe (:class:`Asks`: one line per simultané and language; a
+full pipe makes the worker render in its own thread, as before); the renderer renders each
+simultané and language asked once, the last version stored, however many changes were
+asked meanwhile. The master starts it before its first workers and again if it ends
+(:class:`Renderer`; the asks written meanwhile wait in the pipe). It stops at Ctrl-C and
+``SIGTERM`` at once (a rendering cut short is rolled back; the next request renders it),
+and when the master is gone.
 """
 
 from __future__ import annotations
@@ -25,11 +26,16 @@ import select
 import signal
 import sys
 from collections.abc import Callable, Iterable
+from typing import Any
 
 log = logging.getLogger("arbitre.simultane")
 
 NICENESS = 5
 """How much lower the renderer's priority is than the workers' (``nice``)."""
+
+RESTART_SECONDS = 5.0
+"""The least time between two starts of the renderer (one that dies at once is not started
+again and again)."""
 
 LINE_BYTES = 64
 """The longest ask a worker writes (a simultané's number and a language code): well under
@@ -45,7 +51,7 @@ class Asks:
         os.set_blocking(self.write_end, False)
 
     def tell(self, simultane_id: int, language: str) -> bool:
-        """Whether the renderer has the ask (else: the pipe is full, or the renderer gone)."""
+        """Whether the ask is in the pipe (else: it is full, or nobody reads it any more)."""
         line = f"{simultane_id} {language}\n".encode()
         if len(line) > LINE_BYTES:
             return False
@@ -124,49 +130,113 @@ def render_logged(simultane_id: int, language: str) -> None:
         connection.close()
 
 
-def start(asks: Asks, tell_changes: Callable[[], None], others: Iterable[int] = ()) -> int:
-    """Fork the renderer (from the master, before gunicorn starts); its pid. The master
-    closes its reading end, so that a worker's ask to a renderer gone fails at once."""
-    from django.db import connections
+class Renderer:
+    """The renderer process of a master: forked by :meth:`keep`, which the master calls at
+    every turn of its loop (gunicorn's ``manage_workers``, about once a second), before its
+    first workers and again when the renderer has ended (at most every
+    :data:`RESTART_SECONDS`). The master keeps the pipe's reading end, so that the asks
+    written while no renderer runs wait for the next one (a full pipe: the workers render
+    their own); a pipe of its own (``life``), whose writing end only the renderer holds,
+    tells the master when it ended."""
 
-    connections.close_all()  # the renderer opens its own
-    parent = os.getpid()
-    pid = os.fork()
-    if pid:
-        os.close(asks.read_end)
-        return pid
-    code = 0
-    try:
-        _child(asks, tell_changes, others, parent)
-    except BaseException:  # (nothing of the master's code may run on in this process)
-        code = 1
-        log.exception("the renderer stopped")
-    finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
+    def __init__(self, tell_changes: Callable[[], None], others: Iterable[int] = ()) -> None:
+        self.asks = Asks()
+        self.tell_changes = tell_changes
+        self.others = list(others)
+        """The master's ends of its other pipes (closed in the renderer)."""
+        self.pid = 0
+        self.life = -1  # the master's reading end of the renderer's life pipe
+        self.started = -RESTART_SECONDS
 
+    def alive(self) -> bool:
+        """Whether the renderer started last runs (its life pipe is still open)."""
+        return self.life >= 0 and not select.select([self.life], [], [], 0)[0]
 
-def _child(
-    asks: Asks, tell_changes: Callable[[], None], others: Iterable[int], parent: int
-) -> None:
-    from arbitre.app.events import backups
+    def keep(self, arbiter: Any = None) -> int:
+        """Fork the renderer if none runs and the last one started long enough ago; its
+        pid (0: not now). ``arbiter``: gunicorn's master, whose sockets, pipe, signals
+        and workers' files the renderer leaves."""
+        import time
 
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
-        signal.signal(sig, _leave)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (the master's reload: the workers')
-    os.close(asks.write_end)
-    for fd in others:  # the master's ends of its other pipes
+        if self.alive() or time.monotonic() - self.started < RESTART_SECONDS:
+            return 0
+        from django.db import connections
+
+        if self.life >= 0:
+            os.close(self.life)
+            self.life = -1
+        connections.close_all()  # the renderer opens its own
+        life, alive = os.pipe()
+        self.started = time.monotonic()
+        parent = os.getpid()
+        pid = os.fork()
+        if pid:
+            os.close(alive)
+            self.pid, self.life = pid, life
+            return pid
+        code = 0
         try:
-            os.close(fd)
+            os.close(life)
+            self._leave_the_master(arbiter)
+            self._run(parent)
+        except BaseException:  # (nothing of the master's code may run on in this process)
+            code = 1
+            log.exception("the renderer stopped")
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+
+    def _leave_the_master(self, arbiter: Any) -> None:
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
+            signal.signal(sig, _leave)
+        if arbiter is not None:
+            for sig in [*arbiter.SIGNALS, signal.SIGCHLD]:
+                if sig not in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
+                    signal.signal(sig, signal.SIG_DFL)
+            for listener in arbiter.LISTENERS:
+                listener.close()
+            for worker in arbiter.WORKERS.values():
+                worker.tmp.close()
+            for fd in arbiter.PIPE:
+                os.close(fd)
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (the master's reload: the workers')
+        os.close(self.asks.write_end)
+        for fd in self.others:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def _run(self, parent: int) -> None:
+        from arbitre.app.events import backups
+
+        backups.forward_changes(self.tell_changes)  # (the master backs up, as for workers)
+        try:
+            os.nice(NICENESS)
         except OSError:
             pass
-    backups.forward_changes(tell_changes)  # (the master backs up, as for the workers)
-    try:
-        os.nice(NICENESS)
-    except OSError:
-        pass
-    run(asks.read_end, render_logged, parent)
+        run(self.asks.read_end, render_logged, parent)
+
+    def in_worker(self) -> None:
+        """In a worker just forked: the master's ends of the renderer's pipes closed."""
+        for fd in (self.asks.read_end, self.life):
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+
+    def stop(self, seconds: float = 2.0) -> None:
+        """Stop the renderer (the master's stop), waiting at most ``seconds`` for it to end;
+        the pipes closed."""
+        if self.pid:
+            _stop(self.pid, seconds)
+            self.pid = 0
+        self.asks.close()
+        if self.life >= 0:
+            os.close(self.life)
+            self.life = -1
 
 
 def _leave(signum: int, frame: object) -> None:
@@ -175,7 +245,7 @@ def _leave(signum: int, frame: object) -> None:
     os._exit(0)
 
 
-def stop(pid: int, seconds: float = 2.0) -> None:
+def _stop(pid: int, seconds: float) -> None:
     """Stop the renderer (the master's stop), waiting at most ``seconds`` for it to end."""
     import time
 

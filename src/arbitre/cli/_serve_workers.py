@@ -132,10 +132,10 @@ def options(
     plan: Plan,
     notices: Notices,
     on_respawn: Callable[[int], None],
-    asks: _renderer.Asks | None = None,
+    renderer: _renderer.Renderer | None = None,
 ) -> dict[str, Any]:
-    """gunicorn's settings for ``arbitre serve`` (its command line's options); with
-    ``asks``, the workers hand the simultanés' renderings to the renderer."""
+    """gunicorn's settings for ``arbitre serve`` (its command line's options); with a
+    ``renderer``, the workers hand the simultanés' renderings to it."""
 
     def pre_fork(server: Any, worker: Any) -> None:
         from django.db import connections
@@ -148,8 +148,9 @@ def options(
 
         os.close(notices.read_end)
         backups.forward_changes(lambda: notices.tell(CHANGED))
-        if asks is not None:
-            prerender.forward_to(asks.tell)
+        if renderer is not None:
+            renderer.in_worker()
+            prerender.forward_to(renderer.asks.tell)
 
     def child_exit(server: Any, worker: Any) -> None:
         # not a stop (it closes the listening sockets first), nor a Ctrl-C that reached the
@@ -277,11 +278,24 @@ def application_class() -> type:
     return Application
 
 
+def master_class(renderer: _renderer.Renderer | None) -> type:
+    """gunicorn's master, which also keeps the ``renderer`` running: started before the
+    first workers, and again if it ends (not during a stop)."""
+    from gunicorn.arbiter import Arbiter
+
+    class Master(Arbiter):  # type: ignore[misc]
+        def manage_workers(self) -> None:
+            if renderer is not None and not stop_pending(self.SIG_QUEUE):
+                renderer.keep(self)
+            super().manage_workers()
+
+    return Master
+
+
 def serve(plan: Plan, ready: Callable[[], None]) -> None:
     """Serve as ``plan`` says until Ctrl-C or ``SIGTERM``, calling ``ready()`` once every
     worker has started. The caller holds the background duties' places and makes the last
     backup."""
-    from gunicorn.arbiter import Arbiter
 
     from arbitre.app.events import backups
 
@@ -308,17 +322,16 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
     if plan.own_sockets:
         plan = replace(plan, bind=UNUSED_BIND)
     gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
-    asks = _renderer.Asks() if plan.renderer else None
-    renderer = 0
-    if asks is not None:
-        renderer = _renderer.start(asks, lambda: notices.tell(CHANGED), [notices.read_end])
+    renderer = None
+    if plan.renderer:
+        renderer = _renderer.Renderer(lambda: notices.tell(CHANGED), [notices.read_end])
     Application = application_class()
-    app = Application(options(plan, notices, respawned, asks))
+    app = Application(options(plan, notices, respawned, renderer))
     listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
     listener.start()
     master = os.getpid()
     try:
-        Arbiter(app).run()
+        master_class(renderer)(app).run()
     except SystemExit as stop:
         if os.getpid() != master:
             _leave_worker(stop.code)
@@ -328,10 +341,8 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
         if os.getpid() != master:
             _leave_worker(1)
         stopping.set()
-        if renderer:
-            _renderer.stop(renderer)
-        if asks is not None:
-            asks.close()
+        if renderer is not None:
+            renderer.stop()
         listener.join(1.0)
         os.set_blocking(notices.read_end, False)
         try:
