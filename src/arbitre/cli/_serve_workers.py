@@ -296,7 +296,6 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
     """Serve as ``plan`` says until Ctrl-C or ``SIGTERM``, calling ``ready()`` once every
     worker has started. The caller holds the background duties' places and makes the last
     backup."""
-
     from arbitre.app.events import backups
 
     notices = Notices()
@@ -321,7 +320,6 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
 
     if plan.own_sockets:
         plan = replace(plan, bind=UNUSED_BIND)
-    gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
     renderer = None
     if plan.renderer:
         renderer = _renderer.Renderer(lambda: notices.tell(CHANGED), [notices.read_end])
@@ -329,6 +327,7 @@ def serve(plan: Plan, ready: Callable[[], None]) -> None:
     app = Application(options(plan, notices, respawned, renderer))
     listener = threading.Thread(target=listen, name="arbitre-workers", daemon=True)
     listener.start()
+    gc.freeze()  # what is loaded now stays shared with the workers (no collector's writes)
     master = os.getpid()
     try:
         master_class(renderer)(app).run()

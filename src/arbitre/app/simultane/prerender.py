@@ -41,7 +41,7 @@ _forward: Callable[[int, str], bool] | None = None
 def forward_to(tell: Callable[[int, str], bool] | None) -> None:
     """Hand this process's asks to ``tell(simultane_id, language)`` (the renderer's pipe,
     in a worker of ``arbitre serve --processes N``); an ask it does not take (it returns
-    False: the renderer is gone, or has a full pipe to read) is rendered in this process's
+    False: the pipe is full, or nobody reads it any more) is rendered in this process's
     thread, as without it. ``None``: this process renders its own."""
     global _forward
     _forward = tell
