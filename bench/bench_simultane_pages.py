@@ -27,12 +27,15 @@ alone. ``--profile FILE`` writes a cProfile
 of each, ``FILE-<page>-<case>.prof``.
 
 Then the officer's page read again at the same version beside a thread of the same process
-merging the simultané back to back (what a server process does while it renders a new
-version, :mod:`arbitre.app.simultane.prerender`, or takes an upload), ``--beside`` reads
-(default 41), p50 / p95 / worst, and the view's own processor time: with Python's switch
-interval (``sys.setswitchinterval``) at its default, 5 ms, and at ``--switch-interval`` ms
-(default 1), alternated by blocks so that both see the same machine. A read waiting for the
-lock of the interpreter (the GIL) after each database answer waits up to one interval.
+merging the simultané back to back (what a server process did while it rendered a new
+version in its thread, :mod:`arbitre.app.simultane.prerender`, or takes an upload), with
+Python's switch interval (``sys.setswitchinterval``) at its default, 5 ms, and at
+``--switch-interval`` ms (default 1); and beside a process of its own merging back to back
+at the renderer's lower priority (:mod:`arbitre.cli._renderer`, what ``arbitre serve`` does
+on PostgreSQL): ``--beside`` reads of each (default 41), alternated read by read so that all
+three see the same machine, p50 / p95 / worst, and the view's own processor time. A read
+waiting for the lock of the interpreter (the GIL) after each database answer waits up to
+one interval; beside a process, only for a processor.
 ``--gc-threshold N`` sets the collector's third
 threshold (``gc.set_threshold``) after the ``gc.freeze()``, as a server could; the
 collector's full passes are counted with ``bench/gc_passes``.
@@ -200,59 +203,105 @@ def rendered_once_committed(args: argparse.Namespace, simultane_id: int) -> None
 
 
 def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_id: int) -> None:
-    """The officer's page at the same version, read while another thread merges."""
+    """The officer's page at the same version, read while another thread of the process
+    merges (the switch interval at its default, and at ``--switch-interval``), or while a
+    process of its own merges at the renderer's lower priority (what ``arbitre serve`` does
+    on PostgreSQL, :mod:`arbitre.cli._renderer`); the three alternated read by read."""
+    import multiprocessing
+    import signal
     import threading
 
-    from django.db import connection
+    from django.db import connection, connections
 
     from arbitre.app.simultane import merged
     from arbitre.app.simultane.models import Simultane
+    from arbitre.cli import _renderer
 
-    stop = threading.Event()
+    stop, go = threading.Event(), threading.Event()
+    busy = threading.Lock()  # held by the thread while it merges
     merges = [0]
 
     def merging() -> None:
         simultane = Simultane.objects.get(pk=simultane_id)
         while not stop.is_set():
-            merged._compute(simultane)
-            merges[0] += 1
+            if not go.wait(0.05):
+                continue
+            with busy:
+                merged._compute(simultane)
+                merges[0] += 1
         connection.close()
 
+    counted = multiprocessing.get_context("fork").Value("q", 0, lock=False)
+    connections.close_all()  # the merging process opens its own
+    child = os.fork()
+    if child == 0:  # the renderer's part: merging back to back, at its priority
+        try:
+            os.nice(_renderer.NICENESS)
+            simultane = Simultane.objects.get(pk=simultane_id)
+            while True:
+                merged._compute(simultane)
+                counted.value += 1
+        finally:
+            os._exit(0)
+    os.kill(child, signal.SIGSTOP)
+
     default = sys.getswitchinterval()
-    intervals = {
-        f"default {default * 1000:g} ms": default,
-        f"{args.switch_interval:g} ms": args.switch_interval / 1000,
+    THREAD, PROCESS = "thread", "process"
+    cases = {
+        f"thread, switch interval default {default * 1000:g} ms": (THREAD, default),
+        f"thread, switch interval {args.switch_interval:g} ms": (
+            THREAD,
+            args.switch_interval / 1000,
+        ),
+        f"process at nice {_renderer.NICENESS} (the renderer)": (PROCESS, default),
     }
-    walls: dict[str, list[float]] = {label: [] for label in intervals}
-    cpus: dict[str, list[float]] = {label: [] for label in intervals}
-    done: dict[str, int] = dict.fromkeys(intervals, 0)  # merges finished during the reads
+    walls: dict[str, list[float]] = {label: [] for label in cases}
+    cpus: dict[str, list[float]] = {label: [] for label in cases}
+    done: dict[str, int] = dict.fromkeys(cases, 0)  # merges finished during the reads
     client.get(path)
     worker = threading.Thread(target=merging, daemon=True)
     worker.start()
     try:
+        labels = list(cases)
         for block in range(args.beside):
-            for label, interval in intervals.items() if block % 2 else reversed(intervals.items()):
+            for label in labels[block % 3 :] + labels[: block % 3]:
+                kind, interval = cases[label]
                 sys.setswitchinterval(interval)
-                wall, cpu, before = time.perf_counter(), time.thread_time(), merges[0]
+                if kind == THREAD:
+                    go.set()
+                else:
+                    os.kill(child, signal.SIGCONT)
+                before = merges[0] + counted.value
+                wall, cpu = time.perf_counter(), time.thread_time()
                 response = client.get(path)
-                done[label] += merges[0] - before
                 cpus[label].append((time.thread_time() - cpu) * 1000)
                 walls[label].append((time.perf_counter() - wall) * 1000)
+                done[label] += merges[0] + counted.value - before
+                if kind == THREAD:
+                    go.clear()
+                    with busy:  # (its merge under way ends before the next read)
+                        pass
+                else:
+                    os.kill(child, signal.SIGSTOP)
                 assert response.status_code == 200, response.status_code
     finally:
         stop.set()
         worker.join()
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
         sys.setswitchinterval(default)
-    print(f"officer, same version, beside a thread merging ({merges[0]} merges):")
-    for label in intervals:
+    print(f"officer, same version, beside a merge ({merges[0] + counted.value} merges):")
+    for label in cases:
         q = statistics.quantiles(walls[label], n=20)
         print(
-            f"  switch interval {label:12} p50 {statistics.median(walls[label]):6.1f}  p95 "
+            f"  {label:42} p50 {statistics.median(walls[label]):6.1f}  p95 "
             f"{q[18]:6.1f}  worst {max(walls[label]):6.1f} ms  (the view's processor "
             f"{statistics.median(cpus[label]):.1f} ms; merges a second meanwhile "
             f"{1000 * done[label] / sum(walls[label]):.1f})",
             flush=True,
         )
+    thread, process = (statistics.median(walls[label]) for label in labels[::2])
+    print(f"  beside the process / beside the thread, p50: {process / thread:.2f}", flush=True)
 
 
 def main() -> int:
@@ -264,9 +313,7 @@ def main() -> int:
         "--profile", help="cProfiles of each page and case: FILE-<page>-<case>.prof"
     )
     parser.add_argument("--gc-threshold", type=int, help="the collector's third threshold")
-    parser.add_argument(
-        "--beside", type=int, default=41, help="reads beside a merging thread (0: none)"
-    )
+    parser.add_argument("--beside", type=int, default=41, help="reads beside each merge (0: none)")
     parser.add_argument(
         "--switch-interval", type=float, default=1.0, help="ms, compared with the default"
     )
