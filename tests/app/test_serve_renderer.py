@@ -188,6 +188,11 @@ def upload(running: Server, simultane: dict[str, Any], club: str) -> int:
         return int(json.loads(answer.read())["version"])
 
 
+def niceness(pid: int) -> int:
+    """A process's ``nice`` (Linux's ``/proc``)."""
+    return int(_stat(pid)[16])
+
+
 def parts(url: str, simultane: dict[str, Any], version: int) -> int:
     """The parts stored for every process at ``version`` or later (no page was asked)."""
     with psycopg.connect(url) as conn:
@@ -205,7 +210,7 @@ def test_the_renderer_renders_each_upload_at_a_lower_priority_and_stops_with_the
 ) -> None:
     with federation_server(tmp_path) as (running, url, simultane, renderer):
         master = running.process.pid
-        assert int(_stat(renderer)[16]) == int(_stat(master)[16]) + _renderer.NICENESS
+        assert niceness(renderer) == niceness(master) + _renderer.NICENESS
         os.kill(renderer, signal.SIGSTOP)  # paused: the worker hands the rendering over
         try:
             version = upload(running, simultane, "Namur")
@@ -234,7 +239,7 @@ def test_a_renderer_that_ends_is_started_again_and_renders_what_was_asked_meanwh
         others = workers(master) - listening_processes(running.port)
         assert len(others) == 1 and renderer not in others
         again = others.pop()
-        assert int(_stat(again)[16]) == int(_stat(master)[16]) + _renderer.NICENESS
+        assert niceness(again) == niceness(master) + _renderer.NICENESS
         assert len(workers(master)) == 3  # the two workers, and the renderer started again
         running.ctrl_c()  # (asserts that every process of the server ended)
         assert "Traceback" not in running.output

@@ -28,6 +28,8 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from arbitre.cli._pipe import Pipe
+
 log = logging.getLogger("arbitre.simultane")
 
 NICENESS = 5
@@ -42,30 +44,14 @@ LINE_BYTES = 64
 the size that the system writes to a pipe in one piece (``PIPE_BUF``, 512 bytes or more)."""
 
 
-class Asks:
+class Asks(Pipe):
     """A pipe from the workers to the renderer: render the simultané ``id`` in ``language``.
     Writing never blocks a request."""
-
-    def __init__(self) -> None:
-        self.read_end, self.write_end = os.pipe()
-        os.set_blocking(self.write_end, False)
 
     def tell(self, simultane_id: int, language: str) -> bool:
         """Whether the ask is in the pipe (else: it is full, or nobody reads it any more)."""
         line = f"{simultane_id} {language}\n".encode()
-        if len(line) > LINE_BYTES:
-            return False
-        try:
-            return os.write(self.write_end, line) == len(line)
-        except OSError:  # full (BlockingIOError), or nobody reads it any more (BrokenPipeError)
-            return False
-
-    def close(self) -> None:
-        for fd in (self.read_end, self.write_end):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        return len(line) <= LINE_BYTES and self.write(line)
 
 
 def parse(data: bytes) -> tuple[list[tuple[int, str]], bytes]:

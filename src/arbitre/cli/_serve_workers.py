@@ -48,6 +48,7 @@ from typing import Any
 
 from arbitre.cli import _renderer
 from arbitre.cli._i18n import tr
+from arbitre.cli._pipe import Pipe
 
 WORKER_TIMEOUT = 30
 """Seconds a worker's main loop may stay silent before the master replaces it."""
@@ -73,20 +74,13 @@ def stop_pending(queue: list[int]) -> bool:
     return any(sig in STOPS for sig in queue)
 
 
-class Notices:
+class Notices(Pipe):
     """A pipe from the workers to the master: a worker is ready (:data:`READY`), a change to
     back up was committed (:data:`CHANGED`). Writing never blocks a request: a full pipe
     already holds a change the master has still to read."""
 
-    def __init__(self) -> None:
-        self.read_end, self.write_end = os.pipe()
-        os.set_blocking(self.write_end, False)
-
     def tell(self, what: bytes) -> None:
-        try:
-            os.write(self.write_end, what)
-        except OSError:
-            pass  # full (the master has yet to read it) or closed (the master is gone)
+        self.write(what)  # (not written: full, the master has yet to read it; or closed)
 
     def take(self, timeout: float) -> bytes:
         """What the workers told, waiting at most ``timeout`` seconds (b"" if nothing)."""
@@ -96,13 +90,6 @@ class Notices:
             return os.read(self.read_end, 4096)
         except OSError:
             return b""
-
-    def close(self) -> None:
-        for fd in (self.read_end, self.write_end):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
 
 
 @dataclass(frozen=True)
