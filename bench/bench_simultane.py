@@ -4,7 +4,7 @@
                                     [--window 300] [--reference 20] [--period 2]
                                     [--resends 0.1]
                                     [--processes N] [--threads 8] [--game FILE]
-                                    [--proxy [--nice-viewers N]] [--pin]
+                                    [--proxy [--nice-viewers N]] [--pin] [--busy N]
 
 Starts a throwaway PostgreSQL 15 cluster (the tests' ``tests/app/postgres.py``), makes the
 officer's account (``arbitre createadmin``), one club key per centre, publishes a simultané
@@ -44,6 +44,10 @@ With ``--proxy --nice-viewers N``, ``wrk`` runs at that lower priority: the serv
 served first when both want a processor, as it would be with the viewers on their own phones,
 and ``wrk``'s figures count the waits its lower priority adds.
 
+With ``--busy N``, N more processes each keep a processor busy during the measure, at the
+server's priority: the machine shared with other jobs, as this one often is, but the same
+from one run to the next (a run of the code before and one of the change then compare).
+
 With ``--proxy``, the server runs behind nginx configured as ``docs/federation-server.md``
 says (``bench/proxy_viewers.py``: HTTPS with a self-signed certificate, the live answers of
 the public page kept one second): the ``--viewers`` are then ``wrk``'s connections to it over
@@ -79,7 +83,8 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -813,7 +818,8 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
                     f"clients on {sorted(client_cpus)}",
                     flush=True,
                 )
-            used = asyncio.run(drive(run, args, published, watched, proxy))
+            with busy(args.busy):
+                used = asyncio.run(drive(run, args, published, watched, proxy))
         report(run, args, used)
         print(memory_lines(server.process.pid, "after the load"))
         print(server_log(log))
@@ -823,6 +829,21 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
             print(f"  PostgreSQL's {len(server_processes(pg))} processes: RSS{total}")
     print(merged_check(published), flush=True)
     connections.close_all()
+
+
+@contextmanager
+def busy(count: int) -> Iterator[None]:
+    """``count`` processes each keeping a processor busy at the server's priority (another
+    job of the machine), during the measure; none with 0."""
+    spinning = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+    if spinning:
+        print(f"{count} other processes keeping a processor busy each (nice 0)", flush=True)
+    try:
+        yield
+    finally:
+        for process in spinning:
+            process.kill()
+            process.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -862,6 +883,14 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="with --proxy, wrk's viewers at this lower priority (nice N): the processors "
         "they take are not the server's, as on the viewers' own phones (default %(default)s)",
+    )
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N other processes keeping a processor busy each during the measure, at the "
+        "server's priority: a machine that other jobs share, reproducibly (default 0)",
     )
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--game", help="a game record (default: arbitre duplicate autoplay)")
