@@ -717,18 +717,24 @@ def ready(port: int, process: Any, processes: int, log: Path) -> None:
             time.sleep(0.5)
             continue
         state = json.loads(status[2]) if status[0] == 200 else {}
-        # (the master, its workers and, on PostgreSQL, the renderer: cli/_renderer.py)
-        every = processes <= 1 or len(server_processes(process.pid)) > processes + 1
+        # (its line saying so is printed once every worker started)
+        every = processes <= 1 or any(
+            said in server_log_text(log) for said in ("Arbitre est prêt", "Arbitre is ready")
+        )
         if state.get("state") in ("ready", "idle") and every:
             return
         time.sleep(0.5)
     raise SystemExit("the server did not get ready in 600 s")
 
 
+def server_log_text(log: Path) -> str:
+    return log.read_text(errors="replace") if log.exists() else ""
+
+
 def server_log(log: Path) -> str:
     """The server's log, summed up: its tracebacks counted, the first one shown, and the
     workers the master replaced."""
-    text = log.read_text(errors="replace") if log.exists() else ""
+    text = server_log_text(log)
     lines = text.splitlines()
     tracebacks = [i for i, t in enumerate(lines) if t.startswith("Traceback")]
     replaced = sum("WORKER TIMEOUT" in t or "was sent SIGKILL" in t for t in lines)
