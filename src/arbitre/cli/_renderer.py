@@ -72,8 +72,9 @@ def run(
     poll: float = 0.5,
 ) -> None:
     """Render what is asked on ``read_end`` until every writer closed it (what was asked
-    before, rendered) or ``parent`` is gone (at once): each simultané and language once however many times it was asked before its turn
-    (a burst of uploads, one rendering), the oldest asked first."""
+    before, rendered) or ``parent`` is gone (at once): each simultané and language once
+    however many times it was asked before its turn (a burst of uploads, one rendering),
+    the oldest asked first."""
     pending: dict[tuple[int, str], None] = {}  # (insertion order: the oldest first)
     rest = b""
 
