@@ -5,6 +5,7 @@
                                     [--resends 0.1]
                                     [--processes N] [--threads 8] [--game FILE]
                                     [--proxy [--nice-viewers N]] [--pin] [--busy N]
+                                    [--served DIR]
 
 Starts a throwaway PostgreSQL 15 cluster (the tests' ``tests/app/postgres.py``), makes the
 officer's account (``arbitre createadmin``), one club key per centre, publishes a simultané
@@ -47,6 +48,7 @@ and ``wrk``'s figures count the waits its lower priority adds.
 With ``--busy N``, N more processes each keep a processor busy during the measure, at the
 server's priority: the machine shared with other jobs, as this one often is, but the same
 from one run to the next (a run of the code before and one of the change then compare).
+``--served DIR`` runs the server on another source tree (a worktree of the code before).
 
 With ``--proxy``, the server runs behind nginx configured as ``docs/federation-server.md``
 says (``bench/proxy_viewers.py``: HTTPS with a self-signed certificate, the live answers of
@@ -94,6 +96,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT))
+import bench_festival  # noqa: E402
 import pinning  # noqa: E402
 import proxy_viewers  # noqa: E402
 import wrk_client  # noqa: E402
@@ -792,7 +795,8 @@ def bench(args: argparse.Namespace, database_url: str, data: Path) -> None:
         ready(port, server.process, args.processes, log)
         print(
             f"server: arbitre serve --processes {args.processes} --threads {args.threads} on "
-            f"PostgreSQL; load average {os.getloadavg()[0]:.1f}",
+            f"PostgreSQL, code of {bench_festival.SERVED}; load average "
+            f"{os.getloadavg()[0]:.1f}",
             flush=True,
         )
         print(memory_lines(server.process.pid, "once ready"))
@@ -898,10 +902,19 @@ def main(argv: list[str] | None = None) -> int:
         help="N other processes keeping a processor busy each during the measure, at the "
         "server's priority: a machine that other jobs share, reproducibly (default 0)",
     )
+    parser.add_argument(
+        "--served",
+        type=Path,
+        metavar="DIR",
+        help="the server runs the code of this other source tree (another worktree: the code "
+        "before a change, compared in the same conditions)",
+    )
     parser.add_argument("--processes", type=int, default=default_processes())
     parser.add_argument("--game", help="a game record (default: arbitre duplicate autoplay)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
+    if args.served:
+        bench_festival.SERVED = args.served.resolve()
     if not 0 < args.centres <= args.players:
         parser.error("at least one centre, and a player per centre")
     if args.proxy and proxy_viewers.missing_tools():
