@@ -513,13 +513,10 @@ def memory_lines(pid: int, when: str) -> str:
     for number, each in enumerate(server_processes(pid)):
         try:
             rss, uss = memory(each)
-            lower = os.getpriority(os.PRIO_PROCESS, each) > os.getpriority(os.PRIO_PROCESS, pid)
         except OSError:
             continue
         total_rss, total_uss = total_rss + rss, total_uss + uss
         role = "first/master" if number == 0 else "worker"
-        if number and lower:
-            role = "renderer"  # (the federation's server: src/arbitre/cli/_renderer.py)
         lines.append(f"    pid {each:>7} {role:12} RSS {rss:7.1f}  USS {uss:7.1f}")
     lines.append(f"    all          {'':12} RSS {total_rss:7.1f}  USS {total_uss:7.1f}")
     return "\n".join(lines)

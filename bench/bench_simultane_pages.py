@@ -31,8 +31,8 @@ merging the simultané back to back (what a server process did while it rendered
 version in its thread, :mod:`arbitre.app.simultane.prerender`, or takes an upload), with
 Python's switch interval (``sys.setswitchinterval``) at its default, 5 ms, and at
 ``--switch-interval`` ms (default 1); and beside a process of its own merging back to back
-at the renderer's lower priority (:mod:`arbitre.cli._renderer`, what ``arbitre serve`` does
-on PostgreSQL): ``--beside`` reads of each (default 41), alternated read by read so that all
+as the renderer does (:mod:`arbitre.cli._renderer`, what ``arbitre serve`` does on
+PostgreSQL): ``--beside`` reads of each (default 41), alternated read by read so that all
 three see the same machine, p50 / p95 / worst, and the view's own processor time. A read
 waiting for the lock of the interpreter (the GIL) after each database answer waits up to
 one interval; beside a process, only for a processor.
@@ -205,7 +205,7 @@ def rendered_once_committed(args: argparse.Namespace, simultane_id: int) -> None
 def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_id: int) -> None:
     """The officer's page at the same version, read while another thread of the process
     merges (the switch interval at its default, and at ``--switch-interval``), or while a
-    process of its own merges at the renderer's lower priority (what ``arbitre serve`` does
+    process of its own merges, as the renderer (what ``arbitre serve`` does
     on PostgreSQL, :mod:`arbitre.cli._renderer`); the three alternated read by read."""
     import multiprocessing
     import signal
@@ -215,7 +215,6 @@ def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_i
 
     from arbitre.app.simultane import merged
     from arbitre.app.simultane.models import Simultane
-    from arbitre.cli import _renderer
 
     stop, go = threading.Event(), threading.Event()
     busy = threading.Lock()  # held by the thread while it merges
@@ -234,9 +233,8 @@ def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_i
     counted = multiprocessing.get_context("fork").Value("q", 0, lock=False)
     connections.close_all()  # the merging process opens its own
     child = os.fork()
-    if child == 0:  # the renderer's part: merging back to back, at its priority
+    if child == 0:  # the renderer's part: merging back to back
         try:
-            os.nice(_renderer.NICENESS)
             simultane = Simultane.objects.get(pk=simultane_id)
             while True:
                 merged._compute(simultane)
@@ -253,7 +251,7 @@ def beside_a_merge(args: argparse.Namespace, client: Any, path: str, simultane_i
             THREAD,
             args.switch_interval / 1000,
         ),
-        f"process at nice {_renderer.NICENESS} (the renderer)": (PROCESS, default),
+        "a process of its own (the renderer)": (PROCESS, default),
     }
     walls: dict[str, list[float]] = {label: [] for label in cases}
     cpus: dict[str, list[float]] = {label: [] for label in cases}

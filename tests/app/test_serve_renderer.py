@@ -1,6 +1,6 @@
 """The renderer of the federation's server (issue 38, item 5; :mod:`arbitre.cli._renderer`):
 under ``arbitre serve --processes N`` on PostgreSQL, a simultané's new parts are rendered in a
-process of the master's that serves no request, at a lower priority, instead of in a thread
+process of the master's that serves no request, instead of in a thread
 of the worker that committed the upload (whose interpreter lock its polls then waited for).
 
 The asks pass through a pipe: each simultané and language is rendered once however many
@@ -36,7 +36,6 @@ from arbitre.cli import _renderer
 from tests.app.postgres import throwaway_postgres
 from tests.app.server import server_env
 from tests.app.test_serve_processes import (
-    _stat,
     alive,
     forking_only,
     listening_processes,
@@ -188,11 +187,6 @@ def upload(running: Server, simultane: dict[str, Any], club: str) -> int:
         return int(json.loads(answer.read())["version"])
 
 
-def niceness(pid: int) -> int:
-    """A process's ``nice`` (Linux's ``/proc``)."""
-    return int(_stat(pid)[16])
-
-
 def parts(url: str, simultane: dict[str, Any], version: int) -> int:
     """The parts stored for every process at ``version`` or later (no page was asked)."""
     with psycopg.connect(url) as conn:
@@ -205,12 +199,11 @@ def parts(url: str, simultane: dict[str, Any], version: int) -> int:
 
 @forking_only
 @pytest.mark.postgres
-def test_the_renderer_renders_each_upload_at_a_lower_priority_and_stops_with_the_master(
+def test_the_renderer_renders_each_upload_and_stops_with_the_master(
     tmp_path: Path,
 ) -> None:
     with federation_server(tmp_path) as (running, url, simultane, renderer):
         master = running.process.pid
-        assert niceness(renderer) == niceness(master) + _renderer.NICENESS
         os.kill(renderer, signal.SIGSTOP)  # paused: the worker hands the rendering over
         try:
             version = upload(running, simultane, "Namur")
@@ -238,8 +231,6 @@ def test_a_renderer_that_ends_is_started_again_and_renders_what_was_asked_meanwh
         wait_for(lambda: parts(url, simultane, version) >= 2)
         others = workers(master) - listening_processes(running.port)
         assert len(others) == 1 and renderer not in others
-        again = others.pop()
-        assert niceness(again) == niceness(master) + _renderer.NICENESS
         assert len(workers(master)) == 3  # the two workers, and the renderer started again
         running.ctrl_c()  # (asserts that every process of the server ended)
         assert "Traceback" not in running.output

@@ -6,8 +6,11 @@ Rendered in a thread of the worker that committed the change, a version (about 1
 processor at 6,000 players, one to two a second while the centres upload) held that
 worker's interpreter lock: beside it, a poll of the officer's page that needs 18.5 ms of
 processor took 103.5 ms at the median (``bench/bench_simultane_pages.py``). In a process
-of its own, the rendering waits only for a processor, as the requests do, and it runs at a
-lower priority (:data:`NICENESS`): the polls come first, the new version follows them.
+of its own, the rendering and the polls wait only for a processor. It runs at the workers'
+priority: at a lower one (nice 5, measured), a machine kept busy by other jobs starved it,
+and the first fetch of the public standings at a new version, which waits for its
+rendering, had a p95 of 114 and 145 ms against 60 to 98 at the same priority
+(docs/federation-server.md, twelfth session).
 
 The workers ask through a pipe (:class:`Asks`: one line per simultané and language; a
 full pipe makes the worker render in its own thread, as before); the renderer renders each
@@ -31,9 +34,6 @@ from typing import Any
 from arbitre.cli._pipe import Pipe
 
 log = logging.getLogger("arbitre.simultane")
-
-NICENESS = 5
-"""How much lower the renderer's priority is than the workers' (``nice``)."""
 
 RESTART_SECONDS = 5.0
 """The least time between two starts of the renderer (one that dies at once is not started
@@ -199,10 +199,6 @@ class Renderer:
         from arbitre.app.events import backups
 
         backups.forward_changes(self.tell_changes)  # (the master backs up, as for workers)
-        try:
-            os.nice(NICENESS)
-        except OSError:
-            pass
         run(self.asks.read_end, render_logged, parent)
 
     def in_worker(self) -> None:
