@@ -507,6 +507,14 @@ def memory(pid: int) -> tuple[float, float]:
     return fields.get("Rss", 0) / 1024, unique / 1024
 
 
+def _cmdline(pid: int) -> bytes:
+    """A process's command line as it shows it (gunicorn names its processes so)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def memory_lines(pid: int, when: str) -> str:
     lines = [f"  memory {when} (MiB):"]
     total_rss = total_uss = 0.0
@@ -517,6 +525,8 @@ def memory_lines(pid: int, when: str) -> str:
             continue
         total_rss, total_uss = total_rss + rss, total_uss + uss
         role = "first/master" if number == 0 else "worker"
+        if number and b"renderer" in _cmdline(each):  # (src/arbitre/cli/_renderer.py)
+            role = "renderer"
         lines.append(f"    pid {each:>7} {role:12} RSS {rss:7.1f}  USS {uss:7.1f}")
     lines.append(f"    all          {'':12} RSS {total_rss:7.1f}  USS {total_uss:7.1f}")
     return "\n".join(lines)

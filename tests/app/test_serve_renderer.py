@@ -13,6 +13,7 @@ an operator or the system would.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -204,6 +205,8 @@ def test_the_renderer_renders_each_upload_and_stops_with_the_master(
 ) -> None:
     with federation_server(tmp_path) as (running, url, simultane, renderer):
         master = running.process.pid
+        if importlib.util.find_spec("setproctitle"):  # (gunicorn names its processes then)
+            assert b"renderer [arbitre]" in Path(f"/proc/{renderer}/cmdline").read_bytes()
         os.kill(renderer, signal.SIGSTOP)  # paused: the worker hands the rendering over
         try:
             version = upload(running, simultane, "Namur")

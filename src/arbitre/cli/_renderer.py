@@ -178,6 +178,10 @@ class Renderer:
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
             signal.signal(sig, _leave)
         if arbiter is not None:
+            from gunicorn import util
+
+            # (``ps`` shows it so where gunicorn can name its processes: setproctitle)
+            util._setproctitle(f"renderer [{arbiter.proc_name}]")
             for sig in [*arbiter.SIGNALS, signal.SIGCHLD]:
                 if sig not in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
                     signal.signal(sig, signal.SIG_DFL)
