@@ -173,17 +173,24 @@ def federation_server(tmp_path: Path) -> Iterator[tuple[Server, str, dict[str, A
             yield running, url, json.loads(published.stdout), others.pop()
 
 
-def upload(running: Server, simultane: dict[str, Any], club: str) -> int:
-    """The centre's signed results posted as its Arbitre does; the simultané's version then."""
+def post_results(url: str, simultane: dict[str, Any], club: str) -> Any:
+    """The centre's signed results (tests/app/postgres_simultane.py) posted to the server at
+    ``url`` as its Arbitre does; the server's answer."""
     centre = simultane["centres"][club]
     request = urllib.request.Request(
-        f"http://127.0.0.1:{running.port}/api/federation/simultanes/{simultane['uid']}/resultats/",
+        f"{url}api/federation/simultanes/{simultane['uid']}/resultats/",
         data=json.dumps(centre["body"]).encode(),
         headers={"Content-Type": "application/json", "Authorization": f"Bearer {centre['key']}"},
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        assert json.loads(answer.read())["status"] == "accepted"
-    address = f"http://127.0.0.1:{running.port}/public/simultanes/{simultane['uid']}/version/"
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def upload(running: Server, simultane: dict[str, Any], club: str) -> int:
+    """The centre's results posted and accepted; the simultané's version then."""
+    url = f"http://127.0.0.1:{running.port}/"
+    assert post_results(url, simultane, club)["status"] == "accepted"
+    address = f"{url}public/simultanes/{simultane['uid']}/version/"
     with urllib.request.urlopen(address, timeout=30) as answer:
         return int(json.loads(answer.read())["version"])
 

@@ -11,32 +11,19 @@ import os
 import re
 import subprocess
 import sys
-import urllib.request
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.app.browser import headless_chromium
 from tests.app.postgres import throwaway_postgres
 from tests.app.server import arbitre_server, server_env
+from tests.app.test_serve_renderer import post_results
 from tests.app_duplicate.test_duplicate_browser import expect, login
 
 ROOT = Path(__file__).resolve().parents[2]
 #: how long a page may take to show what it waits for (a bound for a broken page only)
 PATIENCE_MS = 20_000
-
-
-def upload(url: str, simultane: dict[str, Any], club: str) -> Any:
-    centre = simultane["centres"][club]
-    request = urllib.request.Request(
-        f"{url}api/federation/simultanes/{simultane['uid']}/resultats/",
-        data=json.dumps(centre["body"]).encode(),
-        headers={"Authorization": f"Bearer {centre['key']}", "Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=60) as answer:
-        return json.loads(answer.read())
 
 
 @pytest.mark.browser
@@ -61,7 +48,7 @@ def test_the_officer_and_the_public_follow_the_uploads_on_the_federation_server(
         assert made.returncode == 0, made.stderr[-3000:]
         simultane = json.loads(made.stdout)
         url = server.url
-        assert upload(url, simultane, "Namur")["status"] == "accepted"
+        assert post_results(url, simultane, "Namur")["status"] == "accepted"
 
         officer = browser.new_context().new_page()
         login(officer, url, "directrice", "Tournoi-2026!")
@@ -79,10 +66,10 @@ def test_the_officer_and_the_public_follow_the_uploads_on_the_federation_server(
         expect(standings).to_contain_text("DUPONT")
         expect(standings).not_to_contain_text("BERNARD")
 
-        assert upload(url, simultane, "Liège")["status"] == "accepted"
+        assert post_results(url, simultane, "Liège")["status"] == "accepted"
         expect(standings.locator("tr").first).to_contain_text("BERNARD", timeout=PATIENCE_MS)
         expect(public.locator("#public-centres")).to_contain_text("Liège — 2 joueurs")
-        again = upload(url, simultane, "Liège")  # the centre's outbox, without an answer
+        again = post_results(url, simultane, "Liège")  # the centre's outbox, without an answer
         assert again["status"] == "accepted" and again["received"] == 2
 
         officer.goto(officer_page)

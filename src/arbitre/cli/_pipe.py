@@ -20,7 +20,13 @@ class Pipe:
             return False
 
     def close(self) -> None:
-        for fd in (self.read_end, self.write_end):
+        close_quietly(self.read_end, self.write_end)
+
+
+def close_quietly(*fds: int) -> None:
+    """Close these file descriptors, those already closed (or -1, none) left as they are."""
+    for fd in fds:
+        if fd >= 0:
             try:
                 os.close(fd)
             except OSError:

@@ -28,10 +28,11 @@ import os
 import select
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NoReturn
 
-from arbitre.cli._pipe import Pipe
+from arbitre.cli._pipe import Pipe, close_quietly
 
 log = logging.getLogger("arbitre.simultane")
 
@@ -139,19 +140,16 @@ class Renderer:
         """Whether the renderer started last runs (its life pipe is still open)."""
         return self.life >= 0 and not select.select([self.life], [], [], 0)[0]
 
-    def keep(self, arbiter: Any = None) -> int:
+    def keep(self, arbiter: Any) -> int:
         """Fork the renderer if none runs and the last one started long enough ago; its
         pid (0: not now). ``arbiter``: gunicorn's master, whose sockets, pipe, signals
         and workers' files the renderer leaves."""
-        import time
-
         if self.alive() or time.monotonic() - self.started < RESTART_SECONDS:
             return 0
         from django.db import connections
 
-        if self.life >= 0:
-            os.close(self.life)
-            self.life = -1
+        close_quietly(self.life)
+        self.life = -1
         connections.close_all()  # the renderer opens its own
         life, alive = os.pipe()
         self.started = time.monotonic()
@@ -170,34 +168,25 @@ class Renderer:
             code = 1
             log.exception("the renderer stopped")
         finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
+            _exit_now(code)
 
     def _leave_the_master(self, arbiter: Any) -> None:
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
-            signal.signal(sig, _leave)
-        if arbiter is not None:
-            from gunicorn import util
+        from gunicorn import util
 
-            # (``ps`` shows it so where gunicorn can name its processes: setproctitle)
-            util._setproctitle(f"renderer [{arbiter.proc_name}]")
-            for sig in [*arbiter.SIGNALS, signal.SIGCHLD]:
-                if sig not in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT):
-                    signal.signal(sig, signal.SIG_DFL)
-            for listener in arbiter.LISTENERS:
-                listener.close()
-            for worker in arbiter.WORKERS.values():
-                worker.tmp.close()
-            for fd in arbiter.PIPE:
-                os.close(fd)
+        stops = (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)
+        for sig in stops:
+            signal.signal(sig, lambda signum, frame: _exit_now(0))
+        for sig in [*arbiter.SIGNALS, signal.SIGCHLD]:
+            if sig not in stops:
+                signal.signal(sig, signal.SIG_DFL)
         signal.signal(signal.SIGHUP, signal.SIG_IGN)  # (the master's reload: the workers')
-        os.close(self.asks.write_end)
-        for fd in self.others:
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        # (``ps`` shows it so where gunicorn can name its processes: setproctitle)
+        util._setproctitle(f"renderer [{arbiter.proc_name}]")
+        for listener in arbiter.LISTENERS:
+            listener.close()
+        for worker in arbiter.WORKERS.values():
+            worker.tmp.close()
+        close_quietly(*arbiter.PIPE, self.asks.write_end, *self.others)
 
     def _run(self, parent: int) -> None:
         from arbitre.app.events import backups
@@ -207,12 +196,7 @@ class Renderer:
 
     def in_worker(self) -> None:
         """In a worker just forked: the master's ends of the renderer's pipes closed."""
-        for fd in (self.asks.read_end, self.life):
-            if fd >= 0:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+        close_quietly(self.asks.read_end, self.life)
 
     def stop(self, seconds: float = 2.0) -> None:
         """Stop the renderer (the master's stop), waiting at most ``seconds`` for it to end;
@@ -221,21 +205,19 @@ class Renderer:
             _stop(self.pid, seconds)
             self.pid = 0
         self.asks.close()
-        if self.life >= 0:
-            os.close(self.life)
-            self.life = -1
+        close_quietly(self.life)
+        self.life = -1
 
 
-def _leave(signum: int, frame: object) -> None:
+def _exit_now(code: int) -> NoReturn:
+    """End the renderer at once (no code of the master's may run in it), its output out."""
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(0)
+    os._exit(code)
 
 
 def _stop(pid: int, seconds: float) -> None:
-    """Stop the renderer (the master's stop), waiting at most ``seconds`` for it to end."""
-    import time
-
+    """Signal the renderer ``pid`` to end, and reap it within ``seconds`` (else kill it)."""
     try:  # still this process's child (gunicorn's master reaps any child that ends)?
         if os.waitpid(pid, os.WNOHANG)[0]:
             return
